@@ -1,0 +1,130 @@
+//! Diagnostics: errors and warnings as data, rendered late.
+//!
+//! Every problem the engine finds is a [`Diagnostic`] with a stable [`Code`], Heat's
+//! own wording, the template path (Heat's breadcrumb) and a span. The canonical
+//! result reports the one Heat would raise ([`HeatError`]); the playground shows all.
+
+use crate::source::{LineIndex, SourceMap, Span};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Heat would refuse the stack (or, for outputs, report an output error).
+    Error,
+    /// Heat accepts it, but it is probably not what the author meant.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem found in a request.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// Stable kebab-case code (`yaml-syntax`, `unknown-parameter`, …).
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The message in Heat's words (without the template path prefix).
+    pub message: String,
+    /// Heat's breadcrumb to the offending item (`resources.r.properties.x`), or empty.
+    pub path: String,
+    /// Where in which source, when known.
+    pub span: Option<Span>,
+}
+
+impl Diagnostic {
+    /// An error diagnostic.
+    pub fn error(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Error, message: message.into(), path: String::new(), span: None }
+    }
+
+    /// A warning diagnostic.
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    /// With a span.
+    pub fn at(mut self, span: Span) -> Diagnostic {
+        self.span = Some(span);
+        self
+    }
+
+    /// With a span, if any.
+    pub fn at_opt(mut self, span: Option<Span>) -> Diagnostic {
+        if span.is_some() {
+            self.span = span;
+        }
+        self
+    }
+
+    /// With a template path.
+    pub fn with_path(mut self, path: impl Into<String>) -> Diagnostic {
+        self.path = path.into();
+        self
+    }
+
+    /// Render as `file:line:col: severity[code]: message`, a source line and a caret.
+    pub fn render(&self, sources: &SourceMap) -> String {
+        let mut out = String::new();
+        let located = self.span.and_then(|span| sources.get(span.source).map(|src| (span, src)));
+        match located {
+            Some((span, src)) => {
+                let index = LineIndex::new(&src.text);
+                let pos = index.position(span.start);
+                out.push_str(&format!(
+                    "{}:{}:{}: {}[{}]: {}\n",
+                    src.name,
+                    pos.line,
+                    pos.column,
+                    self.severity.as_str(),
+                    self.code,
+                    self.message
+                ));
+                let line = index.line_text(pos.line);
+                let end = index.position(span.end);
+                let width = if end.line == pos.line { end.column.saturating_sub(pos.column).max(1) } else { 1 };
+                out.push_str(&format!("{:>5} | {}\n", pos.line, line));
+                out.push_str(&format!(
+                    "      | {}{}\n",
+                    " ".repeat(pos.column.saturating_sub(1) as usize),
+                    "^".repeat(width as usize)
+                ));
+            }
+            None => out.push_str(&format!("{}[{}]: {}\n", self.severity.as_str(), self.code, self.message)),
+        }
+        if !self.path.is_empty() {
+            out.push_str(&format!("      = at {}\n", self.path));
+        }
+        out
+    }
+}
+
+/// One segment of Heat's error path list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathItem {
+    /// A key.
+    Key(String),
+    /// A list index.
+    Index(i64),
+}
+
+/// The error Heat itself would raise: what the canonical result's `error` holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatError {
+    /// Python exception class (`StackValidationFailed`, `InvalidTemplateVersion`, …).
+    pub kind: &'static str,
+    /// `str(exception)`, exactly.
+    pub message: String,
+    /// Heat's error path list, when non-empty.
+    pub path: Vec<PathItem>,
+    /// The diagnostic behind it (code, span), for editors.
+    pub diagnostic: Diagnostic,
+}

@@ -1,0 +1,7 @@
+//! hotplate-core: evaluate OpenStack Heat Orchestration Templates exactly as Heat does.
+#![forbid(unsafe_code)]
+
+pub mod diag;
+pub mod pyfmt;
+pub mod source;
+pub mod value;

@@ -1,0 +1,420 @@
+//! Python-exact text conversions: `str()`, `repr()`, `float.__repr__`, `json.dumps`.
+//!
+//! Heat builds many values and messages with these, so every byte must match CPython.
+//! Nothing else in the crate formats values for users.
+
+use std::cmp::Ordering;
+use std::fmt::Write as _;
+
+use crate::value::{Map, Value};
+
+/// Python `str(x)`.
+pub fn py_str(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.to_string(),
+        _ => py_repr(v),
+    }
+}
+
+/// Python `repr(x)`.
+pub fn py_repr(v: &Value) -> String {
+    let mut out = String::new();
+    write_repr(&mut out, v);
+    out
+}
+
+fn write_repr(out: &mut String, v: &Value) {
+    match v {
+        Value::Null => out.push_str("None"),
+        Value::Bool(true) => out.push_str("True"),
+        Value::Bool(false) => out.push_str("False"),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) => out.push_str(&float_repr(*f)),
+        Value::Str(s) => out.push_str(&str_repr(s)),
+        Value::List(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_repr(out, item);
+            }
+            out.push(']');
+        }
+        Value::Map(m) => write_map_repr(out, m),
+    }
+}
+
+fn write_map_repr(out: &mut String, m: &Map) {
+    out.push('{');
+    for (i, (k, v)) in m.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_repr(out, k);
+        out.push_str(": ");
+        write_repr(out, v);
+    }
+    out.push('}');
+}
+
+/// Python `repr(str)`: single quotes unless the text has `'` and no `"`.
+pub fn str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if is_printable(c) => out.push(c),
+            c => {
+                let cp = u32::from(c);
+                let _ = if cp <= 0xff {
+                    write!(out, "\\x{cp:02x}")
+                } else if cp <= 0xffff {
+                    write!(out, "\\u{cp:04x}")
+                } else {
+                    write!(out, "\\U{cp:08x}")
+                };
+            }
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// Python's `str.isprintable()` for one character (close approximation of the
+/// Unicode categories Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than space).
+fn is_printable(c: char) -> bool {
+    let cp = u32::from(c);
+    if cp < 0x20 || (0x7f..=0xa0).contains(&cp) {
+        return false;
+    }
+    !matches!(cp,
+        0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x1680 | 0x180e
+        | 0x2000..=0x200f | 0x2028..=0x202f | 0x205f..=0x206f | 0x3000
+        | 0xd800..=0xf8ff | 0xfeff | 0xfff0..=0xfffb | 0xfffe | 0xffff
+        | 0xe0001..=0xe007f | 0xf0000..=0x10ffff)
+}
+
+/// Python `repr(float)`: shortest round-trip digits, exponent below 1e-4 and from 1e16.
+pub fn float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits, e.g. `-1.2345e-7`.
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let mut out = String::new();
+    if f < 0.0 {
+        out.push('-');
+    }
+    let n = i32::try_from(digits.len()).unwrap_or(i32::MAX);
+    let decpt = exp + 1;
+    if !(-4..16).contains(&exp) {
+        let (first, rest) = digits.split_at(1.min(digits.len()));
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        let _ = write!(out, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    } else if decpt <= 0 {
+        out.push_str("0.");
+        for _ in 0..(-decpt) {
+            out.push('0');
+        }
+        out.push_str(&digits);
+    } else if decpt < n {
+        let (int_part, frac) = digits.split_at(usize::try_from(decpt).unwrap_or(0));
+        out.push_str(int_part);
+        out.push('.');
+        out.push_str(frac);
+    } else {
+        out.push_str(&digits);
+        for _ in 0..(decpt - n) {
+            out.push('0');
+        }
+        out.push_str(".0");
+    }
+    out
+}
+
+/// Options of Python's `json.dumps` that Heat's call sites vary.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonStyle {
+    /// `sort_keys=True`.
+    pub sort_keys: bool,
+    /// `ensure_ascii=True` (the default): non-ASCII as `\uXXXX`.
+    pub ensure_ascii: bool,
+    /// `indent=N` (then `,` item separator and newlines).
+    pub indent: Option<usize>,
+    /// How non-finite floats are written: `NaN`/`Infinity` (json.dumps), or the
+    /// strings `"nan"`/`"inf"` (the canonical result format).
+    pub nonfinite_as_strings: bool,
+}
+
+impl JsonStyle {
+    /// `json.dumps(x)`.
+    pub const PLAIN: JsonStyle =
+        JsonStyle { sort_keys: false, ensure_ascii: true, indent: None, nonfinite_as_strings: false };
+    /// `json.dumps(x, sort_keys=True)` — what `list_join` and `str_replace` use.
+    pub const SORTED: JsonStyle =
+        JsonStyle { sort_keys: true, ensure_ascii: true, indent: None, nonfinite_as_strings: false };
+    /// The canonical result file: sorted keys, indent 2, UTF-8 text.
+    pub const RESULT: JsonStyle =
+        JsonStyle { sort_keys: true, ensure_ascii: false, indent: Some(2), nonfinite_as_strings: true };
+}
+
+/// Python `json.dumps(v, …)`; `Err` is the TypeError of sorting mixed key types.
+pub fn json_dumps(v: &Value, style: JsonStyle) -> Result<String, String> {
+    let mut out = String::new();
+    write_json(&mut out, v, style, 0)?;
+    Ok(out)
+}
+
+fn newline_indent(out: &mut String, style: JsonStyle, level: usize) {
+    if let Some(n) = style.indent {
+        out.push('\n');
+        for _ in 0..n * level {
+            out.push(' ');
+        }
+    }
+}
+
+fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Result<(), String> {
+    let item_sep = if style.indent.is_some() { "," } else { ", " };
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) => out.push_str(&json_float(*f, style)),
+        Value::Str(s) => write_json_str(out, s, style.ensure_ascii),
+        Value::List(items) => {
+            if items.is_empty() {
+                out.push_str("[]");
+                return Ok(());
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(item_sep);
+                }
+                newline_indent(out, style, level + 1);
+                write_json(out, item, style, level + 1)?;
+            }
+            newline_indent(out, style, level);
+            out.push(']');
+        }
+        Value::Map(m) => {
+            if m.is_empty() {
+                out.push_str("{}");
+                return Ok(());
+            }
+            let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
+            if style.sort_keys {
+                py_sort_by(&mut entries, |a, b| a.0.py_cmp(b.0))?;
+            }
+            out.push('{');
+            for (i, (k, val)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(item_sep);
+                }
+                newline_indent(out, style, level + 1);
+                let key = match k {
+                    Value::Str(s) => s.to_string(),
+                    Value::Float(f) => json_float(*f, style),
+                    Value::Null => "null".into(),
+                    Value::Bool(b) => (if *b { "true" } else { "false" }).into(),
+                    other => py_str(other),
+                };
+                write_json_str(out, &key, style.ensure_ascii);
+                out.push_str(": ");
+                write_json(out, val, style, level + 1)?;
+            }
+            newline_indent(out, style, level);
+            out.push('}');
+        }
+    }
+    Ok(())
+}
+
+fn json_float(f: f64, style: JsonStyle) -> String {
+    match (f.is_finite(), style.nonfinite_as_strings) {
+        (true, _) => float_repr(f),
+        (false, true) => format!("\"{}\"", float_repr(f)),
+        (false, false) if f.is_nan() => "NaN".into(),
+        (false, false) if f > 0.0 => "Infinity".into(),
+        (false, false) => "-Infinity".into(),
+    }
+}
+
+/// A JSON string literal as Python's encoder writes it.
+pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 || (ensure_ascii && u32::from(c) > 0x7e) => {
+                let mut buf = [0u16; 2];
+                for unit in c.encode_utf16(&mut buf) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A stable sort whose comparisons happen in the order CPython's list sort makes them
+/// for short lists (binary insertion, comparing the later item to the earlier), so a
+/// TypeError for mixed types names the same operands Python's would.
+pub fn py_sort_by<T, F>(items: &mut Vec<T>, mut less_cmp: F) -> Result<(), String>
+where
+    F: FnMut(&T, &T) -> Result<Ordering, String>,
+{
+    let n = items.len();
+    if n > 64 {
+        // Long lists: check comparability pairwise first, then sort.
+        let mut err = None;
+        items.sort_by(|a, b| match less_cmp(a, b) {
+            Ok(o) => o,
+            Err(e) => {
+                err.get_or_insert(e);
+                Ordering::Equal
+            }
+        });
+        return err.map_or(Ok(()), Err);
+    }
+    let mut sorted: Vec<T> = Vec::with_capacity(n);
+    for pivot in items.drain(..) {
+        let (mut lo, mut hi) = (0usize, sorted.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let probe = sorted.get(mid).ok_or_else(String::new)?;
+            if less_cmp(&pivot, probe)? == Ordering::Less {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        sorted.insert(lo, pivot);
+    }
+    *items = sorted;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(entries: &[(&str, Value)]) -> Value {
+        let mut m = Map::new();
+        for (k, v) in entries {
+            m.insert_str(k, v.clone());
+        }
+        Value::map(m)
+    }
+
+    #[test]
+    fn floats_print_like_python() {
+        for (f, s) in [
+            (1.0, "1.0"),
+            (2.5, "2.5"),
+            (1e16, "1e+16"),
+            (1e15, "1000000000000000.0"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (1.5e300, "1.5e+300"),
+            (-0.0, "-0.0"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (123456.789, "123456.789"),
+            (f64::INFINITY, "inf"),
+            (f64::NEG_INFINITY, "-inf"),
+            (f64::NAN, "nan"),
+            (-2.5e-7, "-2.5e-07"),
+            (1.2345678901234567e19, "1.2345678901234567e+19"),
+        ] {
+            assert_eq!(float_repr(f), s, "{f:e}");
+        }
+    }
+
+    #[test]
+    fn repr_and_str() {
+        let v = Value::list(vec![
+            Value::from("a"),
+            Value::Int(1),
+            Value::Float(2.0),
+            Value::Bool(true),
+            Value::Null,
+            map(&[("k", Value::from("it's"))]),
+        ]);
+        assert_eq!(py_repr(&v), r#"['a', 1, 2.0, True, None, {'k': "it's"}]"#);
+        assert_eq!(py_str(&Value::from("x")), "x");
+        assert_eq!(str_repr("a'b\"c\n\u{e9}\u{1}"), r#"'a\'b"c\né\x01'"#);
+    }
+
+    #[test]
+    fn json_dumps_matches_python_defaults() {
+        let v = map(&[
+            ("z", Value::Int(1)),
+            ("a", Value::list(vec![Value::Float(1.0), Value::Bool(true), Value::Null, Value::from("é")])),
+        ]);
+        assert_eq!(json_dumps(&v, JsonStyle::SORTED).unwrap(), r#"{"a": [1.0, true, null, "\u00e9"], "z": 1}"#);
+        assert_eq!(json_dumps(&v, JsonStyle::PLAIN).unwrap(), r#"{"z": 1, "a": [1.0, true, null, "\u00e9"]}"#);
+        assert_eq!(json_dumps(&Value::from("\u{1F600}"), JsonStyle::PLAIN).unwrap(), r#""\ud83d\ude00""#);
+        assert_eq!(json_dumps(&Value::Float(f64::NAN), JsonStyle::PLAIN).unwrap(), "NaN");
+    }
+
+    #[test]
+    fn json_dumps_indent_and_result_style() {
+        let v = map(&[("b", Value::list(vec![])), ("a", Value::list(vec![Value::Int(1), Value::Float(f64::INFINITY)]))]);
+        assert_eq!(
+            json_dumps(&v, JsonStyle::RESULT).unwrap(),
+            "{\n  \"a\": [\n    1,\n    \"inf\"\n  ],\n  \"b\": []\n}"
+        );
+    }
+
+    #[test]
+    fn sorting_mixed_keys_fails_like_python() {
+        let mut m = Map::new();
+        m.insert_str("a", Value::Null);
+        m.insert(Value::Int(1), Value::Null).unwrap();
+        let err = json_dumps(&Value::map(m), JsonStyle::SORTED).unwrap_err();
+        assert_eq!(err, "'<' not supported between instances of 'int' and 'str'");
+    }
+
+    #[test]
+    fn non_string_keys_are_stringified() {
+        let mut m = Map::new();
+        m.insert(Value::Int(2), Value::Null).unwrap();
+        m.insert(Value::Bool(false), Value::Null).unwrap();
+        assert_eq!(json_dumps(&Value::map(m), JsonStyle::SORTED).unwrap(), r#"{"false": null, "2": null}"#);
+    }
+}

@@ -1,0 +1,135 @@
+//! Source files, byte spans and the line index that turns them into editor positions.
+//!
+//! Spans are byte ranges into one source text. Line/column and UTF-16 offsets are
+//! computed only at the edges (CLI rendering, wasm DTOs), through [`LineIndex`].
+
+/// Identifies one source text of a request (the template, an environment file, a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct SourceId(pub u32);
+
+/// A byte range in one source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// Which source text.
+    pub source: SourceId,
+    /// Start byte offset (inclusive).
+    pub start: u32,
+    /// End byte offset (exclusive).
+    pub end: u32,
+}
+
+impl Span {
+    /// A span in `source` from `start` to `end` (bytes).
+    pub fn new(source: SourceId, start: usize, end: usize) -> Span {
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Span { source, start: clamp(start), end: clamp(end.max(start)) }
+    }
+}
+
+/// A named source text.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The name users know it by (`template.yaml`, `env1.yaml`, …).
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// All sources of one evaluation, indexed by [`SourceId`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    sources: Vec<Source>,
+}
+
+impl SourceMap {
+    /// Register a source and get its id.
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
+        let id = SourceId(u32::try_from(self.sources.len()).unwrap_or(u32::MAX));
+        self.sources.push(Source { name: name.into(), text: text.into() });
+        id
+    }
+
+    /// The source with this id.
+    pub fn get(&self, id: SourceId) -> Option<&Source> {
+        self.sources.get(id.0 as usize)
+    }
+
+    /// All sources in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = (SourceId, &Source)> + '_ {
+        self.sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (SourceId(u32::try_from(i).unwrap_or(u32::MAX)), s))
+    }
+}
+
+/// A resolved editor position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in Unicode code points.
+    pub column: u32,
+    /// Offset from the start of the text in UTF-16 code units (CodeMirror's unit).
+    pub utf16: u32,
+}
+
+/// Line starts of one text, for byte offset → (line, column, UTF-16 offset).
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Index a text.
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { text, line_starts }
+    }
+
+    /// The position of a byte offset (clamped to the text, snapped to a char boundary).
+    pub fn position(&self, offset: u32) -> Position {
+        let mut offset = (offset as usize).min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let start = self.line_starts.get(line).copied().unwrap_or(0);
+        let before = self.text.get(start..offset).unwrap_or("");
+        let head = self.text.get(..offset).unwrap_or("");
+        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Position {
+            line: to_u32(line + 1),
+            column: to_u32(before.chars().count() + 1),
+            utf16: to_u32(head.encode_utf16().count()),
+        }
+    }
+
+    /// The text of the 1-based line (without its newline).
+    pub fn line_text(&self, line: u32) -> &'a str {
+        let i = (line as usize).saturating_sub(1);
+        let start = self.line_starts.get(i).copied().unwrap_or(self.text.len());
+        let end = self.line_starts.get(i + 1).map_or(self.text.len(), |e| e.saturating_sub(1));
+        self.text.get(start..end.max(start)).unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_code_points_and_utf16_units() {
+        let text = "a: é\nb: 😀x\n";
+        let idx = LineIndex::new(text);
+        let x = text.find('x').unwrap() as u32;
+        assert_eq!(idx.position(x), Position { line: 2, column: 5, utf16: 10 });
+        assert_eq!(idx.position(0), Position { line: 1, column: 1, utf16: 0 });
+        assert_eq!(idx.line_text(2), "b: 😀x");
+        // Inside a multi-byte character: snapped back to its start.
+        let e = text.find('é').unwrap() as u32;
+        assert_eq!(idx.position(e + 1), idx.position(e));
+    }
+}

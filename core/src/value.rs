@@ -1,0 +1,429 @@
+//! The one runtime value type, with Python's equality, hashing and ordering.
+//!
+//! Heat evaluates templates on Python values, so equality follows Python:
+//! `1 == 1.0 == True`, and a map's keys `1` and `true` are the same key.
+//! Text conversions (`str()`, `repr()`, `json.dumps`) live in [`crate::pyfmt`].
+
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+/// A template value: what the YAML/JSON loader produces and what functions return.
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    /// YAML `~`/`null`, JSON `null`, Python `None`.
+    #[default]
+    Null,
+    /// A boolean (in Python also an int: `True == 1`).
+    Bool(bool),
+    /// An integer (Python ints are unbounded; we carry 64 bits and report overflow).
+    Int(i64),
+    /// An IEEE double, including `inf` and `nan`.
+    Float(f64),
+    /// A Unicode string.
+    Str(Rc<str>),
+    /// A list.
+    List(Rc<Vec<Value>>),
+    /// A map with insertion order and Python key semantics.
+    Map(Rc<Map>),
+}
+
+impl Value {
+    /// A string value.
+    pub fn str(s: impl Into<Rc<str>>) -> Value {
+        Value::Str(s.into())
+    }
+
+    /// A list value.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(items))
+    }
+
+    /// A map value.
+    pub fn map(map: Map) -> Value {
+        Value::Map(Rc::new(map))
+    }
+
+    /// Python's type name (`NoneType`, `bool`, `int`, `float`, `str`, `list`, `dict`).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "NoneType",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Float(_) => "float",
+            Value::Str(_) => "str",
+            Value::List(_) => "list",
+            Value::Map(_) => "dict",
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The list items, if this is a list.
+    pub fn as_list(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The map, if this is one.
+    pub fn as_map(&self) -> Option<&Map> {
+        match self {
+            Value::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// True for `Null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// Python truthiness (`bool(x)`).
+    pub fn truthy(&self) -> bool {
+        match self {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Float(f) => *f != 0.0,
+            Value::Str(s) => !s.is_empty(),
+            Value::List(l) => !l.is_empty(),
+            Value::Map(m) => !m.is_empty(),
+        }
+    }
+
+    /// True for bool, int and float (a Python `numbers.Number`).
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Bool(_) | Value::Int(_) | Value::Float(_))
+    }
+
+    /// The value as an integer where Python would accept it as an `int` (bools count).
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Bool(b) => Some(i64::from(*b)),
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// True for scalars that Python can hash (everything but list and map).
+    pub fn is_hashable(&self) -> bool {
+        !matches!(self, Value::List(_) | Value::Map(_))
+    }
+
+    /// True for a Python `collections.abc.Sequence` (lists and strings).
+    pub fn is_sequence(&self) -> bool {
+        matches!(self, Value::List(_) | Value::Str(_))
+    }
+
+    /// Python `==`.
+    pub fn py_eq(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Null, Null) => true,
+            (Str(a), Str(b)) => a == b,
+            (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.py_eq(y)),
+            (Map(a), Map(b)) => {
+                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.py_eq(w)))
+            }
+            (a, b) if a.is_number() && b.is_number() => num_cmp(a, b) == Some(Ordering::Equal),
+            _ => false,
+        }
+    }
+
+    /// Python ordering (`self < other`); `Err` carries Python's TypeError text, naming
+    /// `self`'s type first as Python does for `self < other`.
+    pub fn py_cmp(&self, other: &Value) -> Result<Ordering, String> {
+        use Value::*;
+        match (self, other) {
+            (Str(a), Str(b)) => Ok(a.cmp(b)),
+            (a, b) if a.is_number() && b.is_number() => Ok(num_cmp(a, b).unwrap_or(Ordering::Equal)),
+            (List(a), List(b)) => {
+                for (x, y) in a.iter().zip(b.iter()) {
+                    if !x.py_eq(y) {
+                        return x.py_cmp(y);
+                    }
+                }
+                Ok(a.len().cmp(&b.len()))
+            }
+            (a, b) => Err(format!(
+                "'<' not supported between instances of '{}' and '{}'",
+                a.type_name(),
+                b.type_name()
+            )),
+        }
+    }
+}
+
+/// Numeric comparison across bool/int/float as Python does (None when either is NaN).
+fn num_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a.as_int(), b.as_int()) {
+        (Some(x), Some(y)) => Some(x.cmp(&y)),
+        _ => {
+            let x = as_f64(a)?;
+            let y = as_f64(b)?;
+            x.partial_cmp(&y)
+        }
+    }
+}
+
+/// The numeric value as f64 (bool, int, float).
+pub fn as_f64(v: &Value) -> Option<f64> {
+    match v {
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        #[allow(clippy::cast_precision_loss)]
+        Value::Int(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        _ => None,
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.py_eq(other)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::Str(Rc::from(s))
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::Int(i)
+    }
+}
+
+impl From<Vec<Value>> for Value {
+    fn from(items: Vec<Value>) -> Value {
+        Value::list(items)
+    }
+}
+
+impl From<Map> for Value {
+    fn from(m: Map) -> Value {
+        Value::map(m)
+    }
+}
+
+/// A hashable map key with Python semantics: `1`, `1.0` and `True` are one key.
+#[derive(Clone, Debug)]
+pub struct Key(Value);
+
+impl Key {
+    /// The key as first inserted.
+    pub fn value(&self) -> &Value {
+        &self.0
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.0.py_eq(&other.0)
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match &self.0 {
+            Value::Null => state.write_u8(0),
+            Value::Str(s) => {
+                state.write_u8(1);
+                s.hash(state);
+            }
+            Value::Bool(b) => hash_int(i64::from(*b), state),
+            Value::Int(i) => hash_int(*i, state),
+            Value::Float(f) => {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+                let as_int = *f as i64;
+                #[allow(clippy::cast_precision_loss)]
+                if f.is_finite() && (as_int as f64) == *f {
+                    hash_int(as_int, state);
+                } else {
+                    state.write_u8(3);
+                    state.write_u64(f.to_bits());
+                }
+            }
+            // Unhashable values never become keys (Map::insert refuses them).
+            Value::List(_) | Value::Map(_) => state.write_u8(9),
+        }
+    }
+}
+
+fn hash_int<H: Hasher>(i: i64, state: &mut H) {
+    state.write_u8(2);
+    state.write_i64(i);
+}
+
+/// An insertion-ordered map with Python dict semantics.
+#[derive(Clone, Debug, Default)]
+pub struct Map {
+    entries: IndexMap<Key, Value>,
+}
+
+/// Python's `TypeError: unhashable type: 'list'`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unhashable(pub &'static str);
+
+impl std::fmt::Display for Unhashable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unhashable type: '{}'", self.0)
+    }
+}
+
+impl Map {
+    /// An empty map.
+    pub fn new() -> Map {
+        Map::default()
+    }
+
+    /// An empty map with room for `n` entries.
+    pub fn with_capacity(n: usize) -> Map {
+        Map { entries: IndexMap::with_capacity(n) }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// `d[k] = v`: an existing equal key keeps its original form and position.
+    pub fn insert(&mut self, key: Value, value: Value) -> Result<(), Unhashable> {
+        if !key.is_hashable() {
+            return Err(Unhashable(key.type_name()));
+        }
+        self.entries.insert(Key(key), value);
+        Ok(())
+    }
+
+    /// Insert with a string key (always hashable).
+    pub fn insert_str(&mut self, key: &str, value: Value) {
+        self.entries.insert(Key(Value::from(key)), value);
+    }
+
+    /// `d.get(k)` (None for unhashable keys, as a lookup miss).
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        if !key.is_hashable() {
+            return None;
+        }
+        // Cloning a key is cheap: strings are reference-counted.
+        self.entries.get(&Key(key.clone()))
+    }
+
+    /// Lookup by string key.
+    pub fn get_str(&self, key: &str) -> Option<&Value> {
+        self.entries.get(&Key(Value::from(key)))
+    }
+
+    /// True when the key is present.
+    pub fn contains_key(&self, key: &Value) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Remove a key, keeping the order of the others.
+    pub fn shift_remove(&mut self, key: &Value) -> Option<Value> {
+        if !key.is_hashable() {
+            return None;
+        }
+        self.entries.shift_remove(&Key(key.clone()))
+    }
+
+    /// Entries in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> + '_ {
+        self.entries.iter().map(|(k, v)| (&k.0, v))
+    }
+
+    /// Keys in insertion order.
+    pub fn keys(&self) -> impl Iterator<Item = &Value> + '_ {
+        self.entries.keys().map(|k| &k.0)
+    }
+
+    /// Values in insertion order.
+    pub fn values(&self) -> impl Iterator<Item = &Value> + '_ {
+        self.entries.values()
+    }
+
+    /// The entry at a position.
+    pub fn get_index(&self, i: usize) -> Option<(&Value, &Value)> {
+        self.entries.get_index(i).map(|(k, v)| (&k.0, v))
+    }
+}
+
+impl FromIterator<(String, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Map {
+        let mut m = Map::new();
+        for (k, v) in iter {
+            m.insert_str(&k, v);
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_equality_crosses_numeric_types() {
+        assert!(Value::Int(1).py_eq(&Value::Float(1.0)));
+        assert!(Value::Bool(true).py_eq(&Value::Int(1)));
+        assert!(!Value::from("1").py_eq(&Value::Int(1)));
+        assert!(!Value::Float(f64::NAN).py_eq(&Value::Float(f64::NAN)));
+    }
+
+    #[test]
+    fn keys_one_and_true_collide_keeping_first_key() {
+        let mut m = Map::new();
+        m.insert(Value::Int(1), Value::from("a")).unwrap();
+        m.insert(Value::Bool(true), Value::from("b")).unwrap();
+        m.insert(Value::Float(1.0), Value::from("c")).unwrap();
+        assert_eq!(m.len(), 1);
+        let (k, v) = m.get_index(0).unwrap();
+        assert!(matches!(k, Value::Int(1)));
+        assert_eq!(v.as_str(), Some("c"));
+    }
+
+    #[test]
+    fn lists_cannot_be_keys() {
+        let mut m = Map::new();
+        let err = m.insert(Value::list(vec![]), Value::Null).unwrap_err();
+        assert_eq!(err.to_string(), "unhashable type: 'list'");
+    }
+
+    #[test]
+    fn ordering_between_str_and_int_is_a_type_error() {
+        let err = Value::from("a").py_cmp(&Value::Int(1)).unwrap_err();
+        assert_eq!(err, "'<' not supported between instances of 'str' and 'int'");
+        assert_eq!(Value::Int(1).py_cmp(&Value::Float(1.5)), Ok(Ordering::Less));
+    }
+}
