@@ -4,4 +4,5 @@
 pub mod diag;
 pub mod pyfmt;
 pub mod source;
+pub mod syntax;
 pub mod value;
