@@ -3,7 +3,102 @@
 //! Heat loads templates with `json.loads` first and PyYAML's SafeLoader (YAML 1.1,
 //! timestamps kept as text) second; environments with YAML only. The loaders here
 //! reproduce that, and every node keeps the byte span it came from.
+//!
+//! Limits (Heat has none of the last two; they keep the engine safe on any input):
+//! * template size: [`MAX_TEMPLATE_CHARS`] characters, as Heat's `max_template_size`;
+//! * nesting: [`MAX_DEPTH`] levels of collections (`yaml-too-deep`);
+//! * alias expansion: [`MAX_ALIAS_NODES`] nodes copied through aliases (`yaml-alias-limit`).
+//!
+//! Where Heat would build something templates cannot hold, the loader refuses with a
+//! clear diagnostic instead: integers beyond 64 bits (`integer-too-large`), `!!binary`
+//! and `!!set` values (`yaml-unsupported-tag`), self-containing aliases
+//! (`yaml-recursive-alias`). `!!omap`/`!!pairs` load as lists of `[key, value]` lists
+//! (Python tuples in Heat). A lone UTF-16 surrogate escape in JSON (`"\ud800"`, which
+//! Python keeps as is) becomes U+FFFD.
 
+mod collapse;
+mod json;
 mod node;
+mod offsets;
+mod resolve;
+mod yaml;
 
 pub use node::{Node, NodeKind};
+
+use crate::diag::Diagnostic;
+use crate::source::{SourceId, Span};
+
+/// Heat's default `max_template_size` (compared with the number of characters).
+pub const MAX_TEMPLATE_CHARS: usize = 524_288;
+/// Deepest nesting of collections the loaders accept.
+pub const MAX_DEPTH: usize = 512;
+/// Most nodes the YAML loader copies through aliases in one document.
+pub const MAX_ALIAS_NODES: usize = 100_000;
+
+/// A loaded document.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The document's root (an empty YAML document is an empty map).
+    pub root: Node,
+    /// Warnings found while loading (duplicate keys).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// What kind of failure a loader diagnostic is, by its code: tells the caller how Heat
+/// itself would have reacted, so it can word the top-level error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadFailure {
+    /// The template exceeds `max_template_size` (Heat: `RequestLimitExceeded`).
+    TooLarge,
+    /// PyYAML refuses the text (scanner, parser, composer or constructor error): Heat
+    /// reports `Error parsing template …` / the bare problem for environments.
+    Syntax,
+    /// Heat itself would fail with an internal (non-YAML) Python error on this value,
+    /// e.g. `!!int abc` or `0b_`.
+    HeatInternal,
+    /// Heat would accept the text but hotplate cannot represent the result.
+    Unsupported,
+    /// A hotplate safety limit (nesting depth, alias expansion).
+    Limit,
+}
+
+impl LoadFailure {
+    /// Classify a diagnostic returned by [`load_template`] or [`load_yaml`].
+    pub fn of(diagnostic: &Diagnostic) -> LoadFailure {
+        match diagnostic.code {
+            "template-too-large" => LoadFailure::TooLarge,
+            "yaml-invalid-scalar" => LoadFailure::HeatInternal,
+            "integer-too-large" | "yaml-unsupported-tag" | "yaml-recursive-alias" => LoadFailure::Unsupported,
+            "yaml-too-deep" | "yaml-alias-limit" => LoadFailure::Limit,
+            _ => LoadFailure::Syntax,
+        }
+    }
+}
+
+/// Heat's `template_format.parse` (minus the mapping/version checks, which the caller
+/// does): the size check, then Python `json.loads`, then YAML if that fails.
+pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
+    // Counting characters is only needed when the byte length could exceed the limit.
+    if text.len() > MAX_TEMPLATE_CHARS {
+        let n = text.chars().count();
+        if n > MAX_TEMPLATE_CHARS {
+            return Err(Diagnostic::error(
+                "template-too-large",
+                format!(
+                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({MAX_TEMPLATE_CHARS} bytes)."
+                ),
+            )
+            .at(Span::new(source, 0, text.len())));
+        }
+    }
+    match json::parse(text, source) {
+        json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings }),
+        json::JsonOutcome::Fail(d) => Err(d),
+        json::JsonOutcome::NotJson => yaml::load(text, source),
+    }
+}
+
+/// Heat's `environment_format.parse` loading step: YAML only, same scalar rules.
+pub fn load_yaml(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
+    yaml::load(text, source)
+}

@@ -1,0 +1,62 @@
+//! Python dict semantics for a mapping's entries: a repeated key keeps the first key's
+//! position (and the first key object) and takes the last value.
+
+use crate::diag::Diagnostic;
+use crate::pyfmt::py_repr;
+use crate::value::{Map, Value};
+
+use super::node::Node;
+
+/// Collapse `entries` as `dict` insertion would. Entries from index `explicit_from` on are
+/// the ones written in this mapping (earlier ones came from merge keys): when one of them
+/// repeats an earlier written key, a `duplicate-key` warning is pushed.
+pub(crate) fn collapse_entries(
+    entries: Vec<(Node, Node)>,
+    explicit_from: usize,
+    warnings: &mut Vec<Diagnostic>,
+) -> Vec<(Node, Node)> {
+    if entries.len() < 2 {
+        return entries;
+    }
+    // Position of each key in `out`, looked up with Python key semantics.
+    let mut index = Map::with_capacity(entries.len());
+    let mut out: Vec<(Node, Node)> = Vec::with_capacity(entries.len());
+    // Whether `out[i]` has been written explicitly in this mapping yet.
+    let mut written: Vec<bool> = Vec::with_capacity(entries.len());
+    for (i, (key, value)) in entries.into_iter().enumerate() {
+        let explicit = i >= explicit_from;
+        let key_value = key.to_value();
+        let found = match index.get(&key_value) {
+            Some(Value::Int(pos)) => usize::try_from(*pos).ok(),
+            _ => None,
+        };
+        match found.and_then(|pos| out.get_mut(pos).map(|slot| (pos, slot))) {
+            Some((pos, slot)) => {
+                if explicit {
+                    if written.get(pos).copied().unwrap_or(false) {
+                        warnings.push(duplicate_warning(&key_value, &key));
+                    }
+                    if let Some(w) = written.get_mut(pos) {
+                        *w = true;
+                    }
+                }
+                slot.1 = value;
+            }
+            None => {
+                let pos = i64::try_from(out.len()).unwrap_or(i64::MAX);
+                let _ = index.insert(key_value, Value::Int(pos));
+                out.push((key, value));
+                written.push(explicit);
+            }
+        }
+    }
+    out
+}
+
+fn duplicate_warning(key: &Value, node: &Node) -> Diagnostic {
+    let shown = match key {
+        Value::Str(s) => format!("\"{s}\""),
+        other => py_repr(other),
+    };
+    Diagnostic::warning("duplicate-key", format!("duplicate key {shown} (the last value wins, as in Heat)")).at(node.span)
+}

@@ -1,0 +1,464 @@
+//! YAML 1.1 scalar resolution and construction, as PyYAML's SafeLoader does it.
+//!
+//! [`resolve_plain`] is PyYAML's implicit resolver table (applied to plain scalars only);
+//! the `construct_*` functions are SafeConstructor's scalar constructors, including their
+//! Python quirks (`int('0o17', 8)` works, `!!float --1` is `1.0`, …). Every regex of the
+//! resolver is a hand-written matcher here (the `regex` crate would cost wasm size).
+
+use crate::pyfmt::str_repr;
+
+/// The tag PyYAML's implicit resolvers give a plain scalar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Implicit {
+    /// `tag:yaml.org,2002:null`
+    Null,
+    /// `tag:yaml.org,2002:bool`
+    Bool(bool),
+    /// `tag:yaml.org,2002:int`
+    Int,
+    /// `tag:yaml.org,2002:float`
+    Float,
+    /// `tag:yaml.org,2002:timestamp` (Heat constructs it as the original string)
+    Timestamp,
+    /// `tag:yaml.org,2002:merge` (`<<`)
+    Merge,
+    /// `tag:yaml.org,2002:value` (`=`)
+    Value,
+    /// `tag:yaml.org,2002:str`
+    Str,
+}
+
+/// Resolve a plain scalar's text to its implicit tag.
+pub(crate) fn resolve_plain(s: &str) -> Implicit {
+    match s {
+        "" | "~" | "null" | "Null" | "NULL" => return Implicit::Null,
+        "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => return Implicit::Bool(true),
+        "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            return Implicit::Bool(false)
+        }
+        "<<" => return Implicit::Merge,
+        "=" => return Implicit::Value,
+        _ => {}
+    }
+    let b = s.as_bytes();
+    match b.first() {
+        Some(c) if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.') => {}
+        _ => return Implicit::Str,
+    }
+    if is_float(b) {
+        Implicit::Float
+    } else if is_int(b) {
+        Implicit::Int
+    } else if is_timestamp(b) {
+        Implicit::Timestamp
+    } else {
+        Implicit::Str
+    }
+}
+
+/// A tiny cursor for the hand-written matchers.
+struct Cur<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Cur<'a> {
+    fn new(b: &'a [u8]) -> Self {
+        Cur { b, i: 0 }
+    }
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn eat_if(&mut self, f: impl Fn(u8) -> bool) -> bool {
+        match self.peek() {
+            Some(c) if f(c) => {
+                self.i += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+    /// Eat as many as match; returns how many.
+    fn eat_while(&mut self, f: impl Fn(u8) -> bool) -> usize {
+        let start = self.i;
+        while self.eat_if(&f) {}
+        self.i - start
+    }
+    fn sign(&mut self) {
+        let _ = self.eat(b'-') || self.eat(b'+');
+    }
+    fn done(&self) -> bool {
+        self.i >= self.b.len()
+    }
+    fn rest(&self) -> &'a [u8] {
+        self.b.get(self.i..).unwrap_or(&[])
+    }
+}
+
+fn digit(c: u8) -> bool {
+    c.is_ascii_digit()
+}
+fn digit_(c: u8) -> bool {
+    c.is_ascii_digit() || c == b'_'
+}
+
+/// `(?::[0-5]?[0-9])+` followed by what `tail` accepts, matched like the regex (each group
+/// is one digit or two digits whose first is 0-5; the group ends at `:` or at the tail).
+fn sexagesimal_groups(c: &mut Cur<'_>, tail: impl Fn(&mut Cur<'_>) -> bool) -> bool {
+    let mut groups = 0;
+    loop {
+        if !c.eat(b':') {
+            return groups > 0 && tail(c);
+        }
+        let n = c.rest().iter().take_while(|&&d| digit(d)).count();
+        let first = c.peek().unwrap_or(0);
+        let ok = n == 1 || (n == 2 && (b'0'..=b'5').contains(&first));
+        if !ok {
+            return false;
+        }
+        c.i += n;
+        groups += 1;
+    }
+}
+
+/// `[eE][-+][0-9]+` (optional in the float regex).
+fn float_exponent(c: &mut Cur<'_>) -> bool {
+    if c.eat(b'e') || c.eat(b'E') {
+        (c.eat(b'-') || c.eat(b'+')) && c.eat_while(digit) > 0
+    } else {
+        true
+    }
+}
+
+/// PyYAML's float regex.
+fn is_float(b: &[u8]) -> bool {
+    // [-+]?\.(?:inf|Inf|INF) and \.(?:nan|NaN|NAN)
+    if matches!(b, b".inf" | b".Inf" | b".INF" | b"-.inf" | b"-.Inf" | b"-.INF" | b"+.inf" | b"+.Inf" | b"+.INF")
+        || matches!(b, b".nan" | b".NaN" | b".NAN")
+    {
+        return true;
+    }
+    // \.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+    if b.first() == Some(&b'.') {
+        let mut c = Cur::new(b);
+        c.i = 1;
+        return c.eat_if(digit) && {
+            c.eat_while(digit_);
+            float_exponent(&mut c) && c.done()
+        };
+    }
+    let mut c = Cur::new(b);
+    c.sign();
+    if !c.eat_if(digit) {
+        return false;
+    }
+    c.eat_while(digit_);
+    let after_int = c.i;
+    // [-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?
+    if c.eat(b'.') {
+        c.eat_while(digit_);
+        if float_exponent(&mut c) && c.done() {
+            return true;
+        }
+    }
+    // [-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+    c.i = after_int;
+    sexagesimal_groups(&mut c, |c| {
+        c.eat(b'.') && {
+            c.eat_while(digit_);
+            c.done()
+        }
+    })
+}
+
+/// PyYAML's int regex.
+fn is_int(b: &[u8]) -> bool {
+    let mut c = Cur::new(b);
+    c.sign();
+    let body = c.rest();
+    if let Some(bits) = body.strip_prefix(b"0b") {
+        return !bits.is_empty() && bits.iter().all(|&d| matches!(d, b'0' | b'1' | b'_'));
+    }
+    if let Some(hex) = body.strip_prefix(b"0x") {
+        return !hex.is_empty() && hex.iter().all(|&d| d.is_ascii_hexdigit() || d == b'_');
+    }
+    if body == b"0" {
+        return true;
+    }
+    if let Some(oct) = body.strip_prefix(b"0") {
+        return !oct.is_empty() && oct.iter().all(|&d| matches!(d, b'0'..=b'7' | b'_'));
+    }
+    // [1-9][0-9_]* optionally followed by sexagesimal groups.
+    if !c.eat_if(|d| matches!(d, b'1'..=b'9')) {
+        return false;
+    }
+    c.eat_while(digit_);
+    c.done() || sexagesimal_groups(&mut c, |c| c.done())
+}
+
+/// PyYAML's timestamp regex.
+fn is_timestamp(b: &[u8]) -> bool {
+    let mut c = Cur::new(b);
+    let n = |c: &mut Cur<'_>, min: usize, max: usize| {
+        let k = c.rest().iter().take(max).take_while(|&&d| digit(d)).count();
+        c.i += k;
+        k >= min
+    };
+    if !(n(&mut c, 4, 4) && c.eat(b'-')) {
+        return false;
+    }
+    // Date only: exactly two-digit month and day.
+    let date_start = c.i;
+    if n(&mut c, 2, 2) && c.eat(b'-') && n(&mut c, 2, 2) && c.done() {
+        return true;
+    }
+    c.i = date_start;
+    if !(n(&mut c, 1, 2) && c.eat(b'-') && n(&mut c, 1, 2)) {
+        return false;
+    }
+    if !(c.eat(b'T') || c.eat(b't') || c.eat_while(|d| d == b' ' || d == b'\t') > 0) {
+        return false;
+    }
+    if !(n(&mut c, 1, 2) && c.eat(b':') && n(&mut c, 2, 2) && c.eat(b':') && n(&mut c, 2, 2)) {
+        return false;
+    }
+    if c.eat(b'.') {
+        c.eat_while(digit);
+    }
+    if c.done() {
+        return true;
+    }
+    c.eat_while(|d| d == b' ' || d == b'\t');
+    if c.eat(b'Z') {
+        return c.done();
+    }
+    if !((c.eat(b'-') || c.eat(b'+')) && n(&mut c, 1, 2)) {
+        return false;
+    }
+    if c.eat(b':') && !n(&mut c, 2, 2) {
+        return false;
+    }
+    c.done()
+}
+
+/// Why a scalar could not be constructed.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ScalarError {
+    /// An integer outside the 64-bit range (Python would accept it).
+    TooLarge,
+    /// Python itself fails with a non-YAML exception (ValueError, IndexError, KeyError):
+    /// Heat crashes on it. The text is Python's exception text.
+    Python(String),
+}
+
+const INDEX_ERROR: &str = "string index out of range";
+
+/// SafeConstructor.construct_yaml_int.
+pub(crate) fn construct_int(text: &str) -> Result<i64, ScalarError> {
+    let v: String = text.chars().filter(|&c| c != '_').collect();
+    let first = v.chars().next().ok_or_else(|| ScalarError::Python(INDEX_ERROR.into()))?;
+    let negative = first == '-';
+    let v = if first == '-' || first == '+' { v.get(1..).unwrap_or("") } else { v.as_str() };
+    let magnitude: i128 = if v == "0" {
+        0
+    } else if let Some(rest) = v.strip_prefix("0b") {
+        py_int(rest, 2)?
+    } else if let Some(rest) = v.strip_prefix("0x") {
+        py_int(rest, 16)?
+    } else if v.starts_with('0') {
+        py_int(v, 8)?
+    } else if v.is_empty() {
+        return Err(ScalarError::Python(INDEX_ERROR.into()));
+    } else if v.contains(':') {
+        let mut total: i128 = 0;
+        let mut base: i128 = 1;
+        for part in v.rsplit(':') {
+            let d = py_int(part, 10)?;
+            total = d.checked_mul(base).and_then(|x| x.checked_add(total)).ok_or(ScalarError::TooLarge)?;
+            base = base.checked_mul(60).unwrap_or(i128::MAX);
+        }
+        total
+    } else {
+        py_int(v, 10)?
+    };
+    let signed = if negative { magnitude.checked_neg().ok_or(ScalarError::TooLarge)? } else { magnitude };
+    i64::try_from(signed).map_err(|_| ScalarError::TooLarge)
+}
+
+/// Python's whitespace for `str.strip()`.
+fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// Python `int(s, base)` for bases 2, 8, 10 and 16 (text already free of underscores).
+fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
+    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+    let t = s.trim_matches(py_space);
+    let (negative, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, t.get(1..).unwrap_or("")),
+        Some(b'+') => (false, t.get(1..).unwrap_or("")),
+        _ => (false, t),
+    };
+    let lower = t.get(..2).map(str::to_ascii_lowercase);
+    let t = match (base, lower.as_deref()) {
+        (2, Some("0b")) | (8, Some("0o")) | (16, Some("0x")) => t.get(2..).unwrap_or(""),
+        _ => t,
+    };
+    if t.is_empty() {
+        return Err(invalid());
+    }
+    let mut n: i128 = 0;
+    let mut too_large = false;
+    for ch in t.chars() {
+        let d = ch.to_digit(base).ok_or_else(invalid)?;
+        match n.checked_mul(i128::from(base)).and_then(|x| x.checked_add(i128::from(d))) {
+            Some(x) => n = x,
+            None => too_large = true,
+        }
+    }
+    if too_large {
+        return Err(ScalarError::TooLarge);
+    }
+    Ok(if negative { -n } else { n })
+}
+
+/// SafeConstructor.construct_yaml_float.
+pub(crate) fn construct_float(text: &str) -> Result<f64, ScalarError> {
+    let v: String = text.chars().filter(|&c| c != '_').collect::<String>().to_lowercase();
+    let first = v.chars().next().ok_or_else(|| ScalarError::Python(INDEX_ERROR.into()))?;
+    let sign = if first == '-' { -1.0 } else { 1.0 };
+    let v = if first == '-' || first == '+' { v.get(1..).unwrap_or("") } else { v.as_str() };
+    if v == ".inf" {
+        Ok(sign * f64::INFINITY)
+    } else if v == ".nan" {
+        Ok(f64::NAN)
+    } else if v.contains(':') {
+        let mut total = 0.0_f64;
+        let mut base = 1.0_f64;
+        for part in v.rsplit(':') {
+            total += py_float(part)? * base;
+            base *= 60.0;
+        }
+        Ok(sign * total)
+    } else {
+        Ok(sign * py_float(v)?)
+    }
+}
+
+/// Python `float(s)` (text already free of underscores).
+fn py_float(s: &str) -> Result<f64, ScalarError> {
+    let invalid = || ScalarError::Python(format!("could not convert string to float: {}", str_repr(s)));
+    let t = s.trim_matches(py_space);
+    let (negative, body) = match t.as_bytes().first() {
+        Some(b'-') => (true, t.get(1..).unwrap_or("")),
+        Some(b'+') => (false, t.get(1..).unwrap_or("")),
+        _ => (false, t),
+    };
+    let lower = body.to_ascii_lowercase();
+    let magnitude = match lower.as_str() {
+        "inf" | "infinity" => f64::INFINITY,
+        "nan" => f64::NAN,
+        _ => {
+            // digits [. digits] | . digits, then [e [sign] digits]
+            let b = lower.as_bytes();
+            let mut c = Cur::new(b);
+            let int_digits = c.eat_while(digit);
+            let frac_digits = if c.eat(b'.') { c.eat_while(digit) } else { 0 };
+            if int_digits + frac_digits == 0 {
+                return Err(invalid());
+            }
+            if c.eat(b'e') {
+                c.sign();
+                if c.eat_while(digit) == 0 {
+                    return Err(invalid());
+                }
+            }
+            if !c.done() {
+                return Err(invalid());
+            }
+            lower.parse::<f64>().map_err(|_| invalid())?
+        }
+    };
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// SafeConstructor.construct_yaml_bool (`bool_values[value.lower()]`).
+pub(crate) fn construct_bool(text: &str) -> Result<bool, ScalarError> {
+    match text.to_lowercase().as_str() {
+        "yes" | "true" | "on" => Ok(true),
+        "no" | "false" | "off" => Ok(false),
+        other => Err(ScalarError::Python(format!("KeyError: {}", str_repr(other)))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn implicit_resolution_table() {
+        use Implicit::*;
+        let cases: &[(&str, Implicit)] = &[
+            ("", Null),
+            ("~", Null),
+            ("nUll", Str),
+            ("yes", Bool(true)),
+            ("y", Str),
+            ("OFF", Bool(false)),
+            ("1_000", Int),
+            ("012", Int),
+            ("08", Str),
+            ("0o12", Str),
+            ("0x1A", Int),
+            ("0X1A", Str),
+            ("0b101", Int),
+            ("1:30", Int),
+            ("1:60", Str),
+            ("-1:30:00", Int),
+            ("1.5", Float),
+            (".5", Float),
+            ("-.5", Str),
+            ("5.", Float),
+            ("1e3", Str),
+            ("1.0e3", Str),
+            ("1.0e+3", Float),
+            ("1.0E+3", Float),
+            (".inf", Float),
+            ("-.Inf", Float),
+            ("-.nan", Str),
+            ("190:20:30.15", Float),
+            ("2013-05-23", Timestamp),
+            ("2013-5-23", Str),
+            ("2001-12-14t21:59:43.10-05:00", Timestamp),
+            ("2001-12-14 21:59:43.10 -5", Timestamp),
+            ("2001-12-14 21:59:43.10 Z", Timestamp),
+            ("<<", Merge),
+            ("=", Value),
+        ];
+        for (s, want) in cases {
+            assert_eq!(resolve_plain(s), *want, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn constructors_follow_python() {
+        assert_eq!(construct_int("0_7"), Ok(7));
+        assert_eq!(construct_int("-0x1f"), Ok(-31));
+        assert_eq!(construct_int("1:30:00"), Ok(5400));
+        assert_eq!(construct_int("0o17"), Ok(15));
+        assert_eq!(construct_int("99999999999999999999"), Err(ScalarError::TooLarge));
+        assert!(matches!(construct_int("0b_"), Err(ScalarError::Python(_))));
+        assert_eq!(construct_float("1.0e+3"), Ok(1000.0));
+        assert_eq!(construct_float("--1"), Ok(1.0));
+        assert_eq!(construct_float("190:20:30.15"), Ok(685230.15));
+        assert_eq!(construct_bool("yEs"), Ok(true));
+    }
+}

@@ -1,0 +1,70 @@
+"""Load text exactly as Heat does, and encode the result for the Rust loader tests.
+
+Run with the oracle venv's python (it has Heat and PyYAML with libyaml):
+    ~/.cache/hotplate-oracle/venv/bin/python core/tests/loader/gen_cases.py
+
+Encoding (`enc`): ["null"], ["bool", b], ["int", "123"], ["float", repr(f)],
+["str", s], ["list", [...]], ["map", [[k, v], ...]]; tuples (from !!omap/!!pairs)
+encode as lists; anything else (bytes, set, datetime) as ["unsupported", type name].
+"""
+import json
+import math
+
+import yaml
+from heat.common import template_format
+
+def enc(v):
+    if v is None:
+        return ["null"]
+    if isinstance(v, bool):
+        return ["bool", v]
+    if isinstance(v, int):
+        return ["int", str(v)]
+    if isinstance(v, float):
+        return ["float", repr(v)]
+    if isinstance(v, str):
+        return ["str", v]
+    if isinstance(v, (list, tuple)):
+        return ["list", [enc(x) for x in v]]
+    if isinstance(v, dict):
+        return ["map", [[enc(k), enc(x)] for k, x in v.items()]]
+    return ["unsupported", type(v).__name__]
+
+
+def _yaml(text, fallback_none_to_empty):
+    """yaml.load with Heat's loader; on YAMLError Heat re-parses with the pure SafeLoader."""
+    try:
+        doc = yaml.load(text, Loader=template_format.yaml_loader)
+    except yaml.YAMLError as first:
+        try:
+            doc = yaml.load(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as e:
+            return {"error": "YAMLError", "class": type(e).__name__,
+                    "problem": getattr(e, "problem", None) or str(e).split("\n")[0],
+                    "message": str(e), "c_message": str(first)}
+        except Exception as e:  # noqa: BLE001 - Heat crashes the same way
+            return {"error": "internal", "class": type(e).__name__, "message": str(e)}
+        return {"value": enc(doc), "via": "pure-fallback"}
+    except RecursionError as e:
+        return {"error": "internal", "class": "RecursionError", "message": str(e)}
+    except Exception as e:  # noqa: BLE001
+        return {"error": "internal", "class": type(e).__name__, "message": str(e)}
+    if doc is None and fallback_none_to_empty:
+        doc = {}
+    return {"value": enc(doc)}
+
+
+def load_template(text):
+    """template_format.simple_parse without the is-a-dict check."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return _yaml(text, True)
+    except RecursionError as e:
+        return {"error": "internal", "class": "RecursionError", "message": str(e)}
+    return {"value": enc(doc), "via": "json"}
+
+
+def load_environment(text):
+    """environment_format.parse without the is-a-dict and section checks."""
+    return _yaml(text, True)
