@@ -1,1 +1,107 @@
-fn main() {}
+//! `hotplate`: evaluate HOT templates exactly as OpenStack Heat does.
+//!
+//! Exit codes: 0 no errors, 1 the template has errors, 2 usage or IO errors.
+
+mod report;
+mod template_mode;
+
+use std::io::Read as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(name = "hotplate", version, about = "Evaluate OpenStack Heat (HOT) templates exactly as Heat does")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    /// A readable report (the default for -t).
+    Text,
+    /// The canonical result JSON (the oracle's format).
+    Json,
+    /// The canonical result as YAML.
+    Yaml,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a request file (`-` for stdin), or a template with `-t` like `openstack stack create`.
+    Eval {
+        /// A request JSON file (Heat's stack-create body), or `-` for stdin.
+        request: Option<PathBuf>,
+        /// The template file.
+        #[arg(short = 't', long = "template")]
+        template: Option<PathBuf>,
+        /// An environment file (repeatable; merged in order).
+        #[arg(short = 'e', long = "environment")]
+        environment: Vec<PathBuf>,
+        /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
+        #[arg(short = 'P', long = "parameter")]
+        parameter: Vec<String>,
+        /// A parameter whose value is a file's content, `key=FILE`.
+        #[arg(long = "parameter-file")]
+        parameter_file: Vec<String>,
+        /// The stack name.
+        #[arg(long = "stack-name", default_value = "test")]
+        stack_name: String,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Eval { request, template, environment, parameter, parameter_file, stack_name, format } => {
+            let built = match (&request, &template) {
+                (Some(path), None) => read_request(path),
+                (None, Some(t)) => template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name),
+                (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
+                (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
+            };
+            let req = match built {
+                Ok(r) => r,
+                Err(msg) => {
+                    eprintln!("hotplate: {msg}");
+                    return ExitCode::from(2);
+                }
+            };
+            let ev = hotplate_core::evaluate(&req);
+            let default = if template.is_some() { Format::Text } else { Format::Json };
+            match format.unwrap_or(default) {
+                Format::Json => println!("{}", ev.result.to_json()),
+                Format::Yaml => print!("{}", report::to_yaml(&ev.result.to_value())),
+                Format::Text => print!("{}", report::text(&ev)),
+            }
+            if ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some()) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+    }
+}
+
+fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
+    let text = if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+    };
+    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+}

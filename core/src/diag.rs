@@ -120,7 +120,7 @@ pub enum PathItem {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeatError {
     /// Python exception class (`StackValidationFailed`, `InvalidTemplateVersion`, …).
-    pub kind: &'static str,
+    pub kind: String,
     /// `str(exception)`, exactly.
     pub message: String,
     /// Heat's error path list, when non-empty.

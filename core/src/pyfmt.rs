@@ -394,7 +394,8 @@ mod tests {
 
     #[test]
     fn json_dumps_indent_and_result_style() {
-        let v = map(&[("b", Value::list(vec![])), ("a", Value::list(vec![Value::Int(1), Value::Float(f64::INFINITY)]))]);
+        let v =
+            map(&[("b", Value::list(vec![])), ("a", Value::list(vec![Value::Int(1), Value::Float(f64::INFINITY)]))]);
         assert_eq!(
             json_dumps(&v, JsonStyle::RESULT).unwrap(),
             "{\n  \"a\": [\n    1,\n    \"inf\"\n  ],\n  \"b\": []\n}"

@@ -56,10 +56,7 @@ impl SourceMap {
 
     /// All sources in registration order.
     pub fn iter(&self) -> impl Iterator<Item = (SourceId, &Source)> + '_ {
-        self.sources
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (SourceId(u32::try_from(i).unwrap_or(u32::MAX)), s))
+        self.sources.iter().enumerate().map(|(i, s)| (SourceId(u32::try_from(i).unwrap_or(u32::MAX)), s))
     }
 }
 

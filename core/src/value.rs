@@ -132,9 +132,7 @@ impl Value {
             (Null, Null) => true,
             (Str(a), Str(b)) => a == b,
             (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.py_eq(y)),
-            (Map(a), Map(b)) => {
-                a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.py_eq(w)))
-            }
+            (Map(a), Map(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v.py_eq(w))),
             (a, b) if a.is_number() && b.is_number() => num_cmp(a, b) == Some(Ordering::Equal),
             _ => false,
         }
@@ -155,11 +153,9 @@ impl Value {
                 }
                 Ok(a.len().cmp(&b.len()))
             }
-            (a, b) => Err(format!(
-                "'<' not supported between instances of '{}' and '{}'",
-                a.type_name(),
-                b.type_name()
-            )),
+            (a, b) => {
+                Err(format!("'<' not supported between instances of '{}' and '{}'", a.type_name(), b.type_name()))
+            }
         }
     }
 }

@@ -58,5 +58,6 @@ fn duplicate_warning(key: &Value, node: &Node) -> Diagnostic {
         Value::Str(s) => format!("\"{s}\""),
         other => py_repr(other),
     };
-    Diagnostic::warning("duplicate-key", format!("duplicate key {shown} (the last value wins, as in Heat)")).at(node.span)
+    Diagnostic::warning("duplicate-key", format!("duplicate key {shown} (the last value wins, as in Heat)"))
+        .at(node.span)
 }

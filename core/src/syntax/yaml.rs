@@ -208,9 +208,7 @@ pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
 /// anywhere in the stream.
 fn check_characters(text: &str, source: SourceId) -> Option<Diagnostic> {
-    let bad = |c: char| {
-        !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
-    };
+    let bad = |c: char| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
     let (pos, ch) = text.char_indices().find(|&(_, c)| bad(c))?;
     let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
     Some(
@@ -264,8 +262,11 @@ impl<'t> Composer<'t> {
                 Some(Ok(x)) => x,
                 Some(Err(e)) => {
                     let at = self.offsets.byte(e.marker().index());
-                    return Err(Diagnostic::error("yaml-syntax", e.info().to_string())
-                        .at(Span::new(self.source, at, at)));
+                    return Err(Diagnostic::error("yaml-syntax", e.info().to_string()).at(Span::new(
+                        self.source,
+                        at,
+                        at,
+                    )));
                 }
             };
             let span = self.span(&yspan);
@@ -306,7 +307,8 @@ impl<'t> Composer<'t> {
                     let node_span = Span::new(self.source, frame.start, end.max(frame.start));
                     let anchor = frame.anchor;
                     let count = frame.count;
-                    let item = if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
+                    let item =
+                        if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
                     if anchor > 0 {
                         self.anchors.insert(anchor, Anchored { item: item.clone(), count });
                     }
@@ -316,7 +318,13 @@ impl<'t> Composer<'t> {
         }
     }
 
-    fn start_collection(&mut self, is_map: bool, anchor: usize, tag: Option<&Tag>, span: Span) -> Result<(), Diagnostic> {
+    fn start_collection(
+        &mut self,
+        is_map: bool,
+        anchor: usize,
+        tag: Option<&Tag>,
+        span: Span,
+    ) -> Result<(), Diagnostic> {
         self.check_anchor(anchor, span)?;
         if self.stack.len() >= MAX_DEPTH {
             return Err(Diagnostic::error(
@@ -399,9 +407,8 @@ impl<'t> Composer<'t> {
     /// The anchor/alias name at `at`, checked against PyYAML's alphabet.
     fn word_at(&self, at: usize, what: &str) -> Result<&'t str, Diagnostic> {
         let rest = self.text.get(at..).unwrap_or("");
-        let end = rest
-            .find(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']' | '{' | '}'))
-            .unwrap_or(rest.len());
+        let end =
+            rest.find(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']' | '{' | '}')).unwrap_or(rest.len());
         let name = rest.get(..end).unwrap_or("");
         let bad = name.char_indices().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         let follow = rest.get(end..).and_then(|t| t.chars().next());

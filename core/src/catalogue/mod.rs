@@ -1,0 +1,285 @@
+//! Heat's resource-type registry: which type names exist and what validation
+//! needs of them (attribute names, Snapshot support, update-policy keys).
+//!
+//! [`data`] is generated from the catalogue produced by running real Heat
+//! (`tools/gen_catalogue.py`); this module resolves a type name the way Heat's
+//! `ResourceRegistry` does: the user environment's `resource_registry` first,
+//! then the shipped default environment, then the plugin types.
+
+mod data;
+
+pub use data::{ALIASES, HEAT_VERSION, TYPES};
+
+use crate::value::Value;
+
+/// How an alias of the default environment maps a type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AliasKind {
+    /// `A: B`.
+    Mapping,
+    /// `A*: B*`.
+    Wildcard,
+    /// `A: file:///…yaml` (a provider template).
+    Template,
+}
+
+/// A default-environment alias.
+#[derive(Clone, Copy, Debug)]
+pub struct Alias {
+    /// The type name (or glob ending with `*`).
+    pub name: &'static str,
+    /// What kind of mapping.
+    pub kind: AliasKind,
+    /// Where it points.
+    pub target: &'static str,
+}
+
+/// One property of a type (for editors).
+#[derive(Clone, Copy, Debug)]
+pub struct PropInfo {
+    /// Its name.
+    pub name: &'static str,
+    /// Heat's schema type (`string`, `integer`, `map`, …).
+    pub kind: &'static str,
+    /// Whether Heat requires it.
+    pub required: bool,
+    /// First line of its description.
+    pub description: &'static str,
+}
+
+/// One registered resource type.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeEntry {
+    /// The type name.
+    pub name: &'static str,
+    /// Support status (`SUPPORTED`, `HIDDEN`, …).
+    pub status: &'static str,
+    /// First line of Heat's description.
+    pub description: &'static str,
+    /// Attribute names (`show` included).
+    pub attributes: &'static [&'static str],
+    /// The class accepts any attribute name (overrides attribute lookup).
+    pub dynamic_attributes: bool,
+    /// `OS::Heat::None` or a type re-based on it: Heat validates nothing of it.
+    pub none_like: bool,
+    /// Supports `deletion_policy: Snapshot`.
+    pub snapshot: bool,
+    /// Keys of its update-policy schema.
+    pub update_policy: &'static [&'static str],
+    /// Its properties.
+    pub properties: &'static [PropInfo],
+}
+
+/// What validation needs to know of a resolved type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeInfo {
+    /// Attribute names.
+    pub attributes: &'static [&'static str],
+    /// Any attribute name is accepted.
+    pub dynamic_attributes: bool,
+    /// Nothing is validated and attributes are always null.
+    pub none_like: bool,
+    /// Supports the Snapshot deletion policy.
+    pub snapshot: bool,
+    /// Allowed update-policy keys.
+    pub update_policy: &'static [&'static str],
+    /// A provider template (a file) rather than a plugin.
+    pub provider: bool,
+}
+
+impl TypeInfo {
+    fn from_entry(e: &TypeEntry) -> TypeInfo {
+        TypeInfo {
+            attributes: e.attributes,
+            dynamic_attributes: e.dynamic_attributes,
+            none_like: e.none_like,
+            snapshot: e.snapshot,
+            update_policy: e.update_policy,
+            provider: false,
+        }
+    }
+
+    /// A provider template: any attribute, nothing else known.
+    pub fn provider() -> TypeInfo {
+        TypeInfo {
+            attributes: &[],
+            dynamic_attributes: true,
+            none_like: false,
+            snapshot: false,
+            update_policy: &[],
+            provider: true,
+        }
+    }
+
+    /// Whether `get_attr` may name this attribute before creation.
+    pub fn has_attribute(&self, name: &str) -> bool {
+        self.dynamic_attributes || self.attributes.contains(&name)
+    }
+}
+
+/// Look up a plugin type by exact name.
+pub fn entry(name: &str) -> Option<&'static TypeEntry> {
+    TYPES.binary_search_by(|t| t.name.cmp(name)).ok().and_then(|i| TYPES.get(i))
+}
+
+/// Heat's template-resource test: a name that is a template file.
+pub fn is_template_name(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".template")
+}
+
+/// The user environment's `resource_registry` as far as type resolution needs it.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    /// Global mappings in order: (type or glob, target or `None` for a deletion).
+    pub mappings: Vec<(String, Option<String>)>,
+    /// Per-resource mappings: (resource name, type or glob, target).
+    pub per_resource: Vec<(String, String, Option<String>)>,
+}
+
+impl Registry {
+    /// Read a merged `resource_registry` section.
+    pub fn from_value(section: &Value) -> Registry {
+        let mut reg = Registry::default();
+        let Some(map) = section.as_map() else { return reg };
+        for (k, v) in map.iter() {
+            let Some(key) = k.as_str() else { continue };
+            if key == "resources" {
+                if let Some(per) = v.as_map() {
+                    for (rname, rmap) in per.iter() {
+                        let (Some(rname), Some(rmap)) = (rname.as_str(), rmap.as_map()) else { continue };
+                        for (t, target) in rmap.iter() {
+                            if let Some(t) = t.as_str() {
+                                if t.contains("::") || is_template_name(t) || t.ends_with('*') {
+                                    reg.per_resource.push((
+                                        rname.to_string(),
+                                        t.to_string(),
+                                        target.as_str().map(str::to_string),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            reg.mappings.push((key.to_string(), v.as_str().map(str::to_string)));
+        }
+        reg
+    }
+}
+
+fn glob_map(pattern: &str, target: &str, name: &str) -> Option<String> {
+    let prefix = pattern.strip_suffix('*')?;
+    let rest = name.strip_prefix(prefix)?;
+    Some(match target.strip_suffix('*') {
+        Some(t) => format!("{t}{rest}"),
+        None => target.to_string(),
+    })
+}
+
+/// Resolve a resource type the way Heat's registry does, for one resource.
+/// `Err` carries Heat's message.
+pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Result<TypeInfo, String> {
+    let not_found = || format!("The Resource Type ({type_name}) could not be found.");
+    let mut current = type_name.to_string();
+    // Mappings may chain; a loop is bounded by the number of mappings.
+    for _ in 0..=(registry.mappings.len() + registry.per_resource.len() + ALIASES.len() + 1) {
+        if let Some(next) = user_mapping(registry, resource, &current) {
+            match next {
+                Some(target) if target != current => {
+                    if is_template_name(&target) {
+                        return Ok(TypeInfo::provider());
+                    }
+                    current = target;
+                    continue;
+                }
+                Some(_) => {}
+                None => return Err(not_found()),
+            }
+        }
+        if is_template_name(&current) {
+            return Ok(TypeInfo::provider());
+        }
+        if let Some(e) = entry(&current) {
+            return Ok(TypeInfo::from_entry(e));
+        }
+        match default_alias(&current) {
+            Some((AliasKind::Template, _)) => return Ok(TypeInfo::provider()),
+            Some((_, target)) => current = target,
+            None => return Err(not_found()),
+        }
+    }
+    Err(not_found())
+}
+
+/// A user mapping for `name`: `Some(Some(target))`, `Some(None)` when deleted, `None` when unmapped.
+fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<Option<String>> {
+    let exact = |k: &str| k == name;
+    for (r, k, v) in &registry.per_resource {
+        if r == resource && exact(k) {
+            return Some(v.clone());
+        }
+    }
+    for (r, k, v) in &registry.per_resource {
+        if r == resource {
+            if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
+                return Some(Some(t));
+            }
+        }
+    }
+    if let Some((_, v)) = registry.mappings.iter().rev().find(|(k, _)| exact(k)) {
+        return Some(v.clone());
+    }
+    for (k, v) in registry.mappings.iter().rev() {
+        if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
+            return Some(Some(t));
+        }
+    }
+    None
+}
+
+fn default_alias(name: &str) -> Option<(AliasKind, String)> {
+    if let Some(a) = ALIASES.iter().find(|a| a.name == name) {
+        return Some((a.kind, a.target.to_string()));
+    }
+    ALIASES
+        .iter()
+        .filter(|a| a.kind == AliasKind::Wildcard)
+        .find_map(|a| glob_map(a.name, a.target, name).map(|t| (a.kind, t)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plugin_types_and_aliases_resolve() {
+        let reg = Registry::default();
+        assert!(resolve_type(&reg, "r", "OS::Nova::Server").unwrap().snapshot);
+        assert!(resolve_type(&reg, "r", "OS::Heat::None").unwrap().none_like);
+        let alarm = resolve_type(&reg, "r", "OS::Ceilometer::Alarm").unwrap();
+        assert!(alarm.attributes.contains(&"show"));
+        assert!(resolve_type(&reg, "r", "OS::Quantum::Net").is_ok());
+        assert!(resolve_type(&reg, "r", "AWS::RDS::DBInstance").unwrap().provider);
+        assert_eq!(
+            resolve_type(&reg, "r", "OS::Nope").unwrap_err(),
+            "The Resource Type (OS::Nope) could not be found."
+        );
+    }
+
+    #[test]
+    fn user_registry_maps_types_and_templates() {
+        let reg = Registry {
+            mappings: vec![
+                ("My::Server".into(), Some("OS::Nova::Server".into())),
+                ("My::Nested".into(), Some("nested.yaml".into())),
+                ("Mine::*".into(), Some("OS::Heat::*".into())),
+            ],
+            per_resource: vec![],
+        };
+        assert!(resolve_type(&reg, "r", "My::Server").unwrap().snapshot);
+        assert!(resolve_type(&reg, "r", "My::Nested").unwrap().provider);
+        assert!(resolve_type(&reg, "r", "Mine::None").unwrap().none_like);
+        assert!(resolve_type(&reg, "r", "local.template").unwrap().provider);
+    }
+}

@@ -1,0 +1,354 @@
+//! Environments: the inline `environment`, environment files merged in order with
+//! merge strategies, and explicit parameters — with Heat's real precedence
+//! (`heat.common.environment_format` and `environment_util.merge_environments`).
+
+use crate::diag::Diagnostic;
+use crate::engine::parameters::ParamType;
+use crate::eval::EvalError;
+use crate::pyfmt::{json_dumps, JsonStyle};
+use crate::source::SourceId;
+use crate::syntax::{load_yaml, Node};
+use crate::value::{Map, Value};
+
+/// The sections an environment may have.
+pub const SECTIONS: &[&str] = &[
+    "parameters",
+    "parameter_defaults",
+    "resource_registry",
+    "event_sinks",
+    "encrypted_param_names",
+    "parameter_merge_strategies",
+];
+
+/// A parsed environment (sections in document order) and its syntax tree.
+#[derive(Clone, Debug)]
+pub struct ParsedEnv {
+    /// The sections.
+    pub sections: Map,
+    /// The tree, for spans (absent for environments given as objects).
+    pub root: Option<Node>,
+}
+
+/// An environment problem: Heat's message and where.
+#[derive(Clone, Debug)]
+pub struct EnvError {
+    /// `ValueError` text (or the YAML problem).
+    pub message: String,
+    /// The diagnostic for editors.
+    pub diagnostic: Diagnostic,
+}
+
+/// `environment_format.validate`: section names and empty sections, in order.
+fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<(), EnvError> {
+    for (k, v) in sections.iter() {
+        let key = crate::pyfmt::py_str(k);
+        let span = root
+            .and_then(|r| r.as_map())
+            .and_then(|entries| entries.iter().find(|(kn, _)| kn.scalar().is_some_and(|kv| kv.py_eq(k))))
+            .map(|(kn, _)| kn.span);
+        let message = if k.as_str().is_none_or(|s| !SECTIONS.contains(&s)) {
+            format!("environment has wrong section \"{key}\"")
+        } else if v.is_null() {
+            format!("environment has empty section \"{key}\"")
+        } else {
+            continue;
+        };
+        let diagnostic =
+            Diagnostic::error("bad-environment", message.clone()).at_opt(span).with_path(format!("{file}: {key}"));
+        return Err(EnvError { message, diagnostic });
+    }
+    Ok(())
+}
+
+/// `environment_format.parse` of a text.
+pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
+    let loaded = load_yaml(text, source).map_err(|d| EnvError { message: d.message.clone(), diagnostic: d })?;
+    let value = loaded.root.to_value();
+    let Value::Map(m) = value else {
+        let message = "The environment is not a valid YAML mapping data type.".to_string();
+        return Err(EnvError {
+            diagnostic: Diagnostic::error("bad-environment", message.clone()).at(loaded.root.span).with_path(file),
+            message,
+        });
+    };
+    validate_sections(&m, Some(&loaded.root), file)?;
+    Ok(ParsedEnv { sections: (*m).clone(), root: Some(loaded.root) })
+}
+
+/// `environment_format.validate` of an environment given as an object.
+pub fn from_value(value: &Value, file: &str) -> Result<ParsedEnv, EnvError> {
+    let Value::Map(m) = value else {
+        let message = "The environment is not a valid YAML mapping data type.".to_string();
+        return Err(EnvError { diagnostic: Diagnostic::error("bad-environment", message.clone()), message });
+    };
+    validate_sections(m, None, file)?;
+    Ok(ParsedEnv { sections: (**m).clone(), root: None })
+}
+
+/// The merged environment the stack is built from.
+#[derive(Clone, Debug, Default)]
+pub struct Environment {
+    /// `parameters`: user values.
+    pub parameters: Map,
+    /// `parameter_defaults`.
+    pub parameter_defaults: Map,
+    /// `resource_registry`.
+    pub resource_registry: Map,
+    /// Which environment (file name) last set each parameter / default, for the UI.
+    pub parameter_sources: Vec<(String, String)>,
+    /// Same for parameter_defaults.
+    pub default_sources: Vec<(String, String)>,
+}
+
+fn section_map(sections: &Map, key: &str) -> Map {
+    match sections.get_str(key) {
+        Some(Value::Map(m)) => (**m).clone(),
+        _ => Map::new(),
+    }
+}
+
+/// `environment_util.get_param_merge_strategy`.
+fn strategy_for(strategies: &Map, key: &Value, recorded: &Map) -> String {
+    let allowed = ["overwrite", "merge", "deep_merge"];
+    let env_default = strategies.get_str("default").cloned().unwrap_or_else(|| Value::from("overwrite"));
+    let chosen = strategies.get(key).cloned().or_else(|| recorded.get(key).cloned()).unwrap_or(env_default.clone());
+    match chosen.as_str() {
+        Some(s) if allowed.contains(&s) => s.to_string(),
+        _ => crate::pyfmt::py_str(&env_default),
+    }
+}
+
+/// `merge_map(old, new, deep_merge)`.
+fn merge_map(old: &Value, new: &Map, deep: bool) -> Value {
+    let Value::Map(old_m) = old else { return Value::map(new.clone()) };
+    if old_m.is_empty() {
+        return Value::map(new.clone());
+    }
+    let mut out = (**old_m).clone();
+    for (k, v) in new.iter() {
+        if v.is_null() {
+            continue;
+        }
+        let merged = if !deep {
+            v.clone()
+        } else {
+            let old_v = out.get(k).cloned().unwrap_or(Value::Null);
+            match v {
+                Value::Map(vm) if old_v.truthy() => merge_map(&old_v, vm, true),
+                Value::List(vl) if old_v.truthy() => merge_list(&old_v, &Value::List(vl.clone())),
+                Value::Str(s) => {
+                    let prefix = match &old_v {
+                        Value::Str(o) => o.to_string(),
+                        _ => String::new(),
+                    };
+                    Value::from(format!("{prefix}{s}"))
+                }
+                other => other.clone(),
+            }
+        };
+        let _ = out.insert(k.clone(), merged);
+    }
+    Value::map(out)
+}
+
+/// `merge_list(old, new)`.
+fn merge_list(old: &Value, new: &Value) -> Value {
+    if !old.truthy() {
+        return new.clone();
+    }
+    match (old, new) {
+        (Value::List(o), Value::List(n)) => {
+            let mut out = o.to_vec();
+            out.extend(n.iter().cloned());
+            Value::list(out)
+        }
+        (o, n) => Value::from(format!("{},{}", crate::pyfmt::py_str(o), crate::pyfmt::py_str(n))),
+    }
+}
+
+/// Merge one file's `parameters`/`parameter_defaults` into `old`.
+fn merge_parameters(
+    old: &Map,
+    new: &Map,
+    schemas: &[(String, ParamType)],
+    strategies: &Map,
+    recorded: &mut Map,
+    file: &str,
+) -> Result<Map, EvalError> {
+    let known = |k: &Value| k.as_str().and_then(|s| schemas.iter().find(|(n, _)| n == s)).map(|(_, t)| *t);
+    for (key, value) in new.iter() {
+        if known(key).is_some() && !value.is_null() {
+            let strategy = strategy_for(strategies, key, recorded);
+            match recorded.get(key).and_then(Value::as_str) {
+                None => {
+                    let _ = recorded.insert(key.clone(), Value::from(strategy.as_str()));
+                }
+                Some(prev) if prev != strategy => {
+                    return Err(EvalError::other(
+                        "ConflictingMergeStrategyForParam",
+                        format!(
+                            "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
+                            crate::pyfmt::py_str(key)
+                        ),
+                    )
+                    .with_code("conflicting-merge-strategy"));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    if old.is_empty() {
+        return Ok(new.clone());
+    }
+    let mut out = old.clone();
+    for (key, value) in new.iter() {
+        let Some(kind) = known(key) else { continue };
+        if value.is_null() {
+            continue;
+        }
+        let strategy = recorded.get(key).and_then(Value::as_str).unwrap_or("overwrite").to_string();
+        if strategy == "overwrite" {
+            let _ = out.insert(key.clone(), value.clone());
+            continue;
+        }
+        let deep = strategy == "deep_merge";
+        let old_v = out.get(key).cloned();
+        let merged = match kind {
+            ParamType::Json => {
+                let text = match value {
+                    Value::Str(s) => s.to_string(),
+                    other => json_dumps(other, JsonStyle::PLAIN).unwrap_or_default(),
+                };
+                let parsed = if text.is_empty() {
+                    value.clone()
+                } else {
+                    crate::pyconv::json_loads(&text)
+                        .map_err(|e| EvalError::value(format!("Invalid parameter in environment {e}.")))?
+                };
+                match parsed {
+                    Value::Map(pm) => merge_map(&old_v.unwrap_or_else(|| Value::map(Map::new())), &pm, deep),
+                    other => {
+                        return Err(EvalError::other(
+                            "AttributeError",
+                            format!("'{}' object has no attribute 'items'", other.type_name()),
+                        ))
+                    }
+                }
+            }
+            _ if !value.is_sequence() => {
+                return Err(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"));
+            }
+            ParamType::List => merge_list(&old_v.unwrap_or(Value::Null), value),
+            ParamType::String => {
+                let prefix = old_v.map(|v| crate::pyfmt::py_str(&v)).unwrap_or_default();
+                Value::from(format!("{prefix}{}", crate::pyfmt::py_str(value)))
+            }
+            ParamType::Number => {
+                return Err(EvalError::type_error(format!(
+                    "unsupported operand type(s) for +: '{}' and '{}'",
+                    old_v.as_ref().map_or("int", Value::type_name),
+                    value.type_name()
+                )));
+            }
+            ParamType::Boolean => {
+                return Err(EvalError::other(
+                    "InvalidMergeStrategyForParam",
+                    format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+                ));
+            }
+        };
+        let _ = out.insert(key.clone(), merged);
+    }
+    Ok(out)
+}
+
+/// A source of environment content for [`merge_files`].
+pub struct EnvFile<'a> {
+    /// Its name in `files`.
+    pub name: &'a str,
+    /// The parsed content.
+    pub parsed: ParsedEnv,
+}
+
+/// `merge_environments`: start from the explicit parameters and merge each file.
+pub fn merge_files(
+    explicit: &Map,
+    files: Vec<EnvFile<'_>>,
+    schemas: &[(String, ParamType)],
+) -> Result<Environment, EvalError> {
+    let mut env = Environment { parameters: explicit.clone(), ..Environment::default() };
+    for (k, _) in explicit.iter() {
+        env.parameter_sources.push((crate::pyfmt::py_str(k), "parameters".into()));
+    }
+    let mut recorded = Map::new();
+    for file in files {
+        let mut sections = file.parsed.sections.clone();
+        let strategies = match sections.shift_remove(&Value::from("parameter_merge_strategies")) {
+            Some(Value::Map(m)) => (*m).clone(),
+            _ => Map::new(),
+        };
+        for (key, value) in sections.iter() {
+            if !value.truthy() {
+                continue;
+            }
+            match key.as_str() {
+                Some("parameters") => {
+                    let new = section_map(&sections, "parameters");
+                    env.parameters =
+                        merge_parameters(&env.parameters, &new, schemas, &strategies, &mut recorded, file.name)?;
+                    for (k, _) in new.iter() {
+                        env.parameter_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
+                    }
+                }
+                Some("parameter_defaults") => {
+                    let new = section_map(&sections, "parameter_defaults");
+                    env.parameter_defaults = merge_parameters(
+                        &env.parameter_defaults,
+                        &new,
+                        schemas,
+                        &strategies,
+                        &mut recorded,
+                        file.name,
+                    )?;
+                    for (k, _) in new.iter() {
+                        env.default_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
+                    }
+                }
+                Some("resource_registry") => {
+                    if let Value::Map(new) = value {
+                        env.resource_registry = match merge_map(&Value::map(env.resource_registry.clone()), new, false)
+                        {
+                            Value::Map(m) => (*m).clone(),
+                            _ => Map::new(),
+                        };
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(env)
+}
+
+/// The single-environment path (no environment files): explicit parameters
+/// update the environment's `parameters`.
+pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environment {
+    let sections = parsed.map(|p| p.sections).unwrap_or_default();
+    let mut env = Environment {
+        parameters: section_map(&sections, "parameters"),
+        parameter_defaults: section_map(&sections, "parameter_defaults"),
+        resource_registry: section_map(&sections, "resource_registry"),
+        ..Environment::default()
+    };
+    for (k, _) in env.parameters.iter() {
+        env.parameter_sources.push((crate::pyfmt::py_str(k), file.to_string()));
+    }
+    for (k, _) in env.parameter_defaults.iter() {
+        env.default_sources.push((crate::pyfmt::py_str(k), file.to_string()));
+    }
+    for (k, v) in explicit.iter() {
+        let _ = env.parameters.insert(k.clone(), v.clone());
+        env.parameter_sources.push((crate::pyfmt::py_str(k), "parameters".into()));
+    }
+    env
+}

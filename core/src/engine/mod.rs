@@ -1,0 +1,700 @@
+//! The evaluation pipeline: a request in, Heat's canonical result and every
+//! diagnostic out. Stages follow Heat's stack-create path in order (see
+//! ARCHITECTURE.md), so the first error is the one Heat would raise.
+
+pub mod environment;
+pub mod parameters;
+pub mod request;
+pub mod resources;
+mod result;
+
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+pub use request::{Document, Request};
+pub use result::{DeferredMark, Evaluation, HeatResult, OutputResult, ParamInfo};
+
+use crate::catalogue::Registry;
+use crate::diag::{Diagnostic, HeatError};
+use crate::eval::{self, EvalError, Expr};
+use crate::functions::Table;
+use crate::pyfmt::py_str;
+use crate::source::{SourceId, Span};
+use crate::stack::{ResourceRef, Stack};
+use crate::syntax::{load_template, Node};
+use crate::value::{Map, Value};
+use crate::version::HotVersion;
+use environment::{EnvFile, Environment};
+use parameters::{ParamSchema, Parameter, ValueSource};
+use resources::ResourceDefn;
+
+const BAD_REQUEST: &str =
+    "The server could not comply with the request since it is either malformed or otherwise incorrect.";
+
+/// Evaluate a request the way Heat's stack create would.
+pub fn evaluate(req: &Request) -> Evaluation {
+    let mut run = Run { ev: Evaluation::default() };
+    run.evaluate(req);
+    run.ev
+}
+
+struct Run {
+    ev: Evaluation,
+}
+
+/// Stop the pipeline with Heat's error.
+struct Stop;
+
+impl Run {
+    fn fail(&mut self, e: EvalError) -> Stop {
+        let d = e.to_diagnostic();
+        self.ev.diagnostics.push(d.clone());
+        self.ev.result.error =
+            Some(HeatError { kind: e.class.to_string(), message: e.text(), path: e.heat_path(), diagnostic: d });
+        Stop
+    }
+
+    /// Heat's API answers malformed input with a generic 400; the diagnostic
+    /// keeps the real reason.
+    fn bad_request(&mut self, d: Diagnostic) -> Stop {
+        self.ev.diagnostics.push(d.clone());
+        self.ev.result.error = Some(HeatError {
+            kind: "HTTPBadRequest".into(),
+            message: BAD_REQUEST.into(),
+            path: Vec::new(),
+            diagnostic: d,
+        });
+        Stop
+    }
+
+    fn evaluate(&mut self, req: &Request) {
+        let _ = self.pipeline(req);
+        if self.ev.result.error.is_some() {
+            self.ev.result.parameters = Map::new();
+            self.ev.result.conditions = Map::new();
+            self.ev.result.resources = Map::new();
+            self.ev.result.outputs = IndexMap::new();
+        }
+    }
+
+    fn load(&mut self, doc: &Document, name: &str) -> Result<(SourceId, Node), Stop> {
+        match doc {
+            Document::Text(text) => {
+                let id = self.ev.sources.add(name, text.clone());
+                match load_template(text, id) {
+                    Ok(loaded) => {
+                        self.ev.diagnostics.extend(loaded.warnings);
+                        Ok((id, loaded.root))
+                    }
+                    Err(d) if d.code == "template-too-large" => {
+                        let message = d.message.clone();
+                        Err(self
+                            .fail(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))
+                    }
+                    Err(d) => Err(self.bad_request(d)),
+                }
+            }
+            Document::Value(v) => {
+                let id = self.ev.sources.add(name, String::new());
+                Ok((id, Node::from_value(v, Span::new(id, 0, 0))))
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn pipeline(&mut self, req: &Request) -> Result<(), Stop> {
+        // 1. The API decodes the template: JSON/YAML, a mapping, a version key.
+        let (tid, root) = self.load(&req.template, &req.template_name)?;
+        let Some(top) = root.as_map() else {
+            return Err(self.bad_request(
+                Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
+            ));
+        };
+        const VERSION_KEYS: [&str; 3] =
+            ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
+        if !top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k))) {
+            return Err(self.bad_request(
+                Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0)),
+            ));
+        }
+        // 2. The inline environment (ignored when environment files are given).
+        let inline_env = if req.environment_files.is_empty() {
+            match &req.environment {
+                None => None,
+                Some(Document::Text(text)) => {
+                    let id = self.ev.sources.add("environment", text.clone());
+                    match environment::parse_text(text, id, "environment") {
+                        Ok(p) => Some(p),
+                        Err(e) => return Err(self.bad_request(e.diagnostic)),
+                    }
+                }
+                Some(Document::Value(v)) => match environment::from_value(v, "environment") {
+                    Ok(p) => Some(p),
+                    Err(e) => return Err(self.bad_request(e.diagnostic)),
+                },
+            }
+        } else {
+            None
+        };
+        // 3. The version class.
+        let string_keys: Vec<(&str, &Node)> = top
+            .iter()
+            .filter_map(|(k, v)| {
+                let k = k.as_str()?;
+                (VERSION_KEYS.contains(&k) && v.as_str().is_some()).then_some((k, v))
+            })
+            .collect();
+        let (vkey, vnode) = match string_keys.as_slice() {
+            [] => {
+                return Err(self.fail(
+                    EvalError::other(
+                        "InvalidTemplateVersion",
+                        "The template version is invalid: Template version was not provided",
+                    )
+                    .with_code("no-version")
+                    .at(root.span),
+                ))
+            }
+            [one] => *one,
+            several => {
+                let mut names: Vec<&str> = several.iter().map(|(k, _)| *k).collect();
+                names.sort_unstable();
+                return Err(self.fail(
+                    EvalError::other(
+                        "InvalidTemplateVersion",
+                        format!("The template version is invalid: Ambiguous versions ({})", names.join(", ")),
+                    )
+                    .with_code("ambiguous-version"),
+                ));
+            }
+        };
+        let vtext = vnode.as_str().unwrap_or_default().to_string();
+        if vkey != "heat_template_version" {
+            self.ev.result.template_version = Some(vtext.clone());
+            return Err(self.fail(
+                EvalError::other(
+                    "NotSupported",
+                    format!("CloudFormation-format templates ({vkey}: {vtext}) are not supported by hotplate yet; use heat_template_version"),
+                )
+                .with_code("cfn-not-supported")
+                .at(vnode.span),
+            ));
+        }
+        let Some(version) = HotVersion::parse(&vtext) else {
+            return Err(self.fail(
+                EvalError::other(
+                    "InvalidTemplateVersion",
+                    format!(
+                        "The template version is invalid: \"heat_template_version: {vtext}\". \"heat_template_version\" should be one of: {}",
+                        HotVersion::valid_spellings().join(", ")
+                    ),
+                )
+                .with_code("unknown-version")
+                .at(vnode.span),
+            ));
+        };
+        self.ev.result.template_version = Some(vtext);
+        self.ev.version = Some(version);
+        let section = |name: &str| root.get(name).filter(|n| !n.is_null());
+
+        // 4. Parameter schemas.
+        let mut schemas: Vec<ParamSchema> = Vec::new();
+        if let Some(params) = section("parameters") {
+            let Some(entries) = params.as_map() else {
+                return Err(
+                    self.fail(EvalError::svf("\"parameters\" must be a map").at(params.span).with_code("bad-section"))
+                );
+            };
+            for (k, v) in entries {
+                let name = py_str(&k.to_value());
+                match ParamSchema::from_node(&name, v, version) {
+                    Ok(s) => schemas.push(s),
+                    Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
+                }
+            }
+        }
+        let schema_types: Vec<(String, parameters::ParamType)> =
+            schemas.iter().map(|s| (s.name.clone(), s.kind)).collect();
+
+        // 5. Environment files merged in order (or the single environment).
+        let env: Environment = if req.environment_files.is_empty() {
+            environment::single(inline_env, &req.parameters, "environment")
+        } else {
+            let mut files = Vec::new();
+            for name in &req.environment_files {
+                let Some(Some(text)) = req.files.get(name) else {
+                    return Err(self.fail(EvalError::key(name.clone()).with_code("missing-environment-file")));
+                };
+                let id = self.ev.sources.add(name.clone(), text.clone());
+                match environment::parse_text(text, id, name) {
+                    Ok(parsed) => files.push(EnvFile { name, parsed }),
+                    Err(e) => {
+                        self.ev.diagnostics.push(e.diagnostic.clone());
+                        self.ev.result.error = Some(HeatError {
+                            kind: "ValueError".into(),
+                            message: e.message,
+                            path: Vec::new(),
+                            diagnostic: e.diagnostic,
+                        });
+                        return Err(Stop);
+                    }
+                }
+            }
+            match environment::merge_files(&req.parameters, files, &schema_types) {
+                Ok(env) => env,
+                Err(e) => return Err(self.fail(e)),
+            }
+        };
+        let registry = Registry::from_value(&Value::map(env.resource_registry.clone()));
+
+        // 6. Template structure: sections (document order), then resources.
+        for (k, _) in top {
+            let key = py_str(&k.to_value());
+            let mut allowed =
+                vec!["heat_template_version", "description", "parameter_groups", "parameters", "resources", "outputs"];
+            if version.has_conditions() {
+                allowed.push("conditions");
+            }
+            if !allowed.contains(&key.as_str()) {
+                return Err(self.fail(
+                    EvalError::svf(format!("The template section is invalid: {key}"))
+                        .with_code("bad-section")
+                        .at(k.span),
+                ));
+            }
+        }
+        let resources_node = section("resources");
+        if let Some(rn) = resources_node {
+            if let Err(e) = resources::validate_structure(rn, version) {
+                return Err(self.fail(e));
+            }
+        }
+
+        // 7. The stack: its name, the pseudo parameters, the parameters.
+        if !valid_stack_name(&req.stack_name) {
+            return Err(self.fail(EvalError::svf(format!(
+                "Invalid stack name {} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less.",
+                req.stack_name
+            )).with_code("bad-stack-name")));
+        }
+        let mut stack = Stack::new(version);
+        stack.files = req.files.clone();
+        stack.params.insert("OS::stack_id".into(), Ok(Value::from(req.stack_id.as_str())));
+        stack.params.insert("OS::project_id".into(), Ok(Value::from(req.project_id.as_str())));
+        if !req.stack_name.is_empty() {
+            stack.params.insert("OS::stack_name".into(), Ok(Value::from(req.stack_name.as_str())));
+        }
+        let params: Vec<Parameter> = schemas
+            .iter()
+            .map(|s| Parameter {
+                schema: s.clone(),
+                user_value: env.parameters.get_str(&s.name).filter(|v| !v.is_null()).cloned(),
+                user_default: env.parameter_defaults.get_str(&s.name).filter(|v| !v.is_null()).cloned(),
+            })
+            .collect();
+        for p in &params {
+            stack.params.insert(p.schema.name.clone(), p.value());
+        }
+        self.ev.param_info = params
+            .iter()
+            .map(|p| {
+                let (_, source) = p.raw();
+                let file = match source {
+                    ValueSource::User => last_source(&env.parameter_sources, &p.schema.name),
+                    ValueSource::UserDefault => last_source(&env.default_sources, &p.schema.name),
+                    _ => None,
+                };
+                ParamInfo {
+                    name: p.schema.name.clone(),
+                    kind: p.schema.kind.name(),
+                    source,
+                    file,
+                    label: p.schema.label.clone(),
+                    description: p.schema.description.clone(),
+                    hidden: p.schema.hidden,
+                    default: p.schema.default.clone(),
+                    span: Some(p.schema.span),
+                }
+            })
+            .collect();
+
+        // 8. stack.validate: unknown user parameters, then each parameter.
+        for (k, _) in env.parameters.iter() {
+            let name = py_str(k);
+            if !schemas.iter().any(|s| s.name == name) {
+                return Err(self.fail(
+                    EvalError::other(
+                        "UnknownUserParameter",
+                        format!("The Parameter ({name}) was not defined in template."),
+                    )
+                    .with_code("unknown-parameter"),
+                ));
+            }
+        }
+        let mut first_error: Option<EvalError> = None;
+        for p in &params {
+            let mut skipped = Vec::new();
+            let result = p.validate(&mut skipped);
+            // Heat stops at the first invalid parameter: later ones record no skips.
+            if first_error.is_none() {
+                for c in skipped {
+                    let item = (p.schema.name.clone(), c);
+                    if !self.ev.result.skipped_constraints.contains(&item) {
+                        self.ev.result.skipped_constraints.push(item);
+                    }
+                }
+            }
+            if let Err(e) = result {
+                if first_error.is_none() {
+                    first_error = Some(e);
+                } else {
+                    self.ev.diagnostics.push(e.to_diagnostic());
+                }
+            }
+        }
+        self.ev.result.skipped_constraints.sort();
+        if let Some(e) = first_error {
+            return Err(self.fail(e));
+        }
+        if let Some(groups) = root.get("parameter_groups") {
+            let names: Vec<String> = schemas.iter().map(|s| s.name.clone()).collect();
+            if let Err(e) = parameters::validate_groups(groups, &names) {
+                return Err(self.fail(e));
+            }
+        }
+
+        // Conditions: a map, parsed and validated (not evaluated).
+        let mut condition_names: Vec<String> = Vec::new();
+        if version.has_conditions() {
+            if let Some(cn) = root.get("conditions") {
+                let Some(entries) = cn.as_map() else {
+                    let t = if cn.is_null() { "NoneType" } else { cn.type_name() };
+                    return Err(self.fail(
+                        EvalError::svf_full(
+                            "Conditions validation error",
+                            Vec::new(),
+                            format!("Condition definitions must be a map. Found a {t} instead"),
+                        )
+                        .with_code("bad-section")
+                        .at(cn.span),
+                    ));
+                };
+                for (k, v) in entries {
+                    let name = py_str(&k.to_value());
+                    match stack.parse_condition(v, &format!("conditions.{name}")) {
+                        Ok(e) => {
+                            condition_names.push(name.clone());
+                            stack.conditions.insert(name, e);
+                        }
+                        Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
+                    }
+                }
+                for (name, defn) in &stack.conditions {
+                    let span = entries.iter().find(|(k, _)| py_str(&k.to_value()) == *name).map(|(_, v)| v.span);
+                    if !matches!(defn, Expr::Scalar(Value::Bool(_)) | Expr::Call(_)) {
+                        let e = EvalError::svf_full(
+                            "Condition validation error",
+                            Vec::new(),
+                            format!("The definition of condition \"{name}\" is invalid: {}", py_str(&defn.to_value())),
+                        )
+                        .with_code("bad-condition");
+                        return Err(self.fail(match span {
+                            Some(s) => e.at(s),
+                            None => e,
+                        }));
+                    }
+                    if let Err(e) = eval::validate(&stack, defn, &[]) {
+                        return Err(self.fail(e));
+                    }
+                }
+            }
+        }
+
+        // Resources: parsed in template order; disabled ones dropped.
+        let mut defns: Vec<ResourceDefn> = Vec::new();
+        let mut disabled: Vec<(String, Value)> = Vec::new();
+        let res_entries: &[(Node, Node)] = resources_node.and_then(Node::as_map).unwrap_or(&[]);
+        stack.all_resource_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
+        // References between resources need every enabled resource known, so
+        // the stack learns each one as soon as it is parsed.
+        for (k, v) in res_entries {
+            let name = py_str(&k.to_value());
+            match resources::parse_definition(&stack, &name, v, &registry) {
+                Ok(Some(defn)) => {
+                    stack.resources.insert(
+                        defn.name.clone(),
+                        ResourceRef {
+                            name: defn.name.clone(),
+                            type_name: defn.type_name.clone(),
+                            info: defn.info.clone(),
+                            created: false,
+                            reference_id: None,
+                            attributes: Map::new(),
+                        },
+                    );
+                    defns.push(defn);
+                }
+                Ok(None) => disabled.push((name, v.get("type").map(Node::to_value).unwrap_or(Value::Null))),
+                Err(e) => return Err(self.fail(e)),
+            }
+        }
+        // Duplicate names between parameters and resources.
+        let dups: Vec<String> =
+            defns.iter().filter(|d| stack.params.contains_key(&*d.name)).map(|d| d.name.to_string()).collect();
+        if let Some(first) = dups.first() {
+            return Err(self.fail(EvalError::svf(format!("Duplicate names {{'{first}'}}")).with_code("duplicate-name")));
+        }
+        // Dependencies: explicit references, implicit ones, cycles.
+        let mut requires: Vec<Vec<String>> = Vec::with_capacity(defns.len());
+        for d in &defns {
+            if let Err(e) = d.check_explicit(&stack) {
+                return Err(self.fail(e));
+            }
+            match d.requires(&stack) {
+                Ok(r) => requires.push(r),
+                Err(e) => return Err(self.fail(e.at_if_unset(d.node.span))),
+            }
+        }
+        let names: Vec<Rc<str>> = defns.iter().map(|d| d.name.clone()).collect();
+        let order = match resources::dependency_order(&names, &requires) {
+            Ok(o) => o,
+            Err(e) => return Err(self.fail(e)),
+        };
+        // Outputs are parsed before resources are validated.
+        let outputs = match self.parse_outputs(&stack, &root, version) {
+            Ok(o) => o,
+            Err(e) => return Err(self.fail(e)),
+        };
+        // Each resource validated, dependencies first.
+        let mut first_error: Option<EvalError> = None;
+        for i in order {
+            if let Some(d) = defns.get(i) {
+                if let Err(e) = d.validate(&stack) {
+                    if e.code == "budget-exceeded" {
+                        return Err(self.fail(e));
+                    }
+                    if first_error.is_none() {
+                        first_error = Some(e);
+                    } else {
+                        self.ev.diagnostics.push(e.to_diagnostic());
+                    }
+                }
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(self.fail(e));
+        }
+        for (name, out) in &outputs {
+            if let OutputDef::Enabled { expr, .. } = out {
+                if let Err(e) =
+                    eval::validate(&stack, expr, &["outputs".to_string(), name.clone(), "value".to_string()])
+                {
+                    return Err(self.fail(e));
+                }
+            }
+        }
+
+        // Evaluation: mocks, then what the playground shows.
+        let mut mocked = false;
+        for (name, r) in stack.resources.iter_mut() {
+            let attrs = req.attributes.get(&**name);
+            let rid = req.reference_ids.get(&**name);
+            if attrs.is_some() || rid.is_some() {
+                r.created = true;
+                r.reference_id = rid.cloned();
+                r.attributes = attrs.cloned().unwrap_or_default();
+                mocked = true;
+            }
+        }
+        let stage_error = |run: &mut Run, stage: &str, e: EvalError| {
+            let mut e = e;
+            let d = e.to_diagnostic();
+            run.ev.diagnostics.push(d.clone());
+            e.svf = None;
+            run.ev.result.error = Some(HeatError {
+                kind: e.class.to_string(),
+                message: d.message.clone(),
+                path: vec![crate::diag::PathItem::Key(stage.to_string())],
+                diagnostic: d,
+            });
+            Stop
+        };
+        let mut pmap = Map::new();
+        for (k, v) in &stack.params {
+            match v {
+                Ok(v) => pmap.insert_str(k, v.clone()),
+                Err(e) => return Err(stage_error(self, "parameters", e.clone())),
+            }
+        }
+        self.ev.result.parameters = pmap;
+        let mut cmap = Map::new();
+        for name in &condition_names {
+            match stack.is_enabled(&Value::from(name.as_str())) {
+                Ok(b) => cmap.insert_str(name, Value::Bool(b)),
+                Err(e) => return Err(stage_error(self, "conditions", e)),
+            }
+        }
+        self.ev.result.conditions = cmap;
+        let mut rmap = Map::new();
+        let mut by_name: IndexMap<String, usize> = IndexMap::new();
+        for (i, d) in defns.iter().enumerate() {
+            by_name.insert(d.name.to_string(), i);
+        }
+        for (k, _) in res_entries {
+            let name = py_str(&k.to_value());
+            let Some(&i) = by_name.get(&name) else {
+                let ty = disabled.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone()).unwrap_or(Value::Null);
+                rmap.insert_str(&name, result::disabled_resource(ty));
+                continue;
+            };
+            let (Some(d), Some(req_names)) = (defns.get(i), requires.get(i)) else { continue };
+            match self.resource_view(&stack, d, req_names) {
+                Ok(v) => rmap.insert_str(&name, v),
+                Err(e) => return Err(stage_error(self, "resources", e)),
+            }
+            self.ev.deferred.extend(result::deferred_marks(
+                &stack,
+                &format!("resources.{name}.properties"),
+                d.properties.as_ref(),
+            ));
+        }
+        self.ev.result.resources = rmap;
+        let _ = mocked;
+        let mut omap = IndexMap::new();
+        for (name, out) in &outputs {
+            let value = match out {
+                OutputDef::Disabled => OutputResult { value: Value::Null, error: None },
+                OutputDef::Enabled { expr, span } => match eval::resolve(&stack, expr) {
+                    Ok(v) => OutputResult { value: v, error: None },
+                    Err(e) => {
+                        if e.code == "budget-exceeded" {
+                            return Err(self.fail(e));
+                        }
+                        let e = e.at_if_unset(*span);
+                        let mut d = e.to_diagnostic();
+                        d.path = format!("outputs.{name}.value");
+                        self.ev.diagnostics.push(d);
+                        OutputResult { value: Value::Null, error: Some(e.text()) }
+                    }
+                },
+            };
+            if let OutputDef::Enabled { expr, .. } = out {
+                self.ev.deferred.extend(result::deferred_marks(&stack, &format!("outputs.{name}.value"), Some(expr)));
+            }
+            omap.insert(name.clone(), value);
+        }
+        self.ev.result.outputs = omap;
+        Ok(())
+    }
+
+    fn resource_view(&mut self, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, EvalError> {
+        let mut m = Map::new();
+        m.insert_str("type", Value::from(d.type_name.as_str()));
+        m.insert_str("enabled", Value::Bool(true));
+        m.insert_str("properties", d.resolved_properties(stack)?);
+        let metadata = match &d.metadata {
+            Some(e) => eval::resolve(stack, e)?,
+            None => Value::Null,
+        };
+        m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
+        let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
+        m.insert_str("depends_on", Value::list(depends));
+        m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
+        let external = match &d.external_id {
+            Some(e) => eval::resolve(stack, e)?,
+            None => Value::Null,
+        };
+        let policy = if external.truthy() {
+            "Retain".to_string()
+        } else {
+            d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
+        };
+        m.insert_str("deletion_policy", Value::from(policy));
+        let up = match &d.update_policy {
+            Some(e) => eval::resolve(stack, e)?,
+            None => Value::Null,
+        };
+        m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
+        m.insert_str("external_id", external);
+        Ok(Value::map(m))
+    }
+
+    fn parse_outputs(
+        &mut self,
+        stack: &Stack,
+        root: &Node,
+        version: HotVersion,
+    ) -> Result<Vec<(String, OutputDef)>, EvalError> {
+        let mut out = Vec::new();
+        let Some(section) = root.get("outputs").filter(|n| !n.is_null()) else { return Ok(out) };
+        let Some(entries) = section.as_map() else {
+            return Err(EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section"));
+        };
+        for (k, v) in entries {
+            let name = py_str(&k.to_value());
+            let path = vec!["outputs".to_string(), name.clone()];
+            if v.as_map().is_none() {
+                let t = if v.is_null() { "NoneType" } else { v.type_name() };
+                return Err(EvalError::svf_full(
+                    "Output validation error",
+                    path,
+                    format!("Output definitions must be a map. Found a {t} instead"),
+                )
+                .at(v.span)
+                .with_code("bad-output"));
+            }
+            let Some(value) = v.get("value") else {
+                return Err(EvalError::svf_full(
+                    "Output validation error",
+                    path,
+                    "Each output definition must contain a value key.",
+                )
+                .at(v.span)
+                .with_code("bad-output"));
+            };
+            if version.has_conditions() {
+                let cond_path = format!("outputs.{name}.condition");
+                let cond = match v.get("condition") {
+                    Some(c) => stack.parse_condition(c, &cond_path)?,
+                    None => Expr::Scalar(Value::Null),
+                };
+                let resolved = eval::resolve(stack, &cond)?;
+                let enabled = stack.is_enabled(&resolved).map_err(|e| {
+                    if &*e.class == "ValueError" {
+                        EvalError::svf_full("", vec!["outputs".into(), name.clone(), "condition".into()], e.message)
+                            .at(v.get("condition").map_or(v.span, |c| c.span))
+                    } else {
+                        e
+                    }
+                })?;
+                if !enabled {
+                    out.push((name, OutputDef::Disabled));
+                    continue;
+                }
+            }
+            let expr = eval::parse(stack, value, &format!("outputs.{name}.value"), Table::Functions)?;
+            out.push((name, OutputDef::Enabled { expr, span: value.span }));
+        }
+        Ok(out)
+    }
+}
+
+enum OutputDef {
+    Disabled,
+    Enabled { expr: Expr, span: Span },
+}
+
+fn last_source(sources: &[(String, String)], name: &str) -> Option<String> {
+    sources.iter().rev().find(|(n, _)| n == name).map(|(_, f)| f.clone())
+}
+
+/// `[a-zA-Z][a-zA-Z0-9_.-]{0,254}`.
+fn valid_stack_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    name.chars().count() <= 255 && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}

@@ -1,0 +1,771 @@
+//! Template parameters: schemas, constraints, type conversion and validation,
+//! as `heat.engine.parameters` and `heat.engine.hot.parameters` do them.
+
+use crate::eval::EvalError;
+use crate::pyconv::{json_loads, py_float, py_int, str_to_num};
+use crate::pyfmt::{json_dumps, py_str, JsonStyle};
+use crate::source::Span;
+use crate::syntax::Node;
+use crate::value::{Map, Value};
+use crate::version::HotVersion;
+
+/// The five parameter types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamType {
+    /// `string`.
+    String,
+    /// `number`.
+    Number,
+    /// `comma_delimited_list`.
+    List,
+    /// `json`.
+    Json,
+    /// `boolean`.
+    Boolean,
+}
+
+impl ParamType {
+    fn parse(s: &str) -> Option<ParamType> {
+        Some(match s {
+            "string" => ParamType::String,
+            "number" => ParamType::Number,
+            "comma_delimited_list" => ParamType::List,
+            "json" => ParamType::Json,
+            "boolean" => ParamType::Boolean,
+            _ => return None,
+        })
+    }
+
+    /// The HOT name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParamType::String => "string",
+            ParamType::Number => "number",
+            ParamType::List => "comma_delimited_list",
+            ParamType::Json => "json",
+            ParamType::Boolean => "boolean",
+        }
+    }
+}
+
+/// One constraint of a parameter.
+#[derive(Clone, Debug)]
+pub enum ConstraintKind {
+    /// `length: {min, max}`.
+    Length(Option<Value>, Option<Value>),
+    /// `range: {min, max}`.
+    Range(Option<Value>, Option<Value>),
+    /// `modulo: {step, offset}`.
+    Modulo(Value, Value),
+    /// `allowed_values: [...]`.
+    AllowedValues(Vec<Value>),
+    /// `allowed_pattern: regex`.
+    AllowedPattern(String),
+    /// `custom_constraint: name` (needs a cloud: never checked here).
+    Custom(String),
+}
+
+/// A constraint with its optional description.
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    /// What it checks.
+    pub kind: ConstraintKind,
+    /// Replaces the message when set.
+    pub description: Option<String>,
+}
+
+impl Constraint {
+    fn class_name(&self) -> &'static str {
+        match self.kind {
+            ConstraintKind::Length(..) => "Length",
+            ConstraintKind::Range(..) => "Range",
+            ConstraintKind::Modulo(..) => "Modulo",
+            ConstraintKind::AllowedValues(_) => "AllowedValues",
+            ConstraintKind::AllowedPattern(_) => "AllowedPattern",
+            ConstraintKind::Custom(_) => "CustomConstraint",
+        }
+    }
+
+    fn valid_for(&self, t: ParamType) -> bool {
+        use ParamType::*;
+        match self.kind {
+            ConstraintKind::Length(..) => matches!(t, String | List | Json),
+            ConstraintKind::Range(..) | ConstraintKind::Modulo(..) => t == Number,
+            ConstraintKind::AllowedValues(_) | ConstraintKind::Custom(_) => {
+                matches!(t, String | Number | List | Boolean)
+            }
+            ConstraintKind::AllowedPattern(_) => t == String,
+        }
+    }
+}
+
+/// A parameter definition.
+#[derive(Clone, Debug)]
+pub struct ParamSchema {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub kind: ParamType,
+    /// The template default (null counts as none).
+    pub default: Option<Value>,
+    /// Constraints in declaration order.
+    pub constraints: Vec<Constraint>,
+    /// `hidden` (any truthy value).
+    pub hidden: bool,
+    /// `label` (or the name).
+    pub label: String,
+    /// `description` (or empty).
+    pub description: String,
+    /// `immutable`.
+    pub immutable: bool,
+    /// `tags`.
+    pub tags: Vec<Value>,
+    /// Where it is defined.
+    pub span: Span,
+}
+
+fn schema_error(message: impl Into<String>) -> EvalError {
+    EvalError::other("InvalidSchemaError", message).with_code("bad-parameter-schema")
+}
+
+fn check_dict(node: &Node, allowed: &[&str], entity: &str) -> Result<(), EvalError> {
+    let Some(entries) = node.as_map() else {
+        return Err(schema_error(format!("Invalid {entity}, expected a mapping")).at(node.span));
+    };
+    for (k, _) in entries {
+        let key = k.scalar().map(py_str).unwrap_or_default();
+        if !allowed.contains(&key.as_str()) {
+            return Err(schema_error(format!("Invalid key '{key}' for {entity}")).at(k.span));
+        }
+    }
+    Ok(())
+}
+
+fn get_num(node: &Node, key: &str) -> Result<Option<Value>, EvalError> {
+    match node.get(key) {
+        None => Ok(None),
+        Some(n) if n.is_null() => Ok(None),
+        Some(n) => {
+            let v = n.to_value();
+            match &v {
+                Value::List(_) | Value::Map(_) => Err(EvalError::type_error(format!(
+                    "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+                    v.type_name()
+                ))
+                .at(n.span)),
+                _ => str_to_num(&v).map(Some).map_err(|m| EvalError::value(m).at(n.span)),
+            }
+        }
+    }
+}
+
+fn is_integral(v: &Value) -> bool {
+    matches!(v, Value::Int(_) | Value::Bool(_))
+}
+
+fn constraint_from_def(node: &Node, version: HotVersion) -> Result<Constraint, EvalError> {
+    let description = node.get("description").map(|d| d.scalar().map(py_str).unwrap_or_else(|| py_str(&d.to_value())));
+    let has = |k: &str| node.get(k).is_some();
+    let kind = if version >= HotVersion::V2017_02_24 && has("modulo") {
+        let cdef = node.get("modulo").unwrap_or(node);
+        check_dict(cdef, &["step", "offset"], "modulo constraint")?;
+        let step = get_num(cdef, "step")?;
+        let offset = get_num(cdef, "offset")?;
+        let (Some(step), Some(offset)) = (step, offset) else {
+            return Err(schema_error("A modulo constraint must have a step value and an offset value specified."));
+        };
+        for p in [&step, &offset] {
+            let integral = match p {
+                Value::Float(f) => f.fract() == 0.0,
+                _ => true,
+            };
+            if !integral {
+                return Err(schema_error("step/offset must be integer"));
+            }
+        }
+        let to_i = |v: &Value| match v {
+            Value::Float(f) => *f as i64,
+            other => other.as_int().unwrap_or(0),
+        };
+        let (s, o) = (to_i(&step), to_i(&offset));
+        if s == 0 {
+            return Err(schema_error("step cannot be 0."));
+        }
+        if o.unsigned_abs() >= s.unsigned_abs() {
+            return Err(schema_error("offset must be smaller (by absolute value) than step."));
+        }
+        if s.signum() * o.signum() < 0 {
+            return Err(schema_error("step and offset must be both positive or both negative."));
+        }
+        ConstraintKind::Modulo(step, offset)
+    } else if has("range") {
+        let cdef = node.get("range").unwrap_or(node);
+        check_dict(cdef, &["min", "max"], "range constraint")?;
+        let (min, max) = (get_num(cdef, "min")?, get_num(cdef, "max")?);
+        if min.is_none() && max.is_none() {
+            return Err(schema_error("A range constraint must have a min value and/or a max value specified."));
+        }
+        ConstraintKind::Range(min, max)
+    } else if has("length") {
+        let cdef = node.get("length").unwrap_or(node);
+        check_dict(cdef, &["min", "max"], "length constraint")?;
+        let (min, max) = (get_num(cdef, "min")?, get_num(cdef, "max")?);
+        if min.is_none() && max.is_none() {
+            return Err(schema_error("A length constraint must have a min value and/or a max value specified."));
+        }
+        if [&min, &max].iter().any(|b| b.as_ref().is_some_and(|v| !is_integral(v))) {
+            return Err(schema_error("min/max length must be integral"));
+        }
+        ConstraintKind::Length(min, max)
+    } else if let Some(av) = node.get("allowed_values") {
+        match av.to_value() {
+            Value::List(items) => ConstraintKind::AllowedValues(items.to_vec()),
+            _ => return Err(schema_error("AllowedValues must be a list").at(av.span)),
+        }
+    } else if let Some(ap) = node.get("allowed_pattern") {
+        let Some(pattern) = ap.as_str() else {
+            return Err(schema_error("AllowedPattern must be a string").at(ap.span));
+        };
+        crate::pyregex::compile(pattern).map_err(|e| EvalError::other("error", e).at(ap.span))?;
+        ConstraintKind::AllowedPattern(pattern.to_string())
+    } else if let Some(cc) = node.get("custom_constraint") {
+        ConstraintKind::Custom(cc.scalar().map(py_str).unwrap_or_else(|| py_str(&cc.to_value())))
+    } else {
+        return Err(schema_error("No constraint expressed").at(node.span));
+    };
+    Ok(Constraint { kind, description })
+}
+
+impl ParamSchema {
+    /// `HOTParamSchema.from_dict` for a version.
+    pub fn from_node(name: &str, node: &Node, version: HotVersion) -> Result<ParamSchema, EvalError> {
+        let mut keys = vec!["type", "description", "default", "schema", "constraints", "hidden", "label", "immutable"];
+        if version >= HotVersion::V2018_03_02 {
+            keys.push("tags");
+        }
+        check_dict(node, &keys, &format!("parameter ({name})"))?;
+        let Some(type_node) = node.get("type") else {
+            return Err(schema_error(format!("Missing parameter type for parameter: {name}")).at(node.span));
+        };
+        if let Some(tags) = node.get("tags") {
+            if tags.as_list().is_none() {
+                return Err(schema_error(format!("Tags property should be a list for parameter: {name}")).at(tags.span));
+            }
+        }
+        let mut constraints = Vec::new();
+        if let Some(cons) = node.get("constraints").filter(|c| !c.is_null()) {
+            let Some(items) = cons.as_list() else {
+                return Err(schema_error(format!(
+                    "Invalid parameter constraints for parameter {name}, expected a list"
+                ))
+                .at(cons.span));
+            };
+            for item in items {
+                check_dict(
+                    item,
+                    &[
+                        "description",
+                        "length",
+                        "range",
+                        "modulo",
+                        "allowed_values",
+                        "allowed_pattern",
+                        "custom_constraint",
+                    ],
+                    "parameter constraints",
+                )?;
+                constraints.push(constraint_from_def(item, version).map_err(|e| e.at_if_unset(item.span))?);
+            }
+        }
+        let type_text = type_node.scalar().map(py_str).unwrap_or_else(|| py_str(&type_node.to_value()));
+        let Some(kind) = type_node.as_str().and_then(ParamType::parse) else {
+            return Err(schema_error(format!("Invalid type ({type_text})")).at(type_node.span));
+        };
+        let text_of = |k: &str| node.get(k).filter(|n| !n.is_null()).map(|n| py_str(&n.to_value()));
+        Ok(ParamSchema {
+            name: name.to_string(),
+            kind,
+            default: node.get("default").map(Node::to_value).filter(|v| !v.is_null()),
+            constraints,
+            hidden: node.get("hidden").is_some_and(|h| h.to_value().truthy()),
+            label: text_of("label").unwrap_or_else(|| name.to_string()),
+            description: text_of("description").unwrap_or_default(),
+            immutable: node.get("immutable").is_some_and(|h| h.to_value().truthy()),
+            tags: node.get("tags").and_then(|t| t.to_value().as_list().map(<[Value]>::to_vec)).unwrap_or_default(),
+            span: node.span,
+        })
+    }
+}
+
+/// `strutils.bool_from_string(str(v), strict=True)`.
+pub fn bool_from_string(v: &Value) -> Result<bool, String> {
+    if let Value::Bool(b) = v {
+        return Ok(*b);
+    }
+    let s = py_str(v);
+    match s.trim_matches(crate::pyconv::is_py_space).to_lowercase().as_str() {
+        "1" | "t" | "true" | "on" | "y" | "yes" => Ok(true),
+        "0" | "f" | "false" | "off" | "n" | "no" => Ok(false),
+        _ => Err(format!(
+            "Unrecognized value '{s}', acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'"
+        )),
+    }
+}
+
+/// `CommaDelimitedListParam.parse`.
+pub fn parse_list(v: &Value) -> Result<Value, String> {
+    match v {
+        Value::List(items) => Ok(Value::list(items.iter().map(|x| Value::from(py_str(x))).collect())),
+        Value::Str(s) if s.is_empty() => Ok(Value::list(Vec::new())),
+        Value::Str(s) => Ok(Value::list(s.split(',').map(Value::from).collect())),
+        other => Err(format!(
+            "Value must be a comma-delimited list string: '{}' object has no attribute 'split'",
+            other.type_name()
+        )),
+    }
+}
+
+/// `JsonParam.parse`.
+pub fn parse_json(v: &Value) -> Result<Value, String> {
+    let text = match v {
+        Value::Str(s) if s.is_empty() => return Ok(v.clone()),
+        Value::Str(s) => s.to_string(),
+        other => json_dumps(other, JsonStyle::PLAIN).map_err(|e| format!("Value must be valid JSON: {e}"))?,
+    };
+    json_loads(&text).map_err(|e| format!("Value must be valid JSON: {e}"))
+}
+
+/// The value `get_param` returns for a raw value of this type.
+pub fn convert(kind: ParamType, raw: &Value) -> Result<Value, EvalError> {
+    match kind {
+        ParamType::String => Ok(Value::from(py_str(raw))),
+        ParamType::Number => str_to_num(raw).map_err(EvalError::value),
+        ParamType::Boolean => bool_from_string(raw).map(Value::Bool).map_err(EvalError::value),
+        ParamType::List => parse_list(raw).map_err(EvalError::value),
+        ParamType::Json => parse_json(raw).map_err(EvalError::value),
+    }
+}
+
+/// `Schema.to_schema_type` for allowed-values comparison.
+fn to_schema_type(kind: ParamType, v: &Value) -> Result<Value, String> {
+    let invalid = || format!("Value \"{}\" is invalid for data type \"{}\".", py_str(v), kind.name());
+    match kind {
+        ParamType::Number => str_to_num(v).map_err(|_| invalid()),
+        ParamType::String => Ok(Value::from(py_str(v))),
+        ParamType::Boolean => bool_from_string(v).map(Value::Bool).map_err(|_| invalid()),
+        _ => Ok(v.clone()),
+    }
+}
+
+fn py_len(v: &Value) -> Result<i64, EvalError> {
+    let n = match v {
+        Value::Str(s) => s.chars().count(),
+        Value::List(l) => l.len(),
+        Value::Map(m) => m.len(),
+        other => return Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()))),
+    };
+    Ok(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+fn num_lt(a: &Value, b: &Value) -> bool {
+    a.py_cmp(b).is_ok_and(|o| o == std::cmp::Ordering::Less)
+}
+
+fn bound(v: &Option<Value>) -> String {
+    v.as_ref().map_or_else(|| "None".to_string(), py_str)
+}
+
+/// Outcome of checking one constraint.
+enum Check {
+    Ok,
+    Skipped(String),
+    Failed(String),
+}
+
+fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Check, EvalError> {
+    let failed = |msg: String| Ok(Check::Failed(c.description.clone().unwrap_or(msg)));
+    match &c.kind {
+        ConstraintKind::Range(min, max) => {
+            let n = str_to_num(value).map_err(EvalError::value)?;
+            if min.as_ref().is_some_and(|m| num_lt(&n, m)) || max.as_ref().is_some_and(|m| num_lt(m, &n)) {
+                return failed(format!("{} is out of range (min: {}, max: {})", py_str(value), bound(min), bound(max)));
+            }
+            Ok(Check::Ok)
+        }
+        ConstraintKind::Length(min, max) => {
+            let n = Value::Int(py_len(value)?);
+            if min.as_ref().is_some_and(|m| num_lt(&n, m)) || max.as_ref().is_some_and(|m| num_lt(m, &n)) {
+                return failed(format!(
+                    "length ({}) is out of range (min: {}, max: {})",
+                    py_str(&n),
+                    bound(min),
+                    bound(max)
+                ));
+            }
+            Ok(Check::Ok)
+        }
+        ConstraintKind::Modulo(step, offset) => {
+            let n = str_to_num(value).map_err(EvalError::value)?;
+            if !py_mod_equals(&n, step, offset) {
+                return failed(format!(
+                    "{} is not a multiple of {} with an offset of {}",
+                    py_str(value),
+                    py_str(step),
+                    py_str(offset)
+                ));
+            }
+            Ok(Check::Ok)
+        }
+        ConstraintKind::AllowedValues(allowed) => {
+            let ok = if let Value::List(items) = value {
+                items.iter().all(|v| allowed.iter().any(|a| a.py_eq(v)))
+            } else {
+                let converted: Result<Vec<Value>, String> = allowed.iter().map(|a| to_schema_type(kind, a)).collect();
+                let converted = converted.map_err(EvalError::value)?;
+                let v = to_schema_type(kind, value).map_err(EvalError::value)?;
+                converted.iter().any(|a| a.py_eq(&v))
+            };
+            if ok {
+                return Ok(Check::Ok);
+            }
+            let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
+            let list = allowed.iter().map(dump).collect::<Vec<_>>().join(", ");
+            failed(format!("{} is not an allowed value [{list}]", dump(value)))
+        }
+        ConstraintKind::AllowedPattern(pattern) => {
+            let Value::Str(s) = value else {
+                return Err(EvalError::type_error(format!(
+                    "expected string or bytes-like object, got '{}'",
+                    value.type_name()
+                )));
+            };
+            if crate::pyregex::full_prefix_match(pattern, s).map_err(|e| EvalError::other("error", e))? {
+                Ok(Check::Ok)
+            } else {
+                failed(format!("\"{s}\" does not match pattern \"{pattern}\""))
+            }
+        }
+        ConstraintKind::Custom(name) => {
+            if KNOWN_CUSTOM_CONSTRAINTS.contains(&name.as_str()) {
+                Ok(Check::Skipped(name.clone()))
+            } else {
+                failed(format!("\"{}\" does not validate {name} (constraint not found)", py_str(value)))
+            }
+        }
+    }
+}
+
+/// Python `value % step == offset` for ints and floats.
+fn py_mod_equals(value: &Value, step: &Value, offset: &Value) -> bool {
+    match (value.as_int(), step.as_int(), offset.as_int()) {
+        (Some(v), Some(s), Some(o)) if s != 0 => {
+            v.rem_euclid(s) + if s < 0 && v.rem_euclid(s) != 0 { s } else { 0 } == o
+        }
+        _ => {
+            let (Some(v), Some(s), Some(o)) =
+                (crate::value::as_f64(value), crate::value::as_f64(step), crate::value::as_f64(offset))
+            else {
+                return false;
+            };
+            if s == 0.0 {
+                return false;
+            }
+            let mut m = v % s;
+            if m != 0.0 && (m < 0.0) != (s < 0.0) {
+                m += s;
+            }
+            m == o
+        }
+    }
+}
+
+/// The custom constraint names Heat registers (from running Heat 27).
+pub const KNOWN_CUSTOM_CONSTRAINTS: &[&str] = &[
+    "barbican.container",
+    "barbican.secret",
+    "blazar.reservation",
+    "cinder.backup",
+    "cinder.qos_specs",
+    "cinder.snapshot",
+    "cinder.volume",
+    "cinder.vtype",
+    "cron_expression",
+    "designate.zone",
+    "dns_domain",
+    "dns_name",
+    "expiration",
+    "glance.image",
+    "ip_addr",
+    "ip_or_cidr",
+    "ironic.node",
+    "ironic.portgroup",
+    "iso_8601",
+    "json_string",
+    "keystone.domain",
+    "keystone.group",
+    "keystone.project",
+    "keystone.region",
+    "keystone.role",
+    "keystone.service",
+    "keystone.user",
+    "mac_addr",
+    "magnum.cluster_template",
+    "manila.share_network",
+    "manila.share_snapshot",
+    "manila.share_type",
+    "mistral.workflow",
+    "net_cidr",
+    "neutron.address_scope",
+    "neutron.flow_classifier",
+    "neutron.lbaas.listener",
+    "neutron.lbaas.loadbalancer",
+    "neutron.lbaas.pool",
+    "neutron.lbaas.provider",
+    "neutron.network",
+    "neutron.port",
+    "neutron.port_pair",
+    "neutron.port_pair_group",
+    "neutron.qos_policy",
+    "neutron.router",
+    "neutron.security_group",
+    "neutron.segment",
+    "neutron.subnet",
+    "neutron.subnetpool",
+    "neutron.taas.tap_flow",
+    "neutron.taas.tap_service",
+    "nova.flavor",
+    "nova.host",
+    "nova.keypair",
+    "nova.network",
+    "nova.server",
+    "octavia.availabilityzone",
+    "octavia.availabilityzoneprofile",
+    "octavia.flavor",
+    "octavia.flavorprofile",
+    "octavia.l7policy",
+    "octavia.listener",
+    "octavia.loadbalancer",
+    "octavia.pool",
+    "rel_dns_name",
+    "test_constr",
+    "timezone",
+    "trove.flavor",
+    "zaqar.queue",
+];
+
+/// Check a value against the constraints (Heat's `validate_constraints`), recording
+/// skipped custom constraints. `Err` is the SVF message (or a raw Python error).
+fn validate_constraints(
+    schema: &ParamSchema,
+    value: &Value,
+    skip_custom: bool,
+    skipped: &mut Vec<String>,
+) -> Result<Option<String>, EvalError> {
+    for c in &schema.constraints {
+        if skip_custom && matches!(c.kind, ConstraintKind::Custom(_)) {
+            continue;
+        }
+        match check_constraint(c, schema.kind, value) {
+            Ok(Check::Ok) => {}
+            Ok(Check::Skipped(name)) => skipped.push(name),
+            Ok(Check::Failed(msg)) => return Ok(Some(msg)),
+            // ValueErrors inside a constraint become SVF messages; others escape.
+            Err(e) if &*e.class == "ValueError" => return Ok(Some(e.message)),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
+}
+
+/// A parameter with its sources.
+#[derive(Clone, Debug)]
+pub struct Parameter {
+    /// The definition.
+    pub schema: ParamSchema,
+    /// The environment's `parameters` value (not null).
+    pub user_value: Option<Value>,
+    /// The environment's `parameter_defaults` value (not null).
+    pub user_default: Option<Value>,
+}
+
+/// Where a parameter's value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// `parameters` (explicit or an environment's).
+    User,
+    /// `parameter_defaults`.
+    UserDefault,
+    /// The template's `default`.
+    Default,
+    /// Nothing: the parameter is missing.
+    Missing,
+}
+
+impl Parameter {
+    /// The raw value Heat uses, and where it came from.
+    pub fn raw(&self) -> (Option<&Value>, ValueSource) {
+        if let Some(v) = &self.user_value {
+            return (Some(v), ValueSource::User);
+        }
+        if let Some(v) = &self.user_default {
+            return (Some(v), ValueSource::UserDefault);
+        }
+        match &self.schema.default {
+            Some(v) => (Some(v), ValueSource::Default),
+            None => (None, ValueSource::Missing),
+        }
+    }
+
+    /// `Parameter.value()`: the converted value.
+    pub fn value(&self) -> Result<Value, EvalError> {
+        match self.raw().0 {
+            Some(raw) => convert(self.schema.kind, raw),
+            None => Err(EvalError::param_missing(&self.schema.name)),
+        }
+    }
+
+    /// `Parameter.validate()`; `skipped` collects custom constraints not checked.
+    pub fn validate(&self, skipped: &mut Vec<String>) -> Result<(), EvalError> {
+        let name = &self.schema.name;
+        let wrap_svf = |msg: String| {
+            EvalError::svf(format!("Parameter '{name}' is invalid: {msg}")).with_code("invalid-parameter")
+        };
+        let wrap_schema = |msg: String| schema_error(format!("Parameter '{name}' is invalid: {msg}"));
+        // Schema: constraint applicability, then the template default.
+        for c in &self.schema.constraints {
+            if !c.valid_for(self.schema.kind) {
+                return Err(wrap_schema(format!(
+                    "{} constraint invalid for {}",
+                    c.class_name(),
+                    self.schema.kind.name()
+                ))
+                .at(self.schema.span));
+            }
+        }
+        if let Some(default) = &self.schema.default {
+            let as_checked = match (self.schema.kind, default) {
+                (ParamType::List, Value::List(items)) => {
+                    Value::list(items.iter().map(|x| Value::from(py_str(x))).collect())
+                }
+                (ParamType::List, Value::Str(s)) => Value::list(s.split(',').map(Value::from).collect()),
+                (ParamType::List, other) => {
+                    return Err(wrap_schema(format!(
+                        "Default must be a comma-delimited list string: '{}' object has no attribute 'split'",
+                        other.type_name()
+                    )))
+                }
+                (_, other) => other.clone(),
+            };
+            let mut ignore = Vec::new();
+            match validate_constraints(&self.schema, &as_checked, true, &mut ignore) {
+                Ok(None) => {}
+                Ok(Some(msg)) => {
+                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(self.schema.span))
+                }
+                Err(e) if matches!(&*e.class, "ValueError" | "TypeError") => {
+                    return Err(
+                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(self.schema.span)
+                    )
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let raw = match (&self.user_value, self.raw()) {
+            (Some(v), _) => v,
+            (None, (Some(v), _)) => v,
+            (None, (None, _)) => return Err(EvalError::param_missing(name).at(self.schema.span)),
+        };
+        // Type check, then constraints on the (parsed) value.
+        let checked = match self.schema.kind {
+            ParamType::Number => {
+                str_to_num(raw).map_err(wrap_svf)?;
+                raw.clone()
+            }
+            ParamType::Boolean => {
+                bool_from_string(raw).map_err(wrap_svf)?;
+                raw.clone()
+            }
+            ParamType::List => parse_list(raw).map_err(wrap_svf)?,
+            ParamType::Json => parse_json(raw).map_err(wrap_svf)?,
+            ParamType::String => raw.clone(),
+        };
+        match validate_constraints(&self.schema, &checked, false, skipped) {
+            Ok(None) => Ok(()),
+            Ok(Some(msg)) => Err(wrap_svf(msg).at(self.schema.span)),
+            Err(e) => Err(e.at_if_unset(self.schema.span)),
+        }
+    }
+}
+
+/// Validate `parameter_groups` (§3.7). `names` are the template's parameters.
+pub fn validate_groups(groups: &Node, names: &[String]) -> Result<(), EvalError> {
+    if groups.is_null()
+        || groups.as_list().is_some_and(<[Node]>::is_empty)
+        || groups.as_map().is_some_and(<[(Node, Node)]>::is_empty)
+    {
+        return Ok(());
+    }
+    let err = |path: Vec<String>, msg: String, span: Span| {
+        EvalError::svf_full("Parameter Groups error", path, msg).with_code("bad-parameter-group").at(span)
+    };
+    let Some(items) = groups.as_list() else {
+        return Err(err(vec!["parameter_groups".into()], "The parameter_groups should be a list.".into(), groups.span));
+    };
+    let mut seen: Vec<String> = Vec::new();
+    for group in items {
+        let Some(_) = group.as_map() else {
+            return Err(EvalError::other(
+                "AttributeError",
+                format!("'{}' object has no attribute 'get'", group.type_name()),
+            )
+            .at(group.span));
+        };
+        let label = group.get("label").map(|l| py_str(&l.to_value())).unwrap_or_default();
+        let path = vec!["parameter_groups".to_string(), label];
+        let Some(params) = group.get("parameters") else {
+            return Err(err(path, "The parameters must be provided for each parameter group.".into(), group.span));
+        };
+        let Some(params) = params.as_list() else {
+            return Err(err(path, "The parameters of parameter group should be a list.".into(), params.span));
+        };
+        for p in params {
+            let pname = py_str(&p.to_value());
+            if seen.contains(&pname) {
+                return Err(err(
+                    path,
+                    format!("The {pname} parameter must be assigned to one parameter group only."),
+                    p.span,
+                ));
+            }
+            seen.push(pname.clone());
+        }
+        for p in params {
+            let pname = py_str(&p.to_value());
+            let valid = names.contains(&pname) || pname == "OS::stack_id" || pname == "OS::project_id";
+            if !valid {
+                return Err(err(
+                    path,
+                    format!("The grouped parameter {pname} does not reference a valid parameter."),
+                    p.span,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Silence "unused" for conversions kept for API users.
+pub fn number_from_text(s: &str) -> Option<Value> {
+    py_int(s).map(Value::Int).or_else(|| py_float(s).map(Value::Float))
+}
+
+/// The parameters of a template as a map of name → converted value.
+pub fn values_map(params: &[Parameter]) -> Map {
+    let mut m = Map::new();
+    for p in params {
+        if let Ok(v) = p.value() {
+            m.insert_str(&p.schema.name, v);
+        }
+    }
+    m
+}

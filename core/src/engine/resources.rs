@@ -1,0 +1,485 @@
+//! Resources: definition parsing, dependencies, validation and the resolved view.
+
+use std::rc::Rc;
+
+use crate::catalogue::{resolve_type, Registry, TypeInfo};
+use crate::eval::{self, EvalError, Expr};
+use crate::functions::Table;
+use crate::pyfmt::py_str;
+use crate::stack::Stack;
+use crate::syntax::Node;
+use crate::value::{Map, Value};
+use crate::version::HotVersion;
+
+/// A parsed resource definition (Heat's `ResourceDefinition`).
+#[derive(Clone, Debug)]
+pub struct ResourceDefn {
+    /// Its name.
+    pub name: Rc<str>,
+    /// The raw snippet.
+    pub node: Node,
+    /// `type`.
+    pub type_name: String,
+    /// `properties` (parsed).
+    pub properties: Option<Expr>,
+    /// `metadata` (parsed).
+    pub metadata: Option<Expr>,
+    /// `depends_on` as written.
+    pub depends_on: Option<Vec<String>>,
+    /// `deletion_policy`, resolved and normalised.
+    pub deletion_policy: Option<String>,
+    /// `update_policy` (parsed).
+    pub update_policy: Option<Expr>,
+    /// `external_id` (parsed).
+    pub external_id: Option<Expr>,
+    /// `condition` (parsed).
+    pub condition: Option<Expr>,
+    /// What the registry knows of the type.
+    pub info: TypeInfo,
+}
+
+const BASE_KEYS: &[&str] =
+    &["type", "properties", "metadata", "depends_on", "deletion_policy", "update_policy", "description"];
+
+/// The resource keys of a version.
+pub fn resource_keys(version: HotVersion) -> Vec<&'static str> {
+    let mut keys = BASE_KEYS.to_vec();
+    if version.has_conditions() {
+        keys.extend(["external_id", "condition"]);
+    }
+    keys
+}
+
+/// `HOTemplate.validate_section` for resources (sorted by name), then the
+/// `Each Resource must contain a Type key.` check in template order.
+pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), EvalError> {
+    let Some(entries) = resources.as_map() else {
+        if resources.is_null() {
+            return Ok(());
+        }
+        return Err(EvalError::svf("\"resources\" must be a map").at(resources.span).with_code("bad-section"));
+    };
+    let keys = resource_keys(version);
+    let mut sorted: Vec<&(Node, Node)> = entries.iter().collect();
+    sorted.sort_by(|a, b| py_str(&a.0.to_value()).cmp(&py_str(&b.0.to_value())));
+    let no_type = "Each resource must contain a type key.";
+    for (_, attrs) in sorted {
+        if !attrs.to_value().truthy() {
+            return Err(EvalError::svf(no_type).at(attrs.span).with_code("bad-resource"));
+        }
+        let Some(items) = attrs.as_map() else {
+            return Err(EvalError::svf(format!(
+                "\"resources\" must contain a map of resource maps. Found a [<class '{}'>] instead",
+                attrs.type_name()
+            ))
+            .at(attrs.span)
+            .with_code("bad-resource"));
+        };
+        for (k, _) in items {
+            let key = py_str(&k.to_value());
+            if !keys.contains(&key.as_str()) {
+                return Err(EvalError::svf(format!("\"{key}\" is not a valid keyword inside a resource definition"))
+                    .at(k.span)
+                    .with_code("bad-resource-key"));
+            }
+        }
+        if attrs.get("type").is_none() {
+            return Err(EvalError::svf(no_type).at(attrs.span).with_code("bad-resource"));
+        }
+    }
+    for (_, attrs) in entries {
+        if !attrs.get("type").is_some_and(|t| t.to_value().truthy()) {
+            return Err(EvalError::svf("Each Resource must contain a Type key.")
+                .at(attrs.span)
+                .with_code("bad-resource"));
+        }
+    }
+    if entries.len() > 1000 {
+        return Err(EvalError::other(
+            "RequestLimitExceeded",
+            "Request limit exceeded: Maximum resources per stack exceeded.",
+        )
+        .with_code("too-many-resources"));
+    }
+    Ok(())
+}
+
+fn field_type_error(name: &str, key: &str, typename: &str) -> EvalError {
+    EvalError::type_error(format!("Resource {name} {key} type must be {typename}"))
+}
+
+/// Parse one resource definition (`_rsrc_defn_args`), and evaluate its condition.
+/// Returns `None` for a disabled resource.
+pub fn parse_definition(
+    stack: &Stack,
+    name: &str,
+    node: &Node,
+    registry: &Registry,
+) -> Result<Option<ResourceDefn>, EvalError> {
+    let version = stack.version();
+    let path = |k: &str| format!("resources.{name}.{k}");
+    let to_svf = |e: EvalError| match &*e.class {
+        "TypeError" | "ValueError" | "KeyError" => {
+            let span = e.span;
+            let code = e.code;
+            let mut s = EvalError::svf(e.text()).with_code(code);
+            s.span = span;
+            s
+        }
+        _ => e,
+    };
+    let keys = resource_keys(version);
+    let entries = node.as_map().unwrap_or(&[]);
+    let invalid: Vec<String> =
+        entries.iter().map(|(k, _)| py_str(&k.to_value())).filter(|k| !keys.contains(&k.as_str())).collect();
+    if !invalid.is_empty() {
+        return Err(EvalError::svf(format!("Invalid keyword(s) inside a resource definition: {}", invalid.join(", ")))
+            .at(node.span));
+    }
+    let parse_field = |key: &str, table: Table| -> Result<Option<Expr>, EvalError> {
+        match node.get(key) {
+            None => Ok(None),
+            Some(n) => {
+                let e = if table == Table::Conditions {
+                    stack.parse_condition(n, &path(key))?
+                } else {
+                    eval::parse(stack, n, &path(key), table)?
+                };
+                Ok(Some(e))
+            }
+        }
+    };
+    let type_expr = parse_field("type", Table::Functions)?;
+    let type_name = match &type_expr {
+        Some(Expr::Scalar(Value::Str(s))) => s.to_string(),
+        _ => return Err(to_svf(field_type_error(name, "type", "string").at(node.span))),
+    };
+    let object_field = |key: &str| -> Result<Option<Expr>, EvalError> {
+        let e = parse_field(key, Table::Functions)?;
+        match &e {
+            None | Some(Expr::Map(..) | Expr::Call(_)) => Ok(e),
+            Some(_) => Err(to_svf(
+                field_type_error(name, key, "object").at(node.get(key).map(|n| n.span).unwrap_or(node.span)),
+            )),
+        }
+    };
+    let properties = object_field("properties")?;
+    let metadata = object_field("metadata")?;
+    let depends_on = match node.get("depends_on") {
+        None => None,
+        Some(n) => match n.to_value() {
+            Value::Str(s) => Some(vec![s.to_string()]),
+            Value::List(items) => {
+                let mut out = Vec::new();
+                for i in items.iter() {
+                    match i {
+                        Value::Str(s) => out.push(s.to_string()),
+                        _ => {
+                            return Err(EvalError::svf(format!("Resource {name} depends_on must be a list of strings"))
+                                .at(n.span))
+                        }
+                    }
+                }
+                Some(out)
+            }
+            Value::Null => None,
+            _ => return Err(to_svf(field_type_error(name, "depends_on", "list or string").at(n.span))),
+        },
+    };
+    let deletion_policy = match parse_field("deletion_policy", Table::Functions)? {
+        None => None,
+        Some(e @ (Expr::Scalar(Value::Str(_)) | Expr::Call(_))) => {
+            let v = eval::resolve(stack, &e).map_err(to_svf)?;
+            match v {
+                Value::Null => None,
+                other => {
+                    let text = py_str(&other);
+                    let normalized = match text.as_str() {
+                        "Delete" | "Retain" | "Snapshot" => text.clone(),
+                        "delete" | "retain" | "snapshot" if version.has_conditions() => {
+                            let mut c = text.chars();
+                            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+                        }
+                        _ => {
+                            return Err(EvalError::svf(format!("Invalid deletion policy \"{text}\""))
+                                .at(node.get("deletion_policy").map_or(node.span, |n| n.span))
+                                .with_code("bad-deletion-policy"))
+                        }
+                    };
+                    Some(normalized)
+                }
+            }
+        }
+        Some(_) => return Err(to_svf(field_type_error(name, "deletion_policy", "string").at(node.span))),
+    };
+    let update_policy = object_field("update_policy")?;
+    if let Some(d) = node.get("description") {
+        if d.as_str().is_none() {
+            return Err(to_svf(field_type_error(name, "description", "string").at(d.span)));
+        }
+    }
+    let (external_id, condition) = if version.has_conditions() {
+        let ext = parse_field("external_id", Table::Functions)?;
+        if !matches!(ext, None | Some(Expr::Scalar(Value::Str(_)) | Expr::Call(_))) {
+            return Err(to_svf(field_type_error(name, "external_id", "string").at(node.span)));
+        }
+        let cond = parse_field("condition", Table::Conditions)?;
+        if !matches!(cond, None | Some(Expr::Scalar(Value::Str(_) | Value::Bool(_)) | Expr::Call(_))) {
+            return Err(to_svf(field_type_error(name, "condition", "string_or_boolean").at(node.span)));
+        }
+        (ext, cond)
+    } else {
+        (None, None)
+    };
+    if let Some(cond) = &condition {
+        let cond_span = node.get("condition").map_or(node.span, |n| n.span);
+        let resolved = eval::resolve(stack, cond).map_err(to_svf)?;
+        let enabled = stack.is_enabled(&resolved).map_err(|e| {
+            if &*e.class == "ValueError" {
+                EvalError::svf_full("", vec!["resources".into(), name.into(), "condition".into()], e.message)
+                    .with_code(e.code)
+                    .at(cond_span)
+            } else {
+                e
+            }
+        })?;
+        if !enabled {
+            return Ok(None);
+        }
+    }
+    let info = resolve_type(registry, name, &type_name).map_err(|m| {
+        EvalError::svf(m).with_code("unknown-resource-type").at(node.get("type").map_or(node.span, |n| n.span))
+    })?;
+    Ok(Some(ResourceDefn {
+        name: Rc::from(name),
+        node: node.clone(),
+        type_name,
+        properties,
+        metadata,
+        depends_on,
+        deletion_policy,
+        update_policy,
+        external_id,
+        condition,
+        info,
+    }))
+}
+
+impl ResourceDefn {
+    /// `required_resource_names()` checked against the stack (`dependencies()`):
+    /// explicit `depends_on` plus `get_resource`/`get_attr` in properties and metadata.
+    pub fn requires(&self, stack: &Stack) -> Result<Vec<String>, EvalError> {
+        let mut implicit: Vec<Rc<str>> = Vec::new();
+        if let Some(p) = &self.properties {
+            eval::dependencies(stack, p, &format!("{}.Properties", self.name), &mut implicit)?;
+        }
+        if let Some(m) = &self.metadata {
+            eval::dependencies(stack, m, &format!("{}.Metadata", self.name), &mut implicit)?;
+        }
+        if self.external_id.is_some() {
+            let ext = self.external_id.as_ref().map(|e| eval::resolve(stack, e)).transpose()?.unwrap_or(Value::Null);
+            if ext.truthy() {
+                if self.depends_on.as_ref().is_some_and(|d| !d.is_empty()) {
+                    return Err(EvalError::other(
+                        "InvalidExternalResourceDependency",
+                        format!("Invalid dependency with external {} resource: {}", self.type_name, py_str(&ext)),
+                    )
+                    .at(self.node.span));
+                }
+                return Ok(Vec::new());
+            }
+        }
+        let mut names: Vec<String> = self.depends_on.clone().unwrap_or_default();
+        names.extend(implicit.iter().map(|n| n.to_string()));
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
+
+    /// Explicit dependencies that name unknown resources fail; disabled ones are ignored.
+    pub fn check_explicit(&self, stack: &Stack) -> Result<(), EvalError> {
+        for dep in self.depends_on.iter().flatten() {
+            if !stack.resources.contains_key(dep.as_str()) && !stack.all_resource_names.contains(dep) {
+                return Err(EvalError::bad_reference(dep, &self.name)
+                    .at(self.node.get("depends_on").map_or(self.node.span, |n| n.span)));
+            }
+        }
+        Ok(())
+    }
+
+    /// `Resource.validate_template()`: functions, deletion policy, update policy,
+    /// then properties (resolving each; errors are `Property error`).
+    pub fn validate(&self, stack: &Stack) -> Result<(), EvalError> {
+        if self.info.none_like {
+            return Ok(());
+        }
+        let prefix = ["resources", &*self.name];
+        let sections: [(&str, Option<&Expr>); 4] = [
+            ("properties", self.properties.as_ref()),
+            ("metadata", self.metadata.as_ref()),
+            ("update_policy", self.update_policy.as_ref()),
+            ("external_id", self.external_id.as_ref()),
+        ];
+        for (section, expr) in sections {
+            if let Some(e) = expr {
+                eval::validate(stack, e, &[section.to_string()]).map_err(|e| e.prefixed(&prefix))?;
+            }
+        }
+        if self.deletion_policy.as_deref() == Some("Snapshot") && !self.info.snapshot {
+            return Err(EvalError::svf_full(
+                "",
+                vec!["resources".into(), self.name.to_string(), "deletion_policy".into()],
+                "\"Snapshot\" deletion policy not supported",
+            )
+            .with_code("snapshot-not-supported")
+            .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
+        }
+        if let Some(up) = &self.update_policy {
+            let resolved =
+                eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
+            if let Value::Map(m) = resolved {
+                for k in m.keys() {
+                    let key = py_str(k);
+                    if !self.info.update_policy.contains(&key.as_str()) {
+                        return Err(EvalError::svf_full(
+                            "Property error",
+                            vec!["resources".into(), self.name.to_string(), "update_policy".into()],
+                            format!("Unknown Property {key}"),
+                        )
+                        .with_code("bad-update-policy")
+                        .at(up.span().unwrap_or(self.node.span)));
+                    }
+                }
+            }
+        }
+        if let Some(props) = &self.properties {
+            match props {
+                Expr::Map(entries, _) => {
+                    for (k, v) in entries {
+                        eval::resolve(stack, v)
+                            .map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+                    }
+                }
+                other => {
+                    eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The resolved properties for the result (None-like types: unresolvable ones null).
+    pub fn resolved_properties(&self, stack: &Stack) -> Result<Value, EvalError> {
+        match &self.properties {
+            None => Ok(Value::map(Map::new())),
+            Some(Expr::Map(entries, _)) if self.info.none_like => {
+                let mut out = Map::new();
+                for (k, v) in entries {
+                    match eval::resolve_nullable(stack, v) {
+                        Ok(Some(v)) => {
+                            let _ = out.insert(k.clone(), v);
+                        }
+                        Ok(None) => {}
+                        Err(e) if e.code == "budget-exceeded" => return Err(e),
+                        Err(_) => {
+                            let _ = out.insert(k.clone(), Value::Null);
+                        }
+                    }
+                }
+                Ok(Value::map(out))
+            }
+            Some(e) => {
+                let v = eval::resolve(stack, e)?;
+                Ok(if v.truthy() { v } else { Value::map(Map::new()) })
+            }
+        }
+    }
+}
+
+/// `Property error: resources.<r>.<section>[.<key>]: <message>`.
+fn property_error(name: &str, section: &str, key: Option<&str>, e: EvalError) -> EvalError {
+    let mut path = vec!["resources".to_string(), name.to_string(), section.to_string()];
+    let message = match &e.svf {
+        Some(svf) => {
+            if let Some(k) = key {
+                path.push(k.to_string());
+            }
+            path.extend(svf.path.iter().cloned());
+            e.message.clone()
+        }
+        None => {
+            if let Some(k) = key {
+                path.push(k.to_string());
+            }
+            e.text()
+        }
+    };
+    let span = e.span;
+    let code = if e.code == "eval-error" { "property-error" } else { e.code };
+    let mut out = EvalError::svf_full("Property error", path, message).with_code(code);
+    out.span = span;
+    out
+}
+
+/// Order resources so dependencies come first (ties in template order); a cycle
+/// is Heat's `CircularDependencyException`.
+pub fn dependency_order(names: &[Rc<str>], requires: &[Vec<String>]) -> Result<Vec<usize>, EvalError> {
+    let n = names.len();
+    let index = |name: &str| names.iter().position(|x| &**x == name);
+    let mut deps: Vec<Vec<usize>> = requires.iter().map(|r| r.iter().filter_map(|d| index(d)).collect()).collect();
+    for d in &mut deps {
+        d.sort_unstable();
+        d.dedup();
+    }
+    let mut state = vec![0u8; n];
+    let mut order = Vec::with_capacity(n);
+    for start in 0..n {
+        if state.get(start).copied() != Some(0) {
+            continue;
+        }
+        // Iterative DFS: (node, next dependency index).
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        if let Some(s) = state.get_mut(start) {
+            *s = 1;
+        }
+        while let Some(top) = stack.last_mut() {
+            let (node, next) = *top;
+            let node_deps = deps.get(node).map(Vec::as_slice).unwrap_or(&[]);
+            if let Some(&d) = node_deps.get(next) {
+                top.1 += 1;
+                match state.get(d).copied() {
+                    Some(0) => {
+                        if let Some(s) = state.get_mut(d) {
+                            *s = 1;
+                        }
+                        stack.push((d, 0));
+                    }
+                    Some(1) => {
+                        let cycle: Vec<String> = stack
+                            .iter()
+                            .skip_while(|(x, _)| *x != d)
+                            .filter_map(|(x, _)| names.get(*x).map(|s| s.to_string()))
+                            .collect();
+                        return Err(EvalError::other(
+                            "CircularDependencyException",
+                            format!(
+                                "Circular Dependency Found: {} -> {}",
+                                cycle.join(" -> "),
+                                names.get(d).map_or("", |s| s)
+                            ),
+                        )
+                        .with_code("dependency-cycle"));
+                    }
+                    _ => {}
+                }
+            } else {
+                if let Some(s) = state.get_mut(node) {
+                    *s = 2;
+                }
+                order.push(node);
+                stack.pop();
+            }
+        }
+    }
+    Ok(order)
+}

@@ -1,0 +1,233 @@
+//! What an evaluation returns: Heat's canonical result, every diagnostic, and
+//! the extras editors need (parameter sources, deploy-time value markers).
+
+use indexmap::IndexMap;
+
+use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::engine::parameters::ValueSource;
+use crate::eval::{Call, Expr};
+use crate::functions::FnKind;
+use crate::pyfmt::{json_dumps, JsonStyle};
+use crate::source::{SourceMap, Span};
+use crate::stack::Stack;
+use crate::value::{Map, Value};
+use crate::version::HotVersion;
+
+/// One output in the canonical result.
+#[derive(Clone, Debug, Default)]
+pub struct OutputResult {
+    /// The value (null when disabled or failed).
+    pub value: Value,
+    /// `str(exception)` when resolving failed.
+    pub error: Option<String>,
+}
+
+/// The canonical result of the oracle README.
+#[derive(Clone, Debug, Default)]
+pub struct HeatResult {
+    /// The version value as written (null if the template could not be loaded).
+    pub template_version: Option<String>,
+    /// The error Heat would raise.
+    pub error: Option<HeatError>,
+    /// Parameter name → converted value (pseudo parameters included).
+    pub parameters: Map,
+    /// Condition name → value.
+    pub conditions: Map,
+    /// Resource name → its resolved view.
+    pub resources: Map,
+    /// Output name → value or error.
+    pub outputs: IndexMap<String, OutputResult>,
+    /// (parameter, constraint) pairs a service would have checked.
+    pub skipped_constraints: Vec<(String, String)>,
+}
+
+impl HeatResult {
+    /// As a value (the JSON document's structure).
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert_str("template_version", self.template_version.as_deref().map_or(Value::Null, Value::from));
+        let error = match &self.error {
+            None => Value::Null,
+            Some(e) => {
+                let mut em = Map::new();
+                em.insert_str("type", Value::from(e.kind.as_str()));
+                em.insert_str("message", Value::from(e.message.as_str()));
+                let path = if e.path.is_empty() {
+                    Value::Null
+                } else {
+                    Value::list(
+                        e.path
+                            .iter()
+                            .map(|p| match p {
+                                PathItem::Key(k) => Value::from(k.as_str()),
+                                PathItem::Index(i) => Value::Int(*i),
+                            })
+                            .collect(),
+                    )
+                };
+                em.insert_str("path", path);
+                Value::map(em)
+            }
+        };
+        m.insert_str("error", error);
+        m.insert_str("parameters", Value::map(self.parameters.clone()));
+        m.insert_str("conditions", Value::map(self.conditions.clone()));
+        m.insert_str("resources", Value::map(self.resources.clone()));
+        let mut outs = Map::new();
+        for (k, o) in &self.outputs {
+            let mut om = Map::new();
+            om.insert_str("value", o.value.clone());
+            om.insert_str("error", o.error.as_deref().map_or(Value::Null, Value::from));
+            outs.insert_str(k, Value::map(om));
+        }
+        m.insert_str("outputs", Value::map(outs));
+        let skipped = self
+            .skipped_constraints
+            .iter()
+            .map(|(p, c)| {
+                let mut sm = Map::new();
+                sm.insert_str("parameter", Value::from(p.as_str()));
+                sm.insert_str("constraint", Value::from(c.as_str()));
+                Value::map(sm)
+            })
+            .collect();
+        m.insert_str("skipped_constraints", Value::list(skipped));
+        Value::map(m)
+    }
+
+    /// The canonical JSON text (sorted keys, indent 2, like the oracle).
+    pub fn to_json(&self) -> String {
+        // Keys of the result are strings, so sorting cannot fail.
+        json_dumps(&self.to_value(), JsonStyle::RESULT).unwrap_or_default()
+    }
+}
+
+/// What the UI shows about a parameter.
+#[derive(Clone, Debug)]
+pub struct ParamInfo {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub kind: &'static str,
+    /// Where the value came from.
+    pub source: ValueSource,
+    /// Which environment file (or `parameters`) set it, if any.
+    pub file: Option<String>,
+    /// `label`.
+    pub label: String,
+    /// `description`.
+    pub description: String,
+    /// `hidden`.
+    pub hidden: bool,
+    /// The template default.
+    pub default: Option<Value>,
+    /// Where it is defined.
+    pub span: Option<Span>,
+}
+
+/// A value Heat only knows at deploy time, and where it lands in the result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeferredMark {
+    /// Result path (`resources.server.properties.networks[0].port`).
+    pub path: String,
+    /// What it stands for (`get_attr server first_address`).
+    pub label: String,
+    /// `exact`: the value is the placeholder itself; `derived`: it is built from one.
+    pub exact: bool,
+}
+
+/// Everything an evaluation produces.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluation {
+    /// Heat's canonical result.
+    pub result: HeatResult,
+    /// Every diagnostic (errors and warnings), in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The source texts spans point into.
+    pub sources: SourceMap,
+    /// The detected version.
+    pub version: Option<HotVersion>,
+    /// Parameters with their sources.
+    pub param_info: Vec<ParamInfo>,
+    /// Deploy-time value markers.
+    pub deferred: Vec<DeferredMark>,
+}
+
+/// A resource whose condition is false.
+pub fn disabled_resource(type_value: Value) -> Value {
+    let mut m = Map::new();
+    m.insert_str("type", type_value);
+    m.insert_str("enabled", Value::Bool(false));
+    for k in ["properties", "metadata", "depends_on", "requires", "deletion_policy", "update_policy", "external_id"] {
+        m.insert_str(k, Value::Null);
+    }
+    Value::map(m)
+}
+
+fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
+    let args = crate::pyfmt::py_str(&call.args.to_value());
+    match call.kind {
+        FnKind::GetResource => {
+            let name = call.args.as_str()?;
+            let created = stack.resources.get(name).is_some_and(|r| r.created && r.reference_id.is_some());
+            (!created).then(|| format!("get_resource {name}"))
+        }
+        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+            let parts: Vec<String> = match &call.args {
+                Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
+                other => vec![crate::pyfmt::py_str(&other.to_value())],
+            };
+            let created = parts.first().and_then(|n| stack.resources.get(n.as_str())).is_some_and(|r| r.created);
+            (!created).then(|| format!("get_attr {}", parts.join(" ")))
+        }
+        FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
+            Some(format!("get_param {args}"))
+        }
+        _ => None,
+    }
+}
+
+/// Walk a snippet and mark where deploy-time values land.
+pub fn deferred_marks(stack: &Stack, base: &str, expr: Option<&Expr>) -> Vec<DeferredMark> {
+    let mut out = Vec::new();
+    if let Some(e) = expr {
+        walk(stack, base, e, &mut out);
+    }
+    out
+}
+
+fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
+    match expr {
+        Expr::Scalar(_) | Expr::Absent => {}
+        Expr::List(items, _) => {
+            // Absent items shift later indexes; markers stay best-effort there.
+            for (i, e) in items.iter().enumerate() {
+                walk(stack, &format!("{path}[{i}]"), e, out);
+            }
+        }
+        Expr::Map(entries, _) => {
+            for (k, e) in entries {
+                walk(stack, &format!("{path}.{}", crate::pyfmt::py_str(k)), e, out);
+            }
+        }
+        Expr::Call(call) => {
+            if call.kind.is_macro() {
+                walk(stack, path, &call.args, out);
+                return;
+            }
+            if let Some(label) = deferred_label(stack, call) {
+                out.push(DeferredMark { path: path.to_string(), label, exact: true });
+                return;
+            }
+            let mut inner = Vec::new();
+            crate::eval::for_each_call(&call.args, &mut |c| {
+                if let Some(l) = deferred_label(stack, c) {
+                    inner.push(l);
+                }
+            });
+            for label in inner {
+                out.push(DeferredMark { path: path.to_string(), label, exact: false });
+            }
+        }
+    }
+}

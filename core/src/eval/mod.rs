@@ -1,0 +1,315 @@
+//! Parsed snippets and Heat's three phases: parse, validate, resolve.
+//!
+//! Heat turns template data into a tree where single-key maps naming a function of
+//! the version's table become function objects (parse), checks them statically
+//! (validate), and evaluates them lazily (resolve). [`Expr`] is that tree; this
+//! module walks it exactly as `heat.engine.function` does, including the error
+//! paths Heat builds on the way.
+
+mod error;
+
+pub use error::{EvalError, Svf};
+
+use std::rc::Rc;
+
+use crate::functions::{self, FnKind, Lookup, Table};
+use crate::pyfmt::py_str;
+use crate::source::Span;
+use crate::stack::Stack;
+use crate::syntax::{Node, NodeKind};
+use crate::value::{Map, Value};
+
+/// A parsed snippet.
+#[derive(Clone, Debug)]
+pub enum Expr {
+    /// A scalar.
+    Scalar(Value),
+    /// A list of snippets.
+    List(Vec<Expr>, Span),
+    /// A map of snippets (keys are plain scalars, never parsed).
+    Map(Vec<(Value, Expr)>, Span),
+    /// A function call.
+    Call(Rc<Call>),
+    /// Heat's "absent" marker (the false branch of a two-argument `if`).
+    Absent,
+}
+
+/// One function call in a snippet.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// Which implementation.
+    pub kind: FnKind,
+    /// The name as written (`get_param`, `Fn::Select`, …).
+    pub name: Rc<str>,
+    /// Parsed arguments (for the `if` macro: the parsed selected branch).
+    pub args: Expr,
+    /// Where the call is written.
+    pub span: Span,
+}
+
+impl Expr {
+    /// Python truthiness of the parsed (unresolved) snippet, as a constructor sees it.
+    pub fn truthy(&self) -> bool {
+        match self {
+            Expr::Scalar(v) => v.truthy(),
+            Expr::List(items, _) => !items.is_empty(),
+            Expr::Map(entries, _) => !entries.is_empty(),
+            Expr::Call(_) | Expr::Absent => true,
+        }
+    }
+
+    /// The call, if this is one.
+    pub fn as_call(&self) -> Option<&Call> {
+        match self {
+            Expr::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The literal string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Expr::Scalar(Value::Str(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Lookup in a literal map.
+    pub fn get(&self, key: &str) -> Option<&Expr> {
+        match self {
+            Expr::Map(entries, _) => entries.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// A rough span for diagnostics.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Expr::List(_, s) | Expr::Map(_, s) => Some(*s),
+            Expr::Call(c) => Some(c.span),
+            Expr::Scalar(_) | Expr::Absent => None,
+        }
+    }
+
+    /// Python's type name of the unresolved snippet.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Expr::Scalar(v) => v.type_name(),
+            Expr::List(..) => "list",
+            Expr::Map(..) => "dict",
+            Expr::Call(_) => "Function",
+            Expr::Absent => "ellipsis",
+        }
+    }
+
+    /// The snippet as data, functions left in their `{name: args}` form (what
+    /// Heat's `repr`/`str` of an unresolved snippet shows, near enough).
+    pub fn to_value(&self) -> Value {
+        match self {
+            Expr::Scalar(v) => v.clone(),
+            Expr::List(items, _) => Value::list(items.iter().map(Expr::to_value).collect()),
+            Expr::Map(entries, _) => {
+                let mut m = Map::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let _ = m.insert(k.clone(), v.to_value());
+                }
+                Value::map(m)
+            }
+            Expr::Call(c) => {
+                let mut m = Map::new();
+                m.insert_str(&c.name, c.args.to_value());
+                Value::map(m)
+            }
+            Expr::Absent => Value::Null,
+        }
+    }
+}
+
+/// `heat.engine.template.parse`: turn data into a snippet with function calls.
+/// Errors are `StackValidationFailed` with the dotted parse path.
+pub fn parse(stack: &Stack, node: &Node, path: &str, table: Table) -> Result<Expr, EvalError> {
+    parse_depth(stack, node, path, table, 0)
+}
+
+/// Deepest nesting parse accepts (YAML nesting is limited earlier; this guards
+/// snippets built from already-parsed request objects).
+const MAX_DEPTH: usize = 400;
+
+fn parse_depth(stack: &Stack, node: &Node, path: &str, table: Table, depth: usize) -> Result<Expr, EvalError> {
+    if depth > MAX_DEPTH {
+        return Err(EvalError::svf_path(path, "Template nesting is too deep").with_code("too-deep").at(node.span));
+    }
+    match &node.kind {
+        NodeKind::Scalar(v) => Ok(Expr::Scalar(v.clone())),
+        NodeKind::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                out.push(parse_depth(stack, item, &format!("{path}[{i}]"), table, depth + 1)?);
+            }
+            Ok(Expr::List(out, node.span))
+        }
+        NodeKind::Map(entries) => {
+            if let [(key, args)] = entries.as_slice() {
+                if let Some(name) = key.as_str() {
+                    match functions::lookup(stack.version(), table, name) {
+                        Lookup::Found(kind) => {
+                            let call_path = format!("{path}.{name}");
+                            return parse_call(stack, kind, name, key.span, args, &call_path, table, depth)
+                                .map_err(|e| e.into_svf_at_path(&call_path));
+                        }
+                        Lookup::Unknown => {}
+                    }
+                }
+            }
+            let mut out = Vec::with_capacity(entries.len());
+            for (k, v) in entries {
+                let key = k.scalar().cloned().unwrap_or(Value::Null);
+                let child = format!("{path}.{}", py_str(&key));
+                out.push((key, parse_depth(stack, v, &child, table, depth + 1)?));
+            }
+            Ok(Expr::Map(out, node.span))
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn parse_call(
+    stack: &Stack,
+    kind: FnKind,
+    name: &str,
+    span: Span,
+    raw_args: &Node,
+    path: &str,
+    table: Table,
+    depth: usize,
+) -> Result<Expr, EvalError> {
+    if kind.is_macro() {
+        // Macros see the raw arguments and choose what to parse (only `if`).
+        let parsed = functions::if_::parse_macro(stack, kind, raw_args, path, table, depth)?;
+        return Ok(Expr::Call(Rc::new(Call { kind, name: Rc::from(name), args: parsed, span })));
+    }
+    let args = parse_depth(stack, raw_args, path, table, depth + 1)?;
+    functions::check_args(kind, name, &args).map_err(|e| e.at(span))?;
+    Ok(Expr::Call(Rc::new(Call { kind, name: Rc::from(name), args, span })))
+}
+
+/// Parse for the `if` macro's branch (same table and depth accounting).
+pub(crate) fn parse_nested(
+    stack: &Stack,
+    node: &Node,
+    path: &str,
+    table: Table,
+    depth: usize,
+) -> Result<Expr, EvalError> {
+    parse_depth(stack, node, path, table, depth + 1)
+}
+
+/// `function.resolve(snippet)`: absent at the top becomes null.
+pub fn resolve(stack: &Stack, expr: &Expr) -> Result<Value, EvalError> {
+    Ok(resolve_nullable(stack, expr)?.unwrap_or(Value::Null))
+}
+
+/// `function.resolve(snippet, nullable=True)`: `None` is Heat's absent marker.
+pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, EvalError> {
+    stack.tick()?;
+    match expr {
+        Expr::Scalar(v) => Ok(Some(v.clone())),
+        Expr::Absent => Ok(None),
+        Expr::List(items, _) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                if let Some(v) = resolve_nullable(stack, item)? {
+                    out.push(v);
+                }
+            }
+            Ok(Some(Value::list(out)))
+        }
+        Expr::Map(entries, _) => {
+            let mut out = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                if let Some(v) = resolve_nullable(stack, v)? {
+                    // Keys are scalars by construction.
+                    let _ = out.insert(k.clone(), v);
+                }
+            }
+            Ok(Some(Value::map(out)))
+        }
+        Expr::Call(call) => {
+            stack.enter()?;
+            let result = functions::resolve(stack, call).map_err(|e| e.at_if_unset(call.span));
+            stack.leave();
+            result
+        }
+    }
+}
+
+/// `function.validate(snippet, path)`: errors become SVF with `path + [fn_name]`.
+pub fn validate(stack: &Stack, expr: &Expr, path: &[String]) -> Result<(), EvalError> {
+    match expr {
+        Expr::Scalar(_) | Expr::Absent => Ok(()),
+        Expr::Map(entries, _) => {
+            let mut p = path.to_vec();
+            for (k, v) in entries {
+                p.push(py_str(k));
+                validate(stack, v, &p)?;
+                p.pop();
+            }
+            Ok(())
+        }
+        Expr::List(items, _) => {
+            let mut base = path.to_vec();
+            let parent = base.pop().unwrap_or_default();
+            for (i, v) in items.iter().enumerate() {
+                base.push(format!("{parent}[{i}]"));
+                validate(stack, v, &base)?;
+                base.pop();
+            }
+            Ok(())
+        }
+        Expr::Call(call) => functions::validate(stack, call).map_err(|e| {
+            let mut p = path.to_vec();
+            p.push(call.name.to_string());
+            e.into_svf_with_path(p).at_if_unset(call.span)
+        }),
+    }
+}
+
+/// `function.dependencies(snippet, path)`: the names of resources referenced by
+/// `get_resource`/`get_attr` (and `Ref` in 2013-05-23), checked against the stack.
+pub fn dependencies(stack: &Stack, expr: &Expr, path: &str, out: &mut Vec<Rc<str>>) -> Result<(), EvalError> {
+    match expr {
+        Expr::Scalar(_) | Expr::Absent => Ok(()),
+        Expr::Map(entries, _) => {
+            for (k, v) in entries {
+                dependencies(stack, v, &format!("{path}.{}", py_str(k)), out)?;
+            }
+            Ok(())
+        }
+        Expr::List(items, _) => {
+            for (i, v) in items.iter().enumerate() {
+                dependencies(stack, v, &format!("{path}[{i}]"), out)?;
+            }
+            Ok(())
+        }
+        Expr::Call(call) => {
+            dependencies(stack, &call.args, &format!("{path}.{}", call.name), out)?;
+            if let Some(name) = functions::referenced_resource(stack, call, path)? {
+                out.push(name);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Visit every call in a snippet (depth first), e.g. to find deferred values.
+pub fn for_each_call<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Call)) {
+    match expr {
+        Expr::Scalar(_) | Expr::Absent => {}
+        Expr::List(items, _) => items.iter().for_each(|e| for_each_call(e, f)),
+        Expr::Map(entries, _) => entries.iter().for_each(|(_, e)| for_each_call(e, f)),
+        Expr::Call(c) => {
+            f(c);
+            for_each_call(&c.args, f);
+        }
+    }
+}

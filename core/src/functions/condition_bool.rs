@@ -1,0 +1,62 @@
+//! `not`, `and`, `or` — boolean operators over conditions (condition contexts only).
+//!
+//! ```yaml
+//! conditions:
+//!   deploy: {and: [is_prod, {not: is_test}]}
+//! ```
+//! Items are booleans, condition names or nested condition functions; `and`/`or`
+//! resolve every item first, then short-circuit left to right as Heat does.
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::stack::Stack;
+use crate::value::Value;
+
+/// `not` constructor: any argument but null.
+pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
+    match args {
+        Expr::Scalar(Value::Null) => Err(EvalError::value(format!("Argument to \"{name}\" must be a condition"))),
+        _ => Ok(()),
+    }
+}
+
+/// `and`/`or` constructor: a list of at least two.
+pub fn check_list(name: &str, args: &Expr) -> Result<(), EvalError> {
+    let Expr::List(items, _) = args else {
+        return Err(EvalError::value(format!("Arguments to \"{name}\" must be a list of conditions")));
+    };
+    if items.len() < 2 {
+        return Err(EvalError::value(format!("The minimum number of condition arguments to \"{name}\" is 2.")));
+    }
+    Ok(())
+}
+
+/// `not`.
+pub fn resolve_not(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let cd = resolve_expr(stack, args)?;
+    Ok(Value::Bool(!stack.is_enabled(&cd)?))
+}
+
+/// `and` (`is_and`) or `or`.
+pub fn resolve_and_or(stack: &Stack, args: &Expr, is_and: bool) -> Result<Value, EvalError> {
+    let resolved = resolve_expr(stack, args)?;
+    let items = resolved.as_list().unwrap_or(&[]);
+    for item in items {
+        let enabled = stack.is_enabled(item)?;
+        if enabled != is_and {
+            return Ok(Value::Bool(!is_and));
+        }
+    }
+    Ok(Value::Bool(is_and))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{eval_conditions, eval_conditions_err};
+
+    #[test]
+    fn short_circuit() {
+        assert_eq!(eval_conditions("a: {and: [false, nope]}\n"), "{\"a\": false}");
+        assert_eq!(eval_conditions("a: {or: [true, nope]}\nb: {not: a}\n"), "{\"a\": true, \"b\": false}");
+        assert_eq!(eval_conditions_err("a: {and: [true, nope]}\n"), "Invalid condition \"nope\"");
+    }
+}

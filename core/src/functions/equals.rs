@@ -1,0 +1,43 @@
+//! `equals: [a, b]` — Python equality (condition contexts only).
+//!
+//! ```yaml
+//! conditions:
+//!   is_prod: {equals: [{get_param: env}, prod]}
+//! ```
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::stack::Stack;
+use crate::value::Value;
+
+/// Constructor: a non-empty list of exactly two values.
+pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+    match args {
+        Expr::List(items, _) if items.len() == 2 => Ok(()),
+        _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]"))),
+    }
+}
+
+/// Resolve the function.
+pub fn resolve(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let Expr::List(items, _) = args else { return Ok(Value::Bool(false)) };
+    let a = match items.first() {
+        Some(e) => resolve_expr(stack, e)?,
+        None => Value::Null,
+    };
+    let b = match items.get(1) {
+        Some(e) => resolve_expr(stack, e)?,
+        None => Value::Null,
+    };
+    Ok(Value::Bool(a.py_eq(&b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::eval_conditions;
+
+    #[test]
+    fn python_equality() {
+        assert_eq!(eval_conditions("c: {equals: [1, 1.0]}\n"), "{\"c\": true}");
+        assert_eq!(eval_conditions("c: {equals: ['1', 1]}\n"), "{\"c\": false}");
+    }
+}

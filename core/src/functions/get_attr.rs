@@ -1,0 +1,150 @@
+//! `get_attr: [resource, attribute, path...]` — a resource attribute.
+//!
+//! ```yaml
+//! ip: {get_attr: [server, networks, private, 0]}
+//! all: {get_attr: [server]}        # 2015-10-15 on: every attribute
+//! ```
+//! Before a resource is created (the only case without mocks) the value is null.
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::pyfmt::py_str;
+use crate::stack::{select_path, Stack};
+use crate::value::Value;
+
+/// Argument shape (constructor). `all_form`: the 2015-10-15 `[resource]` form.
+pub fn check(name: &str, args: &Expr, all_form: bool) -> Result<(), EvalError> {
+    if all_form && !args.truthy() {
+        return Err(EvalError::value(format!(
+            "Arguments to \"{name}\" can be of the next forms: [resource_name] or [resource_name, attribute, (path), ...]"
+        )));
+    }
+    match args {
+        Expr::List(items, _) => {
+            if items.len() < 2 && !all_form {
+                return Err(EvalError::value(format!(
+                    "Arguments to \"{name}\" must be of the form [resource_name, attribute, (path), ...]"
+                )));
+            }
+            Ok(())
+        }
+        // Heat's v3 accepts a one-character string as a Sequence of one item.
+        Expr::Scalar(Value::Str(s)) if all_form && s.chars().count() <= 1 => Ok(()),
+        Expr::Scalar(Value::Str(_)) if all_form => Err(EvalError::value(format!(
+            "Arguments to \"{name}\" must be of the form [resource_name, attribute, (path), ...]"
+        ))),
+        _ => Err(EvalError::type_error(format!("Argument to \"{name}\" must be a list"))),
+    }
+}
+
+/// The resource-name part of the arguments.
+pub fn resource_expr(args: &Expr) -> Option<&Expr> {
+    match args {
+        Expr::List(items, _) => items.first(),
+        other @ Expr::Scalar(Value::Str(_)) => Some(other),
+        _ => None,
+    }
+}
+
+fn parts(args: &Expr) -> (Option<&Expr>, &[Expr]) {
+    match args {
+        Expr::List(items, _) => match items.get(1..) {
+            Some([attr, path @ ..]) => (Some(attr), path),
+            _ => (None, &[]),
+        },
+        _ => (None, &[]),
+    }
+}
+
+fn resolve_path(stack: &Stack, path: &[Expr]) -> Result<Vec<Value>, EvalError> {
+    let mut out = Vec::with_capacity(path.len());
+    for p in path {
+        if let Some(v) = crate::eval::resolve_nullable(stack, p)? {
+            out.push(v);
+        }
+    }
+    Ok(out)
+}
+
+fn resource_name(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    match resource_expr(args) {
+        Some(e) => resolve_expr(stack, e),
+        None => Ok(Value::Null),
+    }
+}
+
+/// Validation: the resource exists and the attribute is one its type has.
+pub fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalError> {
+    let name = resource_name(stack, args)?;
+    let res = stack.resource_ref(&name, "unknown")?;
+    let (attr, _) = parts(args);
+    let Some(attr) = attr else {
+        return if all_form { Ok(()) } else { Err(EvalError::value("get_attr needs an attribute")) };
+    };
+    let attr = resolve_expr(stack, attr)?;
+    let known =
+        attr.as_str().is_some_and(|a| res.info.has_attribute(a)) || (res.info.dynamic_attributes && attr.is_hashable());
+    if !known {
+        let shown = resource_expr(args).map(|e| py_str(&e.to_value())).unwrap_or_default();
+        return Err(EvalError::other(
+            "InvalidTemplateAttribute",
+            format!("The Referenced Attribute ({shown} {}) is incorrect.", py_str(&attr)),
+        )
+        .with_code("unknown-attribute"));
+    }
+    Ok(())
+}
+
+/// `GetAtt` / `GetAttAllAttributes` result.
+pub fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalError> {
+    let (attr, path) = parts(args);
+    let path = resolve_path(stack, path)?;
+    let attr = match attr {
+        Some(a) => Some(resolve_expr(stack, a)?),
+        None => None,
+    };
+    let name = resource_name(stack, args)?;
+    let res = stack.resource_ref(&name, "unknown")?;
+    match attr {
+        None if all_form => Ok(if res.created { res.all_attributes() } else { Value::Null }),
+        None => Ok(Value::Null),
+        Some(attr) => Ok(res.attribute(&attr, &path)),
+    }
+}
+
+/// `GetAttThenSelect` result (2013-05-23).
+pub fn resolve_then_select(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let (attr, path) = parts(args);
+    let attr = match attr {
+        Some(a) => resolve_expr(stack, a)?,
+        None => Value::Null,
+    };
+    let name = resource_name(stack, args)?;
+    let res = stack.resource_ref(&name, "unknown")?;
+    let value = res.attribute(&attr, &[]);
+    if value.is_null() {
+        return Ok(Value::Null);
+    }
+    let path = resolve_path(stack, path)?;
+    Ok(select_path(&value, &path))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{eval_output, eval_result_error};
+
+    #[test]
+    fn null_before_creation() {
+        let t = "resources:\n  s: {type: OS::Nova::Server}\n";
+        assert_eq!(eval_output(t, "{get_attr: [s, first_address]}"), "null");
+        assert_eq!(eval_output(t, "{get_attr: [s]}"), "null");
+    }
+
+    #[test]
+    fn unknown_attribute_fails_validation() {
+        let t = "resources:\n  s: {type: OS::Nova::Server}\n";
+        assert_eq!(
+            eval_result_error(t, "{get_attr: [s, nope]}"),
+            "outputs.o.value.get_attr: The Referenced Attribute (s nope) is incorrect."
+        );
+    }
+}

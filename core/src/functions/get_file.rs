@@ -1,0 +1,35 @@
+//! `get_file: path` — the content of a file from the request's `files`.
+//!
+//! ```yaml
+//! user_data: {get_file: scripts/boot.sh}
+//! ```
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::stack::Stack;
+use crate::value::Value;
+
+/// Resolve `get_file` (exact key lookup, as the API receives normalised paths).
+pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+    let key = resolve_expr(stack, args)?;
+    let Some(key) = key.as_str() else {
+        return Err(EvalError::type_error(format!("Argument to \"{name}\" must be a string")));
+    };
+    match stack.files.get(key) {
+        Some(Some(content)) => Ok(Value::from(content.as_str())),
+        _ => Err(EvalError::value(format!("No content found in the \"files\" section for {name} path: {key}"))
+            .with_code("missing-file")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::eval_output_err;
+
+    #[test]
+    fn missing_file_message() {
+        assert_eq!(
+            eval_output_err("parameters: {}\n", "{get_file: a.sh}"),
+            "No content found in the \"files\" section for get_file path: a.sh"
+        );
+    }
+}

@@ -1,0 +1,66 @@
+//! `list_concat` / `list_concat_unique` — concatenate lists.
+//!
+//! ```yaml
+//! all: {list_concat_unique: [[a, b], {get_param: more}]}
+//! ```
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::pyfmt::{json_dumps, JsonStyle};
+use crate::stack::Stack;
+use crate::value::Value;
+
+/// Resolve the function (`unique`: keep first occurrences under Python equality).
+pub fn resolve(stack: &Stack, name: &str, args: &Expr, unique: bool) -> Result<Value, EvalError> {
+    let args = resolve_expr(stack, args)?;
+    let Value::List(lists) = &args else {
+        return Err(EvalError::type_error(format!(
+            "Incorrect arguments to \"{name}\" should be: \"{name}\" : [ [ <value 1>, <value 2> ], [ <value 3>, <value 4> ] ]"
+        )));
+    };
+    let mut out = Vec::new();
+    for m in lists.iter() {
+        match m {
+            Value::Null => {}
+            Value::List(l) => out.extend(l.iter().cloned()),
+            other => {
+                let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
+                return Err(EvalError::type_error(format!(
+                    "Incorrect arguments: Items to concat must be lists. {} contains an item that is not a list: {}",
+                    dump(&args),
+                    dump(other)
+                )));
+            }
+        }
+    }
+    stack.spend(out.len() as u64)?;
+    if !unique {
+        return Ok(Value::list(out));
+    }
+    stack.spend((out.len() as u64).saturating_mul(out.len() as u64) / 64)?;
+    let mut uniq: Vec<Value> = Vec::with_capacity(out.len());
+    for item in out {
+        if !uniq.iter().any(|u| u.py_eq(&item)) {
+            uniq.push(item);
+        }
+    }
+    Ok(Value::list(uniq))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{eval_output, eval_output_err};
+
+    #[test]
+    fn unique_uses_python_equality() {
+        assert_eq!(eval_output("", "{list_concat_unique: [[1, 2], [2, 1.0, true, '1']]}"), r#"[1, 2, "1"]"#);
+        assert_eq!(eval_output("", "{list_concat: [[1], null, [2]]}"), "[1, 2]");
+    }
+
+    #[test]
+    fn non_lists_fail() {
+        assert_eq!(
+            eval_output_err("", "{list_concat: [[1], ab]}"),
+            "Incorrect arguments: Items to concat must be lists. [[1], \"ab\"] contains an item that is not a list: \"ab\""
+        );
+    }
+}

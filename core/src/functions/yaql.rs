@@ -1,0 +1,61 @@
+//! `yaql: {expression: ..., data: ...}` — evaluate a YAQL expression with
+//! `$.data` bound to the resolved data (see [`crate::yaql`] for the language).
+//!
+//! ```yaml
+//! doubled: {yaql: {expression: '$.data.l.select($ * 2)', data: {l: [1, 2, 3]}}}
+//! ```
+
+use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use crate::stack::Stack;
+use crate::value::{Map, Value};
+
+fn syntax_error(name: &str) -> EvalError {
+    EvalError::key(format!(
+        "\"{name}\" syntax should be {name}:\n              expression: $.data.var1.sum()\n              data:\n                var1: [3, 2, 1]"
+    ))
+}
+
+/// Constructor: a map with `expression` and optional `data`, nothing else.
+pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+    let Expr::Map(entries, _) = args else {
+        return Err(EvalError::type_error(format!("Arguments to \"{name}\" must be a map.")));
+    };
+    if args.get("expression").is_none() {
+        return Err(syntax_error(name));
+    }
+    if entries.iter().any(|(k, _)| !matches!(k.as_str(), Some("expression" | "data"))) {
+        return Err(syntax_error(name));
+    }
+    Ok(())
+}
+
+fn parse(name: &str, expression: &Value) -> Result<crate::yaql::Expression, EvalError> {
+    let Value::Str(text) = expression else {
+        return Err(EvalError::type_error(format!("The \"expression\" argument to {name} must contain a string.")));
+    };
+    crate::yaql::parse(text)
+        .map_err(|e| EvalError::value(format!("Bad expression {}.", e.message)).with_code("yaql-syntax"))
+}
+
+/// Validation: a literal expression must parse.
+pub fn validate(name: &str, args: &Expr) -> Result<(), EvalError> {
+    match args.get("expression") {
+        Some(Expr::Call(_)) | None => Ok(()),
+        Some(e) => parse(name, &e.to_value()).map(|_| ()),
+    }
+}
+
+/// Resolve the function.
+pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+    let expression = match args.get("expression") {
+        Some(e) => resolve_expr(stack, e)?,
+        None => Value::Null,
+    };
+    let parsed = parse(name, &expression)?;
+    let data = match args.get("data") {
+        Some(e) => resolve_expr(stack, e)?,
+        None => Value::map(Map::new()),
+    };
+    stack.tick()?;
+    crate::yaql::evaluate(&parsed, &data).map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
+}

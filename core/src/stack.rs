@@ -1,0 +1,285 @@
+//! The evaluation context functions see: Heat's `StackDefinition`.
+//!
+//! It holds the parameter values, the enabled resources with their (mocked)
+//! state, the `files` map, the parsed condition definitions with their memo, and
+//! the evaluation budget that keeps runaway templates bounded.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+use crate::catalogue::TypeInfo;
+use crate::eval::{self, EvalError, Expr};
+use crate::functions::Table;
+use crate::pyfmt::py_str;
+use crate::syntax::Node;
+use crate::value::{Map, Value};
+use crate::version::HotVersion;
+
+/// Steps of resolution one evaluation may take before it is stopped.
+pub const DEFAULT_BUDGET: u64 = 20_000_000;
+/// Nesting of function calls during resolution.
+const MAX_CALL_DEPTH: u32 = 500;
+
+/// An enabled resource as functions see it.
+#[derive(Clone, Debug)]
+pub struct ResourceRef {
+    /// Its name.
+    pub name: Rc<str>,
+    /// The type as written.
+    pub type_name: String,
+    /// What the catalogue knows of the type it resolves to.
+    pub info: TypeInfo,
+    /// Whether the request mocked it as created.
+    pub created: bool,
+    /// The mocked physical id.
+    pub reference_id: Option<String>,
+    /// The mocked attributes.
+    pub attributes: Map,
+}
+
+impl ResourceRef {
+    /// `FnGetRefId()`: the name before creation, else the mocked id.
+    pub fn ref_id(&self) -> Value {
+        match (&self.reference_id, self.created) {
+            (Some(id), true) => Value::from(id.as_str()),
+            _ => Value::Str(self.name.clone()),
+        }
+    }
+
+    /// `FnGetAtt(key, *path)` once created (None-like types: always null).
+    pub fn attribute(&self, key: &Value, path: &[Value]) -> Value {
+        if !self.created || self.info.none_like {
+            return Value::Null;
+        }
+        let value = self.attributes.get(key).cloned().unwrap_or(Value::Null);
+        select_path(&value, path)
+    }
+
+    /// `FnGetAtts()`: every attribute but `show`.
+    pub fn all_attributes(&self) -> Value {
+        let mut out = Map::new();
+        for name in self.info.attributes.iter().filter(|a| **a != "show") {
+            let key = Value::from(*name);
+            out.insert_str(name, self.attribute(&key, &[]));
+        }
+        if self.info.dynamic_attributes {
+            for (k, v) in self.attributes.iter() {
+                if k.as_str() != Some("show") && !out.contains_key(k) {
+                    let _ = out
+                        .insert(k.clone(), if self.created && !self.info.none_like { v.clone() } else { Value::Null });
+                }
+            }
+        }
+        Value::map(out)
+    }
+}
+
+/// `attributes.select_from_attribute`: walk a path; any failure gives null.
+pub fn select_path(value: &Value, path: &[Value]) -> Value {
+    let mut current = value.clone();
+    for key in path {
+        let next = match (&current, key) {
+            (Value::Map(m), k) if k.is_hashable() && !matches!(k, Value::Null | Value::Float(_)) => m.get(k).cloned(),
+            (Value::List(items), k) => {
+                k.as_int().and_then(|i| py_index(items.len(), i)).and_then(|i| items.get(i).cloned())
+            }
+            (Value::Str(s), k) => k
+                .as_int()
+                .and_then(|i| py_index(s.chars().count(), i))
+                .and_then(|i| s.chars().nth(i))
+                .map(|c| Value::from(c.to_string())),
+            _ => None,
+        };
+        match next {
+            Some(v) => current = v,
+            None => return Value::Null,
+        }
+    }
+    current
+}
+
+/// A Python index (negative counts from the end) into a sequence of `len`.
+pub fn py_index(len: usize, index: i64) -> Option<usize> {
+    let len_i = i64::try_from(len).ok()?;
+    let i = if index < 0 { index.checked_add(len_i)? } else { index };
+    if (0..len_i).contains(&i) {
+        usize::try_from(i).ok()
+    } else {
+        None
+    }
+}
+
+#[derive(Clone, Debug)]
+enum CondMemo {
+    InProgress,
+    Done(bool),
+}
+
+/// Heat's stack definition during evaluation.
+pub struct Stack {
+    version: HotVersion,
+    /// Final values of the parameters (pseudo parameters included), or the error
+    /// their conversion raises.
+    pub params: IndexMap<String, Result<Value, EvalError>>,
+    /// `files`.
+    pub files: IndexMap<String, Option<String>>,
+    /// Enabled resources.
+    pub resources: IndexMap<Rc<str>, ResourceRef>,
+    /// All resource names of the template (enabled or not).
+    pub all_resource_names: Vec<String>,
+    /// Parsed condition definitions.
+    pub conditions: IndexMap<String, Expr>,
+    condition_memo: RefCell<HashMap<String, CondMemo>>,
+    /// The zone list `Fn::GetAZs` returns.
+    pub availability_zones: Vec<String>,
+    budget: Cell<u64>,
+    depth: Cell<u32>,
+}
+
+impl Stack {
+    /// An empty stack definition for a version.
+    pub fn new(version: HotVersion) -> Stack {
+        Stack {
+            version,
+            params: IndexMap::new(),
+            files: IndexMap::new(),
+            resources: IndexMap::new(),
+            all_resource_names: Vec::new(),
+            conditions: IndexMap::new(),
+            condition_memo: RefCell::new(HashMap::new()),
+            availability_zones: vec!["nova".to_string()],
+            budget: Cell::new(DEFAULT_BUDGET),
+            depth: Cell::new(0),
+        }
+    }
+
+    /// The template version.
+    pub fn version(&self) -> HotVersion {
+        self.version
+    }
+
+    /// Set the evaluation budget (steps).
+    pub fn set_budget(&self, steps: u64) {
+        self.budget.set(steps);
+    }
+
+    /// Spend `n` steps of the budget.
+    pub fn spend(&self, n: u64) -> Result<(), EvalError> {
+        let left = self.budget.get();
+        if left < n {
+            self.budget.set(0);
+            return Err(EvalError::other(
+                "BudgetExceeded",
+                "Evaluation stopped: the template needs more work than the evaluation budget allows",
+            )
+            .with_code("budget-exceeded"));
+        }
+        self.budget.set(left - n);
+        Ok(())
+    }
+
+    /// One step of the budget.
+    pub fn tick(&self) -> Result<(), EvalError> {
+        self.spend(1)
+    }
+
+    /// Enter a nested call.
+    pub fn enter(&self) -> Result<(), EvalError> {
+        let d = self.depth.get() + 1;
+        if d > MAX_CALL_DEPTH {
+            return Err(EvalError::other("RecursionError", "maximum recursion depth exceeded").with_code("too-deep"));
+        }
+        self.depth.set(d);
+        Ok(())
+    }
+
+    /// Leave a nested call.
+    pub fn leave(&self) {
+        self.depth.set(self.depth.get().saturating_sub(1));
+    }
+
+    /// `self.parameters[name]` (KeyError → UserParameterMissing).
+    pub fn param(&self, name: &str) -> Result<Value, EvalError> {
+        match self.params.get(name) {
+            Some(Ok(v)) => Ok(v.clone()),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(EvalError::param_missing(name)),
+        }
+    }
+
+    /// `self.stack[name]`: an enabled resource, or InvalidTemplateReference(key=path).
+    pub fn resource_ref(&self, name: &Value, path: &str) -> Result<&ResourceRef, EvalError> {
+        if !name.is_hashable() {
+            return Err(EvalError::type_error(format!("unhashable type: '{}'", name.type_name())));
+        }
+        name.as_str().and_then(|n| self.resources.get(n)).ok_or_else(|| EvalError::bad_reference(&py_str(name), path))
+    }
+
+    /// `Conditions.is_enabled(x)`.
+    pub fn is_enabled(&self, x: &Value) -> Result<bool, EvalError> {
+        match x {
+            Value::Null => Ok(true),
+            Value::Bool(b) => Ok(*b),
+            Value::Str(name) if self.conditions.contains_key(&**name) => self.condition(name),
+            other => {
+                Err(EvalError::value(format!("Invalid condition \"{}\"", py_str(other))).with_code("unknown-condition"))
+            }
+        }
+    }
+
+    fn condition(&self, name: &str) -> Result<bool, EvalError> {
+        let memo = self.condition_memo.borrow().get(name).cloned();
+        match memo {
+            Some(CondMemo::Done(b)) => return Ok(b),
+            Some(CondMemo::InProgress) => {
+                return Err(EvalError::svf_full(
+                    "Condition validation error",
+                    Vec::new(),
+                    format!("Circular definition for condition \"{name}\""),
+                )
+                .with_code("condition-cycle"))
+            }
+            None => {}
+        }
+        self.condition_memo.borrow_mut().insert(name.to_string(), CondMemo::InProgress);
+        let Some(defn) = self.conditions.get(name) else {
+            return Err(EvalError::value(format!("Invalid condition \"{name}\"")));
+        };
+        // Heat leaves the entry "in progress" when resolving fails.
+        let resolved = eval::resolve(self, defn)?;
+        match resolved {
+            Value::Bool(b) => {
+                self.condition_memo.borrow_mut().insert(name.to_string(), CondMemo::Done(b));
+                Ok(b)
+            }
+            other => Err(EvalError::svf_full(
+                "Condition validation error",
+                Vec::new(),
+                format!("The definition of condition \"{name}\" is invalid: {}", py_str(&other)),
+            )
+            .with_code("bad-condition")),
+        }
+    }
+
+    /// Parse a snippet in condition context (for `if` and `condition:` keys).
+    pub fn parse_condition(&self, node: &Node, path: &str) -> Result<Expr, EvalError> {
+        eval::parse(self, node, path, Table::Conditions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_paths_never_convert_strings_to_indexes() {
+        let v = Value::list(vec![Value::from("a"), Value::from("b")]);
+        assert_eq!(select_path(&v, &[Value::Int(-1)]).as_str(), Some("b"));
+        assert!(select_path(&v, &[Value::from("1")]).is_null());
+        assert!(select_path(&v, &[Value::Int(5)]).is_null());
+        assert_eq!(select_path(&Value::from("xyz"), &[Value::Bool(true)]).as_str(), Some("y"));
+    }
+}

@@ -1,0 +1,64 @@
+//! Test helpers: every unit test goes through the public `evaluate` door.
+
+use crate::engine::{evaluate, Request};
+
+fn template(version: &str, head: &str, expr: &str) -> String {
+    format!("heat_template_version: {version}\n{head}outputs:\n  o:\n    value: {expr}\n")
+}
+
+fn run(version: &str, head: &str, expr: &str) -> crate::engine::Evaluation {
+    evaluate(&Request::new(template(version, head, expr)))
+}
+
+/// The output's value as compact sorted JSON, or `Err` with the output error.
+pub fn eval_output_v(version: &str, head: &str, expr: &str) -> Result<String, String> {
+    let ev = run(version, head, expr);
+    if let Some(e) = &ev.result.error {
+        panic!("template failed: {} {}", e.kind, e.message);
+    }
+    let out = ev.result.outputs.get("o").expect("output o");
+    match &out.error {
+        Some(e) => Err(e.clone()),
+        None => Ok(crate::pyfmt::json_dumps(&out.value, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default()),
+    }
+}
+
+/// The output's value (2021-04-16) as compact sorted JSON.
+pub fn eval_output(head: &str, expr: &str) -> String {
+    match eval_output_v("2021-04-16", head, expr) {
+        Ok(v) => v,
+        Err(e) => panic!("output failed: {e}"),
+    }
+}
+
+/// The output's error (2021-04-16).
+pub fn eval_output_err(head: &str, expr: &str) -> String {
+    match eval_output_v("2021-04-16", head, expr) {
+        Ok(v) => panic!("expected an output error, got {v}"),
+        Err(e) => e,
+    }
+}
+
+/// The whole result's error message (2021-04-16).
+pub fn eval_result_error(head: &str, expr: &str) -> String {
+    let ev = run("2021-04-16", head, expr);
+    ev.result.error.map(|e| e.message).expect("expected the template to fail")
+}
+
+/// The conditions of a template whose `conditions:` section is `body` (indented by us).
+pub fn eval_conditions(body: &str) -> String {
+    let indented: String = body.lines().map(|l| format!("  {l}\n")).collect();
+    let ev = evaluate(&Request::new(format!("heat_template_version: 2021-04-16\nconditions:\n{indented}")));
+    if let Some(e) = &ev.result.error {
+        panic!("template failed: {} {}", e.kind, e.message);
+    }
+    crate::pyfmt::json_dumps(&crate::value::Value::map(ev.result.conditions), crate::pyfmt::JsonStyle::SORTED)
+        .unwrap_or_default()
+}
+
+/// The error evaluating conditions raises.
+pub fn eval_conditions_err(body: &str) -> String {
+    let indented: String = body.lines().map(|l| format!("  {l}\n")).collect();
+    let ev = evaluate(&Request::new(format!("heat_template_version: 2021-04-16\nconditions:\n{indented}")));
+    ev.result.error.map(|e| e.message).expect("expected an error")
+}
