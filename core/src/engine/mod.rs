@@ -158,8 +158,11 @@ impl Run {
             }
             [one] => *one,
             several => {
-                let mut names: Vec<&str> = several.iter().map(|(k, _)| *k).collect();
-                names.sort_unstable();
+                // Heat prints a Python set; this is its order under PYTHONHASHSEED=0.
+                const SET_ORDER: [&str; 3] =
+                    ["heat_template_version", "AWSTemplateFormatVersion", "HeatTemplateFormatVersion"];
+                let names: Vec<&str> =
+                    SET_ORDER.iter().copied().filter(|k| several.iter().any(|(n, _)| n == k)).collect();
                 return Err(self.fail(
                     EvalError::other(
                         "InvalidTemplateVersion",
@@ -382,6 +385,9 @@ impl Run {
                 };
                 for (k, v) in entries {
                     let name = py_str(&k.to_value());
+                    if let Err(e) = str_name(k) {
+                        return Err(self.fail(e));
+                    }
                     match stack.parse_condition(v, &format!("conditions.{name}")) {
                         Ok(e) => {
                             condition_names.push(name.clone());
@@ -420,6 +426,9 @@ impl Run {
         // the stack learns each one as soon as it is parsed.
         for (k, v) in res_entries {
             let name = py_str(&k.to_value());
+            if let Err(e) = str_name(k) {
+                return Err(self.fail(EvalError::svf(e.message).at(k.span)));
+            }
             match resources::parse_definition(&stack, &name, v, &registry) {
                 Ok(Some(defn)) => {
                     stack.resources.insert(
@@ -634,6 +643,9 @@ impl Run {
         for (k, v) in entries {
             let name = py_str(&k.to_value());
             let path = vec!["outputs".to_string(), name.clone()];
+            if v.as_map().is_some_and(|m| m.iter().any(|(mk, _)| mk.as_str() == Some("value"))) {
+                str_name(k)?;
+            }
             if v.as_map().is_none() {
                 let t = if v.is_null() { "NoneType" } else { v.type_name() };
                 return Err(EvalError::svf_full(
@@ -683,6 +695,19 @@ impl Run {
 enum OutputDef {
     Disabled,
     Enabled { expr: Expr, span: Span },
+}
+
+/// Heat joins section names into dotted paths with `'.'.join`, which fails for a
+/// name that YAML loaded as something other than a string (`no:` is `False`).
+fn str_name(k: &Node) -> Result<(), EvalError> {
+    match k.scalar() {
+        Some(Value::Str(_)) => Ok(()),
+        other => Err(EvalError::type_error(format!(
+            "sequence item 1: expected str instance, {} found",
+            other.map_or("NoneType", Value::type_name)
+        ))
+        .at(k.span)),
+    }
 }
 
 fn last_source(sources: &[(String, String)], name: &str) -> Option<String> {

@@ -28,11 +28,20 @@ pub struct EvalError {
     pub span: Option<Span>,
     /// Stable diagnostic code.
     pub code: &'static str,
+    /// A `KeyError` built from a string: its text is the quoted repr.
+    pub quoted: bool,
 }
 
 impl EvalError {
     fn new(class: impl Into<Cow<'static, str>>, message: impl Into<String>) -> EvalError {
-        EvalError { class: class.into(), message: message.into(), svf: None, span: None, code: "eval-error" }
+        EvalError {
+            class: class.into(),
+            message: message.into(),
+            svf: None,
+            span: None,
+            code: "eval-error",
+            quoted: false,
+        }
     }
 
     /// Python `ValueError`.
@@ -47,7 +56,7 @@ impl EvalError {
 
     /// Python `KeyError` (its text is the quoted repr of the message).
     pub fn key(message: impl Into<String>) -> EvalError {
-        EvalError::new("KeyError", message)
+        EvalError { quoted: true, ..EvalError::new("KeyError", message) }
     }
 
     /// Any other exception class.
@@ -118,7 +127,7 @@ impl EvalError {
 
     /// `str(exception)`.
     pub fn text(&self) -> String {
-        match (&self.svf, &*self.class) {
+        match (&self.svf, self.quoted) {
             (Some(svf), _) => {
                 let mut out = String::new();
                 if !svf.error.is_empty() {
@@ -133,7 +142,7 @@ impl EvalError {
                 out.push_str(&self.message);
                 out
             }
-            (None, "KeyError") => str_repr(&self.message),
+            (None, true) => str_repr(&self.message),
             (None, _) => self.message.clone(),
         }
     }
