@@ -12,6 +12,7 @@ pub mod eval;
 pub mod functions;
 pub mod pyconv;
 pub mod pyfmt;
+pub mod pyhash;
 pub mod pyregex;
 pub mod source;
 pub mod stack;

@@ -8,8 +8,6 @@ pub mod request;
 pub mod resources;
 mod result;
 
-use std::rc::Rc;
-
 use indexmap::IndexMap;
 
 pub use request::{Document, Request};
@@ -20,6 +18,7 @@ use crate::diag::{Diagnostic, HeatError};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
+use crate::pyhash::PySet;
 use crate::source::{SourceId, Span};
 use crate::stack::{ResourceRef, Stack};
 use crate::syntax::{load_template, Node};
@@ -417,36 +416,48 @@ impl Run {
             }
         }
 
-        // Resources: parsed in template order; disabled ones dropped.
+        // Resources: definitions parsed in template order; disabled ones dropped.
         let mut defns: Vec<ResourceDefn> = Vec::new();
         let mut disabled: Vec<(String, Value)> = Vec::new();
         let res_entries: &[(Node, Node)] = resources_node.and_then(Node::as_map).unwrap_or(&[]);
         stack.all_resource_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
-        // References between resources need every enabled resource known, so
-        // the stack learns each one as soon as it is parsed.
         for (k, v) in res_entries {
             let name = py_str(&k.to_value());
             if let Err(e) = str_name(k) {
                 return Err(self.fail(EvalError::svf(e.message).at(k.span)));
             }
-            match resources::parse_definition(&stack, &name, v, &registry) {
-                Ok(Some(defn)) => {
-                    stack.resources.insert(
-                        defn.name.clone(),
-                        ResourceRef {
-                            name: defn.name.clone(),
-                            type_name: defn.type_name.clone(),
-                            info: defn.info.clone(),
-                            created: false,
-                            reference_id: None,
-                            attributes: Map::new(),
-                        },
-                    );
-                    defns.push(defn);
-                }
+            match resources::parse_definition(&stack, &name, v) {
+                Ok(Some(defn)) => defns.push(defn),
                 Ok(None) => disabled.push((name, v.get("type").map(Node::to_value).unwrap_or(Value::Null))),
                 Err(e) => return Err(self.fail(e)),
             }
+        }
+        // Heat keeps the enabled resources in a Python set: its order decides
+        // which resource's error comes first from here on.
+        let set_order: Vec<usize> = {
+            let set = PySet::from_dict_keys(defns.iter().map(|d| &*d.name));
+            set.iter().filter_map(|n| defns.iter().position(|d| &*d.name == n)).collect()
+        };
+        // Resource objects: the type of each is looked up in the registry.
+        for &i in &set_order {
+            if let Some(d) = defns.get_mut(i) {
+                if let Err(e) = d.resolve_type(&registry) {
+                    return Err(self.fail(e));
+                }
+            }
+        }
+        for d in &defns {
+            stack.resources.insert(
+                d.name.clone(),
+                ResourceRef {
+                    name: d.name.clone(),
+                    type_name: d.type_name.clone(),
+                    info: d.info.clone(),
+                    created: false,
+                    reference_id: None,
+                    attributes: Map::new(),
+                },
+            );
         }
         // Duplicate names between parameters and resources.
         let dups: Vec<String> =
@@ -454,50 +465,66 @@ impl Run {
         if let Some(first) = dups.first() {
             return Err(self.fail(EvalError::svf(format!("Duplicate names {{'{first}'}}")).with_code("duplicate-name")));
         }
-        // Dependencies: explicit references, implicit ones, cycles.
-        let mut requires: Vec<Vec<String>> = Vec::with_capacity(defns.len());
-        for d in &defns {
-            if let Err(e) = d.check_explicit(&stack) {
-                return Err(self.fail(e));
-            }
-            match d.requires(&stack) {
-                Ok(r) => requires.push(r),
+        // The dependency graph, built in the resources' set order.
+        let mut requires: Vec<Vec<String>> = vec![Vec::new(); defns.len()];
+        let mut graph = resources::Graph::default();
+        for &i in &set_order {
+            let Some(d) = defns.get(i) else { continue };
+            graph.add_node(&d.name);
+            let required = match d.required_names(&stack) {
+                Ok(r) => r,
                 Err(e) => return Err(self.fail(e.at_if_unset(d.node.span))),
+            };
+            for dep in PySet::from_iter(required.iter().map(String::as_str)).iter() {
+                if stack.resources.contains_key(dep) {
+                    graph.add_edge(&d.name, dep);
+                } else if !stack.all_resource_names.iter().any(|n| n == dep) {
+                    return Err(self.fail(
+                        EvalError::bad_reference(dep, &d.name)
+                            .at(d.node.get("depends_on").map_or(d.node.span, |n| n.span)),
+                    ));
+                }
+            }
+            let mut sorted = required;
+            sorted.sort();
+            sorted.dedup();
+            if let Some(slot) = requires.get_mut(i) {
+                *slot = sorted;
             }
         }
-        let names: Vec<Rc<str>> = defns.iter().map(|d| d.name.clone()).collect();
-        let order = match resources::dependency_order(&names, &requires) {
-            Ok(o) => o,
-            Err(e) => return Err(self.fail(e)),
-        };
         // Outputs are parsed before resources are validated.
         let outputs = match self.parse_outputs(&stack, &root, version) {
             Ok(o) => o,
             Err(e) => return Err(self.fail(e)),
         };
-        // Each resource validated, dependencies first.
+        // Each resource validated in Heat's topological order; a cycle is found
+        // only when the sort reaches it.
+        let (order, cycle) = graph.toposort();
         let mut first_error: Option<EvalError> = None;
-        for i in order {
-            if let Some(d) = defns.get(i) {
-                if let Err(e) = d.validate(&stack) {
-                    if e.code == "budget-exceeded" {
-                        return Err(self.fail(e));
-                    }
-                    if first_error.is_none() {
-                        first_error = Some(e);
-                    } else {
-                        self.ev.diagnostics.push(e.to_diagnostic());
-                    }
+        for name in &order {
+            let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
+            if let Err(e) = d.validate(&stack) {
+                if e.code == "budget-exceeded" {
+                    return Err(self.fail(e));
+                }
+                if first_error.is_none() {
+                    first_error = Some(e);
+                } else {
+                    self.ev.diagnostics.push(e.to_diagnostic());
                 }
             }
         }
         if let Some(e) = first_error {
             return Err(self.fail(e));
         }
-        for (name, out) in &outputs {
-            if let OutputDef::Enabled { expr, .. } = out {
+        if let Some(e) = cycle {
+            return Err(self.fail(e));
+        }
+        let output_order = PySet::from_dict_keys(outputs.iter().map(|(n, _)| n.as_str()));
+        for name in output_order.iter() {
+            if let Some((_, OutputDef::Enabled { expr, .. })) = outputs.iter().find(|(n, _)| n == name) {
                 if let Err(e) =
-                    eval::validate(&stack, expr, &["outputs".to_string(), name.clone(), "value".to_string()])
+                    eval::validate(&stack, expr, &["outputs".to_string(), name.to_string(), "value".to_string()])
                 {
                     return Err(self.fail(e));
                 }
@@ -614,7 +641,8 @@ impl Run {
             Some(e) => eval::resolve(stack, e)?,
             None => Value::Null,
         };
-        let policy = if external.truthy() {
+        // Heat forces Retain on any resource that has an external_id.
+        let policy = if d.external_id.is_some() {
             "Retain".to_string()
         } else {
             d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())

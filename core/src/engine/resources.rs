@@ -110,12 +110,7 @@ fn field_type_error(name: &str, key: &str, typename: &str) -> EvalError {
 
 /// Parse one resource definition (`_rsrc_defn_args`), and evaluate its condition.
 /// Returns `None` for a disabled resource.
-pub fn parse_definition(
-    stack: &Stack,
-    name: &str,
-    node: &Node,
-    registry: &Registry,
-) -> Result<Option<ResourceDefn>, EvalError> {
+pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option<ResourceDefn>, EvalError> {
     let version = stack.version();
     let path = |k: &str| format!("resources.{name}.{k}");
     let to_svf = |e: EvalError| match &*e.class {
@@ -247,9 +242,6 @@ pub fn parse_definition(
             return Ok(None);
         }
     }
-    let info = resolve_type(registry, name, &type_name).map_err(|m| {
-        EvalError::svf(m).with_code("unknown-resource-type").at(node.get("type").map_or(node.span, |n| n.span))
-    })?;
     Ok(Some(ResourceDefn {
         name: Rc::from(name),
         node: node.clone(),
@@ -261,25 +253,30 @@ pub fn parse_definition(
         update_policy,
         external_id,
         condition,
-        info,
+        info: TypeInfo::provider(),
     }))
 }
 
 impl ResourceDefn {
-    /// `required_resource_names()` checked against the stack (`dependencies()`):
-    /// explicit `depends_on` plus `get_resource`/`get_attr` in properties and metadata.
-    pub fn requires(&self, stack: &Stack) -> Result<Vec<String>, EvalError> {
-        let mut implicit: Vec<Rc<str>> = Vec::new();
-        if let Some(p) = &self.properties {
-            eval::dependencies(stack, p, &format!("{}.Properties", self.name), &mut implicit)?;
-        }
-        if let Some(m) = &self.metadata {
-            eval::dependencies(stack, m, &format!("{}.Metadata", self.name), &mut implicit)?;
-        }
-        if self.external_id.is_some() {
-            let ext = self.external_id.as_ref().map(|e| eval::resolve(stack, e)).transpose()?.unwrap_or(Value::Null);
+    /// Look the type up in the registry (Heat builds the resource object).
+    pub fn resolve_type(&mut self, registry: &Registry) -> Result<(), EvalError> {
+        self.info = resolve_type(registry, &self.name, &self.type_name).map_err(|m| {
+            EvalError::svf(m)
+                .with_code("unknown-resource-type")
+                .at(self.node.get("type").map_or(self.node.span, |n| n.span))
+        })?;
+        Ok(())
+    }
+
+    /// `required_resource_names()`: explicit `depends_on`, then every resource
+    /// `get_resource`/`get_attr` reference in properties and metadata (unknown or
+    /// disabled references fail here). An external resource requires nothing.
+    pub fn required_names(&self, stack: &Stack) -> Result<Vec<String>, EvalError> {
+        let explicit = self.depends_on.clone().unwrap_or_default();
+        if let Some(e) = &self.external_id {
+            let ext = eval::resolve(stack, e)?;
             if ext.truthy() {
-                if self.depends_on.as_ref().is_some_and(|d| !d.is_empty()) {
+                if !explicit.is_empty() {
                     return Err(EvalError::other(
                         "InvalidExternalResourceDependency",
                         format!("Invalid dependency with external {} resource: {}", self.type_name, py_str(&ext)),
@@ -289,28 +286,23 @@ impl ResourceDefn {
                 return Ok(Vec::new());
             }
         }
-        let mut names: Vec<String> = self.depends_on.clone().unwrap_or_default();
-        names.extend(implicit.iter().map(|n| n.to_string()));
-        names.sort();
-        names.dedup();
-        Ok(names)
-    }
-
-    /// Explicit dependencies that name unknown resources fail; disabled ones are ignored.
-    pub fn check_explicit(&self, stack: &Stack) -> Result<(), EvalError> {
-        for dep in self.depends_on.iter().flatten() {
-            if !stack.resources.contains_key(dep.as_str()) && !stack.all_resource_names.contains(dep) {
-                return Err(EvalError::bad_reference(dep, &self.name)
-                    .at(self.node.get("depends_on").map_or(self.node.span, |n| n.span)));
-            }
+        let mut implicit: Vec<Rc<str>> = Vec::new();
+        if let Some(p) = &self.properties {
+            eval::dependencies(stack, p, &format!("{}.Properties", self.name), &mut implicit)?;
         }
-        Ok(())
+        if let Some(m) = &self.metadata {
+            eval::dependencies(stack, m, &format!("{}.Metadata", self.name), &mut implicit)?;
+        }
+        let mut names = explicit;
+        names.extend(implicit.iter().map(|n| n.to_string()));
+        Ok(names)
     }
 
     /// `Resource.validate_template()`: functions, deletion policy, update policy,
     /// then properties (resolving each; errors are `Property error`).
     pub fn validate(&self, stack: &Stack) -> Result<(), EvalError> {
-        if self.info.none_like {
+        // None-like types validate nothing; external resources are only looked up.
+        if self.info.none_like || self.external_id.is_some() {
             return Ok(());
         }
         let prefix = ["resources", &*self.name];
@@ -351,6 +343,16 @@ impl ResourceDefn {
                     }
                 }
             }
+        }
+        if let Some(Expr::Call(call)) = &self.properties {
+            // Heat's Properties iterate the definition's data: a function is not iterable.
+            return Err(EvalError::svf_full(
+                "TypeError",
+                vec!["resources".into(), self.name.to_string()],
+                format!("'{}' object is not iterable", call.kind.class_name()),
+            )
+            .with_code("properties-not-a-map")
+            .at(call.span));
         }
         if let Some(props) = &self.properties {
             match props {
@@ -421,65 +423,51 @@ fn property_error(name: &str, section: &str, key: Option<&str>, e: EvalError) ->
     out
 }
 
-/// Order resources so dependencies come first (ties in template order); a cycle
-/// is Heat's `CircularDependencyException`.
-pub fn dependency_order(names: &[Rc<str>], requires: &[Vec<String>]) -> Result<Vec<usize>, EvalError> {
-    let n = names.len();
-    let index = |name: &str| names.iter().position(|x| &**x == name);
-    let mut deps: Vec<Vec<usize>> = requires.iter().map(|r| r.iter().filter_map(|d| index(d)).collect()).collect();
-    for d in &mut deps {
-        d.sort_unstable();
-        d.dedup();
+/// Heat's dependency graph (`heat.engine.dependencies.Graph`): insertion-ordered
+/// nodes, each with the set of nodes it requires.
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    nodes: indexmap::IndexMap<String, Vec<String>>,
+}
+
+impl Graph {
+    /// `deps += (name, None)`.
+    pub fn add_node(&mut self, name: &str) {
+        self.nodes.entry(name.to_string()).or_default();
     }
-    let mut state = vec![0u8; n];
-    let mut order = Vec::with_capacity(n);
-    for start in 0..n {
-        if state.get(start).copied() != Some(0) {
-            continue;
+
+    /// `deps += (requirer, required)`: the required node is created first.
+    pub fn add_edge(&mut self, requirer: &str, required: &str) {
+        self.nodes.entry(required.to_string()).or_default();
+        let reqs = self.nodes.entry(requirer.to_string()).or_default();
+        if !reqs.iter().any(|r| r == required) {
+            reqs.push(required.to_string());
         }
-        // Iterative DFS: (node, next dependency index).
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        if let Some(s) = state.get_mut(start) {
-            *s = 1;
-        }
-        while let Some(top) = stack.last_mut() {
-            let (node, next) = *top;
-            let node_deps = deps.get(node).map(Vec::as_slice).unwrap_or(&[]);
-            if let Some(&d) = node_deps.get(next) {
-                top.1 += 1;
-                match state.get(d).copied() {
-                    Some(0) => {
-                        if let Some(s) = state.get_mut(d) {
-                            *s = 1;
-                        }
-                        stack.push((d, 0));
-                    }
-                    Some(1) => {
-                        let cycle: Vec<String> = stack
-                            .iter()
-                            .skip_while(|(x, _)| *x != d)
-                            .filter_map(|(x, _)| names.get(*x).map(|s| s.to_string()))
-                            .collect();
-                        return Err(EvalError::other(
-                            "CircularDependencyException",
-                            format!(
-                                "Circular Dependency Found: {} -> {}",
-                                cycle.join(" -> "),
-                                names.get(d).map_or("", |s| s)
-                            ),
-                        )
-                        .with_code("dependency-cycle"));
-                    }
-                    _ => {}
-                }
-            } else {
-                if let Some(s) = state.get_mut(node) {
-                    *s = 2;
-                }
-                order.push(node);
-                stack.pop();
+    }
+
+    /// `Graph.toposort`: repeatedly take the first node (in insertion order) with
+    /// no requirements. Returns the order reached and, if a cycle stopped it,
+    /// Heat's `CircularDependencyException`.
+    pub fn toposort(&self) -> (Vec<String>, Option<EvalError>) {
+        let mut graph = self.nodes.clone();
+        let mut order = Vec::with_capacity(graph.len());
+        while !graph.is_empty() {
+            let Some(key) = graph.iter().find(|(_, reqs)| reqs.is_empty()).map(|(k, _)| k.clone()) else {
+                let cycle: Vec<String> =
+                    graph.iter().map(|(k, reqs)| format!("{k} requires {}", reqs.join(", "))).collect();
+                let err = EvalError::other(
+                    "CircularDependencyException",
+                    format!("Circular Dependency Found: {}", cycle.join("; ")),
+                )
+                .with_code("dependency-cycle");
+                return (order, Some(err));
+            };
+            graph.shift_remove(&key);
+            for reqs in graph.values_mut() {
+                reqs.retain(|r| *r != key);
             }
+            order.push(key);
         }
+        (order, None)
     }
-    Ok(order)
 }

@@ -138,6 +138,55 @@ pub enum FnKind {
 }
 
 impl FnKind {
+    /// The Python class implementing it in Heat (it appears in some messages).
+    pub fn class_name(self) -> &'static str {
+        use FnKind::*;
+        match self {
+            GetParam => "GetParam",
+            GetResource => "GetResource",
+            GetAttThenSelect => "GetAttThenSelect",
+            GetAtt => "GetAtt",
+            GetAttAll => "GetAttAllAttributes",
+            GetFile => "GetFile",
+            ListJoin => "Join",
+            ListJoinMulti => "JoinMultiple",
+            StrReplace => "Replace",
+            StrReplaceJson => "ReplaceJson",
+            StrReplaceStrict => "ReplaceJsonStrict",
+            StrReplaceVstrict => "ReplaceJsonVeryStrict",
+            ResourceFacade | FnResourceFacade => "ResourceFacade",
+            Repeat => "Repeat",
+            RepeatWithMap => "RepeatWithMap",
+            RepeatPermutations => "RepeatWithNestedLoop",
+            Digest => "Digest",
+            StrSplit => "StrSplit",
+            MapMerge => "MapMerge",
+            MapReplace => "MapReplace",
+            Yaql => "Yaql",
+            If => "If",
+            IfNullable => "IfNullable",
+            Filter => "Filter",
+            MakeUrl => "MakeURL",
+            ListConcat => "ListConcat",
+            ListConcatUnique => "ListConcatUnique",
+            Contains => "Contains",
+            Equals => "Equals",
+            Not => "Not",
+            And => "And",
+            Or => "Or",
+            Removed => "Removed",
+            Invalid => "Invalid",
+            FnSelect => "Select",
+            FnJoin => "Join",
+            FnSplit => "Split",
+            FnReplace => "Replace",
+            FnBase64 => "Base64",
+            FnMemberListToMap => "MemberListToMap",
+            FnGetAzs => "GetAZs",
+            Ref => "GetResource",
+        }
+    }
+
     /// Macros control how their arguments are parsed (Heat's `function.Macro`).
     pub fn is_macro(self) -> bool {
         matches!(self, FnKind::If | FnKind::IfNullable)

@@ -1,0 +1,226 @@
+//! CPython's `hash(str)` (SipHash-1-3, key zero as under `PYTHONHASHSEED=0`, the
+//! oracle's setting) and the iteration order of a `set` of strings.
+//!
+//! Heat keeps resources and outputs in Python sets in places, and the order it
+//! validates them in decides which error it reports first. Reproducing the set's
+//! slot layout gives the same order.
+
+/// SipHash-1-3 with a zero key, as CPython 3.11+ hashes `str` with the secret zeroed.
+fn siphash13(data: &[u8]) -> u64 {
+    let (k0, k1) = (0u64, 0u64);
+    let mut v0 = k0 ^ 0x736f_6d65_7073_6575;
+    let mut v1 = k1 ^ 0x646f_7261_6e64_6f6d;
+    let mut v2 = k0 ^ 0x6c79_6765_6e65_7261;
+    let mut v3 = k1 ^ 0x7465_6462_7974_6573;
+    let round = |v0: &mut u64, v1: &mut u64, v2: &mut u64, v3: &mut u64| {
+        *v0 = v0.wrapping_add(*v1);
+        *v1 = v1.rotate_left(13);
+        *v1 ^= *v0;
+        *v0 = v0.rotate_left(32);
+        *v2 = v2.wrapping_add(*v3);
+        *v3 = v3.rotate_left(16);
+        *v3 ^= *v2;
+        *v0 = v0.wrapping_add(*v3);
+        *v3 = v3.rotate_left(21);
+        *v3 ^= *v0;
+        *v2 = v2.wrapping_add(*v1);
+        *v1 = v1.rotate_left(17);
+        *v1 ^= *v2;
+        *v2 = v2.rotate_left(32);
+    };
+    let len = data.len();
+    let mut chunks = data.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let m = u64::from_le_bytes(word);
+        v3 ^= m;
+        round(&mut v0, &mut v1, &mut v2, &mut v3);
+        v0 ^= m;
+    }
+    let mut last = [0u8; 8];
+    let rest = chunks.remainder();
+    last[..rest.len()].copy_from_slice(rest);
+    last[7] = (len & 0xff) as u8;
+    let b = u64::from_le_bytes(last);
+    v3 ^= b;
+    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    v0 ^= b;
+    v2 ^= 0xff;
+    for _ in 0..3 {
+        round(&mut v0, &mut v1, &mut v2, &mut v3);
+    }
+    v0 ^ v1 ^ v2 ^ v3
+}
+
+/// `hash(s)` for a Python `str` (hashed over its compact 1/2/4-byte representation).
+pub fn str_hash(s: &str) -> i64 {
+    if s.is_empty() {
+        return 0;
+    }
+    let max = s.chars().map(u32::from).max().unwrap_or(0);
+    let mut bytes = Vec::with_capacity(s.len() * 2);
+    for c in s.chars() {
+        let cp = u32::from(c);
+        if max < 0x100 {
+            bytes.push(cp as u8);
+        } else if max < 0x10000 {
+            bytes.extend_from_slice(&(cp as u16).to_le_bytes());
+        } else {
+            bytes.extend_from_slice(&cp.to_le_bytes());
+        }
+    }
+    let h = siphash13(&bytes) as i64;
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+const LINEAR_PROBES: usize = 9;
+const PERTURB_SHIFT: u32 = 5;
+
+/// A CPython `set` of strings, only to learn its iteration order.
+#[derive(Clone, Debug)]
+pub struct PySet {
+    table: Vec<Option<(String, i64)>>,
+    fill: usize,
+    used: usize,
+}
+
+impl Default for PySet {
+    fn default() -> PySet {
+        PySet { table: vec![None; 8], fill: 0, used: 0 }
+    }
+}
+
+impl PySet {
+    fn mask(&self) -> usize {
+        self.table.len() - 1
+    }
+
+    /// `set(dict)`: CPython sizes the table up front for a dict argument.
+    pub fn from_dict_keys<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
+        let keys: Vec<&str> = keys.into_iter().collect();
+        let mut set = PySet::default();
+        if (set.fill + keys.len()) * 5 >= set.mask() * 3 {
+            set.resize((set.used + keys.len()) * 2);
+        }
+        for k in keys {
+            set.add(k);
+        }
+        set
+    }
+
+    /// `set(iterable)`: one insertion at a time.
+    pub fn from_iter<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
+        let mut set = PySet::default();
+        for k in keys {
+            set.add(k);
+        }
+        set
+    }
+
+    /// `set.add(key)`.
+    pub fn add(&mut self, key: &str) {
+        let hash = str_hash(key);
+        let mask = self.mask();
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let probes = if i + LINEAR_PROBES <= mask { LINEAR_PROBES } else { 0 };
+            for j in 0..=probes {
+                match self.table.get(i + j) {
+                    Some(None) => {
+                        if let Some(slot) = self.table.get_mut(i + j) {
+                            *slot = Some((key.to_string(), hash));
+                        }
+                        self.fill += 1;
+                        self.used += 1;
+                        if self.fill * 5 >= mask * 3 {
+                            self.resize(if self.used > 50_000 { self.used * 2 } else { self.used * 4 });
+                        }
+                        return;
+                    }
+                    Some(Some((k, h))) if *h == hash && k == key => return,
+                    _ => {}
+                }
+            }
+            perturb >>= PERTURB_SHIFT;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    }
+
+    fn resize(&mut self, minused: usize) {
+        let mut newsize = 8usize;
+        while newsize <= minused {
+            newsize <<= 1;
+        }
+        let old = std::mem::replace(&mut self.table, vec![None; newsize]);
+        self.fill = self.used;
+        let mask = newsize - 1;
+        for (key, hash) in old.into_iter().flatten() {
+            let mut perturb = hash as u64;
+            let mut i = (hash as u64 as usize) & mask;
+            'probe: loop {
+                if matches!(self.table.get(i), Some(None)) {
+                    if let Some(slot) = self.table.get_mut(i) {
+                        *slot = Some((key, hash));
+                    }
+                    break 'probe;
+                }
+                if i + LINEAR_PROBES <= mask {
+                    for j in 1..=LINEAR_PROBES {
+                        if matches!(self.table.get(i + j), Some(None)) {
+                            if let Some(slot) = self.table.get_mut(i + j) {
+                                *slot = Some((key, hash));
+                            }
+                            break 'probe;
+                        }
+                    }
+                }
+                perturb >>= PERTURB_SHIFT;
+                i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            }
+        }
+    }
+
+    /// The iteration order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.table.iter().flatten().map(|(k, _)| k.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_match_cpython_with_seed_zero() {
+        // Values printed by CPython 3.11 with PYTHONHASHSEED=0.
+        assert_eq!(str_hash(""), 0);
+        assert_eq!(str_hash("a"), 4644417185603328019);
+        assert_eq!(str_hash("o1"), 5136023295872120511);
+        assert_eq!(str_hash("o2"), -4254748429358178118);
+        assert_eq!(str_hash("héllo"), 6395329678795984700);
+        assert_eq!(str_hash("☃x"), 4374615844439180356);
+        assert_eq!(str_hash("😀"), -3536540696076613844);
+        assert_eq!(str_hash("resource_with_long_name_1234567890"), 4490798199883371777);
+    }
+
+    #[test]
+    fn set_order_matches_cpython() {
+        let order = |s: &PySet| s.iter().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(order(&PySet::from_dict_keys(["o1", "o2", "o3"])), ["o3", "o2", "o1"]);
+        let names: Vec<String> = (0..12).map(|i| format!("r{i}")).collect();
+        assert_eq!(
+            order(&PySet::from_dict_keys(names.iter().map(String::as_str))),
+            ["r2", "r4", "r6", "r3", "r7", "r1", "r0", "r10", "r9", "r8", "r5", "r11"]
+        );
+        assert_eq!(
+            order(&PySet::from_iter(["b", "a", "c", "server", "port", "net"])),
+            ["net", "b", "server", "c", "a", "port"]
+        );
+    }
+}
