@@ -6,3 +6,4 @@ pub mod pyfmt;
 pub mod source;
 pub mod syntax;
 pub mod value;
+pub mod yaql;
