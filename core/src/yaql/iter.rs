@@ -14,6 +14,8 @@ pub(crate) type Step = Box<dyn FnMut(&Engine) -> R<Option<V>>>;
 pub(crate) struct IterObj {
     name: &'static str,
     state: RefCell<IterState>,
+    /// Python's repr when it is not `<name object at 0x...>` (itertools.count, repeat).
+    repr: Option<Box<dyn Fn() -> String>>,
 }
 
 struct IterState {
@@ -37,7 +39,17 @@ impl std::fmt::Debug for IterObj {
 impl IterObj {
     /// A new iterator object of the given Python type name.
     pub(crate) fn new(name: &'static str, step: Step) -> Rc<IterObj> {
-        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }) })
+        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: None })
+    }
+
+    /// An iterator object with its own repr.
+    pub(crate) fn with_repr(name: &'static str, step: Step, repr: Box<dyn Fn() -> String>) -> Rc<IterObj> {
+        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: Some(repr) })
+    }
+
+    /// The custom repr, if any.
+    pub(crate) fn custom_repr(&self) -> Option<String> {
+        self.repr.as_ref().map(|f| f())
     }
 
     pub(crate) fn type_name(&self) -> &'static str {

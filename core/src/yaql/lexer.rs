@@ -369,7 +369,8 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                                     'u' => "truncated \\uXXXX escape",
                                     _ => "truncated \\xXX escape",
                                 };
-                                return Err(unicode_escape_error(&chars[i..i + 2 + n], what));
+                                let valid = if ok { n } else { digits.iter().take_while(|d| d.is_ascii_hexdigit()).count() };
+                                return Err(unicode_escape_error(&chars[i..i + 2 + valid], what));
                             }
                         }
                         i += 2 + n;

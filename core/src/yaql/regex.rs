@@ -48,7 +48,7 @@ impl PyRegex {
         b.multi_line(tr.flags & MULTILINE != 0);
         b.dot_matches_new_line(tr.flags & DOTALL != 0);
         let re = b.build().map_err(|e| re_error(format!("{e}")))?;
-        Ok(PyRegex { pattern: pattern.to_string(), flags: flags | UNICODE, re, groups: tr.groups, names: tr.names })
+        Ok(PyRegex { pattern: pattern.to_string(), flags: tr.flags | UNICODE, re, groups: tr.groups, names: tr.names })
     }
 
     /// Python `repr(pattern)`.
@@ -616,7 +616,8 @@ impl Tr<'_> {
                             self.i += 1;
                             self.out.push_str(if c == '=' { "(?<=" } else { "(?<!" });
                         }
-                        _ => return Err(self.err("unknown extension ?<", start + 1)),
+                        Some(c) => return Err(self.err(&format!("unknown extension ?<{c}"), start + 1)),
+                        None => return Err(self.err("unexpected end of pattern", self.i)),
                     }
                 }
                 '#' => {
@@ -661,7 +662,8 @@ impl Tr<'_> {
                             self.out.push_str(&format!("(?:\\{g})"));
                             return Ok(false);
                         }
-                        _ => return Err(self.err("unknown extension ?P", start + 1)),
+                        Some(c) => return Err(self.err(&format!("unknown extension ?P{c}"), start + 1)),
+                        None => return Err(self.err("unexpected end of pattern", self.i)),
                     }
                 }
                 '(' => return Err(re_error("conditional backreferences are not supported by hotplate".into())),

@@ -576,9 +576,17 @@ fn write_repr(out: &mut String, v: &V, depth: usize) {
                 out.push_str("])");
             }
         }
-        V::Iter(it) => {
-            let _ = write!(out, "<{} object at {:#x}>", it.type_name(), fake_address(Rc::as_ptr(it) as *const u8));
-        }
+        V::Iter(it) => match it.custom_repr() {
+            Some(r) => out.push_str(&r),
+            None => {
+                let _ = write!(
+                    out,
+                    "<{} object at {:#x}>",
+                    it.qualified_type_name(),
+                    fake_address(Rc::as_ptr(it) as *const u8)
+                );
+            }
+        },
         V::Ordering(x) => {
             let _ = write!(
                 out,

@@ -414,13 +414,17 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(range(c.int(0), c.int(1), c.int(2)))
     }));
     defs.push(FnDef::func("sequence").pd("start", INT, Dft::Int(0)).pd("step", INT, Dft::Int(1)).f(|c| {
-        let mut cur = c.int(0);
+        let cur = Rc::new(std::cell::Cell::new(c.int(0)));
         let step = c.int(1);
-        Ok(gen("count", move |_| {
-            let r = cur;
-            cur = cur.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
+        let c2 = cur.clone();
+        let step_fn = move |_: &Engine| {
+            let r = c2.get();
+            let n = r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
+            c2.set(n);
             Ok(Some(V::Int(r)))
-        }))
+        };
+        let repr = move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
+        Ok(V::Iter(IterObj::with_repr("count", Box::new(step_fn), Box::new(repr))))
     }));
     defs.push(FnDef::method("orderBy").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, true)));
     defs.push(
@@ -550,17 +554,27 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::method("repeat").p("value", ANY).pd("times", INT, Dft::Int(-1)).f(|c| {
         let v = c.v(0).clone();
         let times = c.int(1);
-        let mut left = times;
-        Ok(gen("repeat", move |_| {
+        let left = Rc::new(std::cell::Cell::new(times));
+        let (l2, v2) = (left.clone(), v.clone());
+        let step_fn = move |_: &Engine| {
             if times < 0 {
-                return Ok(Some(v.clone()));
+                return Ok(Some(v2.clone()));
             }
-            if left <= 0 {
+            if l2.get() <= 0 {
                 return Ok(None);
             }
-            left -= 1;
-            Ok(Some(v.clone()))
-        }))
+            l2.set(l2.get() - 1);
+            Ok(Some(v2.clone()))
+        };
+        let repr = move || {
+            let r = super::super::value::py_repr(&v);
+            if times < 0 {
+                format!("repeat({r})")
+            } else {
+                format!("repeat({r}, {})", left.get().max(0))
+            }
+        };
+        Ok(V::Iter(IterObj::with_repr("repeat", Box::new(step_fn), Box::new(repr))))
     }));
     defs.push(FnDef::method("cycle").p("collection", ITER).f(|c| {
         let it = py_iter(c.eng, c.v(0))?;
@@ -691,13 +705,21 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("splitWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
+        let source = c.v(0).clone();
+        let ctx = c.new_ctx();
+        let mut lst: Vec<V> = Vec::new();
+        let mut loaded = false;
         let mut start = 0usize;
         let mut end = 0usize;
         let mut finished = false;
         Ok(gen("generator", move |eng| {
             if finished {
                 return Ok(None);
+            }
+            if !loaded {
+                loaded = true;
+                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
+                lst = iter::collect(eng, &l)?;
             }
             while end < lst.len() {
                 let x = lst.get(end).cloned().unwrap_or(V::None);
@@ -718,7 +740,10 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("sliceWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
+        let source = c.v(0).clone();
+        let ctx = c.new_ctx();
+        let mut lst: Vec<V> = Vec::new();
+        let mut loaded = false;
         let mut start = 0usize;
         let mut end = 0usize;
         let mut p1: Option<V> = None;
@@ -726,6 +751,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(gen("generator", move |eng| {
             if finished {
                 return Ok(None);
+            }
+            if !loaded {
+                loaded = true;
+                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
+                lst = iter::collect(eng, &l)?;
             }
             while end < lst.len() {
                 let x = lst.get(end).cloned().unwrap_or(V::None);

@@ -111,14 +111,39 @@ fn sub(eng: &Engine, re: &PyRegex, s: &str, count: i64, mut repl: impl FnMut(&Py
 fn replace_by(c: &Call<'_>, re: &PyRegex, s: &str, repl: Option<Lambda>, count: i64) -> R<V> {
     let Some(repl) = repl else { return Err(type_error("'NoneType' object is not callable")) };
     let ctx = c.new_ctx();
-    sub(c.eng, re, s, count, |m| {
-        let child = Context::child(&ctx);
-        publish(&ctx, re, m)?;
-        match repl.call_in(c.eng, &child)? {
-            V::Str(s) => Ok(s.to_string()),
-            other => Err(type_error(format!("expected str instance, {} found", other.type_name()))),
+    let limit = usize::try_from(count.max(0)).unwrap_or(0);
+    let chars: Vec<char> = s.chars().collect();
+    // re.sub collects the pieces (non-empty literal segments and replacements) and
+    // joins them at the end, so every replacement runs before a type error shows.
+    let mut pieces: Vec<V> = Vec::new();
+    let mut last = 0usize;
+    for m in re.find_all(s, limit)? {
+        c.eng.tick()?;
+        let (a, b) = m.spans.first().copied().flatten().unwrap_or((0, 0));
+        if last < a {
+            pieces.push(V::string(chars.get(last..a).unwrap_or(&[]).iter().collect()));
         }
-    })
+        let child = Context::child(&ctx);
+        publish(&ctx, re, &m)?;
+        pieces.push(repl.call_in(c.eng, &child)?);
+        last = b;
+    }
+    if last < chars.len() {
+        pieces.push(V::string(chars.get(last..).unwrap_or(&[]).iter().collect()));
+    }
+    let mut out = String::new();
+    for (i, p) in pieces.iter().enumerate() {
+        match p {
+            V::Str(x) => out.push_str(x),
+            other => {
+                return Err(type_error(format!(
+                    "sequence item {i}: expected str instance, {} found",
+                    other.type_name()
+                )))
+            }
+        }
+    }
+    Ok(V::string(out))
 }
 
 fn split_list(re: &PyRegex, s: &str, n: i64) -> R<V> {
