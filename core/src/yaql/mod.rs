@@ -1,19 +1,247 @@
-//! TEMPORARY placeholder until the yaql branch lands (never committed to main).
-use crate::value::Value;
-/// Error.
+//! YAQL, the language of Heat's `yaql` intrinsic function, as Python yaql 3.2 runs it
+//! with Heat's settings (`limitIterators` 200, `memoryQuota` 10000, no delegates).
+//!
+//! ```
+//! use hotplate_core::value::Value;
+//! let e = hotplate_core::yaql::parse("$.data.select($ * 2)").unwrap();
+//! let v = hotplate_core::yaql::evaluate(&e, &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
+//! assert_eq!(v, Value::list(vec![Value::Int(2), Value::Int(4)]));
+//! ```
+//!
+//! Errors carry the Python exception class name that real Heat would see
+//! (`NoMatchingMethodException`, `KeyError`, `StopIteration`, ...) and `str()` of it.
+//! Heat wraps parse errors as `Bad expression <message>.`.
+
+mod context;
+mod eval;
+pub(crate) mod functions;
+mod iter;
+mod lexer;
+mod parser;
+mod regex;
+mod types;
+mod unicode_names;
+mod unicode_tables;
+mod value;
+
+use std::rc::Rc;
+
+use crate::value::{Map, Value};
+
+use self::context::Context;
+use self::eval::{Engine, Limits, R};
+use self::value::{HKey, V};
+
+/// A yaql error: the Python exception class name and `str()` of the exception.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct YaqlError {
-    /// class
+    /// Python exception class name (`YaqlGrammarException`, `KeyError`, ...).
     pub class: String,
-    /// message
+    /// `str(exception)`.
     pub message: String,
 }
-/// Parsed.
-pub struct Expression(String);
-/// Parse.
-pub fn parse(e: &str) -> Result<Expression, YaqlError> {
-    Ok(Expression(e.to_string()))
+
+impl YaqlError {
+    pub(crate) fn new(class: &str, message: impl Into<String>) -> YaqlError {
+        YaqlError { class: class.to_string(), message: message.into() }
+    }
+
+    /// True for errors raised while parsing (Heat reports them as `Bad expression ...`).
+    pub fn is_parse_error(&self) -> bool {
+        matches!(self.class.as_str(), "YaqlGrammarException" | "YaqlLexicalException")
+    }
 }
-/// Evaluate.
-pub fn evaluate(_e: &Expression, _d: &Value) -> Result<Value, YaqlError> {
-    Err(YaqlError { class: "NotImplemented".into(), message: "yaql pending".into() })
+
+impl std::fmt::Display for YaqlError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.class, self.message)
+    }
+}
+
+impl std::error::Error for YaqlError {}
+
+/// A parsed yaql expression (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Expression {
+    ast: Rc<parser::Ast>,
+}
+
+/// Heat's limits: `[yaql] limit_iterators` and `memory_quota`.
+const HEAT_LIMITS: Limits = Limits { iterators: 200, memory: 10000 };
+
+/// Parse an expression. `Err.message` is the yaql parser's message, e.g.
+/// `Parse error: unexpected end of statement`; Heat reports `Bad expression <message>.`
+pub fn parse(expression: &str) -> Result<Expression, YaqlError> {
+    let ast = parser::parse(expression)?;
+    Ok(Expression { ast: Rc::new(ast) })
+}
+
+/// Evaluate with Heat's context: `$` is `{"data": data}`. The result is converted as
+/// yaql converts output (iterators and tuples become lists); sets become sorted lists,
+/// as the oracle serialises them; non-data objects become their Python `str()`.
+pub fn evaluate(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
+    evaluate_inner(expression, data, false)
+}
+
+/// Like [`evaluate`], but a set in the result becomes `{"$set": [...]}` (the vector
+/// file's notation), so tests can tell sets from lists.
+#[doc(hidden)]
+pub fn evaluate_tagged(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
+    evaluate_inner(expression, data, true)
+}
+
+fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Result<Value, YaqlError> {
+    let eng = Engine::new(HEAT_LIMITS);
+    let root = Context::root();
+    let data_v = input(data, 0)?;
+    let mut top = value::Dict::new();
+    top.insert(HKey::new(V::str("data")), data_v);
+    root.set("$", V::fdict(top));
+    let v = eng.eval(&expression.ast, expression.ast.root, None, &root)?;
+    eng.check_memory(&v)?;
+    let o = convert_out(&eng, &v, 0)?;
+    Ok(to_value(o, tag_sets))
+}
+
+/// `utils.convert_input_data`.
+fn input(v: &Value, depth: usize) -> R<V> {
+    if depth > value::MAX_VALUE_DEPTH {
+        return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded while converting data"));
+    }
+    Ok(match v {
+        Value::Null => V::None,
+        Value::Bool(b) => V::Bool(*b),
+        Value::Int(i) => V::Int(*i),
+        Value::Float(f) => V::Float(*f),
+        Value::Str(s) => V::Str(s.clone()),
+        Value::List(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for x in items.iter() {
+                out.push(input(x, depth + 1)?);
+            }
+            V::tuple(out)
+        }
+        Value::Map(m) => {
+            let mut d = value::Dict::with_capacity(m.len());
+            for (k, x) in m.iter() {
+                let key = input(k, depth + 1)?;
+                let val = input(x, depth + 1)?;
+                d.insert(HKey::new(key), val);
+            }
+            V::fdict(d)
+        }
+    })
+}
+
+/// An intermediate output value: what `convert_output_data` builds, before sets are
+/// turned into sorted lists.
+enum Out {
+    Scalar(Value),
+    List(Vec<Out>),
+    Dict(Vec<(Value, Out)>),
+    Set(Vec<Value>),
+}
+
+fn unhashable(kind: &str) -> YaqlError {
+    YaqlError::new("TypeError", format!("unhashable type: '{kind}'"))
+}
+
+fn convert_out(eng: &Engine, v: &V, depth: usize) -> R<Out> {
+    if depth > value::MAX_VALUE_DEPTH {
+        return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
+    }
+    eng.tick()?;
+    Ok(match v {
+        V::None => Out::Scalar(Value::Null),
+        V::Bool(b) => Out::Scalar(Value::Bool(*b)),
+        V::Int(i) => Out::Scalar(Value::Int(*i)),
+        V::Float(f) => Out::Scalar(Value::Float(*f)),
+        V::Str(s) => Out::Scalar(Value::Str(s.clone())),
+        V::FDict(d) | V::Dict(d) => {
+            if d.len() > eng.limits.iterators {
+                return Err(types::too_large(eng.limits.iterators));
+            }
+            let mut entries: Vec<(Value, Out)> = Vec::with_capacity(d.len());
+            for (k, x) in d.iter() {
+                let val = convert_out(eng, x, depth + 1)?;
+                let key = match convert_out(eng, &k.0, depth + 1)? {
+                    Out::Scalar(s) => s,
+                    Out::List(_) => return Err(unhashable("list")),
+                    Out::Dict(_) => return Err(unhashable("dict")),
+                    Out::Set(_) => return Err(unhashable("set")),
+                };
+                if let Some(slot) = entries.iter_mut().find(|(k2, _)| k2.py_eq(&key)) {
+                    slot.1 = val;
+                } else {
+                    entries.push((key, val));
+                }
+            }
+            Out::Dict(entries)
+        }
+        V::FSet(_) | V::View(_, value::ViewKind::Keys | value::ViewKind::Items, _) => {
+            let limited = types::limit_iterable(eng, v.clone())?;
+            let items = iter::collect(eng, &limited)?;
+            let mut out: Vec<Value> = Vec::with_capacity(items.len());
+            for x in &items {
+                match convert_out(eng, x, depth + 1)? {
+                    Out::Scalar(s) => {
+                        if !out.iter().any(|e| e.py_eq(&s)) {
+                            out.push(s);
+                        }
+                    }
+                    Out::List(_) => return Err(unhashable("list")),
+                    Out::Dict(_) => return Err(unhashable("dict")),
+                    Out::Set(_) => return Err(unhashable("set")),
+                }
+            }
+            Out::Set(out)
+        }
+        V::Tuple(_) | V::List(_) | V::Iter(_) | V::Ordering(_) | V::View(..) => {
+            let limited = types::limit_iterable(eng, v.clone())?;
+            eng.check_memory(&limited)?;
+            let mut out = Vec::new();
+            eval::for_each(eng, &limited, |x| {
+                out.push(convert_out(eng, &x, depth + 1)?);
+                Ok(true)
+            })?;
+            Out::List(out)
+        }
+        other => Out::Scalar(Value::Str(Rc::from(value::py_str(other)))),
+    })
+}
+
+fn to_value(o: Out, tag_sets: bool) -> Value {
+    match o {
+        Out::Scalar(v) => v,
+        Out::List(items) => Value::list(items.into_iter().map(|x| to_value(x, tag_sets)).collect()),
+        Out::Dict(entries) => {
+            let mut m = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                let v = to_value(v, tag_sets);
+                if m.insert(k.clone(), v.clone()).is_err() {
+                    m.insert_str(&crate::pyfmt::py_str(&k), v);
+                }
+            }
+            Value::map(m)
+        }
+        Out::Set(items) if tag_sets => {
+            let mut m = Map::new();
+            m.insert_str("$set", Value::list(items));
+            Value::map(m)
+        }
+        Out::Set(mut items) => {
+            let mut plain = items.clone();
+            if crate::pyfmt::py_sort_by(&mut plain, |a, b| a.py_cmp(b)).is_ok() {
+                Value::list(plain)
+            } else {
+                let style = crate::pyfmt::JsonStyle::SORTED;
+                let mut keyed: Vec<(String, Value)> = items
+                    .drain(..)
+                    .map(|v| (crate::pyfmt::json_dumps(&v, style).unwrap_or_default(), v))
+                    .collect();
+                keyed.sort_by(|a, b| a.0.chars().cmp(b.0.chars()));
+                Value::list(keyed.into_iter().map(|(_, v)| v).collect())
+            }
+        }
+    }
 }

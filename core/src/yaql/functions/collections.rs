@@ -1,0 +1,546 @@
+//! `yaql.standard_library.collections`: lists, dicts and sets.
+
+use std::rc::Rc;
+
+use super::super::eval::{for_each, Call, Dft, FnDef, R, CV};
+use super::super::iter::{self, gen, py_iter};
+use super::super::types::{PyClass, T, ANY, INT, ITER, LAMBDA, MAP, SEQ, SET};
+use super::super::value::{py_sizeof, Dict, HKey, Set, ViewKind, V};
+use super::super::YaqlError;
+use super::{contains, dict_of, fdict_from, hkey, index_error, key_error};
+
+/// Splice iterator arguments (`list(...)`, `set(...)`).
+fn spliced(args: Vec<V>) -> V {
+    let mut stack: Vec<Rc<super::super::iter::IterObj>> = Vec::new();
+    let mut args = args.into_iter();
+    gen("generator", move |eng| loop {
+        if let Some(top) = stack.last() {
+            match top.next(eng)? {
+                Some(V::Iter(inner)) => {
+                    if stack.len() > 400 {
+                        return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
+                    }
+                    stack.push(inner.iter());
+                    continue;
+                }
+                Some(x) => return Ok(Some(x)),
+                None => {
+                    stack.pop();
+                    continue;
+                }
+            }
+        }
+        match args.next() {
+            Some(V::Iter(it)) => stack.push(it.iter()),
+            Some(x) => return Ok(Some(x)),
+            None => return Ok(None),
+        }
+    })
+}
+
+/// `to_list` through the dispatcher (the `Delegate('to_list', method=True)`).
+pub(crate) fn delegate_to_list(c: &Call<'_>, v: V) -> R<V> {
+    c.eng.call_method_values("toList", &c.new_ctx(), v, Vec::new())
+}
+
+fn view(d: &V, kind: ViewKind) -> V {
+    match d {
+        V::FDict(x) => V::View(x.clone(), kind, true),
+        V::Dict(x) => V::View(x.clone(), kind, false),
+        _ => V::None,
+    }
+}
+
+fn frozenset_of(c: &Call<'_>, v: &V) -> R<Set> {
+    let mut s = Set::new();
+    for_each(c.eng, v, |x| {
+        s.insert(hkey(&x)?);
+        Ok(true)
+    })?;
+    Ok(s)
+}
+
+/// The elements of a set-like value, or an AttributeError for views lacking the method.
+fn set_receiver(v: &V, method: &str) -> R<Rc<Set>> {
+    match v {
+        V::FSet(s) => Ok(s.clone()),
+        other => Err(YaqlError::new(
+            "AttributeError",
+            format!("'{}' object has no attribute '{method}'", other.type_name()),
+        )),
+    }
+}
+
+fn set_items(v: &V) -> Vec<HKey> {
+    super::super::value::set_elements(v)
+}
+
+fn set_op(c: &Call<'_>, method: &str, op: fn(&Set, &[HKey]) -> Set) -> R<V> {
+    let left = set_receiver(c.v(0), method)?;
+    let right = set_items(c.v(1));
+    Ok(V::fset(op(&left, &right)))
+}
+
+fn set_cmp(c: &Call<'_>, f: fn(usize, usize, bool, bool) -> bool) -> R<V> {
+    let a = set_items(c.v(0));
+    let b = set_items(c.v(1));
+    let a_in_b = a.iter().all(|x| b.contains(x));
+    let b_in_a = b.iter().all(|x| a.contains(x));
+    Ok(V::Bool(f(a.len(), b.len(), a_in_b, b_in_a)))
+}
+
+pub(crate) fn register(defs: &mut Vec<FnDef>) {
+    defs.push(FnDef::func("list").var(ANY).f(|c| {
+        let g = spliced(c.var_values());
+        delegate_to_list(c, g)
+    }));
+    defs.push(FnDef::method("flatten").p("collection", ITER).f(|c| {
+        let mut stack = vec![py_iter(c.eng, c.v(0))?];
+        Ok(gen("generator", move |eng| loop {
+            let Some(top) = stack.last() else { return Ok(None) };
+            match top.next(eng)? {
+                Some(x) if x.is_iterable() => {
+                    if stack.len() > 490 {
+                        return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
+                    }
+                    let it = py_iter(eng, &x)?;
+                    stack.push(it);
+                }
+                Some(x) => return Ok(Some(x)),
+                None => {
+                    stack.pop();
+                }
+            }
+        }))
+    }));
+    defs.push(FnDef::method("toList").p("collection", ITER).f(|c| match c.v(0) {
+        V::Tuple(_) => Ok(c.v(0).clone()),
+        other => Ok(V::tuple(iter::collect(c.eng, other)?)),
+    }));
+    defs.push(FnDef::func("#list").var(ANY).f(|c| {
+        let items = c.var_values();
+        let terms: Vec<(i64, usize)> = items.iter().map(|v| (1, py_sizeof(v))).collect();
+        c.eng.check_memory_terms(&terms)?;
+        Ok(V::tuple(items))
+    }));
+    let dict_rules: super::super::eval::Body = |c| {
+        let items = c.var_values();
+        let terms: Vec<(i64, usize)> = items.iter().map(|v| (1, py_sizeof(v))).collect();
+        c.eng.check_memory_terms(&terms)?;
+        fdict_from(items.into_iter().filter_map(|r| match r {
+            V::Rule(p) => Some((p.0.clone(), p.1.clone())),
+            _ => None,
+        }))
+    };
+    let rule_t = T::Cls { cls: PyClass::MappingRule, nullable: false };
+    defs.push(FnDef::func("dict").var(rule_t.clone()).nokw().f(dict_rules));
+    defs.push(FnDef::func("#map").var(rule_t.clone()).nokw().f(dict_rules));
+    defs.push(FnDef::func("dict").p("items", ITER).nokw().f(|c| {
+        let mut result = Dict::new();
+        let eng = c.eng;
+        for_each(eng, c.v(0), |t| {
+            let it = py_iter(eng, &t)
+                .map_err(|_| super::type_error(format!("'{}' object is not iterable", t.type_name())))?;
+            let key = it.next(eng)?.ok_or_else(|| super::stop_iteration(""))?;
+            let value = it.next(eng)?.ok_or_else(|| super::stop_iteration(""))?;
+            result.insert(hkey(&key)?, value);
+            eng.check_memory(&V::Dict(Rc::new(result.clone())))?;
+            Ok(true)
+        })?;
+        Ok(V::FDict(Rc::new(result)))
+    }));
+    defs.push(
+        FnDef::method("toDict").p("collection", ITER).p("key_selector", LAMBDA).pd("value_selector", LAMBDA, Dft::None).f(
+            |c| {
+                let ks = c.lam(1);
+                let vs = c.lam(2);
+                let mut result = Dict::new();
+                let eng = c.eng;
+                for_each(eng, c.v(0), |t| {
+                    let key = match &ks {
+                        Some(l) => l.call(eng, std::slice::from_ref(&t))?,
+                        None => return Err(super::type_error("'NoneType' object is not callable")),
+                    };
+                    let value = match &vs {
+                        Some(l) => l.call(eng, std::slice::from_ref(&t))?,
+                        None => t,
+                    };
+                    result.insert(hkey(&key)?, value);
+                    if result.len() > 170 {
+                        eng.check_memory(&V::Dict(Rc::new(result.clone())))?;
+                    }
+                    Ok(true)
+                })?;
+                Ok(V::Dict(Rc::new(result)))
+            },
+        ),
+    );
+    defs.push(FnDef::func("#operator_.").p("d", MAP).alias("dict").p("key", T::Keyword { expand: true }).f(|c| {
+        let key = c.v(1).clone();
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        d.get(&hkey(&key)?).cloned().ok_or_else(|| key_error(&key))
+    }));
+    defs.push(FnDef::func("#indexer").p("d", MAP).alias("dict").p("key", ANY).f(|c| {
+        let key = c.v(1).clone();
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        d.get(&hkey(&key)?).cloned().ok_or_else(|| key_error(&key))
+    }));
+    defs.push(FnDef::func("#indexer").p("d", MAP).alias("dict").p("key", ANY).p("default", ANY).f(|c| {
+        let key = c.v(1).clone();
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        Ok(d.get(&hkey(&key)?).cloned().unwrap_or_else(|| c.v(2).clone()))
+    }));
+    defs.push(FnDef::method("get").p("d", MAP).alias("dict").p("key", ANY).pd("default", ANY, Dft::None).f(|c| {
+        let key = c.v(1).clone();
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        Ok(d.get(&hkey(&key)?).cloned().unwrap_or_else(|| c.v(2).clone()))
+    }));
+    defs.push(FnDef::method("set").p("d", MAP).alias("dict").p("key", ANY).p("value", ANY).nokw().f(|c| {
+        c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1))), (1, py_sizeof(c.v(2)))])?;
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        let entries = d.iter().map(|(k, v)| (k.0.clone(), v.clone())).chain(std::iter::once((c.v(1).clone(), c.v(2).clone())));
+        fdict_from(entries)
+    }));
+    defs.push(FnDef::method("set").p("d", MAP).alias("dict").p("replacements", MAP).nokw().f(|c| {
+        c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        let r = dict_of(c.v(1)).cloned().unwrap_or_default();
+        fdict_from(d.iter().chain(r.iter()).map(|(k, v)| (k.0.clone(), v.clone())))
+    }));
+    defs.push(FnDef::method("set").p("d", MAP).alias("dict").var(rule_t).nokw().f(|c| {
+        let rules = c.var_values();
+        let mut terms = vec![(1, py_sizeof(c.v(0)))];
+        terms.extend(rules.iter().map(|r| (1, py_sizeof(r))));
+        c.eng.check_memory_terms(&terms)?;
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        let extra = rules.into_iter().filter_map(|r| match r {
+            V::Rule(p) => Some((p.0.clone(), p.1.clone())),
+            _ => None,
+        });
+        fdict_from(d.iter().map(|(k, v)| (k.0.clone(), v.clone())).chain(extra))
+    }));
+    defs.push(FnDef::method("keys").p("d", MAP).alias("dict").f(|c| Ok(view(c.v(0), ViewKind::Keys))));
+    defs.push(FnDef::method("values").p("d", MAP).alias("dict").f(|c| Ok(view(c.v(0), ViewKind::Values))));
+    defs.push(FnDef::method("items").p("d", MAP).alias("dict").f(|c| Ok(view(c.v(0), ViewKind::Items))));
+    defs.push(FnDef::func("#indexer").p("lst", SEQ).alias("list").p("index", INT).f(|c| {
+        let (V::Tuple(t) | V::List(t)) = c.v(0) else { return Ok(V::None) };
+        let n = i64::try_from(t.len()).unwrap_or(i64::MAX);
+        let mut i = c.int(1);
+        if i < 0 {
+            i += n;
+        }
+        usize::try_from(i).ok().and_then(|i| t.get(i)).cloned().ok_or_else(|| index_error(c.v(0)))
+    }));
+    defs.push(FnDef::func("#operator_in").p("value", ANY).p("collection", ITER).f(|c| {
+        Ok(V::Bool(contains(c.eng, c.v(1), c.v(0))?))
+    }));
+    defs.push(FnDef::method("contains").p("collection", ITER).p("value", ANY).f(|c| {
+        Ok(V::Bool(contains(c.eng, c.v(0), c.v(1))?))
+    }));
+    defs.push(FnDef::method("containsKey").p("d", MAP).alias("dict").p("key", ANY).f(|c| {
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        Ok(V::Bool(d.contains_key(&hkey(c.v(1))?)))
+    }));
+    defs.push(FnDef::method("containsValue").p("d", MAP).alias("dict").p("value", ANY).f(|c| {
+        let d = dict_of(c.v(0)).cloned().unwrap_or_default();
+        Ok(V::Bool(d.values().any(|v| super::super::value::py_eq(v, c.v(1)))))
+    }));
+    defs.push(FnDef::func("#operator_+").p("left", ITER).p("right", ITER).f(|c| {
+        match (c.v(0), c.v(1)) {
+            (V::Tuple(a), V::Tuple(b)) => {
+                c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+                let mut v = a.as_ref().clone();
+                v.extend(b.iter().cloned());
+                Ok(V::tuple(v))
+            }
+            (V::FSet(a), V::FSet(b)) => {
+                c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+                let mut s = a.as_ref().clone();
+                s.extend(b.iter().cloned());
+                Ok(V::fset(s))
+            }
+            (a, b) => Ok(super::queries::chain(vec![a.clone(), b.clone()])),
+        }
+    }));
+    defs.push(FnDef::func("#operator_*").p("left", SEQ).p("right", INT).f(|c| list_by_int(c, c.v(0), c.int(1))));
+    defs.push(FnDef::func("#operator_*").p("left", INT).p("right", SEQ).f(|c| list_by_int(c, c.v(1), c.int(0))));
+    defs.push(FnDef::func("#operator_+").p("left", MAP).p("right", MAP).f(|c| {
+        c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+        let a = dict_of(c.v(0)).cloned().unwrap_or_default();
+        let b = dict_of(c.v(1)).cloned().unwrap_or_default();
+        fdict_from(a.iter().chain(b.iter()).map(|(k, v)| (k.0.clone(), v.clone())))
+    }));
+    defs.push(FnDef::func("isDict").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_mapping()))));
+    defs.push(FnDef::func("isList").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_sequence()))));
+    defs.push(FnDef::func("isSet").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_set()))));
+    defs.push(FnDef::ext("len").p("d", MAP).alias("dict").f(|c| {
+        Ok(V::Int(i64::try_from(dict_of(c.v(0)).map_or(0, |d| d.len())).unwrap_or(0)))
+    }));
+    defs.push(FnDef::ext("len").p("sequence", SEQ).f(|c| {
+        Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
+    }));
+    defs.push(
+        FnDef::method("delete").p("collection", ITER).p("position", INT).pd("count", INT, Dft::Int(1)).f(|c| {
+            let (position, count) = (c.int(1), c.int(2));
+            let it = py_iter(c.eng, c.v(0))?;
+            let mut i: i64 = -1;
+            Ok(gen("generator", move |eng| loop {
+                let Some(t) = it.next(eng)? else { return Ok(None) };
+                i += 1;
+                let keep = if count >= 0 {
+                    !(position <= i && i < position.saturating_add(count))
+                } else {
+                    i < position
+                };
+                if keep {
+                    return Ok(Some(t));
+                }
+            }))
+        }),
+    );
+    defs.push(
+        FnDef::method("replace")
+            .p("collection", ITER)
+            .p("position", INT)
+            .p("value", ANY)
+            .pd("count", INT, Dft::Int(1))
+            .f(|c| {
+                let (position, count) = (c.int(1), c.int(3));
+                let value = c.v(2).clone();
+                let it = py_iter(c.eng, c.v(0))?;
+                let mut i: i64 = -1;
+                let mut yielded = false;
+                Ok(gen("generator", move |eng| loop {
+                    let Some(t) = it.next(eng)? else { return Ok(None) };
+                    i += 1;
+                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    if hit {
+                        if !yielded {
+                            yielded = true;
+                            return Ok(Some(value.clone()));
+                        }
+                    } else {
+                        return Ok(Some(t));
+                    }
+                }))
+            }),
+    );
+    defs.push(
+        FnDef::method("replaceMany")
+            .p("collection", ITER)
+            .p("position", INT)
+            .p("values", ITER)
+            .pd("count", INT, Dft::Int(1))
+            .f(|c| {
+                let (position, count) = (c.int(1), c.int(3));
+                let values = c.v(2).clone();
+                let it = py_iter(c.eng, c.v(0))?;
+                let mut i: i64 = -1;
+                let mut yielded = false;
+                let mut pending: Option<Rc<super::super::iter::IterObj>> = None;
+                Ok(gen("generator", move |eng| loop {
+                    if let Some(p) = &pending {
+                        match p.next(eng)? {
+                            Some(x) => return Ok(Some(x)),
+                            None => pending = None,
+                        }
+                    }
+                    let Some(t) = it.next(eng)? else { return Ok(None) };
+                    i += 1;
+                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    if hit {
+                        if !yielded {
+                            yielded = true;
+                            pending = Some(py_iter(eng, &values)?);
+                        }
+                    } else {
+                        return Ok(Some(t));
+                    }
+                }))
+            }),
+    );
+    defs.push(FnDef::method("delete").p("d", MAP).alias("dict").var(ANY).f(|c| {
+        let keys = c.var_values();
+        delete_keys(c.v(0), &keys)
+    }));
+    defs.push(FnDef::method("deleteAll").p("d", MAP).alias("dict").p("keys", ITER).f(|c| {
+        let keys = iter::collect(c.eng, c.v(1))?;
+        delete_keys(c.v(0), &keys)
+    }));
+    defs.push(
+        FnDef::method("insert")
+            .p("collection", T::Iterable { nullable: false, no_sets: true })
+            .p("position", INT)
+            .p("value", ANY)
+            .f(|c| {
+                let position = c.int(1);
+                let value = c.v(2).clone();
+                let it = py_iter(c.eng, c.v(0))?;
+                let mut i: i64 = -1;
+                let mut held: Option<V> = None;
+                let mut done = false;
+                Ok(gen("generator", move |eng| {
+                    if let Some(h) = held.take() {
+                        return Ok(Some(h));
+                    }
+                    if done {
+                        return Ok(None);
+                    }
+                    match it.next(eng)? {
+                        Some(t) => {
+                            i += 1;
+                            if i == position {
+                                held = Some(t);
+                                return Ok(Some(value.clone()));
+                            }
+                            Ok(Some(t))
+                        }
+                        None => {
+                            done = true;
+                            if position > i {
+                                return Ok(Some(value.clone()));
+                            }
+                            Ok(None)
+                        }
+                    }
+                }))
+            }),
+    );
+    defs.push(FnDef::method("insert").p("collection", SEQ).p("position", INT).p("value", ANY).f(|c| {
+        let mut items = iter::collect(c.eng, c.v(0))?;
+        let n = i64::try_from(items.len()).unwrap_or(i64::MAX);
+        let mut p = c.int(1);
+        if p < 0 {
+            p = (p + n).max(0);
+        }
+        let p = usize::try_from(p.min(n)).unwrap_or(0);
+        items.insert(p, c.v(2).clone());
+        Ok(V::List(Rc::new(items)))
+    }));
+    defs.push(FnDef::method("insertMany").p("collection", ITER).p("position", INT).p("values", ITER).f(|c| {
+        let position = c.int(1);
+        let values = c.v(2).clone();
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut i: i64 = -1;
+        let mut pending: Option<Rc<super::super::iter::IterObj>> = None;
+        let mut held: Option<V> = None;
+        let mut started = false;
+        let mut finished = false;
+        Ok(gen("generator", move |eng| loop {
+            if let Some(p) = &pending {
+                match p.next(eng)? {
+                    Some(x) => return Ok(Some(x)),
+                    None => pending = None,
+                }
+            }
+            if let Some(h) = held.take() {
+                return Ok(Some(h));
+            }
+            if !started {
+                started = true;
+                if position < 0 {
+                    pending = Some(py_iter(eng, &values)?);
+                    continue;
+                }
+            }
+            if finished {
+                return Ok(None);
+            }
+            match it.next(eng)? {
+                Some(t) => {
+                    i += 1;
+                    if i == position {
+                        pending = Some(py_iter(eng, &values)?);
+                        held = Some(t);
+                        continue;
+                    }
+                    return Ok(Some(t));
+                }
+                None => {
+                    finished = true;
+                    if position > i {
+                        pending = Some(py_iter(eng, &values)?);
+                        continue;
+                    }
+                    return Ok(None);
+                }
+            }
+        }))
+    }));
+    defs.push(FnDef::ext("len").p("s", SET).alias("set").f(|c| {
+        Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
+    }));
+    defs.push(FnDef::func("set").var(ANY).f(|c| {
+        let g = spliced(c.var_values());
+        c.eng.call_method_values("toSet", &c.new_ctx(), g, Vec::new())
+    }));
+    defs.push(FnDef::method("toSet").p("collection", ITER).f(|c| Ok(V::fset(frozenset_of(c, c.v(0))?))));
+    defs.push(FnDef::method("union").p("left", SET).p("right", SET).f(|c| {
+        set_op(c, "union", |a, b| {
+            let mut s = a.clone();
+            s.extend(b.iter().cloned());
+            s
+        })
+    }));
+    defs.push(FnDef::func("#operator_<").p("left", SET).p("right", SET).f(|c| set_cmp(c, |a, b, ab, _| ab && a < b)));
+    defs.push(FnDef::func("#operator_<=").p("left", SET).p("right", SET).f(|c| set_cmp(c, |_, _, ab, _| ab)));
+    defs.push(FnDef::func("#operator_>=").p("left", SET).p("right", SET).f(|c| set_cmp(c, |_, _, _, ba| ba)));
+    defs.push(FnDef::func("#operator_>").p("left", SET).p("right", SET).f(|c| set_cmp(c, |a, b, _, ba| ba && a > b)));
+    defs.push(FnDef::method("intersect").p("left", SET).p("right", SET).f(|c| {
+        set_op(c, "intersection", |a, b| a.iter().filter(|x| b.contains(x)).cloned().collect())
+    }));
+    let difference: super::super::eval::Body =
+        |c| set_op(c, "difference", |a, b| a.iter().filter(|x| !b.contains(x)).cloned().collect());
+    defs.push(FnDef::method("difference").p("left", SET).p("right", SET).f(difference));
+    defs.push(FnDef::func("#operator_-").p("left", SET).p("right", SET).f(difference));
+    defs.push(FnDef::method("symmetricDifference").p("left", SET).p("right", SET).f(|c| {
+        set_op(c, "symmetric_difference", |a, b| {
+            let mut s: Set = a.iter().filter(|x| !b.contains(x)).cloned().collect();
+            s.extend(b.iter().filter(|x| !a.contains(*x)).cloned());
+            s
+        })
+    }));
+    defs.push(FnDef::method("add").p("s", SET).alias("set").var(ANY).f(|c| {
+        let left = set_receiver(c.v(0), "union")?;
+        let mut s = left.as_ref().clone();
+        for v in c.var_values() {
+            s.insert(hkey(&v)?);
+        }
+        Ok(V::fset(s))
+    }));
+    defs.push(FnDef::method("remove").p("s", SET).alias("set").var(ANY).f(|c| {
+        let left = set_receiver(c.v(0), "difference")?;
+        let mut drop = Set::new();
+        for v in c.var_values() {
+            drop.insert(hkey(&v)?);
+        }
+        Ok(V::fset(left.iter().filter(|x| !drop.contains(*x)).cloned().collect()))
+    }));
+    let _ = CV::V(V::None);
+}
+
+fn list_by_int(c: &Call<'_>, seq: &V, n: i64) -> R<V> {
+    c.eng.check_memory_terms(&[(1i64.saturating_sub(n), 56), (n, py_sizeof(seq))])?;
+    let (V::Tuple(items) | V::List(items)) = seq else { return Ok(seq.clone()) };
+    let times = usize::try_from(n).unwrap_or(0);
+    let total = items.len().saturating_mul(times);
+    if c.eng.limits.memory > 0 && total.saturating_mul(8).saturating_add(40) > c.eng.limits.memory {
+        return Err(super::super::eval::memory_error());
+    }
+    let mut out = Vec::with_capacity(total);
+    for _ in 0..times {
+        out.extend(items.iter().cloned());
+    }
+    Ok(match seq {
+        V::List(_) => V::List(Rc::new(out)),
+        _ => V::tuple(out),
+    })
+}
+
+fn delete_keys(d: &V, keys: &[V]) -> R<V> {
+    let mut copy = dict_of(d).map(|x| x.as_ref().clone()).unwrap_or_default();
+    for k in keys {
+        copy.shift_remove(&hkey(k)?);
+    }
+    Ok(V::Dict(Rc::new(copy)))
+}

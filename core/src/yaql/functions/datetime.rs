@@ -1,0 +1,564 @@
+//! `yaql.standard_library.date_time` (Tier 3): datetimes with a fixed UTC offset and
+//! timespans, microsecond precision. `datetime(string)` accepts ISO 8601 forms
+//! (dateutil's parser accepts more).
+
+use super::super::eval::{Dft, FnDef, R};
+use super::super::types::{PyClass, T, ANY, DT, INT, NUM, SPAN, SPAN_N, STR, STR_N};
+use super::super::value::V;
+use super::super::YaqlError;
+use super::value_error;
+
+const US_PER_DAY: i64 = 86_400_000_000;
+const US_PER_SEC: i64 = 1_000_000;
+
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+fn is_leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ => {
+            if is_leap(y) {
+                29
+            } else {
+                28
+            }
+        }
+    }
+}
+
+/// Broken-down local time of a datetime.
+struct Parts {
+    y: i64,
+    mo: i64,
+    d: i64,
+    h: i64,
+    mi: i64,
+    s: i64,
+    us: i64,
+}
+
+fn parts(utc_us: i64, off: i32) -> Parts {
+    let local = utc_us + i64::from(off) * US_PER_SEC;
+    let days = local.div_euclid(US_PER_DAY);
+    let rem = local.rem_euclid(US_PER_DAY);
+    let (y, mo, d) = civil_from_days(days);
+    Parts {
+        y,
+        mo,
+        d,
+        h: rem / 3_600_000_000,
+        mi: rem / 60_000_000 % 60,
+        s: rem / US_PER_SEC % 60,
+        us: rem % US_PER_SEC,
+    }
+}
+
+fn build(p: &Parts, off: i32) -> R<V> {
+    if !(1..=9999).contains(&p.y) {
+        return Err(value_error(format!("year {} is out of range", p.y)));
+    }
+    if !(1..=12).contains(&p.mo) {
+        return Err(value_error("month must be in 1..12"));
+    }
+    if p.d < 1 || p.d > days_in_month(p.y, p.mo) {
+        return Err(value_error("day is out of range for month"));
+    }
+    if !(0..24).contains(&p.h) {
+        return Err(value_error("hour must be in 0..23"));
+    }
+    if !(0..60).contains(&p.mi) {
+        return Err(value_error("minute must be in 0..59"));
+    }
+    if !(0..60).contains(&p.s) {
+        return Err(value_error("second must be in 0..59"));
+    }
+    if !(0..US_PER_SEC).contains(&p.us) {
+        return Err(value_error("microsecond must be in 0..999999"));
+    }
+    let local = days_from_civil(p.y, p.mo, p.d) * US_PER_DAY
+        + p.h * 3_600_000_000
+        + p.mi * 60_000_000
+        + p.s * US_PER_SEC
+        + p.us;
+    Ok(V::DateTime(local - i64::from(off) * US_PER_SEC, off))
+}
+
+fn check_range(v: V) -> R<V> {
+    if let V::DateTime(t, off) = v {
+        let p = parts(t, off);
+        if !(1..=9999).contains(&p.y) {
+            return Err(YaqlError::new("OverflowError", "date value out of range"));
+        }
+    }
+    Ok(v)
+}
+
+fn offset_seconds(span_us: i64) -> R<i32> {
+    if span_us % US_PER_SEC != 0 {
+        return Err(value_error("offset must be a timedelta representing a whole number of seconds"));
+    }
+    let s = span_us / US_PER_SEC;
+    if s.abs() >= 86400 {
+        return Err(value_error("offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24)."));
+    }
+    i32::try_from(s).map_err(|_| value_error("offset out of range"))
+}
+
+fn tz_repr(off: i32) -> String {
+    if off == 0 {
+        "tzutc()".into()
+    } else {
+        format!("tzoffset(None, {off})")
+    }
+}
+
+fn off_text(off: i32) -> String {
+    let sign = if off < 0 { '-' } else { '+' };
+    let a = off.unsigned_abs();
+    format!("{sign}{:02}:{:02}", a / 3600, a / 60 % 60)
+}
+
+/// `repr(datetime)`.
+pub(crate) fn datetime_repr(t: i64, off: i32) -> String {
+    let p = parts(t, off);
+    let mut args = format!("{}, {}, {}, {}, {}", p.y, p.mo, p.d, p.h, p.mi);
+    if p.s != 0 || p.us != 0 {
+        args.push_str(&format!(", {}", p.s));
+    }
+    if p.us != 0 {
+        args.push_str(&format!(", {}", p.us));
+    }
+    format!("datetime.datetime({args}, tzinfo={})", tz_repr(off))
+}
+
+/// `str(datetime)`.
+pub(crate) fn datetime_str(t: i64, off: i32) -> String {
+    let p = parts(t, off);
+    let mut s = format!("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", p.y, p.mo, p.d, p.h, p.mi, p.s);
+    if p.us != 0 {
+        s.push_str(&format!(".{:06}", p.us));
+    }
+    s.push_str(&off_text(off));
+    s
+}
+
+/// `repr(timedelta)`.
+pub(crate) fn timedelta_repr(us: i64) -> String {
+    let days = us.div_euclid(US_PER_DAY);
+    let rem = us.rem_euclid(US_PER_DAY);
+    let (secs, micro) = (rem / US_PER_SEC, rem % US_PER_SEC);
+    let mut parts = Vec::new();
+    if days != 0 {
+        parts.push(format!("days={days}"));
+    }
+    if secs != 0 {
+        parts.push(format!("seconds={secs}"));
+    }
+    if micro != 0 {
+        parts.push(format!("microseconds={micro}"));
+    }
+    if parts.is_empty() {
+        return "datetime.timedelta(0)".into();
+    }
+    format!("datetime.timedelta({})", parts.join(", "))
+}
+
+/// `str(timedelta)`.
+pub(crate) fn timedelta_str(us: i64) -> String {
+    let days = us.div_euclid(US_PER_DAY);
+    let rem = us.rem_euclid(US_PER_DAY);
+    let (secs, micro) = (rem / US_PER_SEC, rem % US_PER_SEC);
+    let mut s = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    if micro != 0 {
+        s.push_str(&format!(".{micro:06}"));
+    }
+    if days != 0 {
+        s = format!("{days} day{}, {s}", if days.abs() != 1 { "s" } else { "" });
+    }
+    s
+}
+
+fn span(v: &V) -> i64 {
+    match v {
+        V::TimeSpan(t) => *t,
+        _ => 0,
+    }
+}
+
+fn dt(v: &V) -> (i64, i32) {
+    match v {
+        V::DateTime(t, o) => (*t, *o),
+        _ => (0, 0),
+    }
+}
+
+fn now_utc_us() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_micros()).unwrap_or(0))
+        .unwrap_or(0)
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn ratio(us: i64, per: f64) -> V {
+    V::Float(us as f64 / per)
+}
+
+fn overflow() -> YaqlError {
+    YaqlError::new("OverflowError", "date value out of range")
+}
+
+/// ISO-8601-ish parsing for `datetime(string)`.
+fn parse_iso(s: &str) -> Option<(Parts, Option<i32>)> {
+    let s = s.trim();
+    let (date, rest) = match s.find(['T', ' ']) {
+        Some(i) => (&s[..i], s[i + 1..].trim()),
+        None => (s, ""),
+    };
+    let dp: Vec<&str> = date.split('-').collect();
+    let (y, mo, d) = match dp.as_slice() {
+        [y, m, d] => (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?),
+        [ymd] if ymd.len() == 8 => (ymd[..4].parse().ok()?, ymd[4..6].parse().ok()?, ymd[6..].parse().ok()?),
+        _ => return None,
+    };
+    let mut p = Parts { y, mo, d, h: 0, mi: 0, s: 0, us: 0 };
+    let mut off = None;
+    if !rest.is_empty() {
+        let (time, tz) = if let Some(t) = rest.strip_suffix('Z') {
+            (t, Some(0))
+        } else if let Some(i) = rest.rfind(['+', '-']) {
+            let tz = &rest[i..];
+            let sign = if tz.starts_with('-') { -1 } else { 1 };
+            let digits: String = tz[1..].chars().filter(char::is_ascii_digit).collect();
+            let (hh, mm) = match digits.len() {
+                2 => (digits.parse::<i32>().ok()?, 0),
+                4 => (digits[..2].parse::<i32>().ok()?, digits[2..].parse::<i32>().ok()?),
+                _ => return None,
+            };
+            (&rest[..i], Some(sign * (hh * 3600 + mm * 60)))
+        } else {
+            (rest, None)
+        };
+        off = tz;
+        let tp: Vec<&str> = time.trim().split(':').collect();
+        p.h = tp.first()?.parse().ok()?;
+        p.mi = tp.get(1).map_or(Some(0), |x| x.parse().ok())?;
+        if let Some(sec) = tp.get(2) {
+            let (whole, frac) = match sec.split_once('.') {
+                Some((a, b)) => (a, b),
+                None => (*sec, ""),
+            };
+            p.s = whole.parse().ok()?;
+            if !frac.is_empty() {
+                let f6: String = frac.chars().chain(std::iter::repeat('0')).take(6).collect();
+                p.us = f6.parse().ok()?;
+            }
+        }
+    }
+    Some((p, off))
+}
+
+const MONTHS: [&str; 12] =
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+fn weekday(t: i64, off: i32) -> i64 {
+    let local = t + i64::from(off) * US_PER_SEC;
+    (local.div_euclid(US_PER_DAY) + 3).rem_euclid(7)
+}
+
+fn strftime(t: i64, off: i32, fmt: &str) -> String {
+    let p = parts(t, off);
+    let wd = weekday(t, off);
+    let month = MONTHS.get(usize::try_from(p.mo - 1).unwrap_or(0)).copied().unwrap_or("");
+    let day = DAYS.get(usize::try_from(wd).unwrap_or(0)).copied().unwrap_or("");
+    let mut out = String::new();
+    let mut chars = fmt.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('Y') => out.push_str(&format!("{:04}", p.y)),
+            Some('y') => out.push_str(&format!("{:02}", p.y % 100)),
+            Some('m') => out.push_str(&format!("{:02}", p.mo)),
+            Some('d') => out.push_str(&format!("{:02}", p.d)),
+            Some('H') => out.push_str(&format!("{:02}", p.h)),
+            Some('I') => out.push_str(&format!("{:02}", if p.h % 12 == 0 { 12 } else { p.h % 12 })),
+            Some('M') => out.push_str(&format!("{:02}", p.mi)),
+            Some('S') => out.push_str(&format!("{:02}", p.s)),
+            Some('f') => out.push_str(&format!("{:06}", p.us)),
+            Some('p') => out.push_str(if p.h < 12 { "AM" } else { "PM" }),
+            Some('B') => out.push_str(month),
+            Some('b') => out.push_str(month.get(..3).unwrap_or("")),
+            Some('A') => out.push_str(day),
+            Some('a') => out.push_str(day.get(..3).unwrap_or("")),
+            Some('w') => out.push_str(&((wd + 1) % 7).to_string()),
+            Some('j') => {
+                let doy = days_from_civil(p.y, p.mo, p.d) - days_from_civil(p.y, 1, 1) + 1;
+                out.push_str(&format!("{doy:03}"));
+            }
+            Some('z') => out.push_str(&off_text(off).replace(':', "")),
+            Some('Z') => out.push_str(if off == 0 { "UTC" } else { "" }),
+            Some('%') => out.push('%'),
+            Some(o) => {
+                out.push('%');
+                out.push(o);
+            }
+            None => out.push('%'),
+        }
+    }
+    out
+}
+
+fn prop(defs: &mut Vec<FnDef>, name: &'static str, ty: T, body: super::super::eval::Body) {
+    defs.push(FnDef::func(name).p("obj", ty).f(body));
+}
+
+pub(crate) fn register(defs: &mut Vec<FnDef>) {
+    let int_n = T::Cls { cls: PyClass::Int, nullable: true };
+    let integer = T::Integer { nullable: false };
+    let dt_cls = T::Cls { cls: PyClass::DateTime, nullable: false };
+    defs.push(
+        FnDef::func("datetime")
+            .p("year", INT)
+            .p("month", INT)
+            .p("day", INT)
+            .pd("hour", INT, Dft::Int(0))
+            .pd("minute", INT, Dft::Int(0))
+            .pd("second", INT, Dft::Int(0))
+            .pd("microsecond", INT, Dft::Int(0))
+            .pd("offset", SPAN, Dft::ZeroSpan)
+            .f(|c| {
+                let off = offset_seconds(span(c.v(7)))?;
+                let p = Parts { y: c.int(0), mo: c.int(1), d: c.int(2), h: c.int(3), mi: c.int(4), s: c.int(5), us: c.int(6) };
+                build(&p, off)
+            }),
+    );
+    defs.push(FnDef::func("datetime").p("timestamp", NUM).pd("offset", SPAN, Dft::ZeroSpan).f(|c| {
+        let off = offset_seconds(span(c.v(1)))?;
+        #[allow(clippy::cast_possible_truncation)]
+        let us = match c.v(0) {
+            V::Int(i) => i.checked_mul(US_PER_SEC).ok_or_else(overflow)?,
+            V::Float(f) => {
+                let x = (f * 1e6).round();
+                if !x.is_finite() || x.abs() > 2.5e17 {
+                    return Err(overflow());
+                }
+                x as i64
+            }
+            _ => 0,
+        };
+        check_range(V::DateTime(us, off))
+    }));
+    defs.push(FnDef::func("datetime").p("string", STR).pd("format__", STR_N, Dft::None).f(|c| {
+        let s = c.s(0);
+        if let V::Str(f) = c.v(1) {
+            if !f.is_empty() {
+                return Err(YaqlError::new(
+                    "NotImplementedError",
+                    "datetime(string, format) is not supported by hotplate",
+                ));
+            }
+        }
+        let (p, off) = parse_iso(&s).ok_or_else(|| {
+            YaqlError::new("ParserError", format!("Unknown string format: {s}"))
+        })?;
+        build(&p, off.unwrap_or(0))
+    }));
+    defs.push(
+        FnDef::func("timespan")
+            .pd("days", INT, Dft::Int(0))
+            .pd("hours", INT, Dft::Int(0))
+            .pd("minutes", INT, Dft::Int(0))
+            .pd("seconds", integer.clone(), Dft::Int(0))
+            .pd("milliseconds", integer.clone(), Dft::Int(0))
+            .pd("microseconds", integer, Dft::Int(0))
+            .f(|c| {
+                let total = (|| -> Option<i64> {
+                    c.int(0)
+                        .checked_mul(US_PER_DAY)?
+                        .checked_add(c.int(1).checked_mul(3_600_000_000)?)?
+                        .checked_add(c.int(2).checked_mul(60_000_000)?)?
+                        .checked_add(c.int(3).checked_mul(US_PER_SEC)?)?
+                        .checked_add(c.int(4).checked_mul(1000)?)?
+                        .checked_add(c.int(5))
+                })();
+                total.map(V::TimeSpan).ok_or_else(|| YaqlError::new("OverflowError", "days=1000000000; must have magnitude <= 999999999"))
+            }),
+    );
+    prop(defs, "#property#microseconds", SPAN, |c| Ok(V::Int(span(c.v(0)))));
+    prop(defs, "#property#milliseconds", SPAN, |c| Ok(ratio(span(c.v(0)), 1000.0)));
+    prop(defs, "#property#seconds", SPAN, |c| Ok(ratio(span(c.v(0)), 1e6)));
+    prop(defs, "#property#minutes", SPAN, |c| Ok(ratio(span(c.v(0)), 6e7)));
+    prop(defs, "#property#hours", SPAN, |c| Ok(ratio(span(c.v(0)), 3.6e9)));
+    prop(defs, "#property#days", SPAN, |c| Ok(ratio(span(c.v(0)), 8.64e10)));
+    defs.push(FnDef::func("now").pd("offset", SPAN_N, Dft::ZeroSpan).f(|c| {
+        let off = offset_seconds(span(c.v(0)))?;
+        Ok(V::DateTime(now_utc_us(), off))
+    }));
+    defs.push(FnDef::func("localtz").f(|_| Ok(V::TimeSpan(0))));
+    defs.push(FnDef::func("utctz").f(|_| Ok(V::TimeSpan(0))));
+    defs.push(FnDef::func("#operator_+").p("dt", DT).p("ts", SPAN).f(|c| {
+        let (t, o) = dt(c.v(0));
+        check_range(V::DateTime(t.checked_add(span(c.v(1))).ok_or_else(overflow)?, o))
+    }));
+    defs.push(FnDef::func("#operator_+").p("ts", SPAN).p("dt", DT).f(|c| {
+        let (t, o) = dt(c.v(1));
+        check_range(V::DateTime(t.checked_add(span(c.v(0))).ok_or_else(overflow)?, o))
+    }));
+    defs.push(FnDef::func("#operator_-").p("dt", DT).p("ts", SPAN).f(|c| {
+        let (t, o) = dt(c.v(0));
+        check_range(V::DateTime(t.checked_sub(span(c.v(1))).ok_or_else(overflow)?, o))
+    }));
+    defs.push(FnDef::func("#operator_-").p("dt1", DT).p("dt2", DT).f(|c| Ok(V::TimeSpan(dt(c.v(0)).0 - dt(c.v(1)).0))));
+    defs.push(FnDef::func("#operator_+").p("ts1", SPAN).p("ts2", SPAN).f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_add(span(c.v(1)))))));
+    defs.push(FnDef::func("#operator_-").p("ts1", SPAN).p("ts2", SPAN).f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_sub(span(c.v(1)))))));
+    for (name, f) in [
+        ("#operator_>", (|o: std::cmp::Ordering| o.is_gt()) as fn(std::cmp::Ordering) -> bool),
+        ("#operator_>=", |o| o.is_ge()),
+        ("#operator_<", |o| o.is_lt()),
+        ("#operator_<=", |o| o.is_le()),
+    ] {
+        let _ = f;
+        let (b1, b2): (super::super::eval::Body, super::super::eval::Body) = match name {
+            "#operator_>" => (|c| Ok(V::Bool(dt(c.v(0)).0 > dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) > span(c.v(1))))),
+            "#operator_>=" => (|c| Ok(V::Bool(dt(c.v(0)).0 >= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) >= span(c.v(1))))),
+            "#operator_<" => (|c| Ok(V::Bool(dt(c.v(0)).0 < dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) < span(c.v(1))))),
+            _ => (|c| Ok(V::Bool(dt(c.v(0)).0 <= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) <= span(c.v(1))))),
+        };
+        defs.push(FnDef::func(name).p("dt1", DT).p("dt2", DT).f(b1));
+        defs.push(FnDef::func(name).p("ts1", SPAN).p("ts2", SPAN).f(b2));
+    }
+    let by_num: super::super::eval::Body = |c| {
+        let (ts, n) = if let V::TimeSpan(t) = c.v(0) { (*t, c.v(1).clone()) } else { (span(c.v(1)), c.v(0).clone()) };
+        #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+        match n {
+            V::Int(i) => ts.checked_mul(i).map(V::TimeSpan).ok_or_else(overflow),
+            V::Float(f) => Ok(V::TimeSpan((ts as f64 * f).round_ties_even() as i64)),
+            _ => Ok(V::TimeSpan(ts)),
+        }
+    };
+    defs.push(FnDef::func("#operator_*").p("ts", SPAN).p("n", NUM).f(by_num));
+    defs.push(FnDef::func("#operator_*").p("n", NUM).p("ts", SPAN).f(by_num));
+    defs.push(FnDef::func("#operator_/").p("ts1", SPAN).p("ts2", SPAN).f(|c| {
+        let b = span(c.v(1));
+        if b == 0 {
+            return Err(YaqlError::new("ZeroDivisionError", "float division by zero"));
+        }
+        #[allow(clippy::cast_precision_loss)]
+        Ok(V::Float(span(c.v(0)) as f64 / b as f64))
+    }));
+    defs.push(FnDef::func("#operator_/").p("ts", SPAN).p("n", NUM).f(|c| {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+        match c.v(1) {
+            V::Int(0) => Err(YaqlError::new("ZeroDivisionError", "integer division or modulo by zero")),
+            V::Int(i) => Ok(V::TimeSpan((span(c.v(0)) as f64 / *i as f64).round_ties_even() as i64)),
+            V::Float(f) if *f == 0.0 => Err(YaqlError::new("ZeroDivisionError", "float division by zero")),
+            V::Float(f) => Ok(V::TimeSpan((span(c.v(0)) as f64 / f).round_ties_even() as i64)),
+            _ => Ok(c.v(0).clone()),
+        }
+    }));
+    defs.push(FnDef::func("#unary_operator_-").p("ts", SPAN).f(|c| Ok(V::TimeSpan(-span(c.v(0))))));
+    defs.push(FnDef::func("#unary_operator_+").p("ts", SPAN).f(|c| Ok(c.v(0).clone())));
+    prop(defs, "#property#year", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).y)));
+    prop(defs, "#property#month", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mo)));
+    prop(defs, "#property#day", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).d)));
+    prop(defs, "#property#hour", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).h)));
+    prop(defs, "#property#minute", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mi)));
+    prop(defs, "#property#second", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).s)));
+    prop(defs, "#property#microsecond", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).us)));
+    prop(defs, "#property#weekday", dt_cls.clone(), |c| Ok(V::Int(weekday(dt(c.v(0)).0, dt(c.v(0)).1))));
+    prop(defs, "#property#offset", dt_cls.clone(), |c| Ok(V::TimeSpan(i64::from(dt(c.v(0)).1) * US_PER_SEC)));
+    prop(defs, "#property#timestamp", dt_cls, |c| Ok(ratio(dt(c.v(0)).0, 1e6)));
+    prop(defs, "#property#date", DT, |c| {
+        let (t, o) = dt(c.v(0));
+        let local = t + i64::from(o) * US_PER_SEC;
+        let day = local.div_euclid(US_PER_DAY) * US_PER_DAY;
+        Ok(V::DateTime(day - i64::from(o) * US_PER_SEC, o))
+    });
+    prop(defs, "#property#time", DT, |c| {
+        let (t, o) = dt(c.v(0));
+        let local = t + i64::from(o) * US_PER_SEC;
+        Ok(V::TimeSpan(local.rem_euclid(US_PER_DAY)))
+    });
+    prop(defs, "#property#utc", DT, |c| Ok(V::DateTime(dt(c.v(0)).0, 0)));
+    defs.push(
+        FnDef::method("replace")
+            .p("dt", DT)
+            .pd("year", int_n.clone(), Dft::None)
+            .pd("month", int_n.clone(), Dft::None)
+            .pd("day", int_n.clone(), Dft::None)
+            .pd("hour", int_n.clone(), Dft::None)
+            .pd("minute", int_n.clone(), Dft::None)
+            .pd("second", int_n.clone(), Dft::None)
+            .pd("microsecond", int_n, Dft::None)
+            .pd("offset", SPAN_N, Dft::None)
+            .f(|c| {
+                let (t, o) = dt(c.v(0));
+                let mut p = parts(t, o);
+                let pick = |i: usize, cur: i64| if c.v(i).is_none() { cur } else { c.int(i) };
+                p.y = pick(1, p.y);
+                p.mo = pick(2, p.mo);
+                p.d = pick(3, p.d);
+                p.h = pick(4, p.h);
+                p.mi = pick(5, p.mi);
+                p.s = pick(6, p.s);
+                p.us = pick(7, p.us);
+                let off = if c.v(8).is_none() { o } else { offset_seconds(span(c.v(8)))? };
+                build(&p, off)
+            }),
+    );
+    defs.push(FnDef::method("format").p("dt", DT).p("format__", STR).f(|c| {
+        let (t, o) = dt(c.v(0));
+        Ok(V::string(strftime(t, o, &c.s(1))))
+    }));
+    defs.push(FnDef::func("isDatetime").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::DateTime(..))))));
+    defs.push(FnDef::func("isTimespan").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::TimeSpan(_))))));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_round_trip_and_text() {
+        for (y, m, d) in [(1970, 1, 1), (2000, 2, 29), (1, 1, 1), (9999, 12, 31)] {
+            assert_eq!(civil_from_days(days_from_civil(y, m, d)), (y, m, d));
+        }
+        let V::DateTime(t, o) = build(&Parts { y: 2020, mo: 1, d: 2, h: 3, mi: 4, s: 5, us: 0 }, 3600).unwrap() else {
+            panic!()
+        };
+        assert_eq!(datetime_str(t, o), "2020-01-02 03:04:05+01:00");
+        assert_eq!(datetime_repr(t, o), "datetime.datetime(2020, 1, 2, 3, 4, 5, tzinfo=tzoffset(None, 3600))");
+        assert_eq!(timedelta_str(90_061_000_000), "1 day, 1:01:01");
+        assert_eq!(timedelta_repr(-1), "datetime.timedelta(days=-1, seconds=86399, microseconds=999999)");
+    }
+}

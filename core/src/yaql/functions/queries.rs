@@ -1,0 +1,1051 @@
+//! `yaql.standard_library.queries`: lazy LINQ-style operations.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, R, CV};
+use super::super::iter::{self, gen, py_iter, IterObj, OrderingIterable};
+use super::super::types::{PyClass, T, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP};
+use super::super::value::{py_eq, py_sizeof, Dict, HKey, Set, V};
+use super::super::YaqlError;
+use super::collections::delegate_to_list;
+use super::{hkey, stop_iteration, type_error, value_error};
+
+/// `itertools.chain(*collections)`.
+pub(crate) fn chain(collections: Vec<V>) -> V {
+    let mut rest = collections.into_iter();
+    let mut cur: Option<Rc<IterObj>> = None;
+    gen("chain", move |eng| loop {
+        if let Some(it) = &cur {
+            if let Some(x) = it.next(eng)? {
+                return Ok(Some(x));
+            }
+            cur = None;
+        }
+        match rest.next() {
+            Some(v) => cur = Some(py_iter(eng, &v)?),
+            None => return Ok(None),
+        }
+    })
+}
+
+fn lam_or_err(l: &Option<Lambda>) -> R<&Lambda> {
+    l.as_ref().ok_or_else(|| type_error("'NoneType' object is not callable"))
+}
+
+fn islice_error(stop: bool) -> YaqlError {
+    value_error(if stop {
+        "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+    } else {
+        "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+    })
+}
+
+/// `itertools.islice(collection, start, stop)`.
+fn islice(eng: &Engine, v: &V, start: usize, stop: Option<usize>) -> R<V> {
+    let it = py_iter(eng, v)?;
+    let mut i = 0usize;
+    let mut done = false;
+    Ok(gen("islice", move |eng| {
+        if done {
+            return Ok(None);
+        }
+        loop {
+            if stop.is_some_and(|s| i >= s) {
+                done = true;
+                return Ok(None);
+            }
+            match it.next(eng)? {
+                Some(x) => {
+                    i += 1;
+                    if i > start {
+                        return Ok(Some(x));
+                    }
+                }
+                None => {
+                    done = true;
+                    return Ok(None);
+                }
+            }
+        }
+    }))
+}
+
+/// `functools.reduce(f, collection[, seed])` with a yaql two-argument callable.
+fn reduce(eng: &Engine, coll: &V, seed: Option<V>, mut f: impl FnMut(V, V) -> R<V>) -> R<V> {
+    let mut acc = seed;
+    for_each(eng, coll, |x| {
+        acc = Some(match acc.take() {
+            None => x,
+            Some(a) => f(a, x)?,
+        });
+        Ok(true)
+    })?;
+    acc.ok_or_else(|| type_error("reduce() of empty iterable with no initial value"))
+}
+
+fn opt_seed(v: &V) -> Option<V> {
+    match v {
+        V::NoValue => None,
+        other => Some(other.clone()),
+    }
+}
+
+/// Sort items by the `orderBy`/`thenBy` keys with the yaql `<`/`>` operators.
+pub(crate) fn sort_by_order(eng: &Engine, items: Vec<V>, order: &[(Lambda, bool)]) -> R<Vec<V>> {
+    let ctx = super::super::context::Context::root();
+    let compare = |a: &V, b: &V| -> R<std::cmp::Ordering> {
+        for (sel, asc) in order {
+            let x = sel.call(eng, std::slice::from_ref(a))?;
+            let y = sel.call(eng, std::slice::from_ref(b))?;
+            let r = if eng.call_values("#operator_<", &ctx, vec![x.clone(), y.clone()])?.truthy() {
+                std::cmp::Ordering::Less
+            } else if eng.call_values("#operator_>", &ctx, vec![x, y])?.truthy() {
+                std::cmp::Ordering::Greater
+            } else {
+                continue;
+            };
+            return Ok(if *asc { r } else { r.reverse() });
+        }
+        Ok(std::cmp::Ordering::Equal)
+    };
+    let mut err: Option<YaqlError> = None;
+    let mut items = items;
+    let res = crate::pyfmt::py_sort_by(&mut items, |a, b| match compare(a, b) {
+        Ok(o) => Ok(o),
+        Err(e) => {
+            err = Some(e);
+            Err(String::new())
+        }
+    });
+    if res.is_err() {
+        return Err(err.unwrap_or_else(|| type_error("sort failed")));
+    }
+    Ok(items)
+}
+
+fn new_ordering(c: &Call<'_>, asc: bool) -> R<V> {
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    Ok(V::Ordering(Rc::new(RefCell::new(OrderingIterable {
+        collection: c.v(0).clone(),
+        order: vec![(sel, asc)],
+        sorted: None,
+    }))))
+}
+
+fn then_by(c: &Call<'_>, asc: bool) -> R<V> {
+    let V::Ordering(o) = c.v(0) else { return Ok(c.v(0).clone()) };
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    o.borrow_mut().order.push((sel, asc));
+    Ok(c.v(0).clone())
+}
+
+/// `GroupAggregator` (with its fallback for old-style aggregators).
+struct GroupAgg {
+    agg: Option<Lambda>,
+    allow_fallback: bool,
+    failure: Option<YaqlError>,
+}
+
+impl GroupAgg {
+    fn apply(&mut self, eng: &Engine, key: V, values: V) -> R<V> {
+        let Some(agg) = self.agg.clone() else {
+            return Ok(V::tuple(vec![key, values]));
+        };
+        if self.failure.is_none() {
+            match agg.call(eng, std::slice::from_ref(&values)) {
+                Ok(result) => {
+                    let list_len = iter::sized_len(&values).unwrap_or(0);
+                    let keep = list_len == 2
+                        && result.is_sequence()
+                        && iter::sized_len(&result) == Some(2)
+                        && match (&values, &result) {
+                            (V::List(a) | V::Tuple(a), V::List(b) | V::Tuple(b)) => {
+                                a.first().zip(b.first()).is_some_and(|(x, y)| py_eq(y, x))
+                            }
+                            _ => false,
+                        };
+                    if !keep {
+                        self.allow_fallback = false;
+                    }
+                    return Ok(V::tuple(vec![key, result]));
+                }
+                Err(e)
+                    if matches!(
+                        e.class.as_str(),
+                        "NoMatchingMethodException" | "NoMatchingFunctionException" | "IndexError"
+                    ) =>
+                {
+                    self.failure = Some(e);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if self.allow_fallback {
+            let item = V::tuple(vec![key, values]);
+            if let Ok(result) = agg.call(eng, std::slice::from_ref(&item)) {
+                if iter::sized_len(&result) == Some(2) {
+                    return Ok(result);
+                }
+            }
+        }
+        Err(self.failure.clone().unwrap_or_else(|| type_error("aggregation failed")))
+    }
+}
+
+pub(crate) fn register(defs: &mut Vec<FnDef>) {
+    let where_: super::super::eval::Body = |c| {
+        let pred = c.lam(1);
+        let it = py_iter(c.eng, c.v(0))?;
+        Ok(gen("filter", move |eng| loop {
+            let Some(x) = it.next(eng)? else { return Ok(None) };
+            let keep = match &pred {
+                Some(p) => p.call(eng, std::slice::from_ref(&x))?.truthy(),
+                None => x.truthy(),
+            };
+            if keep {
+                return Ok(Some(x));
+            }
+        }))
+    };
+    defs.push(FnDef::method("where").p("collection", ITER).p("predicate", LAMBDA).f(where_));
+    defs.push(FnDef::method("filter").p("collection", ITER).p("predicate", LAMBDA).f(where_));
+    let select: super::super::eval::Body = |c| {
+        let sel = lam_or_err(&c.lam(1))?.clone();
+        let it = py_iter(c.eng, c.v(0))?;
+        Ok(gen("map", move |eng| match it.next(eng)? {
+            Some(x) => Ok(Some(sel.call(eng, &[x])?)),
+            None => Ok(None),
+        }))
+    };
+    defs.push(FnDef::method("select").p("collection", ITER).p("selector", LAMBDA).f(select));
+    defs.push(FnDef::method("map").p("collection", ITER).p("selector", LAMBDA).f(select));
+    defs.push(
+        FnDef::func("#operator_.").p("collection", ITER).p("attribute", T::Keyword { expand: false }).f(|c| {
+            let Some(CV::E(ast, id)) = c.args.get(1).cloned() else { return Ok(V::None) };
+            let it = py_iter(c.eng, c.v(0))?;
+            let ctx = c.new_ctx();
+            Ok(gen("map", move |eng| match it.next(eng)? {
+                Some(x) => Ok(Some(eng.call(
+                    "#operator_.",
+                    &ctx,
+                    vec![super::super::eval::Arg::V(x), super::super::eval::Arg::E(ast.clone(), id)],
+                    Vec::new(),
+                    None,
+                )?)),
+                None => Ok(None),
+            }))
+        }),
+    );
+    let limit: super::super::eval::Body = |c| {
+        let n = c.int(1);
+        let n = usize::try_from(n).map_err(|_| islice_error(true))?;
+        islice(c.eng, c.v(0), 0, Some(n))
+    };
+    defs.push(FnDef::method("limit").p("collection", ITER).p("count", INT).f(limit));
+    defs.push(FnDef::method("take").p("collection", ITER).p("count", INT).f(limit));
+    defs.push(FnDef::method("skip").p("collection", ITER).p("count", INT).f(|c| {
+        let n = usize::try_from(c.int(1)).map_err(|_| islice_error(false))?;
+        islice(c.eng, c.v(0), n, None)
+    }));
+    defs.push(FnDef::ext("append").p("collection", ITER).var(ANY).f(|c| {
+        let extra = V::tuple(c.var_values());
+        Ok(as_generator(chain(vec![c.v(0).clone(), extra])))
+    }));
+    defs.push(FnDef::ext("distinct").p("collection", ITER).pd("key_selector", LAMBDA, Dft::None).f(|c| {
+        let sel = c.lam(1);
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut seen = Set::new();
+        Ok(gen("generator", move |eng| loop {
+            let Some(t) = it.next(eng)? else { return Ok(None) };
+            let key = match &sel {
+                Some(s) => s.call(eng, std::slice::from_ref(&t))?,
+                None => t.clone(),
+            };
+            let k = hkey(&key)?;
+            if !seen.contains(&k) {
+                seen.insert(k);
+                if seen.len() > 300 {
+                    eng.check_memory(&V::fset(seen.clone()))?;
+                }
+                return Ok(Some(t));
+            }
+        }))
+    }));
+    defs.push(FnDef::ext("enumerate").p("collection", ITER).pd("start", INT_N, Dft::Int(0)).f(|c| {
+        let mut i = match c.v(1) {
+            V::None => return Err(type_error("'NoneType' object cannot be interpreted as an integer")),
+            _ => c.int(1),
+        };
+        let it = py_iter(c.eng, c.v(0))?;
+        Ok(gen("generator", move |eng| match it.next(eng)? {
+            Some(x) => {
+                let r = V::List(Rc::new(vec![V::Int(i), x]));
+                i = i.saturating_add(1);
+                Ok(Some(r))
+            }
+            None => Ok(None),
+        }))
+    }));
+    defs.push(FnDef::ext("any").p("collection", ITER).pd("predicate", LAMBDA, Dft::None).f(|c| {
+        let pred = c.lam(1);
+        let mut found = false;
+        let eng = c.eng;
+        for_each(eng, c.v(0), |t| {
+            let ok = match &pred {
+                None => true,
+                Some(p) => p.call(eng, &[t])?.truthy(),
+            };
+            if ok {
+                found = true;
+                return Ok(false);
+            }
+            Ok(true)
+        })?;
+        Ok(V::Bool(found))
+    }));
+    defs.push(FnDef::ext("all").p("collection", ITER).pd("predicate", LAMBDA, Dft::None).f(|c| {
+        let pred = c.lam(1);
+        let mut all = true;
+        let eng = c.eng;
+        for_each(eng, c.v(0), |t| {
+            let ok = match &pred {
+                None => t.truthy(),
+                Some(p) => p.call(eng, &[t])?.truthy(),
+            };
+            if !ok {
+                all = false;
+                return Ok(false);
+            }
+            Ok(true)
+        })?;
+        Ok(V::Bool(all))
+    }));
+    defs.push(FnDef::ext("concat").var(ITER).f(|c| Ok(chain(c.var_values()))));
+    let count: super::super::eval::Body = |c| {
+        let mut n = 0i64;
+        for_each(c.eng, c.v(0), |_| {
+            n += 1;
+            Ok(true)
+        })?;
+        Ok(V::Int(n))
+    };
+    defs.push(FnDef::ext("len").p("collection", T::Cls { cls: PyClass::Iterator, nullable: false }).f(count));
+    defs.push(FnDef::method("count").p("collection", ITER).f(count));
+    defs.push(FnDef::method("memorize").p("collection", ITER).f(|c| Ok(iter::memorize(c.v(0).clone()))));
+    defs.push(FnDef::method("sum").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
+        let ctx = c.new_ctx();
+        let eng = c.eng;
+        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("#operator_+", &ctx, vec![a, b]))
+    }));
+    defs.push(FnDef::method("max").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
+        let ctx = c.new_ctx();
+        let eng = c.eng;
+        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("max", &ctx, vec![a, b]))
+    }));
+    defs.push(FnDef::method("min").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
+        let ctx = c.new_ctx();
+        let eng = c.eng;
+        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("min", &ctx, vec![a, b]))
+    }));
+    defs.push(FnDef::method("first").p("collection", ITER).pd("default", ANY, Dft::NoValue).f(|c| {
+        let it = py_iter(c.eng, c.v(0))?;
+        match it.next(c.eng)? {
+            Some(x) => Ok(x),
+            None => match c.v(1) {
+                V::NoValue => Err(stop_iteration("")),
+                d => Ok(d.clone()),
+            },
+        }
+    }));
+    defs.push(FnDef::method("single").p("collection", ITER).f(|c| {
+        let it = py_iter(c.eng, c.v(0))?;
+        let first = it.next(c.eng)?.ok_or_else(|| stop_iteration(""))?;
+        match it.next(c.eng)? {
+            None => Ok(first),
+            Some(_) => Err(stop_iteration("Collection contains more than one item")),
+        }
+    }));
+    defs.push(FnDef::method("last").p("collection", ITER).pd("default", ANY, Dft::NoValue).f(|c| {
+        if let V::Tuple(t) | V::List(t) = c.v(0) {
+            return match t.last() {
+                Some(x) => Ok(x.clone()),
+                None => match c.v(1) {
+                    V::NoValue => Err(stop_iteration("")),
+                    d => Ok(d.clone()),
+                },
+            };
+        }
+        let mut last = c.v(1).clone();
+        for_each(c.eng, c.v(0), |t| {
+            last = t;
+            Ok(true)
+        })?;
+        match last {
+            V::NoValue => Err(stop_iteration("")),
+            v => Ok(v),
+        }
+    }));
+    defs.push(FnDef::method("selectMany").p("collection", ITER).p("selector", LAMBDA).f(|c| {
+        let sel = lam_or_err(&c.lam(1))?.clone();
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut inner: Option<Rc<IterObj>> = None;
+        Ok(gen("generator", move |eng| loop {
+            if let Some(i) = &inner {
+                if let Some(x) = i.next(eng)? {
+                    return Ok(Some(x));
+                }
+                inner = None;
+            }
+            let Some(item) = it.next(eng)? else { return Ok(None) };
+            let r = sel.call(eng, &[item])?;
+            if r.is_iterable() {
+                inner = Some(py_iter(eng, &r)?);
+            } else {
+                return Ok(Some(r));
+            }
+        }))
+    }));
+    defs.push(FnDef::func("range").p("stop", INT).f(|c| Ok(range(0, c.int(0), 1))));
+    defs.push(FnDef::func("range").p("start", INT).p("stop", INT).pd("step", INT, Dft::Int(1)).f(|c| {
+        if c.int(2) == 0 {
+            return Err(value_error("range() arg 3 must not be zero"));
+        }
+        Ok(range(c.int(0), c.int(1), c.int(2)))
+    }));
+    defs.push(FnDef::func("sequence").pd("start", INT, Dft::Int(0)).pd("step", INT, Dft::Int(1)).f(|c| {
+        let cur = Rc::new(std::cell::Cell::new(c.int(0)));
+        let step = c.int(1);
+        let c2 = cur.clone();
+        let step_fn = move |_: &Engine| {
+            let r = c2.get();
+            let n = r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
+            c2.set(n);
+            Ok(Some(V::Int(r)))
+        };
+        let repr = move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
+        Ok(V::Iter(IterObj::with_repr("count", Box::new(step_fn), Box::new(repr))))
+    }));
+    defs.push(FnDef::method("orderBy").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, true)));
+    defs.push(
+        FnDef::method("orderByDescending").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, false)),
+    );
+    let ord_t = T::Cls { cls: PyClass::Ordering, nullable: false };
+    defs.push(FnDef::method("thenBy").p("collection", ord_t.clone()).p("selector", LAMBDA).f(|c| then_by(c, true)));
+    defs.push(FnDef::method("thenByDescending").p("collection", ord_t).p("selector", LAMBDA).f(|c| then_by(c, false)));
+    defs.push(
+        FnDef::method("groupBy")
+            .p("collection", ITER)
+            .p("key_selector", LAMBDA)
+            .pd("value_selector", LAMBDA, Dft::None)
+            .pd("aggregator", LAMBDA, Dft::None)
+            .f(|c| {
+                let ks = lam_or_err(&c.lam(1))?.clone();
+                let vs = c.lam(2);
+                let agg = c.lam(3);
+                let eng = c.eng;
+                let mut groups: indexmap::IndexMap<HKey, Vec<V>> = indexmap::IndexMap::new();
+                for_each(eng, c.v(0), |t| {
+                    let value = match &vs {
+                        Some(l) => l.call(eng, std::slice::from_ref(&t))?,
+                        None => t.clone(),
+                    };
+                    let key = ks.call(eng, &[t])?;
+                    groups.entry(hkey(&key)?).or_default().push(value);
+                    Ok(true)
+                })?;
+                let items: Vec<(V, V)> =
+                    groups.into_iter().map(|(k, v)| (k.0, V::List(Rc::new(v)))).collect();
+                let mut ga = GroupAgg { agg, allow_fallback: true, failure: None };
+                let mut it = items.into_iter();
+                Ok(gen("map", move |eng| match it.next() {
+                    Some((k, v)) => Ok(Some(ga.apply(eng, k, v)?)),
+                    None => Ok(None),
+                }))
+            }),
+    );
+    defs.push(FnDef::method("zip").var(ITER).f(|c| {
+        let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
+        let mut done = its.is_empty();
+        Ok(gen("zip", move |eng| {
+            if done {
+                return Ok(None);
+            }
+            let mut row = Vec::with_capacity(its.len());
+            for it in &its {
+                match it.next(eng)? {
+                    Some(x) => row.push(x),
+                    None => {
+                        done = true;
+                        return Ok(None);
+                    }
+                }
+            }
+            Ok(Some(V::tuple(row)))
+        }))
+    }));
+    defs.push(FnDef::method("zipLongest").var(ITER).varkw(ANY).f(|c| {
+        let fill = c
+            .kw
+            .iter()
+            .find(|(k, _)| &**k == "default")
+            .map(|(_, v)| match v {
+                CV::V(v) => v.clone(),
+                _ => V::None,
+            })
+            .unwrap_or(V::None);
+        let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
+        let mut active: Vec<bool> = vec![true; its.len()];
+        Ok(gen("zip_longest", move |eng| {
+            if !active.iter().any(|a| *a) {
+                return Ok(None);
+            }
+            let mut row = Vec::with_capacity(its.len());
+            for (i, it) in its.iter().enumerate() {
+                if active.get(i).copied().unwrap_or(false) {
+                    match it.next(eng)? {
+                        Some(x) => row.push(x),
+                        None => {
+                            if let Some(a) = active.get_mut(i) {
+                                *a = false;
+                            }
+                            if !active.iter().any(|a| *a) {
+                                return Ok(None);
+                            }
+                            row.push(fill.clone());
+                        }
+                    }
+                } else {
+                    row.push(fill.clone());
+                }
+            }
+            Ok(Some(V::tuple(row)))
+        }))
+    }));
+    defs.push(
+        FnDef::method("join")
+            .p("collection1", ITER)
+            .p("collection2", ITER)
+            .p("predicate", LAMBDA)
+            .p("selector", LAMBDA)
+            .f(|c| {
+                let c2 = iter::memorize(c.v(1).clone());
+                let pred = lam_or_err(&c.lam(2))?.clone();
+                let sel = lam_or_err(&c.lam(3))?.clone();
+                let outer = py_iter(c.eng, c.v(0))?;
+                let mut cur: Option<(V, Rc<IterObj>)> = None;
+                Ok(gen("generator", move |eng| loop {
+                    if let Some((a, inner)) = &cur {
+                        match inner.next(eng)? {
+                            Some(b) => {
+                                if pred.call(eng, &[a.clone(), b.clone()])?.truthy() {
+                                    return Ok(Some(sel.call(eng, &[a.clone(), b])?));
+                                }
+                                continue;
+                            }
+                            None => cur = None,
+                        }
+                    }
+                    let Some(a) = outer.next(eng)? else { return Ok(None) };
+                    cur = Some((a, py_iter(eng, &c2)?));
+                }))
+            }),
+    );
+    defs.push(FnDef::method("repeat").p("value", ANY).pd("times", INT, Dft::Int(-1)).f(|c| {
+        let v = c.v(0).clone();
+        let times = c.int(1);
+        let left = Rc::new(std::cell::Cell::new(times));
+        let (l2, v2) = (left.clone(), v.clone());
+        let step_fn = move |_: &Engine| {
+            if times < 0 {
+                return Ok(Some(v2.clone()));
+            }
+            if l2.get() <= 0 {
+                return Ok(None);
+            }
+            l2.set(l2.get() - 1);
+            Ok(Some(v2.clone()))
+        };
+        let repr = move || {
+            let r = super::super::value::py_repr(&v);
+            if times < 0 {
+                format!("repeat({r})")
+            } else {
+                format!("repeat({r}, {})", left.get().max(0))
+            }
+        };
+        Ok(V::Iter(IterObj::with_repr("repeat", Box::new(step_fn), Box::new(repr))))
+    }));
+    defs.push(FnDef::method("cycle").p("collection", ITER).f(|c| {
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut saved: Vec<V> = Vec::new();
+        let mut first_pass = true;
+        let mut i = 0usize;
+        Ok(gen("cycle", move |eng| {
+            if first_pass {
+                if let Some(x) = it.next(eng)? {
+                    saved.push(x.clone());
+                    return Ok(Some(x));
+                }
+                first_pass = false;
+            }
+            if saved.is_empty() {
+                return Ok(None);
+            }
+            let x = saved.get(i % saved.len()).cloned();
+            i += 1;
+            Ok(x)
+        }))
+    }));
+    defs.push(FnDef::method("takeWhile").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut done = false;
+        Ok(gen("takewhile", move |eng| {
+            if done {
+                return Ok(None);
+            }
+            match it.next(eng)? {
+                Some(x) if pred.call(eng, std::slice::from_ref(&x))?.truthy() => Ok(Some(x)),
+                _ => {
+                    done = true;
+                    Ok(None)
+                }
+            }
+        }))
+    }));
+    defs.push(FnDef::method("skipWhile").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut dropping = true;
+        Ok(gen("dropwhile", move |eng| loop {
+            let Some(x) = it.next(eng)? else { return Ok(None) };
+            if dropping && pred.call(eng, std::slice::from_ref(&x))?.truthy() {
+                continue;
+            }
+            dropping = false;
+            return Ok(Some(x));
+        }))
+    }));
+    defs.push(FnDef::method("indexOf").p("collection", ITER).p("item", ANY).f(|c| {
+        let item = c.v(1).clone();
+        let mut i = 0i64;
+        let mut found = -1i64;
+        for_each(c.eng, c.v(0), |t| {
+            if py_eq(&t, &item) {
+                found = i;
+                return Ok(false);
+            }
+            i += 1;
+            Ok(true)
+        })?;
+        Ok(V::Int(found))
+    }));
+    defs.push(FnDef::method("lastIndexOf").p("collection", ITER).p("item", ANY).f(|c| {
+        let item = c.v(1).clone();
+        let mut i = 0i64;
+        let mut found = -1i64;
+        for_each(c.eng, c.v(0), |t| {
+            if py_eq(&t, &item) {
+                found = i;
+            }
+            i += 1;
+            Ok(true)
+        })?;
+        Ok(V::Int(found))
+    }));
+    defs.push(FnDef::method("indexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let mut i = 0i64;
+        let mut found = -1i64;
+        let eng = c.eng;
+        for_each(eng, c.v(0), |t| {
+            if pred.call(eng, &[t])?.truthy() {
+                found = i;
+                return Ok(false);
+            }
+            i += 1;
+            Ok(true)
+        })?;
+        Ok(V::Int(found))
+    }));
+    defs.push(FnDef::method("lastIndexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let mut i = 0i64;
+        let mut found = -1i64;
+        let eng = c.eng;
+        for_each(eng, c.v(0), |t| {
+            if pred.call(eng, &[t])?.truthy() {
+                found = i;
+            }
+            i += 1;
+            Ok(true)
+        })?;
+        Ok(V::Int(found))
+    }));
+    defs.push(FnDef::method("slice").p("collection", ITER).p("length", INT).f(|c| {
+        let length = c.int(1);
+        let n = usize::try_from(length).map_err(|_| islice_error(true))?;
+        let it = V::Iter(py_iter(c.eng, c.v(0))?);
+        let ctx = c.new_ctx();
+        let mut done = false;
+        Ok(gen("generator", move |eng| {
+            if done {
+                return Ok(None);
+            }
+            let part = islice(eng, &it, 0, Some(n))?;
+            let res = eng.call_method_values("toList", &ctx, part, Vec::new())?;
+            if res.truthy() {
+                Ok(Some(res))
+            } else {
+                done = true;
+                Ok(None)
+            }
+        }))
+    }));
+    defs.push(FnDef::method("splitWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let source = c.v(0).clone();
+        let ctx = c.new_ctx();
+        let mut lst: Vec<V> = Vec::new();
+        let mut loaded = false;
+        let mut start = 0usize;
+        let mut end = 0usize;
+        let mut finished = false;
+        Ok(gen("generator", move |eng| {
+            if finished {
+                return Ok(None);
+            }
+            if !loaded {
+                loaded = true;
+                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
+                lst = iter::collect(eng, &l)?;
+            }
+            while end < lst.len() {
+                let x = lst.get(end).cloned().unwrap_or(V::None);
+                if pred.call(eng, &[x])?.truthy() {
+                    let part = V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec());
+                    start = end + 1;
+                    end += 1;
+                    return Ok(Some(part));
+                }
+                end += 1;
+            }
+            finished = true;
+            if start != end {
+                return Ok(Some(V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec())));
+            }
+            Ok(None)
+        }))
+    }));
+    defs.push(FnDef::method("sliceWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
+        let pred = lam_or_err(&c.lam(1))?.clone();
+        let source = c.v(0).clone();
+        let ctx = c.new_ctx();
+        let mut lst: Vec<V> = Vec::new();
+        let mut loaded = false;
+        let mut start = 0usize;
+        let mut end = 0usize;
+        let mut p1: Option<V> = None;
+        let mut finished = false;
+        Ok(gen("generator", move |eng| {
+            if finished {
+                return Ok(None);
+            }
+            if !loaded {
+                loaded = true;
+                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
+                lst = iter::collect(eng, &l)?;
+            }
+            while end < lst.len() {
+                let x = lst.get(end).cloned().unwrap_or(V::None);
+                let p2 = pred.call(eng, &[x])?;
+                let split = p1.as_ref().is_some_and(|p| !py_eq(&p2, p));
+                end += 1;
+                p1 = Some(p2);
+                if split {
+                    let part = V::tuple(lst.get(start..end - 1).unwrap_or(&[]).to_vec());
+                    start = end - 1;
+                    return Ok(Some(part));
+                }
+            }
+            finished = true;
+            if start != end {
+                return Ok(Some(V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec())));
+            }
+            Ok(None)
+        }))
+    }));
+    defs.push(FnDef::method("splitAt").p("collection", ITER).p("index", INT).f(|c| {
+        let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
+        let (a, b) = super::strings::slice_bounds(lst.len(), None, Some(c.int(1)));
+        let _ = a;
+        Ok(V::List(Rc::new(vec![
+            V::tuple(lst.get(..b).unwrap_or(&[]).to_vec()),
+            V::tuple(lst.get(b..).unwrap_or(&[]).to_vec()),
+        ])))
+    }));
+    let aggregate: super::super::eval::Body = |c| {
+        let sel = lam_or_err(&c.lam(1))?.clone();
+        let eng = c.eng;
+        reduce(eng, c.v(0), opt_seed(c.v(2)), |a, b| sel.call(eng, &[a, b]))
+    };
+    defs.push(FnDef::method("aggregate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate));
+    defs.push(FnDef::method("reduce").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate));
+    defs.push(
+        FnDef::method("accumulate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(|c| {
+            let sel = lam_or_err(&c.lam(1))?.clone();
+            let it = py_iter(c.eng, c.v(0))?;
+            let mut total: Option<V> = opt_seed(c.v(2));
+            let mut started = false;
+            Ok(gen("generator", move |eng| {
+                if !started {
+                    started = true;
+                    if total.is_none() {
+                        match it.next(eng)? {
+                            Some(x) => total = Some(x),
+                            None => return Err(type_error("accumulate() of empty sequence with no initial value")),
+                        }
+                    }
+                    return Ok(total.clone());
+                }
+                match it.next(eng)? {
+                    Some(x) => {
+                        let t = sel.call(eng, &[total.clone().unwrap_or(V::None), x])?;
+                        total = Some(t.clone());
+                        Ok(Some(t))
+                    }
+                    None => Ok(None),
+                }
+            }))
+        }),
+    );
+    defs.push(FnDef::method("reverse").p("collection", ITER).f(|c| {
+        let lst = delegate_to_list(c, c.v(0).clone())?;
+        let mut items = iter::collect(c.eng, &lst)?;
+        items.reverse();
+        Ok(V::Iter(iter::from_vec("reversed", items)))
+    }));
+    defs.push(
+        FnDef::method("mergeWith")
+            .p("d", MAP)
+            .alias("dict")
+            .p("another", MAP)
+            .pd("list_merger", LAMBDA, Dft::None)
+            .pd("item_merger", LAMBDA, Dft::None)
+            .pd("max_levels", INT, Dft::Int(0))
+            .f(|c| {
+                let lm = c.lam(2);
+                let im = c.lam(3);
+                let ml = c.int(4);
+                let ctx = c.new_ctx();
+                let d1 = super::dict_of(c.v(0)).cloned().unwrap_or_default();
+                let d2 = super::dict_of(c.v(1)).cloned().unwrap_or_default();
+                let m = Merger { eng: c.eng, ctx, lm, im };
+                m.merge(&d1, &d2, ml, 0)
+            }),
+    );
+    defs.push(FnDef::func("isIterable").p("value", ANY).f(|c| Ok(V::Bool(c.v(0).is_iterable()))));
+    defs.push(
+        FnDef::func("generate")
+            .p("initial", ANY)
+            .p("predicate", LAMBDA)
+            .p("producer", LAMBDA)
+            .pd("selector", LAMBDA, Dft::None)
+            .pd("decycle", BOOL, Dft::Bool(false))
+            .f(|c| {
+                let mut cur = c.v(0).clone();
+                let pred = c.lam(1);
+                let prod = c.lam(2);
+                let sel = c.lam(3);
+                let mut past: Option<Set> = if c.v(4).truthy() { Some(Set::new()) } else { None };
+                let mut done = false;
+                Ok(gen("generator", move |eng| {
+                    if done {
+                        return Ok(None);
+                    }
+                    if !lam_or_err(&pred)?.call(eng, std::slice::from_ref(&cur))?.truthy() {
+                        done = true;
+                        return Ok(None);
+                    }
+                    if let Some(p) = &mut past {
+                        let k = hkey(&cur)?;
+                        if p.contains(&k) {
+                            done = true;
+                            return Ok(None);
+                        }
+                        p.insert(k);
+                    }
+                    let out = match &sel {
+                        None => cur.clone(),
+                        Some(s) => s.call(eng, std::slice::from_ref(&cur))?,
+                    };
+                    cur = lam_or_err(&prod)?.call(eng, std::slice::from_ref(&cur))?;
+                    Ok(Some(out))
+                }))
+            }),
+    );
+    defs.push(
+        FnDef::func("generateMany")
+            .p("initial", ANY)
+            .p("producer", LAMBDA)
+            .pd("selector", LAMBDA, Dft::None)
+            .pd("decycle", BOOL, Dft::Bool(false))
+            .pd("depth_first", BOOL, Dft::Bool(false))
+            .f(|c| {
+                let mut queue: std::collections::VecDeque<V> = std::collections::VecDeque::from(vec![c.v(0).clone()]);
+                let prod = c.lam(1);
+                let sel = c.lam(2);
+                let mut past: Option<Set> = if c.v(3).truthy() { Some(Set::new()) } else { None };
+                let depth_first = c.v(4).truthy();
+                Ok(gen("generator", move |eng| loop {
+                    let Some(item) = queue.pop_front() else { return Ok(None) };
+                    if let Some(p) = &mut past {
+                        let k = hkey(&item)?;
+                        if p.contains(&k) {
+                            continue;
+                        }
+                        p.insert(k);
+                    }
+                    let out = match &sel {
+                        None => item.clone(),
+                        Some(s) => s.call(eng, std::slice::from_ref(&item))?,
+                    };
+                    let produced = lam_or_err(&prod)?.call(eng, &[item])?;
+                    let items = iter::collect(eng, &produced)?;
+                    if depth_first {
+                        for x in items.into_iter().rev() {
+                            queue.push_front(x);
+                        }
+                    } else {
+                        queue.extend(items);
+                    }
+                    if queue.len() > 1200 {
+                        return Err(super::super::eval::memory_error());
+                    }
+                    return Ok(Some(out));
+                }))
+            }),
+    );
+    defs.push(FnDef::method("defaultIfEmpty").p("collection", ITER).p("default", ITER).f(|c| {
+        let coll = c.v(0).clone();
+        if let Some(n) = iter::sized_len(&coll) {
+            if !matches!(coll, V::View(_, super::super::value::ViewKind::Values, _)) {
+                return Ok(if n == 0 { c.v(1).clone() } else { coll });
+            }
+        }
+        let m = iter::memorize(coll);
+        let it = py_iter(c.eng, &m)?;
+        Ok(if it.next(c.eng)?.is_some() { m } else { c.v(1).clone() })
+    }));
+    let _ = py_sizeof;
+}
+
+/// A generator wrapping another iterator (so its type name is `generator`).
+fn as_generator(v: V) -> V {
+    match v {
+        V::Iter(it) => gen("generator", move |eng| it.next(eng)),
+        other => other,
+    }
+}
+
+/// `iter(range(start, stop, step))`.
+fn range(start: i64, stop: i64, step: i64) -> V {
+    let mut cur = start;
+    gen("range_iterator", move |_| {
+        let more = if step > 0 { cur < stop } else { cur > stop };
+        if !more {
+            return Ok(None);
+        }
+        let r = cur;
+        match cur.checked_add(step) {
+            Some(n) => cur = n,
+            None => cur = stop,
+        }
+        Ok(Some(V::Int(r)))
+    })
+}
+
+struct Merger<'a> {
+    eng: &'a Engine,
+    ctx: Rc<super::super::context::Context>,
+    lm: Option<Lambda>,
+    im: Option<Lambda>,
+}
+
+impl Merger<'_> {
+    fn merge(&self, d1: &Dict, d2: &Dict, max_levels: i64, depth: usize) -> R<V> {
+        if depth > 400 {
+            return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
+        }
+        let mut result = Dict::new();
+        for (k, v1) in d1.iter() {
+            result.insert(k.clone(), v1.clone());
+            if let Some(v2) = d2.get(k) {
+                let merged = if max_levels != 1 && v2.is_mapping() {
+                    let Some(a) = super::dict_of(v1) else {
+                        return Err(type_error(format!("Cannot merge {} with {}", v1.class_repr(), v2.class_repr())));
+                    };
+                    let b = super::dict_of(v2).cloned().unwrap_or_default();
+                    self.merge(a, &b, if max_levels == 0 { 0 } else { max_levels - 1 }, depth + 1)?
+                } else if max_levels != 1 && v2.is_sequence() {
+                    if !v1.is_sequence() {
+                        return Err(type_error(format!("Cannot merge {} with {}", v1.class_repr(), v2.class_repr())));
+                    }
+                    match &self.lm {
+                        Some(l) => l.call(self.eng, &[v1.clone(), v2.clone()])?,
+                        None => self.default_list_merge(v1, v2)?,
+                    }
+                } else {
+                    match &self.im {
+                        Some(l) => l.call(self.eng, &[v1.clone(), v2.clone()])?,
+                        None => v2.clone(),
+                    }
+                };
+                result.insert(k.clone(), merged);
+            }
+        }
+        for (k, v2) in d2.iter() {
+            if !result.contains_key(k) {
+                result.insert(k.clone(), v2.clone());
+            }
+        }
+        Ok(V::Dict(Rc::new(result)))
+    }
+
+    /// `to_list(distinct(lst1 + lst2))`.
+    fn default_list_merge(&self, a: &V, b: &V) -> R<V> {
+        let joined = match (a, b) {
+            (V::Tuple(x), V::Tuple(y)) => {
+                let mut v = x.as_ref().clone();
+                v.extend(y.iter().cloned());
+                V::tuple(v)
+            }
+            (V::List(x), V::List(y)) => {
+                let mut v = x.as_ref().clone();
+                v.extend(y.iter().cloned());
+                V::List(Rc::new(v))
+            }
+            (x, y) => {
+                return Err(type_error(format!(
+                    "can only concatenate {} (not \"{}\") to {}",
+                    x.type_name(),
+                    y.type_name(),
+                    x.type_name()
+                )))
+            }
+        };
+        let mut seen = Set::new();
+        let mut out = Vec::new();
+        for_each(self.eng, &joined, |t| {
+            let k = hkey(&t)?;
+            if !seen.contains(&k) {
+                seen.insert(k);
+                out.push(t);
+            }
+            Ok(true)
+        })?;
+        let g = V::Iter(iter::from_vec("generator", out));
+        self.eng.call_method_values("toList", &self.ctx, g, Vec::new())
+    }
+}
