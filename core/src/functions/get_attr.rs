@@ -29,9 +29,6 @@ pub fn check(name: &str, args: &Expr, all_form: bool) -> Result<(), EvalError> {
         }
         // Heat's v3 accepts a one-character string as a Sequence of one item.
         Expr::Scalar(Value::Str(s)) if all_form && s.chars().count() <= 1 => Ok(()),
-        Expr::Scalar(Value::Str(_)) if all_form => Err(EvalError::value(format!(
-            "Arguments to \"{name}\" must be of the form [resource_name, attribute, (path), ...]"
-        ))),
         _ => Err(EvalError::type_error(format!("Argument to \"{name}\" must be a list"))),
     }
 }
