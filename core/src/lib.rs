@@ -5,6 +5,7 @@
 //! crate does no IO, reads no clock and knows nothing of JavaScript.
 #![forbid(unsafe_code)]
 
+pub mod api;
 pub mod catalogue;
 pub mod diag;
 pub mod engine;

@@ -1,0 +1,146 @@
+//! What bindings and editors need beyond [`crate::evaluate`]: the version and
+//! function tables, the resource-type catalogue, and diagnostics with editor
+//! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit).
+
+use crate::diag::Severity;
+use crate::engine::Evaluation;
+use crate::functions::{self, FnKind, Table};
+use crate::source::LineIndex;
+use crate::version::HotVersion;
+
+/// One HOT version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersionInfo {
+    /// The date form (`2018-08-31`).
+    pub date: &'static str,
+    /// The release alias (`rocky`), if any.
+    pub alias: Option<&'static str>,
+}
+
+/// Every version Heat accepts, oldest first.
+pub fn versions() -> Vec<VersionInfo> {
+    HotVersion::all().map(|v| VersionInfo { date: v.date(), alias: v.alias() }).collect()
+}
+
+/// One intrinsic function as a version sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionInfo {
+    /// Its name in templates.
+    pub name: &'static str,
+    /// Usable in resources and outputs.
+    pub in_templates: bool,
+    /// Usable in condition definitions.
+    pub in_conditions: bool,
+    /// Present but removed in this version (using it fails validation).
+    pub removed: bool,
+}
+
+/// The functions of a version (a date or an alias), or `None` for an unknown one.
+pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
+    let v = HotVersion::parse(version)?;
+    let tmpl = functions::names(v, Table::Functions);
+    let cond = functions::names(v, Table::Conditions);
+    let mut names: Vec<&'static str> = tmpl.iter().chain(cond.iter()).map(|(n, _)| *n).collect();
+    names.sort_unstable();
+    names.dedup();
+    Some(
+        names
+            .into_iter()
+            .map(|name| {
+                let t = tmpl.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
+                let c = cond.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
+                let removed = t == Some(FnKind::Removed) || c == Some(FnKind::Removed);
+                FunctionInfo {
+                    name,
+                    in_templates: t.is_some_and(|k| k != FnKind::Removed),
+                    in_conditions: c.is_some_and(|k| !matches!(k, FnKind::Removed | FnKind::Invalid)),
+                    removed,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A diagnostic with editor positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located {
+    /// Stable code.
+    pub code: &'static str,
+    /// `error` or `warning`.
+    pub severity: Severity,
+    /// Heat's message.
+    pub message: String,
+    /// Heat's breadcrumb (`resources.r.properties.x`).
+    pub path: String,
+    /// The source's name (template or file name), if located.
+    pub file: Option<String>,
+    /// Start, UTF-16 code units from the start of the source.
+    pub from: u32,
+    /// End, UTF-16 code units.
+    pub to: u32,
+    /// 1-based line of the start.
+    pub line: u32,
+    /// 1-based column (code points) of the start.
+    pub column: u32,
+}
+
+/// Every diagnostic of an evaluation with positions.
+pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
+    let indexes: Vec<LineIndex<'_>> = ev.sources.iter().map(|(_, s)| LineIndex::new(&s.text)).collect();
+    ev.diagnostics
+        .iter()
+        .map(|d| {
+            let mut out = Located {
+                code: d.code,
+                severity: d.severity,
+                message: d.message.clone(),
+                path: d.path.clone(),
+                file: None,
+                from: 0,
+                to: 0,
+                line: 0,
+                column: 0,
+            };
+            if let Some(span) = d.span {
+                if let (Some(src), Some(index)) = (ev.sources.get(span.source), indexes.get(span.source.0 as usize)) {
+                    let start = index.position(span.start);
+                    let end = index.position(span.end);
+                    out.file = Some(src.name.clone());
+                    out.from = start.utf16;
+                    out.to = end.utf16.max(start.utf16);
+                    out.line = start.line;
+                    out.column = start.column;
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{evaluate, Request};
+
+    #[test]
+    fn function_table_for_editors() {
+        let f = functions("wallaby").unwrap();
+        let get = |n: &str| f.iter().find(|i| i.name == n).unwrap().clone();
+        assert!(get("if").in_templates && !get("if").in_conditions);
+        assert!(get("equals").in_conditions && !get("equals").in_templates);
+        assert!(get("Ref").removed);
+        assert!(functions("2012-12-12").is_none());
+        assert_eq!(versions().len(), 11);
+    }
+
+    #[test]
+    fn positions_are_utf16_for_non_ascii_text() {
+        let ev = evaluate(&Request::new("heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {get_param: nope}}\n"));
+        let d = located_diagnostics(&ev);
+        let err = d.iter().find(|d| d.severity == Severity::Error).unwrap();
+        assert_eq!(err.line, 4);
+        // The error points at the function name.
+        let text = "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {";
+        assert_eq!(err.from as usize, text.encode_utf16().count());
+    }
+}
