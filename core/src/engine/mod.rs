@@ -11,7 +11,7 @@ mod result;
 use indexmap::IndexMap;
 
 pub use request::{Document, Request};
-pub use result::{DeferredMark, Evaluation, HeatResult, OutputResult, ParamInfo};
+pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo};
 
 use crate::catalogue::Registry;
 use crate::diag::{Diagnostic, HeatError};
@@ -593,6 +593,12 @@ impl Run {
                 &stack,
                 &format!("resources.{name}.properties"),
                 d.properties.as_ref(),
+            ));
+            self.ev.edges.extend(result::resource_edges(
+                &stack,
+                &name,
+                d.depends_on.as_deref().unwrap_or(&[]),
+                &[d.properties.as_ref(), d.metadata.as_ref()],
             ));
         }
         self.ev.result.resources = rmap;

@@ -151,6 +151,54 @@ pub struct Evaluation {
     pub param_info: Vec<ParamInfo>,
     /// Deploy-time value markers.
     pub deferred: Vec<DeferredMark>,
+    /// Dependency edges between enabled resources, for the graph view.
+    pub edges: Vec<Edge>,
+}
+
+/// One dependency edge: `from` needs `to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The dependent resource.
+    pub from: String,
+    /// The resource it needs.
+    pub to: String,
+    /// `depends_on`, `get_resource`, `get_attr` or `Ref`.
+    pub kind: &'static str,
+}
+
+/// The edges of one resource: explicit `depends_on`, then references in its
+/// properties and metadata (deduplicated per kind).
+pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &[Option<&Expr>]) -> Vec<Edge> {
+    let mut out: Vec<Edge> = Vec::new();
+    let mut push = |to: String, kind: &'static str| {
+        let e = Edge { from: name.to_string(), to, kind };
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    };
+    for d in depends_on {
+        if stack.resources.contains_key(d.as_str()) {
+            push(d.clone(), "depends_on");
+        }
+    }
+    for expr in exprs.iter().flatten() {
+        crate::eval::for_each_call(expr, &mut |c| {
+            let (target, kind) = match c.kind {
+                FnKind::GetResource => (Some(&c.args), "get_resource"),
+                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+                    (crate::functions::get_attr::resource_expr(&c.args), "get_attr")
+                }
+                FnKind::Ref => (Some(&c.args), "Ref"),
+                _ => (None, ""),
+            };
+            if let Some(Ok(Value::Str(t))) = target.map(|e| crate::eval::resolve(stack, e)) {
+                if stack.resources.contains_key(&*t) {
+                    push(t.to_string(), kind);
+                }
+            }
+        });
+    }
+    out
 }
 
 /// A resource whose condition is false.
