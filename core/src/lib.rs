@@ -4,6 +4,11 @@
 //! an [`Evaluation`] out — Heat's canonical result plus every diagnostic. The
 //! crate does no IO, reads no clock and knows nothing of JavaScript.
 #![forbid(unsafe_code)]
+// No panics reachable from input (tests may unwrap).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic))]
+// Errors are rare and carry Heat's text and path; boxing them would cost more
+// indirection than the copies it saves.
+#![allow(clippy::result_large_err)]
 
 pub mod api;
 pub mod catalogue;

@@ -39,8 +39,9 @@ fn siphash13(data: &[u8]) -> u64 {
         v0 ^= m;
     }
     let mut last = [0u8; 8];
-    let rest = chunks.remainder();
-    last[..rest.len()].copy_from_slice(rest);
+    for (slot, byte) in last.iter_mut().zip(chunks.remainder()) {
+        *slot = *byte;
+    }
     last[7] = (len & 0xff) as u8;
     let b = u64::from_le_bytes(last);
     v3 ^= b;
@@ -114,7 +115,7 @@ impl PySet {
     }
 
     /// `set(iterable)`: one insertion at a time.
-    pub fn from_iter<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
+    pub fn from_sequence<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
         let mut set = PySet::default();
         for k in keys {
             set.add(k);
@@ -219,7 +220,7 @@ mod tests {
             ["r2", "r4", "r6", "r3", "r7", "r1", "r0", "r10", "r9", "r8", "r5", "r11"]
         );
         assert_eq!(
-            order(&PySet::from_iter(["b", "a", "c", "server", "port", "net"])),
+            order(&PySet::from_sequence(["b", "a", "c", "server", "port", "net"])),
             ["net", "b", "server", "c", "a", "port"]
         );
     }

@@ -475,7 +475,7 @@ impl Run {
                 Ok(r) => r,
                 Err(e) => return Err(self.fail(e.at_if_unset(d.node.span))),
             };
-            for dep in PySet::from_iter(required.iter().map(String::as_str)).iter() {
+            for dep in PySet::from_sequence(required.iter().map(String::as_str)).iter() {
                 if stack.resources.contains_key(dep) {
                     graph.add_edge(&d.name, dep);
                 } else if !stack.all_resource_names.iter().any(|n| n == dep) {
