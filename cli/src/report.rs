@@ -7,6 +7,10 @@ use hotplate_core::{Evaluation, Value};
 pub fn text(ev: &Evaluation) -> String {
     let mut out = String::new();
     let r = &ev.result;
+    // Deploy-time values shown as ⟨placeholders⟩, never as if they were data.
+    let shown = hotplate_core::api::result_with_placeholders(ev);
+    let shown_map = shown.as_map();
+    let section = |name: &str| shown_map.and_then(|m| m.get_str(name)).and_then(Value::as_map).cloned();
     out.push_str(&format!("template version: {}\n", r.template_version.as_deref().unwrap_or("(unknown)")));
     if !r.parameters.is_empty() {
         out.push_str("\nparameters:\n");
@@ -28,9 +32,9 @@ pub fn text(ev: &Evaluation) -> String {
             out.push_str(&format!("  {} = {}\n", hotplate_core::pyfmt::py_str(k), compact(v)));
         }
     }
-    if !r.resources.is_empty() {
+    if let Some(resources) = section("resources").filter(|m| !m.is_empty()) {
         out.push_str("\nresources:\n");
-        for (k, v) in r.resources.iter() {
+        for (k, v) in resources.iter() {
             let name = hotplate_core::pyfmt::py_str(k);
             let m = v.as_map();
             let ty = m.and_then(|m| m.get_str("type")).map(compact).unwrap_or_default();
@@ -51,18 +55,27 @@ pub fn text(ev: &Evaluation) -> String {
             }
         }
     }
-    if !r.outputs.is_empty() {
+    if let Some(outputs) = section("outputs").filter(|m| !m.is_empty()) {
         out.push_str("\noutputs:\n");
-        for (k, o) in &r.outputs {
-            match &o.error {
-                Some(e) => out.push_str(&format!("  {k}: error: {e}\n")),
-                None => out.push_str(&format!("  {k} = {}\n", compact(&o.value))),
+        for (k, o) in outputs.iter() {
+            let name = hotplate_core::pyfmt::py_str(k);
+            let o = o.as_map();
+            match o.and_then(|o| o.get_str("error")).and_then(Value::as_str) {
+                Some(e) => out.push_str(&format!("  {name}: error: {e}\n")),
+                None => out.push_str(&format!(
+                    "  {name} = {}\n",
+                    o.and_then(|o| o.get_str("value")).map(compact).unwrap_or_default()
+                )),
             }
         }
     }
-    for d in &ev.deferred {
-        if d.exact {
-            out.push_str(&format!("  note: {} is known only at deploy time ({})\n", d.path, d.label));
+    if ev.deferred.iter().any(|d| d.exact) {
+        out.push_str("\n  ⟨…⟩ marks values Heat only knows once the stack is created.\n");
+    }
+    if !r.skipped_constraints.is_empty() {
+        out.push_str("\nnot checked (needs a cloud):\n");
+        for (p, c) in &r.skipped_constraints {
+            out.push_str(&format!("  {p}: {c}\n"));
         }
     }
     if !ev.diagnostics.is_empty() {

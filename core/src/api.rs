@@ -6,6 +6,7 @@ use crate::diag::Severity;
 use crate::engine::Evaluation;
 use crate::functions::{self, FnKind, Table};
 use crate::source::LineIndex;
+use crate::value::Value;
 use crate::version::HotVersion;
 
 /// One HOT version.
@@ -117,10 +118,96 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
         .collect()
 }
 
+/// The canonical result with every value Heat only knows at deploy time shown as
+/// a placeholder string `⟨get_attr server first_address⟩` (for display only; the
+/// canonical result keeps Heat's values: the name, or null).
+pub fn result_with_placeholders(ev: &Evaluation) -> Value {
+    let mut v = ev.result.to_value();
+    for mark in ev.deferred.iter().filter(|m| m.exact) {
+        let steps = parse_path(&mark.path);
+        replace_at(&mut v, &steps, Value::from(format!("\u{27e8}{}\u{27e9}", mark.label)));
+    }
+    v
+}
+
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// `resources.r.properties.a[0].b` → steps (keys with dots are not expected here).
+fn parse_path(path: &str) -> Vec<Step> {
+    let mut out = Vec::new();
+    for part in path.split('.') {
+        let mut rest = part;
+        if let Some(i) = rest.find('[') {
+            let (key, idx) = rest.split_at(i);
+            if !key.is_empty() {
+                out.push(Step::Key(key.to_string()));
+            }
+            rest = idx;
+            for piece in rest.split('[').filter(|p| !p.is_empty()) {
+                if let Ok(n) = piece.trim_end_matches(']').parse::<usize>() {
+                    out.push(Step::Index(n));
+                }
+            }
+        } else {
+            out.push(Step::Key(rest.to_string()));
+        }
+    }
+    out
+}
+
+fn replace_at(v: &mut Value, steps: &[Step], with: Value) {
+    let Some((first, rest)) = steps.split_first() else {
+        *v = with;
+        return;
+    };
+    match (v, first) {
+        (Value::Map(m), Step::Key(k)) => {
+            let map = std::rc::Rc::make_mut(m);
+            if let Some(child) = map.get_str(k).cloned() {
+                let mut child = child;
+                replace_at(&mut child, rest, with);
+                map.insert_str(k, child);
+            }
+        }
+        (Value::List(l), Step::Index(i)) => {
+            if let Some(child) = std::rc::Rc::make_mut(l).get_mut(*i) {
+                replace_at(child, rest, with);
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{evaluate, Request};
+
+    #[test]
+    fn placeholders_mark_deploy_time_values() {
+        let ev = evaluate(&Request::new(
+            "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server}\n  p:\n    type: OS::Heat::None\n    properties: {a: [x, {get_resource: s}], b: {get_attr: [s, first_address]}}\n",
+        ));
+        let v = result_with_placeholders(&ev);
+        let props = v
+            .as_map()
+            .and_then(|m| m.get_str("resources"))
+            .and_then(Value::as_map)
+            .and_then(|m| m.get_str("p"))
+            .and_then(Value::as_map)
+            .and_then(|m| m.get_str("properties"))
+            .cloned()
+            .unwrap();
+        let json = crate::pyfmt::json_dumps(
+            &props,
+            crate::pyfmt::JsonStyle { ensure_ascii: false, ..crate::pyfmt::JsonStyle::SORTED },
+        )
+        .unwrap();
+        assert_eq!(json, r#"{"a": ["x", "⟨get_resource s⟩"], "b": "⟨get_attr s first_address⟩"}"#);
+    }
 
     #[test]
     fn function_table_for_editors() {
@@ -135,7 +222,9 @@ mod tests {
 
     #[test]
     fn positions_are_utf16_for_non_ascii_text() {
-        let ev = evaluate(&Request::new("heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {get_param: nope}}\n"));
+        let ev = evaluate(&Request::new(
+            "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {get_param: nope}}\n",
+        ));
         let d = located_diagnostics(&ev);
         let err = d.iter().find(|d| d.severity == Severity::Error).unwrap();
         assert_eq!(err.line, 4);
