@@ -13,7 +13,7 @@ import math
 import yaml
 from heat.common import template_format
 
-def enc(v):
+def enc(v, _stack=()):
     if v is None:
         return ["null"]
     if isinstance(v, bool):
@@ -23,11 +23,15 @@ def enc(v):
     if isinstance(v, float):
         return ["float", repr(v)]
     if isinstance(v, str):
-        return ["str", v]
-    if isinstance(v, (list, tuple)):
-        return ["list", [enc(x) for x in v]]
-    if isinstance(v, dict):
-        return ["map", [[enc(k), enc(x)] for k, x in v.items()]]
+        # Lone surrogates (Python keeps them, Rust strings cannot): U+FFFD each.
+        return ["str", "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in v)]
+    if isinstance(v, (list, tuple, dict)):
+        if id(v) in _stack:
+            return ["unsupported", "recursive"]
+        inner = _stack + (id(v),)
+        if isinstance(v, dict):
+            return ["map", [[enc(k, inner), enc(x, inner)] for k, x in v.items()]]
+        return ["list", [enc(x, inner) for x in v]]
     return ["unsupported", type(v).__name__]
 
 
