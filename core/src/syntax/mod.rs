@@ -19,7 +19,8 @@
 mod collapse;
 mod json;
 mod node;
-mod offsets;
+mod parser;
+mod scanner;
 mod resolve;
 mod yaml;
 

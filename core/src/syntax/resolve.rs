@@ -261,6 +261,12 @@ pub(crate) enum ScalarError {
 
 const INDEX_ERROR: &str = "string index out of range";
 
+/// The NaN that `.nan` resolves to. PyYAML returns one shared float object for every
+/// `.nan` of a document, so two `.nan` map keys are the same key (Python dicts compare
+/// keys by identity first); other NaNs (`!!float nan`) are distinct objects. The payload
+/// marks the shared one.
+pub(crate) const SHARED_NAN_BITS: u64 = 0x7ff8_0000_0000_0001;
+
 /// SafeConstructor.construct_yaml_int.
 pub(crate) fn construct_int(text: &str) -> Result<i64, ScalarError> {
     let v: String = text.chars().filter(|&c| c != '_').collect();
@@ -339,7 +345,7 @@ pub(crate) fn construct_float(text: &str) -> Result<f64, ScalarError> {
     if v == ".inf" {
         Ok(sign * f64::INFINITY)
     } else if v == ".nan" {
-        Ok(f64::NAN)
+        Ok(f64::from_bits(SHARED_NAN_BITS))
     } else if v.contains(':') {
         let mut total = 0.0_f64;
         let mut base = 1.0_f64;

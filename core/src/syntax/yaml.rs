@@ -1,5 +1,5 @@
-//! YAML → [`Node`]: a composer and constructor on top of `saphyr-parser`'s event stream,
-//! reproducing PyYAML's SafeLoader (as Heat configures it).
+//! YAML → [`Node`]: a composer and constructor on top of our YAML 1.1 parser
+//! ([`super::parser`]), reproducing PyYAML's SafeLoader (as Heat configures it).
 //!
 //! The composer is iterative (an explicit stack), so no input can overflow the native
 //! stack; nesting is capped at [`MAX_DEPTH`] and alias expansion at [`MAX_ALIAS_NODES`].
@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 
-use saphyr_parser::{Event, Parser, ScalarStyle, Span as YSpan, Tag};
 
 use crate::diag::Diagnostic;
 use crate::source::{SourceId, Span};
@@ -18,7 +17,8 @@ use crate::value::Value;
 use super::collapse::collapse_entries;
 use super::json::too_large;
 use super::node::{Node, NodeKind};
-use super::offsets::CharOffsets;
+use super::parser::{Ev, Event, Parser};
+use super::scanner::{Mark, Mode, Style, YamlError};
 use super::resolve::{construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError};
 use super::{Loaded, MAX_ALIAS_NODES, MAX_DEPTH};
 
@@ -46,8 +46,7 @@ enum Kind {
 const CORE: &str = "tag:yaml.org,2002:";
 
 impl Kind {
-    fn from_tag(tag: &Tag) -> Kind {
-        let full = format!("{}{}", tag.handle, tag.suffix);
+    fn from_tag(full: &str) -> Kind {
         match full.strip_prefix(CORE) {
             Some("str") => Kind::Str,
             Some("int") => Kind::Int,
@@ -63,7 +62,7 @@ impl Kind {
             Some("set") => Kind::Set,
             Some("merge") => Kind::Merge,
             Some("value") => Kind::Value,
-            _ => Kind::Other(full),
+            _ => Kind::Other(full.to_string()),
         }
     }
 
@@ -119,13 +118,16 @@ enum Item {
     Merge(Span),
     /// `=` (tag:yaml.org,2002:value)
     ValueKey(Span),
+    /// An alias to a collection that is still open (PyYAML builds a self-containing
+    /// structure; we refuse it, but as a key it is PyYAML's "unhashable key" error).
+    Recursive(Span),
 }
 
 impl Item {
     fn span(&self) -> Span {
         match self {
             Item::Node(n) => n.span,
-            Item::Merge(s) | Item::ValueKey(s) => *s,
+            Item::Merge(s) | Item::ValueKey(s) | Item::Recursive(s) => *s,
         }
     }
 }
@@ -134,13 +136,16 @@ impl Item {
 struct Frame {
     is_map: bool,
     start: usize,
-    anchor: usize,
+    anchor: Option<String>,
     kind: Option<Kind>,
     items: Vec<Item>,
     /// Nodes inside, for the alias budget.
     count: usize,
     /// End byte of the last child.
     last_end: usize,
+    /// The text of the scalar under a `=` key, for a scalar tag on this mapping
+    /// (SafeConstructor.construct_scalar reads a mapping's `=` value).
+    eq_value: Option<String>,
 }
 
 struct Anchored {
@@ -157,52 +162,80 @@ fn node_id(node: &Node) -> &'static str {
     }
 }
 
-struct Composer<'t> {
-    text: &'t str,
-    offsets: CharOffsets,
+struct Composer {
     source: SourceId,
+    mode: Mode,
+    /// Whether a timestamp was resolved (the pure loader would make a date of it).
+    timestamps: bool,
     stack: Vec<Frame>,
-    anchors: HashMap<usize, Anchored>,
-    /// Anchor names seen in this document, with where (for duplicate detection).
-    anchor_names: HashMap<&'t str, usize>,
+    anchors: HashMap<String, Anchored>,
     alias_nodes: usize,
     warnings: Vec<Diagnostic>,
     /// The first construction error (reported if the whole stream parses).
     deferred: Option<Diagnostic>,
+    /// The first value Heat would accept but hotplate cannot represent (reported if there
+    /// is no error at all).
+    unsupported: Option<Diagnostic>,
     root: Option<Item>,
 }
 
-/// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does.
+/// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does: with libyaml
+/// first and, when that raises a YAML error, with PyYAML's pure loader (whose result or
+/// error then counts).
 pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
     if let Some(d) = check_characters(text, source) {
         return Err(d);
     }
+    match compose(text, source, Mode::Libyaml) {
+        Ok(loaded) => Ok(loaded),
+        Err(d) if matches!(d.code, "yaml-syntax" | "yaml-constructor") => compose(text, source, Mode::Pure),
+        Err(d) => Err(d),
+    }
+}
+
+fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Diagnostic> {
     let mut c = Composer {
-        text,
-        offsets: CharOffsets::new(text),
         source,
+        mode,
         stack: Vec::new(),
         anchors: HashMap::new(),
-        anchor_names: HashMap::new(),
         alias_nodes: 0,
         warnings: Vec::new(),
         deferred: None,
+        unsupported: None,
         root: None,
+        timestamps: false,
     };
-    c.run()?;
-    if let Some(d) = c.deferred {
+    c.run(text)?;
+    if let Some(d) = c.deferred.or(c.unsupported) {
         return Err(d);
     }
     let empty = || Node { span: Span::new(source, 0, 0), kind: NodeKind::Map(Vec::new()) };
+    let null = |span| Node { span, kind: NodeKind::Scalar(Value::Null) };
     let root = match c.root {
+        // Heat turns an empty (null) document into `{}` only on libyaml's path.
+        None if mode == Mode::Pure => null(Span::new(source, 0, 0)),
+        Some(Item::Node(n)) if n.is_null() && mode == Mode::Pure => null(Span::new(source, 0, 0)),
         None => empty(),
         Some(Item::Node(n)) if n.is_null() => empty(),
         Some(Item::Node(n)) => n,
+        Some(Item::Recursive(span)) => null(span),
         Some(special) => {
             return Err(undefined(&special_kind(&special), special.span()));
         }
     };
-    Ok(Loaded { root, warnings: c.warnings })
+    let mut warnings = c.warnings;
+    if mode == Mode::Pure && c.timestamps {
+        warnings.push(
+            Diagnostic::warning(
+                "yaml-pure-fallback",
+                "libyaml refuses this text, so Heat loads it with PyYAML's pure loader, which makes \
+                 dates of unquoted timestamps (like 2016-10-14); hotplate keeps them as text",
+            )
+            .at(Span::new(source, 0, 0)),
+        );
+    }
+    Ok(Loaded { root, warnings })
 }
 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
@@ -244,35 +277,43 @@ fn constructor_error(message: impl Into<String>, span: Span) -> Diagnostic {
     Diagnostic::error("yaml-constructor", message).at(span)
 }
 
-impl<'t> Composer<'t> {
-    fn span(&self, s: &YSpan) -> Span {
-        Span::new(self.source, self.offsets.byte(s.start.index()), self.offsets.byte(s.end.index()))
+impl Composer {
+    fn span(&self, start: Mark, end: Mark) -> Span {
+        Span::new(self.source, start.index, end.index)
+    }
+
+    /// A diagnostic for a scanner/parser error (a one-character span at its mark).
+    fn error(&self, e: YamlError, text: &str) -> Diagnostic {
+        let at = e.mark.index;
+        let width = text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+        Diagnostic::error(e.code, e.problem).at(Span::new(self.source, at, at + width))
     }
 
     fn defer(&mut self, d: Diagnostic) {
-        if self.deferred.is_none() {
-            self.deferred = Some(d);
+        let slot = if super::LoadFailure::of(&d) == super::LoadFailure::Unsupported {
+            &mut self.unsupported
+        } else {
+            &mut self.deferred
+        };
+        if slot.is_none() {
+            *slot = Some(d);
         }
     }
 
-    fn run(&mut self) -> Result<(), Diagnostic> {
-        let mut parser = Parser::new_from_str(self.text);
+    fn run(&mut self, text: &str) -> Result<(), Diagnostic> {
+        let mut parser = Parser::new(text, self.mode);
         let mut documents = 0usize;
         loop {
-            let (event, yspan) = match parser.next_event() {
-                None => return Ok(()),
-                Some(Ok(x)) => x,
-                Some(Err(e)) => {
-                    let at = self.offsets.byte(e.marker().index());
-                    return Err(Diagnostic::error("yaml-syntax", e.info().to_string())
-                        .at(Span::new(self.source, at, at)));
-                }
+            let Event { ev, start, end } = match parser.next_event() {
+                Ok(Some(e)) => e,
+                Ok(None) => return Ok(()),
+                Err(e) => return Err(self.error(e, text)),
             };
-            let span = self.span(&yspan);
-            match event {
-                Event::StreamEnd => return Ok(()),
-                Event::Nothing | Event::StreamStart | Event::DocumentEnd => {}
-                Event::DocumentStart(_) => {
+            let span = self.span(start, end);
+            match ev {
+                Ev::StreamEnd => return Ok(()),
+                Ev::StreamStart | Ev::DocumentEnd => {}
+                Ev::DocumentStart => {
                     documents += 1;
                     if documents > 1 {
                         return Err(Diagnostic::error(
@@ -281,34 +322,45 @@ impl<'t> Composer<'t> {
                         )
                         .at(span));
                     }
-                    self.anchor_names.clear();
+                    self.anchors.clear();
                 }
-                Event::Alias(id) => {
-                    self.check_alias_name(span)?;
-                    let item = self.alias(id, span)?;
-                    self.push_item(item.0, item.1);
+                Ev::Alias(name) => {
+                    let (item, count) = self.alias(&name, span)?;
+                    self.push_item(item, count);
                 }
-                Event::Scalar(value, style, anchor, tag) => {
-                    self.check_anchor(anchor, span)?;
-                    let item = self.scalar(&value, style, tag.as_deref(), span);
-                    if anchor > 0 {
-                        self.anchors.insert(anchor, Anchored { item: item.clone(), count: 1 });
+
+                Ev::Scalar { anchor, tag, value, style, plain_implicit } => {
+                    self.check_anchor(anchor.as_deref(), span)?;
+                    if self.under_eq_key() {
+                        if let Some(frame) = self.stack.last_mut() {
+                            frame.eq_value = Some(value.clone());
+                        }
+                    }
+                    let item = self.scalar(&value, style, tag.as_deref(), plain_implicit, span);
+                    if let Some(name) = anchor {
+                        self.anchors.insert(name, Anchored { item: item.clone(), count: 1 });
                     }
                     self.push_item(item, 1);
                 }
-                Event::SequenceStart(anchor, tag) => self.start_collection(false, anchor, tag.as_deref(), span)?,
-                Event::MappingStart(anchor, tag) => self.start_collection(true, anchor, tag.as_deref(), span)?,
-                Event::SequenceEnd | Event::MappingEnd => {
+                Ev::SequenceStart { anchor, tag } => self.start_collection(false, anchor, tag.as_deref(), span)?,
+                Ev::MappingStart { anchor, tag } => self.start_collection(true, anchor, tag.as_deref(), span)?,
+                Ev::SequenceEnd | Ev::MappingEnd => {
                     let Some(frame) = self.stack.pop() else {
                         continue;
                     };
                     let end = if span.end > span.start { span.end as usize } else { frame.last_end };
                     let node_span = Span::new(self.source, frame.start, end.max(frame.start));
-                    let anchor = frame.anchor;
                     let count = frame.count;
+                    let anchor = frame.anchor.clone();
+                    let eq_value = frame.eq_value.clone();
                     let item = if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
-                    if anchor > 0 {
-                        self.anchors.insert(anchor, Anchored { item: item.clone(), count });
+                    if let Some(name) = anchor {
+                        self.anchors.insert(name, Anchored { item: item.clone(), count });
+                    }
+                    if eq_value.is_some() && self.under_eq_key() {
+                        if let Some(parent) = self.stack.last_mut() {
+                            parent.eq_value = eq_value;
+                        }
                     }
                     self.push_item(item, count);
                 }
@@ -316,8 +368,15 @@ impl<'t> Composer<'t> {
         }
     }
 
-    fn start_collection(&mut self, is_map: bool, anchor: usize, tag: Option<&Tag>, span: Span) -> Result<(), Diagnostic> {
-        self.check_anchor(anchor, span)?;
+    /// True when the next item of the open mapping is the value of a `=` key.
+    fn under_eq_key(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|f| f.is_map && f.items.len() % 2 == 1 && matches!(f.items.last(), Some(Item::ValueKey(_))))
+    }
+
+    fn start_collection(&mut self, is_map: bool, anchor: Option<String>, tag: Option<&str>, span: Span) -> Result<(), Diagnostic> {
+        self.check_anchor(anchor.as_deref(), span)?;
         if self.stack.len() >= MAX_DEPTH {
             return Err(Diagnostic::error(
                 "yaml-too-deep",
@@ -325,31 +384,17 @@ impl<'t> Composer<'t> {
             )
             .at(span));
         }
-        let mut start = span.start as usize;
-        if !is_map && span.start == span.end {
-            start = self.block_entry_start(start);
-        }
         self.stack.push(Frame {
             is_map,
-            start,
+            start: span.start as usize,
             anchor,
-            kind: tag.filter(|t| !is_non_specific(t)).map(Kind::from_tag),
+            kind: tag.filter(|t| *t != "!").map(Kind::from_tag),
             items: Vec::new(),
             count: 1,
             last_end: span.end as usize,
+            eq_value: None,
         });
         Ok(())
-    }
-
-    /// A block sequence's start event sits at its first item; move it back to the `-`.
-    fn block_entry_start(&self, start: usize) -> usize {
-        let head = self.text.get(..start).unwrap_or("");
-        let trimmed = head.trim_end_matches([' ', '\t']);
-        if trimmed.ends_with('-') {
-            trimmed.len() - 1
-        } else {
-            start
-        }
     }
 
     fn push_item(&mut self, item: Item, count: usize) {
@@ -364,67 +409,22 @@ impl<'t> Composer<'t> {
         }
     }
 
-    /// Anchor names: PyYAML allows only `[0-9A-Za-z_-]` and refuses a name defined twice
-    /// in one document (saphyr allows both).
-    fn check_anchor(&mut self, anchor: usize, span: Span) -> Result<(), Diagnostic> {
-        if anchor == 0 {
-            return Ok(());
+    /// PyYAML refuses an anchor defined twice in one document.
+    fn check_anchor(&mut self, anchor: Option<&str>, span: Span) -> Result<(), Diagnostic> {
+        match anchor {
+            Some(name) if self.anchors.contains_key(name) || self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
+                Err(Diagnostic::error(
+                    "yaml-syntax",
+                    format!("found duplicate anchor '{name}'; first occurrence … second occurrence"),
+                )
+                .at(span))
+            }
+            _ => Ok(()),
         }
-        let text = self.text.get(span.start as usize..).unwrap_or("");
-        let Some(name_start) = anchor_offset(text) else {
-            return Ok(());
-        };
-        let abs = span.start as usize + name_start;
-        let name = self.word_at(abs, "anchor")?;
-        if let Some(&first) = self.anchor_names.get(name) {
-            let _ = first;
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("found duplicate anchor '{name}'; first occurrence … second occurrence"),
-            )
-            .at(Span::new(self.source, abs - 1, abs + name.len())));
-        }
-        self.anchor_names.insert(name, abs);
-        Ok(())
     }
 
-    fn check_alias_name(&self, span: Span) -> Result<(), Diagnostic> {
-        let start = span.start as usize;
-        if self.text.get(start..).is_some_and(|t| t.starts_with('*')) {
-            self.word_at(start + 1, "alias")?;
-        }
-        Ok(())
-    }
-
-    /// The anchor/alias name at `at`, checked against PyYAML's alphabet.
-    fn word_at(&self, at: usize, what: &str) -> Result<&'t str, Diagnostic> {
-        let rest = self.text.get(at..).unwrap_or("");
-        let end = rest
-            .find(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']' | '{' | '}'))
-            .unwrap_or(rest.len());
-        let name = rest.get(..end).unwrap_or("");
-        let bad = name.char_indices().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
-        let follow = rest.get(end..).and_then(|t| t.chars().next());
-        let bad_follow = follow.filter(|c| matches!(c, '[' | '{'));
-        if let Some((i, c)) = bad.or_else(|| bad_follow.map(|c| (end, c))) {
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("while scanning an {what}: expected alphabetic or numeric character, but found '{c}'"),
-            )
-            .at(Span::new(self.source, at + i, at + i + c.len_utf8())));
-        }
-        if name.is_empty() {
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("while scanning an {what}: expected alphabetic or numeric character"),
-            )
-            .at(Span::new(self.source, at, at)));
-        }
-        Ok(name)
-    }
-
-    fn alias(&mut self, id: usize, span: Span) -> Result<(Item, usize), Diagnostic> {
-        match self.anchors.get(&id) {
+    fn alias(&mut self, name: &str, span: Span) -> Result<(Item, usize), Diagnostic> {
+        match self.anchors.get(name) {
             Some(a) => {
                 self.alias_nodes = self.alias_nodes.saturating_add(a.count);
                 if self.alias_nodes > MAX_ALIAS_NODES {
@@ -438,30 +438,41 @@ impl<'t> Composer<'t> {
                 }
                 Ok((a.item.clone(), a.count))
             }
-            None if self.stack.iter().any(|f| f.anchor == id) => Err(Diagnostic::error(
-                "yaml-recursive-alias",
-                "recursive alias: the alias refers to a node that contains it (PyYAML builds a self-containing structure; hotplate does not support it)",
-            )
-            .at(span)),
-            None => {
-                let name = self.text.get(span.start as usize + 1..span.end as usize).unwrap_or("");
-                Err(Diagnostic::error("yaml-syntax", format!("found undefined alias '{name}'")).at(span))
+            None if self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
+                self.defer(
+                    Diagnostic::error(
+                        "yaml-recursive-alias",
+                        "recursive alias: the alias refers to a node that contains it (PyYAML builds a self-containing structure; hotplate does not support it)",
+                    )
+                    .at(span),
+                );
+                Ok((Item::Recursive(span), 1))
             }
+            None => Err(Diagnostic::error("yaml-syntax", format!("found undefined alias '{name}'")).at(span)),
         }
     }
 
-    fn scalar(&mut self, value: &str, style: ScalarStyle, tag: Option<&Tag>, span: Span) -> Item {
+    fn scalar(&mut self, value: &str, style: Style, tag: Option<&str>, plain_implicit: bool, span: Span) -> Item {
+        let _ = style;
         let kind = match tag {
-            None if style == ScalarStyle::Plain => Kind::from_implicit(resolve_plain(value)),
-            None => Kind::Str,
-            // The non-specific tag `!` resolves as a plain scalar would (PyYAML and libyaml
-            // both pass implicit=(True, False) for it), whatever the style.
-            Some(t) if is_non_specific(t) => Kind::from_implicit(resolve_plain(value)),
+            // No tag, or the non-specific `!`: implicit resolution when the parser allows it
+            // (plain scalars, and `!`-tagged non-empty ones), else a string.
+            None | Some("!") if plain_implicit => Kind::from_implicit(resolve_plain(value)),
+            None | Some("!") => Kind::Str,
             Some(t) => Kind::from_tag(t),
         };
+        self.construct_scalar(&kind, value, span)
+    }
+
+    /// Build a scalar of `kind` from its text.
+    fn construct_scalar(&mut self, kind: &Kind, value: &str, span: Span) -> Item {
         let scalar = |v: Value| Item::Node(Node { span, kind: NodeKind::Scalar(v) });
-        let result: Result<Value, Diagnostic> = match &kind {
-            Kind::Str | Kind::Timestamp => Ok(Value::from(value)),
+        let result: Result<Value, Diagnostic> = match kind {
+            Kind::Str => Ok(Value::from(value)),
+            Kind::Timestamp => {
+                self.timestamps = true;
+                Ok(Value::from(value))
+            }
             Kind::Null => Ok(Value::Null),
             Kind::Bool(Some(b)) => Ok(Value::Bool(*b)),
             Kind::Bool(None) => construct_bool(value).map(Value::Bool).map_err(|e| scalar_error(e, value, span)),
@@ -471,11 +482,11 @@ impl<'t> Composer<'t> {
             Kind::Value => return Item::ValueKey(span),
             Kind::Binary => Err(unsupported("!!binary", "Python bytes", span)),
             Kind::Seq | Kind::Map | Kind::Set => Err(constructor_error(
-                format!("expected a {} node, but found scalar", if kind == Kind::Seq { "sequence" } else { "mapping" }),
+                format!("expected a {} node, but found scalar", if *kind == Kind::Seq { "sequence" } else { "mapping" }),
                 span,
             )),
             Kind::Omap | Kind::Pairs => Err(constructor_error("expected a sequence, but found scalar", span)),
-            Kind::Other(_) => Err(undefined(&kind, span)),
+            Kind::Other(_) => Err(undefined(kind, span)),
         };
         match result {
             Ok(v) => scalar(v),
@@ -490,6 +501,7 @@ impl<'t> Composer<'t> {
     fn value_node(&mut self, item: Item) -> Node {
         match item {
             Item::Node(n) => n,
+            Item::Recursive(span) => Node { span, kind: NodeKind::Scalar(Value::Null) },
             special => {
                 let span = special.span();
                 self.defer(undefined(&special_kind(&special), span));
@@ -571,8 +583,13 @@ impl<'t> Composer<'t> {
                 return placeholder;
             }
             k if k.is_scalar_kind() => {
-                self.defer(constructor_error("expected a scalar node, but found mapping", span));
-                return placeholder;
+                return match frame.eq_value {
+                    Some(text) => self.construct_scalar(&k, &text, span),
+                    None => {
+                        self.defer(constructor_error("expected a scalar node, but found mapping", span));
+                        placeholder
+                    }
+                };
             }
             k => {
                 self.defer(undefined(&k, span));
@@ -622,6 +639,9 @@ impl<'t> Composer<'t> {
                         ));
                     }
                 },
+                Item::Recursive(kspan) => {
+                    self.defer(constructor_error("while constructing a mapping: found unhashable key", kspan));
+                }
                 Item::ValueKey(kspan) => {
                     let v = self.value_node(value);
                     own.push((Node { span: kspan, kind: NodeKind::Scalar(Value::from("=")) }, v));
@@ -641,30 +661,6 @@ impl<'t> Composer<'t> {
         let entries = collapse_entries(merged, explicit_from, &mut self.warnings);
         Item::Node(Node { span, kind: NodeKind::Map(entries) })
     }
-}
-
-/// Where the anchor name starts in text beginning with a node's properties (`&a`, `!t &a`).
-fn anchor_offset(text: &str) -> Option<usize> {
-    let mut i = 0;
-    if text.starts_with('!') {
-        // Skip the tag, then separating white space and comments.
-        i = text.find(|c: char| c.is_whitespace())?;
-        loop {
-            let rest = text.get(i..)?;
-            let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-            i += rest.len() - trimmed.len();
-            if trimmed.starts_with('#') {
-                i += trimmed.find('\n').unwrap_or(trimmed.len());
-            } else {
-                break;
-            }
-        }
-    }
-    text.get(i..)?.starts_with('&').then_some(i + 1)
-}
-
-fn is_non_specific(tag: &Tag) -> bool {
-    tag.handle.is_empty() && tag.suffix == "!"
 }
 
 fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {

@@ -35,6 +35,20 @@ def enc(v, _stack=()):
     return ["unsupported", type(v).__name__]
 
 
+class _PureTimestampsAsText(yaml.SafeLoader):
+    """The pure SafeLoader with timestamps kept as text (what hotplate does on Heat's
+    fallback path, where Heat itself would get dates)."""
+
+    saw_timestamp = False
+
+    def construct_ts(self, node):
+        _PureTimestampsAsText.saw_timestamp = True
+        return self.construct_scalar(node)
+
+
+_PureTimestampsAsText.add_constructor("tag:yaml.org,2002:timestamp", _PureTimestampsAsText.construct_ts)
+
+
 def _yaml(text, fallback_none_to_empty):
     """yaml.load with Heat's loader; on YAMLError Heat re-parses with the pure SafeLoader."""
     try:
@@ -48,7 +62,9 @@ def _yaml(text, fallback_none_to_empty):
                     "message": str(e), "c_message": str(first)}
         except Exception as e:  # noqa: BLE001 - Heat crashes the same way
             return {"error": "internal", "class": type(e).__name__, "message": str(e)}
-        return {"value": enc(doc), "via": "pure-fallback"}
+        _PureTimestampsAsText.saw_timestamp = False
+        doc = yaml.load(text, Loader=_PureTimestampsAsText)
+        return {"value": enc(doc), "via": "pure-fallback", "dates": _PureTimestampsAsText.saw_timestamp}
     except RecursionError as e:
         return {"error": "internal", "class": "RecursionError", "message": str(e)}
     except Exception as e:  # noqa: BLE001

@@ -1,0 +1,1315 @@
+//! YAML 1.1 scanner: text → tokens, accepting what Heat's loader accepts.
+//!
+//! Heat loads YAML with PyYAML's `CSafeLoader` (libyaml) and, when that fails, retries
+//! with the pure-Python `SafeLoader` (and reports that one's error). The scanner has both
+//! behaviours ([`Mode`]); they differ in details: libyaml takes tabs as separation space
+//! wherever a simple key may not start and inside flow collections (the pure scanner
+//! never does), refuses unknown directives, `%YAML 1.x` other than 1.1/1.2, surrogate
+//! escapes and tabs in block scalar indentation (the pure scanner accepts them), and
+//! ends tags at `,` inside flow collections. Error texts are the pure loader's, which is
+//! what Heat reports.
+//!
+//! Tokens are produced on demand; a simple key (`key: value`) is resolved by looking
+//! ahead at most one line or 1024 characters, as libyaml does.
+
+use std::collections::VecDeque;
+
+/// A position: byte offset, character offset, 0-based line and column (in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mark {
+    pub(crate) index: usize,
+    pub(crate) chars: usize,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+}
+
+/// How a scalar was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+    Folded,
+}
+
+/// A token.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok {
+    StreamStart,
+    StreamEnd,
+    /// `%YAML major.minor`
+    Version(u32, u32),
+    /// `%TAG handle prefix`
+    TagDirective(String, String),
+    DocumentStart,
+    DocumentEnd,
+    BlockSequenceStart,
+    BlockMappingStart,
+    BlockEnd,
+    FlowSequenceStart,
+    FlowSequenceEnd,
+    FlowMappingStart,
+    FlowMappingEnd,
+    BlockEntry,
+    FlowEntry,
+    Key,
+    Value,
+    Alias(String),
+    Anchor(String),
+    /// Handle (`None` for a verbatim tag `!<…>`) and suffix. The non-specific tag `!`
+    /// is `(None, "!")`.
+    Tag(Option<String>, String),
+    Scalar(String, Style),
+}
+
+impl Tok {
+    /// PyYAML's token id, for messages (`'<block end>'`).
+    pub(crate) fn id(&self) -> &'static str {
+        match self {
+            Tok::StreamStart => "<stream start>",
+            Tok::StreamEnd => "<stream end>",
+            Tok::Version(..) | Tok::TagDirective(..) => "<directive>",
+            Tok::DocumentStart => "<document start>",
+            Tok::DocumentEnd => "<document end>",
+            Tok::BlockSequenceStart => "<block sequence start>",
+            Tok::BlockMappingStart => "<block mapping start>",
+            Tok::BlockEnd => "<block end>",
+            Tok::FlowSequenceStart => "[",
+            Tok::FlowSequenceEnd => "]",
+            Tok::FlowMappingStart => "{",
+            Tok::FlowMappingEnd => "}",
+            Tok::BlockEntry => "-",
+            Tok::FlowEntry => ",",
+            Tok::Key => "?",
+            Tok::Value => ":",
+            Tok::Alias(_) => "<alias>",
+            Tok::Anchor(_) => "<anchor>",
+            Tok::Tag(..) => "<tag>",
+            Tok::Scalar(..) => "<scalar>",
+        }
+    }
+}
+
+/// A token with its span.
+#[derive(Clone, Debug)]
+pub(crate) struct Token {
+    pub(crate) tok: Tok,
+    pub(crate) start: Mark,
+    pub(crate) end: Mark,
+}
+
+/// A load error: PyYAML's problem text and where it was found.
+#[derive(Clone, Debug)]
+pub(crate) struct YamlError {
+    /// Diagnostic code (`yaml-syntax`, `yaml-too-deep`).
+    pub(crate) code: &'static str,
+    /// PyYAML's context (`while scanning a simple key`), when it has one.
+    pub(crate) context: Option<&'static str>,
+    /// PyYAML's problem text.
+    pub(crate) problem: String,
+    /// Where the problem is.
+    pub(crate) mark: Mark,
+}
+
+impl YamlError {
+    pub(crate) fn new(context: Option<&'static str>, problem: impl Into<String>, mark: Mark) -> YamlError {
+        YamlError { code: "yaml-syntax", context, problem: problem.into(), mark }
+    }
+}
+
+type Result<T> = std::result::Result<T, YamlError>;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct SimpleKey {
+    possible: bool,
+    required: bool,
+    token_number: usize,
+    mark: Mark,
+}
+
+/// Deepest flow nesting and indentation stack the scanner keeps (the composer's depth
+/// limit is lower; this only bounds the scanner's own memory).
+const MAX_LEVELS: usize = 10_000;
+
+fn is_break(c: Option<char>) -> bool {
+    matches!(c, Some('\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}'))
+}
+fn is_blank(c: Option<char>) -> bool {
+    matches!(c, Some(' ' | '\t'))
+}
+fn is_breakz(c: Option<char>) -> bool {
+    c.is_none() || is_break(c)
+}
+fn is_blankz(c: Option<char>) -> bool {
+    c.is_none() || is_blank(c) || is_break(c)
+}
+fn is_word(c: Option<char>) -> bool {
+    matches!(c, Some(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Python's `%r` of one character (or of the end of the stream, `'\x00'`).
+pub(crate) fn char_repr(c: Option<char>) -> String {
+    match c {
+        None => "'\\x00'".to_string(),
+        Some(c) => crate::pyfmt::str_repr(&c.to_string()),
+    }
+}
+
+/// Which PyYAML scanner to behave like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// libyaml (PyYAML's `CSafeLoader`), Heat's first attempt.
+    Libyaml,
+    /// The pure-Python `SafeLoader`, Heat's fallback (and its error messages).
+    Pure,
+}
+
+pub(crate) struct Scanner<'a> {
+    text: &'a str,
+    pure: bool,
+    mark: Mark,
+    tokens: VecDeque<Token>,
+    tokens_parsed: usize,
+    started: bool,
+    done: bool,
+    indent: isize,
+    indents: Vec<isize>,
+    simple_key_allowed: bool,
+    simple_keys: Vec<SimpleKey>,
+    flow_level: usize,
+}
+
+impl<'a> Scanner<'a> {
+    pub(crate) fn new(text: &'a str, mode: Mode) -> Scanner<'a> {
+        Scanner {
+            text,
+            pure: mode == Mode::Pure,
+            mark: Mark::default(),
+            tokens: VecDeque::new(),
+            tokens_parsed: 0,
+            started: false,
+            done: false,
+            indent: -1,
+            indents: Vec::new(),
+            simple_key_allowed: false,
+            simple_keys: Vec::new(),
+            flow_level: 0,
+        }
+    }
+
+    // ----- characters ------------------------------------------------------------------
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.mark.index..).unwrap_or("")
+    }
+
+    fn ch(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn ch_at(&self, n: usize) -> Option<char> {
+        self.rest().chars().nth(n)
+    }
+
+    /// Advance over one character (line breaks advance the line; `\r\n` is one break).
+    fn forward(&mut self) {
+        let Some(c) = self.ch() else { return };
+        self.mark.index += c.len_utf8();
+        self.mark.chars += 1;
+        let is_newline = matches!(c, '\n' | '\u{85}' | '\u{2028}' | '\u{2029}') || (c == '\r' && self.ch() != Some('\n'));
+        if is_newline {
+            self.mark.line += 1;
+            self.mark.column = 0;
+        } else if c != '\u{FEFF}' {
+            self.mark.column += 1;
+        }
+    }
+
+    fn forward_n(&mut self, n: usize) {
+        for _ in 0..n {
+            self.forward();
+        }
+    }
+
+    /// Consume a line break, returning it normalized (`\n`, or LS/PS as they are).
+    fn read_line(&mut self) -> &'static str {
+        match self.ch() {
+            Some('\r') if self.ch_at(1) == Some('\n') => {
+                self.forward_n(2);
+                "\n"
+            }
+            Some('\r' | '\n' | '\u{85}') => {
+                self.forward();
+                "\n"
+            }
+            Some('\u{2028}') => {
+                self.forward();
+                "\u{2028}"
+            }
+            Some('\u{2029}') => {
+                self.forward();
+                "\u{2029}"
+            }
+            _ => "",
+        }
+    }
+
+    /// Inline separation space: spaces and tabs for libyaml, spaces only for the pure scanner.
+    fn is_sep(&self, c: Option<char>) -> bool {
+        c == Some(' ') || (!self.pure && c == Some('\t'))
+    }
+
+    /// What may follow a tag, directive name or block scalar header: libyaml takes any
+    /// blank, the pure scanner no tab.
+    fn is_end(&self, c: Option<char>) -> bool {
+        if self.pure {
+            c.is_none() || c == Some(' ') || is_break(c)
+        } else {
+            is_blankz(c)
+        }
+    }
+
+    fn starts_with_at_col0(&self, s: &str) -> bool {
+        self.mark.column == 0 && self.rest().starts_with(s) && is_blankz(self.ch_at(3))
+    }
+
+    // ----- token queue -----------------------------------------------------------------
+
+    fn need_more_tokens(&mut self) -> Result<bool> {
+        if self.done {
+            return Ok(false);
+        }
+        if self.tokens.is_empty() {
+            return Ok(true);
+        }
+        self.stale_simple_keys()?;
+        Ok(self.simple_keys.iter().any(|k| k.possible && k.token_number == self.tokens_parsed))
+    }
+
+    fn ensure_tokens(&mut self) -> Result<()> {
+        while self.need_more_tokens()? {
+            self.fetch_next_token()?;
+        }
+        Ok(())
+    }
+
+    /// The next token, without consuming it (`None` after the stream end).
+    pub(crate) fn peek(&mut self) -> Result<Option<&Token>> {
+        self.ensure_tokens()?;
+        Ok(self.tokens.front())
+    }
+
+    /// Consume the next token.
+    pub(crate) fn next(&mut self) -> Result<Option<Token>> {
+        self.ensure_tokens()?;
+        let t = self.tokens.pop_front();
+        if t.is_some() {
+            self.tokens_parsed += 1;
+        }
+        Ok(t)
+    }
+
+    fn push(&mut self, tok: Tok, start: Mark, end: Mark) {
+        self.tokens.push_back(Token { tok, start, end });
+    }
+
+    // ----- simple keys and indentation ---------------------------------------------------
+
+    fn stale_simple_keys(&mut self) -> Result<()> {
+        let mark = self.mark;
+        for key in &mut self.simple_keys {
+            if key.possible && (key.mark.line < mark.line || key.mark.chars + 1024 < mark.chars) {
+                if key.required {
+                    return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark));
+                }
+                key.possible = false;
+            }
+        }
+        Ok(())
+    }
+
+    fn save_simple_key(&mut self) -> Result<()> {
+        let required = self.flow_level == 0 && self.indent == self.mark.column as isize;
+        if self.simple_key_allowed {
+            self.remove_simple_key()?;
+            let key = SimpleKey {
+                possible: true,
+                required,
+                token_number: self.tokens_parsed + self.tokens.len(),
+                mark: self.mark,
+            };
+            if let Some(top) = self.simple_keys.last_mut() {
+                *top = key;
+            }
+        }
+        Ok(())
+    }
+
+    fn remove_simple_key(&mut self) -> Result<()> {
+        let mark = self.mark;
+        if let Some(key) = self.simple_keys.last_mut() {
+            if key.possible && key.required {
+                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark));
+            }
+            key.possible = false;
+        }
+        Ok(())
+    }
+
+    fn too_deep(&self) -> YamlError {
+        YamlError {
+            code: "yaml-too-deep",
+            context: None,
+            problem: format!("the document is nested more than {} levels deep", super::MAX_DEPTH),
+            mark: self.mark,
+        }
+    }
+
+    fn increase_flow_level(&mut self) -> Result<()> {
+        if self.flow_level >= MAX_LEVELS {
+            return Err(self.too_deep());
+        }
+        self.simple_keys.push(SimpleKey::default());
+        self.flow_level += 1;
+        Ok(())
+    }
+
+    fn decrease_flow_level(&mut self) {
+        if self.flow_level > 0 {
+            self.flow_level -= 1;
+            self.simple_keys.pop();
+        }
+    }
+
+    /// Open a block collection at `column` (inserting its start token at token number
+    /// `at`, or at the end).
+    fn roll_indent(&mut self, column: usize, at: Option<usize>, tok: Tok, mark: Mark) -> Result<()> {
+        if self.flow_level > 0 {
+            return Ok(());
+        }
+        let column = column as isize;
+        if self.indent < column {
+            if self.indents.len() >= MAX_LEVELS {
+                return Err(self.too_deep());
+            }
+            self.indents.push(self.indent);
+            self.indent = column;
+            let token = Token { tok, start: mark, end: mark };
+            match at {
+                Some(n) => {
+                    let pos = n.saturating_sub(self.tokens_parsed).min(self.tokens.len());
+                    self.tokens.insert(pos, token);
+                }
+                None => self.tokens.push_back(token),
+            }
+        }
+        Ok(())
+    }
+
+    fn unroll_indent(&mut self, column: isize) {
+        if self.flow_level > 0 {
+            return;
+        }
+        while self.indent > column {
+            let m = self.mark;
+            self.push(Tok::BlockEnd, m, m);
+            self.indent = self.indents.pop().unwrap_or(-1);
+        }
+    }
+
+    // ----- dispatch ----------------------------------------------------------------------
+
+    fn fetch_next_token(&mut self) -> Result<()> {
+        if !self.started {
+            return self.fetch_stream_start();
+        }
+        self.scan_to_next_token();
+        self.stale_simple_keys()?;
+        self.unroll_indent(self.mark.column as isize);
+        let c = self.ch();
+        let Some(ch) = c else {
+            return self.fetch_stream_end();
+        };
+        if self.mark.column == 0 && ch == '%' {
+            return self.fetch_directive();
+        }
+        if self.starts_with_at_col0("---") {
+            return self.fetch_document_indicator(Tok::DocumentStart);
+        }
+        if self.starts_with_at_col0("...") {
+            return self.fetch_document_indicator(Tok::DocumentEnd);
+        }
+        let next = self.ch_at(1);
+        match ch {
+            '[' => return self.fetch_flow_collection_start(Tok::FlowSequenceStart),
+            '{' => return self.fetch_flow_collection_start(Tok::FlowMappingStart),
+            ']' => return self.fetch_flow_collection_end(Tok::FlowSequenceEnd),
+            '}' => return self.fetch_flow_collection_end(Tok::FlowMappingEnd),
+            ',' => return self.fetch_flow_entry(),
+            '-' if is_blankz(next) => return self.fetch_block_entry(),
+            '?' if self.flow_level > 0 || is_blankz(next) => return self.fetch_key(),
+            ':' if self.flow_level > 0 || is_blankz(next) => return self.fetch_value(),
+            '*' => return self.fetch_anchor(true),
+            '&' => return self.fetch_anchor(false),
+            '!' => return self.fetch_tag(),
+            '|' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Literal),
+            '>' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Folded),
+            '\'' => return self.fetch_flow_scalar(Style::SingleQuoted),
+            '"' => return self.fetch_flow_scalar(Style::DoubleQuoted),
+            _ => {}
+        }
+        let plain = !(is_blankz(c) || "-?:,[]{}#&*!|>'\"%@`".contains(ch))
+            || (!is_blankz(next) && (ch == '-' || (self.flow_level == 0 && (ch == '?' || ch == ':'))));
+        if plain {
+            return self.fetch_plain_scalar();
+        }
+        Err(YamlError::new(
+            Some("while scanning for the next token"),
+            format!("found character {} that cannot start any token", char_repr(c)),
+            self.mark,
+        ))
+    }
+
+    fn scan_to_next_token(&mut self) {
+        loop {
+            if self.mark.index == 0 && self.ch() == Some('\u{FEFF}') {
+                self.forward();
+            }
+            // Tabs separate tokens in flow context and where no simple key may start
+            // (libyaml); elsewhere (indentation, after `-`, `?`) they are errors.
+            loop {
+                match self.ch() {
+                    Some(' ') => self.forward(),
+                    Some('\t') if !self.pure && (self.flow_level > 0 || !self.simple_key_allowed) => self.forward(),
+                    _ => break,
+                }
+            }
+            if self.ch() == Some('#') {
+                while !is_breakz(self.ch()) {
+                    self.forward();
+                }
+            }
+            if is_break(self.ch()) {
+                self.read_line();
+                if self.flow_level == 0 {
+                    self.simple_key_allowed = true;
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn fetch_stream_start(&mut self) -> Result<()> {
+        self.started = true;
+        self.indent = -1;
+        self.simple_key_allowed = true;
+        self.simple_keys.push(SimpleKey::default());
+        let m = self.mark;
+        self.push(Tok::StreamStart, m, m);
+        Ok(())
+    }
+
+    fn fetch_stream_end(&mut self) -> Result<()> {
+        if self.mark.column != 0 {
+            self.mark.column = 0;
+            self.mark.line += 1;
+        }
+        self.unroll_indent(-1);
+        self.remove_simple_key()?;
+        self.simple_key_allowed = false;
+        let m = self.mark;
+        self.push(Tok::StreamEnd, m, m);
+        self.done = true;
+        Ok(())
+    }
+
+    fn fetch_directive(&mut self) -> Result<()> {
+        self.unroll_indent(-1);
+        self.remove_simple_key()?;
+        self.simple_key_allowed = false;
+        let start = self.mark;
+        if let Some(tok) = self.scan_directive()? {
+            let end = self.mark;
+            self.push(tok, start, end);
+        }
+        Ok(())
+    }
+
+    fn fetch_document_indicator(&mut self, tok: Tok) -> Result<()> {
+        self.unroll_indent(-1);
+        self.remove_simple_key()?;
+        self.simple_key_allowed = false;
+        let start = self.mark;
+        self.forward_n(3);
+        let end = self.mark;
+        self.push(tok, start, end);
+        Ok(())
+    }
+
+    fn fetch_flow_collection_start(&mut self, tok: Tok) -> Result<()> {
+        self.save_simple_key()?;
+        self.increase_flow_level()?;
+        self.simple_key_allowed = true;
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(tok, start, end);
+        Ok(())
+    }
+
+    fn fetch_flow_collection_end(&mut self, tok: Tok) -> Result<()> {
+        self.remove_simple_key()?;
+        self.decrease_flow_level();
+        self.simple_key_allowed = false;
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(tok, start, end);
+        Ok(())
+    }
+
+    fn fetch_flow_entry(&mut self) -> Result<()> {
+        self.remove_simple_key()?;
+        self.simple_key_allowed = true;
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(Tok::FlowEntry, start, end);
+        Ok(())
+    }
+
+    fn fetch_block_entry(&mut self) -> Result<()> {
+        if self.flow_level == 0 {
+            if !self.simple_key_allowed {
+                return Err(YamlError::new(None, "sequence entries are not allowed here", self.mark));
+            }
+            let m = self.mark;
+            self.roll_indent(m.column, None, Tok::BlockSequenceStart, m)?;
+        }
+        // In flow context, `-` is an error the parser reports (it knows the context).
+        self.remove_simple_key()?;
+        self.simple_key_allowed = true;
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(Tok::BlockEntry, start, end);
+        Ok(())
+    }
+
+    fn fetch_key(&mut self) -> Result<()> {
+        if self.flow_level == 0 {
+            if !self.simple_key_allowed {
+                return Err(YamlError::new(None, "mapping keys are not allowed here", self.mark));
+            }
+            let m = self.mark;
+            self.roll_indent(m.column, None, Tok::BlockMappingStart, m)?;
+        }
+        self.remove_simple_key()?;
+        self.simple_key_allowed = self.flow_level == 0;
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(Tok::Key, start, end);
+        Ok(())
+    }
+
+    fn fetch_value(&mut self) -> Result<()> {
+        let key = self.simple_keys.last().copied().unwrap_or_default();
+        if key.possible {
+            // The simple key becomes a KEY token (and maybe opens a block mapping).
+            let pos = key.token_number.saturating_sub(self.tokens_parsed).min(self.tokens.len());
+            self.tokens.insert(pos, Token { tok: Tok::Key, start: key.mark, end: key.mark });
+            self.roll_indent(key.mark.column, Some(key.token_number), Tok::BlockMappingStart, key.mark)?;
+            if let Some(top) = self.simple_keys.last_mut() {
+                top.possible = false;
+            }
+            self.simple_key_allowed = false;
+        } else {
+            if self.flow_level == 0 {
+                if !self.simple_key_allowed {
+                    return Err(YamlError::new(None, "mapping values are not allowed here", self.mark));
+                }
+                let m = self.mark;
+                self.roll_indent(m.column, None, Tok::BlockMappingStart, m)?;
+            }
+            self.simple_key_allowed = self.flow_level == 0;
+        }
+        let start = self.mark;
+        self.forward();
+        let end = self.mark;
+        self.push(Tok::Value, start, end);
+        Ok(())
+    }
+
+    fn fetch_anchor(&mut self, alias: bool) -> Result<()> {
+        self.save_simple_key()?;
+        self.simple_key_allowed = false;
+        let start = self.mark;
+        self.forward();
+        let name_start = self.mark.index;
+        while is_word(self.ch()) {
+            self.forward();
+        }
+        let name = self.text.get(name_start..self.mark.index).unwrap_or("").to_string();
+        let c = self.ch();
+        let ok_end = is_blankz(c) || matches!(c, Some('?' | ':' | ',' | ']' | '}' | '%' | '@' | '`'));
+        if name.is_empty() || !ok_end {
+            return Err(YamlError::new(
+                Some(if alias { "while scanning an alias" } else { "while scanning an anchor" }),
+                format!("expected alphabetic or numeric character, but found {}", char_repr(c)),
+                self.mark,
+            ));
+        }
+        let end = self.mark;
+        self.push(if alias { Tok::Alias(name) } else { Tok::Anchor(name) }, start, end);
+        Ok(())
+    }
+
+    fn fetch_tag(&mut self) -> Result<()> {
+        self.save_simple_key()?;
+        self.simple_key_allowed = false;
+        let start = self.mark;
+        let (handle, suffix) = if self.ch_at(1) == Some('<') {
+            // Verbatim: !<uri>
+            self.forward_n(2);
+            let suffix = self.scan_tag_uri(false, "", false, start)?;
+            if self.ch() != Some('>') {
+                return Err(YamlError::new(
+                    Some("while scanning a tag"),
+                    format!("expected '>', but found {}", char_repr(self.ch())),
+                    self.mark,
+                ));
+            }
+            self.forward();
+            (None, suffix)
+        } else {
+            let handle = self.scan_tag_handle(false, start)?;
+            if handle.len() > 1 && handle.ends_with('!') {
+                let suffix = self.scan_tag_uri(false, "", false, start)?;
+                (Some(handle), suffix)
+            } else {
+                // `!foo`: the handle is `!` and `foo` the suffix; a lone `!` is the
+                // non-specific tag.
+                let suffix = self.scan_tag_uri(false, handle.get(1..).unwrap_or(""), true, start)?;
+                if suffix.is_empty() {
+                    (None, "!".to_string())
+                } else {
+                    (Some("!".to_string()), suffix)
+                }
+            }
+        };
+        let c = self.ch();
+        if !self.is_end(c) && !(!self.pure && self.flow_level > 0 && c == Some(',')) {
+            return Err(YamlError::new(
+                Some("while scanning a tag"),
+                format!("expected ' ', but found {}", char_repr(c)),
+                self.mark,
+            ));
+        }
+        let end = self.mark;
+        self.push(Tok::Tag(handle, suffix), start, end);
+        Ok(())
+    }
+
+    fn fetch_block_scalar(&mut self, style: Style) -> Result<()> {
+        self.remove_simple_key()?;
+        self.simple_key_allowed = true;
+        self.scan_block_scalar(style)
+    }
+
+    fn fetch_flow_scalar(&mut self, style: Style) -> Result<()> {
+        self.save_simple_key()?;
+        self.simple_key_allowed = false;
+        self.scan_flow_scalar(style)
+    }
+
+    fn fetch_plain_scalar(&mut self) -> Result<()> {
+        self.save_simple_key()?;
+        self.simple_key_allowed = false;
+        self.scan_plain_scalar()
+    }
+
+    // ----- directives ----------------------------------------------------------------------
+
+    fn scan_directive(&mut self) -> Result<Option<Tok>> {
+        let start = self.mark;
+        self.forward();
+        let name_start = self.mark.index;
+        while is_word(self.ch()) {
+            self.forward();
+        }
+        let name = self.text.get(name_start..self.mark.index).unwrap_or("").to_string();
+        if name.is_empty() || !self.is_end(self.ch()) {
+            return Err(YamlError::new(
+                Some("while scanning a directive"),
+                format!("expected alphabetic or numeric character, but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        let tok = match name.as_str() {
+            "YAML" => {
+                self.skip_blanks();
+                let major = self.scan_version_number(start)?;
+                if self.ch() != Some('.') {
+                    return Err(YamlError::new(
+                        Some("while scanning a directive"),
+                        format!("expected a digit or '.', but found {}", char_repr(self.ch())),
+                        self.mark,
+                    ));
+                }
+                self.forward();
+                let minor = self.scan_version_number(start)?;
+                if !self.is_end(self.ch()) {
+                    return Err(YamlError::new(
+                        Some("while scanning a directive"),
+                        format!("expected a digit or ' ', but found {}", char_repr(self.ch())),
+                        self.mark,
+                    ));
+                }
+                Some(Tok::Version(major, minor))
+            }
+            "TAG" => {
+                self.skip_blanks();
+                let handle = self.scan_tag_handle(true, start)?;
+                if !self.is_sep(self.ch()) {
+                    return Err(YamlError::new(
+                        Some("while scanning a directive"),
+                        format!("expected ' ', but found {}", char_repr(self.ch())),
+                        self.mark,
+                    ));
+                }
+                self.skip_blanks();
+                let prefix = self.scan_tag_uri(true, "", false, start)?;
+                if !self.is_end(self.ch()) {
+                    return Err(YamlError::new(
+                        Some("while scanning a directive"),
+                        format!("expected ' ', but found {}", char_repr(self.ch())),
+                        self.mark,
+                    ));
+                }
+                Some(Tok::TagDirective(handle, prefix))
+            }
+            _ if !self.pure => {
+                return Err(YamlError::new(Some("while scanning a directive"), "found unknown directive name", start));
+            }
+            _ => {
+                // The pure loader ignores unknown directives.
+                while !is_breakz(self.ch()) {
+                    self.forward();
+                }
+                None
+            }
+        };
+        self.skip_blanks();
+        if self.ch() == Some('#') {
+            while !is_breakz(self.ch()) {
+                self.forward();
+            }
+        }
+        if !is_breakz(self.ch()) {
+            return Err(YamlError::new(
+                Some("while scanning a directive"),
+                format!("expected a comment or a line break, but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        self.read_line();
+        Ok(tok)
+    }
+
+    fn skip_blanks(&mut self) {
+        while self.is_sep(self.ch()) {
+            self.forward();
+        }
+    }
+
+    fn scan_version_number(&mut self, _start: Mark) -> Result<u32> {
+        let mut n: u32 = 0;
+        let mut len = 0;
+        while let Some(d) = self.ch().and_then(|c| c.to_digit(10)) {
+            len += 1;
+            if len > 9 {
+                return Err(YamlError::new(
+                    Some("while scanning a directive"),
+                    "found extremely long version number",
+                    self.mark,
+                ));
+            }
+            n = n * 10 + d;
+            self.forward();
+        }
+        if len == 0 {
+            return Err(YamlError::new(
+                Some("while scanning a directive"),
+                format!("expected a digit, but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        Ok(n)
+    }
+
+    /// `!`, `!!` or `!word!` (a `!word` without the closing `!` is returned as is; the
+    /// caller treats it as the start of a local tag).
+    fn scan_tag_handle(&mut self, directive: bool, _start: Mark) -> Result<String> {
+        let context = if directive { "while scanning a directive" } else { "while scanning a tag" };
+        if self.ch() != Some('!') {
+            return Err(YamlError::new(
+                Some(context),
+                format!("expected '!', but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        let begin = self.mark.index;
+        self.forward();
+        while is_word(self.ch()) {
+            self.forward();
+        }
+        if self.ch() == Some('!') {
+            self.forward();
+        } else if directive && self.mark.index - begin > 1 {
+            return Err(YamlError::new(
+                Some(context),
+                format!("expected '!', but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        Ok(self.text.get(begin..self.mark.index).unwrap_or("").to_string())
+    }
+
+    fn scan_tag_uri(&mut self, directive: bool, head: &str, allow_empty: bool, _start: Mark) -> Result<String> {
+        let context = if directive { "while parsing a directive" } else { "while parsing a tag" };
+        let mut out = String::from(head);
+        let mut bytes: Vec<u8> = Vec::new();
+        loop {
+            let Some(c) = self.ch() else { break };
+            let ok = c.is_ascii_alphanumeric()
+                || "-;/?:@&=+$,_.!~*'()[]".contains(c)
+                || (c == '%');
+            // `,[]` end a tag inside flow collections.
+            if !ok || (!self.pure && self.flow_level > 0 && !directive && matches!(c, ',' | '[' | ']')) {
+                break;
+            }
+            if c == '%' {
+                // URI escapes form UTF-8 bytes.
+                let hex = |s: &Self, k: usize| s.ch_at(k).and_then(|h| h.to_digit(16));
+                let (Some(h), Some(l)) = (hex(self, 1), hex(self, 2)) else {
+                    return Err(YamlError::new(
+                        Some(context),
+                        format!(
+                            "expected URI escape sequence of 2 hexdecimal numbers, but found {}",
+                            char_repr(self.ch_at(1))
+                        ),
+                        self.mark,
+                    ));
+                };
+                bytes.push((h * 16 + l) as u8);
+                self.forward_n(3);
+                continue;
+            }
+            if !bytes.is_empty() {
+                out.push_str(&self.decode_escaped(&mut bytes, context)?);
+            }
+            out.push(c);
+            self.forward();
+        }
+        if !bytes.is_empty() {
+            out.push_str(&self.decode_escaped(&mut bytes, context)?);
+        }
+        if out.is_empty() && !allow_empty {
+            return Err(YamlError::new(
+                Some(context),
+                format!("expected URI, but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        Ok(out)
+    }
+
+    fn decode_escaped(&self, bytes: &mut Vec<u8>, context: &'static str) -> Result<String> {
+        let s = String::from_utf8(std::mem::take(bytes))
+            .map_err(|e| YamlError::new(Some(context), format!("{e}"), self.mark))?;
+        Ok(s)
+    }
+
+    // ----- scalars -------------------------------------------------------------------------
+
+    fn scan_block_scalar(&mut self, style: Style) -> Result<()> {
+        let start = self.mark;
+        let context = Some("while scanning a block scalar");
+        self.forward();
+        let mut chomping: i8 = 0;
+        let mut increment: usize = 0;
+        let indicator = |s: &mut Self, chomping: &mut i8| match s.ch() {
+            Some('+') => {
+                *chomping = 1;
+                s.forward();
+                true
+            }
+            Some('-') => {
+                *chomping = -1;
+                s.forward();
+                true
+            }
+            _ => false,
+        };
+        let digit = |s: &mut Self, increment: &mut usize| -> Result<bool> {
+            match s.ch().and_then(|c| c.to_digit(10)) {
+                Some(0) => Err(YamlError::new(
+                    context,
+                    "expected indentation indicator in the range 1-9, but found 0",
+                    s.mark,
+                )),
+                Some(d) => {
+                    *increment = d as usize;
+                    s.forward();
+                    Ok(true)
+                }
+                None => Ok(false),
+            }
+        };
+        if indicator(self, &mut chomping) {
+            digit(self, &mut increment)?;
+        } else if digit(self, &mut increment)? {
+            indicator(self, &mut chomping);
+        }
+        let c = self.ch();
+        if !self.is_end(c) {
+            return Err(YamlError::new(
+                context,
+                format!("expected chomping or indentation indicators, but found {}", char_repr(c)),
+                self.mark,
+            ));
+        }
+        self.skip_blanks();
+        if self.ch() == Some('#') {
+            while !is_breakz(self.ch()) {
+                self.forward();
+            }
+        }
+        if !is_breakz(self.ch()) {
+            return Err(YamlError::new(
+                context,
+                format!("expected a comment or a line break, but found {}", char_repr(self.ch())),
+                self.mark,
+            ));
+        }
+        self.read_line();
+        let mut end = self.mark;
+        let mut indent: usize = 0;
+        if increment > 0 {
+            indent = if self.indent >= 0 { self.indent as usize + increment } else { increment };
+        }
+        let mut string = String::new();
+        let mut trailing = String::new();
+        self.block_scalar_breaks(&mut indent, &mut trailing, start, &mut end)?;
+        let mut leading_break = String::new();
+        let mut leading_blank = false;
+        while self.mark.column == indent && self.ch().is_some() {
+            let trailing_blank = is_blank(self.ch());
+            if style == Style::Folded && leading_break.starts_with('\n') && !leading_blank && !trailing_blank {
+                if trailing.is_empty() {
+                    string.push(' ');
+                }
+                leading_break.clear();
+            } else {
+                string.push_str(&leading_break);
+                leading_break.clear();
+            }
+            string.push_str(&trailing);
+            trailing.clear();
+            leading_blank = is_blank(self.ch());
+            let from = self.mark.index;
+            while !is_breakz(self.ch()) {
+                self.forward();
+            }
+            string.push_str(self.text.get(from..self.mark.index).unwrap_or(""));
+            if self.ch().is_none() {
+                break;
+            }
+            leading_break.push_str(self.read_line());
+            self.block_scalar_breaks(&mut indent, &mut trailing, start, &mut end)?;
+        }
+        if chomping != -1 {
+            string.push_str(&leading_break);
+        }
+        if chomping == 1 {
+            string.push_str(&trailing);
+        }
+        self.push(Tok::Scalar(string, style), start, end);
+        Ok(())
+    }
+
+    fn block_scalar_breaks(&mut self, indent: &mut usize, breaks: &mut String, start: Mark, end: &mut Mark) -> Result<()> {
+        let _ = start;
+        let mut max_indent = 0;
+        *end = self.mark;
+        loop {
+            while (*indent == 0 || self.mark.column < *indent) && self.ch() == Some(' ') {
+                self.forward();
+            }
+            max_indent = max_indent.max(self.mark.column);
+            // libyaml refuses a tab here; the pure scanner takes it as the content's start.
+            if !self.pure && (*indent == 0 || self.mark.column < *indent) && self.ch() == Some('\t') {
+                return Err(YamlError::new(
+                    Some("while scanning a block scalar"),
+                    "found a tab character where an indentation space is expected",
+                    self.mark,
+                ));
+            }
+            if !is_break(self.ch()) {
+                break;
+            }
+            breaks.push_str(self.read_line());
+            *end = self.mark;
+        }
+        if *indent == 0 {
+            let min = (self.indent + 1).max(1) as usize;
+            *indent = max_indent.max(min);
+        }
+        Ok(())
+    }
+
+    fn scan_flow_scalar(&mut self, style: Style) -> Result<()> {
+        let single = style == Style::SingleQuoted;
+        let quote = if single { '\'' } else { '"' };
+        let context = Some("while scanning a quoted scalar");
+        let start = self.mark;
+        self.forward();
+        let mut string = String::new();
+        loop {
+            if self.mark.column == 0 && (self.rest().starts_with("---") || self.rest().starts_with("...")) && is_blankz(self.ch_at(3)) {
+                return Err(YamlError::new(context, "found unexpected document separator", self.mark));
+            }
+            if self.ch().is_none() {
+                return Err(YamlError::new(context, "found unexpected end of stream", self.mark));
+            }
+            let mut leading_blanks = false;
+            while !is_blankz(self.ch()) {
+                let c = self.ch();
+                if single && c == Some('\'') && self.ch_at(1) == Some('\'') {
+                    string.push('\'');
+                    self.forward_n(2);
+                } else if c == Some(quote) {
+                    break;
+                } else if !single && c == Some('\\') && is_break(self.ch_at(1)) {
+                    self.forward();
+                    self.read_line();
+                    leading_blanks = true;
+                    break;
+                } else if !single && c == Some('\\') {
+                    self.scan_escape(&mut string)?;
+                } else if let Some(c) = c {
+                    string.push(c);
+                    self.forward();
+                }
+            }
+            if self.ch() == Some(quote) {
+                break;
+            }
+            // Blanks and line breaks inside the scalar fold.
+            let mut whitespaces = String::new();
+            let mut leading_break = "";
+            let mut trailing_breaks = String::new();
+            while is_blank(self.ch()) || is_break(self.ch()) {
+                if is_blank(self.ch()) {
+                    if !leading_blanks {
+                        whitespaces.push(self.ch().unwrap_or(' '));
+                    }
+                    self.forward();
+                } else if !leading_blanks {
+                    whitespaces.clear();
+                    leading_break = self.read_line();
+                    leading_blanks = true;
+                } else {
+                    trailing_breaks.push_str(self.read_line());
+                }
+            }
+            if leading_blanks {
+                if leading_break == "\n" {
+                    if trailing_breaks.is_empty() {
+                        string.push(' ');
+                    } else {
+                        string.push_str(&trailing_breaks);
+                    }
+                } else {
+                    string.push_str(leading_break);
+                    string.push_str(&trailing_breaks);
+                }
+            } else {
+                string.push_str(&whitespaces);
+            }
+        }
+        self.forward();
+        let end = self.mark;
+        self.push(Tok::Scalar(string, style), start, end);
+        Ok(())
+    }
+
+    fn scan_escape(&mut self, string: &mut String) -> Result<()> {
+        let context = Some("while scanning a double-quoted scalar");
+        let e = self.ch_at(1);
+        let simple = match e {
+            Some('0') => Some('\0'),
+            Some('a') => Some('\u{7}'),
+            Some('b') => Some('\u{8}'),
+            Some('t' | '\t') => Some('\t'),
+            Some('n') => Some('\n'),
+            Some('v') => Some('\u{b}'),
+            Some('f') => Some('\u{c}'),
+            Some('r') => Some('\r'),
+            Some('e') => Some('\u{1b}'),
+            Some(' ') => Some(' '),
+            Some('"') => Some('"'),
+            Some('/') => Some('/'),
+            Some('\\') => Some('\\'),
+            Some('N') => Some('\u{85}'),
+            Some('_') => Some('\u{a0}'),
+            Some('L') => Some('\u{2028}'),
+            Some('P') => Some('\u{2029}'),
+            _ => None,
+        };
+        if let Some(c) = simple {
+            string.push(c);
+            self.forward_n(2);
+            return Ok(());
+        }
+        let width = match e {
+            Some('x') => 2,
+            Some('u') => 4,
+            Some('U') => 8,
+            _ => {
+                return Err(YamlError::new(
+                    context,
+                    format!("found unknown escape character {}", char_repr(e)),
+                    self.mark,
+                ))
+            }
+        };
+        self.forward_n(2);
+        let mut code: u32 = 0;
+        for k in 0..width {
+            match self.ch_at(k).and_then(|c| c.to_digit(16)) {
+                Some(d) => code = code * 16 + d,
+                None => {
+                    return Err(YamlError::new(
+                        context,
+                        format!(
+                            "expected escape sequence of {width} hexdecimal numbers, but found {}",
+                            char_repr(self.ch_at(k))
+                        ),
+                        self.mark,
+                    ))
+                }
+            }
+        }
+        match char::from_u32(code) {
+            Some(c) => string.push(c),
+            None if !self.pure => {
+                return Err(YamlError::new(context, "found invalid Unicode character escape code", self.mark));
+            }
+            // A surrogate: the pure loader keeps it in the string; Rust strings cannot
+            // hold it, so it becomes U+FFFD.
+            None if (0xD800..0xE000).contains(&code) => string.push('\u{FFFD}'),
+            None => {
+                return Err(YamlError {
+                    code: "yaml-invalid-scalar",
+                    context,
+                    problem: "chr() arg not in range(0x110000) (Heat fails with an internal Python error on this escape)"
+                        .to_string(),
+                    mark: self.mark,
+                })
+            }
+        }
+        self.forward_n(width);
+        Ok(())
+    }
+
+    fn scan_plain_scalar(&mut self) -> Result<()> {
+        let start = self.mark;
+        let mut end = self.mark;
+        let indent = self.indent + 1;
+        let mut string = String::new();
+        let mut leading_blanks = false;
+        let mut whitespaces = String::new();
+        let mut leading_break = "";
+        let mut trailing_breaks = String::new();
+        loop {
+            if self.starts_with_at_col0("---") || self.starts_with_at_col0("...") {
+                break;
+            }
+            if self.ch() == Some('#') {
+                break;
+            }
+            while !is_blankz(self.ch()) {
+                let c = self.ch();
+                let next = self.ch_at(1);
+                if c == Some(':') && (is_blankz(next) || (self.flow_level > 0 && matches!(next, Some(',' | '[' | ']' | '{' | '}'))))
+                {
+                    break;
+                }
+                if self.flow_level > 0 && matches!(c, Some(',' | '?' | '[' | ']' | '{' | '}')) {
+                    break;
+                }
+                if leading_blanks || !whitespaces.is_empty() {
+                    if leading_blanks {
+                        if leading_break == "\n" {
+                            if trailing_breaks.is_empty() {
+                                string.push(' ');
+                            } else {
+                                string.push_str(&trailing_breaks);
+                            }
+                        } else {
+                            string.push_str(leading_break);
+                            string.push_str(&trailing_breaks);
+                        }
+                        leading_break = "";
+                        trailing_breaks.clear();
+                        leading_blanks = false;
+                    } else {
+                        string.push_str(&whitespaces);
+                        whitespaces.clear();
+                    }
+                }
+                if let Some(c) = c {
+                    string.push(c);
+                }
+                self.forward();
+                end = self.mark;
+            }
+            if !(self.is_sep(self.ch()) || is_break(self.ch())) {
+                break;
+            }
+            while self.is_sep(self.ch()) || is_break(self.ch()) {
+                if self.is_sep(self.ch()) {
+                    if leading_blanks && (self.mark.column as isize) < indent && self.ch() == Some('\t') {
+                        return Err(YamlError::new(
+                            Some("while scanning a plain scalar"),
+                            "found a tab character that violates indentation",
+                            self.mark,
+                        ));
+                    }
+                    if !leading_blanks {
+                        whitespaces.push(self.ch().unwrap_or(' '));
+                    }
+                    self.forward();
+                } else if !leading_blanks {
+                    whitespaces.clear();
+                    leading_break = self.read_line();
+                    leading_blanks = true;
+                } else {
+                    trailing_breaks.push_str(self.read_line());
+                }
+            }
+            if self.flow_level == 0 && (self.mark.column as isize) < indent {
+                break;
+            }
+        }
+        self.push(Tok::Scalar(string, Style::Plain), start, end);
+        if leading_blanks {
+            self.simple_key_allowed = true;
+        }
+        Ok(())
+    }
+}
