@@ -6,8 +6,29 @@
 mod common;
 
 use hotplate_core::source::SourceId;
-use hotplate_core::syntax::{load_template, load_yaml, LoadFailure};
+use hotplate_core::syntax::{load_template, load_yaml, pyyaml_error_text, LoadFailure};
 use serde_json::Value as Json;
+
+/// PyYAML's (line, column) of a byte offset: `\r\n`, `\r`, `\n`, NEL, LS and PS break
+/// lines; columns count characters (a BOM does not count).
+fn pyyaml_position(text: &str, offset: usize) -> (u64, u64) {
+    let (mut line, mut col) = (0u64, 0u64);
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if i >= offset {
+            break;
+        }
+        let newline = matches!(c, '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+            || (c == '\r' && chars.peek().map(|&(_, n)| n) != Some('\n'));
+        if newline {
+            line += 1;
+            col = 0;
+        } else if c != '\u{feff}' {
+            col += 1;
+        }
+    }
+    (line, col)
+}
 
 fn contains_unsupported(v: &Json) -> bool {
     match v {
@@ -45,6 +66,9 @@ fn loader_matches_heat_on_generated_cases() {
 }
 
 fn check(cases: &[Json]) -> Vec<String> {
+    // Compare Heat's full error text too (on by default; the generated-case test turns
+    // it on with HOTPLATE_LOADER_FULL_MESSAGES).
+    let check_messages_of = if std::env::var_os("HOTPLATE_LOADER_FUZZ").is_none() || std::env::var_os("HOTPLATE_LOADER_FULL_MESSAGES").is_some() { "all" } else { "" };
     let show_messages = std::env::var_os("HOTPLATE_LOADER_MESSAGES").is_some();
     let mut failures = Vec::new();
     for case in cases {
@@ -97,10 +121,23 @@ fn check(cases: &[Json]) -> Vec<String> {
                     };
                     if !ok {
                         failures.push(format!("{name}: {text:?}\n  want {kind} error ({})\n  got  {} {}", expect["message"], d.code, d.message));
+                    } else if kind == "YAMLError" && !check_messages_of.is_empty() {
+                        let want = expect["message"].as_str().unwrap_or("");
+                        let got_text = pyyaml_error_text(text);
+                        if got_text.as_deref() != Some(want) {
+                            failures.push(format!(
+                                "{name}: {text:?}\n  want message {want:?}\n  got  message {got_text:?}"
+                            ));
+                        }
                     } else if show_messages {
                         let want = expect.get("problem").and_then(Json::as_str).unwrap_or_else(|| expect["message"].as_str().unwrap_or(""));
-                        if want != d.message {
-                            eprintln!("{name}: {text:?}\n  heat: {want}\n  ours: {}", d.message);
+                        let pos = d.span.map(|s| pyyaml_position(text, s.start as usize));
+                        let want_pos = expect["line"].as_u64().zip(expect["column"].as_u64());
+                        if want != d.message || (want_pos.is_some() && pos != want_pos) {
+                            eprintln!(
+                                "MSG {name}: {text:?}\n  heat: {want} @{want_pos:?}\n  ours: {} @{pos:?}",
+                                d.message
+                            );
                         }
                     }
                 }

@@ -20,6 +20,7 @@ mod collapse;
 mod json;
 mod node;
 mod parser;
+mod pyerr;
 mod scanner;
 mod resolve;
 mod yaml;
@@ -95,11 +96,24 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
     match json::parse(text, source) {
         json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings }),
         json::JsonOutcome::Fail(d) => Err(d),
-        json::JsonOutcome::NotJson => yaml::load(text, source),
+        json::JsonOutcome::NotJson => yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source)),
     }
+}
+
+/// PyYAML's `str()` of the YAML error Heat reports for `text`, byte for byte, or `None`
+/// when Heat's fallback loader (PyYAML's pure `SafeLoader`) accepts the text.
+///
+/// Heat re-parses a text that fails to load with that loader to get a readable message.
+/// It then raises, for a template, `ValueError("Error parsing template [root stack] " +
+/// text)` (the API answers 400 `Template not in valid format: …`); for an environment,
+/// `ValueError(text)` (the API answers 400 `Environment not in valid format: …`; an
+/// environment *file* of `environment_files` surfaces the bare text). Only call this
+/// after [`load_template`]/[`load_yaml`] failed with a [`LoadFailure::Syntax`] error.
+pub fn pyyaml_error_text(text: &str) -> Option<String> {
+    yaml::pure_error(text).map(|e| pyerr::format(text, &e))
 }
 
 /// Heat's `environment_format.parse` loading step: YAML only, same scalar rules.
 pub fn load_yaml(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
-    yaml::load(text, source)
+    yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source))
 }

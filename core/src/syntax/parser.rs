@@ -363,7 +363,8 @@ impl<'a> Parser<'a> {
                         Some("while parsing a node"),
                         format!("found undefined tag handle {}", crate::pyfmt::str_repr(&handle)),
                         tag_mark,
-                    ))
+                    )
+                    .ctx(start))
                 }
             },
         };
@@ -414,7 +415,8 @@ impl<'a> Parser<'a> {
                 Some(if block { "while parsing a block node" } else { "while parsing a flow node" }),
                 format!("expected the node content, but found '{}'", other.id()),
                 t.start,
-            )),
+            )
+            .ctx(start)),
         }
     }
 
@@ -435,7 +437,8 @@ impl<'a> Parser<'a> {
                 Some("while parsing a block collection"),
                 format!("expected <block end>, but found '{}'", t.tok.id()),
                 t.start,
-            ));
+            )
+            .ctx(self.marks.last().copied().unwrap_or_default()));
         }
         self.next_token()?;
         self.state = self.pop_state();
@@ -476,7 +479,8 @@ impl<'a> Parser<'a> {
                 Some("while parsing a block mapping"),
                 format!("expected <block end>, but found '{}'", t.tok.id()),
                 t.start,
-            ));
+            )
+            .ctx(self.marks.last().copied().unwrap_or_default()));
         }
         self.next_token()?;
         self.state = self.pop_state();
@@ -511,7 +515,8 @@ impl<'a> Parser<'a> {
                         Some("while parsing a flow sequence"),
                         format!("expected ',' or ']', but got '{}'", t.tok.id()),
                         t.start,
-                    ));
+                    )
+                    .ctx(self.marks.last().copied().unwrap_or_default()));
                 }
             }
             let t = self.peek()?.clone();
@@ -541,7 +546,8 @@ impl<'a> Parser<'a> {
                         Some("while parsing a flow mapping"),
                         format!("expected ',' or '}}', but got '{}'", t.tok.id()),
                         t.start,
-                    ));
+                    )
+                    .ctx(self.marks.last().copied().unwrap_or_default()));
                 }
             }
             let t = self.peek()?.clone();

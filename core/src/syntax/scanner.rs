@@ -99,22 +99,57 @@ pub(crate) struct Token {
     pub(crate) end: Mark,
 }
 
-/// A load error: PyYAML's problem text and where it was found.
+/// A load error as PyYAML describes it: context and problem, each with a mark (only
+/// the byte offset of a mark is used for reporting; lines and columns are recomputed).
 #[derive(Clone, Debug)]
 pub(crate) struct YamlError {
-    /// Diagnostic code (`yaml-syntax`, `yaml-too-deep`).
+    /// Diagnostic code (`yaml-syntax`, `yaml-constructor`, `yaml-too-deep`, …).
     pub(crate) code: &'static str,
     /// PyYAML's context (`while scanning a simple key`), when it has one.
-    pub(crate) context: Option<&'static str>,
+    pub(crate) context: Option<String>,
+    /// Where the context starts.
+    pub(crate) context_mark: Option<Mark>,
     /// PyYAML's problem text.
     pub(crate) problem: String,
     /// Where the problem is.
     pub(crate) mark: Mark,
+    /// End of the offending text, when known (for the diagnostic's span).
+    pub(crate) end: Option<usize>,
+    /// A reader error (`unacceptable character`): the character position, in characters.
+    pub(crate) reader_position: Option<usize>,
 }
 
 impl YamlError {
-    pub(crate) fn new(context: Option<&'static str>, problem: impl Into<String>, mark: Mark) -> YamlError {
-        YamlError { code: "yaml-syntax", context, problem: problem.into(), mark }
+    pub(crate) fn new(context: Option<&str>, problem: impl Into<String>, mark: Mark) -> YamlError {
+        YamlError {
+            code: "yaml-syntax",
+            context: context.map(str::to_string),
+            context_mark: None,
+            problem: problem.into(),
+            mark,
+            end: None,
+            reader_position: None,
+        }
+    }
+
+    /// With the context's mark.
+    pub(crate) fn ctx(mut self, mark: Mark) -> YamlError {
+        self.context_mark = Some(mark);
+        self
+    }
+
+    /// With the context's mark, unless it has one (or has no context).
+    pub(crate) fn or_ctx(mut self, mark: Mark) -> YamlError {
+        if self.context.is_some() && self.context_mark.is_none() {
+            self.context_mark = Some(mark);
+        }
+        self
+    }
+
+    /// With a diagnostic code.
+    pub(crate) fn code(mut self, code: &'static str) -> YamlError {
+        self.code = code;
+        self
     }
 }
 
@@ -221,7 +256,8 @@ impl<'a> Scanner<'a> {
         if is_newline {
             self.mark.line += 1;
             self.mark.column = 0;
-        } else if c != '\u{FEFF}' {
+        } else if c != '\u{FEFF}' || !self.pure {
+            // The pure scanner does not count a BOM as a column; libyaml does.
             self.mark.column += 1;
         }
     }
@@ -321,7 +357,7 @@ impl<'a> Scanner<'a> {
         for key in &mut self.simple_keys {
             if key.possible && (key.mark.line < mark.line || key.mark.chars + 1024 < mark.chars) {
                 if key.required {
-                    return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark));
+                    return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
                 }
                 key.possible = false;
             }
@@ -350,7 +386,7 @@ impl<'a> Scanner<'a> {
         let mark = self.mark;
         if let Some(key) = self.simple_keys.last_mut() {
             if key.possible && key.required {
-                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark));
+                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
             }
             key.possible = false;
         }
@@ -358,12 +394,8 @@ impl<'a> Scanner<'a> {
     }
 
     fn too_deep(&self) -> YamlError {
-        YamlError {
-            code: "yaml-too-deep",
-            context: None,
-            problem: format!("the document is nested more than {} levels deep", super::MAX_DEPTH),
-            mark: self.mark,
-        }
+        YamlError::new(None, format!("the document is nested more than {} levels deep", super::MAX_DEPTH), self.mark)
+            .code("yaml-too-deep")
     }
 
     fn increase_flow_level(&mut self) -> Result<()> {
@@ -427,12 +459,13 @@ impl<'a> Scanner<'a> {
         self.scan_to_next_token();
         self.stale_simple_keys()?;
         self.unroll_indent(self.mark.column as isize);
+        let start = self.mark;
         let c = self.ch();
         let Some(ch) = c else {
             return self.fetch_stream_end();
         };
         if self.mark.column == 0 && ch == '%' {
-            return self.fetch_directive();
+            return self.fetch_directive().map_err(|e| e.or_ctx(start));
         }
         if self.starts_with_at_col0("---") {
             return self.fetch_document_indicator(Tok::DocumentStart);
@@ -450,19 +483,19 @@ impl<'a> Scanner<'a> {
             '-' if is_blankz(next) => return self.fetch_block_entry(),
             '?' if self.flow_level > 0 || is_blankz(next) => return self.fetch_key(),
             ':' if self.flow_level > 0 || is_blankz(next) => return self.fetch_value(),
-            '*' => return self.fetch_anchor(true),
-            '&' => return self.fetch_anchor(false),
-            '!' => return self.fetch_tag(),
-            '|' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Literal),
-            '>' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Folded),
-            '\'' => return self.fetch_flow_scalar(Style::SingleQuoted),
-            '"' => return self.fetch_flow_scalar(Style::DoubleQuoted),
+            '*' => return self.fetch_anchor(true).map_err(|e| e.or_ctx(start)),
+            '&' => return self.fetch_anchor(false).map_err(|e| e.or_ctx(start)),
+            '!' => return self.fetch_tag().map_err(|e| e.or_ctx(start)),
+            '|' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Literal).map_err(|e| e.or_ctx(start)),
+            '>' if self.flow_level == 0 => return self.fetch_block_scalar(Style::Folded).map_err(|e| e.or_ctx(start)),
+            '\'' => return self.fetch_flow_scalar(Style::SingleQuoted).map_err(|e| e.or_ctx(start)),
+            '"' => return self.fetch_flow_scalar(Style::DoubleQuoted).map_err(|e| e.or_ctx(start)),
             _ => {}
         }
         let plain = !(is_blankz(c) || "-?:,[]{}#&*!|>'\"%@`".contains(ch))
             || (!is_blankz(next) && (ch == '-' || (self.flow_level == 0 && (ch == '?' || ch == ':'))));
         if plain {
-            return self.fetch_plain_scalar();
+            return self.fetch_plain_scalar().map_err(|e| e.or_ctx(start));
         }
         Err(YamlError::new(
             Some("while scanning for the next token"),
@@ -473,8 +506,15 @@ impl<'a> Scanner<'a> {
 
     fn scan_to_next_token(&mut self) {
         loop {
-            if self.mark.index == 0 && self.ch() == Some('\u{FEFF}') {
-                self.forward();
+            if self.ch() == Some('\u{FEFF}') {
+                if self.mark.index == 0 {
+                    // The stream's BOM (libyaml's reader drops it: no column either).
+                    self.mark.index += '\u{FEFF}'.len_utf8();
+                    self.mark.chars += 1;
+                } else if !self.pure && self.mark.column == 0 {
+                    // libyaml skips a BOM at the start of any line (as a column).
+                    self.forward();
+                }
             }
             // Tabs separate tokens in flow context and where no simple key may start
             // (libyaml); elsewhere (indentation, after `-`, `?`) they are errors.
@@ -670,6 +710,9 @@ impl<'a> Scanner<'a> {
     fn fetch_tag(&mut self) -> Result<()> {
         self.save_simple_key()?;
         self.simple_key_allowed = false;
+        if self.pure {
+            return self.scan_tag_pure();
+        }
         let start = self.mark;
         let (handle, suffix) = if self.ch_at(1) == Some('<') {
             // Verbatim: !<uri>
@@ -707,6 +750,57 @@ impl<'a> Scanner<'a> {
                 format!("expected ' ', but found {}", char_repr(c)),
                 self.mark,
             ));
+        }
+        let end = self.mark;
+        self.push(Tok::Tag(handle, suffix), start, end);
+        Ok(())
+    }
+
+    /// The pure scanner's tag rules: `!` followed by a blank is the non-specific tag; a
+    /// second `!` before the next space makes a handle (`!h!suffix`), else the handle is
+    /// `!`; the suffix must not be empty; a space or line break must follow.
+    fn scan_tag_pure(&mut self) -> Result<()> {
+        let start = self.mark;
+        let context = Some("while scanning a tag");
+        let next = self.ch_at(1);
+        let (handle, suffix) = if next == Some('<') {
+            self.forward_n(2);
+            let suffix = self.scan_tag_uri(false, "", false, start)?;
+            if self.ch() != Some('>') {
+                return Err(YamlError::new(context, format!("expected '>', but found {}", char_repr(self.ch())), self.mark));
+            }
+            self.forward();
+            (None, suffix)
+        } else if is_blankz(next) {
+            self.forward();
+            (None, "!".to_string())
+        } else {
+            let use_handle = self
+                .rest()
+                .chars()
+                .skip(1)
+                .take_while(|&c| !(c == ' ' || is_break(Some(c))))
+                .any(|c| c == '!');
+            let handle = if use_handle {
+                self.forward();
+                while is_word(self.ch()) {
+                    self.forward();
+                }
+                if self.ch() != Some('!') {
+                    return Err(YamlError::new(context, format!("expected '!', but found {}", char_repr(self.ch())), self.mark));
+                }
+                self.forward();
+                self.text.get(start.index..self.mark.index).unwrap_or("!").to_string()
+            } else {
+                self.forward();
+                "!".to_string()
+            };
+            let suffix = self.scan_tag_uri(false, "", false, start)?;
+            (Some(handle), suffix)
+        };
+        let c = self.ch();
+        if !self.is_end(c) {
+            return Err(YamlError::new(context, format!("expected ' ', but found {}", char_repr(c)), self.mark));
         }
         let end = self.mark;
         self.push(Tok::Tag(handle, suffix), start, end);
@@ -898,7 +992,7 @@ impl<'a> Scanner<'a> {
                     return Err(YamlError::new(
                         Some(context),
                         format!(
-                            "expected URI escape sequence of 2 hexdecimal numbers, but found {}",
+                            "expected URI escape sequence of 2 hexadecimal numbers, but found {}",
                             char_repr(self.ch_at(1))
                         ),
                         self.mark,
@@ -975,7 +1069,8 @@ impl<'a> Scanner<'a> {
             indicator(self, &mut chomping);
         }
         let c = self.ch();
-        if !self.is_end(c) {
+        // libyaml goes straight on to the comment (`|#c` is fine there).
+        if self.pure && !self.is_end(c) {
             return Err(YamlError::new(
                 context,
                 format!("expected chomping or indentation indicators, but found {}", char_repr(c)),
@@ -1180,11 +1275,12 @@ impl<'a> Scanner<'a> {
             Some('u') => 4,
             Some('U') => 8,
             _ => {
+                self.forward();
                 return Err(YamlError::new(
                     context,
                     format!("found unknown escape character {}", char_repr(e)),
                     self.mark,
-                ))
+                ));
             }
         };
         self.forward_n(2);
@@ -1196,7 +1292,7 @@ impl<'a> Scanner<'a> {
                     return Err(YamlError::new(
                         context,
                         format!(
-                            "expected escape sequence of {width} hexdecimal numbers, but found {}",
+                            "expected escape sequence of {width} hexadecimal numbers, but found {}",
                             char_repr(self.ch_at(k))
                         ),
                         self.mark,
@@ -1213,13 +1309,12 @@ impl<'a> Scanner<'a> {
             // hold it, so it becomes U+FFFD.
             None if (0xD800..0xE000).contains(&code) => string.push('\u{FFFD}'),
             None => {
-                return Err(YamlError {
-                    code: "yaml-invalid-scalar",
+                return Err(YamlError::new(
                     context,
-                    problem: "chr() arg not in range(0x110000) (Heat fails with an internal Python error on this escape)"
-                        .to_string(),
-                    mark: self.mark,
-                })
+                    "chr() arg not in range(0x110000) (Heat fails with an internal Python error on this escape)",
+                    self.mark,
+                )
+                .code("yaml-invalid-scalar"))
             }
         }
         self.forward_n(width);
@@ -1245,12 +1340,21 @@ impl<'a> Scanner<'a> {
             while !is_blankz(self.ch()) {
                 let c = self.ch();
                 let next = self.ch_at(1);
-                if c == Some(':') && (is_blankz(next) || (self.flow_level > 0 && matches!(next, Some(',' | '[' | ']' | '{' | '}'))))
-                {
-                    break;
-                }
-                if self.flow_level > 0 && matches!(c, Some(',' | '?' | '[' | ']' | '{' | '}')) {
-                    break;
+                let flow = self.flow_level > 0;
+                if self.pure {
+                    if c == Some(':') && (is_blankz(next) || (flow && matches!(next, Some(',' | '[' | ']' | '{' | '}')))) {
+                        break;
+                    }
+                    if flow && matches!(c, Some(',' | '?' | '[' | ']' | '{' | '}')) {
+                        break;
+                    }
+                } else {
+                    if flow && c == Some(':') && matches!(next, Some(',' | '?' | '[' | ']' | '{' | '}')) {
+                        return Err(YamlError::new(Some("while scanning a plain scalar"), "found unexpected ':'", self.mark));
+                    }
+                    if (c == Some(':') && is_blankz(next)) || (flow && matches!(c, Some(',' | '[' | ']' | '{' | '}'))) {
+                        break;
+                    }
                 }
                 if leading_blanks || !whitespaces.is_empty() {
                     if leading_blanks {

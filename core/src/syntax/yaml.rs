@@ -132,6 +132,65 @@ impl Item {
     }
 }
 
+/// Why a document does not load.
+pub(crate) enum Failure {
+    /// An error PyYAML raises (scanner, parser, composer, constructor), with its marks.
+    Yaml(YamlError),
+    /// Anything else: our limits, values we cannot represent, Python-internal errors.
+    Other(Diagnostic),
+}
+
+impl From<YamlError> for Failure {
+    fn from(e: YamlError) -> Failure {
+        Failure::Yaml(e)
+    }
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Failure {
+        Failure::Other(d)
+    }
+}
+
+impl Failure {
+    fn is_pyyaml_error(&self) -> bool {
+        matches!(self, Failure::Yaml(e) if matches!(e.code, "yaml-syntax" | "yaml-constructor"))
+    }
+
+    /// The diagnostic: PyYAML's problem text (with its context where the problem alone
+    /// says little), spanning the offending character or node.
+    pub(crate) fn into_diagnostic(self, text: &str, source: SourceId) -> Diagnostic {
+        match self {
+            Failure::Other(d) => d,
+            Failure::Yaml(e) => {
+                let at = e.mark.index;
+                let end = e.end.unwrap_or_else(|| at + text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8));
+                let message = match (&e.context, e.problem.as_str()) {
+                    (Some(c), p) if p.starts_with("but ") => format!("{c}, {p}"),
+                    (Some(c), "second occurrence") => c.replace("; first occurrence", " (second occurrence)"),
+                    _ => e.problem.clone(),
+                };
+                Diagnostic::error(e.code, message).at(Span::new(source, at, end))
+            }
+        }
+    }
+}
+
+/// A mark at a byte offset (lines and columns are recomputed when reported).
+fn mark_at(index: usize) -> Mark {
+    Mark { index, ..Mark::default() }
+}
+
+/// A constructor error at a node.
+fn constructor_error(context: Option<(&str, Span)>, problem: impl Into<String>, span: Span) -> YamlError {
+    let mut e = YamlError::new(context.map(|c| c.0), problem, mark_at(span.start as usize)).code("yaml-constructor");
+    e.end = Some(span.end as usize);
+    if let Some((_, cspan)) = context {
+        e.context_mark = Some(mark_at(cspan.start as usize));
+    }
+    e
+}
+
 /// A collection being composed.
 struct Frame {
     is_map: bool,
@@ -151,6 +210,8 @@ struct Frame {
 struct Anchored {
     item: Item,
     count: usize,
+    /// Where the anchored node starts.
+    start: usize,
 }
 
 /// PyYAML's node ids, for messages.
@@ -171,29 +232,42 @@ struct Composer {
     anchors: HashMap<String, Anchored>,
     alias_nodes: usize,
     warnings: Vec<Diagnostic>,
-    /// The first construction error (reported if the whole stream parses).
-    deferred: Option<Diagnostic>,
+    /// The construction error PyYAML raises first (reported if the whole stream parses),
+    /// with its construction-order key (see [`Composer::defer`]).
+    deferred: Option<(Vec<isize>, Failure)>,
     /// The first value Heat would accept but hotplate cannot represent (reported if there
     /// is no error at all).
     unsupported: Option<Diagnostic>,
     root: Option<Item>,
+    /// Where the first document's root starts (PyYAML's "expected a single document").
+    root_start: Option<usize>,
 }
 
 /// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does: with libyaml
 /// first and, when that raises a YAML error, with PyYAML's pure loader (whose result or
 /// error then counts).
-pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
-    if let Some(d) = check_characters(text, source) {
-        return Err(d);
-    }
+pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Failure> {
+    check_characters(text)?;
     match compose(text, source, Mode::Libyaml) {
         Ok(loaded) => Ok(loaded),
-        Err(d) if matches!(d.code, "yaml-syntax" | "yaml-constructor") => compose(text, source, Mode::Pure),
-        Err(d) => Err(d),
+        Err(f) if f.is_pyyaml_error() => compose(text, source, Mode::Pure),
+        Err(f) => Err(f),
     }
 }
 
-fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Diagnostic> {
+/// The error PyYAML's pure loader raises for this text, if it raises one (what Heat
+/// reports, since it re-parses with that loader to get a readable message).
+pub(crate) fn pure_error(text: &str) -> Option<YamlError> {
+    if let Err(e) = check_characters(text) {
+        return Some(e);
+    }
+    match compose(text, SourceId::default(), Mode::Pure) {
+        Err(Failure::Yaml(e)) if matches!(e.code, "yaml-syntax" | "yaml-constructor") => Some(e),
+        _ => None,
+    }
+}
+
+fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> {
     let mut c = Composer {
         source,
         mode,
@@ -204,11 +278,15 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Diagnosti
         deferred: None,
         unsupported: None,
         root: None,
+        root_start: None,
         timestamps: false,
     };
     c.run(text)?;
-    if let Some(d) = c.deferred.or(c.unsupported) {
-        return Err(d);
+    if let Some((_, f)) = c.deferred {
+        return Err(f);
+    }
+    if let Some(d) = c.unsupported {
+        return Err(Failure::Other(d));
     }
     let empty = || Node { span: Span::new(source, 0, 0), kind: NodeKind::Map(Vec::new()) };
     let null = |span| Node { span, kind: NodeKind::Scalar(Value::Null) };
@@ -220,9 +298,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Diagnosti
         Some(Item::Node(n)) if n.is_null() => empty(),
         Some(Item::Node(n)) => n,
         Some(Item::Recursive(span)) => null(span),
-        Some(special) => {
-            return Err(undefined(&special_kind(&special), special.span()));
-        }
+        Some(special) => return Err(undefined(&special_kind(&special), special.span()).into()),
     };
     let mut warnings = c.warnings;
     if mode == Mode::Pure && c.timestamps {
@@ -240,22 +316,23 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Diagnosti
 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
 /// anywhere in the stream.
-fn check_characters(text: &str, source: SourceId) -> Option<Diagnostic> {
+fn check_characters(text: &str) -> Result<(), YamlError> {
     let bad = |c: char| {
         !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
     };
-    let (pos, ch) = text.char_indices().find(|&(_, c)| bad(c))?;
-    let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
-    Some(
-        Diagnostic::error(
-            "yaml-syntax",
-            format!(
-                "unacceptable character #x{:04x}: special characters are not allowed (position {char_pos})",
-                u32::from(ch)
-            ),
-        )
-        .at(Span::new(source, pos, pos + ch.len_utf8())),
-    )
+    match text.char_indices().find(|&(_, c)| bad(c)) {
+        None => Ok(()),
+        Some((pos, ch)) => {
+            let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
+            let mut e = YamlError::new(
+                None,
+                format!("unacceptable character #x{:04x}: special characters are not allowed", u32::from(ch)),
+                mark_at(pos),
+            );
+            e.reader_position = Some(char_pos);
+            Err(e)
+        }
+    }
 }
 
 fn special_kind(item: &Item) -> Kind {
@@ -265,62 +342,89 @@ fn special_kind(item: &Item) -> Kind {
     }
 }
 
-fn undefined(kind: &Kind, span: Span) -> Diagnostic {
-    Diagnostic::error(
-        "yaml-constructor",
-        format!("could not determine a constructor for the tag '{}'", kind.tag_name()),
-    )
-    .at(span)
+fn undefined(kind: &Kind, span: Span) -> YamlError {
+    constructor_error(None, format!("could not determine a constructor for the tag '{}'", kind.tag_name()), span)
 }
 
-fn constructor_error(message: impl Into<String>, span: Span) -> Diagnostic {
-    Diagnostic::error("yaml-constructor", message).at(span)
-}
+const WHILE_MAPPING: &str = "while constructing a mapping";
 
 impl Composer {
     fn span(&self, start: Mark, end: Mark) -> Span {
         Span::new(self.source, start.index, end.index)
     }
 
-    /// A diagnostic for a scanner/parser error (a one-character span at its mark).
-    fn error(&self, e: YamlError, text: &str) -> Diagnostic {
-        let at = e.mark.index;
-        let width = text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
-        Diagnostic::error(e.code, e.problem).at(Span::new(self.source, at, at + width))
-    }
-
-    fn defer(&mut self, d: Diagnostic) {
-        let slot = if super::LoadFailure::of(&d) == super::LoadFailure::Unsupported {
-            &mut self.unsupported
-        } else {
-            &mut self.deferred
-        };
-        if slot.is_none() {
-            *slot = Some(d);
+    /// Record a construction error. PyYAML constructs breadth-first: a mapping's or
+    /// sequence's children are built when its turn comes, after every collection
+    /// above it; scalars and tag checks of a child happen in its parent's turn. `key`
+    /// orders errors that way: `[depth of the collection being built, its path of child
+    /// indices…, child index]` (see [`Composer::here`] and [`Composer::inside`]).
+    fn defer(&mut self, key: Vec<isize>, f: impl Into<Failure>) {
+        match f.into() {
+            Failure::Other(d) if super::LoadFailure::of(&d) == super::LoadFailure::Unsupported => {
+                if self.unsupported.is_none() {
+                    self.unsupported = Some(d);
+                }
+            }
+            f => {
+                if self.deferred.as_ref().is_none_or(|(k, _)| key < *k) {
+                    self.deferred = Some((key, f));
+                }
+            }
         }
     }
 
-    fn run(&mut self, text: &str) -> Result<(), Diagnostic> {
+    /// The key of the next child of the open collection (or of the root).
+    fn here(&self) -> Vec<isize> {
+        let mut k = Vec::with_capacity(self.stack.len() + 1);
+        k.push(self.stack.len() as isize - 1);
+        k.extend(self.stack.iter().map(|f| f.items.len() as isize));
+        k
+    }
+
+    /// The key of an error raised in the own turn of the next child (constructors that
+    /// are generators in PyYAML — seq, map, set, omap, pairs — fail only then).
+    fn own_turn(&self) -> Vec<isize> {
+        let mut k = self.here();
+        if let Some(d) = k.first_mut() {
+            *d += 1;
+        }
+        k.push(-1);
+        k
+    }
+
+    /// The key of child `index` of a collection just closed (its ancestors still open).
+    fn inside(&self, index: isize) -> Vec<isize> {
+        let mut k = Vec::with_capacity(self.stack.len() + 2);
+        k.push(self.stack.len() as isize);
+        k.extend(self.stack.iter().map(|f| f.items.len() as isize));
+        k.push(index);
+        k
+    }
+
+    fn run(&mut self, text: &str) -> Result<(), Failure> {
         let mut parser = Parser::new(text, self.mode);
         let mut documents = 0usize;
         loop {
-            let Event { ev, start, end } = match parser.next_event() {
-                Ok(Some(e)) => e,
-                Ok(None) => return Ok(()),
-                Err(e) => return Err(self.error(e, text)),
+            let Some(Event { ev, start, end }) = parser.next_event()? else {
+                return Ok(());
             };
             let span = self.span(start, end);
+            if self.root_start.is_none() && !matches!(ev, Ev::StreamStart | Ev::DocumentStart) {
+                self.root_start = Some(start.index);
+            }
             match ev {
                 Ev::StreamEnd => return Ok(()),
                 Ev::StreamStart | Ev::DocumentEnd => {}
                 Ev::DocumentStart => {
                     documents += 1;
                     if documents > 1 {
-                        return Err(Diagnostic::error(
-                            "yaml-syntax",
-                            "expected a single document in the stream, but found another document",
-                        )
-                        .at(span));
+                        let mut e = YamlError::new(
+                            Some("expected a single document in the stream"),
+                            "but found another document",
+                            start,
+                        );
+                        e.context_mark = self.root_start.map(mark_at);
+                        return Err(e.into());
                     }
                     self.anchors.clear();
                 }
@@ -328,7 +432,6 @@ impl Composer {
                     let (item, count) = self.alias(&name, span)?;
                     self.push_item(item, count);
                 }
-
                 Ev::Scalar { anchor, tag, value, style, plain_implicit } => {
                     self.check_anchor(anchor.as_deref(), span)?;
                     if self.under_eq_key() {
@@ -338,7 +441,7 @@ impl Composer {
                     }
                     let item = self.scalar(&value, style, tag.as_deref(), plain_implicit, span);
                     if let Some(name) = anchor {
-                        self.anchors.insert(name, Anchored { item: item.clone(), count: 1 });
+                        self.anchors.insert(name, Anchored { item: item.clone(), count: 1, start: span.start as usize });
                     }
                     self.push_item(item, 1);
                 }
@@ -355,7 +458,7 @@ impl Composer {
                     let eq_value = frame.eq_value.clone();
                     let item = if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
                     if let Some(name) = anchor {
-                        self.anchors.insert(name, Anchored { item: item.clone(), count });
+                        self.anchors.insert(name, Anchored { item: item.clone(), count, start: node_span.start as usize });
                     }
                     if eq_value.is_some() && self.under_eq_key() {
                         if let Some(parent) = self.stack.last_mut() {
@@ -375,14 +478,15 @@ impl Composer {
             .is_some_and(|f| f.is_map && f.items.len() % 2 == 1 && matches!(f.items.last(), Some(Item::ValueKey(_))))
     }
 
-    fn start_collection(&mut self, is_map: bool, anchor: Option<String>, tag: Option<&str>, span: Span) -> Result<(), Diagnostic> {
+    fn start_collection(&mut self, is_map: bool, anchor: Option<String>, tag: Option<&str>, span: Span) -> Result<(), Failure> {
         self.check_anchor(anchor.as_deref(), span)?;
         if self.stack.len() >= MAX_DEPTH {
             return Err(Diagnostic::error(
                 "yaml-too-deep",
                 format!("the document is nested more than {MAX_DEPTH} levels deep"),
             )
-            .at(span));
+            .at(span)
+            .into());
         }
         self.stack.push(Frame {
             is_map,
@@ -410,20 +514,25 @@ impl Composer {
     }
 
     /// PyYAML refuses an anchor defined twice in one document.
-    fn check_anchor(&mut self, anchor: Option<&str>, span: Span) -> Result<(), Diagnostic> {
-        match anchor {
-            Some(name) if self.anchors.contains_key(name) || self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
-                Err(Diagnostic::error(
-                    "yaml-syntax",
-                    format!("found duplicate anchor '{name}'; first occurrence … second occurrence"),
-                )
-                .at(span))
+    fn check_anchor(&mut self, anchor: Option<&str>, span: Span) -> Result<(), Failure> {
+        let Some(name) = anchor else { return Ok(()) };
+        let first = self
+            .anchors
+            .get(name)
+            .map(|a| a.start)
+            .or_else(|| self.stack.iter().find(|f| f.anchor.as_deref() == Some(name)).map(|f| f.start));
+        match first {
+            Some(first) => {
+                let context = format!("found duplicate anchor {}; first occurrence", crate::pyfmt::str_repr(name));
+                let mut e = YamlError::new(Some(&context), "second occurrence", mark_at(span.start as usize));
+                e.context_mark = Some(mark_at(first));
+                Err(e.into())
             }
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 
-    fn alias(&mut self, name: &str, span: Span) -> Result<(Item, usize), Diagnostic> {
+    fn alias(&mut self, name: &str, span: Span) -> Result<(Item, usize), Failure> {
         match self.anchors.get(name) {
             Some(a) => {
                 self.alias_nodes = self.alias_nodes.saturating_add(a.count);
@@ -434,12 +543,15 @@ impl Composer {
                             "aliases expand to more than {MAX_ALIAS_NODES} nodes (an alias bomb?); hotplate refuses such documents"
                         ),
                     )
-                    .at(span));
+                    .at(span)
+                    .into());
                 }
                 Ok((a.item.clone(), a.count))
             }
             None if self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
+                let key = self.here();
                 self.defer(
+                    key,
                     Diagnostic::error(
                         "yaml-recursive-alias",
                         "recursive alias: the alias refers to a node that contains it (PyYAML builds a self-containing structure; hotplate does not support it)",
@@ -448,7 +560,12 @@ impl Composer {
                 );
                 Ok((Item::Recursive(span), 1))
             }
-            None => Err(Diagnostic::error("yaml-syntax", format!("found undefined alias '{name}'")).at(span)),
+            None => Err(YamlError::new(
+                None,
+                format!("found undefined alias {}", crate::pyfmt::str_repr(name)),
+                mark_at(span.start as usize),
+            )
+            .into()),
         }
     }
 
@@ -467,7 +584,7 @@ impl Composer {
     /// Build a scalar of `kind` from its text.
     fn construct_scalar(&mut self, kind: &Kind, value: &str, span: Span) -> Item {
         let scalar = |v: Value| Item::Node(Node { span, kind: NodeKind::Scalar(v) });
-        let result: Result<Value, Diagnostic> = match kind {
+        let result: Result<Value, Failure> = match kind {
             Kind::Str => Ok(Value::from(value)),
             Kind::Timestamp => {
                 self.timestamps = true;
@@ -480,46 +597,61 @@ impl Composer {
             Kind::Float => construct_float(value).map(Value::Float).map_err(|e| scalar_error(e, value, span)),
             Kind::Merge => return Item::Merge(span),
             Kind::Value => return Item::ValueKey(span),
-            Kind::Binary => Err(unsupported("!!binary", "Python bytes", span)),
+            Kind::Binary => Err(unsupported("!!binary", "Python bytes", span).into()),
             Kind::Seq | Kind::Map | Kind::Set => Err(constructor_error(
+                None,
                 format!("expected a {} node, but found scalar", if *kind == Kind::Seq { "sequence" } else { "mapping" }),
                 span,
-            )),
-            Kind::Omap | Kind::Pairs => Err(constructor_error("expected a sequence, but found scalar", span)),
-            Kind::Other(_) => Err(undefined(kind, span)),
+            )
+            .into()),
+            Kind::Omap | Kind::Pairs => Err(constructor_error(
+                Some((if *kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" }, span)),
+                "expected a sequence, but found scalar",
+                span,
+            )
+            .into()),
+            Kind::Other(_) => Err(undefined(kind, span).into()),
         };
         match result {
             Ok(v) => scalar(v),
-            Err(d) => {
-                self.defer(d);
+            Err(f) => {
+                // The generator constructors fail in the node's own turn.
+                let key = if matches!(kind, Kind::Seq | Kind::Map | Kind::Set | Kind::Omap | Kind::Pairs) {
+                    self.own_turn()
+                } else {
+                    self.here()
+                };
+                self.defer(key, f);
                 scalar(Value::Null)
             }
         }
     }
 
-    /// An item in value position: the special keys are errors there.
-    fn value_node(&mut self, item: Item) -> Node {
+    /// An item in value position (child `index` of a collection just closed): the special
+    /// keys are errors there.
+    fn value_node(&mut self, item: Item, index: usize) -> Node {
         match item {
             Item::Node(n) => n,
             Item::Recursive(span) => Node { span, kind: NodeKind::Scalar(Value::Null) },
             special => {
                 let span = special.span();
-                self.defer(undefined(&special_kind(&special), span));
+                self.defer(self.inside(index as isize), undefined(&special_kind(&special), span));
                 Node { span, kind: NodeKind::Scalar(Value::Null) }
             }
         }
     }
 
     fn end_seq(&mut self, frame: Frame, span: Span) -> Item {
-        let items: Vec<Node> = frame.items.into_iter().map(|i| self.value_node(i)).collect();
+        let items: Vec<Node> = frame.items.into_iter().enumerate().map(|(i, item)| self.value_node(item, i)).collect();
         let kind = frame.kind.unwrap_or(Kind::Seq);
         let node = |kind| Item::Node(Node { span, kind });
         match kind {
             Kind::Seq => node(NodeKind::List(items)),
             Kind::Omap | Kind::Pairs => {
-                let what = if kind == Kind::Omap { "an ordered map" } else { "pairs" };
+                let context = if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
                 let mut pairs = Vec::with_capacity(items.len());
-                for item in items {
+                for (i, item) in items.into_iter().enumerate() {
+                    let key = self.inside(i as isize);
                     match item.kind {
                         NodeKind::Map(mut entries) if entries.len() == 1 => {
                             if let Some((k, v)) = entries.pop() {
@@ -527,35 +659,27 @@ impl Composer {
                             }
                         }
                         NodeKind::Map(entries) => {
-                            self.defer(constructor_error(
-                                format!(
-                                    "while constructing {what}: expected a single mapping item, but found {} items",
-                                    entries.len()
-                                ),
-                                item.span,
-                            ));
+                            let problem = format!("expected a single mapping item, but found {} items", entries.len());
+                            self.defer(key, constructor_error(Some((context, span)), problem, item.span));
                         }
                         _ => {
-                            let id = node_id(&item);
-                            self.defer(constructor_error(
-                                format!("while constructing {what}: expected a mapping of length 1, but found {id}"),
-                                item.span,
-                            ));
+                            let problem = format!("expected a mapping of length 1, but found {}", node_id(&item));
+                            self.defer(key, constructor_error(Some((context, span)), problem, item.span));
                         }
                     }
                 }
                 node(NodeKind::List(pairs))
             }
             Kind::Map | Kind::Set => {
-                self.defer(constructor_error("expected a mapping node, but found sequence", span));
+                self.defer(self.inside(-1), constructor_error(None, "expected a mapping node, but found sequence", span));
                 node(NodeKind::Scalar(Value::Null))
             }
             k if k.is_scalar_kind() => {
-                self.defer(constructor_error("expected a scalar node, but found sequence", span));
+                self.defer(self.here(), constructor_error(None, "expected a scalar node, but found sequence", span));
                 node(NodeKind::Scalar(Value::Null))
             }
             k => {
-                self.defer(undefined(&k, span));
+                self.defer(self.here(), undefined(&k, span));
                 node(NodeKind::Scalar(Value::Null))
             }
         }
@@ -567,32 +691,29 @@ impl Composer {
         match kind {
             Kind::Map => {}
             Kind::Set => {
-                self.defer(unsupported("!!set", "a Python set", span));
+                self.defer(self.here(), unsupported("!!set", "a Python set", span));
                 return placeholder;
             }
             Kind::Seq => {
-                self.defer(constructor_error("expected a sequence node, but found mapping", span));
+                self.defer(self.inside(-1), constructor_error(None, "expected a sequence node, but found mapping", span));
                 return placeholder;
             }
             Kind::Omap | Kind::Pairs => {
-                let what = if kind == Kind::Omap { "an ordered map" } else { "pairs" };
-                self.defer(constructor_error(
-                    format!("while constructing {what}: expected a sequence, but found mapping"),
-                    span,
-                ));
+                let context = if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
+                self.defer(self.inside(-1), constructor_error(Some((context, span)), "expected a sequence, but found mapping", span));
                 return placeholder;
             }
             k if k.is_scalar_kind() => {
                 return match frame.eq_value {
                     Some(text) => self.construct_scalar(&k, &text, span),
                     None => {
-                        self.defer(constructor_error("expected a scalar node, but found mapping", span));
+                        self.defer(self.here(), constructor_error(None, "expected a scalar node, but found mapping", span));
                         placeholder
                     }
                 };
             }
             k => {
-                self.defer(undefined(&k, span));
+                self.defer(self.here(), undefined(&k, span));
                 return placeholder;
             }
         }
@@ -600,9 +721,9 @@ impl Composer {
         // order, so earlier maps win), then the mapping's own entries.
         let mut merged: Vec<(Node, Node)> = Vec::new();
         let mut own: Vec<(Node, Node)> = Vec::with_capacity(frame.items.len() / 2);
-        let mut items = frame.items.into_iter();
-        while let Some(key) = items.next() {
-            let Some(value) = items.next() else { break };
+        let mut items = frame.items.into_iter().enumerate();
+        while let Some((ki, key)) = items.next() {
+            let Some((vi, value)) = items.next() else { break };
             match key {
                 Item::Merge(_) => match value {
                     Item::Node(Node { kind: NodeKind::Map(entries), .. }) => merged.extend(entries),
@@ -612,13 +733,8 @@ impl Composer {
                             match m.kind {
                                 NodeKind::Map(entries) => sub.push(entries),
                                 _ => {
-                                    let id = node_id(&m);
-                                    self.defer(constructor_error(
-                                        format!(
-                                            "while constructing a mapping: expected a mapping for merging, but found {id}"
-                                        ),
-                                        m.span,
-                                    ));
+                                    let problem = format!("expected a mapping for merging, but found {}", node_id(&m));
+                                    self.defer(self.inside(-1), constructor_error(Some((WHILE_MAPPING, span)), problem, m.span));
                                 }
                             }
                         }
@@ -631,27 +747,23 @@ impl Composer {
                             Item::Node(n) => node_id(n),
                             _ => "scalar",
                         };
-                        self.defer(constructor_error(
-                            format!(
-                                "while constructing a mapping: expected a mapping or list of mappings for merging, but found {id}"
-                            ),
-                            other.span(),
-                        ));
+                        let problem = format!("expected a mapping or list of mappings for merging, but found {id}");
+                        self.defer(self.inside(-1), constructor_error(Some((WHILE_MAPPING, span)), problem, other.span()));
                     }
                 },
                 Item::Recursive(kspan) => {
-                    self.defer(constructor_error("while constructing a mapping: found unhashable key", kspan));
+                    self.defer(self.inside(ki as isize), constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", kspan));
                 }
                 Item::ValueKey(kspan) => {
-                    let v = self.value_node(value);
+                    let v = self.value_node(value, vi);
                     own.push((Node { span: kspan, kind: NodeKind::Scalar(Value::from("=")) }, v));
                 }
                 Item::Node(k) => {
                     if !matches!(k.kind, NodeKind::Scalar(_)) {
-                        self.defer(constructor_error("while constructing a mapping: found unhashable key", k.span));
+                        self.defer(self.inside(ki as isize), constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", k.span));
                         continue;
                     }
-                    let v = self.value_node(value);
+                    let v = self.value_node(value, vi);
                     own.push((k, v));
                 }
             }
@@ -671,13 +783,14 @@ fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {
     .at(span)
 }
 
-fn scalar_error(e: ScalarError, text: &str, span: Span) -> Diagnostic {
+fn scalar_error(e: ScalarError, text: &str, span: Span) -> Failure {
     match e {
-        ScalarError::TooLarge => too_large(text, span),
+        ScalarError::TooLarge => too_large(text, span).into(),
         ScalarError::Python(msg) => Diagnostic::error(
             "yaml-invalid-scalar",
             format!("{msg} (Heat fails with an internal Python error on this value)"),
         )
-        .at(span),
+        .at(span)
+        .into(),
     }
 }

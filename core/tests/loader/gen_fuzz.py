@@ -62,12 +62,86 @@ def text(r):
     return t
 
 
+FLOW_ATOMS = ["a", "b c", "1", "'q'", '"d\\"q"', "''", '""', "~", "", "x:y", "http://h", "-1", "? k", "k: v",
+              "&a x", "*a", "!t x", "!!str", "!!str x", "!", "a#b", "a #b", ":x", "x:", "-", "- x", "@x", "=", "<<: {}"]
+SEP = ["", " ", "  ", "\t", "\n", "\n  ", " #c\n", "\r\n", "\n\t", "\n ", "\u0085", "\u2028"]
+
+
+def flow(r, depth=0):
+    if depth > 3 or r.random() < 0.3:
+        return r.choice(FLOW_ATOMS)
+    n = r.randint(0, 3)
+    if r.random() < 0.5:
+        items = [flow(r, depth + 1) for _ in range(n)]
+        body = ("," + r.choice(SEP)).join(items)
+        return "[" + r.choice(SEP) + body + r.choice(["", ",", " ,", "\n"]) + r.choice(SEP) + "]"
+    items = []
+    for _ in range(n):
+        k = r.choice(["a", "'k'", '"k"', "? a", "", "[a]", "{b: c}", "1", "a b"])
+        sep = r.choice([": ", ":", " : ", ":\t", ":\n  ", ""])
+        items.append(k + sep + flow(r, depth + 1))
+    body = ("," + r.choice(SEP)).join(items)
+    return "{" + r.choice(SEP) + body + r.choice(["", ",", "\n"]) + r.choice(SEP) + "}"
+
+
+SCALAR_LINES = ["x", "  x", " x y ", "", "  ", "\t", "  \tz", "# c", "  # c", "--- ", "...", "  - a", "k: v", "  'q'",
+                "  \"q\\\n r\"", "é", "  x\\", "\ufeffbom", "  \u2028", "x\u0085y"]
+
+
+def scalar_text(r):
+    head = r.choice(["a: ", "- ", "", "a:\n  ", "? ", "--- "])
+    kind = r.random()
+    if kind < 0.35:
+        ind = r.choice(["|", ">", "|-", "|+", ">-", ">+", "|2", ">1", "|+2", "|2-", "| #c", "|\t", "| \t#c", "|0"])
+        lines = [r.choice(["  ", " ", "   ", "    ", "", "\t"]) + r.choice(SCALAR_LINES) for _ in range(r.randint(0, 5))]
+        t = head + ind + "\n" + "\n".join(lines)
+    elif kind < 0.7:
+        q = r.choice(["'", '"'])
+        parts = [r.choice(SCALAR_LINES + ["\\x41", "\\u00e9", "\\N", "\\ud83d\\ude00", "\\", "''", "\\q", "\\\t"])
+                 for _ in range(r.randint(1, 5))]
+        t = head + q + r.choice(["\n", " ", "", "\n  ", "\n\n "]).join(parts) + q + r.choice(["", " #c", "\t", " x", ":"])
+    else:
+        parts = [r.choice(SCALAR_LINES) for _ in range(r.randint(1, 4))]
+        t = head + r.choice(["\n", "\n ", "\n  ", " ", "\n\n  ", "\n\t"]).join(parts)
+    return t + r.choice(["", "\n", "\nb: 1\n", "\n- z\n", "\r\n"])
+
+
+def mutate(r, t):
+    alphabet = [" ", "\t", "\n", ":", "-", "?", "#", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%",
+                "@", "x", "1", ".", "\\", "\r"]
+    t = list(t)
+    for _ in range(r.randint(1, 3)):
+        op = r.random()
+        i = r.randrange(len(t) + 1)
+        if op < 0.4:
+            t.insert(i, r.choice(alphabet))
+        elif op < 0.7 and t:
+            del t[min(i, len(t) - 1)]
+        elif t:
+            t[min(i, len(t) - 1)] = r.choice(alphabet)
+    return "".join(t)
+
+
 def main():
     seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    flavor = sys.argv[4] if len(sys.argv) > 4 else "block"
+    seeds = []
+    if flavor == "mutate":
+        # Seed texts: files given after the flavor (e.g. real templates).
+        for path in sys.argv[5:]:
+            with open(path) as f:
+                seeds.append(f.read())
     r = random.Random(seed)
     cases, seen = [], set()
     while len(cases) < count:
-        t = text(r)
+        if flavor == "flow":
+            t = r.choice(["", "a: ", "- ", "--- "]) + flow(r) + r.choice(["", "\n", " #c\n", "\nb: 1\n"])
+        elif flavor == "scalar":
+            t = scalar_text(r)
+        elif flavor == "mutate":
+            t = mutate(r, r.choice(seeds))
+        else:
+            t = text(r)
         if t in seen:
             continue
         seen.add(t)

@@ -57,8 +57,10 @@ def _yaml(text, fallback_none_to_empty):
         try:
             doc = yaml.load(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
             return {"error": "YAMLError", "class": type(e).__name__,
                     "problem": getattr(e, "problem", None) or str(e).split("\n")[0],
+                    "line": mark.line if mark else None, "column": mark.column if mark else None,
                     "message": str(e), "c_message": str(first)}
         except Exception as e:  # noqa: BLE001 - Heat crashes the same way
             return {"error": "internal", "class": type(e).__name__, "message": str(e)}
