@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::scanner::{Mark, Mode, Scanner, Style, Tok, Token, YamlError};
+use super::scanner::{Mark, Mode, Scanner, Style, Tok, Token, YamlError, K};
 
 type Result<T> = std::result::Result<T, YamlError>;
 
@@ -58,6 +58,13 @@ enum State {
     End,
 }
 
+#[derive(Clone, Copy)]
+struct Peek {
+    kind: K,
+    start: Mark,
+    end: Mark,
+}
+
 pub(crate) struct Parser<'a> {
     scanner: Scanner<'a>,
     state: State,
@@ -90,8 +97,14 @@ impl<'a> Parser<'a> {
         self.scanner.peek()?.ok_or_else(|| unexpected_end(mark))
     }
 
-    fn peek_tok(&mut self) -> Result<Tok> {
-        Ok(self.peek()?.tok.clone())
+    fn peek_tok(&mut self) -> Result<K> {
+        Ok(self.peek()?.tok.kind())
+    }
+
+    /// The next token's kind and marks (no payload copied).
+    fn peek_info(&mut self) -> Result<Peek> {
+        let t = self.peek()?;
+        Ok(Peek { kind: t.tok.kind(), start: t.start, end: t.end })
     }
 
     fn next_token(&mut self) -> Result<Token> {
@@ -126,8 +139,8 @@ impl<'a> Parser<'a> {
             State::ImplicitDocumentStart => self.document_start(true)?,
             State::DocumentStart => self.document_start(false)?,
             State::DocumentContent => {
-                let t = self.peek()?;
-                if matches!(t.tok, Tok::Version(..) | Tok::TagDirective(..) | Tok::DocumentStart | Tok::DocumentEnd | Tok::StreamEnd) {
+                let t = self.peek_info()?;
+                if matches!(t.kind, K::Version | K::TagDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd) {
                     let m = t.start;
                     self.state = self.pop_state();
                     Self::empty_scalar(m)
@@ -136,9 +149,9 @@ impl<'a> Parser<'a> {
                 }
             }
             State::DocumentEnd => {
-                let t = self.peek()?;
+                let t = self.peek_info()?;
                 let (start, mut end) = (t.start, t.start);
-                if t.tok == Tok::DocumentEnd {
+                if t.kind == K::DocumentEnd {
                     end = t.end;
                     self.next_token()?;
                 }
@@ -169,7 +182,7 @@ impl<'a> Parser<'a> {
             State::FlowSequenceEntryMappingKey => {
                 let t = self.next_token()?;
                 let tok = self.peek_tok()?;
-                if matches!(tok, Tok::Value | Tok::FlowEntry | Tok::FlowSequenceEnd) {
+                if matches!(tok, K::Value | K::FlowEntry | K::FlowSequenceEnd) {
                     self.state = State::FlowSequenceEntryMappingValue;
                     Self::empty_scalar(t.end)
                 } else {
@@ -178,11 +191,11 @@ impl<'a> Parser<'a> {
                 }
             }
             State::FlowSequenceEntryMappingValue => {
-                let t = self.peek()?.clone();
-                if t.tok == Tok::Value {
+                let t = self.peek_info()?;
+                if t.kind == K::Value {
                     self.next_token()?;
                     let tok = self.peek_tok()?;
-                    if matches!(tok, Tok::FlowEntry | Tok::FlowSequenceEnd) {
+                    if matches!(tok, K::FlowEntry | K::FlowSequenceEnd) {
                         self.state = State::FlowSequenceEntryMappingEnd;
                         Self::empty_scalar(t.end)
                     } else {
@@ -206,11 +219,11 @@ impl<'a> Parser<'a> {
             }
             State::FlowMappingKey => self.flow_mapping_key(false)?,
             State::FlowMappingValue => {
-                let t = self.peek()?.clone();
-                if t.tok == Tok::Value {
+                let t = self.peek_info()?;
+                if t.kind == K::Value {
                     self.next_token()?;
                     let tok = self.peek_tok()?;
-                    if matches!(tok, Tok::FlowEntry | Tok::FlowMappingEnd) {
+                    if matches!(tok, K::FlowEntry | K::FlowMappingEnd) {
                         self.state = State::FlowMappingKey;
                         Self::empty_scalar(t.end)
                     } else {
@@ -240,26 +253,26 @@ impl<'a> Parser<'a> {
                 self.next_token()?;
             }
         }
-        let t = self.peek()?.clone();
-        let is_start = matches!(t.tok, Tok::Version(..) | Tok::TagDirective(..) | Tok::DocumentStart | Tok::StreamEnd);
+        let t = self.peek_info()?;
+        let is_start = matches!(t.kind, K::Version | K::TagDirective | K::DocumentStart | K::StreamEnd);
         if implicit && !is_start {
             self.reset_tag_handles();
             self.states.push(State::DocumentEnd);
             self.state = State::BlockNode;
             return Ok(Self::ev(Ev::DocumentStart, t.start, t.start));
         }
-        if t.tok == Tok::StreamEnd {
+        if t.kind == K::StreamEnd {
             self.next_token()?;
             self.state = State::End;
             return Ok(Self::ev(Ev::StreamEnd, t.start, t.end));
         }
         let start = t.start;
         self.process_directives()?;
-        let t = self.peek()?.clone();
-        if t.tok != Tok::DocumentStart {
+        let t = self.peek_info()?;
+        if t.kind != K::DocumentStart {
             return Err(YamlError::new(
                 None,
-                format!("expected '<document start>', but found '{}'", t.tok.id()),
+                format!("expected '<document start>', but found '{}'", t.kind.id()),
                 t.start,
             ));
         }
@@ -279,8 +292,11 @@ impl<'a> Parser<'a> {
         self.tag_handles.clear();
         let mut version_seen = false;
         loop {
-            let t = self.peek()?.clone();
-            match t.tok {
+            let t = self.peek_info()?;
+            if !matches!(t.kind, K::Version | K::TagDirective) {
+                break;
+            }
+            match self.next_token()?.tok {
                 Tok::Version(major, minor) => {
                     if version_seen {
                         return Err(YamlError::new(None, "found duplicate YAML directive", t.start));
@@ -308,7 +324,6 @@ impl<'a> Parser<'a> {
                 }
                 _ => break,
             }
-            self.next_token()?;
         }
         self.tag_handles.entry("!".into()).or_insert_with(|| "!".into());
         self.tag_handles.entry("!!".into()).or_insert_with(|| "tag:yaml.org,2002:".into());
@@ -316,9 +331,9 @@ impl<'a> Parser<'a> {
     }
 
     fn node(&mut self, block: bool, indentless_sequence: bool) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if let Tok::Alias(name) = t.tok {
-            self.next_token()?;
+        let t = self.peek_info()?;
+        if t.kind == K::Alias {
+            let Tok::Alias(name) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
             self.state = self.pop_state();
             return Ok(Self::ev(Ev::Alias(name), t.start, t.end));
         }
@@ -327,31 +342,25 @@ impl<'a> Parser<'a> {
         let mut start = t.start;
         let mut end = t.start;
         let mut tag_mark = t.start;
-        match t.tok {
-            Tok::Anchor(name) => {
-                self.next_token()?;
-                anchor = Some(name);
-                end = t.end;
-                let t2 = self.peek()?.clone();
-                if let Tok::Tag(h, s) = t2.tok {
-                    self.next_token()?;
-                    tag_mark = t2.start;
-                    tag_parts = Some((h, s));
-                    end = t2.end;
+        if matches!(t.kind, K::Anchor | K::Tag) {
+            for _ in 0..2 {
+                let p = self.peek_info()?;
+                match p.kind {
+                    K::Anchor if anchor.is_none() => {
+                        if let Tok::Anchor(name) = self.next_token()?.tok {
+                            anchor = Some(name);
+                        }
+                    }
+                    K::Tag if tag_parts.is_none() => {
+                        if let Tok::Tag(h, s) = self.next_token()?.tok {
+                            tag_parts = Some((h, s));
+                        }
+                        tag_mark = p.start;
+                    }
+                    _ => break,
                 }
+                end = p.end;
             }
-            Tok::Tag(h, s) => {
-                self.next_token()?;
-                tag_parts = Some((h, s));
-                end = t.end;
-                let t2 = self.peek()?.clone();
-                if let Tok::Anchor(name) = t2.tok {
-                    self.next_token()?;
-                    anchor = Some(name);
-                    end = t2.end;
-                }
-            }
-            _ => {}
         }
         let tag = match tag_parts {
             None => None,
@@ -371,31 +380,31 @@ impl<'a> Parser<'a> {
         if anchor.is_none() && tag.is_none() {
             start = t.start;
         }
-        let t = self.peek()?.clone();
-        if indentless_sequence && t.tok == Tok::BlockEntry {
+        let t = self.peek_info()?;
+        if indentless_sequence && t.kind == K::BlockEntry {
             self.state = State::IndentlessSequenceEntry;
             return Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end));
         }
-        match t.tok {
-            Tok::Scalar(value, style) => {
-                self.next_token()?;
+        match t.kind {
+            K::Scalar => {
+                let Tok::Scalar(value, style) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
                 self.state = self.pop_state();
                 let plain_implicit = (style == Style::Plain && tag.is_none()) || tag.as_deref() == Some("!");
                 Ok(Self::ev(Ev::Scalar { anchor, tag, value, style, plain_implicit }, start, t.end))
             }
-            Tok::FlowSequenceStart => {
+            K::FlowSequenceStart => {
                 self.state = State::FlowSequenceFirstEntry;
                 Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
             }
-            Tok::FlowMappingStart => {
+            K::FlowMappingStart => {
                 self.state = State::FlowMappingFirstKey;
                 Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
             }
-            Tok::BlockSequenceStart if block => {
+            K::BlockSequenceStart if block => {
                 self.state = State::BlockSequenceFirstEntry;
                 Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
             }
-            Tok::BlockMappingStart if block => {
+            K::BlockMappingStart if block => {
                 self.state = State::BlockMappingFirstKey;
                 Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
             }
@@ -421,21 +430,21 @@ impl<'a> Parser<'a> {
     }
 
     fn block_sequence_entry(&mut self) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok == Tok::BlockEntry {
+        let t = self.peek_info()?;
+        if t.kind == K::BlockEntry {
             self.next_token()?;
             let tok = self.peek_tok()?;
-            if matches!(tok, Tok::BlockEntry | Tok::BlockEnd) {
+            if matches!(tok, K::BlockEntry | K::BlockEnd) {
                 self.state = State::BlockSequenceEntry;
                 return Ok(Self::empty_scalar(t.end));
             }
             self.states.push(State::BlockSequenceEntry);
             return self.node(true, false);
         }
-        if t.tok != Tok::BlockEnd {
+        if t.kind != K::BlockEnd {
             return Err(YamlError::new(
                 Some("while parsing a block collection"),
-                format!("expected <block end>, but found '{}'", t.tok.id()),
+                format!("expected <block end>, but found '{}'", t.kind.id()),
                 t.start,
             )
             .ctx(self.marks.last().copied().unwrap_or_default()));
@@ -447,11 +456,11 @@ impl<'a> Parser<'a> {
     }
 
     fn indentless_sequence_entry(&mut self) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok == Tok::BlockEntry {
+        let t = self.peek_info()?;
+        if t.kind == K::BlockEntry {
             self.next_token()?;
             let tok = self.peek_tok()?;
-            if matches!(tok, Tok::BlockEntry | Tok::Key | Tok::Value | Tok::BlockEnd) {
+            if matches!(tok, K::BlockEntry | K::Key | K::Value | K::BlockEnd) {
                 self.state = State::IndentlessSequenceEntry;
                 return Ok(Self::empty_scalar(t.end));
             }
@@ -463,21 +472,21 @@ impl<'a> Parser<'a> {
     }
 
     fn block_mapping_key(&mut self) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok == Tok::Key {
+        let t = self.peek_info()?;
+        if t.kind == K::Key {
             self.next_token()?;
             let tok = self.peek_tok()?;
-            if matches!(tok, Tok::Key | Tok::Value | Tok::BlockEnd) {
+            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
                 self.state = State::BlockMappingValue;
                 return Ok(Self::empty_scalar(t.end));
             }
             self.states.push(State::BlockMappingValue);
             return self.node(true, true);
         }
-        if t.tok != Tok::BlockEnd {
+        if t.kind != K::BlockEnd {
             return Err(YamlError::new(
                 Some("while parsing a block mapping"),
-                format!("expected <block end>, but found '{}'", t.tok.id()),
+                format!("expected <block end>, but found '{}'", t.kind.id()),
                 t.start,
             )
             .ctx(self.marks.last().copied().unwrap_or_default()));
@@ -489,11 +498,11 @@ impl<'a> Parser<'a> {
     }
 
     fn block_mapping_value(&mut self) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok == Tok::Value {
+        let t = self.peek_info()?;
+        if t.kind == K::Value {
             self.next_token()?;
             let tok = self.peek_tok()?;
-            if matches!(tok, Tok::Key | Tok::Value | Tok::BlockEnd) {
+            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
                 self.state = State::BlockMappingKey;
                 return Ok(Self::empty_scalar(t.end));
             }
@@ -505,26 +514,26 @@ impl<'a> Parser<'a> {
     }
 
     fn flow_sequence_entry(&mut self, first: bool) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok != Tok::FlowSequenceEnd {
+        let t = self.peek_info()?;
+        if t.kind != K::FlowSequenceEnd {
             if !first {
-                if t.tok == Tok::FlowEntry {
+                if t.kind == K::FlowEntry {
                     self.next_token()?;
                 } else {
                     return Err(YamlError::new(
                         Some("while parsing a flow sequence"),
-                        format!("expected ',' or ']', but got '{}'", t.tok.id()),
+                        format!("expected ',' or ']', but got '{}'", t.kind.id()),
                         t.start,
                     )
                     .ctx(self.marks.last().copied().unwrap_or_default()));
                 }
             }
-            let t = self.peek()?.clone();
-            if t.tok == Tok::Key {
+            let t = self.peek_info()?;
+            if t.kind == K::Key {
                 self.state = State::FlowSequenceEntryMappingKey;
                 return Ok(Self::ev(Ev::MappingStart { anchor: None, tag: None }, t.start, t.end));
             }
-            if t.tok != Tok::FlowSequenceEnd {
+            if t.kind != K::FlowSequenceEnd {
                 self.states.push(State::FlowSequenceEntry);
                 return self.node(false, false);
             }
@@ -536,32 +545,32 @@ impl<'a> Parser<'a> {
     }
 
     fn flow_mapping_key(&mut self, first: bool) -> Result<Event> {
-        let t = self.peek()?.clone();
-        if t.tok != Tok::FlowMappingEnd {
+        let t = self.peek_info()?;
+        if t.kind != K::FlowMappingEnd {
             if !first {
-                if t.tok == Tok::FlowEntry {
+                if t.kind == K::FlowEntry {
                     self.next_token()?;
                 } else {
                     return Err(YamlError::new(
                         Some("while parsing a flow mapping"),
-                        format!("expected ',' or '}}', but got '{}'", t.tok.id()),
+                        format!("expected ',' or '}}', but got '{}'", t.kind.id()),
                         t.start,
                     )
                     .ctx(self.marks.last().copied().unwrap_or_default()));
                 }
             }
-            let t = self.peek()?.clone();
-            if t.tok == Tok::Key {
+            let t = self.peek_info()?;
+            if t.kind == K::Key {
                 self.next_token()?;
                 let tok = self.peek_tok()?;
-                if matches!(tok, Tok::Value | Tok::FlowEntry | Tok::FlowMappingEnd) {
+                if matches!(tok, K::Value | K::FlowEntry | K::FlowMappingEnd) {
                     self.state = State::FlowMappingValue;
                     return Ok(Self::empty_scalar(t.end));
                 }
                 self.states.push(State::FlowMappingValue);
                 return self.node(false, false);
             }
-            if t.tok != Tok::FlowMappingEnd {
+            if t.kind != K::FlowMappingEnd {
                 self.states.push(State::FlowMappingEmptyValue);
                 return self.node(false, false);
             }

@@ -63,8 +63,90 @@ pub(crate) enum Tok {
     Scalar(String, Style),
 }
 
-impl Tok {
+/// A token's kind without its payload (cheap to copy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum K {
+    StreamStart,
+    StreamEnd,
+    Version,
+    TagDirective,
+    DocumentStart,
+    DocumentEnd,
+    BlockSequenceStart,
+    BlockMappingStart,
+    BlockEnd,
+    FlowSequenceStart,
+    FlowSequenceEnd,
+    FlowMappingStart,
+    FlowMappingEnd,
+    BlockEntry,
+    FlowEntry,
+    Key,
+    Value,
+    Alias,
+    Anchor,
+    Tag,
+    Scalar,
+}
+
+impl K {
     /// PyYAML's token id, for messages (`'<block end>'`).
+    pub(crate) fn id(self) -> &'static str {
+        match self {
+            K::StreamStart => "<stream start>",
+            K::StreamEnd => "<stream end>",
+            K::Version | K::TagDirective => "<directive>",
+            K::DocumentStart => "<document start>",
+            K::DocumentEnd => "<document end>",
+            K::BlockSequenceStart => "<block sequence start>",
+            K::BlockMappingStart => "<block mapping start>",
+            K::BlockEnd => "<block end>",
+            K::FlowSequenceStart => "[",
+            K::FlowSequenceEnd => "]",
+            K::FlowMappingStart => "{",
+            K::FlowMappingEnd => "}",
+            K::BlockEntry => "-",
+            K::FlowEntry => ",",
+            K::Key => "?",
+            K::Value => ":",
+            K::Alias => "<alias>",
+            K::Anchor => "<anchor>",
+            K::Tag => "<tag>",
+            K::Scalar => "<scalar>",
+        }
+    }
+}
+
+impl Tok {
+    /// The kind of this token.
+    pub(crate) fn kind(&self) -> K {
+        match self {
+            Tok::StreamStart => K::StreamStart,
+            Tok::StreamEnd => K::StreamEnd,
+            Tok::Version(..) => K::Version,
+            Tok::TagDirective(..) => K::TagDirective,
+            Tok::DocumentStart => K::DocumentStart,
+            Tok::DocumentEnd => K::DocumentEnd,
+            Tok::BlockSequenceStart => K::BlockSequenceStart,
+            Tok::BlockMappingStart => K::BlockMappingStart,
+            Tok::BlockEnd => K::BlockEnd,
+            Tok::FlowSequenceStart => K::FlowSequenceStart,
+            Tok::FlowSequenceEnd => K::FlowSequenceEnd,
+            Tok::FlowMappingStart => K::FlowMappingStart,
+            Tok::FlowMappingEnd => K::FlowMappingEnd,
+            Tok::BlockEntry => K::BlockEntry,
+            Tok::FlowEntry => K::FlowEntry,
+            Tok::Key => K::Key,
+            Tok::Value => K::Value,
+            Tok::Alias(_) => K::Alias,
+            Tok::Anchor(_) => K::Anchor,
+            Tok::Tag(..) => K::Tag,
+            Tok::Scalar(..) => K::Scalar,
+        }
+    }
+
+    /// PyYAML's token id, for messages (`'<block end>'`).
+    #[allow(dead_code)]
     pub(crate) fn id(&self) -> &'static str {
         match self {
             Tok::StreamStart => "<stream start>",
@@ -161,6 +243,8 @@ struct SimpleKey {
     required: bool,
     token_number: usize,
     mark: Mark,
+    /// Which save this is (the key queue refers to saves by level and generation).
+    generation: u64,
 }
 
 /// Deepest flow nesting and indentation stack the scanner keeps (the composer's depth
@@ -212,6 +296,13 @@ pub(crate) struct Scanner<'a> {
     indents: Vec<isize>,
     simple_key_allowed: bool,
     simple_keys: Vec<SimpleKey>,
+    /// Saved simple keys in text order as (flow level, generation); entries whose key
+    /// has since been removed are skipped lazily. A key goes stale when the line
+    /// changes or 1024 characters pass, so the oldest live entry is always the first to
+    /// go stale and has the smallest token number: stale checks are amortized O(1)
+    /// however deep the flow nesting.
+    key_queue: VecDeque<(usize, u64)>,
+    generations: u64,
     flow_level: usize,
 }
 
@@ -229,6 +320,8 @@ impl<'a> Scanner<'a> {
             indents: Vec::new(),
             simple_key_allowed: false,
             simple_keys: Vec::new(),
+            key_queue: VecDeque::new(),
+            generations: 0,
             flow_level: 0,
         }
     }
@@ -320,7 +413,20 @@ impl<'a> Scanner<'a> {
             return Ok(true);
         }
         self.stale_simple_keys()?;
-        Ok(self.simple_keys.iter().any(|k| k.possible && k.token_number == self.tokens_parsed))
+        Ok(self.oldest_live_key().is_some_and(|k| k.token_number == self.tokens_parsed))
+    }
+
+    /// The oldest simple key still possible (dropping dead queue entries on the way).
+    fn oldest_live_key(&mut self) -> Option<SimpleKey> {
+        while let Some(&(level, generation)) = self.key_queue.front() {
+            match self.simple_keys.get(level) {
+                Some(k) if k.possible && k.generation == generation => return Some(*k),
+                _ => {
+                    self.key_queue.pop_front();
+                }
+            }
+        }
+        None
     }
 
     fn ensure_tokens(&mut self) -> Result<()> {
@@ -354,13 +460,19 @@ impl<'a> Scanner<'a> {
 
     fn stale_simple_keys(&mut self) -> Result<()> {
         let mark = self.mark;
-        for key in &mut self.simple_keys {
-            if key.possible && (key.mark.line < mark.line || key.mark.chars + 1024 < mark.chars) {
-                if key.required {
-                    return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
-                }
-                key.possible = false;
+        while let Some(key) = self.oldest_live_key() {
+            if !(key.mark.line < mark.line || key.mark.chars + 1024 < mark.chars) {
+                break;
             }
+            if key.required {
+                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
+            }
+            if let Some(&(level, _)) = self.key_queue.front() {
+                if let Some(k) = self.simple_keys.get_mut(level) {
+                    k.possible = false;
+                }
+            }
+            self.key_queue.pop_front();
         }
         Ok(())
     }
@@ -369,14 +481,17 @@ impl<'a> Scanner<'a> {
         let required = self.flow_level == 0 && self.indent == self.mark.column as isize;
         if self.simple_key_allowed {
             self.remove_simple_key()?;
+            self.generations += 1;
             let key = SimpleKey {
                 possible: true,
                 required,
                 token_number: self.tokens_parsed + self.tokens.len(),
                 mark: self.mark,
+                generation: self.generations,
             };
             if let Some(top) = self.simple_keys.last_mut() {
                 *top = key;
+                self.key_queue.push_back((self.simple_keys.len() - 1, self.generations));
             }
         }
         Ok(())
