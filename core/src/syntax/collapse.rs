@@ -19,6 +19,9 @@ pub(crate) fn collapse_entries(
     if entries.len() < 2 {
         return entries;
     }
+    if entries.len() <= 8 {
+        return collapse_small(entries, explicit_from, warnings);
+    }
     // Position of each key in `out`, looked up with Python key semantics.
     let mut index = Map::with_capacity(entries.len());
     let mut out: Vec<(Node, Node)> = Vec::with_capacity(entries.len());
@@ -62,6 +65,34 @@ pub(crate) fn collapse_entries(
         }
     }
     out
+}
+
+/// The same for a few entries, by pairwise comparison (no hashing).
+fn collapse_small(entries: Vec<(Node, Node)>, explicit_from: usize, warnings: &mut Vec<Diagnostic>) -> Vec<(Node, Node)> {
+    let mut out: Vec<(Node, Node, Value, bool)> = Vec::with_capacity(entries.len());
+    for (i, (key, value)) in entries.into_iter().enumerate() {
+        let explicit = i >= explicit_from;
+        let key_value = key.to_value();
+        let same = |k: &Value| match (k, &key_value) {
+            (Value::Float(a), Value::Float(b)) if a.is_nan() || b.is_nan() => {
+                a.to_bits() == SHARED_NAN_BITS && b.to_bits() == SHARED_NAN_BITS
+            }
+            (a, b) => a.py_eq(b),
+        };
+        match out.iter_mut().find(|(_, _, k, _)| same(k)) {
+            Some(slot) => {
+                if explicit {
+                    if slot.3 {
+                        warnings.push(duplicate_warning(&key_value, &key));
+                    }
+                    slot.3 = true;
+                }
+                slot.1 = value;
+            }
+            None => out.push((key, value, key_value, explicit)),
+        }
+    }
+    out.into_iter().map(|(k, v, _, _)| (k, v)).collect()
 }
 
 fn duplicate_warning(key: &Value, node: &Node) -> Diagnostic {

@@ -117,3 +117,50 @@ pub fn pyyaml_error_text(text: &str) -> Option<String> {
 pub fn load_yaml(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
     yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source))
 }
+
+#[cfg(test)]
+mod timing {
+    //! `cargo test --release -p hotplate-core syntax::timing -- --ignored --nocapture`
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    #[ignore = "timing report, run by hand in release mode"]
+    fn phases() {
+        let mut t = String::from("heat_template_version: 2018-08-31\nresources:\n");
+        for i in 0..3000 {
+            t.push_str(&format!(
+                "  server_{i}:\n    type: OS::Nova::Server\n    properties:\n      name: {{get_param: name}}\n      flavor: m1.small\n      networks: [{{network: net_{i}}}]\n"
+            ));
+        }
+        let best = |f: &dyn Fn() -> usize| {
+            (0..7)
+                .map(|_| {
+                    let s = Instant::now();
+                    std::hint::black_box(f());
+                    s.elapsed()
+                })
+                .min()
+                .unwrap_or_default()
+        };
+        let scan = best(&|| {
+            let mut s = scanner::Scanner::new(&t, scanner::Mode::Libyaml);
+            let mut n = 0;
+            while let Ok(Some(_)) = s.next() {
+                n += 1;
+            }
+            n
+        });
+        let parse = best(&|| {
+            let mut p = parser::Parser::new(&t, scanner::Mode::Libyaml);
+            let mut n = 0;
+            while let Ok(Some(_)) = p.next_event() {
+                n += 1;
+            }
+            n
+        });
+        let load = best(&|| load_yaml(&t, SourceId(0)).map(|l| l.warnings.len()).unwrap_or(0));
+        let value = best(&|| load_yaml(&t, SourceId(0)).map(|l| l.root.to_value().as_map().map_or(0, |m| m.len())).unwrap_or(0));
+        eprintln!("{} bytes: scan {scan:?}, parse {parse:?}, load {load:?}, load+to_value {value:?}", t.len());
+    }
+}

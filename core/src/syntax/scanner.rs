@@ -183,8 +183,12 @@ pub(crate) struct Token {
 
 /// A load error as PyYAML describes it: context and problem, each with a mark (only
 /// the byte offset of a mark is used for reporting; lines and columns are recomputed).
+/// Boxed, so that results stay small on the hot paths.
 #[derive(Clone, Debug)]
-pub(crate) struct YamlError {
+pub(crate) struct YamlError(Box<ErrorData>);
+
+#[derive(Clone, Debug)]
+pub(crate) struct ErrorData {
     /// Diagnostic code (`yaml-syntax`, `yaml-constructor`, `yaml-too-deep`, …).
     pub(crate) code: &'static str,
     /// PyYAML's context (`while scanning a simple key`), when it has one.
@@ -201,9 +205,22 @@ pub(crate) struct YamlError {
     pub(crate) reader_position: Option<usize>,
 }
 
+impl std::ops::Deref for YamlError {
+    type Target = ErrorData;
+    fn deref(&self) -> &ErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for YamlError {
+    fn deref_mut(&mut self) -> &mut ErrorData {
+        &mut self.0
+    }
+}
+
 impl YamlError {
     pub(crate) fn new(context: Option<&str>, problem: impl Into<String>, mark: Mark) -> YamlError {
-        YamlError {
+        YamlError(Box::new(ErrorData {
             code: "yaml-syntax",
             context: context.map(str::to_string),
             context_mark: None,
@@ -211,7 +228,7 @@ impl YamlError {
             mark,
             end: None,
             reader_position: None,
-        }
+        }))
     }
 
     /// With the context's mark.
@@ -303,6 +320,8 @@ pub(crate) struct Scanner<'a> {
     /// however deep the flow nesting.
     key_queue: VecDeque<(usize, u64)>,
     generations: u64,
+    /// The queue's front token is final (nothing changes until it is taken).
+    ready: bool,
     flow_level: usize,
 }
 
@@ -322,6 +341,7 @@ impl<'a> Scanner<'a> {
             simple_keys: Vec::new(),
             key_queue: VecDeque::new(),
             generations: 0,
+            ready: false,
             flow_level: 0,
         }
     }
@@ -333,15 +353,32 @@ impl<'a> Scanner<'a> {
     }
 
     fn ch(&self) -> Option<char> {
-        self.rest().chars().next()
+        match self.text.as_bytes().get(self.mark.index) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
     }
 
     fn ch_at(&self, n: usize) -> Option<char> {
-        self.rest().chars().nth(n)
+        let bytes = self.text.as_bytes();
+        // ASCII fast path: the n bytes before are single characters too.
+        match bytes.get(self.mark.index..=self.mark.index + n) {
+            Some(run) if run.is_ascii() => run.last().map(|&b| char::from(b)),
+            _ => self.rest().chars().nth(n),
+        }
     }
 
     /// Advance over one character (line breaks advance the line; `\r\n` is one break).
     fn forward(&mut self) {
+        if let Some(&b) = self.text.as_bytes().get(self.mark.index) {
+            if b.is_ascii() && b != b'\r' && b != b'\n' {
+                self.mark.index += 1;
+                self.mark.chars += 1;
+                self.mark.column += 1;
+                return;
+            }
+        }
         let Some(c) = self.ch() else { return };
         self.mark.index += c.len_utf8();
         self.mark.chars += 1;
@@ -353,6 +390,17 @@ impl<'a> Scanner<'a> {
             // The pure scanner does not count a BOM as a column; libyaml does.
             self.mark.column += 1;
         }
+    }
+
+    /// Advance over the longest run (possibly empty) of ASCII bytes accepted by `ok`
+    /// (never line breaks or a BOM), returning it.
+    fn ascii_run(&mut self, ok: impl Fn(u8) -> bool) -> &'a str {
+        let rest = self.rest();
+        let n = rest.bytes().take_while(|&b| b.is_ascii() && b != b'\r' && b != b'\n' && ok(b)).count();
+        self.mark.index += n;
+        self.mark.chars += n;
+        self.mark.column += n;
+        rest.get(..n).unwrap_or("")
     }
 
     fn forward_n(&mut self, n: usize) {
@@ -430,9 +478,13 @@ impl<'a> Scanner<'a> {
     }
 
     fn ensure_tokens(&mut self) -> Result<()> {
+        if self.ready {
+            return Ok(());
+        }
         while self.need_more_tokens()? {
             self.fetch_next_token()?;
         }
+        self.ready = true;
         Ok(())
     }
 
@@ -448,6 +500,7 @@ impl<'a> Scanner<'a> {
         let t = self.tokens.pop_front();
         if t.is_some() {
             self.tokens_parsed += 1;
+            self.ready = false;
         }
         Ok(t)
     }
@@ -634,6 +687,7 @@ impl<'a> Scanner<'a> {
             // Tabs separate tokens in flow context and where no simple key may start
             // (libyaml); elsewhere (indentation, after `-`, `?`) they are errors.
             loop {
+                self.ascii_run(|b| b == b' ');
                 match self.ch() {
                     Some(' ') => self.forward(),
                     Some('\t') if !self.pure && (self.flow_level > 0 || !self.simple_key_allowed) => self.forward(),
@@ -1233,6 +1287,7 @@ impl<'a> Scanner<'a> {
             let from = self.mark.index;
             while !is_breakz(self.ch()) {
                 self.forward();
+                self.ascii_run(|_| true);
             }
             string.push_str(self.text.get(from..self.mark.index).unwrap_or(""));
             if self.ch().is_none() {
@@ -1313,6 +1368,7 @@ impl<'a> Scanner<'a> {
                 } else if let Some(c) = c {
                     string.push(c);
                     self.forward();
+                    string.push_str(self.ascii_run(|b| b > b' ' && b != b'\'' && b != b'"' && b != b'\\' && b != 0x7f));
                 }
             }
             if self.ch() == Some(quote) {
@@ -1495,6 +1551,10 @@ impl<'a> Scanner<'a> {
                     string.push(c);
                 }
                 self.forward();
+                // Characters that cannot end the scalar here.
+                string.push_str(
+                    self.ascii_run(|b| b > b' ' && b != 0x7f && !matches!(b, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')),
+                );
                 end = self.mark;
             }
             if !(self.is_sep(self.ch()) || is_break(self.ch())) {
