@@ -55,6 +55,15 @@ fn loader_matches_heat_on_the_case_table() {
     assert!(failures.is_empty(), "{} of {} cases differ from Heat:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
 
+/// Random texts from `loader/gen_fuzz.py` (seed 2024, 400 each of the block, flow and
+/// scalar flavours), kept as a regression set.
+#[test]
+fn loader_matches_heat_on_generated_regressions() {
+    let cases: Vec<Json> = serde_json::from_str(include_str!("loader/generated.json")).unwrap();
+    let failures = check(&cases);
+    assert!(failures.is_empty(), "{} of {} cases differ from Heat:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
 /// Differential run over a generated file (`loader/gen_fuzz.py`): set
 /// `HOTPLATE_LOADER_FUZZ=/path/to/file.json`; skipped otherwise.
 #[test]

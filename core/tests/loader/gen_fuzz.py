@@ -147,7 +147,9 @@ def main():
         seen.add(t)
         mode = "environment" if r.random() < 0.5 else "template"
         load = heatload.load_template if mode == "template" else heatload.load_environment
-        cases.append({"name": "fuzz-%d-%d" % (seed, len(cases)), "mode": mode, "text": t, "expect": load(t)})
+        expect = load(t)
+        expect.pop("c_message", None)  # libyaml's own text: Heat never shows it
+        cases.append({"name": "fuzz-%d-%d" % (seed, len(cases)), "mode": mode, "text": t, "expect": expect})
     with open(out, "w") as f:
         json.dump(cases, f, indent=1, ensure_ascii=True)
         f.write("\n")
