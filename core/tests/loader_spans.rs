@@ -12,7 +12,7 @@ use hotplate_core::value::Value;
 
 const SRC: SourceId = SourceId(7);
 
-fn text_of<'a>(text: &'a str, span: Span) -> &'a str {
+fn text_of(text: &str, span: Span) -> &str {
     &text[span.start as usize..span.end as usize]
 }
 
@@ -30,7 +30,8 @@ fn spans_are_byte_ranges_matching_pyyaml_marks() {
     let root = load_yaml(text, SRC).unwrap().root;
     assert_eq!(root.span.source, SRC);
     let entries = root.as_map().unwrap();
-    let want: &[((usize, usize), (usize, usize))] = &[((0, 1), (3, 11)), ((12, 15), (17, 23)), ((24, 28), (32, 45))];
+    type Range = (usize, usize);
+    let want: &[(Range, Range)] = &[((0, 1), (3, 11)), ((12, 15), (17, 23)), ((24, 28), (32, 45))];
     for ((k, v), (kw, vw)) in entries.iter().zip(want) {
         assert_eq!((k.span.start, k.span.end), chars_to_bytes(text, kw.0, kw.1));
         assert_eq!((v.span.start, v.span.end), chars_to_bytes(text, vw.0, vw.1));

@@ -913,7 +913,9 @@ impl<'a> Scanner<'a> {
             }
         };
         let c = self.ch();
-        if !self.is_end(c) && !(!self.pure && self.flow_level > 0 && c == Some(',')) {
+        // libyaml also ends a tag at `,` inside flow collections.
+        let comma_ends = !self.pure && self.flow_level > 0 && c == Some(',');
+        if !(self.is_end(c) || comma_ends) {
             return Err(YamlError::new(
                 Some("while scanning a tag"),
                 format!("expected ' ', but found {}", char_repr(c)),
@@ -1145,8 +1147,7 @@ impl<'a> Scanner<'a> {
         let context = if directive { "while parsing a directive" } else { "while parsing a tag" };
         let mut out = String::from(head);
         let mut bytes: Vec<u8> = Vec::new();
-        loop {
-            let Some(c) = self.ch() else { break };
+        while let Some(c) = self.ch() {
             let ok = c.is_ascii_alphanumeric()
                 || "-;/?:@&=+$,_.!~*'()[]".contains(c)
                 || (c == '%');
