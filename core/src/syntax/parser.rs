@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
             State::DocumentStart => self.document_start(false)?,
             State::DocumentContent => {
                 let t = self.peek_info()?;
-                if matches!(t.kind, K::Version | K::TagDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd) {
+                if matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd) {
                     let m = t.start;
                     self.state = self.pop_state();
                     Self::empty_scalar(m)
@@ -254,7 +254,7 @@ impl<'a> Parser<'a> {
             }
         }
         let t = self.peek_info()?;
-        let is_start = matches!(t.kind, K::Version | K::TagDirective | K::DocumentStart | K::StreamEnd);
+        let is_start = matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::StreamEnd);
         if implicit && !is_start {
             self.reset_tag_handles();
             self.states.push(State::DocumentEnd);
@@ -293,7 +293,7 @@ impl<'a> Parser<'a> {
         let mut version_seen = false;
         loop {
             let t = self.peek_info()?;
-            if !matches!(t.kind, K::Version | K::TagDirective) {
+            if !matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective) {
                 break;
             }
             match self.next_token()?.tok {
@@ -322,6 +322,7 @@ impl<'a> Parser<'a> {
                     }
                     self.tag_handles.insert(handle, prefix);
                 }
+                Tok::OtherDirective => {}
                 _ => break,
             }
         }

@@ -396,6 +396,59 @@ fn py_float(s: &str) -> Result<f64, ScalarError> {
     Ok(if negative { -magnitude } else { magnitude })
 }
 
+/// The errors `!!binary` text gets in SafeConstructor.construct_yaml_binary: not ASCII
+/// (`str.encode('ascii')`), or not base64 as `binascii.a2b_base64` (non-strict) reads it.
+pub(crate) fn check_base64(text: &str) -> Result<(), String> {
+    if let Some(pos) = text.chars().position(|c| !c.is_ascii()) {
+        let run: Vec<char> = text.chars().skip(pos).take_while(|c| !c.is_ascii()).collect();
+        let what = match run.as_slice() {
+            [c] => {
+                let cp = u32::from(*c);
+                let esc = if cp < 0x100 {
+                    format!("\\x{cp:02x}")
+                } else if cp < 0x10000 {
+                    format!("\\u{cp:04x}")
+                } else {
+                    format!("\\U{cp:08x}")
+                };
+                format!("character '{esc}' in position {pos}")
+            }
+            _ => format!("characters in position {pos}-{}", pos + run.len() - 1),
+        };
+        return Err(format!(
+            "failed to convert base64 data into ascii: 'ascii' codec can't encode {what}: ordinal not in range(128)"
+        ));
+    }
+    let (mut quad_pos, mut pads, mut decoded) = (0usize, 0usize, 0usize);
+    for b in text.bytes() {
+        if b == b'=' {
+            if quad_pos >= 2 {
+                pads += 1;
+                if quad_pos + pads >= 4 {
+                    return Ok(());
+                }
+            }
+            continue;
+        }
+        if !(b.is_ascii_alphanumeric() || b == b'+' || b == b'/') {
+            continue;
+        }
+        pads = 0;
+        if quad_pos > 0 {
+            decoded += 1;
+        }
+        quad_pos = (quad_pos + 1) % 4;
+    }
+    match quad_pos {
+        0 => Ok(()),
+        1 => Err(format!(
+            "failed to decode base64 data: Invalid base64-encoded string: number of data characters ({}) cannot be 1 more than a multiple of 4",
+            decoded / 3 * 4 + 1
+        )),
+        _ => Err("failed to decode base64 data: Incorrect padding".to_string()),
+    }
+}
+
 /// SafeConstructor.construct_yaml_bool (`bool_values[value.lower()]`).
 pub(crate) fn construct_bool(text: &str) -> Result<bool, ScalarError> {
     match text.to_lowercase().as_str() {

@@ -42,6 +42,9 @@ pub(crate) enum Tok {
     Version(u32, u32),
     /// `%TAG handle prefix`
     TagDirective(String, String),
+    /// Any other directive (the pure scanner ignores it, but it still makes the document
+    /// explicit).
+    OtherDirective,
     DocumentStart,
     DocumentEnd,
     BlockSequenceStart,
@@ -70,6 +73,7 @@ pub(crate) enum K {
     StreamEnd,
     Version,
     TagDirective,
+    OtherDirective,
     DocumentStart,
     DocumentEnd,
     BlockSequenceStart,
@@ -95,7 +99,7 @@ impl K {
         match self {
             K::StreamStart => "<stream start>",
             K::StreamEnd => "<stream end>",
-            K::Version | K::TagDirective => "<directive>",
+            K::Version | K::TagDirective | K::OtherDirective => "<directive>",
             K::DocumentStart => "<document start>",
             K::DocumentEnd => "<document end>",
             K::BlockSequenceStart => "<block sequence start>",
@@ -125,6 +129,7 @@ impl Tok {
             Tok::StreamEnd => K::StreamEnd,
             Tok::Version(..) => K::Version,
             Tok::TagDirective(..) => K::TagDirective,
+            Tok::OtherDirective => K::OtherDirective,
             Tok::DocumentStart => K::DocumentStart,
             Tok::DocumentEnd => K::DocumentEnd,
             Tok::BlockSequenceStart => K::BlockSequenceStart,
@@ -151,7 +156,7 @@ impl Tok {
         match self {
             Tok::StreamStart => "<stream start>",
             Tok::StreamEnd => "<stream end>",
-            Tok::Version(..) | Tok::TagDirective(..) => "<directive>",
+            Tok::Version(..) | Tok::TagDirective(..) | Tok::OtherDirective => "<directive>",
             Tok::DocumentStart => "<document start>",
             Tok::DocumentEnd => "<document end>",
             Tok::BlockSequenceStart => "<block sequence start>",
@@ -282,6 +287,26 @@ fn is_blankz(c: Option<char>) -> bool {
 }
 fn is_word(c: Option<char>) -> bool {
     matches!(c, Some(c) if c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Python's `str(UnicodeDecodeError)` for bytes that are not UTF-8.
+fn utf8_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
+    let at = e.valid_up_to();
+    let byte = bytes.get(at).copied().unwrap_or(0);
+    match e.error_len() {
+        None => {
+            let end = bytes.len().saturating_sub(1);
+            if end > at {
+                format!("'utf-8' codec can't decode bytes in position {at}-{end}: unexpected end of data")
+            } else {
+                format!("'utf-8' codec can't decode byte 0x{byte:02x} in position {at}: unexpected end of data")
+            }
+        }
+        Some(_) => {
+            let reason = if (0x80..0xc2).contains(&byte) || byte >= 0xf5 { "invalid start byte" } else { "invalid continuation byte" };
+            format!("'utf-8' codec can't decode byte 0x{byte:02x} in position {at}: {reason}")
+        }
+    }
 }
 
 /// Python's `%r` of one character (or of the end of the stream, `'\x00'`).
@@ -674,7 +699,7 @@ impl<'a> Scanner<'a> {
 
     fn scan_to_next_token(&mut self) {
         loop {
-            if self.ch() == Some('\u{FEFF}') {
+            while self.ch() == Some('\u{FEFF}') {
                 if self.mark.index == 0 {
                     // The stream's BOM (libyaml's reader drops it: no column either).
                     self.mark.index += '\u{FEFF}'.len_utf8();
@@ -682,6 +707,8 @@ impl<'a> Scanner<'a> {
                 } else if !self.pure && self.mark.column == 0 {
                     // libyaml skips a BOM at the start of any line (as a column).
                     self.forward();
+                } else {
+                    break;
                 }
             }
             // Tabs separate tokens in flow context and where no simple key may start
@@ -1064,7 +1091,7 @@ impl<'a> Scanner<'a> {
                 while !is_breakz(self.ch()) {
                     self.forward();
                 }
-                None
+                Some(Tok::OtherDirective)
             }
         };
         self.skip_blanks();
@@ -1145,8 +1172,8 @@ impl<'a> Scanner<'a> {
 
     fn scan_tag_uri(&mut self, directive: bool, head: &str, allow_empty: bool, _start: Mark) -> Result<String> {
         let context = if directive { "while parsing a directive" } else { "while parsing a tag" };
+        let scan_context = if directive { "while scanning a directive" } else { "while scanning a tag" };
         let mut out = String::from(head);
-        let mut bytes: Vec<u8> = Vec::new();
         while let Some(c) = self.ch() {
             let ok = c.is_ascii_alphanumeric()
                 || "-;/?:@&=+$,_.!~*'()[]".contains(c)
@@ -1156,30 +1183,36 @@ impl<'a> Scanner<'a> {
                 break;
             }
             if c == '%' {
-                // URI escapes form UTF-8 bytes.
-                let hex = |s: &Self, k: usize| s.ch_at(k).and_then(|h| h.to_digit(16));
-                let (Some(h), Some(l)) = (hex(self, 1), hex(self, 2)) else {
-                    return Err(YamlError::new(
-                        Some(context),
-                        format!(
-                            "expected URI escape sequence of 2 hexadecimal numbers, but found {}",
-                            char_repr(self.ch_at(1))
-                        ),
-                        self.mark,
-                    ));
-                };
-                bytes.push((h * 16 + l) as u8);
-                self.forward_n(3);
+                // A run of URI escapes forms UTF-8 text.
+                let run_start = self.mark;
+                let mut bytes: Vec<u8> = Vec::new();
+                while self.ch() == Some('%') {
+                    self.forward();
+                    let hex = |s: &Self, k: usize| s.ch_at(k).and_then(|h| h.to_digit(16));
+                    for k in 0..2 {
+                        if hex(self, k).is_none() {
+                            return Err(YamlError::new(
+                                Some(scan_context),
+                                format!(
+                                    "expected URI escape sequence of 2 hexadecimal numbers, but found {}",
+                                    char_repr(self.ch_at(k))
+                                ),
+                                self.mark,
+                            ));
+                        }
+                    }
+                    let (Some(h), Some(l)) = (hex(self, 0), hex(self, 1)) else { break };
+                    bytes.push((h * 16 + l) as u8);
+                    self.forward_n(2);
+                }
+                match String::from_utf8(bytes) {
+                    Ok(text) => out.push_str(&text),
+                    Err(e) => return Err(YamlError::new(Some(scan_context), utf8_error(e.as_bytes(), e.utf8_error()), run_start)),
+                }
                 continue;
-            }
-            if !bytes.is_empty() {
-                out.push_str(&self.decode_escaped(&mut bytes, context)?);
             }
             out.push(c);
             self.forward();
-        }
-        if !bytes.is_empty() {
-            out.push_str(&self.decode_escaped(&mut bytes, context)?);
         }
         if out.is_empty() && !allow_empty {
             return Err(YamlError::new(
@@ -1189,12 +1222,6 @@ impl<'a> Scanner<'a> {
             ));
         }
         Ok(out)
-    }
-
-    fn decode_escaped(&self, bytes: &mut Vec<u8>, context: &'static str) -> Result<String> {
-        let s = String::from_utf8(std::mem::take(bytes))
-            .map_err(|e| YamlError::new(Some(context), format!("{e}"), self.mark))?;
-        Ok(s)
     }
 
     // ----- scalars -------------------------------------------------------------------------

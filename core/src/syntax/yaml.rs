@@ -19,7 +19,7 @@ use super::json::too_large;
 use super::node::{Node, NodeKind};
 use super::parser::{Ev, Event, Parser};
 use super::scanner::{Mark, Mode, Style, YamlError};
-use super::resolve::{construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError};
+use super::resolve::{check_base64, construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError};
 use super::{Loaded, MAX_ALIAS_NODES, MAX_DEPTH};
 
 /// What a tag asks the constructor to build.
@@ -118,16 +118,18 @@ enum Item {
     Merge(Span),
     /// `=` (tag:yaml.org,2002:value)
     ValueKey(Span),
-    /// An alias to a collection that is still open (PyYAML builds a self-containing
-    /// structure; we refuse it, but as a key it is PyYAML's "unhashable key" error).
-    Recursive(Span),
+    /// Where PyYAML has a list, dict or set that we do not build: an alias to a
+    /// collection still open (a self-containing structure), or a node whose collection
+    /// constructor fails later or builds a set. As a key it is PyYAML's "found unhashable
+    /// key"; elsewhere a null placeholder (the node's own error is recorded).
+    Unhashable(Span),
 }
 
 impl Item {
     fn span(&self) -> Span {
         match self {
             Item::Node(n) => n.span,
-            Item::Merge(s) | Item::ValueKey(s) | Item::Recursive(s) => *s,
+            Item::Merge(s) | Item::ValueKey(s) | Item::Unhashable(s) => *s,
         }
     }
 }
@@ -297,7 +299,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
         None => empty(),
         Some(Item::Node(n)) if n.is_null() => empty(),
         Some(Item::Node(n)) => n,
-        Some(Item::Recursive(span)) => null(span),
+        Some(Item::Unhashable(span)) => null(span),
         Some(special) => return Err(undefined(&special_kind(&special), special.span()).into()),
     };
     let mut warnings = c.warnings;
@@ -343,7 +345,8 @@ fn special_kind(item: &Item) -> Kind {
 }
 
 fn undefined(kind: &Kind, span: Span) -> YamlError {
-    constructor_error(None, format!("could not determine a constructor for the tag '{}'", kind.tag_name()), span)
+    let tag = crate::pyfmt::str_repr(&kind.tag_name());
+    constructor_error(None, format!("could not determine a constructor for the tag {tag}"), span)
 }
 
 const WHILE_MAPPING: &str = "while constructing a mapping";
@@ -549,6 +552,8 @@ impl Composer {
                 Ok((a.item.clone(), a.count))
             }
             None if self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
+                // The alias is the open collection itself (PyYAML's marks point there).
+                let start = self.stack.iter().find(|f| f.anchor.as_deref() == Some(name)).map_or(span.start as usize, |f| f.start);
                 let key = self.here();
                 self.defer(
                     key,
@@ -558,7 +563,7 @@ impl Composer {
                     )
                     .at(span),
                 );
-                Ok((Item::Recursive(span), 1))
+                Ok((Item::Unhashable(Span::new(self.source, start, start)), 1))
             }
             None => Err(YamlError::new(
                 None,
@@ -584,6 +589,9 @@ impl Composer {
     /// Build a scalar of `kind` from its text.
     fn construct_scalar(&mut self, kind: &Kind, value: &str, span: Span) -> Item {
         let scalar = |v: Value| Item::Node(Node { span, kind: NodeKind::Scalar(v) });
+        // Generator constructors (seq, map, set, omap, pairs) hand PyYAML an empty
+        // collection first and fail in the node's own turn.
+        let generator = matches!(kind, Kind::Seq | Kind::Map | Kind::Set | Kind::Omap | Kind::Pairs);
         let result: Result<Value, Failure> = match kind {
             Kind::Str => Ok(Value::from(value)),
             Kind::Timestamp => {
@@ -597,7 +605,10 @@ impl Composer {
             Kind::Float => construct_float(value).map(Value::Float).map_err(|e| scalar_error(e, value, span)),
             Kind::Merge => return Item::Merge(span),
             Kind::Value => return Item::ValueKey(span),
-            Kind::Binary => Err(unsupported("!!binary", "Python bytes", span).into()),
+            Kind::Binary => match check_base64(value) {
+                Ok(()) => Err(unsupported("!!binary", "Python bytes", span).into()),
+                Err(problem) => Err(constructor_error(None, problem, span).into()),
+            },
             Kind::Seq | Kind::Map | Kind::Set => Err(constructor_error(
                 None,
                 format!("expected a {} node, but found scalar", if *kind == Kind::Seq { "sequence" } else { "mapping" }),
@@ -622,7 +633,11 @@ impl Composer {
                     self.here()
                 };
                 self.defer(key, f);
-                scalar(Value::Null)
+                if generator {
+                    Item::Unhashable(span)
+                } else {
+                    scalar(Value::Null)
+                }
             }
         }
     }
@@ -632,7 +647,7 @@ impl Composer {
     fn value_node(&mut self, item: Item, index: usize) -> Node {
         match item {
             Item::Node(n) => n,
-            Item::Recursive(span) => Node { span, kind: NodeKind::Scalar(Value::Null) },
+            Item::Unhashable(span) => Node { span, kind: NodeKind::Scalar(Value::Null) },
             special => {
                 let span = special.span();
                 self.defer(self.inside(index as isize), undefined(&special_kind(&special), span));
@@ -672,7 +687,7 @@ impl Composer {
             }
             Kind::Map | Kind::Set => {
                 self.defer(self.inside(-1), constructor_error(None, "expected a mapping node, but found sequence", span));
-                node(NodeKind::Scalar(Value::Null))
+                Item::Unhashable(span)
             }
             k if k.is_scalar_kind() => {
                 self.defer(self.here(), constructor_error(None, "expected a scalar node, but found sequence", span));
@@ -688,20 +703,18 @@ impl Composer {
     fn end_map(&mut self, frame: Frame, span: Span) -> Item {
         let kind = frame.kind.unwrap_or(Kind::Map);
         let placeholder = Item::Node(Node { span, kind: NodeKind::Scalar(Value::Null) });
+        let is_set = kind == Kind::Set;
         match kind {
-            Kind::Map => {}
-            Kind::Set => {
-                self.defer(self.here(), unsupported("!!set", "a Python set", span));
-                return placeholder;
-            }
+            // A set is built from the mapping (its errors come first).
+            Kind::Map | Kind::Set => {}
             Kind::Seq => {
                 self.defer(self.inside(-1), constructor_error(None, "expected a sequence node, but found mapping", span));
-                return placeholder;
+                return Item::Unhashable(span);
             }
             Kind::Omap | Kind::Pairs => {
                 let context = if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
                 self.defer(self.inside(-1), constructor_error(Some((context, span)), "expected a sequence, but found mapping", span));
-                return placeholder;
+                return Item::Unhashable(span);
             }
             k if k.is_scalar_kind() => {
                 return match frame.eq_value {
@@ -751,7 +764,7 @@ impl Composer {
                         self.defer(self.inside(-1), constructor_error(Some((WHILE_MAPPING, span)), problem, other.span()));
                     }
                 },
-                Item::Recursive(kspan) => {
+                Item::Unhashable(kspan) => {
                     self.defer(self.inside(ki as isize), constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", kspan));
                 }
                 Item::ValueKey(kspan) => {
@@ -771,6 +784,10 @@ impl Composer {
         let explicit_from = merged.len();
         merged.extend(own);
         let entries = collapse_entries(merged, explicit_from, &mut self.warnings);
+        if is_set {
+            self.defer(self.here(), unsupported("!!set", "a Python set", span));
+            return Item::Unhashable(span);
+        }
         Item::Node(Node { span, kind: NodeKind::Map(entries) })
     }
 }

@@ -106,6 +106,14 @@ def scalar_text(r):
     return t + r.choice(["", "\n", "\nb: 1\n", "\n- z\n", "\r\n"])
 
 
+PIECES = ["a", "b c", "1", "1.5", "0x1f", "1e3", "yes", "~", "null", "\u00e9", "\u65e5", "\U0001F600", "\ufeff",
+          "\x85", "\u2028", " ", "  ", "\t", "\n", "\r\n", "\r", ":", ": ", "- ", "-", "? ", "?", "#", " #c", ",", "[",
+          "]", "{", "}", "'", "''", '"', "\\", "\\x41", "\\u00e9", "\\ud83d", "\\q", "&a ", "*a", "&a", "!", "!!str ",
+          "!!int ", "!t ", "!<x> ", "!e!x ", "!%41 ", "!!binary ", "!!set ", "!!omap ", "|", ">", "|-", ">+", "|2", "---",
+          "...", "%YAML 1.1\n", "%TAG !e! x:\n", "%FOO\n", "<<", "<<: ", "=", "@", "`", "%", '"a": ', "NaN",
+          "-Infinity", "12345678901234567890", '{"k": [1, 2.5e3]}', "\n  ", "\n    ", "\n- ", "\nk: "]
+
+
 def mutate(r, t):
     alphabet = [" ", "\t", "\n", ":", "-", "?", "#", "'", '"', "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%",
                 "@", "x", "1", ".", "\\", "\r"]
@@ -138,6 +146,8 @@ def main():
             t = r.choice(["", "a: ", "- ", "--- "]) + flow(r) + r.choice(["", "\n", " #c\n", "\nb: 1\n"])
         elif flavor == "scalar":
             t = scalar_text(r)
+        elif flavor == "pieces":
+            t = "".join(r.choice(PIECES) for _ in range(r.randint(0, 30)))
         elif flavor == "mutate":
             t = mutate(r, r.choice(seeds))
         else:
