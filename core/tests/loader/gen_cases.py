@@ -204,6 +204,8 @@ def main():
         c = dict(c)
         c["expect"] = load(c["text"])
         c["expect"].pop("c_message", None)  # libyaml's own text: Heat never shows it
+        for k in ("problem", "line", "column", "class"):  # the full message is compared
+            c["expect"].pop(k, None)
         out.append(c)
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases.json")
     with open(path, "w") as f:
