@@ -11,7 +11,9 @@ use serde_json::Value as Json;
 
 fn contains_unsupported(v: &Json) -> bool {
     match v {
-        Json::Array(items) => items.first().and_then(Json::as_str) == Some("unsupported") || items.iter().any(contains_unsupported),
+        Json::Array(items) => {
+            items.first().and_then(Json::as_str) == Some("unsupported") || items.iter().any(contains_unsupported)
+        }
         _ => false,
     }
 }
@@ -31,7 +33,13 @@ fn contains_big_int(v: &Json) -> bool {
 fn loader_matches_heat_on_the_case_table() {
     let cases: Vec<Json> = serde_json::from_str(include_str!("loader/cases.json")).unwrap();
     let failures = check(&cases);
-    assert!(failures.is_empty(), "{} of {} cases differ from Heat:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Heat:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 /// Random texts from `loader/gen_fuzz.py` (seed 2024: 300 each of the block, flow and
@@ -40,7 +48,13 @@ fn loader_matches_heat_on_the_case_table() {
 fn loader_matches_heat_on_generated_regressions() {
     let cases: Vec<Json> = serde_json::from_str(include_str!("loader/generated.json")).unwrap();
     let failures = check(&cases);
-    assert!(failures.is_empty(), "{} of {} cases differ from Heat:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Heat:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 /// Differential run over a generated file (`loader/gen_fuzz.py`): set
@@ -50,13 +64,25 @@ fn loader_matches_heat_on_generated_cases() {
     let Some(path) = std::env::var_os("HOTPLATE_LOADER_FUZZ") else { return };
     let cases: Vec<Json> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let failures = check(&cases);
-    assert!(failures.is_empty(), "{} of {} cases differ from Heat:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from Heat:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 fn check(cases: &[Json]) -> Vec<String> {
     // Compare Heat's full error text too (on by default; the generated-case test turns
     // it on with HOTPLATE_LOADER_FULL_MESSAGES).
-    let check_messages_of = if std::env::var_os("HOTPLATE_LOADER_FUZZ").is_none() || std::env::var_os("HOTPLATE_LOADER_FULL_MESSAGES").is_some() { "all" } else { "" };
+    let check_messages_of = if std::env::var_os("HOTPLATE_LOADER_FUZZ").is_none()
+        || std::env::var_os("HOTPLATE_LOADER_FULL_MESSAGES").is_some()
+    {
+        "all"
+    } else {
+        ""
+    };
     let mut failures = Vec::new();
     for case in cases {
         let name = case["name"].as_str().unwrap();
@@ -72,18 +98,24 @@ fn check(cases: &[Json]) -> Vec<String> {
             if expect.get("dates").and_then(Json::as_bool) == Some(true) {
                 let warned = matches!(&got, Ok(l) if l.warnings.iter().any(|w| w.code == "yaml-pure-fallback"));
                 if !warned {
-                    failures.push(format!("{name}: {text:?}\n  want a yaml-pure-fallback warning (Heat loads dates here)"));
+                    failures
+                        .push(format!("{name}: {text:?}\n  want a yaml-pure-fallback warning (Heat loads dates here)"));
                 }
             }
             if contains_unsupported(value) {
                 match &got {
                     Err(d) if LoadFailure::of(d) == LoadFailure::Unsupported => {}
-                    other => failures.push(format!("{name}: {text:?}\n  want an unsupported-value error (Heat: {value})\n  got  {}", describe(other))),
+                    other => failures.push(format!(
+                        "{name}: {text:?}\n  want an unsupported-value error (Heat: {value})\n  got  {}",
+                        describe(other)
+                    )),
                 }
             } else if contains_big_int(value) {
                 match &got {
                     Err(d) if d.code == "integer-too-large" => {}
-                    other => failures.push(format!("{name}: {text:?}\n  want integer-too-large\n  got  {}", describe(other))),
+                    other => {
+                        failures.push(format!("{name}: {text:?}\n  want integer-too-large\n  got  {}", describe(other)))
+                    }
                 }
             } else {
                 let want = common::canonical_json(value);
@@ -107,7 +139,10 @@ fn check(cases: &[Json]) -> Vec<String> {
                         _ => matches!(class, LoadFailure::HeatInternal | LoadFailure::Limit),
                     };
                     if !ok {
-                        failures.push(format!("{name}: {text:?}\n  want {kind} error ({})\n  got  {} {}", expect["message"], d.code, d.message));
+                        failures.push(format!(
+                            "{name}: {text:?}\n  want {kind} error ({})\n  got  {} {}",
+                            expect["message"], d.code, d.message
+                        ));
                     } else if kind == "YAMLError" && !check_messages_of.is_empty() {
                         let want = expect["message"].as_str().unwrap_or("");
                         let got_text = pyyaml_error_text(text);

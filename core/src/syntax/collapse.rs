@@ -68,7 +68,11 @@ pub(crate) fn collapse_entries(
 }
 
 /// The same for a few entries, by pairwise comparison (no hashing).
-fn collapse_small(entries: Vec<(Node, Node)>, explicit_from: usize, warnings: &mut Vec<Diagnostic>) -> Vec<(Node, Node)> {
+fn collapse_small(
+    entries: Vec<(Node, Node)>,
+    explicit_from: usize,
+    warnings: &mut Vec<Diagnostic>,
+) -> Vec<(Node, Node)> {
     let mut out: Vec<(Node, Node, Value, bool)> = Vec::with_capacity(entries.len());
     for (i, (key, value)) in entries.into_iter().enumerate() {
         let explicit = i >= explicit_from;
@@ -100,5 +104,6 @@ fn duplicate_warning(key: &Value, node: &Node) -> Diagnostic {
         Value::Str(s) => format!("\"{s}\""),
         other => py_repr(other),
     };
-    Diagnostic::warning("duplicate-key", format!("duplicate key {shown} (the last value wins, as in Heat)")).at(node.span)
+    Diagnostic::warning("duplicate-key", format!("duplicate key {shown} (the last value wins, as in Heat)"))
+        .at(node.span)
 }

@@ -45,8 +45,8 @@ mod json;
 mod node;
 mod parser;
 mod pyerr;
-mod scanner;
 mod resolve;
+mod scanner;
 mod yaml;
 
 pub use node::{Node, NodeKind};
@@ -184,7 +184,9 @@ mod timing {
             n
         });
         let load = best(&|| load_yaml(&t, SourceId(0)).map(|l| l.warnings.len()).unwrap_or(0));
-        let value = best(&|| load_yaml(&t, SourceId(0)).map(|l| l.root.to_value().as_map().map_or(0, |m| m.len())).unwrap_or(0));
+        let value = best(&|| {
+            load_yaml(&t, SourceId(0)).map(|l| l.root.to_value().as_map().map_or(0, |m| m.len())).unwrap_or(0)
+        });
         eprintln!("{} bytes: scan {scan:?}, parse {parse:?}, load {load:?}, load+to_value {value:?}", t.len());
     }
 }

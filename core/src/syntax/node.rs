@@ -30,9 +30,9 @@ impl Node {
     pub fn from_value(value: &Value, span: Span) -> Node {
         let kind = match value {
             Value::List(items) => NodeKind::List(items.iter().map(|v| Node::from_value(v, span)).collect()),
-            Value::Map(m) => NodeKind::Map(
-                m.iter().map(|(k, v)| (Node::from_value(k, span), Node::from_value(v, span))).collect(),
-            ),
+            Value::Map(m) => {
+                NodeKind::Map(m.iter().map(|(k, v)| (Node::from_value(k, span), Node::from_value(v, span))).collect())
+            }
             scalar => NodeKind::Scalar(scalar.clone()),
         };
         Node { span, kind }

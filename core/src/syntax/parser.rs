@@ -17,10 +17,22 @@ pub(crate) enum Ev {
     Alias(String),
     /// Anchor, resolved tag (`None` when absent, `"!"` for the non-specific tag), value,
     /// style, and whether implicit resolution applies (PyYAML's `implicit[0]`).
-    Scalar { anchor: Option<String>, tag: Option<String>, value: String, style: Style, plain_implicit: bool },
-    SequenceStart { anchor: Option<String>, tag: Option<String> },
+    Scalar {
+        anchor: Option<String>,
+        tag: Option<String>,
+        value: String,
+        style: Style,
+        plain_implicit: bool,
+    },
+    SequenceStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+    },
     SequenceEnd,
-    MappingStart { anchor: Option<String>, tag: Option<String> },
+    MappingStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+    },
     MappingEnd,
 }
 
@@ -140,7 +152,10 @@ impl<'a> Parser<'a> {
             State::DocumentStart => self.document_start(false)?,
             State::DocumentContent => {
                 let t = self.peek_info()?;
-                if matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd) {
+                if matches!(
+                    t.kind,
+                    K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd
+                ) {
                     let m = t.start;
                     self.state = self.pop_state();
                     Self::empty_scalar(m)
@@ -254,7 +269,8 @@ impl<'a> Parser<'a> {
             }
         }
         let t = self.peek_info()?;
-        let is_start = matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::StreamEnd);
+        let is_start =
+            matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::StreamEnd);
         if implicit && !is_start {
             self.reset_tag_handles();
             self.states.push(State::DocumentEnd);

@@ -33,9 +33,7 @@ pub(crate) fn resolve_plain(s: &str) -> Implicit {
     match s {
         "" | "~" | "null" | "Null" | "NULL" => return Implicit::Null,
         "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => return Implicit::Bool(true),
-        "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
-            return Implicit::Bool(false)
-        }
+        "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => return Implicit::Bool(false),
         "<<" => return Implicit::Merge,
         "=" => return Implicit::Value,
         _ => {}

@@ -303,7 +303,11 @@ fn utf8_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
             }
         }
         Some(_) => {
-            let reason = if (0x80..0xc2).contains(&byte) || byte >= 0xf5 { "invalid start byte" } else { "invalid continuation byte" };
+            let reason = if (0x80..0xc2).contains(&byte) || byte >= 0xf5 {
+                "invalid start byte"
+            } else {
+                "invalid continuation byte"
+            };
             format!("'utf-8' codec can't decode byte 0x{byte:02x} in position {at}: {reason}")
         }
     }
@@ -407,7 +411,8 @@ impl<'a> Scanner<'a> {
         let Some(c) = self.ch() else { return };
         self.mark.index += c.len_utf8();
         self.mark.chars += 1;
-        let is_newline = matches!(c, '\n' | '\u{85}' | '\u{2028}' | '\u{2029}') || (c == '\r' && self.ch() != Some('\n'));
+        let is_newline =
+            matches!(c, '\n' | '\u{85}' | '\u{2028}' | '\u{2029}') || (c == '\r' && self.ch() != Some('\n'));
         if is_newline {
             self.mark.line += 1;
             self.mark.column = 0;
@@ -543,7 +548,8 @@ impl<'a> Scanner<'a> {
                 break;
             }
             if key.required {
-                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
+                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark)
+                    .ctx(key.mark));
             }
             if let Some(&(level, _)) = self.key_queue.front() {
                 if let Some(k) = self.simple_keys.get_mut(level) {
@@ -579,7 +585,8 @@ impl<'a> Scanner<'a> {
         let mark = self.mark;
         if let Some(key) = self.simple_keys.last_mut() {
             if key.possible && key.required {
-                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark).ctx(key.mark));
+                return Err(YamlError::new(Some("while scanning a simple key"), "could not find expected ':'", mark)
+                    .ctx(key.mark));
             }
             key.possible = false;
         }
@@ -965,7 +972,11 @@ impl<'a> Scanner<'a> {
             self.forward_n(2);
             let suffix = self.scan_tag_uri(false, "", false, start)?;
             if self.ch() != Some('>') {
-                return Err(YamlError::new(context, format!("expected '>', but found {}", char_repr(self.ch())), self.mark));
+                return Err(YamlError::new(
+                    context,
+                    format!("expected '>', but found {}", char_repr(self.ch())),
+                    self.mark,
+                ));
             }
             self.forward();
             (None, suffix)
@@ -973,19 +984,19 @@ impl<'a> Scanner<'a> {
             self.forward();
             (None, "!".to_string())
         } else {
-            let use_handle = self
-                .rest()
-                .chars()
-                .skip(1)
-                .take_while(|&c| !(c == ' ' || is_break(Some(c))))
-                .any(|c| c == '!');
+            let use_handle =
+                self.rest().chars().skip(1).take_while(|&c| !(c == ' ' || is_break(Some(c)))).any(|c| c == '!');
             let handle = if use_handle {
                 self.forward();
                 while is_word(self.ch()) {
                     self.forward();
                 }
                 if self.ch() != Some('!') {
-                    return Err(YamlError::new(context, format!("expected '!', but found {}", char_repr(self.ch())), self.mark));
+                    return Err(YamlError::new(
+                        context,
+                        format!("expected '!', but found {}", char_repr(self.ch())),
+                        self.mark,
+                    ));
                 }
                 self.forward();
                 self.text.get(start.index..self.mark.index).unwrap_or("!").to_string()
@@ -1175,9 +1186,7 @@ impl<'a> Scanner<'a> {
         let scan_context = if directive { "while scanning a directive" } else { "while scanning a tag" };
         let mut out = String::from(head);
         while let Some(c) = self.ch() {
-            let ok = c.is_ascii_alphanumeric()
-                || "-;/?:@&=+$,_.!~*'()[]".contains(c)
-                || (c == '%');
+            let ok = c.is_ascii_alphanumeric() || "-;/?:@&=+$,_.!~*'()[]".contains(c) || (c == '%');
             // `,[]` end a tag inside flow collections.
             if !ok || (!self.pure && self.flow_level > 0 && !directive && matches!(c, ',' | '[' | ']')) {
                 break;
@@ -1207,7 +1216,13 @@ impl<'a> Scanner<'a> {
                 }
                 match String::from_utf8(bytes) {
                     Ok(text) => out.push_str(&text),
-                    Err(e) => return Err(YamlError::new(Some(scan_context), utf8_error(e.as_bytes(), e.utf8_error()), run_start)),
+                    Err(e) => {
+                        return Err(YamlError::new(
+                            Some(scan_context),
+                            utf8_error(e.as_bytes(), e.utf8_error()),
+                            run_start,
+                        ))
+                    }
                 }
                 continue;
             }
@@ -1247,11 +1262,9 @@ impl<'a> Scanner<'a> {
         };
         let digit = |s: &mut Self, increment: &mut usize| -> Result<bool> {
             match s.ch().and_then(|c| c.to_digit(10)) {
-                Some(0) => Err(YamlError::new(
-                    context,
-                    "expected indentation indicator in the range 1-9, but found 0",
-                    s.mark,
-                )),
+                Some(0) => {
+                    Err(YamlError::new(context, "expected indentation indicator in the range 1-9, but found 0", s.mark))
+                }
                 Some(d) => {
                     *increment = d as usize;
                     s.forward();
@@ -1334,7 +1347,13 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    fn block_scalar_breaks(&mut self, indent: &mut usize, breaks: &mut String, start: Mark, end: &mut Mark) -> Result<()> {
+    fn block_scalar_breaks(
+        &mut self,
+        indent: &mut usize,
+        breaks: &mut String,
+        start: Mark,
+        end: &mut Mark,
+    ) -> Result<()> {
         let _ = start;
         let mut max_indent = 0;
         *end = self.mark;
@@ -1372,7 +1391,10 @@ impl<'a> Scanner<'a> {
         self.forward();
         let mut string = String::new();
         loop {
-            if self.mark.column == 0 && (self.rest().starts_with("---") || self.rest().starts_with("...")) && is_blankz(self.ch_at(3)) {
+            if self.mark.column == 0
+                && (self.rest().starts_with("---") || self.rest().starts_with("..."))
+                && is_blankz(self.ch_at(3))
+            {
                 return Err(YamlError::new(context, "found unexpected document separator", self.mark));
             }
             if self.ch().is_none() {
@@ -1541,7 +1563,9 @@ impl<'a> Scanner<'a> {
                 let next = self.ch_at(1);
                 let flow = self.flow_level > 0;
                 if self.pure {
-                    if c == Some(':') && (is_blankz(next) || (flow && matches!(next, Some(',' | '[' | ']' | '{' | '}')))) {
+                    if c == Some(':')
+                        && (is_blankz(next) || (flow && matches!(next, Some(',' | '[' | ']' | '{' | '}'))))
+                    {
                         break;
                     }
                     if flow && matches!(c, Some(',' | '?' | '[' | ']' | '{' | '}')) {
@@ -1549,7 +1573,11 @@ impl<'a> Scanner<'a> {
                     }
                 } else {
                     if flow && c == Some(':') && matches!(next, Some(',' | '?' | '[' | ']' | '{' | '}')) {
-                        return Err(YamlError::new(Some("while scanning a plain scalar"), "found unexpected ':'", self.mark));
+                        return Err(YamlError::new(
+                            Some("while scanning a plain scalar"),
+                            "found unexpected ':'",
+                            self.mark,
+                        ));
                     }
                     if (c == Some(':') && is_blankz(next)) || (flow && matches!(c, Some(',' | '[' | ']' | '{' | '}'))) {
                         break;
@@ -1580,9 +1608,9 @@ impl<'a> Scanner<'a> {
                 }
                 self.forward();
                 // Characters that cannot end the scalar here.
-                string.push_str(
-                    self.ascii_run(|b| b > b' ' && b != 0x7f && !matches!(b, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')),
-                );
+                string.push_str(self.ascii_run(|b| {
+                    b > b' ' && b != 0x7f && !matches!(b, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')
+                }));
                 end = self.mark;
             }
             if !(self.is_sep(self.ch()) || is_break(self.ch())) {

@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 
-
 use crate::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 use crate::value::Value;
@@ -18,8 +17,10 @@ use super::collapse::collapse_entries;
 use super::json::too_large;
 use super::node::{Node, NodeKind};
 use super::parser::{Ev, Event, Parser};
+use super::resolve::{
+    check_base64, construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError,
+};
 use super::scanner::{Mark, Mode, Style, YamlError};
-use super::resolve::{check_base64, construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError};
 use super::{Loaded, MAX_ALIAS_NODES, MAX_DEPTH};
 
 /// What a tag asks the constructor to build.
@@ -166,7 +167,9 @@ impl Failure {
             Failure::Other(d) => d,
             Failure::Yaml(e) => {
                 let at = e.mark.index;
-                let end = e.end.unwrap_or_else(|| at + text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8));
+                let end = e
+                    .end
+                    .unwrap_or_else(|| at + text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8));
                 let message = match (&e.context, e.problem.as_str()) {
                     (Some(c), p) if p.starts_with("but ") => format!("{c}, {p}"),
                     (Some(c), "second occurrence") => c.replace("; first occurrence", " (second occurrence)"),
@@ -319,9 +322,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
 /// anywhere in the stream.
 fn check_characters(text: &str) -> Result<(), YamlError> {
-    let bad = |c: char| {
-        !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
-    };
+    let bad = |c: char| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
     match text.char_indices().find(|&(_, c)| bad(c)) {
         None => Ok(()),
         Some((pos, ch)) => {
@@ -444,7 +445,8 @@ impl Composer {
                     }
                     let item = self.scalar(&value, style, tag.as_deref(), plain_implicit, span);
                     if let Some(name) = anchor {
-                        self.anchors.insert(name, Anchored { item: item.clone(), count: 1, start: span.start as usize });
+                        self.anchors
+                            .insert(name, Anchored { item: item.clone(), count: 1, start: span.start as usize });
                     }
                     self.push_item(item, 1);
                 }
@@ -459,9 +461,11 @@ impl Composer {
                     let count = frame.count;
                     let anchor = frame.anchor.clone();
                     let eq_value = frame.eq_value.clone();
-                    let item = if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
+                    let item =
+                        if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
                     if let Some(name) = anchor {
-                        self.anchors.insert(name, Anchored { item: item.clone(), count, start: node_span.start as usize });
+                        self.anchors
+                            .insert(name, Anchored { item: item.clone(), count, start: node_span.start as usize });
                     }
                     if eq_value.is_some() && self.under_eq_key() {
                         if let Some(parent) = self.stack.last_mut() {
@@ -481,7 +485,13 @@ impl Composer {
             .is_some_and(|f| f.is_map && f.items.len() % 2 == 1 && matches!(f.items.last(), Some(Item::ValueKey(_))))
     }
 
-    fn start_collection(&mut self, is_map: bool, anchor: Option<String>, tag: Option<&str>, span: Span) -> Result<(), Failure> {
+    fn start_collection(
+        &mut self,
+        is_map: bool,
+        anchor: Option<String>,
+        tag: Option<&str>,
+        span: Span,
+    ) -> Result<(), Failure> {
         self.check_anchor(anchor.as_deref(), span)?;
         if self.stack.len() >= MAX_DEPTH {
             return Err(Diagnostic::error(
@@ -553,7 +563,11 @@ impl Composer {
             }
             None if self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
                 // The alias is the open collection itself (PyYAML's marks point there).
-                let start = self.stack.iter().find(|f| f.anchor.as_deref() == Some(name)).map_or(span.start as usize, |f| f.start);
+                let start = self
+                    .stack
+                    .iter()
+                    .find(|f| f.anchor.as_deref() == Some(name))
+                    .map_or(span.start as usize, |f| f.start);
                 let key = self.here();
                 self.defer(
                     key,
@@ -611,12 +625,18 @@ impl Composer {
             },
             Kind::Seq | Kind::Map | Kind::Set => Err(constructor_error(
                 None,
-                format!("expected a {} node, but found scalar", if *kind == Kind::Seq { "sequence" } else { "mapping" }),
+                format!(
+                    "expected a {} node, but found scalar",
+                    if *kind == Kind::Seq { "sequence" } else { "mapping" }
+                ),
                 span,
             )
             .into()),
             Kind::Omap | Kind::Pairs => Err(constructor_error(
-                Some((if *kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" }, span)),
+                Some((
+                    if *kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" },
+                    span,
+                )),
                 "expected a sequence, but found scalar",
                 span,
             )
@@ -663,7 +683,8 @@ impl Composer {
         match kind {
             Kind::Seq => node(NodeKind::List(items)),
             Kind::Omap | Kind::Pairs => {
-                let context = if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
+                let context =
+                    if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
                 let mut pairs = Vec::with_capacity(items.len());
                 for (i, item) in items.into_iter().enumerate() {
                     let key = self.inside(i as isize);
@@ -686,7 +707,10 @@ impl Composer {
                 node(NodeKind::List(pairs))
             }
             Kind::Map | Kind::Set => {
-                self.defer(self.inside(-1), constructor_error(None, "expected a mapping node, but found sequence", span));
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(None, "expected a mapping node, but found sequence", span),
+                );
                 Item::Unhashable(span)
             }
             k if k.is_scalar_kind() => {
@@ -708,19 +732,29 @@ impl Composer {
             // A set is built from the mapping (its errors come first).
             Kind::Map | Kind::Set => {}
             Kind::Seq => {
-                self.defer(self.inside(-1), constructor_error(None, "expected a sequence node, but found mapping", span));
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(None, "expected a sequence node, but found mapping", span),
+                );
                 return Item::Unhashable(span);
             }
             Kind::Omap | Kind::Pairs => {
-                let context = if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
-                self.defer(self.inside(-1), constructor_error(Some((context, span)), "expected a sequence, but found mapping", span));
+                let context =
+                    if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(Some((context, span)), "expected a sequence, but found mapping", span),
+                );
                 return Item::Unhashable(span);
             }
             k if k.is_scalar_kind() => {
                 return match frame.eq_value {
                     Some(text) => self.construct_scalar(&k, &text, span),
                     None => {
-                        self.defer(self.here(), constructor_error(None, "expected a scalar node, but found mapping", span));
+                        self.defer(
+                            self.here(),
+                            constructor_error(None, "expected a scalar node, but found mapping", span),
+                        );
                         placeholder
                     }
                 };
@@ -747,7 +781,10 @@ impl Composer {
                                 NodeKind::Map(entries) => sub.push(entries),
                                 _ => {
                                     let problem = format!("expected a mapping for merging, but found {}", node_id(&m));
-                                    self.defer(self.inside(-1), constructor_error(Some((WHILE_MAPPING, span)), problem, m.span));
+                                    self.defer(
+                                        self.inside(-1),
+                                        constructor_error(Some((WHILE_MAPPING, span)), problem, m.span),
+                                    );
                                 }
                             }
                         }
@@ -761,11 +798,17 @@ impl Composer {
                             _ => "scalar",
                         };
                         let problem = format!("expected a mapping or list of mappings for merging, but found {id}");
-                        self.defer(self.inside(-1), constructor_error(Some((WHILE_MAPPING, span)), problem, other.span()));
+                        self.defer(
+                            self.inside(-1),
+                            constructor_error(Some((WHILE_MAPPING, span)), problem, other.span()),
+                        );
                     }
                 },
                 Item::Unhashable(kspan) => {
-                    self.defer(self.inside(ki as isize), constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", kspan));
+                    self.defer(
+                        self.inside(ki as isize),
+                        constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", kspan),
+                    );
                 }
                 Item::ValueKey(kspan) => {
                     let v = self.value_node(value, vi);
@@ -773,7 +816,10 @@ impl Composer {
                 }
                 Item::Node(k) => {
                     if !matches!(k.kind, NodeKind::Scalar(_)) {
-                        self.defer(self.inside(ki as isize), constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", k.span));
+                        self.defer(
+                            self.inside(ki as isize),
+                            constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", k.span),
+                        );
                         continue;
                     }
                     let v = self.value_node(value, vi);
