@@ -24,10 +24,8 @@ pub(crate) enum JsonOutcome {
     Fail(Diagnostic),
 }
 
-enum Stop {
-    NotJson,
-    Fail(Diagnostic),
-}
+/// Python's `json.loads` raises (Heat then tries YAML).
+struct NotJson;
 
 struct Parser<'a> {
     text: &'a str,
@@ -35,24 +33,27 @@ struct Parser<'a> {
     i: usize,
     source: SourceId,
     warnings: Vec<Diagnostic>,
+    /// The first integer beyond 64 bits: reported only if the whole text is JSON
+    /// (Python converts it and goes on; a later syntax error still sends Heat to YAML).
+    too_large: Option<Diagnostic>,
 }
 
 /// Parse a whole text as Python's `json.loads` does.
 pub(crate) fn parse(text: &str, source: SourceId) -> JsonOutcome {
-    let mut p = Parser { text, b: text.as_bytes(), i: 0, source, warnings: Vec::new() };
+    let mut p = Parser { text, b: text.as_bytes(), i: 0, source, warnings: Vec::new(), too_large: None };
     p.ws();
     let result = p.value(0).and_then(|node| {
         p.ws();
         if p.i == p.b.len() {
             Ok(node)
         } else {
-            Err(Stop::NotJson)
+            Err(NotJson)
         }
     });
-    match result {
-        Ok(node) => JsonOutcome::Ok(node, p.warnings),
-        Err(Stop::NotJson) => JsonOutcome::NotJson,
-        Err(Stop::Fail(d)) => JsonOutcome::Fail(d),
+    match (result, p.too_large) {
+        (Ok(_), Some(d)) => JsonOutcome::Fail(d),
+        (Ok(node), None) => JsonOutcome::Ok(node, p.warnings),
+        (Err(NotJson), _) => JsonOutcome::NotJson,
     }
 }
 
@@ -84,9 +85,9 @@ impl Parser<'_> {
         Node { span: self.span(start), kind: NodeKind::Scalar(v) }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node, Stop> {
+    fn value(&mut self, depth: usize) -> Result<Node, NotJson> {
         let start = self.i;
-        match self.peek().ok_or(Stop::NotJson)? {
+        match self.peek().ok_or(NotJson)? {
             b'{' => self.object(depth + 1),
             b'[' => self.array(depth + 1),
             b'"' => {
@@ -100,11 +101,11 @@ impl Parser<'_> {
             b'I' if self.lit("Infinity") => Ok(self.scalar(start, Value::Float(f64::INFINITY))),
             b'-' if self.lit("-Infinity") => Ok(self.scalar(start, Value::Float(f64::NEG_INFINITY))),
             b'-' | b'0'..=b'9' => self.number(),
-            _ => Err(Stop::NotJson),
+            _ => Err(NotJson),
         }
     }
 
-    fn number(&mut self) -> Result<Node, Stop> {
+    fn number(&mut self) -> Result<Node, NotJson> {
         let start = self.i;
         if self.peek() == Some(b'-') {
             self.i += 1;
@@ -112,7 +113,7 @@ impl Parser<'_> {
         match self.peek() {
             Some(b'0') => self.i += 1,
             Some(b'1'..=b'9') => self.digits(),
-            _ => return Err(Stop::NotJson),
+            _ => return Err(NotJson),
         }
         let mut is_float = false;
         // A fraction or exponent only counts when complete (Python's regex backs off).
@@ -136,7 +137,7 @@ impl Parser<'_> {
         }
         let text = self.text.get(start..self.i).unwrap_or("0");
         let value = if is_float {
-            Value::Float(text.parse::<f64>().map_err(|_| Stop::NotJson)?)
+            Value::Float(text.parse::<f64>().map_err(|_| NotJson)?)
         } else {
             match text.parse::<i64>() {
                 Ok(n) => Value::Int(n),
@@ -145,9 +146,12 @@ impl Parser<'_> {
                     // raises ValueError and Heat falls back to YAML (which fails too).
                     let digits = text.trim_start_matches('-').len();
                     if digits > 4300 {
-                        return Err(Stop::NotJson);
+                        return Err(NotJson);
                     }
-                    return Err(Stop::Fail(too_large(text, self.span(start))));
+                    if self.too_large.is_none() {
+                        self.too_large = Some(too_large(text, self.span(start)));
+                    }
+                    Value::Null
                 }
             }
         };
@@ -160,17 +164,17 @@ impl Parser<'_> {
         }
     }
 
-    fn hex4(&mut self) -> Result<u32, Stop> {
-        let s = self.b.get(self.i..self.i + 4).ok_or(Stop::NotJson)?;
+    fn hex4(&mut self) -> Result<u32, NotJson> {
+        let s = self.b.get(self.i..self.i + 4).ok_or(NotJson)?;
         let mut n = 0u32;
         for &c in s {
-            n = n * 16 + char::from(c).to_digit(16).ok_or(Stop::NotJson)?;
+            n = n * 16 + char::from(c).to_digit(16).ok_or(NotJson)?;
         }
         self.i += 4;
         Ok(n)
     }
 
-    fn string(&mut self) -> Result<String, Stop> {
+    fn string(&mut self) -> Result<String, NotJson> {
         self.i += 1; // opening quote
         let mut out = String::new();
         loop {
@@ -182,15 +186,15 @@ impl Parser<'_> {
                 }
                 self.i += 1;
             }
-            out.push_str(self.text.get(run_start..self.i).ok_or(Stop::NotJson)?);
-            match self.peek().ok_or(Stop::NotJson)? {
+            out.push_str(self.text.get(run_start..self.i).ok_or(NotJson)?);
+            match self.peek().ok_or(NotJson)? {
                 b'"' => {
                     self.i += 1;
                     return Ok(out);
                 }
                 b'\\' => {
                     self.i += 1;
-                    let e = self.peek().ok_or(Stop::NotJson)?;
+                    let e = self.peek().ok_or(NotJson)?;
                     self.i += 1;
                     match e {
                         b'"' => out.push('"'),
@@ -218,18 +222,18 @@ impl Parser<'_> {
                             }
                             out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
                         }
-                        _ => return Err(Stop::NotJson),
+                        _ => return Err(NotJson),
                     }
                 }
                 // A raw control character: invalid in strict mode.
-                _ => return Err(Stop::NotJson),
+                _ => return Err(NotJson),
             }
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Node, Stop> {
+    fn array(&mut self, depth: usize) -> Result<Node, NotJson> {
         if depth > MAX_DEPTH {
-            return Err(Stop::NotJson);
+            return Err(NotJson);
         }
         let start = self.i;
         self.i += 1;
@@ -249,14 +253,14 @@ impl Parser<'_> {
                     self.i += 1;
                     return Ok(Node { span: self.span(start), kind: NodeKind::List(items) });
                 }
-                _ => return Err(Stop::NotJson),
+                _ => return Err(NotJson),
             }
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Node, Stop> {
+    fn object(&mut self, depth: usize) -> Result<Node, NotJson> {
         if depth > MAX_DEPTH {
-            return Err(Stop::NotJson);
+            return Err(NotJson);
         }
         let start = self.i;
         self.i += 1;
@@ -269,14 +273,14 @@ impl Parser<'_> {
         loop {
             self.ws();
             if self.peek() != Some(b'"') {
-                return Err(Stop::NotJson);
+                return Err(NotJson);
             }
             let key_start = self.i;
             let key = self.string()?;
             let key = self.scalar(key_start, Value::from(key));
             self.ws();
             if self.peek() != Some(b':') {
-                return Err(Stop::NotJson);
+                return Err(NotJson);
             }
             self.i += 1;
             self.ws();
@@ -290,7 +294,7 @@ impl Parser<'_> {
                     let entries = collapse_entries(entries, 0, &mut self.warnings);
                     return Ok(Node { span: self.span(start), kind: NodeKind::Map(entries) });
                 }
-                _ => return Err(Stop::NotJson),
+                _ => return Err(NotJson),
             }
         }
     }

@@ -1,26 +1,52 @@
 //! Syntax: template and environment text → a tree of [`Node`]s that keep their spans.
 //!
-//! Heat loads templates with `json.loads` first and PyYAML's SafeLoader (YAML 1.1,
-//! timestamps kept as text) second; environments with YAML only. The loaders here
-//! reproduce that, and every node keeps the byte span it came from.
+//! Heat loads a template with `json.loads` first and YAML second; an environment with
+//! YAML only. Its YAML step is `yaml.load` with PyYAML's libyaml-based `CSafeLoader`
+//! (YAML 1.1 resolution, timestamps kept as text) and, if that raises a YAML error, again
+//! with the pure-Python `SafeLoader`, whose result or error then counts. The loaders here
+//! reproduce all of it:
+//!
+//! * `json.rs` — Python's `json.loads` (strict; `NaN`/`Infinity`; first key position,
+//!   last value).
+//! * `scanner.rs`, `parser.rs` — a YAML 1.1 scanner and parser written for this crate
+//!   with both PyYAML behaviours (`scanner::Mode`: libyaml's and the pure loader's
+//!   rules differ on tabs, BOMs, directives, tags, `x:` in flow collections, surrogate
+//!   escapes). Iterative, byte spans, PyYAML's error texts and marks.
+//! * `yaml.rs` — PyYAML's composer and SafeConstructor: anchors and aliases, merge keys
+//!   (`flatten_mapping`), tags, construction errors in PyYAML's (breadth-first) order.
+//! * `resolve.rs` — PyYAML's implicit resolvers and scalar constructors.
+//! * `collapse.rs` — dict semantics for keys (`1`, `1.0` and `true` are one key).
+//! * `pyerr.rs` — `str()` of a PyYAML error, for Heat's exact messages
+//!   ([`pyyaml_error_text`]).
+//!
+//! Spans are byte ranges. A scalar spans its text (quotes and properties such as `&a
+//! !!str` included), a flow collection its brackets, a block collection runs from its
+//! first key or `-` to the end of its last child; an aliased or merged node keeps the span
+//! where it was written. An empty document is an empty map at 0..0.
 //!
 //! Limits (Heat has none of the last two; they keep the engine safe on any input):
 //! * template size: [`MAX_TEMPLATE_CHARS`] characters, as Heat's `max_template_size`;
-//! * nesting: [`MAX_DEPTH`] levels of collections (`yaml-too-deep`);
+//! * nesting: [`MAX_DEPTH`] levels of collections (`yaml-too-deep`; Heat itself loads
+//!   deeper documents and then fails with a recursion error);
 //! * alias expansion: [`MAX_ALIAS_NODES`] nodes copied through aliases (`yaml-alias-limit`).
 //!
 //! Where Heat would build something templates cannot hold, the loader refuses with a
 //! clear diagnostic instead: integers beyond 64 bits (`integer-too-large`), `!!binary`
 //! and `!!set` values (`yaml-unsupported-tag`), self-containing aliases
 //! (`yaml-recursive-alias`). `!!omap`/`!!pairs` load as lists of `[key, value]` lists
-//! (Python tuples in Heat). A lone UTF-16 surrogate escape in JSON (`"\ud800"`, which
-//! Python keeps as is) becomes U+FFFD.
+//! (Python tuples in Heat). Lone UTF-16 surrogates (JSON `"\ud800"`, YAML `"\ud800"` on
+//! the pure loader's path), which Python strings keep, become U+FFFD. `.nan` loads as a
+//! NaN with a marked payload, because PyYAML returns one shared object for every `.nan`
+//! (so two `.nan` keys are one key). On the pure loader's path Heat gets dates for
+//! unquoted timestamps; we keep the text and warn (`yaml-pure-fallback`).
 
 mod collapse;
 mod json;
 mod node;
-mod offsets;
+mod parser;
+mod pyerr;
 mod resolve;
+mod scanner;
 mod yaml;
 
 pub use node::{Node, NodeKind};
@@ -94,11 +120,73 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
     match json::parse(text, source) {
         json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings }),
         json::JsonOutcome::Fail(d) => Err(d),
-        json::JsonOutcome::NotJson => yaml::load(text, source),
+        json::JsonOutcome::NotJson => yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source)),
     }
+}
+
+/// PyYAML's `str()` of the YAML error Heat reports for `text`, byte for byte, or `None`
+/// when Heat's fallback loader (PyYAML's pure `SafeLoader`) accepts the text.
+///
+/// Heat re-parses a text that fails to load with that loader to get a readable message.
+/// It then raises, for a template, `ValueError("Error parsing template [root stack] " +
+/// text)` (the API answers 400 `Template not in valid format: …`); for an environment,
+/// `ValueError(text)` (the API answers 400 `Environment not in valid format: …`; an
+/// environment *file* of `environment_files` surfaces the bare text). Only call this
+/// after [`load_template`]/[`load_yaml`] failed with a [`LoadFailure::Syntax`] error.
+pub fn pyyaml_error_text(text: &str) -> Option<String> {
+    yaml::pure_error(text).map(|e| pyerr::format(text, &e))
 }
 
 /// Heat's `environment_format.parse` loading step: YAML only, same scalar rules.
 pub fn load_yaml(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
-    yaml::load(text, source)
+    yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source))
+}
+
+#[cfg(test)]
+mod timing {
+    //! `cargo test --release -p hotplate-core syntax::timing -- --ignored --nocapture`
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    #[ignore = "timing report, run by hand in release mode"]
+    fn phases() {
+        let mut t = String::from("heat_template_version: 2018-08-31\nresources:\n");
+        for i in 0..3000 {
+            t.push_str(&format!(
+                "  server_{i}:\n    type: OS::Nova::Server\n    properties:\n      name: {{get_param: name}}\n      flavor: m1.small\n      networks: [{{network: net_{i}}}]\n"
+            ));
+        }
+        let best = |f: &dyn Fn() -> usize| {
+            (0..7)
+                .map(|_| {
+                    let s = Instant::now();
+                    std::hint::black_box(f());
+                    s.elapsed()
+                })
+                .min()
+                .unwrap_or_default()
+        };
+        let scan = best(&|| {
+            let mut s = scanner::Scanner::new(&t, scanner::Mode::Libyaml);
+            let mut n = 0;
+            while let Ok(Some(_)) = s.next() {
+                n += 1;
+            }
+            n
+        });
+        let parse = best(&|| {
+            let mut p = parser::Parser::new(&t, scanner::Mode::Libyaml);
+            let mut n = 0;
+            while let Ok(Some(_)) = p.next_event() {
+                n += 1;
+            }
+            n
+        });
+        let load = best(&|| load_yaml(&t, SourceId(0)).map(|l| l.warnings.len()).unwrap_or(0));
+        let value = best(&|| {
+            load_yaml(&t, SourceId(0)).map(|l| l.root.to_value().as_map().map_or(0, |m| m.len())).unwrap_or(0)
+        });
+        eprintln!("{} bytes: scan {scan:?}, parse {parse:?}, load {load:?}, load+to_value {value:?}", t.len());
+    }
 }

@@ -259,6 +259,12 @@ pub(crate) enum ScalarError {
 
 const INDEX_ERROR: &str = "string index out of range";
 
+/// The NaN that `.nan` resolves to. PyYAML returns one shared float object for every
+/// `.nan` of a document, so two `.nan` map keys are the same key (Python dicts compare
+/// keys by identity first); other NaNs (`!!float nan`) are distinct objects. The payload
+/// marks the shared one.
+pub(crate) const SHARED_NAN_BITS: u64 = 0x7ff8_0000_0000_0001;
+
 /// SafeConstructor.construct_yaml_int.
 pub(crate) fn construct_int(text: &str) -> Result<i64, ScalarError> {
     let v: String = text.chars().filter(|&c| c != '_').collect();
@@ -337,7 +343,7 @@ pub(crate) fn construct_float(text: &str) -> Result<f64, ScalarError> {
     if v == ".inf" {
         Ok(sign * f64::INFINITY)
     } else if v == ".nan" {
-        Ok(f64::NAN)
+        Ok(f64::from_bits(SHARED_NAN_BITS))
     } else if v.contains(':') {
         let mut total = 0.0_f64;
         let mut base = 1.0_f64;
@@ -386,6 +392,59 @@ fn py_float(s: &str) -> Result<f64, ScalarError> {
         }
     };
     Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// The errors `!!binary` text gets in SafeConstructor.construct_yaml_binary: not ASCII
+/// (`str.encode('ascii')`), or not base64 as `binascii.a2b_base64` (non-strict) reads it.
+pub(crate) fn check_base64(text: &str) -> Result<(), String> {
+    if let Some(pos) = text.chars().position(|c| !c.is_ascii()) {
+        let run: Vec<char> = text.chars().skip(pos).take_while(|c| !c.is_ascii()).collect();
+        let what = match run.as_slice() {
+            [c] => {
+                let cp = u32::from(*c);
+                let esc = if cp < 0x100 {
+                    format!("\\x{cp:02x}")
+                } else if cp < 0x10000 {
+                    format!("\\u{cp:04x}")
+                } else {
+                    format!("\\U{cp:08x}")
+                };
+                format!("character '{esc}' in position {pos}")
+            }
+            _ => format!("characters in position {pos}-{}", pos + run.len() - 1),
+        };
+        return Err(format!(
+            "failed to convert base64 data into ascii: 'ascii' codec can't encode {what}: ordinal not in range(128)"
+        ));
+    }
+    let (mut quad_pos, mut pads, mut decoded) = (0usize, 0usize, 0usize);
+    for b in text.bytes() {
+        if b == b'=' {
+            if quad_pos >= 2 {
+                pads += 1;
+                if quad_pos + pads >= 4 {
+                    return Ok(());
+                }
+            }
+            continue;
+        }
+        if !(b.is_ascii_alphanumeric() || b == b'+' || b == b'/') {
+            continue;
+        }
+        pads = 0;
+        if quad_pos > 0 {
+            decoded += 1;
+        }
+        quad_pos = (quad_pos + 1) % 4;
+    }
+    match quad_pos {
+        0 => Ok(()),
+        1 => Err(format!(
+            "failed to decode base64 data: Invalid base64-encoded string: number of data characters ({}) cannot be 1 more than a multiple of 4",
+            decoded / 3 * 4 + 1
+        )),
+        _ => Err("failed to decode base64 data: Incorrect padding".to_string()),
+    }
 }
 
 /// SafeConstructor.construct_yaml_bool (`bool_values[value.lower()]`).

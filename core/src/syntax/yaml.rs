@@ -1,5 +1,5 @@
-//! YAML → [`Node`]: a composer and constructor on top of `saphyr-parser`'s event stream,
-//! reproducing PyYAML's SafeLoader (as Heat configures it).
+//! YAML → [`Node`]: a composer and constructor on top of our YAML 1.1 parser
+//! ([`super::parser`]), reproducing PyYAML's SafeLoader (as Heat configures it).
 //!
 //! The composer is iterative (an explicit stack), so no input can overflow the native
 //! stack; nesting is capped at [`MAX_DEPTH`] and alias expansion at [`MAX_ALIAS_NODES`].
@@ -9,8 +9,6 @@
 
 use std::collections::HashMap;
 
-use saphyr_parser::{Event, Parser, ScalarStyle, Span as YSpan, Tag};
-
 use crate::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 use crate::value::Value;
@@ -18,8 +16,11 @@ use crate::value::Value;
 use super::collapse::collapse_entries;
 use super::json::too_large;
 use super::node::{Node, NodeKind};
-use super::offsets::CharOffsets;
-use super::resolve::{construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError};
+use super::parser::{Ev, Event, Parser};
+use super::resolve::{
+    check_base64, construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError,
+};
+use super::scanner::{Mark, Mode, Style, YamlError};
 use super::{Loaded, MAX_ALIAS_NODES, MAX_DEPTH};
 
 /// What a tag asks the constructor to build.
@@ -46,8 +47,7 @@ enum Kind {
 const CORE: &str = "tag:yaml.org,2002:";
 
 impl Kind {
-    fn from_tag(tag: &Tag) -> Kind {
-        let full = format!("{}{}", tag.handle, tag.suffix);
+    fn from_tag(full: &str) -> Kind {
         match full.strip_prefix(CORE) {
             Some("str") => Kind::Str,
             Some("int") => Kind::Int,
@@ -63,7 +63,7 @@ impl Kind {
             Some("set") => Kind::Set,
             Some("merge") => Kind::Merge,
             Some("value") => Kind::Value,
-            _ => Kind::Other(full),
+            _ => Kind::Other(full.to_string()),
         }
     }
 
@@ -119,33 +119,104 @@ enum Item {
     Merge(Span),
     /// `=` (tag:yaml.org,2002:value)
     ValueKey(Span),
+    /// Where PyYAML has a list, dict or set that we do not build: an alias to a
+    /// collection still open (a self-containing structure), or a node whose collection
+    /// constructor fails later or builds a set. As a key it is PyYAML's "found unhashable
+    /// key"; elsewhere a null placeholder (the node's own error is recorded).
+    Unhashable(Span),
 }
 
 impl Item {
     fn span(&self) -> Span {
         match self {
             Item::Node(n) => n.span,
-            Item::Merge(s) | Item::ValueKey(s) => *s,
+            Item::Merge(s) | Item::ValueKey(s) | Item::Unhashable(s) => *s,
         }
     }
+}
+
+/// Why a document does not load.
+pub(crate) enum Failure {
+    /// An error PyYAML raises (scanner, parser, composer, constructor), with its marks.
+    Yaml(YamlError),
+    /// Anything else: our limits, values we cannot represent, Python-internal errors.
+    Other(Diagnostic),
+}
+
+impl From<YamlError> for Failure {
+    fn from(e: YamlError) -> Failure {
+        Failure::Yaml(e)
+    }
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Failure {
+        Failure::Other(d)
+    }
+}
+
+impl Failure {
+    fn is_pyyaml_error(&self) -> bool {
+        matches!(self, Failure::Yaml(e) if matches!(e.code, "yaml-syntax" | "yaml-constructor"))
+    }
+
+    /// The diagnostic: PyYAML's problem text (with its context where the problem alone
+    /// says little), spanning the offending character or node.
+    pub(crate) fn into_diagnostic(self, text: &str, source: SourceId) -> Diagnostic {
+        match self {
+            Failure::Other(d) => d,
+            Failure::Yaml(e) => {
+                let at = e.mark.index;
+                let end = e
+                    .end
+                    .unwrap_or_else(|| at + text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8));
+                let message = match (&e.context, e.problem.as_str()) {
+                    (Some(c), p) if p.starts_with("but ") => format!("{c}, {p}"),
+                    (Some(c), "second occurrence") => c.replace("; first occurrence", " (second occurrence)"),
+                    _ => e.problem.clone(),
+                };
+                Diagnostic::error(e.code, message).at(Span::new(source, at, end))
+            }
+        }
+    }
+}
+
+/// A mark at a byte offset (lines and columns are recomputed when reported).
+fn mark_at(index: usize) -> Mark {
+    Mark { index, ..Mark::default() }
+}
+
+/// A constructor error at a node.
+fn constructor_error(context: Option<(&str, Span)>, problem: impl Into<String>, span: Span) -> YamlError {
+    let mut e = YamlError::new(context.map(|c| c.0), problem, mark_at(span.start as usize)).code("yaml-constructor");
+    e.end = Some(span.end as usize);
+    if let Some((_, cspan)) = context {
+        e.context_mark = Some(mark_at(cspan.start as usize));
+    }
+    e
 }
 
 /// A collection being composed.
 struct Frame {
     is_map: bool,
     start: usize,
-    anchor: usize,
+    anchor: Option<String>,
     kind: Option<Kind>,
     items: Vec<Item>,
     /// Nodes inside, for the alias budget.
     count: usize,
     /// End byte of the last child.
     last_end: usize,
+    /// The text of the scalar under a `=` key, for a scalar tag on this mapping
+    /// (SafeConstructor.construct_scalar reads a mapping's `=` value).
+    eq_value: Option<String>,
 }
 
 struct Anchored {
     item: Item,
     count: usize,
+    /// Where the anchored node starts.
+    start: usize,
 }
 
 /// PyYAML's node ids, for messages.
@@ -157,70 +228,114 @@ fn node_id(node: &Node) -> &'static str {
     }
 }
 
-struct Composer<'t> {
-    text: &'t str,
-    offsets: CharOffsets,
+struct Composer {
     source: SourceId,
+    mode: Mode,
+    /// Whether a timestamp was resolved (the pure loader would make a date of it).
+    timestamps: bool,
     stack: Vec<Frame>,
-    anchors: HashMap<usize, Anchored>,
-    /// Anchor names seen in this document, with where (for duplicate detection).
-    anchor_names: HashMap<&'t str, usize>,
+    anchors: HashMap<String, Anchored>,
     alias_nodes: usize,
     warnings: Vec<Diagnostic>,
-    /// The first construction error (reported if the whole stream parses).
-    deferred: Option<Diagnostic>,
+    /// The construction error PyYAML raises first (reported if the whole stream parses),
+    /// with its construction-order key (see [`Composer::defer`]).
+    deferred: Option<(Vec<isize>, Failure)>,
+    /// The first value Heat would accept but hotplate cannot represent (reported if there
+    /// is no error at all).
+    unsupported: Option<Diagnostic>,
     root: Option<Item>,
+    /// Where the first document's root starts (PyYAML's "expected a single document").
+    root_start: Option<usize>,
 }
 
-/// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does.
-pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
-    if let Some(d) = check_characters(text, source) {
-        return Err(d);
+/// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does: with libyaml
+/// first and, when that raises a YAML error, with PyYAML's pure loader (whose result or
+/// error then counts).
+pub(crate) fn load(text: &str, source: SourceId) -> Result<Loaded, Failure> {
+    check_characters(text)?;
+    match compose(text, source, Mode::Libyaml) {
+        Ok(loaded) => Ok(loaded),
+        Err(f) if f.is_pyyaml_error() => compose(text, source, Mode::Pure),
+        Err(f) => Err(f),
     }
+}
+
+/// The error PyYAML's pure loader raises for this text, if it raises one (what Heat
+/// reports, since it re-parses with that loader to get a readable message).
+pub(crate) fn pure_error(text: &str) -> Option<YamlError> {
+    if let Err(e) = check_characters(text) {
+        return Some(e);
+    }
+    match compose(text, SourceId::default(), Mode::Pure) {
+        Err(Failure::Yaml(e)) if matches!(e.code, "yaml-syntax" | "yaml-constructor") => Some(e),
+        _ => None,
+    }
+}
+
+fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> {
     let mut c = Composer {
-        text,
-        offsets: CharOffsets::new(text),
         source,
+        mode,
         stack: Vec::new(),
         anchors: HashMap::new(),
-        anchor_names: HashMap::new(),
         alias_nodes: 0,
         warnings: Vec::new(),
         deferred: None,
+        unsupported: None,
         root: None,
+        root_start: None,
+        timestamps: false,
     };
-    c.run()?;
-    if let Some(d) = c.deferred {
-        return Err(d);
+    c.run(text)?;
+    if let Some((_, f)) = c.deferred {
+        return Err(f);
+    }
+    if let Some(d) = c.unsupported {
+        return Err(Failure::Other(d));
     }
     let empty = || Node { span: Span::new(source, 0, 0), kind: NodeKind::Map(Vec::new()) };
+    let null = |span| Node { span, kind: NodeKind::Scalar(Value::Null) };
     let root = match c.root {
+        // Heat turns an empty (null) document into `{}` only on libyaml's path.
+        None if mode == Mode::Pure => null(Span::new(source, 0, 0)),
+        Some(Item::Node(n)) if n.is_null() && mode == Mode::Pure => null(Span::new(source, 0, 0)),
         None => empty(),
         Some(Item::Node(n)) if n.is_null() => empty(),
         Some(Item::Node(n)) => n,
-        Some(special) => {
-            return Err(undefined(&special_kind(&special), special.span()));
-        }
+        Some(Item::Unhashable(span)) => null(span),
+        Some(special) => return Err(undefined(&special_kind(&special), special.span()).into()),
     };
-    Ok(Loaded { root, warnings: c.warnings })
+    let mut warnings = c.warnings;
+    if mode == Mode::Pure && c.timestamps {
+        warnings.push(
+            Diagnostic::warning(
+                "yaml-pure-fallback",
+                "libyaml refuses this text, so Heat loads it with PyYAML's pure loader, which makes \
+                 dates of unquoted timestamps (like 2016-10-14); hotplate keeps them as text",
+            )
+            .at(Span::new(source, 0, 0)),
+        );
+    }
+    Ok(Loaded { root, warnings })
 }
 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
 /// anywhere in the stream.
-fn check_characters(text: &str, source: SourceId) -> Option<Diagnostic> {
+fn check_characters(text: &str) -> Result<(), YamlError> {
     let bad = |c: char| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
-    let (pos, ch) = text.char_indices().find(|&(_, c)| bad(c))?;
-    let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
-    Some(
-        Diagnostic::error(
-            "yaml-syntax",
-            format!(
-                "unacceptable character #x{:04x}: special characters are not allowed (position {char_pos})",
-                u32::from(ch)
-            ),
-        )
-        .at(Span::new(source, pos, pos + ch.len_utf8())),
-    )
+    match text.char_indices().find(|&(_, c)| bad(c)) {
+        None => Ok(()),
+        Some((pos, ch)) => {
+            let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
+            let mut e = YamlError::new(
+                None,
+                format!("unacceptable character #x{:04x}: special characters are not allowed", u32::from(ch)),
+                mark_at(pos),
+            );
+            e.reader_position = Some(char_pos);
+            Err(e)
+        }
+    }
 }
 
 fn special_kind(item: &Item) -> Kind {
@@ -230,87 +345,132 @@ fn special_kind(item: &Item) -> Kind {
     }
 }
 
-fn undefined(kind: &Kind, span: Span) -> Diagnostic {
-    Diagnostic::error(
-        "yaml-constructor",
-        format!("could not determine a constructor for the tag '{}'", kind.tag_name()),
-    )
-    .at(span)
+fn undefined(kind: &Kind, span: Span) -> YamlError {
+    let tag = crate::pyfmt::str_repr(&kind.tag_name());
+    constructor_error(None, format!("could not determine a constructor for the tag {tag}"), span)
 }
 
-fn constructor_error(message: impl Into<String>, span: Span) -> Diagnostic {
-    Diagnostic::error("yaml-constructor", message).at(span)
-}
+const WHILE_MAPPING: &str = "while constructing a mapping";
 
-impl<'t> Composer<'t> {
-    fn span(&self, s: &YSpan) -> Span {
-        Span::new(self.source, self.offsets.byte(s.start.index()), self.offsets.byte(s.end.index()))
+impl Composer {
+    fn span(&self, start: Mark, end: Mark) -> Span {
+        Span::new(self.source, start.index, end.index)
     }
 
-    fn defer(&mut self, d: Diagnostic) {
-        if self.deferred.is_none() {
-            self.deferred = Some(d);
+    /// Record a construction error. PyYAML constructs breadth-first: a mapping's or
+    /// sequence's children are built when its turn comes, after every collection
+    /// above it; scalars and tag checks of a child happen in its parent's turn. `key`
+    /// orders errors that way: `[depth of the collection being built, its path of child
+    /// indices…, child index]` (see [`Composer::here`] and [`Composer::inside`]).
+    fn defer(&mut self, key: Vec<isize>, f: impl Into<Failure>) {
+        match f.into() {
+            Failure::Other(d) if super::LoadFailure::of(&d) == super::LoadFailure::Unsupported => {
+                if self.unsupported.is_none() {
+                    self.unsupported = Some(d);
+                }
+            }
+            f => {
+                if self.deferred.as_ref().is_none_or(|(k, _)| key < *k) {
+                    self.deferred = Some((key, f));
+                }
+            }
         }
     }
 
-    fn run(&mut self) -> Result<(), Diagnostic> {
-        let mut parser = Parser::new_from_str(self.text);
+    /// The key of the next child of the open collection (or of the root).
+    fn here(&self) -> Vec<isize> {
+        let mut k = Vec::with_capacity(self.stack.len() + 1);
+        k.push(self.stack.len() as isize - 1);
+        k.extend(self.stack.iter().map(|f| f.items.len() as isize));
+        k
+    }
+
+    /// The key of an error raised in the own turn of the next child (constructors that
+    /// are generators in PyYAML — seq, map, set, omap, pairs — fail only then).
+    fn own_turn(&self) -> Vec<isize> {
+        let mut k = self.here();
+        if let Some(d) = k.first_mut() {
+            *d += 1;
+        }
+        k.push(-1);
+        k
+    }
+
+    /// The key of child `index` of a collection just closed (its ancestors still open).
+    fn inside(&self, index: isize) -> Vec<isize> {
+        let mut k = Vec::with_capacity(self.stack.len() + 2);
+        k.push(self.stack.len() as isize);
+        k.extend(self.stack.iter().map(|f| f.items.len() as isize));
+        k.push(index);
+        k
+    }
+
+    fn run(&mut self, text: &str) -> Result<(), Failure> {
+        let mut parser = Parser::new(text, self.mode);
         let mut documents = 0usize;
         loop {
-            let (event, yspan) = match parser.next_event() {
-                None => return Ok(()),
-                Some(Ok(x)) => x,
-                Some(Err(e)) => {
-                    let at = self.offsets.byte(e.marker().index());
-                    return Err(Diagnostic::error("yaml-syntax", e.info().to_string()).at(Span::new(
-                        self.source,
-                        at,
-                        at,
-                    )));
-                }
+            let Some(Event { ev, start, end }) = parser.next_event()? else {
+                return Ok(());
             };
-            let span = self.span(&yspan);
-            match event {
-                Event::StreamEnd => return Ok(()),
-                Event::Nothing | Event::StreamStart | Event::DocumentEnd => {}
-                Event::DocumentStart(_) => {
+            let span = self.span(start, end);
+            if self.root_start.is_none() && !matches!(ev, Ev::StreamStart | Ev::DocumentStart) {
+                self.root_start = Some(start.index);
+            }
+            match ev {
+                Ev::StreamEnd => return Ok(()),
+                Ev::StreamStart | Ev::DocumentEnd => {}
+                Ev::DocumentStart => {
                     documents += 1;
                     if documents > 1 {
-                        return Err(Diagnostic::error(
-                            "yaml-syntax",
-                            "expected a single document in the stream, but found another document",
-                        )
-                        .at(span));
+                        let mut e = YamlError::new(
+                            Some("expected a single document in the stream"),
+                            "but found another document",
+                            start,
+                        );
+                        e.context_mark = self.root_start.map(mark_at);
+                        return Err(e.into());
                     }
-                    self.anchor_names.clear();
+                    self.anchors.clear();
                 }
-                Event::Alias(id) => {
-                    self.check_alias_name(span)?;
-                    let item = self.alias(id, span)?;
-                    self.push_item(item.0, item.1);
+                Ev::Alias(name) => {
+                    let (item, count) = self.alias(&name, span)?;
+                    self.push_item(item, count);
                 }
-                Event::Scalar(value, style, anchor, tag) => {
-                    self.check_anchor(anchor, span)?;
-                    let item = self.scalar(&value, style, tag.as_deref(), span);
-                    if anchor > 0 {
-                        self.anchors.insert(anchor, Anchored { item: item.clone(), count: 1 });
+                Ev::Scalar { anchor, tag, value, style, plain_implicit } => {
+                    self.check_anchor(anchor.as_deref(), span)?;
+                    if self.under_eq_key() {
+                        if let Some(frame) = self.stack.last_mut() {
+                            frame.eq_value = Some(value.clone());
+                        }
+                    }
+                    let item = self.scalar(&value, style, tag.as_deref(), plain_implicit, span);
+                    if let Some(name) = anchor {
+                        self.anchors
+                            .insert(name, Anchored { item: item.clone(), count: 1, start: span.start as usize });
                     }
                     self.push_item(item, 1);
                 }
-                Event::SequenceStart(anchor, tag) => self.start_collection(false, anchor, tag.as_deref(), span)?,
-                Event::MappingStart(anchor, tag) => self.start_collection(true, anchor, tag.as_deref(), span)?,
-                Event::SequenceEnd | Event::MappingEnd => {
+                Ev::SequenceStart { anchor, tag } => self.start_collection(false, anchor, tag.as_deref(), span)?,
+                Ev::MappingStart { anchor, tag } => self.start_collection(true, anchor, tag.as_deref(), span)?,
+                Ev::SequenceEnd | Ev::MappingEnd => {
                     let Some(frame) = self.stack.pop() else {
                         continue;
                     };
                     let end = if span.end > span.start { span.end as usize } else { frame.last_end };
                     let node_span = Span::new(self.source, frame.start, end.max(frame.start));
-                    let anchor = frame.anchor;
                     let count = frame.count;
+                    let anchor = frame.anchor.clone();
+                    let eq_value = frame.eq_value.clone();
                     let item =
                         if frame.is_map { self.end_map(frame, node_span) } else { self.end_seq(frame, node_span) };
-                    if anchor > 0 {
-                        self.anchors.insert(anchor, Anchored { item: item.clone(), count });
+                    if let Some(name) = anchor {
+                        self.anchors
+                            .insert(name, Anchored { item: item.clone(), count, start: node_span.start as usize });
+                    }
+                    if eq_value.is_some() && self.under_eq_key() {
+                        if let Some(parent) = self.stack.last_mut() {
+                            parent.eq_value = eq_value;
+                        }
                     }
                     self.push_item(item, count);
                 }
@@ -318,46 +478,40 @@ impl<'t> Composer<'t> {
         }
     }
 
+    /// True when the next item of the open mapping is the value of a `=` key.
+    fn under_eq_key(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|f| f.is_map && f.items.len() % 2 == 1 && matches!(f.items.last(), Some(Item::ValueKey(_))))
+    }
+
     fn start_collection(
         &mut self,
         is_map: bool,
-        anchor: usize,
-        tag: Option<&Tag>,
+        anchor: Option<String>,
+        tag: Option<&str>,
         span: Span,
-    ) -> Result<(), Diagnostic> {
-        self.check_anchor(anchor, span)?;
+    ) -> Result<(), Failure> {
+        self.check_anchor(anchor.as_deref(), span)?;
         if self.stack.len() >= MAX_DEPTH {
             return Err(Diagnostic::error(
                 "yaml-too-deep",
                 format!("the document is nested more than {MAX_DEPTH} levels deep"),
             )
-            .at(span));
-        }
-        let mut start = span.start as usize;
-        if !is_map && span.start == span.end {
-            start = self.block_entry_start(start);
+            .at(span)
+            .into());
         }
         self.stack.push(Frame {
             is_map,
-            start,
+            start: span.start as usize,
             anchor,
-            kind: tag.filter(|t| !is_non_specific(t)).map(Kind::from_tag),
+            kind: tag.filter(|t| *t != "!").map(Kind::from_tag),
             items: Vec::new(),
             count: 1,
             last_end: span.end as usize,
+            eq_value: None,
         });
         Ok(())
-    }
-
-    /// A block sequence's start event sits at its first item; move it back to the `-`.
-    fn block_entry_start(&self, start: usize) -> usize {
-        let head = self.text.get(..start).unwrap_or("");
-        let trimmed = head.trim_end_matches([' ', '\t']);
-        if trimmed.ends_with('-') {
-            trimmed.len() - 1
-        } else {
-            start
-        }
     }
 
     fn push_item(&mut self, item: Item, count: usize) {
@@ -372,66 +526,27 @@ impl<'t> Composer<'t> {
         }
     }
 
-    /// Anchor names: PyYAML allows only `[0-9A-Za-z_-]` and refuses a name defined twice
-    /// in one document (saphyr allows both).
-    fn check_anchor(&mut self, anchor: usize, span: Span) -> Result<(), Diagnostic> {
-        if anchor == 0 {
-            return Ok(());
+    /// PyYAML refuses an anchor defined twice in one document.
+    fn check_anchor(&mut self, anchor: Option<&str>, span: Span) -> Result<(), Failure> {
+        let Some(name) = anchor else { return Ok(()) };
+        let first = self
+            .anchors
+            .get(name)
+            .map(|a| a.start)
+            .or_else(|| self.stack.iter().find(|f| f.anchor.as_deref() == Some(name)).map(|f| f.start));
+        match first {
+            Some(first) => {
+                let context = format!("found duplicate anchor {}; first occurrence", crate::pyfmt::str_repr(name));
+                let mut e = YamlError::new(Some(&context), "second occurrence", mark_at(span.start as usize));
+                e.context_mark = Some(mark_at(first));
+                Err(e.into())
+            }
+            None => Ok(()),
         }
-        let text = self.text.get(span.start as usize..).unwrap_or("");
-        let Some(name_start) = anchor_offset(text) else {
-            return Ok(());
-        };
-        let abs = span.start as usize + name_start;
-        let name = self.word_at(abs, "anchor")?;
-        if let Some(&first) = self.anchor_names.get(name) {
-            let _ = first;
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("found duplicate anchor '{name}'; first occurrence … second occurrence"),
-            )
-            .at(Span::new(self.source, abs - 1, abs + name.len())));
-        }
-        self.anchor_names.insert(name, abs);
-        Ok(())
     }
 
-    fn check_alias_name(&self, span: Span) -> Result<(), Diagnostic> {
-        let start = span.start as usize;
-        if self.text.get(start..).is_some_and(|t| t.starts_with('*')) {
-            self.word_at(start + 1, "alias")?;
-        }
-        Ok(())
-    }
-
-    /// The anchor/alias name at `at`, checked against PyYAML's alphabet.
-    fn word_at(&self, at: usize, what: &str) -> Result<&'t str, Diagnostic> {
-        let rest = self.text.get(at..).unwrap_or("");
-        let end =
-            rest.find(|c: char| c.is_whitespace() || matches!(c, ',' | '[' | ']' | '{' | '}')).unwrap_or(rest.len());
-        let name = rest.get(..end).unwrap_or("");
-        let bad = name.char_indices().find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
-        let follow = rest.get(end..).and_then(|t| t.chars().next());
-        let bad_follow = follow.filter(|c| matches!(c, '[' | '{'));
-        if let Some((i, c)) = bad.or_else(|| bad_follow.map(|c| (end, c))) {
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("while scanning an {what}: expected alphabetic or numeric character, but found '{c}'"),
-            )
-            .at(Span::new(self.source, at + i, at + i + c.len_utf8())));
-        }
-        if name.is_empty() {
-            return Err(Diagnostic::error(
-                "yaml-syntax",
-                format!("while scanning an {what}: expected alphabetic or numeric character"),
-            )
-            .at(Span::new(self.source, at, at)));
-        }
-        Ok(name)
-    }
-
-    fn alias(&mut self, id: usize, span: Span) -> Result<(Item, usize), Diagnostic> {
-        match self.anchors.get(&id) {
+    fn alias(&mut self, name: &str, span: Span) -> Result<(Item, usize), Failure> {
+        match self.anchors.get(name) {
             Some(a) => {
                 self.alias_nodes = self.alias_nodes.saturating_add(a.count);
                 if self.alias_nodes > MAX_ALIAS_NODES {
@@ -441,34 +556,62 @@ impl<'t> Composer<'t> {
                             "aliases expand to more than {MAX_ALIAS_NODES} nodes (an alias bomb?); hotplate refuses such documents"
                         ),
                     )
-                    .at(span));
+                    .at(span)
+                    .into());
                 }
                 Ok((a.item.clone(), a.count))
             }
-            None if self.stack.iter().any(|f| f.anchor == id) => Err(Diagnostic::error(
-                "yaml-recursive-alias",
-                "recursive alias: the alias refers to a node that contains it (PyYAML builds a self-containing structure; hotplate does not support it)",
-            )
-            .at(span)),
-            None => {
-                let name = self.text.get(span.start as usize + 1..span.end as usize).unwrap_or("");
-                Err(Diagnostic::error("yaml-syntax", format!("found undefined alias '{name}'")).at(span))
+            None if self.stack.iter().any(|f| f.anchor.as_deref() == Some(name)) => {
+                // The alias is the open collection itself (PyYAML's marks point there).
+                let start = self
+                    .stack
+                    .iter()
+                    .find(|f| f.anchor.as_deref() == Some(name))
+                    .map_or(span.start as usize, |f| f.start);
+                let key = self.here();
+                self.defer(
+                    key,
+                    Diagnostic::error(
+                        "yaml-recursive-alias",
+                        "recursive alias: the alias refers to a node that contains it (PyYAML builds a self-containing structure; hotplate does not support it)",
+                    )
+                    .at(span),
+                );
+                Ok((Item::Unhashable(Span::new(self.source, start, start)), 1))
             }
+            None => Err(YamlError::new(
+                None,
+                format!("found undefined alias {}", crate::pyfmt::str_repr(name)),
+                mark_at(span.start as usize),
+            )
+            .into()),
         }
     }
 
-    fn scalar(&mut self, value: &str, style: ScalarStyle, tag: Option<&Tag>, span: Span) -> Item {
+    fn scalar(&mut self, value: &str, style: Style, tag: Option<&str>, plain_implicit: bool, span: Span) -> Item {
+        let _ = style;
         let kind = match tag {
-            None if style == ScalarStyle::Plain => Kind::from_implicit(resolve_plain(value)),
-            None => Kind::Str,
-            // The non-specific tag `!` resolves as a plain scalar would (PyYAML and libyaml
-            // both pass implicit=(True, False) for it), whatever the style.
-            Some(t) if is_non_specific(t) => Kind::from_implicit(resolve_plain(value)),
+            // No tag, or the non-specific `!`: implicit resolution when the parser allows it
+            // (plain scalars, and `!`-tagged non-empty ones), else a string.
+            None | Some("!") if plain_implicit => Kind::from_implicit(resolve_plain(value)),
+            None | Some("!") => Kind::Str,
             Some(t) => Kind::from_tag(t),
         };
+        self.construct_scalar(&kind, value, span)
+    }
+
+    /// Build a scalar of `kind` from its text.
+    fn construct_scalar(&mut self, kind: &Kind, value: &str, span: Span) -> Item {
         let scalar = |v: Value| Item::Node(Node { span, kind: NodeKind::Scalar(v) });
-        let result: Result<Value, Diagnostic> = match &kind {
-            Kind::Str | Kind::Timestamp => Ok(Value::from(value)),
+        // Generator constructors (seq, map, set, omap, pairs) hand PyYAML an empty
+        // collection first and fail in the node's own turn.
+        let generator = matches!(kind, Kind::Seq | Kind::Map | Kind::Set | Kind::Omap | Kind::Pairs);
+        let result: Result<Value, Failure> = match kind {
+            Kind::Str => Ok(Value::from(value)),
+            Kind::Timestamp => {
+                self.timestamps = true;
+                Ok(Value::from(value))
+            }
             Kind::Null => Ok(Value::Null),
             Kind::Bool(Some(b)) => Ok(Value::Bool(*b)),
             Kind::Bool(None) => construct_bool(value).map(Value::Bool).map_err(|e| scalar_error(e, value, span)),
@@ -476,45 +619,75 @@ impl<'t> Composer<'t> {
             Kind::Float => construct_float(value).map(Value::Float).map_err(|e| scalar_error(e, value, span)),
             Kind::Merge => return Item::Merge(span),
             Kind::Value => return Item::ValueKey(span),
-            Kind::Binary => Err(unsupported("!!binary", "Python bytes", span)),
+            Kind::Binary => match check_base64(value) {
+                Ok(()) => Err(unsupported("!!binary", "Python bytes", span).into()),
+                Err(problem) => Err(constructor_error(None, problem, span).into()),
+            },
             Kind::Seq | Kind::Map | Kind::Set => Err(constructor_error(
-                format!("expected a {} node, but found scalar", if kind == Kind::Seq { "sequence" } else { "mapping" }),
+                None,
+                format!(
+                    "expected a {} node, but found scalar",
+                    if *kind == Kind::Seq { "sequence" } else { "mapping" }
+                ),
                 span,
-            )),
-            Kind::Omap | Kind::Pairs => Err(constructor_error("expected a sequence, but found scalar", span)),
-            Kind::Other(_) => Err(undefined(&kind, span)),
+            )
+            .into()),
+            Kind::Omap | Kind::Pairs => Err(constructor_error(
+                Some((
+                    if *kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" },
+                    span,
+                )),
+                "expected a sequence, but found scalar",
+                span,
+            )
+            .into()),
+            Kind::Other(_) => Err(undefined(kind, span).into()),
         };
         match result {
             Ok(v) => scalar(v),
-            Err(d) => {
-                self.defer(d);
-                scalar(Value::Null)
+            Err(f) => {
+                // The generator constructors fail in the node's own turn.
+                let key = if matches!(kind, Kind::Seq | Kind::Map | Kind::Set | Kind::Omap | Kind::Pairs) {
+                    self.own_turn()
+                } else {
+                    self.here()
+                };
+                self.defer(key, f);
+                if generator {
+                    Item::Unhashable(span)
+                } else {
+                    scalar(Value::Null)
+                }
             }
         }
     }
 
-    /// An item in value position: the special keys are errors there.
-    fn value_node(&mut self, item: Item) -> Node {
+    /// An item in value position (child `index` of a collection just closed): the special
+    /// keys are errors there.
+    fn value_node(&mut self, item: Item, index: usize) -> Node {
         match item {
             Item::Node(n) => n,
+            Item::Unhashable(span) => Node { span, kind: NodeKind::Scalar(Value::Null) },
             special => {
                 let span = special.span();
-                self.defer(undefined(&special_kind(&special), span));
+                self.defer(self.inside(index as isize), undefined(&special_kind(&special), span));
                 Node { span, kind: NodeKind::Scalar(Value::Null) }
             }
         }
     }
 
     fn end_seq(&mut self, frame: Frame, span: Span) -> Item {
-        let items: Vec<Node> = frame.items.into_iter().map(|i| self.value_node(i)).collect();
+        let items: Vec<Node> = frame.items.into_iter().enumerate().map(|(i, item)| self.value_node(item, i)).collect();
         let kind = frame.kind.unwrap_or(Kind::Seq);
         let node = |kind| Item::Node(Node { span, kind });
         match kind {
             Kind::Seq => node(NodeKind::List(items)),
             Kind::Omap | Kind::Pairs => {
-                let what = if kind == Kind::Omap { "an ordered map" } else { "pairs" };
+                let context =
+                    if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
                 let mut pairs = Vec::with_capacity(items.len());
-                for item in items {
+                for (i, item) in items.into_iter().enumerate() {
+                    let key = self.inside(i as isize);
                     match item.kind {
                         NodeKind::Map(mut entries) if entries.len() == 1 => {
                             if let Some((k, v)) = entries.pop() {
@@ -522,35 +695,30 @@ impl<'t> Composer<'t> {
                             }
                         }
                         NodeKind::Map(entries) => {
-                            self.defer(constructor_error(
-                                format!(
-                                    "while constructing {what}: expected a single mapping item, but found {} items",
-                                    entries.len()
-                                ),
-                                item.span,
-                            ));
+                            let problem = format!("expected a single mapping item, but found {} items", entries.len());
+                            self.defer(key, constructor_error(Some((context, span)), problem, item.span));
                         }
                         _ => {
-                            let id = node_id(&item);
-                            self.defer(constructor_error(
-                                format!("while constructing {what}: expected a mapping of length 1, but found {id}"),
-                                item.span,
-                            ));
+                            let problem = format!("expected a mapping of length 1, but found {}", node_id(&item));
+                            self.defer(key, constructor_error(Some((context, span)), problem, item.span));
                         }
                     }
                 }
                 node(NodeKind::List(pairs))
             }
             Kind::Map | Kind::Set => {
-                self.defer(constructor_error("expected a mapping node, but found sequence", span));
-                node(NodeKind::Scalar(Value::Null))
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(None, "expected a mapping node, but found sequence", span),
+                );
+                Item::Unhashable(span)
             }
             k if k.is_scalar_kind() => {
-                self.defer(constructor_error("expected a scalar node, but found sequence", span));
+                self.defer(self.here(), constructor_error(None, "expected a scalar node, but found sequence", span));
                 node(NodeKind::Scalar(Value::Null))
             }
             k => {
-                self.defer(undefined(&k, span));
+                self.defer(self.here(), undefined(&k, span));
                 node(NodeKind::Scalar(Value::Null))
             }
         }
@@ -559,30 +727,40 @@ impl<'t> Composer<'t> {
     fn end_map(&mut self, frame: Frame, span: Span) -> Item {
         let kind = frame.kind.unwrap_or(Kind::Map);
         let placeholder = Item::Node(Node { span, kind: NodeKind::Scalar(Value::Null) });
+        let is_set = kind == Kind::Set;
         match kind {
-            Kind::Map => {}
-            Kind::Set => {
-                self.defer(unsupported("!!set", "a Python set", span));
-                return placeholder;
-            }
+            // A set is built from the mapping (its errors come first).
+            Kind::Map | Kind::Set => {}
             Kind::Seq => {
-                self.defer(constructor_error("expected a sequence node, but found mapping", span));
-                return placeholder;
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(None, "expected a sequence node, but found mapping", span),
+                );
+                return Item::Unhashable(span);
             }
             Kind::Omap | Kind::Pairs => {
-                let what = if kind == Kind::Omap { "an ordered map" } else { "pairs" };
-                self.defer(constructor_error(
-                    format!("while constructing {what}: expected a sequence, but found mapping"),
-                    span,
-                ));
-                return placeholder;
+                let context =
+                    if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
+                self.defer(
+                    self.inside(-1),
+                    constructor_error(Some((context, span)), "expected a sequence, but found mapping", span),
+                );
+                return Item::Unhashable(span);
             }
             k if k.is_scalar_kind() => {
-                self.defer(constructor_error("expected a scalar node, but found mapping", span));
-                return placeholder;
+                return match frame.eq_value {
+                    Some(text) => self.construct_scalar(&k, &text, span),
+                    None => {
+                        self.defer(
+                            self.here(),
+                            constructor_error(None, "expected a scalar node, but found mapping", span),
+                        );
+                        placeholder
+                    }
+                };
             }
             k => {
-                self.defer(undefined(&k, span));
+                self.defer(self.here(), undefined(&k, span));
                 return placeholder;
             }
         }
@@ -590,9 +768,9 @@ impl<'t> Composer<'t> {
         // order, so earlier maps win), then the mapping's own entries.
         let mut merged: Vec<(Node, Node)> = Vec::new();
         let mut own: Vec<(Node, Node)> = Vec::with_capacity(frame.items.len() / 2);
-        let mut items = frame.items.into_iter();
-        while let Some(key) = items.next() {
-            let Some(value) = items.next() else { break };
+        let mut items = frame.items.into_iter().enumerate();
+        while let Some((ki, key)) = items.next() {
+            let Some((vi, value)) = items.next() else { break };
             match key {
                 Item::Merge(_) => match value {
                     Item::Node(Node { kind: NodeKind::Map(entries), .. }) => merged.extend(entries),
@@ -602,13 +780,11 @@ impl<'t> Composer<'t> {
                             match m.kind {
                                 NodeKind::Map(entries) => sub.push(entries),
                                 _ => {
-                                    let id = node_id(&m);
-                                    self.defer(constructor_error(
-                                        format!(
-                                            "while constructing a mapping: expected a mapping for merging, but found {id}"
-                                        ),
-                                        m.span,
-                                    ));
+                                    let problem = format!("expected a mapping for merging, but found {}", node_id(&m));
+                                    self.defer(
+                                        self.inside(-1),
+                                        constructor_error(Some((WHILE_MAPPING, span)), problem, m.span),
+                                    );
                                 }
                             }
                         }
@@ -621,24 +797,32 @@ impl<'t> Composer<'t> {
                             Item::Node(n) => node_id(n),
                             _ => "scalar",
                         };
-                        self.defer(constructor_error(
-                            format!(
-                                "while constructing a mapping: expected a mapping or list of mappings for merging, but found {id}"
-                            ),
-                            other.span(),
-                        ));
+                        let problem = format!("expected a mapping or list of mappings for merging, but found {id}");
+                        self.defer(
+                            self.inside(-1),
+                            constructor_error(Some((WHILE_MAPPING, span)), problem, other.span()),
+                        );
                     }
                 },
+                Item::Unhashable(kspan) => {
+                    self.defer(
+                        self.inside(ki as isize),
+                        constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", kspan),
+                    );
+                }
                 Item::ValueKey(kspan) => {
-                    let v = self.value_node(value);
+                    let v = self.value_node(value, vi);
                     own.push((Node { span: kspan, kind: NodeKind::Scalar(Value::from("=")) }, v));
                 }
                 Item::Node(k) => {
                     if !matches!(k.kind, NodeKind::Scalar(_)) {
-                        self.defer(constructor_error("while constructing a mapping: found unhashable key", k.span));
+                        self.defer(
+                            self.inside(ki as isize),
+                            constructor_error(Some((WHILE_MAPPING, span)), "found unhashable key", k.span),
+                        );
                         continue;
                     }
-                    let v = self.value_node(value);
+                    let v = self.value_node(value, vi);
                     own.push((k, v));
                 }
             }
@@ -646,32 +830,12 @@ impl<'t> Composer<'t> {
         let explicit_from = merged.len();
         merged.extend(own);
         let entries = collapse_entries(merged, explicit_from, &mut self.warnings);
+        if is_set {
+            self.defer(self.here(), unsupported("!!set", "a Python set", span));
+            return Item::Unhashable(span);
+        }
         Item::Node(Node { span, kind: NodeKind::Map(entries) })
     }
-}
-
-/// Where the anchor name starts in text beginning with a node's properties (`&a`, `!t &a`).
-fn anchor_offset(text: &str) -> Option<usize> {
-    let mut i = 0;
-    if text.starts_with('!') {
-        // Skip the tag, then separating white space and comments.
-        i = text.find(|c: char| c.is_whitespace())?;
-        loop {
-            let rest = text.get(i..)?;
-            let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-            i += rest.len() - trimmed.len();
-            if trimmed.starts_with('#') {
-                i += trimmed.find('\n').unwrap_or(trimmed.len());
-            } else {
-                break;
-            }
-        }
-    }
-    text.get(i..)?.starts_with('&').then_some(i + 1)
-}
-
-fn is_non_specific(tag: &Tag) -> bool {
-    tag.handle.is_empty() && tag.suffix == "!"
 }
 
 fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {
@@ -682,13 +846,14 @@ fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {
     .at(span)
 }
 
-fn scalar_error(e: ScalarError, text: &str, span: Span) -> Diagnostic {
+fn scalar_error(e: ScalarError, text: &str, span: Span) -> Failure {
     match e {
-        ScalarError::TooLarge => too_large(text, span),
+        ScalarError::TooLarge => too_large(text, span).into(),
         ScalarError::Python(msg) => Diagnostic::error(
             "yaml-invalid-scalar",
             format!("{msg} (Heat fails with an internal Python error on this value)"),
         )
-        .at(span),
+        .at(span)
+        .into(),
     }
 }

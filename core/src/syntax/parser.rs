@@ -1,0 +1,600 @@
+//! YAML 1.1 parser: tokens → events (an LL(1) state machine over the scanner's tokens,
+//! with PyYAML's grammar and error texts).
+
+use std::collections::HashMap;
+
+use super::scanner::{Mark, Mode, Scanner, Style, Tok, Token, YamlError, K};
+
+type Result<T> = std::result::Result<T, YamlError>;
+
+/// A parse event.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Ev {
+    StreamStart,
+    StreamEnd,
+    DocumentStart,
+    DocumentEnd,
+    Alias(String),
+    /// Anchor, resolved tag (`None` when absent, `"!"` for the non-specific tag), value,
+    /// style, and whether implicit resolution applies (PyYAML's `implicit[0]`).
+    Scalar {
+        anchor: Option<String>,
+        tag: Option<String>,
+        value: String,
+        style: Style,
+        plain_implicit: bool,
+    },
+    SequenceStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+    },
+    SequenceEnd,
+    MappingStart {
+        anchor: Option<String>,
+        tag: Option<String>,
+    },
+    MappingEnd,
+}
+
+/// An event with its span.
+#[derive(Clone, Debug)]
+pub(crate) struct Event {
+    pub(crate) ev: Ev,
+    pub(crate) start: Mark,
+    pub(crate) end: Mark,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    StreamStart,
+    ImplicitDocumentStart,
+    DocumentStart,
+    DocumentContent,
+    DocumentEnd,
+    BlockNode,
+    BlockSequenceFirstEntry,
+    BlockSequenceEntry,
+    IndentlessSequenceEntry,
+    BlockMappingFirstKey,
+    BlockMappingKey,
+    BlockMappingValue,
+    FlowSequenceFirstEntry,
+    FlowSequenceEntry,
+    FlowSequenceEntryMappingKey,
+    FlowSequenceEntryMappingValue,
+    FlowSequenceEntryMappingEnd,
+    FlowMappingFirstKey,
+    FlowMappingKey,
+    FlowMappingValue,
+    FlowMappingEmptyValue,
+    End,
+}
+
+#[derive(Clone, Copy)]
+struct Peek {
+    kind: K,
+    start: Mark,
+    end: Mark,
+}
+
+pub(crate) struct Parser<'a> {
+    scanner: Scanner<'a>,
+    state: State,
+    states: Vec<State>,
+    marks: Vec<Mark>,
+    tag_handles: HashMap<String, String>,
+    mode: Mode,
+}
+
+fn unexpected_end(mark: Mark) -> YamlError {
+    YamlError::new(None, "unexpected end of stream", mark)
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(text: &'a str, mode: Mode) -> Parser<'a> {
+        Parser {
+            scanner: Scanner::new(text, mode),
+            mode,
+            state: State::StreamStart,
+            states: Vec::new(),
+            marks: Vec::new(),
+            tag_handles: HashMap::new(),
+        }
+    }
+
+    fn peek(&mut self) -> Result<&Token> {
+        // The scanner always ends with StreamEnd; asking past it is a parser bug, reported
+        // as an error rather than a panic.
+        let mark = Mark::default();
+        self.scanner.peek()?.ok_or_else(|| unexpected_end(mark))
+    }
+
+    fn peek_tok(&mut self) -> Result<K> {
+        Ok(self.peek()?.tok.kind())
+    }
+
+    /// The next token's kind and marks (no payload copied).
+    fn peek_info(&mut self) -> Result<Peek> {
+        let t = self.peek()?;
+        Ok(Peek { kind: t.tok.kind(), start: t.start, end: t.end })
+    }
+
+    fn next_token(&mut self) -> Result<Token> {
+        self.scanner.next()?.ok_or_else(|| unexpected_end(Mark::default()))
+    }
+
+    fn pop_state(&mut self) -> State {
+        self.states.pop().unwrap_or(State::End)
+    }
+
+    fn ev(ev: Ev, start: Mark, end: Mark) -> Event {
+        Event { ev, start, end }
+    }
+
+    fn empty_scalar(mark: Mark) -> Event {
+        Self::ev(
+            Ev::Scalar { anchor: None, tag: None, value: String::new(), style: Style::Plain, plain_implicit: true },
+            mark,
+            mark,
+        )
+    }
+
+    /// The next event (`None` after the stream end).
+    pub(crate) fn next_event(&mut self) -> Result<Option<Event>> {
+        let e = match self.state {
+            State::End => return Ok(None),
+            State::StreamStart => {
+                let t = self.next_token()?;
+                self.state = State::ImplicitDocumentStart;
+                Self::ev(Ev::StreamStart, t.start, t.end)
+            }
+            State::ImplicitDocumentStart => self.document_start(true)?,
+            State::DocumentStart => self.document_start(false)?,
+            State::DocumentContent => {
+                let t = self.peek_info()?;
+                if matches!(
+                    t.kind,
+                    K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::DocumentEnd | K::StreamEnd
+                ) {
+                    let m = t.start;
+                    self.state = self.pop_state();
+                    Self::empty_scalar(m)
+                } else {
+                    self.node(true, false)?
+                }
+            }
+            State::DocumentEnd => {
+                let t = self.peek_info()?;
+                let (start, mut end) = (t.start, t.start);
+                if t.kind == K::DocumentEnd {
+                    end = t.end;
+                    self.next_token()?;
+                }
+                self.state = State::DocumentStart;
+                Self::ev(Ev::DocumentEnd, start, end)
+            }
+            State::BlockNode => self.node(true, false)?,
+            State::BlockSequenceFirstEntry => {
+                let t = self.next_token()?;
+                self.marks.push(t.start);
+                self.block_sequence_entry()?
+            }
+            State::BlockSequenceEntry => self.block_sequence_entry()?,
+            State::IndentlessSequenceEntry => self.indentless_sequence_entry()?,
+            State::BlockMappingFirstKey => {
+                let t = self.next_token()?;
+                self.marks.push(t.start);
+                self.block_mapping_key()?
+            }
+            State::BlockMappingKey => self.block_mapping_key()?,
+            State::BlockMappingValue => self.block_mapping_value()?,
+            State::FlowSequenceFirstEntry => {
+                let t = self.next_token()?;
+                self.marks.push(t.start);
+                self.flow_sequence_entry(true)?
+            }
+            State::FlowSequenceEntry => self.flow_sequence_entry(false)?,
+            State::FlowSequenceEntryMappingKey => {
+                let t = self.next_token()?;
+                let tok = self.peek_tok()?;
+                if matches!(tok, K::Value | K::FlowEntry | K::FlowSequenceEnd) {
+                    self.state = State::FlowSequenceEntryMappingValue;
+                    Self::empty_scalar(t.end)
+                } else {
+                    self.states.push(State::FlowSequenceEntryMappingValue);
+                    self.node(false, false)?
+                }
+            }
+            State::FlowSequenceEntryMappingValue => {
+                let t = self.peek_info()?;
+                if t.kind == K::Value {
+                    self.next_token()?;
+                    let tok = self.peek_tok()?;
+                    if matches!(tok, K::FlowEntry | K::FlowSequenceEnd) {
+                        self.state = State::FlowSequenceEntryMappingEnd;
+                        Self::empty_scalar(t.end)
+                    } else {
+                        self.states.push(State::FlowSequenceEntryMappingEnd);
+                        self.node(false, false)?
+                    }
+                } else {
+                    self.state = State::FlowSequenceEntryMappingEnd;
+                    Self::empty_scalar(t.start)
+                }
+            }
+            State::FlowSequenceEntryMappingEnd => {
+                self.state = State::FlowSequenceEntry;
+                let m = self.peek()?.start;
+                Self::ev(Ev::MappingEnd, m, m)
+            }
+            State::FlowMappingFirstKey => {
+                let t = self.next_token()?;
+                self.marks.push(t.start);
+                self.flow_mapping_key(true)?
+            }
+            State::FlowMappingKey => self.flow_mapping_key(false)?,
+            State::FlowMappingValue => {
+                let t = self.peek_info()?;
+                if t.kind == K::Value {
+                    self.next_token()?;
+                    let tok = self.peek_tok()?;
+                    if matches!(tok, K::FlowEntry | K::FlowMappingEnd) {
+                        self.state = State::FlowMappingKey;
+                        Self::empty_scalar(t.end)
+                    } else {
+                        self.states.push(State::FlowMappingKey);
+                        self.node(false, false)?
+                    }
+                } else {
+                    self.state = State::FlowMappingKey;
+                    Self::empty_scalar(t.start)
+                }
+            }
+            State::FlowMappingEmptyValue => {
+                self.state = State::FlowMappingKey;
+                let m = self.peek()?.start;
+                Self::empty_scalar(m)
+            }
+        };
+        if e.ev == Ev::StreamEnd {
+            self.state = State::End;
+        }
+        Ok(Some(e))
+    }
+
+    fn document_start(&mut self, implicit: bool) -> Result<Event> {
+        if !implicit {
+            while self.peek()?.tok == Tok::DocumentEnd {
+                self.next_token()?;
+            }
+        }
+        let t = self.peek_info()?;
+        let is_start =
+            matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective | K::DocumentStart | K::StreamEnd);
+        if implicit && !is_start {
+            self.reset_tag_handles();
+            self.states.push(State::DocumentEnd);
+            self.state = State::BlockNode;
+            return Ok(Self::ev(Ev::DocumentStart, t.start, t.start));
+        }
+        if t.kind == K::StreamEnd {
+            self.next_token()?;
+            self.state = State::End;
+            return Ok(Self::ev(Ev::StreamEnd, t.start, t.end));
+        }
+        let start = t.start;
+        self.process_directives()?;
+        let t = self.peek_info()?;
+        if t.kind != K::DocumentStart {
+            return Err(YamlError::new(
+                None,
+                format!("expected '<document start>', but found '{}'", t.kind.id()),
+                t.start,
+            ));
+        }
+        self.next_token()?;
+        self.states.push(State::DocumentEnd);
+        self.state = State::DocumentContent;
+        Ok(Self::ev(Ev::DocumentStart, start, t.end))
+    }
+
+    fn reset_tag_handles(&mut self) {
+        self.tag_handles.clear();
+        self.tag_handles.insert("!".into(), "!".into());
+        self.tag_handles.insert("!!".into(), "tag:yaml.org,2002:".into());
+    }
+
+    fn process_directives(&mut self) -> Result<()> {
+        self.tag_handles.clear();
+        let mut version_seen = false;
+        loop {
+            let t = self.peek_info()?;
+            if !matches!(t.kind, K::Version | K::TagDirective | K::OtherDirective) {
+                break;
+            }
+            match self.next_token()?.tok {
+                Tok::Version(major, minor) => {
+                    if version_seen {
+                        return Err(YamlError::new(None, "found duplicate YAML directive", t.start));
+                    }
+                    version_seen = true;
+                    // The pure loader only warns about minor versions; libyaml takes 1.1
+                    // and 1.2.
+                    if major != 1 || (self.mode == Mode::Libyaml && !(minor == 1 || minor == 2)) {
+                        return Err(YamlError::new(
+                            None,
+                            "found incompatible YAML document (version 1.* is required)",
+                            t.start,
+                        ));
+                    }
+                }
+                Tok::TagDirective(handle, prefix) => {
+                    if self.tag_handles.contains_key(&handle) {
+                        return Err(YamlError::new(
+                            None,
+                            format!("duplicate tag handle {}", crate::pyfmt::str_repr(&handle)),
+                            t.start,
+                        ));
+                    }
+                    self.tag_handles.insert(handle, prefix);
+                }
+                Tok::OtherDirective => {}
+                _ => break,
+            }
+        }
+        self.tag_handles.entry("!".into()).or_insert_with(|| "!".into());
+        self.tag_handles.entry("!!".into()).or_insert_with(|| "tag:yaml.org,2002:".into());
+        Ok(())
+    }
+
+    fn node(&mut self, block: bool, indentless_sequence: bool) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind == K::Alias {
+            let Tok::Alias(name) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
+            self.state = self.pop_state();
+            return Ok(Self::ev(Ev::Alias(name), t.start, t.end));
+        }
+        let mut anchor = None;
+        let mut tag_parts = None;
+        let mut start = t.start;
+        let mut end = t.start;
+        let mut tag_mark = t.start;
+        if matches!(t.kind, K::Anchor | K::Tag) {
+            for _ in 0..2 {
+                let p = self.peek_info()?;
+                match p.kind {
+                    K::Anchor if anchor.is_none() => {
+                        if let Tok::Anchor(name) = self.next_token()?.tok {
+                            anchor = Some(name);
+                        }
+                    }
+                    K::Tag if tag_parts.is_none() => {
+                        if let Tok::Tag(h, s) = self.next_token()?.tok {
+                            tag_parts = Some((h, s));
+                        }
+                        tag_mark = p.start;
+                    }
+                    _ => break,
+                }
+                end = p.end;
+            }
+        }
+        let tag = match tag_parts {
+            None => None,
+            Some((None, suffix)) => Some(suffix),
+            Some((Some(handle), suffix)) => match self.tag_handles.get(&handle) {
+                Some(prefix) => Some(format!("{prefix}{suffix}")),
+                None => {
+                    return Err(YamlError::new(
+                        Some("while parsing a node"),
+                        format!("found undefined tag handle {}", crate::pyfmt::str_repr(&handle)),
+                        tag_mark,
+                    )
+                    .ctx(start))
+                }
+            },
+        };
+        if anchor.is_none() && tag.is_none() {
+            start = t.start;
+        }
+        let t = self.peek_info()?;
+        if indentless_sequence && t.kind == K::BlockEntry {
+            self.state = State::IndentlessSequenceEntry;
+            return Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end));
+        }
+        match t.kind {
+            K::Scalar => {
+                let Tok::Scalar(value, style) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
+                self.state = self.pop_state();
+                let plain_implicit = (style == Style::Plain && tag.is_none()) || tag.as_deref() == Some("!");
+                Ok(Self::ev(Ev::Scalar { anchor, tag, value, style, plain_implicit }, start, t.end))
+            }
+            K::FlowSequenceStart => {
+                self.state = State::FlowSequenceFirstEntry;
+                Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
+            }
+            K::FlowMappingStart => {
+                self.state = State::FlowMappingFirstKey;
+                Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
+            }
+            K::BlockSequenceStart if block => {
+                self.state = State::BlockSequenceFirstEntry;
+                Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
+            }
+            K::BlockMappingStart if block => {
+                self.state = State::BlockMappingFirstKey;
+                Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
+            }
+            _ if anchor.is_some() || tag.is_some() => {
+                // An empty scalar with properties: libyaml resolves it implicitly only
+                // when it has no tag (so `!` alone is an empty string); the pure
+                // parser also for the non-specific tag `!`.
+                self.state = self.pop_state();
+                let plain_implicit = tag.is_none() || (self.mode == Mode::Pure && tag.as_deref() == Some("!"));
+                Ok(Self::ev(
+                    Ev::Scalar { anchor, tag, value: String::new(), style: Style::Plain, plain_implicit },
+                    start,
+                    end,
+                ))
+            }
+            other => Err(YamlError::new(
+                Some(if block { "while parsing a block node" } else { "while parsing a flow node" }),
+                format!("expected the node content, but found '{}'", other.id()),
+                t.start,
+            )
+            .ctx(start)),
+        }
+    }
+
+    fn block_sequence_entry(&mut self) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind == K::BlockEntry {
+            self.next_token()?;
+            let tok = self.peek_tok()?;
+            if matches!(tok, K::BlockEntry | K::BlockEnd) {
+                self.state = State::BlockSequenceEntry;
+                return Ok(Self::empty_scalar(t.end));
+            }
+            self.states.push(State::BlockSequenceEntry);
+            return self.node(true, false);
+        }
+        if t.kind != K::BlockEnd {
+            return Err(YamlError::new(
+                Some("while parsing a block collection"),
+                format!("expected <block end>, but found '{}'", t.kind.id()),
+                t.start,
+            )
+            .ctx(self.marks.last().copied().unwrap_or_default()));
+        }
+        self.next_token()?;
+        self.state = self.pop_state();
+        self.marks.pop();
+        Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
+    }
+
+    fn indentless_sequence_entry(&mut self) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind == K::BlockEntry {
+            self.next_token()?;
+            let tok = self.peek_tok()?;
+            if matches!(tok, K::BlockEntry | K::Key | K::Value | K::BlockEnd) {
+                self.state = State::IndentlessSequenceEntry;
+                return Ok(Self::empty_scalar(t.end));
+            }
+            self.states.push(State::IndentlessSequenceEntry);
+            return self.node(true, false);
+        }
+        self.state = self.pop_state();
+        Ok(Self::ev(Ev::SequenceEnd, t.start, t.start))
+    }
+
+    fn block_mapping_key(&mut self) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind == K::Key {
+            self.next_token()?;
+            let tok = self.peek_tok()?;
+            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
+                self.state = State::BlockMappingValue;
+                return Ok(Self::empty_scalar(t.end));
+            }
+            self.states.push(State::BlockMappingValue);
+            return self.node(true, true);
+        }
+        if t.kind != K::BlockEnd {
+            return Err(YamlError::new(
+                Some("while parsing a block mapping"),
+                format!("expected <block end>, but found '{}'", t.kind.id()),
+                t.start,
+            )
+            .ctx(self.marks.last().copied().unwrap_or_default()));
+        }
+        self.next_token()?;
+        self.state = self.pop_state();
+        self.marks.pop();
+        Ok(Self::ev(Ev::MappingEnd, t.start, t.end))
+    }
+
+    fn block_mapping_value(&mut self) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind == K::Value {
+            self.next_token()?;
+            let tok = self.peek_tok()?;
+            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
+                self.state = State::BlockMappingKey;
+                return Ok(Self::empty_scalar(t.end));
+            }
+            self.states.push(State::BlockMappingKey);
+            return self.node(true, true);
+        }
+        self.state = State::BlockMappingKey;
+        Ok(Self::empty_scalar(t.start))
+    }
+
+    fn flow_sequence_entry(&mut self, first: bool) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind != K::FlowSequenceEnd {
+            if !first {
+                if t.kind == K::FlowEntry {
+                    self.next_token()?;
+                } else {
+                    return Err(YamlError::new(
+                        Some("while parsing a flow sequence"),
+                        format!("expected ',' or ']', but got '{}'", t.kind.id()),
+                        t.start,
+                    )
+                    .ctx(self.marks.last().copied().unwrap_or_default()));
+                }
+            }
+            let t = self.peek_info()?;
+            if t.kind == K::Key {
+                self.state = State::FlowSequenceEntryMappingKey;
+                return Ok(Self::ev(Ev::MappingStart { anchor: None, tag: None }, t.start, t.end));
+            }
+            if t.kind != K::FlowSequenceEnd {
+                self.states.push(State::FlowSequenceEntry);
+                return self.node(false, false);
+            }
+        }
+        let t = self.next_token()?;
+        self.state = self.pop_state();
+        self.marks.pop();
+        Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
+    }
+
+    fn flow_mapping_key(&mut self, first: bool) -> Result<Event> {
+        let t = self.peek_info()?;
+        if t.kind != K::FlowMappingEnd {
+            if !first {
+                if t.kind == K::FlowEntry {
+                    self.next_token()?;
+                } else {
+                    return Err(YamlError::new(
+                        Some("while parsing a flow mapping"),
+                        format!("expected ',' or '}}', but got '{}'", t.kind.id()),
+                        t.start,
+                    )
+                    .ctx(self.marks.last().copied().unwrap_or_default()));
+                }
+            }
+            let t = self.peek_info()?;
+            if t.kind == K::Key {
+                self.next_token()?;
+                let tok = self.peek_tok()?;
+                if matches!(tok, K::Value | K::FlowEntry | K::FlowMappingEnd) {
+                    self.state = State::FlowMappingValue;
+                    return Ok(Self::empty_scalar(t.end));
+                }
+                self.states.push(State::FlowMappingValue);
+                return self.node(false, false);
+            }
+            if t.kind != K::FlowMappingEnd {
+                self.states.push(State::FlowMappingEmptyValue);
+                return self.node(false, false);
+            }
+        }
+        let t = self.next_token()?;
+        self.state = self.pop_state();
+        self.marks.pop();
+        Ok(Self::ev(Ev::MappingEnd, t.start, t.end))
+    }
+}
