@@ -62,7 +62,11 @@ fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<
 
 /// `environment_format.parse` of a text.
 pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
-    let loaded = load_yaml(text, source).map_err(|d| EnvError { message: d.message.clone(), diagnostic: d })?;
+    let loaded = load_yaml(text, source).map_err(|d| EnvError {
+        // Heat raises `ValueError(yaml_error)`: PyYAML's full text with its excerpt.
+        message: crate::syntax::pyyaml_error_text(text).unwrap_or_else(|| d.message.clone()),
+        diagnostic: d,
+    })?;
     let value = loaded.root.to_value();
     let Value::Map(m) = value else {
         let message = "The environment is not a valid YAML mapping data type.".to_string();
