@@ -1,6 +1,6 @@
 //! Diagnostics: errors and warnings as data, rendered late.
 //!
-//! Every problem the engine finds is a [`Diagnostic`] with a stable [`Code`], Heat's
+//! Every problem the engine finds is a [`Diagnostic`] with a stable code, Heat's
 //! own wording, the template path (Heat's breadcrumb) and a span. The canonical
 //! result reports the one Heat would raise ([`HeatError`]); the playground shows all.
 
