@@ -1,0 +1,158 @@
+//! Benchmark: evaluate every case of the shared conformance corpus.
+//!
+//! One evaluation is what `hotplate eval NAME.json` does after reading the file:
+//! decode the request JSON, evaluate, and write the canonical result JSON (Heat's
+//! `bench_heat.py` times the same steps of the oracle, after its imports).
+//!
+//! `cargo bench -p hotplate-core --bench engine` runs criterion per case (filter
+//! with `-- NAME`) and over the whole corpus, then prints a summary in the format of
+//! `../shared/oracle/bench_heat.py`: the median time of each case and the sum of
+//! the medians. `HOTPLATE_BENCH_SUMMARY=1` prints only that summary
+//! (`tools/bench_compare.sh` uses it); `HOTPLATE_BENCH_REPEAT` sets its repetitions
+//! per case (default 21) and `HOTPLATE_BENCH_CASE=SUBSTRING` keeps only the matching
+//! cases (for profiling). Skips with a message when `../shared` is absent.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use hotplate_core::{evaluate, Request};
+
+struct Case {
+    /// The request's file name (`NAME.json`, as bench_heat.py prints it).
+    file: String,
+    text: String,
+}
+
+fn corpus_dir() -> PathBuf {
+    match std::env::var_os("HOTPLATE_SHARED") {
+        Some(p) => PathBuf::from(p).join("conformance/corpus"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/corpus"),
+    }
+}
+
+fn load(dir: &Path) -> Vec<Case> {
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".json") && !n.ends_with(".expected.json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+            Case { file, text }
+        })
+        .collect()
+}
+
+/// One evaluation, as the CLI does it.
+fn run(text: &str) -> String {
+    match Request::from_json(text) {
+        Ok(req) => evaluate(&req).result.to_json(),
+        Err(e) => e,
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// bench_heat.py's report: the median of each case (after a warm-up run) and their
+/// sum; then how the total splits into request decoding, evaluation and result JSON.
+fn summary(cases: &[Case]) {
+    let repeat: usize = std::env::var("HOTPLATE_BENCH_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(21);
+    println!("# hotplate: median of {repeat} runs per case (after one warm-up run), as bench_heat.py times Heat");
+    let mut medians = Vec::with_capacity(cases.len());
+    let mut phases = [0.0f64; 3];
+    for case in cases {
+        black_box(run(&case.text));
+        let mut times = Vec::with_capacity(repeat);
+        let mut split: [Vec<f64>; 3] = Default::default();
+        for _ in 0..repeat.max(1) {
+            let t0 = Instant::now();
+            let req = Request::from_json(black_box(&case.text));
+            let t1 = Instant::now();
+            let ev = req.as_ref().ok().map(evaluate);
+            let t2 = Instant::now();
+            black_box(ev.map(|ev| ev.result.to_json()));
+            let t3 = Instant::now();
+            let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1000.0;
+            times.push(ms(t0, t3));
+            for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3)].into_iter().enumerate() {
+                split[i].push(ms(a, b));
+            }
+        }
+        let med = median(times);
+        println!("{med:9.4} ms  {}", case.file);
+        medians.push(med);
+        for (total, times) in phases.iter_mut().zip(split) {
+            *total += median(times);
+        }
+    }
+    let total: f64 = medians.iter().sum();
+    println!(
+        "# phases (sums of per-case medians): request decoding {:.1} ms, evaluation {:.1} ms, result JSON {:.1} ms",
+        phases[0], phases[1], phases[2]
+    );
+    println!(
+        "{} cases, total of medians {total:.1} ms, mean {:.4} ms/case, median {:.4} ms/case",
+        cases.len(),
+        total / cases.len().max(1) as f64,
+        median(medians)
+    );
+}
+
+fn main() {
+    let dir = corpus_dir();
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent (../shared is not checked out beside this clone)", dir.display());
+        return;
+    }
+    let mut cases = load(&dir);
+    if let Some(only) = std::env::var("HOTPLATE_BENCH_CASE").ok().filter(|f| !f.is_empty()) {
+        cases.retain(|c| c.file.contains(&only));
+    }
+    if std::env::var("HOTPLATE_BENCH_SUMMARY").is_ok_and(|v| v == "1") {
+        summary(&cases);
+        return;
+    }
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(50))
+        .measurement_time(Duration::from_millis(200))
+        .sample_size(10)
+        .configure_from_args();
+    {
+        let mut group = c.benchmark_group("case");
+        for case in &cases {
+            let name = case.file.trim_end_matches(".json");
+            group.bench_function(name, |b| b.iter(|| run(black_box(&case.text))));
+        }
+        group.finish();
+    }
+    {
+        let mut group = c.benchmark_group("corpus");
+        group.measurement_time(Duration::from_secs(5));
+        group.bench_function(format!("all_{}_cases", cases.len()), |b| {
+            b.iter(|| {
+                for case in &cases {
+                    black_box(run(black_box(&case.text)));
+                }
+            });
+        });
+        group.finish();
+    }
+    c.final_summary();
+    println!();
+    summary(&cases);
+}

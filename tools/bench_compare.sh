@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Heat's own evaluation time and hotplate's on the shared corpus, side by side, in one run.
+#
+#   tools/bench_compare.sh            (or: make bench-compare)
+#
+# Heat: ../shared/oracle/bench_heat.py (median of REPEAT runs per case, after
+# Heat's imports and a warm-up run). hotplate: the criterion bench target in
+# summary mode (median of HOTPLATE_BENCH_REPEAT runs per case, after a warm-up
+# run; request decoding, evaluation and result JSON, as the CLI does).
+# Env: SHARED (default ../shared), REPEAT (Heat, default 5), HOTPLATE_BENCH_REPEAT
+# (ours, default 21), KEEP=DIR to keep both raw reports.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED="$(cd "${SHARED:-../shared}" && pwd)" || { echo "bench_compare: ${SHARED:-../shared} is absent" >&2; exit 2; }
+CORPUS="$SHARED/conformance/corpus"
+REPEAT="${REPEAT:-5}"
+[ -d "$CORPUS" ] || { echo "bench_compare: $CORPUS is absent" >&2; exit 2; }
+
+out="${KEEP:-$(mktemp -d)}"
+mkdir -p "$out"
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$out"' EXIT
+
+echo "::: building the benchmark"
+cargo bench --locked -p hotplate-core --bench engine --no-run 2>&1 | tail -n 1
+PY="$("$SHARED/oracle/setup.sh")"
+
+echo "::: Heat 27.0.1: bench_heat.py --repeat $REPEAT"
+"$PY" "$SHARED/oracle/bench_heat.py" --repeat "$REPEAT" "$CORPUS" >"$out/heat.txt"
+tail -n 1 "$out/heat.txt"
+
+echo "::: hotplate: cargo bench (summary mode)"
+HOTPLATE_SHARED="$SHARED" HOTPLATE_BENCH_SUMMARY=1 cargo bench --locked -p hotplate-core --bench engine \
+    2>/dev/null >"$out/ours.txt"
+tail -n 2 "$out/ours.txt"
+
+python3 - "$out/heat.txt" "$out/ours.txt" <<'PY'
+import re, statistics, sys
+
+def read(path):
+    times = {}
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"\s*([0-9.]+) ms  (\S+)$", line)
+        if m:
+            times[m.group(2)] = float(m.group(1))
+    return times
+
+heat, ours = read(sys.argv[1]), read(sys.argv[2])
+common = sorted(set(heat) & set(ours))
+if not common:
+    sys.exit("bench_compare: no case in both reports")
+missing = sorted(set(heat) ^ set(ours))
+h = [heat[n] for n in common]
+o = [ours[n] for n in common]
+ratios = [heat[n] / ours[n] for n in common if ours[n] > 0]
+h_med, o_med = statistics.median(h), statistics.median(o)
+h_tot, o_tot = sum(h), sum(o)
+print()
+print("%d corpus cases (per case: median of repeated runs; total: sum of those medians)" % len(common))
+print("%-10s %16s %14s %16s" % ("", "median per case", "total", "mean per case"))
+print("%-10s %13.3f ms %11.1f ms %13.3f ms" % ("Heat", h_med, h_tot, h_tot / len(h)))
+print("%-10s %13.4f ms %11.1f ms %13.4f ms" % ("hotplate", o_med, o_tot, o_tot / len(o)))
+print("%-10s %14.0fx %13.0fx" % ("ratio", h_med / o_med, h_tot / o_tot))
+print("per-case speed-up: min %.0fx, median %.0fx, max %.0fx" % (
+    min(ratios), statistics.median(ratios), max(ratios)))
+slow = sorted(common, key=lambda n: heat[n] / ours[n])[:3]
+print("smallest speed-ups: " + ", ".join("%s %.0fx" % (n, heat[n] / ours[n]) for n in slow))
+if missing:
+    print("(in one report only: %s)" % ", ".join(missing))
+PY
