@@ -41,6 +41,30 @@ pub struct HeatResult {
     pub skipped_constraints: Vec<(String, String)>,
 }
 
+/// The oracle's `to_json_value`: map keys become strings (`true`/`false`/`null`
+/// for those, `str()` otherwise) before anything is sorted; a later key wins a
+/// collision, as in the oracle's `dict(...)`.
+pub fn json_keys(v: &Value) -> Value {
+    match v {
+        Value::List(items) => Value::list(items.iter().map(json_keys).collect()),
+        Value::Map(m) => {
+            let mut out = Map::with_capacity(m.len());
+            for (k, val) in m.iter() {
+                let key = match k {
+                    Value::Str(s) => s.to_string(),
+                    Value::Bool(true) => "true".to_string(),
+                    Value::Bool(false) => "false".to_string(),
+                    Value::Null => "null".to_string(),
+                    other => crate::pyfmt::py_str(other),
+                };
+                out.insert_str(&key, json_keys(val));
+            }
+            Value::map(out)
+        }
+        other => other.clone(),
+    }
+}
+
 impl HeatResult {
     /// As a value (the JSON document's structure).
     pub fn to_value(&self) -> Value {
@@ -70,13 +94,13 @@ impl HeatResult {
             }
         };
         m.insert_str("error", error);
-        m.insert_str("parameters", Value::map(self.parameters.clone()));
-        m.insert_str("conditions", Value::map(self.conditions.clone()));
-        m.insert_str("resources", Value::map(self.resources.clone()));
+        m.insert_str("parameters", json_keys(&Value::map(self.parameters.clone())));
+        m.insert_str("conditions", json_keys(&Value::map(self.conditions.clone())));
+        m.insert_str("resources", json_keys(&Value::map(self.resources.clone())));
         let mut outs = Map::new();
         for (k, o) in &self.outputs {
             let mut om = Map::new();
-            om.insert_str("value", o.value.clone());
+            om.insert_str("value", json_keys(&o.value));
             om.insert_str("error", o.error.as_deref().map_or(Value::Null, Value::from));
             outs.insert_str(k, Value::map(om));
         }
