@@ -29,23 +29,35 @@ const CALL_FRAMES: usize = 7;
 const WRAP_FRAMES: usize = 2;
 const FRAME_LIMIT: usize = 985;
 /// Iteration steps allowed per evaluation (Python would run on, possibly forever).
-const STEP_BUDGET: u64 = 20_000_000;
+const STEP_BUDGET: u64 = 1_000_000;
+/// Machine stack one evaluation may use below its entry point. Release builds reach
+/// Python's own recursion limit first; unoptimized builds, with their larger frames,
+/// stop here instead of overflowing a 2 MiB thread stack.
+pub(crate) const STACK_BUDGET: usize = 1024 * 1024;
+
+/// An address on the current stack (safe: the pointer is never dereferenced).
+#[inline(always)]
+pub(crate) fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker as *const u8 as usize)
+}
 
 /// One evaluation's state.
 pub(crate) struct Engine {
     pub limits: Limits,
     frames: Cell<usize>,
     steps: Cell<u64>,
+    stack_base: usize,
 }
 
 impl Engine {
     pub(crate) fn new(limits: Limits) -> Engine {
-        Engine { limits, frames: Cell::new(0), steps: Cell::new(0) }
+        Engine { limits, frames: Cell::new(0), steps: Cell::new(0), stack_base: stack_address() }
     }
 
     fn enter_frames(&self, n: usize) -> R<()> {
         let f = self.frames.get() + n;
-        if f > FRAME_LIMIT {
+        if f > FRAME_LIMIT || self.stack_base.saturating_sub(stack_address()) > STACK_BUDGET {
             return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
         }
         self.frames.set(f);
@@ -156,6 +168,10 @@ impl Engine {
         receiver: Option<V>,
     ) -> R<V> {
         self.enter_frames(CALL_FRAMES)?;
+        if let Err(e) = self.tick() {
+            self.leave_frames(CALL_FRAMES);
+            return Err(e);
+        }
         let r = self.call_inner(name, ctx, args, kwargs, receiver);
         self.leave_frames(CALL_FRAMES);
         r
@@ -179,143 +195,44 @@ impl Engine {
         kwargs: Vec<(Rc<str>, Arg)>,
         receiver: Option<V>,
     ) -> R<V> {
-        let is_method = receiver.is_some();
-        let lookup = name.trim_end_matches('_');
-        let mut layers: Vec<Vec<Cand>> = Vec::new();
-        if !is_method {
-            let mut c = Some(ctx);
-            while let Some(cx) = c {
-                if cx.has_functions() {
-                    let fs = cx.functions_named(lookup);
-                    if !fs.is_empty() {
-                        layers.push(fs.into_iter().map(Cand::User).collect());
-                    }
-                }
-                c = cx.parent();
-            }
-        }
-        let table = table();
-        for layer in [&table.std, &table.root] {
-            if let Some(ids) = layer.get(lookup) {
-                let cands: Vec<Cand> = ids
-                    .iter()
-                    .filter_map(|i| table.defs.get(*i))
-                    .filter(|d| if is_method { d.is_method } else { d.is_function })
-                    .map(Cand::Std)
-                    .collect();
-                if !cands.is_empty() {
-                    layers.push(cands);
-                }
-            }
-        }
-        if layers.is_empty() {
-            return Err(match &receiver {
-                None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
-                Some(r) => YaqlError::new(
-                    "NoMethodRegisteredException",
-                    format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
-                ),
-            });
-        }
-        let not_found = || match &receiver {
-            None => YaqlError::new(
-                "NoMatchingFunctionException",
-                format!("No function \"{name}\" matches supplied arguments"),
-            ),
-            Some(r) => YaqlError::new(
-                "NoMatchingMethodException",
-                format!("No method \"{name}\" for receiver {} matches supplied arguments", py_str(r)),
-            ),
-        };
-        let ambiguous = || match &receiver {
-            None => YaqlError::new("AmbiguousFunctionException", format!("Ambiguous function \"{name}\"")),
-            Some(r) => YaqlError::new(
-                "AmbiguousMethodException",
-                format!("Ambiguous method \"{name}\" for receiver {}", py_str(r)),
-            ),
-        };
-
-        let mut args = args;
-        if let Some(r) = &receiver {
-            args.insert(0, Arg::V(r.clone()));
-        }
-        // translate_args, decided by the first candidate
-        let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
-        if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
-            return Err(ambiguous());
-        }
-        let (mut pos, mut kw) = translate_args(first_no_kwargs, args, kwargs)?;
-
-        // map_args: arity, names and constant types
-        let mut lazy: Option<LazySet> = None;
-        let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
-        for layer in layers {
-            let mut level = Vec::new();
-            for c in layer {
-                let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
-                let l = m.lazy_set(c.def(), &pos, &kw);
-                match &lazy {
-                    None => lazy = Some(l),
-                    Some(prev) if *prev != l => return Err(ambiguous()),
-                    Some(_) => {}
-                }
-                level.push((c, m));
-            }
-            if !level.is_empty() {
-                survivors.push(level);
-            }
-        }
-        if survivors.is_empty() {
-            return Err(not_found());
-        }
-        let lazy = lazy.unwrap_or_default();
-
-        // evaluate the non-lazy arguments
-        for (i, a) in pos.iter_mut().enumerate() {
-            if lazy.pos.contains(&i) {
-                continue;
-            }
-            if let Arg::E(ast, id) = a {
-                if !is_constant(ast, *id) {
-                    let v = self.eval(ast, *id, None, ctx)?;
-                    *a = Arg::V(v);
-                }
-            }
-        }
-        for (k, a) in &mut kw {
-            if lazy.kw.iter().any(|x| x == k) {
-                continue;
-            }
-            if let Arg::E(ast, id) = a {
-                if !is_constant(ast, *id) {
-                    let v = self.eval(ast, *id, None, ctx)?;
-                    *a = Arg::V(v);
-                }
-            }
-        }
-
-        // get_delegate: the first layer with an applicable overload wins
-        let mut chosen: Option<(Cand, Bound, Mapping)> = None;
-        for level in survivors {
-            for (c, m) in level {
-                let Some(b) = bind(c.def(), &pos, &kw) else { continue };
-                if let Some((_, _, wm)) = &chosen {
-                    if is_specialization_of(wm, &m) {
-                        continue;
-                    } else if !is_specialization_of(&m, wm) {
-                        return Err(ambiguous());
-                    }
-                }
-                chosen = Some((c, b, m));
-            }
-            if chosen.is_some() {
-                break;
-            }
-        }
-        let Some((cand, bound, _)) = chosen else { return Err(not_found()) };
+        // Each phase has its own frame so that only a small one stays on the stack
+        // across the recursive evaluation of arguments and of the body.
+        let mut plan = resolve(name, ctx, args, kwargs, receiver)?;
+        self.eval_args(&mut plan, ctx)?;
+        let (cand, bound) = choose(&mut plan)?;
+        let receiver = plan.receiver.take();
+        drop(plan);
         let result = self.invoke(cand, bound, ctx, receiver)?;
         self.check_memory(&result)?;
         Ok(result)
+    }
+
+    /// Evaluate the arguments that are not lazy (`arg_evaluator`).
+    #[inline(never)]
+    fn eval_args(&self, plan: &mut Plan, ctx: &Rc<Context>) -> R<()> {
+        for (i, a) in plan.pos.iter_mut().enumerate() {
+            if plan.lazy.pos.contains(&i) {
+                continue;
+            }
+            if let Arg::E(ast, id) = a {
+                if !is_constant(ast, *id) {
+                    let v = self.eval(ast, *id, None, ctx)?;
+                    *a = Arg::V(v);
+                }
+            }
+        }
+        for (k, a) in &mut plan.kw {
+            if plan.lazy.kw.iter().any(|x| x == k) {
+                continue;
+            }
+            if let Arg::E(ast, id) = a {
+                if !is_constant(ast, *id) {
+                    let v = self.eval(ast, *id, None, ctx)?;
+                    *a = Arg::V(v);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn invoke(&self, cand: Cand, bound: Bound, ctx: &Rc<Context>, receiver: Option<V>) -> R<V> {
@@ -401,6 +318,152 @@ impl Engine {
                 Ok(CV::V(v))
             }
         }
+    }
+}
+
+/// Overloads that fit the arguments' number, names and constant types (`map_args`).
+struct Plan {
+    name: String,
+    survivors: Vec<Vec<(Cand, Mapping)>>,
+    pos: Vec<Arg>,
+    kw: Vec<(Rc<str>, Arg)>,
+    lazy: LazySet,
+    receiver: Option<V>,
+}
+
+fn not_found_error(name: &str, receiver: Option<&V>) -> YaqlError {
+    match receiver {
+        None => YaqlError::new(
+            "NoMatchingFunctionException",
+            format!("No function \"{name}\" matches supplied arguments"),
+        ),
+        Some(r) => YaqlError::new(
+            "NoMatchingMethodException",
+            format!("No method \"{name}\" for receiver {} matches supplied arguments", py_str(r)),
+        ),
+    }
+}
+
+fn ambiguous_error(name: &str, receiver: Option<&V>) -> YaqlError {
+    match receiver {
+        None => YaqlError::new("AmbiguousFunctionException", format!("Ambiguous function \"{name}\"")),
+        Some(r) => YaqlError::new(
+            "AmbiguousMethodException",
+            format!("Ambiguous method \"{name}\" for receiver {}", py_str(r)),
+        ),
+    }
+}
+
+#[inline(never)]
+fn resolve(
+    name: &str,
+    ctx: &Rc<Context>,
+    args: Vec<Arg>,
+    kwargs: Vec<(Rc<str>, Arg)>,
+    receiver: Option<V>,
+) -> R<Box<Plan>> {
+        let is_method = receiver.is_some();
+        let lookup = name.trim_end_matches('_');
+        let mut layers: Vec<Vec<Cand>> = Vec::new();
+        if !is_method {
+            let mut c = Some(ctx);
+            while let Some(cx) = c {
+                if cx.has_functions() {
+                    let fs = cx.functions_named(lookup);
+                    if !fs.is_empty() {
+                        layers.push(fs.into_iter().map(Cand::User).collect());
+                    }
+                }
+                c = cx.parent();
+            }
+        }
+        let table = table();
+        for layer in [&table.std, &table.root] {
+            if let Some(ids) = layer.get(lookup) {
+                let cands: Vec<Cand> = ids
+                    .iter()
+                    .filter_map(|i| table.defs.get(*i))
+                    .filter(|d| if is_method { d.is_method } else { d.is_function })
+                    .map(Cand::Std)
+                    .collect();
+                if !cands.is_empty() {
+                    layers.push(cands);
+                }
+            }
+        }
+        if layers.is_empty() {
+            return Err(match &receiver {
+                None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
+                Some(r) => YaqlError::new(
+                    "NoMethodRegisteredException",
+                    format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
+                ),
+            });
+        }
+        let not_found = || not_found_error(name, receiver.as_ref());
+        let ambiguous = || ambiguous_error(name, receiver.as_ref());
+
+        let mut args = args;
+        if let Some(r) = &receiver {
+            args.insert(0, Arg::V(r.clone()));
+        }
+        // translate_args, decided by the first candidate
+        let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
+        if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
+            return Err(ambiguous());
+        }
+        let (pos, kw) = translate_args(first_no_kwargs, args, kwargs)?;
+
+        // map_args: arity, names and constant types
+        let mut lazy: Option<LazySet> = None;
+        let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
+        for layer in layers {
+            let mut level = Vec::new();
+            for c in layer {
+                let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
+                let l = m.lazy_set(c.def(), &pos, &kw);
+                match &lazy {
+                    None => lazy = Some(l),
+                    Some(prev) if *prev != l => return Err(ambiguous()),
+                    Some(_) => {}
+                }
+                level.push((c, m));
+            }
+            if !level.is_empty() {
+                survivors.push(level);
+            }
+        }
+        if survivors.is_empty() {
+            return Err(not_found());
+        }
+        let lazy = lazy.unwrap_or_default();
+
+        Ok(Box::new(Plan { name: name.to_string(), survivors, pos, kw, lazy, receiver }))
+}
+
+/// `get_delegate` over the surviving overloads: the first layer with a fit wins.
+#[inline(never)]
+fn choose(plan: &mut Plan) -> R<(Cand, Bound)> {
+    let mut chosen: Option<(Cand, Bound, Mapping)> = None;
+    for level in std::mem::take(&mut plan.survivors) {
+        for (c, m) in level {
+            let Some(b) = bind(c.def(), &plan.pos, &plan.kw) else { continue };
+            if let Some((_, _, wm)) = &chosen {
+                if is_specialization_of(wm, &m) {
+                    continue;
+                } else if !is_specialization_of(&m, wm) {
+                    return Err(ambiguous_error(&plan.name, plan.receiver.as_ref()));
+                }
+            }
+            chosen = Some((c, b, m));
+        }
+        if chosen.is_some() {
+            break;
+        }
+    }
+    match chosen {
+        Some((c, b, _)) => Ok((c, b)),
+        None => Err(not_found_error(&plan.name, plan.receiver.as_ref())),
     }
 }
 

@@ -78,6 +78,7 @@ struct Parser<'a> {
     src: &'a str,
     ast: Ast,
     depth: usize,
+    stack_base: usize,
 }
 
 type PResult<T> = Result<T, YaqlError>;
@@ -108,7 +109,7 @@ const TOP: u8 = 12;
 /// Parse an expression.
 pub(crate) fn parse(src: &str) -> Result<Ast, YaqlError> {
     let (toks, lex_error) = tokenize(src);
-    let mut p = Parser { toks, pos: 0, lex_error, src, ast: Ast::default(), depth: 0 };
+    let mut p = Parser { toks, pos: 0, lex_error, src, ast: Ast::default(), depth: 0, stack_base: super::eval::stack_address() };
     let root = p.expr(TOP)?;
     if p.peek()?.is_some() {
         return Err(p.unexpected());
@@ -153,7 +154,8 @@ impl<'a> Parser<'a> {
 
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
+        let used = self.stack_base.saturating_sub(super::eval::stack_address());
+        if self.depth > MAX_NESTING || used > super::eval::STACK_BUDGET {
             return Err(YaqlError::new(
                 "RecursionError",
                 "maximum recursion depth exceeded (expression nested too deeply)",

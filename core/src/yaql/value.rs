@@ -21,7 +21,7 @@ use super::regex::PyRegex;
 
 /// Deepest value nesting the recursive helpers (`==`, hash, `str`) follow, like
 /// CPython's recursion limit.
-pub(crate) const MAX_VALUE_DEPTH: usize = 900;
+pub(crate) const MAX_VALUE_DEPTH: usize = 490;
 
 /// A Python object as yaql sees it.
 #[derive(Clone, Debug)]

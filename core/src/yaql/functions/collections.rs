@@ -544,3 +544,27 @@ fn delete_keys(d: &V, keys: &[V]) -> R<V> {
     }
     Ok(V::Dict(Rc::new(copy)))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn lists_and_dicts() {
+        assert_eq!(check("list($.data.select($), [1])", "[1, 2]"), "[1, 2, [1]]");
+        assert_eq!(check("[1, 2].insert(0, 0) = [0, 1, 2]", "null"), "false");
+        assert_eq!(check("{a => 1, b => 2}.set(a, 3)", "null"), "{\"a\": 3, \"b\": 2}");
+        assert_eq!(check("{a => 1}.deleteAll([a, z])", "null"), "{}");
+        assert_eq!(check("dict([['a']])", "null"), "StopIteration: ");
+        assert_eq!(check("$.data[5]", "[1]"), "IndexError: tuple index out of range");
+        assert_eq!(check("{[1] => 2}", "null"), "TypeError: unhashable type: 'list'");
+    }
+
+    #[test]
+    fn sets() {
+        assert_eq!(check("set(1, 2) + set(3)", "null"), "[1, 2, 3]");
+        assert_eq!(check("set(1, 2) < set(1, 2, 3)", "null"), "true");
+        assert_eq!(check("{a => 1}.keys().union(set(2))", "null"), "AttributeError: 'KeysView' object has no attribute 'union'");
+        assert_eq!(check("[1, true, 1.0].toSet().len()", "null"), "1");
+    }
+}

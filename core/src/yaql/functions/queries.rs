@@ -1049,3 +1049,34 @@ impl Merger<'_> {
         self.eng.call_method_values("toList", &self.ctx, g, Vec::new())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn laziness_is_observable() {
+        assert_eq!(check("$.data.select($)[0]", "[1]"), "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments");
+        assert_eq!(check("[0, 1].select(1 / $).take(0)", "null"), "[]");
+        assert_eq!(check("let(x => $.data.select($)) -> [$x.len(), $x.len()]", "[1, 2]"), "[2, 0]");
+        assert_eq!(check("range(1000).where($ > 995)", "null"), "CollectionTooLargeException: Collection length exceeds 200 elements");
+    }
+
+    #[test]
+    fn ordering_grouping_merging() {
+        assert_eq!(check("[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])", "null"), "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]");
+        assert_eq!(check("[1, 'a'].orderBy($)", "null"), "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments");
+        assert_eq!(check("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null"), "[[1, \"ac\"], [2, \"b\"]]");
+        assert_eq!(check("{a => [1, 2]}.mergeWith({a => [2, 3]})", "null"), "{\"a\": [1, 2, 3]}");
+        assert_eq!(check("{a => 1}.mergeWith({a => {b => 2}})", "null"), "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>");
+        assert_eq!(check("[].reduce($1 + $2)", "null"), "TypeError: reduce() of empty iterable with no initial value");
+        assert_eq!(check("[5, 6].single()", "null"), "StopIteration: Collection contains more than one item");
+    }
+
+    #[test]
+    fn infinite_sources() {
+        assert_eq!(check("sequence(5, 5).take(3)", "null"), "[5, 10, 15]");
+        assert_eq!(check("[1, 2].cycle().take(5)", "null"), "[1, 2, 1, 2, 1]");
+        assert_eq!(check("str(sequence())", "null"), "\"count(0)\"");
+    }
+}

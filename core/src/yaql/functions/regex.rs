@@ -301,3 +301,20 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("escapeRegex").p("string", STR).f(|c| Ok(V::string(super::super::regex::escape(&c.s(0))))));
     defs.push(FnDef::func("isRegex").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Regex(_))))));
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn python_re_semantics() {
+        assert_eq!(check("regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')", "null"), "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]");
+        assert_eq!(check("regex('x*').replace('abxd', '-')", "null"), "\"-a-b--d-\"");
+        assert_eq!(check("regex('([a-z])([A-Z])').replace('fooBar', '\\\\1_\\\\2')", "null"), "\"foo_Bar\"");
+        assert_eq!(check("'a\\n' =~ 'a$'", "null"), "true");
+        assert_eq!(check("regex('(').matches('x')", "null"), "error: missing ), unterminated subpattern at position 0");
+        assert_eq!(check("regex('[').matches('x')", "null"), "error: unterminated character set at position 0");
+        assert_eq!(check("regex('a{,2}b').search('xaab')", "null"), "\"aab\"");
+        assert_eq!(check("regex('(?P<word>[a-z]+)').search('12abc', $1.value)", "null"), "ValueError: too many values to unpack (expected 2)");
+    }
+}
