@@ -1,7 +1,7 @@
 //! `common` (`=`, `!=`, comparisons with null), `boolean` and `branching`.
 
 use super::super::eval::{Call, FnDef, CV, R};
-use super::super::iter::gen;
+use super::super::iter::genf;
 use super::super::types::{ANY, ANY_NN, INT, LAMBDA, NONE_T, T};
 use super::super::value::{py_eq, V};
 
@@ -91,7 +91,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("selectAllCases").var(LAMBDA).f(|c| {
         let ls = lambdas(c);
         let mut i = 0usize;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("select_all_cases", move |eng| {
             while let Some(l) = ls.get(i) {
                 i += 1;
                 if l.is_null() {
@@ -107,7 +107,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("examine").var(LAMBDA).f(|c| {
         let ls = lambdas(c);
         let mut i = 0usize;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("examine", move |eng| {
             let Some(l) = ls.get(i) else { return Ok(None) };
             i += 1;
             if l.is_null() {

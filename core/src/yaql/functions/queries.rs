@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, R, CV};
-use super::super::iter::{self, gen, py_iter, IterObj, OrderingIterable};
+use super::super::iter::{self, gen, genf, py_iter, IterObj, OrderingIterable};
 use super::super::types::{PyClass, T, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP};
 use super::super::value::{py_eq, py_sizeof, Dict, HKey, Set, V};
 use super::super::YaqlError;
@@ -256,7 +256,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let sel = c.lam(1);
         let it = py_iter(c.eng, c.v(0))?;
         let mut seen = Set::new();
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("distinct", move |eng| loop {
             let Some(t) = it.next(eng)? else { return Ok(None) };
             let key = match &sel {
                 Some(s) => s.call(eng, std::slice::from_ref(&t))?,
@@ -278,7 +278,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             _ => c.int(1),
         };
         let it = py_iter(c.eng, c.v(0))?;
-        Ok(gen("generator", move |eng| match it.next(eng)? {
+        Ok(genf("enumerate_", move |eng| match it.next(eng)? {
             Some(x) => {
                 let r = V::List(Rc::new(vec![V::Int(i), x]));
                 i = i.saturating_add(1);
@@ -390,7 +390,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let sel = lam_or_err(&c.lam(1))?.clone();
         let it = py_iter(c.eng, c.v(0))?;
         let mut inner: Option<Rc<IterObj>> = None;
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("select_many", move |eng| loop {
             if let Some(i) = &inner {
                 if let Some(x) = i.next(eng)? {
                     return Ok(Some(x));
@@ -534,7 +534,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = lam_or_err(&c.lam(3))?.clone();
                 let outer = py_iter(c.eng, c.v(0))?;
                 let mut cur: Option<(V, Rc<IterObj>)> = None;
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("join", move |eng| loop {
                     if let Some((a, inner)) = &cur {
                         match inner.next(eng)? {
                             Some(b) => {
@@ -689,7 +689,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let it = V::Iter(py_iter(c.eng, c.v(0))?);
         let ctx = c.new_ctx();
         let mut done = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("slice_", move |eng| {
             if done {
                 return Ok(None);
             }
@@ -712,7 +712,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let mut start = 0usize;
         let mut end = 0usize;
         let mut finished = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("split_where", move |eng| {
             if finished {
                 return Ok(None);
             }
@@ -748,7 +748,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let mut end = 0usize;
         let mut p1: Option<V> = None;
         let mut finished = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("slice_where", move |eng| {
             if finished {
                 return Ok(None);
             }
@@ -798,7 +798,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             let it = py_iter(c.eng, c.v(0))?;
             let mut total: Option<V> = opt_seed(c.v(2));
             let mut started = false;
-            Ok(gen("generator", move |eng| {
+            Ok(genf("accumulate", move |eng| {
                 if !started {
                     started = true;
                     if total.is_none() {
@@ -860,7 +860,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = c.lam(3);
                 let mut past: Option<Set> = if c.v(4).truthy() { Some(Set::new()) } else { None };
                 let mut done = false;
-                Ok(gen("generator", move |eng| {
+                Ok(genf("generate", move |eng| {
                     if done {
                         return Ok(None);
                     }
@@ -898,7 +898,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = c.lam(2);
                 let mut past: Option<Set> = if c.v(3).truthy() { Some(Set::new()) } else { None };
                 let depth_first = c.v(4).truthy();
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("generate_many", move |eng| loop {
                     let Some(item) = queue.pop_front() else { return Ok(None) };
                     if let Some(p) = &mut past {
                         let k = hkey(&item)?;
@@ -944,7 +944,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
 /// A generator wrapping another iterator (so its type name is `generator`).
 fn as_generator(v: V) -> V {
     match v {
-        V::Iter(it) => gen("generator", move |eng| it.next(eng)),
+        V::Iter(it) => genf("append", move |eng| it.next(eng)),
         other => other,
     }
 }
@@ -1045,7 +1045,7 @@ impl Merger<'_> {
             }
             Ok(true)
         })?;
-        let g = V::Iter(iter::from_vec("generator", out));
+        let g = V::Iter(iter::from_vec_gen("distinct", out));
         self.eng.call_method_values("toList", &self.ctx, g, Vec::new())
     }
 }

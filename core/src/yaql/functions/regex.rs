@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::super::context::Context;
 use super::super::eval::{Call, Dft, Engine, FnDef, Lambda, R};
-use super::super::iter::gen;
+use super::super::iter::genf;
 use super::super::regex::{expand, parse_template, CharIndex, PyMatch, PyRegex, DOTALL, IGNORECASE, MULTILINE};
 use super::super::types::{ANY, BOOL_N, INT, LAMBDA_CTX, REGEX, STR};
 use super::super::value::{Dict, HKey, V};
@@ -229,7 +229,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             let sel = c.lam(2);
             let ctx = c.new_ctx();
             let mut it = matches.into_iter();
-            Ok(gen("generator", move |eng| {
+            Ok(genf("search_all", move |eng| {
                 let Some(m) = it.next() else { return Ok(None) };
                 match &sel {
                     None => Ok(Some(m.texts.first().cloned().flatten().map_or(V::None, V::string))),
