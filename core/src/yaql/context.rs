@@ -59,8 +59,12 @@ impl Context {
         let key = normalize(name);
         let mut ctx = Some(self);
         while let Some(c) = ctx {
+            // A variable holding yaql's NO_VALUE marker is skipped, as yaql's parent
+            // lookups do (every lookup starts from a child context).
             if let Some((_, v)) = c.data.borrow().iter().find(|(k, _)| *k == key) {
-                return v.clone();
+                if !matches!(v, V::NoValue) {
+                    return v.clone();
+                }
             }
             ctx = c.parent.as_deref();
         }

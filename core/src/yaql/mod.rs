@@ -98,6 +98,10 @@ fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Resu
     top.insert(HKey::new(V::str("data")), data_v);
     root.set("$", V::fdict(top));
     let v = eng.eval(&expression.ast, expression.ast.root, None, &root)?;
+    if matches!(v, V::NoValue) {
+        // `#finalize(obj)` does not accept the NO_VALUE marker
+        return Err(YaqlError::new("NoMatchingFunctionException", "No function \"#finalize\" matches supplied arguments"));
+    }
     eng.check_memory(&v)?;
     let o = convert_out(&eng, &v, 0)?;
     Ok(to_value(o, tag_sets))
