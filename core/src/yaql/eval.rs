@@ -455,10 +455,10 @@ fn choose(plan: &mut Plan) -> R<(Cand, Bound)> {
     for level in std::mem::take(&mut plan.survivors) {
         for (c, m) in level {
             let Some(b) = bind(c.def(), &plan.pos, &plan.kw) else { continue };
-            if let Some((_, _, wm)) = &chosen {
-                if is_specialization_of(wm, &m) {
+            if let Some((wc, _, wm)) = &chosen {
+                if is_specialization_of(wc.def(), wm, c.def(), &m) {
                     continue;
-                } else if !is_specialization_of(&m, wm) {
+                } else if !is_specialization_of(c.def(), &m, wc.def(), wm) {
                     return Err(ambiguous_error(&plan.name, plan.receiver.as_ref()));
                 }
             }
@@ -566,9 +566,6 @@ struct Mapping {
     pos: Vec<usize>,
     /// (keyword, parameter index or MAX for `**`).
     kw: Vec<(Rc<str>, usize)>,
-    /// The parameter types of the positional arguments and keywords.
-    types: Vec<T>,
-    kwt: Vec<(Rc<str>, T)>,
 }
 
 const VAR: usize = usize::MAX;
@@ -675,18 +672,7 @@ fn map_args(def: &FnDef, args: &[Arg], kwargs: &[(Rc<str>, Arg)]) -> Option<Mapp
         }
         let _ = k;
     }
-    let types = pos_map
-        .iter()
-        .filter_map(|p| if *p == VAR { def.var.clone() } else { def.params.get(*p).map(|x| x.ty.clone()) })
-        .collect();
-    let kwt = keyword
-        .iter()
-        .filter_map(|(k, p)| {
-            let t = if *p == VAR { def.varkw.clone() } else { def.params.get(*p).map(|x| x.ty.clone()) };
-            t.map(|t| (k.clone(), t))
-        })
-        .collect();
-    Some(Mapping { pos: pos_map, kw: keyword, types, kwt })
+    Some(Mapping { pos: pos_map, kw: keyword })
 }
 
 fn is_novalue_expr(a: &Arg) -> bool {
@@ -759,17 +745,19 @@ fn bind(def: &FnDef, args: &[Arg], kwargs: &[(Rc<str>, Arg)]) -> Option<Bound> {
 }
 
 /// `runner._is_specialization_of(mapping1, mapping2)`.
-fn is_specialization_of(m1: &Mapping, m2: &Mapping) -> bool {
+fn is_specialization_of(d1: &FnDef, m1: &Mapping, d2: &FnDef, m2: &Mapping) -> bool {
     let mut res = false;
-    for (a1, a2) in m1.types.iter().zip(m2.types.iter()) {
+    for (p1, p2) in m1.pos.iter().zip(m2.pos.iter()) {
+        let (Some(a1), Some(a2)) = (m1.ty(d1, *p1), m2.ty(d2, *p2)) else { continue };
         if a2.is_specialization_of(a1) {
             return false;
         } else if a1.is_specialization_of(a2) {
             res = true;
         }
     }
-    for (k, a1) in &m1.kwt {
-        let Some((_, a2)) = m2.kwt.iter().find(|(k2, _)| k2 == k) else { continue };
+    for (k, p1) in &m1.kw {
+        let Some((_, p2)) = m2.kw.iter().find(|(k2, _)| k2 == k) else { continue };
+        let (Some(a1), Some(a2)) = (m1.kw_ty(d1, *p1), m2.kw_ty(d2, *p2)) else { continue };
         if a2.is_specialization_of(a1) {
             return false;
         } else if a1.is_specialization_of(a2) {
@@ -888,7 +876,7 @@ impl Lambda {
     pub(crate) fn call(&self, eng: &Engine, args: &[V]) -> R<V> {
         let ctx = Context::child(&self.0.ctx);
         for (i, a) in args.iter().enumerate() {
-            ctx.set(&format!("${}", i + 1), a.clone());
+            ctx.set_positional(i, a.clone());
         }
         self.run(eng, None, &ctx)
     }
@@ -897,7 +885,7 @@ impl Lambda {
     pub(crate) fn call_kw(&self, eng: &Engine, args: &[V], kwargs: &[(Rc<str>, V)]) -> R<V> {
         let ctx = Context::child(&self.0.ctx);
         for (i, a) in args.iter().enumerate() {
-            ctx.set(&format!("${}", i + 1), a.clone());
+            ctx.set_positional(i, a.clone());
         }
         for (k, v) in kwargs {
             ctx.set(&format!("${k}"), v.clone());

@@ -668,6 +668,9 @@ fn int_size(i: i64) -> usize {
 
 /// `sys.getsizeof(str)`: compact ASCII, Latin-1, UCS-2 or UCS-4 layout.
 pub(crate) fn str_size(s: &str) -> usize {
+    if s.is_ascii() {
+        return 49 + s.len();
+    }
     let mut max = 0u32;
     let mut n = 0usize;
     for c in s.chars() {
