@@ -510,12 +510,15 @@ fn arg_value(a: &Arg) -> Option<V> {
     }
 }
 
+/// Keyword arguments in call order.
+type KwArgs = Vec<(Rc<str>, Arg)>;
+
 /// `runner.translate_args`.
 fn translate_args(
     no_kwargs: bool,
     args: Vec<Arg>,
     kwargs: Vec<(Rc<str>, Arg)>,
-) -> R<(Vec<Arg>, Vec<(Rc<str>, Arg)>)> {
+) -> R<(Vec<Arg>, KwArgs)> {
     if no_kwargs {
         if let Some((k, _)) = kwargs.first() {
             return Err(YaqlError::new("ArgumentException", format!("Invalid argument {k}")));

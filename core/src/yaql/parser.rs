@@ -26,7 +26,7 @@ pub(crate) enum CallKind {
 }
 
 /// A node of the syntax tree.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) enum Node {
     /// A literal (`Constant`).
     Const(V),
@@ -41,6 +41,7 @@ pub(crate) enum Node {
     /// `a => b` inside an argument list.
     Rule(NodeId, NodeId),
     /// An empty argument slot (`f(,1)`).
+    #[default]
     NoValue,
     /// An integer literal beyond 64 bits (Python would carry a big integer).
     BigInt(Rc<str>),
@@ -54,11 +55,7 @@ pub(crate) struct Ast {
     fallback: Node,
 }
 
-impl Default for Node {
-    fn default() -> Node {
-        Node::NoValue
-    }
-}
+
 
 impl Ast {
     pub(crate) fn node(&self, id: NodeId) -> &Node {
@@ -168,8 +165,7 @@ impl<'a> Parser<'a> {
     fn expr(&mut self, limit: u8) -> PResult<NodeId> {
         self.enter()?;
         let mut left = self.prefix()?;
-        loop {
-            let Some(tok) = self.peek()? else { break };
+        while let Some(tok) = self.peek()? {
             let Some((level, right_assoc)) = binary_level(tok) else { break };
             if level >= limit {
                 break;

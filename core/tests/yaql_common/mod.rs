@@ -1,4 +1,5 @@
 //! Helpers shared by the yaql integration tests: the vector file's JSON encoding.
+#![allow(dead_code)]
 
 use hotplate_core::value::{Map, Value};
 

@@ -313,7 +313,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 Ok(genf("replace", move |eng| loop {
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;
@@ -347,7 +347,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     }
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;

@@ -118,7 +118,8 @@ fn float_to_int(x: f64) -> R<V> {
         return Err(YaqlError::new("OverflowError", "cannot convert float infinity to integer"));
     }
     let t = x.trunc();
-    if t >= 9.223_372_036_854_775_807e18 || t < -9.223_372_036_854_775_808e18 {
+    // 2^63: the first float beyond i64
+    if !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&t) {
         return Err(overflow());
     }
     #[allow(clippy::cast_possible_truncation)]
