@@ -59,8 +59,19 @@ impl IterObj {
         self.qual
     }
 
-    pub(crate) fn type_name(&self) -> &'static str {
-        self.name
+    /// `tp_name`: itertools types carry their module.
+    pub(crate) fn tp_name(&self) -> &'static str {
+        match self.name {
+            "islice" => "itertools.islice",
+            "chain" => "itertools.chain",
+            "count" => "itertools.count",
+            "repeat" => "itertools.repeat",
+            "cycle" => "itertools.cycle",
+            "takewhile" => "itertools.takewhile",
+            "dropwhile" => "itertools.dropwhile",
+            "zip_longest" => "itertools.zip_longest",
+            n => n,
+        }
     }
 
     pub(crate) fn qualified_type_name(&self) -> String {

@@ -121,7 +121,8 @@ impl V {
         V::FSet(Rc::new(cpython_set_order(s)))
     }
 
-    /// Python `type(x).__name__`.
+    /// The type's `tp_name`, as CPython's messages show it (`tuple`, `FrozenDict`,
+    /// `re.Pattern`, `itertools.count`).
     pub(crate) fn type_name(&self) -> &'static str {
         match self {
             V::NoValue => "MarkerClass",
@@ -143,13 +144,13 @@ impl V {
                 (ViewKind::Values, false) => "dict_values",
                 (ViewKind::Items, false) => "dict_items",
             },
-            V::Iter(it) => it.type_name(),
+            V::Iter(it) => it.tp_name(),
             V::Ordering(_) => "OrderingIterable",
-            V::Regex(_) => "Pattern",
+            V::Regex(_) => "re.Pattern",
             V::Ctx(_) => "Context",
             V::Rule(_) => "MappingRule",
-            V::DateTime(..) => "datetime",
-            V::TimeSpan(_) => "timedelta",
+            V::DateTime(..) => "datetime.datetime",
+            V::TimeSpan(_) => "datetime.timedelta",
         }
     }
 

@@ -239,7 +239,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     );
     let limit: super::super::eval::Body = |c| {
         let n = c.int(1);
-        let n = usize::try_from(n).map_err(|_| islice_error(true))?;
+        // CPython: a stop of -1 is reported as a bad stop, lower ones as bad indices
+        let n = usize::try_from(n).map_err(|_| islice_error(n == -1))?;
         islice(c.eng, c.v(0), 0, Some(n))
     };
     defs.push(FnDef::method("limit").p("collection", ITER).p("count", INT).f(limit));
@@ -685,7 +686,6 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("slice").p("collection", ITER).p("length", INT).f(|c| {
         let length = c.int(1);
-        let n = usize::try_from(length).map_err(|_| islice_error(true))?;
         let it = V::Iter(py_iter(c.eng, c.v(0))?);
         let ctx = c.new_ctx();
         let mut done = false;
@@ -693,6 +693,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             if done {
                 return Ok(None);
             }
+            let n = usize::try_from(length).map_err(|_| islice_error(length == -1))?;
             let part = islice(eng, &it, 0, Some(n))?;
             let res = eng.call_method_values("toList", &ctx, part, Vec::new())?;
             if res.truthy() {
