@@ -105,6 +105,21 @@ proptest! {
     fn arbitrary_text_never_panics(s in "\\PC{0,40}") {
         let _ = run(&s, &Value::Null);
     }
+
+    #[test]
+    fn regex_patterns_never_panic(p in "[a-c()\\[\\]{}^$.*+?|\\\\:<>=!PgdwsbBAZ0-9,-]{0,14}", s in "[a-c\\n .é-]{0,12}") {
+        let data = Value::list(vec![Value::str(p.as_str()), Value::str(s.as_str())]);
+        for e in [
+            "regex($.data[0]).search($.data[1])",
+            "regex($.data[0], ignoreCase => true).split($.data[1])",
+            "regex($.data[0]).replace($.data[1], '<\\\\g<0>>')",
+            "regex($.data[0]).searchAll($.data[1], $1.value)",
+            "$.data[1] =~ $.data[0]",
+            "regex($.data[0]).replaceBy($.data[1], str($1.start))",
+        ] {
+            let _ = run(e, &data);
+        }
+    }
 }
 
 fn nest(open: &str, close: &str, n: usize, inner: &str) -> String {

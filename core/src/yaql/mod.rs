@@ -11,6 +11,37 @@
 //! Errors carry the Python exception class name that real Heat would see
 //! (`NoMatchingMethodException`, `KeyError`, `StopIteration`, ...) and `str()` of it.
 //! Heat wraps parse errors as `Bad expression <message>.`.
+//!
+//! # How it is built
+//!
+//! * `lexer`/`parser`: the token rules and LALR grammar of yaql's PLY parser,
+//!   as a precedence-climbing parser over an arena; the same first offending token is
+//!   reported (checked against the real parser on ~80,000 random inputs).
+//! * `eval`: yaql's `runner.call` — overloads by layer, `map_args` on unevaluated
+//!   arguments (arity, keyword names, constant types), lazy-parameter agreement,
+//!   evaluation of the eager arguments, `get_delegate` type checks on values,
+//!   specialization between overloads, argument conversion (memory quota, the
+//!   200-item iterable limit, lambdas), result memory check.
+//! * `functions/*`: the standard library as a table of overloads mirroring yaql 3.2's
+//!   Python definitions (names, function/method kind, parameter names, types, defaults).
+//! * `value`: the Python objects yaql works on (tuples vs lists, frozen vs plain
+//!   dicts, frozensets in CPython's iteration order for numbers, dict views, lazy
+//!   single-pass iterators, regex/context objects) with Python `==`, hashing, `repr`
+//!   and `sys.getsizeof`.
+//!
+//! # Where it differs from Python (by design)
+//!
+//! * Integers are 64-bit: a result Python would carry as a big integer is an
+//!   `OverflowError` (or `MemoryQuotaExceededException` when Python's object would
+//!   be over the quota as well).
+//! * Evaluation stops with `TimeoutError` after 2 s (Python has no limit and would
+//!   run forever on `sequence().len()`), with `RecursionError` where Python's
+//!   recursion limit or the machine stack budget is reached, and regexes with
+//!   `RegexBacktrackLimitExceeded` after a million backtracking steps.
+//! * Set iteration order follows CPython for numbers and tuples of them; for strings
+//!   Python's order depends on the per-process hash seed, here it is insertion order.
+//! * `datetime(string)` accepts ISO 8601 forms only (yaql uses dateutil's fuzzy
+//!   parser); `datetime(string, format)` is not supported.
 
 mod context;
 mod eval;
