@@ -66,7 +66,7 @@ impl Ast {
 
 /// Deepest bracket/operator nesting the parser follows (Python's parser has no limit,
 /// but its evaluator fails far earlier with a RecursionError).
-const MAX_NESTING: usize = 400;
+const MAX_NESTING: usize = 1000;
 
 struct Parser<'a> {
     toks: Vec<Token>,
