@@ -1,5 +1,6 @@
 //! yaql contexts: scopes of `$variables` and of functions defined with `def`.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -17,18 +18,23 @@ pub(crate) struct UserFn {
 #[derive(Debug, Default)]
 pub(crate) struct Context {
     parent: Option<Rc<Context>>,
-    data: RefCell<Vec<(String, V)>>,
+    data: RefCell<Vec<(Cow<'static, str>, V)>>,
     functions: RefCell<Vec<Rc<UserFn>>>,
 }
 
 /// yaql's name normalization: `name` → `$name`, `$` → `$1`.
-fn normalize(name: &str) -> String {
-    let mut n = if name.starts_with('$') { name.to_string() } else { format!("${name}") };
-    if n == "$" {
-        n = "$1".into();
+fn normalize(name: &str) -> Cow<'_, str> {
+    if name == "$" {
+        Cow::Borrowed("$1")
+    } else if name.starts_with('$') {
+        Cow::Borrowed(name)
+    } else {
+        Cow::Owned(format!("${name}"))
     }
-    n
 }
+
+/// `$1` ... `$9` without allocating.
+const POSITIONAL: [&str; 9] = ["$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9"];
 
 impl Context {
     pub(crate) fn root() -> Rc<Context> {
@@ -50,7 +56,22 @@ impl Context {
         if let Some(slot) = data.iter_mut().find(|(k, _)| *k == key) {
             slot.1 = value;
         } else {
-            data.push((key, value));
+            data.push((Cow::Owned(key.into_owned()), value));
+        }
+    }
+
+    /// `context['$<i+1>'] = value` (lambda parameters).
+    pub(crate) fn set_positional(&self, i: usize, value: V) {
+        match POSITIONAL.get(i) {
+            Some(name) => {
+                let mut data = self.data.borrow_mut();
+                if let Some(slot) = data.iter_mut().find(|(k, _)| k == name) {
+                    slot.1 = value;
+                } else {
+                    data.push((Cow::Borrowed(name), value));
+                }
+            }
+            None => self.set(&format!("${}", i + 1), value),
         }
     }
 
@@ -59,8 +80,12 @@ impl Context {
         let key = normalize(name);
         let mut ctx = Some(self);
         while let Some(c) = ctx {
+            // A variable holding yaql's NO_VALUE marker is skipped, as yaql's parent
+            // lookups do (every lookup starts from a child context).
             if let Some((_, v)) = c.data.borrow().iter().find(|(k, _)| *k == key) {
-                return v.clone();
+                if !matches!(v, V::NoValue) {
+                    return v.clone();
+                }
             }
             ctx = c.parent.as_deref();
         }

@@ -28,24 +28,40 @@ pub(crate) struct Limits {
 const CALL_FRAMES: usize = 7;
 const WRAP_FRAMES: usize = 2;
 const FRAME_LIMIT: usize = 985;
-/// Iteration steps allowed per evaluation (Python would run on, possibly forever).
-const STEP_BUDGET: u64 = 20_000_000;
+/// Wall-clock time one evaluation may take. Python yaql has no limit and would run
+/// on (forever for `sequence().len()`); legitimate template expressions take
+/// microseconds. Checked every [`TIME_CHECK_EVERY`] units of work.
+const TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+const TIME_CHECK_EVERY: u64 = 4096;
+/// Machine stack one evaluation may use below its entry point. Release builds reach
+/// Python's own recursion limit first; unoptimized builds, with their larger frames,
+/// stop here instead of overflowing a 2 MiB thread stack.
+pub(crate) const STACK_BUDGET: usize = 1024 * 1024;
+
+/// An address on the current stack (safe: the pointer is never dereferenced).
+#[inline(always)]
+pub(crate) fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker as *const u8 as usize)
+}
 
 /// One evaluation's state.
 pub(crate) struct Engine {
     pub limits: Limits,
     frames: Cell<usize>,
     steps: Cell<u64>,
+    stack_base: usize,
+    started: std::time::Instant,
 }
 
 impl Engine {
     pub(crate) fn new(limits: Limits) -> Engine {
-        Engine { limits, frames: Cell::new(0), steps: Cell::new(0) }
+        Engine { limits, frames: Cell::new(0), steps: Cell::new(0), stack_base: stack_address(), started: std::time::Instant::now() }
     }
 
     fn enter_frames(&self, n: usize) -> R<()> {
         let f = self.frames.get() + n;
-        if f > FRAME_LIMIT {
+        if f > FRAME_LIMIT || self.stack_base.saturating_sub(stack_address()) > STACK_BUDGET {
             return Err(YaqlError::new("RecursionError", "maximum recursion depth exceeded"));
         }
         self.frames.set(f);
@@ -65,14 +81,17 @@ impl Engine {
         self.leave_frames(2);
     }
 
-    /// Count one unit of work; fails once the step budget is spent.
+    /// Count one unit of work; fails once the time budget is spent.
     pub(crate) fn tick(&self) -> R<()> {
         let s = self.steps.get() + 1;
         self.steps.set(s);
-        if s > STEP_BUDGET {
+        if s % TIME_CHECK_EVERY == 0 && self.started.elapsed() > TIME_BUDGET {
             return Err(YaqlError::new(
                 "TimeoutError",
-                "expression evaluation exceeded hotplate's step budget (Python yaql would keep running)",
+                format!(
+                    "expression evaluation took longer than {} s (hotplate's limit; Python yaql would keep running)",
+                    TIME_BUDGET.as_secs()
+                ),
             ));
         }
         Ok(())
@@ -156,6 +175,10 @@ impl Engine {
         receiver: Option<V>,
     ) -> R<V> {
         self.enter_frames(CALL_FRAMES)?;
+        if let Err(e) = self.tick() {
+            self.leave_frames(CALL_FRAMES);
+            return Err(e);
+        }
         let r = self.call_inner(name, ctx, args, kwargs, receiver);
         self.leave_frames(CALL_FRAMES);
         r
@@ -179,143 +202,44 @@ impl Engine {
         kwargs: Vec<(Rc<str>, Arg)>,
         receiver: Option<V>,
     ) -> R<V> {
-        let is_method = receiver.is_some();
-        let lookup = name.trim_end_matches('_');
-        let mut layers: Vec<Vec<Cand>> = Vec::new();
-        if !is_method {
-            let mut c = Some(ctx);
-            while let Some(cx) = c {
-                if cx.has_functions() {
-                    let fs = cx.functions_named(lookup);
-                    if !fs.is_empty() {
-                        layers.push(fs.into_iter().map(Cand::User).collect());
-                    }
-                }
-                c = cx.parent();
-            }
-        }
-        let table = table();
-        for layer in [&table.std, &table.root] {
-            if let Some(ids) = layer.get(lookup) {
-                let cands: Vec<Cand> = ids
-                    .iter()
-                    .filter_map(|i| table.defs.get(*i))
-                    .filter(|d| if is_method { d.is_method } else { d.is_function })
-                    .map(Cand::Std)
-                    .collect();
-                if !cands.is_empty() {
-                    layers.push(cands);
-                }
-            }
-        }
-        if layers.is_empty() {
-            return Err(match &receiver {
-                None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
-                Some(r) => YaqlError::new(
-                    "NoMethodRegisteredException",
-                    format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
-                ),
-            });
-        }
-        let not_found = || match &receiver {
-            None => YaqlError::new(
-                "NoMatchingFunctionException",
-                format!("No function \"{name}\" matches supplied arguments"),
-            ),
-            Some(r) => YaqlError::new(
-                "NoMatchingMethodException",
-                format!("No method \"{name}\" for receiver {} matches supplied arguments", py_str(r)),
-            ),
-        };
-        let ambiguous = || match &receiver {
-            None => YaqlError::new("AmbiguousFunctionException", format!("Ambiguous function \"{name}\"")),
-            Some(r) => YaqlError::new(
-                "AmbiguousMethodException",
-                format!("Ambiguous method \"{name}\" for receiver {}", py_str(r)),
-            ),
-        };
-
-        let mut args = args;
-        if let Some(r) = &receiver {
-            args.insert(0, Arg::V(r.clone()));
-        }
-        // translate_args, decided by the first candidate
-        let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
-        if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
-            return Err(ambiguous());
-        }
-        let (mut pos, mut kw) = translate_args(first_no_kwargs, args, kwargs)?;
-
-        // map_args: arity, names and constant types
-        let mut lazy: Option<LazySet> = None;
-        let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
-        for layer in layers {
-            let mut level = Vec::new();
-            for c in layer {
-                let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
-                let l = m.lazy_set(c.def(), &pos, &kw);
-                match &lazy {
-                    None => lazy = Some(l),
-                    Some(prev) if *prev != l => return Err(ambiguous()),
-                    Some(_) => {}
-                }
-                level.push((c, m));
-            }
-            if !level.is_empty() {
-                survivors.push(level);
-            }
-        }
-        if survivors.is_empty() {
-            return Err(not_found());
-        }
-        let lazy = lazy.unwrap_or_default();
-
-        // evaluate the non-lazy arguments
-        for (i, a) in pos.iter_mut().enumerate() {
-            if lazy.pos.contains(&i) {
-                continue;
-            }
-            if let Arg::E(ast, id) = a {
-                if !is_constant(ast, *id) {
-                    let v = self.eval(ast, *id, None, ctx)?;
-                    *a = Arg::V(v);
-                }
-            }
-        }
-        for (k, a) in &mut kw {
-            if lazy.kw.iter().any(|x| x == k) {
-                continue;
-            }
-            if let Arg::E(ast, id) = a {
-                if !is_constant(ast, *id) {
-                    let v = self.eval(ast, *id, None, ctx)?;
-                    *a = Arg::V(v);
-                }
-            }
-        }
-
-        // get_delegate: the first layer with an applicable overload wins
-        let mut chosen: Option<(Cand, Bound, Mapping)> = None;
-        for level in survivors {
-            for (c, m) in level {
-                let Some(b) = bind(c.def(), &pos, &kw) else { continue };
-                if let Some((_, _, wm)) = &chosen {
-                    if is_specialization_of(wm, &m) {
-                        continue;
-                    } else if !is_specialization_of(&m, wm) {
-                        return Err(ambiguous());
-                    }
-                }
-                chosen = Some((c, b, m));
-            }
-            if chosen.is_some() {
-                break;
-            }
-        }
-        let Some((cand, bound, _)) = chosen else { return Err(not_found()) };
+        // Each phase has its own frame so that only a small one stays on the stack
+        // across the recursive evaluation of arguments and of the body.
+        let mut plan = resolve(name, ctx, args, kwargs, receiver)?;
+        self.eval_args(&mut plan, ctx)?;
+        let (cand, bound) = choose(&mut plan)?;
+        let receiver = plan.receiver.take();
+        drop(plan);
         let result = self.invoke(cand, bound, ctx, receiver)?;
         self.check_memory(&result)?;
         Ok(result)
+    }
+
+    /// Evaluate the arguments that are not lazy (`arg_evaluator`).
+    #[inline(never)]
+    fn eval_args(&self, plan: &mut Plan, ctx: &Rc<Context>) -> R<()> {
+        for (i, a) in plan.pos.iter_mut().enumerate() {
+            if plan.lazy.pos.contains(&i) {
+                continue;
+            }
+            if let Arg::E(ast, id) = a {
+                if !is_constant(ast, *id) {
+                    let v = self.eval(ast, *id, None, ctx)?;
+                    *a = Arg::V(v);
+                }
+            }
+        }
+        for (k, a) in &mut plan.kw {
+            if plan.lazy.kw.iter().any(|x| x == k) {
+                continue;
+            }
+            if let Arg::E(ast, id) = a {
+                if !is_constant(ast, *id) {
+                    let v = self.eval(ast, *id, None, ctx)?;
+                    *a = Arg::V(v);
+                }
+            }
+        }
+        Ok(())
     }
 
     fn invoke(&self, cand: Cand, bound: Bound, ctx: &Rc<Context>, receiver: Option<V>) -> R<V> {
@@ -404,6 +328,152 @@ impl Engine {
     }
 }
 
+/// Overloads that fit the arguments' number, names and constant types (`map_args`).
+struct Plan {
+    name: String,
+    survivors: Vec<Vec<(Cand, Mapping)>>,
+    pos: Vec<Arg>,
+    kw: Vec<(Rc<str>, Arg)>,
+    lazy: LazySet,
+    receiver: Option<V>,
+}
+
+fn not_found_error(name: &str, receiver: Option<&V>) -> YaqlError {
+    match receiver {
+        None => YaqlError::new(
+            "NoMatchingFunctionException",
+            format!("No function \"{name}\" matches supplied arguments"),
+        ),
+        Some(r) => YaqlError::new(
+            "NoMatchingMethodException",
+            format!("No method \"{name}\" for receiver {} matches supplied arguments", py_str(r)),
+        ),
+    }
+}
+
+fn ambiguous_error(name: &str, receiver: Option<&V>) -> YaqlError {
+    match receiver {
+        None => YaqlError::new("AmbiguousFunctionException", format!("Ambiguous function \"{name}\"")),
+        Some(r) => YaqlError::new(
+            "AmbiguousMethodException",
+            format!("Ambiguous method \"{name}\" for receiver {}", py_str(r)),
+        ),
+    }
+}
+
+#[inline(never)]
+fn resolve(
+    name: &str,
+    ctx: &Rc<Context>,
+    args: Vec<Arg>,
+    kwargs: Vec<(Rc<str>, Arg)>,
+    receiver: Option<V>,
+) -> R<Box<Plan>> {
+        let is_method = receiver.is_some();
+        let lookup = name.trim_end_matches('_');
+        let mut layers: Vec<Vec<Cand>> = Vec::new();
+        if !is_method {
+            let mut c = Some(ctx);
+            while let Some(cx) = c {
+                if cx.has_functions() {
+                    let fs = cx.functions_named(lookup);
+                    if !fs.is_empty() {
+                        layers.push(fs.into_iter().map(Cand::User).collect());
+                    }
+                }
+                c = cx.parent();
+            }
+        }
+        let table = table();
+        for layer in [&table.std, &table.root] {
+            if let Some(ids) = layer.get(lookup) {
+                let cands: Vec<Cand> = ids
+                    .iter()
+                    .filter_map(|i| table.defs.get(*i))
+                    .filter(|d| if is_method { d.is_method } else { d.is_function })
+                    .map(Cand::Std)
+                    .collect();
+                if !cands.is_empty() {
+                    layers.push(cands);
+                }
+            }
+        }
+        if layers.is_empty() {
+            return Err(match &receiver {
+                None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
+                Some(r) => YaqlError::new(
+                    "NoMethodRegisteredException",
+                    format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
+                ),
+            });
+        }
+        let not_found = || not_found_error(name, receiver.as_ref());
+        let ambiguous = || ambiguous_error(name, receiver.as_ref());
+
+        let mut args = args;
+        if let Some(r) = &receiver {
+            args.insert(0, Arg::V(r.clone()));
+        }
+        // translate_args, decided by the first candidate
+        let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
+        if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
+            return Err(ambiguous());
+        }
+        let (pos, kw) = translate_args(first_no_kwargs, args, kwargs)?;
+
+        // map_args: arity, names and constant types
+        let mut lazy: Option<LazySet> = None;
+        let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
+        for layer in layers {
+            let mut level = Vec::new();
+            for c in layer {
+                let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
+                let l = m.lazy_set(c.def(), &pos, &kw);
+                match &lazy {
+                    None => lazy = Some(l),
+                    Some(prev) if *prev != l => return Err(ambiguous()),
+                    Some(_) => {}
+                }
+                level.push((c, m));
+            }
+            if !level.is_empty() {
+                survivors.push(level);
+            }
+        }
+        if survivors.is_empty() {
+            return Err(not_found());
+        }
+        let lazy = lazy.unwrap_or_default();
+
+        Ok(Box::new(Plan { name: name.to_string(), survivors, pos, kw, lazy, receiver }))
+}
+
+/// `get_delegate` over the surviving overloads: the first layer with a fit wins.
+#[inline(never)]
+fn choose(plan: &mut Plan) -> R<(Cand, Bound)> {
+    let mut chosen: Option<(Cand, Bound, Mapping)> = None;
+    for level in std::mem::take(&mut plan.survivors) {
+        for (c, m) in level {
+            let Some(b) = bind(c.def(), &plan.pos, &plan.kw) else { continue };
+            if let Some((wc, _, wm)) = &chosen {
+                if is_specialization_of(wc.def(), wm, c.def(), &m) {
+                    continue;
+                } else if !is_specialization_of(c.def(), &m, wc.def(), wm) {
+                    return Err(ambiguous_error(&plan.name, plan.receiver.as_ref()));
+                }
+            }
+            chosen = Some((c, b, m));
+        }
+        if chosen.is_some() {
+            break;
+        }
+    }
+    match chosen {
+        Some((c, b, _)) => Ok((c, b)),
+        None => Err(not_found_error(&plan.name, plan.receiver.as_ref())),
+    }
+}
+
 fn bad_arg() -> YaqlError {
     YaqlError::new("ArgumentException", "Invalid argument")
 }
@@ -440,12 +510,15 @@ fn arg_value(a: &Arg) -> Option<V> {
     }
 }
 
+/// Keyword arguments in call order.
+type KwArgs = Vec<(Rc<str>, Arg)>;
+
 /// `runner.translate_args`.
 fn translate_args(
     no_kwargs: bool,
     args: Vec<Arg>,
     kwargs: Vec<(Rc<str>, Arg)>,
-) -> R<(Vec<Arg>, Vec<(Rc<str>, Arg)>)> {
+) -> R<(Vec<Arg>, KwArgs)> {
     if no_kwargs {
         if let Some((k, _)) = kwargs.first() {
             return Err(YaqlError::new("ArgumentException", format!("Invalid argument {k}")));
@@ -496,9 +569,6 @@ struct Mapping {
     pos: Vec<usize>,
     /// (keyword, parameter index or MAX for `**`).
     kw: Vec<(Rc<str>, usize)>,
-    /// The parameter types of the positional arguments and keywords.
-    types: Vec<T>,
-    kwt: Vec<(Rc<str>, T)>,
 }
 
 const VAR: usize = usize::MAX;
@@ -605,18 +675,7 @@ fn map_args(def: &FnDef, args: &[Arg], kwargs: &[(Rc<str>, Arg)]) -> Option<Mapp
         }
         let _ = k;
     }
-    let types = pos_map
-        .iter()
-        .filter_map(|p| if *p == VAR { def.var.clone() } else { def.params.get(*p).map(|x| x.ty.clone()) })
-        .collect();
-    let kwt = keyword
-        .iter()
-        .filter_map(|(k, p)| {
-            let t = if *p == VAR { def.varkw.clone() } else { def.params.get(*p).map(|x| x.ty.clone()) };
-            t.map(|t| (k.clone(), t))
-        })
-        .collect();
-    Some(Mapping { pos: pos_map, kw: keyword, types, kwt })
+    Some(Mapping { pos: pos_map, kw: keyword })
 }
 
 fn is_novalue_expr(a: &Arg) -> bool {
@@ -689,17 +748,19 @@ fn bind(def: &FnDef, args: &[Arg], kwargs: &[(Rc<str>, Arg)]) -> Option<Bound> {
 }
 
 /// `runner._is_specialization_of(mapping1, mapping2)`.
-fn is_specialization_of(m1: &Mapping, m2: &Mapping) -> bool {
+fn is_specialization_of(d1: &FnDef, m1: &Mapping, d2: &FnDef, m2: &Mapping) -> bool {
     let mut res = false;
-    for (a1, a2) in m1.types.iter().zip(m2.types.iter()) {
+    for (p1, p2) in m1.pos.iter().zip(m2.pos.iter()) {
+        let (Some(a1), Some(a2)) = (m1.ty(d1, *p1), m2.ty(d2, *p2)) else { continue };
         if a2.is_specialization_of(a1) {
             return false;
         } else if a1.is_specialization_of(a2) {
             res = true;
         }
     }
-    for (k, a1) in &m1.kwt {
-        let Some((_, a2)) = m2.kwt.iter().find(|(k2, _)| k2 == k) else { continue };
+    for (k, p1) in &m1.kw {
+        let Some((_, p2)) = m2.kw.iter().find(|(k2, _)| k2 == k) else { continue };
+        let (Some(a1), Some(a2)) = (m1.kw_ty(d1, *p1), m2.kw_ty(d2, *p2)) else { continue };
         if a2.is_specialization_of(a1) {
             return false;
         } else if a1.is_specialization_of(a2) {
@@ -818,7 +879,7 @@ impl Lambda {
     pub(crate) fn call(&self, eng: &Engine, args: &[V]) -> R<V> {
         let ctx = Context::child(&self.0.ctx);
         for (i, a) in args.iter().enumerate() {
-            ctx.set(&format!("${}", i + 1), a.clone());
+            ctx.set_positional(i, a.clone());
         }
         self.run(eng, None, &ctx)
     }
@@ -827,7 +888,7 @@ impl Lambda {
     pub(crate) fn call_kw(&self, eng: &Engine, args: &[V], kwargs: &[(Rc<str>, V)]) -> R<V> {
         let ctx = Context::child(&self.0.ctx);
         for (i, a) in args.iter().enumerate() {
-            ctx.set(&format!("${}", i + 1), a.clone());
+            ctx.set_positional(i, a.clone());
         }
         for (k, v) in kwargs {
             ctx.set(&format!("${k}"), v.clone());

@@ -16,6 +16,8 @@ pub(crate) struct IterObj {
     state: RefCell<IterState>,
     /// Python's repr when it is not `<name object at 0x...>` (itertools.count, repeat).
     repr: Option<Box<dyn Fn() -> String>>,
+    /// For generators: the generator function's qualified name.
+    qual: Option<&'static str>,
 }
 
 struct IterState {
@@ -39,12 +41,12 @@ impl std::fmt::Debug for IterObj {
 impl IterObj {
     /// A new iterator object of the given Python type name.
     pub(crate) fn new(name: &'static str, step: Step) -> Rc<IterObj> {
-        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: None })
+        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: None, qual: None })
     }
 
     /// An iterator object with its own repr.
     pub(crate) fn with_repr(name: &'static str, step: Step, repr: Box<dyn Fn() -> String>) -> Rc<IterObj> {
-        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: Some(repr) })
+        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: Some(repr), qual: None })
     }
 
     /// The custom repr, if any.
@@ -52,8 +54,24 @@ impl IterObj {
         self.repr.as_ref().map(|f| f())
     }
 
-    pub(crate) fn type_name(&self) -> &'static str {
-        self.name
+    /// The generator function's name, for generator objects.
+    pub(crate) fn generator_name(&self) -> Option<&'static str> {
+        self.qual
+    }
+
+    /// `tp_name`: itertools types carry their module.
+    pub(crate) fn tp_name(&self) -> &'static str {
+        match self.name {
+            "islice" => "itertools.islice",
+            "chain" => "itertools.chain",
+            "count" => "itertools.count",
+            "repeat" => "itertools.repeat",
+            "cycle" => "itertools.cycle",
+            "takewhile" => "itertools.takewhile",
+            "dropwhile" => "itertools.dropwhile",
+            "zip_longest" => "itertools.zip_longest",
+            n => n,
+        }
     }
 
     pub(crate) fn qualified_type_name(&self) -> String {
@@ -103,6 +121,27 @@ impl IterObj {
 /// A generator-like iterator built from a step closure.
 pub(crate) fn gen(name: &'static str, step: impl FnMut(&Engine) -> R<Option<V>> + 'static) -> V {
     V::Iter(IterObj::new(name, Box::new(step)))
+}
+
+/// A generator object of the named generator function.
+pub(crate) fn genf(qual: &'static str, step: impl FnMut(&Engine) -> R<Option<V>> + 'static) -> V {
+    V::Iter(Rc::new(IterObj {
+        name: "generator",
+        state: RefCell::new(IterState { step: Some(Box::new(step)), memo: None }),
+        repr: None,
+        qual: Some(qual),
+    }))
+}
+
+/// A generator over a fixed list of values.
+pub(crate) fn from_vec_gen(qual: &'static str, items: Vec<V>) -> Rc<IterObj> {
+    let mut it = items.into_iter();
+    Rc::new(IterObj {
+        name: "generator",
+        state: RefCell::new(IterState { step: Some(Box::new(move |_| Ok(it.next()))), memo: None }),
+        repr: None,
+        qual: Some(qual),
+    })
 }
 
 /// An iterator over a fixed list of values.

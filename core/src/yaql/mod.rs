@@ -11,6 +11,37 @@
 //! Errors carry the Python exception class name that real Heat would see
 //! (`NoMatchingMethodException`, `KeyError`, `StopIteration`, ...) and `str()` of it.
 //! Heat wraps parse errors as `Bad expression <message>.`.
+//!
+//! # How it is built
+//!
+//! * `lexer`/`parser`: the token rules and LALR grammar of yaql's PLY parser,
+//!   as a precedence-climbing parser over an arena; the same first offending token is
+//!   reported (checked against the real parser on ~80,000 random inputs).
+//! * `eval`: yaql's `runner.call` — overloads by layer, `map_args` on unevaluated
+//!   arguments (arity, keyword names, constant types), lazy-parameter agreement,
+//!   evaluation of the eager arguments, `get_delegate` type checks on values,
+//!   specialization between overloads, argument conversion (memory quota, the
+//!   200-item iterable limit, lambdas), result memory check.
+//! * `functions/*`: the standard library as a table of overloads mirroring yaql 3.2's
+//!   Python definitions (names, function/method kind, parameter names, types, defaults).
+//! * `value`: the Python objects yaql works on (tuples vs lists, frozen vs plain
+//!   dicts, frozensets in CPython's iteration order for numbers, dict views, lazy
+//!   single-pass iterators, regex/context objects) with Python `==`, hashing, `repr`
+//!   and `sys.getsizeof`.
+//!
+//! # Where it differs from Python (by design)
+//!
+//! * Integers are 64-bit: a result Python would carry as a big integer is an
+//!   `OverflowError` (or `MemoryQuotaExceededException` when Python's object would
+//!   be over the quota as well).
+//! * Evaluation stops with `TimeoutError` after 2 s (Python has no limit and would
+//!   run forever on `sequence().len()`), with `RecursionError` where Python's
+//!   recursion limit or the machine stack budget is reached, and regexes with
+//!   `RegexBacktrackLimitExceeded` after a million backtracking steps.
+//! * Set iteration order follows CPython for numbers and tuples of them; for strings
+//!   Python's order depends on the per-process hash seed, here it is insertion order.
+//! * `datetime(string)` accepts ISO 8601 forms only (yaql uses dateutil's fuzzy
+//!   parser); `datetime(string, format)` is not supported.
 
 mod context;
 mod eval;
@@ -98,6 +129,10 @@ fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Resu
     top.insert(HKey::new(V::str("data")), data_v);
     root.set("$", V::fdict(top));
     let v = eng.eval(&expression.ast, expression.ast.root, None, &root)?;
+    if matches!(v, V::NoValue) {
+        // `#finalize(obj)` does not accept the NO_VALUE marker
+        return Err(YaqlError::new("NoMatchingFunctionException", "No function \"#finalize\" matches supplied arguments"));
+    }
     eng.check_memory(&v)?;
     let o = convert_out(&eng, &v, 0)?;
     Ok(to_value(o, tag_sets))
@@ -243,5 +278,72 @@ fn to_value(o: Out, tag_sets: bool) -> Value {
                 Value::list(keyed.into_iter().map(|(_, v)| v).collect())
             }
         }
+    }
+}
+
+/// Test helper: evaluate with `data` (JSON text) and render the result as JSON, or
+/// the error as `Class: message`.
+#[cfg(test)]
+pub(crate) fn check(expr: &str, data: &str) -> String {
+    fn from_json(j: &serde_json::Value) -> Value {
+        match j {
+            serde_json::Value::Null => Value::Null,
+            serde_json::Value::Bool(b) => Value::Bool(*b),
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(i) => Value::Int(i),
+                None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            serde_json::Value::String(s) => Value::str(s.as_str()),
+            serde_json::Value::Array(a) => Value::list(a.iter().map(from_json).collect()),
+            serde_json::Value::Object(o) => {
+                let mut m = Map::new();
+                for (k, v) in o {
+                    m.insert_str(k, from_json(v));
+                }
+                Value::map(m)
+            }
+        }
+    }
+    let data = from_json(&serde_json::from_str(data).unwrap_or(serde_json::Value::Null));
+    match parse(expr).and_then(|e| evaluate(&e, &data)) {
+        Ok(v) => crate::pyfmt::json_dumps(&v, crate::pyfmt::JsonStyle::PLAIN).unwrap_or_default(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+
+    #[test]
+    fn parse_errors_match_yaql() {
+        assert_eq!(check("1 +", "null"), "YaqlGrammarException: Parse error: unexpected end of statement");
+        assert_eq!(
+            check("f(a=>1, 2)", "null"),
+            "YaqlGrammarException: Parse error: unexpected ')' at position 9 of expression 'f(a=>1, 2)'"
+        );
+        assert_eq!(
+            check("f(1,,,a=>1)", "null"),
+            "YaqlGrammarException: Parse error: unexpected '=>' at position 7 of expression 'f(1,,,a=>1)'"
+        );
+        assert_eq!(
+            check("1 2.50", "null"),
+            "YaqlGrammarException: Parse error: unexpected '2.5' at position 2 of expression '1 2.50'"
+        );
+        assert_eq!(check("1e3", "null"), "YaqlLexicalException: Lexical error: illegal character '1' at position 0");
+        assert_eq!(check("not(true)", "null"), "NoFunctionRegisteredException: Unknown function \"not\"");
+    }
+
+    #[test]
+    fn empty_argument_slots_are_novalue_markers() {
+        assert_eq!(check("[,1]", "null"), "[\"<NoValue>\", 1]");
+        assert_eq!(check("'abc'.substring(,1)", "null"), "NoMatchingMethodException: No method \"substring\" for receiver abc matches supplied arguments");
+    }
+
+    #[test]
+    fn limits() {
+        assert!(check("range(201)", "null").starts_with("CollectionTooLargeException"));
+        assert!(check("'a' * 20000", "null").starts_with("MemoryQuotaExceededException"));
+        assert!(check("sequence().len()", "null").starts_with("TimeoutError"));
     }
 }

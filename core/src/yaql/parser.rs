@@ -26,7 +26,7 @@ pub(crate) enum CallKind {
 }
 
 /// A node of the syntax tree.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) enum Node {
     /// A literal (`Constant`).
     Const(V),
@@ -41,6 +41,7 @@ pub(crate) enum Node {
     /// `a => b` inside an argument list.
     Rule(NodeId, NodeId),
     /// An empty argument slot (`f(,1)`).
+    #[default]
     NoValue,
     /// An integer literal beyond 64 bits (Python would carry a big integer).
     BigInt(Rc<str>),
@@ -54,11 +55,7 @@ pub(crate) struct Ast {
     fallback: Node,
 }
 
-impl Default for Node {
-    fn default() -> Node {
-        Node::NoValue
-    }
-}
+
 
 impl Ast {
     pub(crate) fn node(&self, id: NodeId) -> &Node {
@@ -69,7 +66,7 @@ impl Ast {
 
 /// Deepest bracket/operator nesting the parser follows (Python's parser has no limit,
 /// but its evaluator fails far earlier with a RecursionError).
-const MAX_NESTING: usize = 400;
+const MAX_NESTING: usize = 1000;
 
 struct Parser<'a> {
     toks: Vec<Token>,
@@ -78,6 +75,7 @@ struct Parser<'a> {
     src: &'a str,
     ast: Ast,
     depth: usize,
+    stack_base: usize,
 }
 
 type PResult<T> = Result<T, YaqlError>;
@@ -108,7 +106,7 @@ const TOP: u8 = 12;
 /// Parse an expression.
 pub(crate) fn parse(src: &str) -> Result<Ast, YaqlError> {
     let (toks, lex_error) = tokenize(src);
-    let mut p = Parser { toks, pos: 0, lex_error, src, ast: Ast::default(), depth: 0 };
+    let mut p = Parser { toks, pos: 0, lex_error, src, ast: Ast::default(), depth: 0, stack_base: super::eval::stack_address() };
     let root = p.expr(TOP)?;
     if p.peek()?.is_some() {
         return Err(p.unexpected());
@@ -153,7 +151,8 @@ impl<'a> Parser<'a> {
 
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
+        let used = self.stack_base.saturating_sub(super::eval::stack_address());
+        if self.depth > MAX_NESTING || used > super::eval::STACK_BUDGET {
             return Err(YaqlError::new(
                 "RecursionError",
                 "maximum recursion depth exceeded (expression nested too deeply)",
@@ -166,8 +165,7 @@ impl<'a> Parser<'a> {
     fn expr(&mut self, limit: u8) -> PResult<NodeId> {
         self.enter()?;
         let mut left = self.prefix()?;
-        loop {
-            let Some(tok) = self.peek()? else { break };
+        while let Some(tok) = self.peek()? {
             let Some((level, right_assoc)) = binary_level(tok) else { break };
             if level >= limit {
                 break;

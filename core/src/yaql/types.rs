@@ -2,7 +2,7 @@
 //! constants first and on evaluated values later, as yaql does.
 
 use super::eval::{Arg, Engine, R};
-use super::iter::{gen, py_iter, sized_len};
+use super::iter::{genf, py_iter, sized_len};
 use super::parser::{CallKind, Node};
 use super::value::V;
 use super::YaqlError;
@@ -230,7 +230,7 @@ pub(crate) fn limit_iterable(eng: &Engine, v: V) -> R<V> {
     let mut source = Some(v);
     let mut it = None;
     let mut i = 0usize;
-    Ok(gen("generator", move |eng| {
+    Ok(genf("limit_iterable.<locals>.limiting_iterator", move |eng| {
         if let Some(src) = source.take() {
             it = Some(py_iter(eng, &src)?);
         }

@@ -21,7 +21,7 @@ use super::regex::PyRegex;
 
 /// Deepest value nesting the recursive helpers (`==`, hash, `str`) follow, like
 /// CPython's recursion limit.
-pub(crate) const MAX_VALUE_DEPTH: usize = 900;
+pub(crate) const MAX_VALUE_DEPTH: usize = 490;
 
 /// A Python object as yaql sees it.
 #[derive(Clone, Debug)]
@@ -115,11 +115,14 @@ impl V {
         V::FDict(Rc::new(d))
     }
 
+    /// A frozenset; elements are kept in the order CPython would iterate them when
+    /// their hashes are deterministic (numbers and tuples of them), else as inserted.
     pub(crate) fn fset(s: Set) -> V {
-        V::FSet(Rc::new(s))
+        V::FSet(Rc::new(cpython_set_order(s)))
     }
 
-    /// Python `type(x).__name__`.
+    /// The type's `tp_name`, as CPython's messages show it (`tuple`, `FrozenDict`,
+    /// `re.Pattern`, `itertools.count`).
     pub(crate) fn type_name(&self) -> &'static str {
         match self {
             V::NoValue => "MarkerClass",
@@ -141,13 +144,13 @@ impl V {
                 (ViewKind::Values, false) => "dict_values",
                 (ViewKind::Items, false) => "dict_items",
             },
-            V::Iter(it) => it.type_name(),
+            V::Iter(it) => it.tp_name(),
             V::Ordering(_) => "OrderingIterable",
-            V::Regex(_) => "Pattern",
+            V::Regex(_) => "re.Pattern",
             V::Ctx(_) => "Context",
             V::Rule(_) => "MappingRule",
-            V::DateTime(..) => "datetime",
-            V::TimeSpan(_) => "timedelta",
+            V::DateTime(..) => "datetime.datetime",
+            V::TimeSpan(_) => "datetime.timedelta",
         }
     }
 
@@ -578,6 +581,14 @@ fn write_repr(out: &mut String, v: &V, depth: usize) {
         }
         V::Iter(it) => match it.custom_repr() {
             Some(r) => out.push_str(&r),
+            None if it.generator_name().is_some() => {
+                let _ = write!(
+                    out,
+                    "<generator object {} at {:#x}>",
+                    it.generator_name().unwrap_or(""),
+                    fake_address(Rc::as_ptr(it) as *const u8)
+                );
+            }
             None => {
                 let _ = write!(
                     out,
@@ -658,6 +669,9 @@ fn int_size(i: i64) -> usize {
 
 /// `sys.getsizeof(str)`: compact ASCII, Latin-1, UCS-2 or UCS-4 layout.
 pub(crate) fn str_size(s: &str) -> usize {
+    if s.is_ascii() {
+        return 49 + s.len();
+    }
     let mut max = 0u32;
     let mut n = 0usize;
     for c in s.chars() {
@@ -719,4 +733,177 @@ fn set_size(n: usize) -> usize {
     } else {
         216 + 16 * (mask + 1)
     }
+}
+
+// ---------------------------------------------------------------------------
+// CPython's set iteration order
+// ---------------------------------------------------------------------------
+
+const PY_MODULUS: u64 = (1u64 << 61) - 1;
+
+/// CPython's `hash(x)` as an unsigned word, for objects whose hash does not depend on
+/// the process (numbers, booleans, and tuples/frozen dicts of them). None for strings
+/// (randomized per process), None (address based) and everything else.
+pub(crate) fn cpython_hash(v: &V, depth: usize) -> Option<u64> {
+    if depth > MAX_VALUE_DEPTH {
+        return None;
+    }
+    let h: i64 = match v {
+        V::Bool(b) => i64::from(*b),
+        V::Int(i) => {
+            let m = i.unsigned_abs() % PY_MODULUS;
+            let m = i64::try_from(m).ok()?;
+            if *i < 0 {
+                -m
+            } else {
+                m
+            }
+        }
+        V::Float(f) => return Some(hash_double(*f)),
+        V::Tuple(t) => return tuple_hash(t.iter(), t.len(), depth),
+        V::FDict(d) => {
+            let mut acc: u64 = 0;
+            for (k, x) in d.iter() {
+                let pair = [k.0.clone(), x.clone()];
+                acc ^= tuple_hash(pair.iter(), 2, depth)?;
+            }
+            #[allow(clippy::cast_possible_wrap)]
+            let h = acc as i64;
+            h
+        }
+        _ => return None,
+    };
+    let h = if h == -1 { -2 } else { h };
+    #[allow(clippy::cast_sign_loss)]
+    Some(h as u64)
+}
+
+fn tuple_hash<'a>(items: impl Iterator<Item = &'a V>, len: usize, depth: usize) -> Option<u64> {
+    const P1: u64 = 11_400_714_785_074_694_791;
+    const P2: u64 = 14_029_467_366_897_019_727;
+    const P5: u64 = 2_870_177_450_012_600_261;
+    let mut acc = P5;
+    for x in items {
+        let lane = cpython_hash(x, depth + 1)?;
+        acc = acc.wrapping_add(lane.wrapping_mul(P2));
+        acc = acc.rotate_left(31);
+        acc = acc.wrapping_mul(P1);
+    }
+    acc = acc.wrapping_add((len as u64) ^ (P5 ^ 3_527_539));
+    if acc == u64::MAX {
+        return Some(1_546_275_796);
+    }
+    Some(acc)
+}
+
+/// `_Py_HashDouble`.
+fn hash_double(v: f64) -> u64 {
+    if !v.is_finite() {
+        if v.is_infinite() {
+            #[allow(clippy::cast_sign_loss)]
+            return if v > 0.0 { 314_159 } else { (-314_159i64) as u64 };
+        }
+        return 0;
+    }
+    // frexp
+    let (mut m, mut e) = frexp(v.abs());
+    let sign: i64 = if v < 0.0 { -1 } else { 1 };
+    let mut x: u64 = 0;
+    while m != 0.0 {
+        x = ((x << 28) & PY_MODULUS) | (x >> (61 - 28));
+        m *= 268_435_456.0;
+        e -= 28;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let y = m as u64;
+        #[allow(clippy::cast_precision_loss)]
+        {
+            m -= y as f64;
+        }
+        x += y;
+        if x >= PY_MODULUS {
+            x -= PY_MODULUS;
+        }
+    }
+    let e = if e >= 0 { e % 61 } else { 61 - 1 - ((-1 - e) % 61) };
+    #[allow(clippy::cast_sign_loss)]
+    let e = e as u32;
+    x = ((x << e) & PY_MODULUS) | (x >> (61 - e));
+    #[allow(clippy::cast_possible_wrap)]
+    let mut h = (x as i64).wrapping_mul(sign);
+    if h == -1 {
+        h = -2;
+    }
+    #[allow(clippy::cast_sign_loss)]
+    let r = h as u64;
+    r
+}
+
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 {
+        return (0.0, 0);
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    if exp == 0 {
+        // subnormal: scale up
+        let (m, e) = frexp(x * 2f64.powi(64));
+        return (m, e - 64);
+    }
+    let e = exp - 1022;
+    let m = f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52));
+    (m, e)
+}
+
+/// Reorder a set as CPython's table would iterate it after inserting the elements in
+/// their current order (`frozenset(iterable)`), when all hashes are deterministic.
+fn cpython_set_order(s: Set) -> Set {
+    if s.len() < 2 {
+        return s;
+    }
+    let mut hashes = Vec::with_capacity(s.len());
+    for k in s.iter() {
+        match cpython_hash(&k.0, 0) {
+            Some(h) => hashes.push(h),
+            None => return s,
+        }
+    }
+    let mut mask: usize = 7;
+    let mut table: Vec<Option<usize>> = vec![None; 8];
+    let mut fill = 0usize;
+    let place = |table: &mut Vec<Option<usize>>, mask: usize, h: u64, idx: usize| {
+        let mut perturb = h;
+        let mut i = (h as usize) & mask;
+        loop {
+            let probes = if i + 9 <= mask { 9 } else { 0 };
+            for j in 0..=probes {
+                if let Some(slot) = table.get_mut(i + j) {
+                    if slot.is_none() {
+                        *slot = Some(idx);
+                        return;
+                    }
+                }
+            }
+            perturb >>= 5;
+            i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+        }
+    };
+    for (idx, h) in hashes.iter().enumerate() {
+        place(&mut table, mask, *h, idx);
+        fill += 1;
+        if fill * 5 >= mask * 3 {
+            let minused = if fill > 50000 { fill * 2 } else { fill * 4 };
+            let mut size = 8usize;
+            while size <= minused {
+                size <<= 1;
+            }
+            let old = std::mem::replace(&mut table, vec![None; size]);
+            mask = size - 1;
+            for e in old.into_iter().flatten() {
+                let hh = hashes.get(e).copied().unwrap_or(0);
+                place(&mut table, mask, hh, e);
+            }
+        }
+    }
+    let keys: Vec<&HKey> = s.iter().collect();
+    table.into_iter().flatten().filter_map(|i| keys.get(i).map(|k| (*k).clone())).collect()
 }

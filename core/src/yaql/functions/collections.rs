@@ -3,17 +3,17 @@
 use std::rc::Rc;
 
 use super::super::eval::{for_each, Call, Dft, FnDef, R, CV};
-use super::super::iter::{self, gen, py_iter};
+use super::super::iter::{self, genf, py_iter};
 use super::super::types::{PyClass, T, ANY, INT, ITER, LAMBDA, MAP, SEQ, SET};
 use super::super::value::{py_sizeof, Dict, HKey, Set, ViewKind, V};
 use super::super::YaqlError;
 use super::{contains, dict_of, fdict_from, hkey, index_error, key_error};
 
 /// Splice iterator arguments (`list(...)`, `set(...)`).
-fn spliced(args: Vec<V>) -> V {
+fn spliced(qual: &'static str, args: Vec<V>) -> V {
     let mut stack: Vec<Rc<super::super::iter::IterObj>> = Vec::new();
     let mut args = args.into_iter();
-    gen("generator", move |eng| loop {
+    genf(qual, move |eng| loop {
         if let Some(top) = stack.last() {
             match top.next(eng)? {
                 Some(V::Iter(inner)) => {
@@ -91,12 +91,12 @@ fn set_cmp(c: &Call<'_>, f: fn(usize, usize, bool, bool) -> bool) -> R<V> {
 
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("list").var(ANY).f(|c| {
-        let g = spliced(c.var_values());
+        let g = spliced("list_.<locals>.rec", c.var_values());
         delegate_to_list(c, g)
     }));
     defs.push(FnDef::method("flatten").p("collection", ITER).f(|c| {
         let mut stack = vec![py_iter(c.eng, c.v(0))?];
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("flatten", move |eng| loop {
             let Some(top) = stack.last() else { return Ok(None) };
             match top.next(eng)? {
                 Some(x) if x.is_iterable() => {
@@ -284,7 +284,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             let (position, count) = (c.int(1), c.int(2));
             let it = py_iter(c.eng, c.v(0))?;
             let mut i: i64 = -1;
-            Ok(gen("generator", move |eng| loop {
+            Ok(genf("delete", move |eng| loop {
                 let Some(t) = it.next(eng)? else { return Ok(None) };
                 i += 1;
                 let keep = if count >= 0 {
@@ -310,10 +310,10 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let it = py_iter(c.eng, c.v(0))?;
                 let mut i: i64 = -1;
                 let mut yielded = false;
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("replace", move |eng| loop {
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;
@@ -338,7 +338,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let mut i: i64 = -1;
                 let mut yielded = false;
                 let mut pending: Option<Rc<super::super::iter::IterObj>> = None;
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("replace_many", move |eng| loop {
                     if let Some(p) = &pending {
                         match p.next(eng)? {
                             Some(x) => return Ok(Some(x)),
@@ -347,7 +347,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     }
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = (count >= 0 && position <= i && i < position.saturating_add(count)) || (count < 0 && i >= position);
+                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;
@@ -379,7 +379,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let mut i: i64 = -1;
                 let mut held: Option<V> = None;
                 let mut done = false;
-                Ok(gen("generator", move |eng| {
+                Ok(genf("iter_insert", move |eng| {
                     if let Some(h) = held.take() {
                         return Ok(Some(h));
                     }
@@ -426,7 +426,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let mut held: Option<V> = None;
         let mut started = false;
         let mut finished = false;
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("insert_many", move |eng| loop {
             if let Some(p) = &pending {
                 match p.next(eng)? {
                     Some(x) => return Ok(Some(x)),
@@ -471,7 +471,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
     }));
     defs.push(FnDef::func("set").var(ANY).f(|c| {
-        let g = spliced(c.var_values());
+        let g = spliced("set_.<locals>.rec", c.var_values());
         c.eng.call_method_values("toSet", &c.new_ctx(), g, Vec::new())
     }));
     defs.push(FnDef::method("toSet").p("collection", ITER).f(|c| Ok(V::fset(frozenset_of(c, c.v(0))?))));
@@ -543,4 +543,28 @@ fn delete_keys(d: &V, keys: &[V]) -> R<V> {
         copy.shift_remove(&hkey(k)?);
     }
     Ok(V::Dict(Rc::new(copy)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn lists_and_dicts() {
+        assert_eq!(check("list($.data.select($), [1])", "[1, 2]"), "[1, 2, [1]]");
+        assert_eq!(check("[1, 2].insert(0, 0) = [0, 1, 2]", "null"), "false");
+        assert_eq!(check("{a => 1, b => 2}.set(a, 3)", "null"), "{\"a\": 3, \"b\": 2}");
+        assert_eq!(check("{a => 1}.deleteAll([a, z])", "null"), "{}");
+        assert_eq!(check("dict([['a']])", "null"), "StopIteration: ");
+        assert_eq!(check("$.data[5]", "[1]"), "IndexError: tuple index out of range");
+        assert_eq!(check("{[1] => 2}", "null"), "TypeError: unhashable type: 'list'");
+    }
+
+    #[test]
+    fn sets() {
+        assert_eq!(check("set(1, 2) + set(3)", "null"), "[1, 2, 3]");
+        assert_eq!(check("set(1, 2) < set(1, 2, 3)", "null"), "true");
+        assert_eq!(check("{a => 1}.keys().union(set(2))", "null"), "AttributeError: 'KeysView' object has no attribute 'union'");
+        assert_eq!(check("[1, true, 1.0].toSet().len()", "null"), "1");
+    }
 }

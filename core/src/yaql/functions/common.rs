@@ -1,7 +1,7 @@
 //! `common` (`=`, `!=`, comparisons with null), `boolean` and `branching`.
 
 use super::super::eval::{Call, FnDef, CV, R};
-use super::super::iter::gen;
+use super::super::iter::genf;
 use super::super::types::{ANY, ANY_NN, INT, LAMBDA, NONE_T, T};
 use super::super::value::{py_eq, V};
 
@@ -91,7 +91,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("selectAllCases").var(LAMBDA).f(|c| {
         let ls = lambdas(c);
         let mut i = 0usize;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("select_all_cases", move |eng| {
             while let Some(l) = ls.get(i) {
                 i += 1;
                 if l.is_null() {
@@ -107,7 +107,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("examine").var(LAMBDA).f(|c| {
         let ls = lambdas(c);
         let mut i = 0usize;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("examine", move |eng| {
             let Some(l) = ls.get(i) else { return Ok(None) };
             i += 1;
             if l.is_null() {
@@ -139,4 +139,21 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         }
         Ok(V::None)
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn operators_and_branching() {
+        assert_eq!(check("null < 1", "null"), "true");
+        assert_eq!(check("true > false", "null"), "NoMatchingFunctionException: No function \"#operator_>\" matches supplied arguments");
+        assert_eq!(check("[] and 1", "null"), "[]");
+        assert_eq!(check("false and $.data.missing", "{}"), "false");
+        assert_eq!(check("switch(0 => 'a', [1] => 'c')", "null"), "\"c\"");
+        assert_eq!(check("switch(1, 2)", "null"), "NoMatchingFunctionException: No function \"switch\" matches supplied arguments");
+        assert_eq!(check("coalesce(null, false, 1)", "null"), "false");
+        assert_eq!(check("9.switchCase('a', 'b')", "null"), "\"b\"");
+    }
 }

@@ -284,6 +284,147 @@ fn parse_iso(s: &str) -> Option<(Parts, Option<i32>)> {
     Some((p, off))
 }
 
+/// Python's `datetime.strptime` (C locale): the format becomes a regular expression
+/// as `_strptime` builds it, matched case-insensitively against the whole string.
+fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
+    let bad = |msg: String| value_error(msg);
+    let fmt_repr = crate::pyfmt::str_repr(format);
+    let mut pat = String::from("(?i)");
+    let mut chars = format.chars().peekable();
+    let mut ws = false;
+    while let Some(ch) = chars.next() {
+        if ch.is_whitespace() {
+            if !ws {
+                pat.push_str(r"\s+");
+            }
+            ws = true;
+            continue;
+        }
+        ws = false;
+        if ch != '%' {
+            if "\\.^$*+?(){}[]|".contains(ch) {
+                pat.push('\\');
+            }
+            pat.push(ch);
+            continue;
+        }
+        let Some(d) = chars.next() else {
+            return Err(bad(format!("stray % in format {fmt_repr}")));
+        };
+        let month_names = MONTHS.iter().map(|m| m.to_ascii_lowercase()).collect::<Vec<_>>().join("|");
+        let month_abbr = MONTHS.iter().map(|m| m[..3].to_ascii_lowercase()).collect::<Vec<_>>().join("|");
+        let day_names = DAYS.iter().map(|m| m.to_ascii_lowercase()).collect::<Vec<_>>().join("|");
+        let day_abbr = DAYS.iter().map(|m| m[..3].to_ascii_lowercase()).collect::<Vec<_>>().join("|");
+        let piece = match d {
+            'd' => r"(?P<d>3[0-1]|[1-2]\d|0[1-9]|[1-9]| [1-9])".to_string(),
+            'f' => r"(?P<f>[0-9]{1,6})".to_string(),
+            'H' => r"(?P<H>2[0-3]|[0-1]\d|\d)".to_string(),
+            'I' => r"(?P<I>1[0-2]|0[1-9]|[1-9])".to_string(),
+            'j' => r"(?P<j>36[0-6]|3[0-5]\d|[1-2]\d\d|0[1-9]\d|00[1-9]|[1-9]\d|0[1-9]|[1-9])".to_string(),
+            'm' => r"(?P<m>1[0-2]|0[1-9]|[1-9])".to_string(),
+            'M' => r"(?P<M>[0-5]\d|\d)".to_string(),
+            'S' => r"(?P<S>6[0-1]|[0-5]\d|\d)".to_string(),
+            'y' => r"(?P<y>\d\d)".to_string(),
+            'Y' => r"(?P<Y>\d\d\d\d)".to_string(),
+            'z' => r"(?P<z>[+-]\d\d:?[0-5]\d(:?[0-5]\d(\.\d{1,6})?)?|(?-i:Z))".to_string(),
+            'p' => "(?P<p>am|pm)".to_string(),
+            'B' => format!("(?P<B>{month_names})"),
+            'b' => format!("(?P<b>{month_abbr})"),
+            'A' => format!("(?P<A>{day_names})"),
+            'a' => format!("(?P<a>{day_abbr})"),
+            'w' => "(?P<w>[0-6])".to_string(),
+            'Z' => "(?P<Z>utc|gmt)".to_string(),
+            '%' => "%".to_string(),
+            other => return Err(bad(format!("'{other}' is a bad directive in format {fmt_repr}"))),
+        };
+        if pat.contains(&piece[..piece.find('>').map_or(0, |i| i + 1)]) && piece.starts_with("(?P<") {
+            let name = &piece[4..piece.find('>').unwrap_or(4)];
+            return Err(YaqlError::new("error", format!("redefinition of group name '{name}' as group 2; was group 1")));
+        }
+        pat.push_str(&piece);
+    }
+    let re = fancy_regex::Regex::new(&pat).map_err(|e| bad(format!("{e}")))?;
+    let no_match = || bad(format!("time data {} does not match format {fmt_repr}", crate::pyfmt::str_repr(data)));
+    let caps = re.captures(data).map_err(|_| no_match())?.ok_or_else(no_match)?;
+    let m0 = caps.get(0).ok_or_else(no_match)?;
+    if m0.start() != 0 {
+        return Err(no_match());
+    }
+    if m0.end() != data.len() {
+        return Err(bad(format!("unconverted data remains: {}", &data[m0.end()..])));
+    }
+    let num = |name: &str| -> Option<i64> {
+        caps.name(name).map(|m| {
+            m.as_str().trim().chars().filter_map(super::super::lexer::digit_value).fold(0i64, |a, d| a * 10 + i64::from(d))
+        })
+    };
+    let mut p = Parts { y: 1900, mo: 1, d: 1, h: 0, mi: 0, s: 0, us: 0 };
+    if let Some(y) = num("Y") {
+        p.y = y;
+    } else if let Some(y) = num("y") {
+        p.y = if y <= 68 { 2000 + y } else { 1900 + y };
+    }
+    if let Some(m) = num("m") {
+        p.mo = m;
+    }
+    let name_of = |g: &str, list: &[&str], n: usize| -> Option<i64> {
+        let t = caps.name(g)?.as_str().to_ascii_lowercase();
+        list.iter().position(|x| x.to_ascii_lowercase().get(..n.min(x.len())).unwrap_or("") == t || x.to_ascii_lowercase() == t).map(|i| i as i64 + 1)
+    };
+    if let Some(m) = name_of("B", &MONTHS, 99).or_else(|| name_of("b", &MONTHS, 3)) {
+        p.mo = m;
+    }
+    if let Some(d) = num("d") {
+        p.d = d;
+    }
+    if let Some(h) = num("H") {
+        p.h = h;
+    } else if let Some(h) = num("I") {
+        let pm = caps.name("p").is_some_and(|m| m.as_str().eq_ignore_ascii_case("pm"));
+        p.h = match (h, pm) {
+            (12, false) => 0,
+            (12, true) => 12,
+            (h, true) => h + 12,
+            (h, false) => h,
+        };
+    }
+    if let Some(mi) = num("M") {
+        p.mi = mi;
+    }
+    if let Some(sec) = num("S") {
+        p.s = sec;
+    }
+    if let Some(f) = caps.name("f") {
+        let digits: String = f.as_str().chars().chain(std::iter::repeat('0')).take(6).collect();
+        p.us = digits.parse().unwrap_or(0);
+    }
+    if let Some(j) = num("j") {
+        if num("m").is_none() && num("d").is_none() {
+            let day0 = days_from_civil(p.y, 1, 1) + j - 1;
+            let (y, m, d) = civil_from_days(day0);
+            p.y = y;
+            p.mo = m;
+            p.d = d;
+        }
+    }
+    if p.s == 61 || p.s == 60 {
+        p.s = 59;
+    }
+    let off = match caps.name("z").map(|m| m.as_str().to_string()) {
+        None => None,
+        Some(z) if z.eq_ignore_ascii_case("z") => Some(0),
+        Some(z) => {
+            let sign = if z.starts_with('-') { -1 } else { 1 };
+            let digits: String = z[1..].chars().filter(char::is_ascii_digit).collect();
+            let hh: i32 = digits.get(0..2).and_then(|x| x.parse().ok()).unwrap_or(0);
+            let mm: i32 = digits.get(2..4).and_then(|x| x.parse().ok()).unwrap_or(0);
+            let ss: i32 = digits.get(4..6).and_then(|x| x.parse().ok()).unwrap_or(0);
+            Some(sign * (hh * 3600 + mm * 60 + ss))
+        }
+    };
+    Ok((p, off))
+}
+
 const MONTHS: [&str; 12] =
     ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -382,11 +523,12 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let s = c.s(0);
         if let V::Str(f) = c.v(1) {
             if !f.is_empty() {
-                return Err(YaqlError::new(
-                    "NotImplementedError",
-                    "datetime(string, format) is not supported by hotplate",
-                ));
+                let (p, off) = strptime(&s, f)?;
+                return build(&p, off.unwrap_or(0));
             }
+        }
+        if s.trim().is_empty() {
+            return Err(YaqlError::new("ParserError", format!("String does not contain a date: {s}")));
         }
         let (p, off) = parse_iso(&s).ok_or_else(|| {
             YaqlError::new("ParserError", format!("Unknown string format: {s}"))

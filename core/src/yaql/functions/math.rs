@@ -15,6 +15,18 @@ fn overflow() -> YaqlError {
     )
 }
 
+/// An integer result of about `bits` bits: Python computes it and then fails yaql's
+/// memory quota when `sys.getsizeof` of it (24 + 4 bytes per 30 bits) is over the
+/// quota; a smaller one is only beyond hotplate's 64 bits.
+fn big_int_result(bits: f64, quota: usize) -> YaqlError {
+    let size = 24.0 + 4.0 * (bits / 30.0).ceil();
+    #[allow(clippy::cast_precision_loss)]
+    if quota > 0 && size > quota as f64 {
+        return super::super::eval::memory_error();
+    }
+    overflow()
+}
+
 fn zero_div(msg: &str) -> YaqlError {
     YaqlError::new("ZeroDivisionError", msg)
 }
@@ -118,7 +130,8 @@ fn float_to_int(x: f64) -> R<V> {
         return Err(YaqlError::new("OverflowError", "cannot convert float infinity to integer"));
     }
     let t = x.trunc();
-    if t >= 9.223_372_036_854_775_807e18 || t < -9.223_372_036_854_775_808e18 {
+    // 2^63: the first float beyond i64
+    if !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&t) {
         return Err(overflow());
     }
     #[allow(clippy::cast_possible_truncation)]
@@ -246,7 +259,7 @@ fn py_round(v: &V, nd: i64) -> R<V> {
     }
 }
 
-fn py_pow(a: &V, b: &V, m: &V) -> R<V> {
+fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
     if !m.is_none() {
         let (V::Int(x), V::Int(y), V::Int(z)) = (a, b, m) else {
             return Err(type_error("pow() 3rd argument not allowed unless all arguments are integers"));
@@ -278,8 +291,10 @@ fn py_pow(a: &V, b: &V, m: &V) -> R<V> {
     }
     match (a, b) {
         (V::Int(x), V::Int(y)) if *y >= 0 => {
-            let e = u32::try_from(*y).map_err(|_| overflow())?;
-            x.checked_pow(e).map(V::Int).ok_or_else(overflow)
+            #[allow(clippy::cast_precision_loss)]
+            let bits = (*y as f64) * (x.unsigned_abs() as f64).log2();
+            let e = u32::try_from(*y).map_err(|_| big_int_result(bits, quota))?;
+            x.checked_pow(e).map(V::Int).ok_or_else(|| big_int_result(bits, quota))
         }
         _ => {
             let (x, y) = (f(a), f(b));
@@ -372,13 +387,16 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         if v == 0 {
             return Ok(V::Int(0));
         }
-        let n = u32::try_from(n).map_err(|_| overflow())?;
+        #[allow(clippy::cast_precision_loss)]
+        let bits = (64 - v.unsigned_abs().leading_zeros()) as f64 + n as f64;
+        let quota = c.eng.limits.memory;
+        let n = u32::try_from(n).map_err(|_| big_int_result(bits, quota))?;
         if n >= 63 {
-            return Err(overflow());
+            return Err(big_int_result(bits, quota));
         }
         let r = v << n;
         if r >> n != v {
-            return Err(overflow());
+            return Err(big_int_result(bits, quota));
         }
         Ok(V::Int(r))
     }));
@@ -393,7 +411,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(if gt.truthy() { a } else { b })
     }));
     defs.push(
-        FnDef::func("pow").p("a", NUM).p("b", NUM).pd("c", NUM_N, Dft::None).f(|c| py_pow(c.v(0), c.v(1), c.v(2))),
+        FnDef::func("pow")
+            .p("a", NUM)
+            .p("b", NUM)
+            .pd("c", NUM_N, Dft::None)
+            .f(|c| py_pow(c.v(0), c.v(1), c.v(2), c.eng.limits.memory)),
     );
     defs.push(FnDef::func("sign").p("num", NUM).f(|c| {
         let v = c.v(0);
@@ -463,7 +485,8 @@ mod tests {
         assert!(matches!(py_round(&V::Float(2.5), 0), Ok(V::Float(x)) if x == 2.0));
         assert!(matches!(py_round(&V::Float(2.675), 2), Ok(V::Float(x)) if x == 2.67));
         assert!(matches!(py_round(&V::Int(1250), -2), Ok(V::Int(1200))));
-        assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::Int(5)), Ok(V::Int(3))));
-        assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::None), Ok(V::Float(x)) if x == 0.5));
+        assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::Int(5), 0), Ok(V::Int(3))));
+        assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::None, 0), Ok(V::Float(x)) if x == 0.5));
+        assert_eq!(py_pow(&V::Int(2), &V::Int(101_000), &V::None, 10000).unwrap_err().class, "MemoryQuotaExceededException");
     }
 }

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, R, CV};
-use super::super::iter::{self, gen, py_iter, IterObj, OrderingIterable};
+use super::super::iter::{self, gen, genf, py_iter, IterObj, OrderingIterable};
 use super::super::types::{PyClass, T, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP};
 use super::super::value::{py_eq, py_sizeof, Dict, HKey, Set, V};
 use super::super::YaqlError;
@@ -239,7 +239,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     );
     let limit: super::super::eval::Body = |c| {
         let n = c.int(1);
-        let n = usize::try_from(n).map_err(|_| islice_error(true))?;
+        // CPython: a stop of -1 is reported as a bad stop, lower ones as bad indices
+        let n = usize::try_from(n).map_err(|_| islice_error(n == -1))?;
         islice(c.eng, c.v(0), 0, Some(n))
     };
     defs.push(FnDef::method("limit").p("collection", ITER).p("count", INT).f(limit));
@@ -256,7 +257,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let sel = c.lam(1);
         let it = py_iter(c.eng, c.v(0))?;
         let mut seen = Set::new();
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("distinct", move |eng| loop {
             let Some(t) = it.next(eng)? else { return Ok(None) };
             let key = match &sel {
                 Some(s) => s.call(eng, std::slice::from_ref(&t))?,
@@ -278,7 +279,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             _ => c.int(1),
         };
         let it = py_iter(c.eng, c.v(0))?;
-        Ok(gen("generator", move |eng| match it.next(eng)? {
+        Ok(genf("enumerate_", move |eng| match it.next(eng)? {
             Some(x) => {
                 let r = V::List(Rc::new(vec![V::Int(i), x]));
                 i = i.saturating_add(1);
@@ -390,7 +391,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let sel = lam_or_err(&c.lam(1))?.clone();
         let it = py_iter(c.eng, c.v(0))?;
         let mut inner: Option<Rc<IterObj>> = None;
-        Ok(gen("generator", move |eng| loop {
+        Ok(genf("select_many", move |eng| loop {
             if let Some(i) = &inner {
                 if let Some(x) = i.next(eng)? {
                     return Ok(Some(x));
@@ -534,7 +535,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = lam_or_err(&c.lam(3))?.clone();
                 let outer = py_iter(c.eng, c.v(0))?;
                 let mut cur: Option<(V, Rc<IterObj>)> = None;
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("join", move |eng| loop {
                     if let Some((a, inner)) = &cur {
                         match inner.next(eng)? {
                             Some(b) => {
@@ -685,14 +686,14 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("slice").p("collection", ITER).p("length", INT).f(|c| {
         let length = c.int(1);
-        let n = usize::try_from(length).map_err(|_| islice_error(true))?;
         let it = V::Iter(py_iter(c.eng, c.v(0))?);
         let ctx = c.new_ctx();
         let mut done = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("slice_", move |eng| {
             if done {
                 return Ok(None);
             }
+            let n = usize::try_from(length).map_err(|_| islice_error(length == -1))?;
             let part = islice(eng, &it, 0, Some(n))?;
             let res = eng.call_method_values("toList", &ctx, part, Vec::new())?;
             if res.truthy() {
@@ -712,7 +713,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let mut start = 0usize;
         let mut end = 0usize;
         let mut finished = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("split_where", move |eng| {
             if finished {
                 return Ok(None);
             }
@@ -748,7 +749,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let mut end = 0usize;
         let mut p1: Option<V> = None;
         let mut finished = false;
-        Ok(gen("generator", move |eng| {
+        Ok(genf("slice_where", move |eng| {
             if finished {
                 return Ok(None);
             }
@@ -798,7 +799,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             let it = py_iter(c.eng, c.v(0))?;
             let mut total: Option<V> = opt_seed(c.v(2));
             let mut started = false;
-            Ok(gen("generator", move |eng| {
+            Ok(genf("accumulate", move |eng| {
                 if !started {
                     started = true;
                     if total.is_none() {
@@ -860,7 +861,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = c.lam(3);
                 let mut past: Option<Set> = if c.v(4).truthy() { Some(Set::new()) } else { None };
                 let mut done = false;
-                Ok(gen("generator", move |eng| {
+                Ok(genf("generate", move |eng| {
                     if done {
                         return Ok(None);
                     }
@@ -898,7 +899,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 let sel = c.lam(2);
                 let mut past: Option<Set> = if c.v(3).truthy() { Some(Set::new()) } else { None };
                 let depth_first = c.v(4).truthy();
-                Ok(gen("generator", move |eng| loop {
+                Ok(genf("generate_many", move |eng| loop {
                     let Some(item) = queue.pop_front() else { return Ok(None) };
                     if let Some(p) = &mut past {
                         let k = hkey(&item)?;
@@ -944,7 +945,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
 /// A generator wrapping another iterator (so its type name is `generator`).
 fn as_generator(v: V) -> V {
     match v {
-        V::Iter(it) => gen("generator", move |eng| it.next(eng)),
+        V::Iter(it) => genf("append", move |eng| it.next(eng)),
         other => other,
     }
 }
@@ -1045,7 +1046,38 @@ impl Merger<'_> {
             }
             Ok(true)
         })?;
-        let g = V::Iter(iter::from_vec("generator", out));
+        let g = V::Iter(iter::from_vec_gen("distinct", out));
         self.eng.call_method_values("toList", &self.ctx, g, Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn laziness_is_observable() {
+        assert_eq!(check("$.data.select($)[0]", "[1]"), "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments");
+        assert_eq!(check("[0, 1].select(1 / $).take(0)", "null"), "[]");
+        assert_eq!(check("let(x => $.data.select($)) -> [$x.len(), $x.len()]", "[1, 2]"), "[2, 0]");
+        assert_eq!(check("range(1000).where($ > 995)", "null"), "CollectionTooLargeException: Collection length exceeds 200 elements");
+    }
+
+    #[test]
+    fn ordering_grouping_merging() {
+        assert_eq!(check("[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])", "null"), "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]");
+        assert_eq!(check("[1, 'a'].orderBy($)", "null"), "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments");
+        assert_eq!(check("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null"), "[[1, \"ac\"], [2, \"b\"]]");
+        assert_eq!(check("{a => [1, 2]}.mergeWith({a => [2, 3]})", "null"), "{\"a\": [1, 2, 3]}");
+        assert_eq!(check("{a => 1}.mergeWith({a => {b => 2}})", "null"), "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>");
+        assert_eq!(check("[].reduce($1 + $2)", "null"), "TypeError: reduce() of empty iterable with no initial value");
+        assert_eq!(check("[5, 6].single()", "null"), "StopIteration: Collection contains more than one item");
+    }
+
+    #[test]
+    fn infinite_sources() {
+        assert_eq!(check("sequence(5, 5).take(3)", "null"), "[5, 10, 15]");
+        assert_eq!(check("[1, 2].cycle().take(5)", "null"), "[1, 2, 1, 2, 1]");
+        assert_eq!(check("str(sequence())", "null"), "\"count(0)\"");
     }
 }

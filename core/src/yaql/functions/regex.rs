@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::super::context::Context;
 use super::super::eval::{Call, Dft, Engine, FnDef, Lambda, R};
-use super::super::iter::gen;
+use super::super::iter::genf;
 use super::super::regex::{expand, parse_template, CharIndex, PyMatch, PyRegex, DOTALL, IGNORECASE, MULTILINE};
 use super::super::types::{ANY, BOOL_N, INT, LAMBDA_CTX, REGEX, STR};
 use super::super::value::{Dict, HKey, V};
@@ -229,7 +229,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             let sel = c.lam(2);
             let ctx = c.new_ctx();
             let mut it = matches.into_iter();
-            Ok(gen("generator", move |eng| {
+            Ok(genf("search_all", move |eng| {
                 let Some(m) = it.next() else { return Ok(None) };
                 match &sel {
                     None => Ok(Some(m.texts.first().cloned().flatten().map_or(V::None, V::string))),
@@ -300,4 +300,21 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     );
     defs.push(FnDef::func("escapeRegex").p("string", STR).f(|c| Ok(V::string(super::super::regex::escape(&c.s(0))))));
     defs.push(FnDef::func("isRegex").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Regex(_))))));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn python_re_semantics() {
+        assert_eq!(check("regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')", "null"), "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]");
+        assert_eq!(check("regex('x*').replace('abxd', '-')", "null"), "\"-a-b--d-\"");
+        assert_eq!(check("regex('([a-z])([A-Z])').replace('fooBar', '\\\\1_\\\\2')", "null"), "\"foo_Bar\"");
+        assert_eq!(check("'a\\n' =~ 'a$'", "null"), "true");
+        assert_eq!(check("regex('(').matches('x')", "null"), "error: missing ), unterminated subpattern at position 0");
+        assert_eq!(check("regex('[').matches('x')", "null"), "error: unterminated character set at position 0");
+        assert_eq!(check("regex('a{,2}b').search('xaab')", "null"), "\"aab\"");
+        assert_eq!(check("regex('(?P<word>[a-z]+)').search('12abc', $1.value)", "null"), "ValueError: too many values to unpack (expected 2)");
+    }
 }

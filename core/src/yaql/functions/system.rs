@@ -191,3 +191,20 @@ pub(crate) fn call_user_fn(c: &mut Call<'_>) -> R<V> {
     let _ = Context::root;
     u.body.call_kw(c.eng, &args, &kwargs)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::yaql::check;
+
+    #[test]
+    fn contexts_and_members() {
+        assert_eq!(check("let(a => 1) -> let(a => 2) -> $a", "null"), "2");
+        assert_eq!(check("[1, 2].unpack(a, b) -> $a * $b", "null"), "2");
+        assert_eq!(check("def(sq, $ * $) -> [1, 2, 3].select(sq($))", "null"), "[1, 4, 9]");
+        assert_eq!(check("$.data?.a", "null"), "null");
+        assert_eq!(check("$.data.a", "[{\"a\": 1}, {\"a\": 2}]"), "[1, 2]");
+        assert_eq!(check("$.data.x", "5"), "NoFunctionRegisteredException: Unknown function \"#property#x\"");
+        assert_eq!(check("$.data.assert($ > 100, 'too small')", "3"), "AssertionError: too small");
+        assert_eq!(check("call(len, [[1, 2]], {})", "null"), "2");
+    }
+}

@@ -1,0 +1,79 @@
+//! `hotplate yaql EXPRESSION [--data JSON | --data-file FILE]`: evaluate one yaql
+//! expression as Heat's `yaql` function does, with the JSON as its `data:` argument
+//! (so the expression sees it as `$.data`).
+//!
+//! Prints the result as Python's `json.dumps` would (sets as sorted arrays, `NaN` and
+//! `Infinity` as Python prints them) and exits 0; on a yaql error prints
+//! `{"error": {"type": "<Python exception class>", "message": "..."}}` and exits 1.
+//! Unreadable `--data` JSON is reported on stderr with exit status 2.
+
+use std::process::ExitCode;
+
+use hotplate_core::pyfmt::{json_dumps, JsonStyle};
+use hotplate_core::value::{Map, Value};
+use hotplate_core::yaql;
+
+/// Convert parsed JSON to a template value (integers stay integers).
+fn from_json(j: &serde_json::Value) -> Value {
+    match j {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        serde_json::Value::String(s) => Value::str(s.as_str()),
+        serde_json::Value::Array(a) => Value::list(a.iter().map(from_json).collect()),
+        serde_json::Value::Object(o) => {
+            let mut m = Map::with_capacity(o.len());
+            for (k, v) in o {
+                m.insert_str(k, from_json(v));
+            }
+            Value::map(m)
+        }
+    }
+}
+
+fn print_error(class: &str, message: &str) {
+    let mut inner = Map::new();
+    inner.insert_str("type", Value::str(class));
+    inner.insert_str("message", Value::str(message));
+    let mut outer = Map::new();
+    outer.insert_str("error", Value::map(inner));
+    match json_dumps(&Value::map(outer), JsonStyle::PLAIN) {
+        Ok(text) => println!("{text}"),
+        Err(e) => eprintln!("hotplate: cannot print the error: {e}"),
+    }
+}
+
+/// Run the command. `data_json` is the `data:` argument as JSON text (`{}` when absent,
+/// Heat's default).
+pub fn run(expression: &str, data_json: Option<&str>) -> ExitCode {
+    let data = match data_json {
+        None => Value::map(Map::new()),
+        Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(j) => from_json(&j),
+            Err(e) => {
+                eprintln!("hotplate: --data is not valid JSON: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let result = yaql::parse(expression).and_then(|e| yaql::evaluate(&e, &data));
+    match result {
+        Ok(v) => match json_dumps(&v, JsonStyle::PLAIN) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                print_error("TypeError", &e);
+                ExitCode::from(1)
+            }
+        },
+        Err(e) => {
+            print_error(&e.class, &e.message);
+            ExitCode::from(1)
+        }
+    }
+}
