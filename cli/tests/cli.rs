@@ -148,6 +148,33 @@ fn bad_flags_get_one_line() {
 }
 
 #[test]
+fn a_closed_stdout_is_not_a_panic() {
+    // `hotplate eval big.json | head -1`: the reader goes away before the result is
+    // written. The output is larger than a pipe buffer, so the write must fail.
+    let big = "x".repeat(1 << 18);
+    let request = serde_json::json!({
+        "stack_name": "s",
+        "template": "heat_template_version: 2021-04-16\noutputs:\n  o: {value: {get_file: big.txt}}\n",
+        "files": {"big.txt": big},
+    })
+    .to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotplate"))
+        .args(["eval", "-"])
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run hotplate");
+    drop(child.stdout.take());
+    child.stdin.take().expect("stdin").write_all(request.as_bytes()).expect("write stdin");
+    let o = child.wait_with_output().expect("wait for hotplate");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "a panic on a closed stdout: {err}");
+    assert_ne!(o.status.code(), Some(101), "the panic status: {err}");
+}
+
+#[test]
 fn help_and_version_exit_0() {
     let o = hotplate(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
