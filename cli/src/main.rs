@@ -4,6 +4,7 @@
 
 mod report;
 mod template_mode;
+mod yaql_cmd;
 
 use std::io::Read as _;
 use std::path::PathBuf;
@@ -53,6 +54,18 @@ enum Command {
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
+    /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
+    /// function's `data:` argument, seen as `$.data`.
+    Yaql {
+        /// The expression, e.g. `$.data.servers.select($.name)`.
+        expression: String,
+        /// The data as JSON.
+        #[arg(long, conflicts_with = "data_file")]
+        data: Option<String>,
+        /// A file holding the data as JSON.
+        #[arg(long = "data-file")]
+        data_file: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -71,6 +84,20 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Yaql { expression, data, data_file } => {
+            let data = match (data, data_file) {
+                (Some(d), _) => Some(d),
+                (None, Some(path)) => match std::fs::read_to_string(&path) {
+                    Ok(text) => Some(text),
+                    Err(e) => {
+                        eprintln!("error: cannot read {}: {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                },
+                (None, None) => None,
+            };
+            yaql_cmd::run(&expression, data.as_deref())
+        }
         Command::Eval { request, template, environment, parameter, parameter_file, stack_name, format } => {
             let built = match (&request, &template) {
                 (Some(path), None) => read_request(path),

@@ -13,26 +13,6 @@ use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::value::{Map, Value};
 use hotplate_core::yaql;
 
-/// Convert parsed JSON to a template value (integers stay integers).
-fn from_json(j: &serde_json::Value) -> Value {
-    match j {
-        serde_json::Value::Null => Value::Null,
-        serde_json::Value::Bool(b) => Value::Bool(*b),
-        serde_json::Value::Number(n) => match n.as_i64() {
-            Some(i) => Value::Int(i),
-            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        serde_json::Value::String(s) => Value::str(s.as_str()),
-        serde_json::Value::Array(a) => Value::list(a.iter().map(from_json).collect()),
-        serde_json::Value::Object(o) => {
-            let mut m = Map::with_capacity(o.len());
-            for (k, v) in o {
-                m.insert_str(k, from_json(v));
-            }
-            Value::map(m)
-        }
-    }
-}
 
 fn print_error(class: &str, message: &str) {
     let mut inner = Map::new();
@@ -52,7 +32,7 @@ pub fn run(expression: &str, data_json: Option<&str>) -> ExitCode {
     let data = match data_json {
         None => Value::map(Map::new()),
         Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(j) => from_json(&j),
+            Ok(j) => hotplate_core::engine::request::json_to_value(&j),
             Err(e) => {
                 eprintln!("hotplate: --data is not valid JSON: {e}");
                 return ExitCode::from(2);

@@ -34,7 +34,7 @@
 //! * Integers are 64-bit: a result Python would carry as a big integer is an
 //!   `OverflowError` (or `MemoryQuotaExceededException` when Python's object would
 //!   be over the quota as well).
-//! * Evaluation stops with `TimeoutError` after 2 s (Python has no limit and would
+//! * Evaluation stops with `TimeoutError` after a fixed number of steps (Python has no limit and would
 //!   run forever on `sequence().len()`), with `RecursionError` where Python's
 //!   recursion limit or the machine stack budget is reached, and regexes with
 //!   `RegexBacktrackLimitExceeded` after a million backtracking steps.
@@ -122,6 +122,7 @@ pub fn evaluate_tagged(expression: &Expression, data: &Value) -> Result<Value, Y
 }
 
 fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Result<Value, YaqlError> {
+    functions::math::reset_random();
     let eng = Engine::new(HEAT_LIMITS);
     let root = Context::root();
     let data_v = input(data, 0)?;

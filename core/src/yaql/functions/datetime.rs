@@ -218,12 +218,6 @@ fn dt(v: &V) -> (i64, i32) {
     }
 }
 
-fn now_utc_us() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_micros()).unwrap_or(0))
-        .unwrap_or(0)
-}
 
 #[allow(clippy::cast_precision_loss)]
 fn ratio(us: i64, per: f64) -> V {
@@ -562,9 +556,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     prop(defs, "#property#minutes", SPAN, |c| Ok(ratio(span(c.v(0)), 6e7)));
     prop(defs, "#property#hours", SPAN, |c| Ok(ratio(span(c.v(0)), 3.6e9)));
     prop(defs, "#property#days", SPAN, |c| Ok(ratio(span(c.v(0)), 8.64e10)));
+    // The engine reads no clock (results must be reproducible, and the wasm build
+    // has none): `now()` reports that instead of inventing a time.
     defs.push(FnDef::func("now").pd("offset", SPAN_N, Dft::ZeroSpan).f(|c| {
-        let off = offset_seconds(span(c.v(0)))?;
-        Ok(V::DateTime(now_utc_us(), off))
+        offset_seconds(span(c.v(0)))?;
+        Err(YaqlError::new("NotImplementedError", "now() needs the current time, which hotplate does not read: its results are reproducible"))
     }));
     defs.push(FnDef::func("localtz").f(|_| Ok(V::TimeSpan(0))));
     defs.push(FnDef::func("utctz").f(|_| Ok(V::TimeSpan(0))));

@@ -431,27 +431,27 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("isNumber").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Int(_) | V::Float(_))))));
 }
 
-/// A pseudo-random number in [0, 1) (Python's `random()` is not reproducible either).
+/// A pseudo-random number in [0, 1): xorshift from a fixed seed, so evaluations are
+/// reproducible (Python's `random()` is not, and the engine reads no clock).
+const RANDOM_SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+thread_local! {
+    static RANDOM_STATE: std::cell::Cell<u64> = const { std::cell::Cell::new(RANDOM_SEED) };
+}
+
+/// Restart the sequence: each evaluation sees the same numbers.
+pub(crate) fn reset_random() {
+    RANDOM_STATE.with(|s| s.set(RANDOM_SEED));
+}
+
 fn random_unit() -> f64 {
-    use std::cell::Cell;
-    thread_local! {
-        static STATE: Cell<u64> = Cell::new({
-            let t = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0x9e37_79b9_7f4a_7c15);
-            t | 1
-        });
-    }
-    STATE.with(|s| {
+    RANDOM_STATE.with(|s| {
         let mut x = s.get();
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         s.set(x);
-        #[allow(clippy::cast_precision_loss)]
-        let r = (x >> 11) as f64 / (1u64 << 53) as f64;
-        r
+        (x >> 11) as f64 / (1u64 << 53) as f64
     })
 }
 
