@@ -115,9 +115,9 @@ fn main() -> ExitCode {
             let ev = hotplate_core::evaluate(&req);
             let default = if template.is_some() { Format::Text } else { Format::Json };
             match format.unwrap_or(default) {
-                Format::Json => println!("{}", ev.result.to_json()),
-                Format::Yaml => print!("{}", report::to_yaml(&ev.result.to_value())),
-                Format::Text => print!("{}", report::text(&ev)),
+                Format::Json => emit(&format!("{}\n", ev.result.to_json())),
+                Format::Yaml => emit(&report::to_yaml(&ev.result.to_value())),
+                Format::Text => emit(&report::text(&ev)),
             }
             if ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some()) {
                 ExitCode::from(1)
@@ -126,6 +126,13 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Write to stdout; a closed pipe (`hotplate … | head`) is not an error worth a panic.
+pub(crate) fn emit(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {

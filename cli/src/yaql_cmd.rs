@@ -21,7 +21,7 @@ fn print_error(class: &str, message: &str) {
     let mut outer = Map::new();
     outer.insert_str("error", Value::map(inner));
     match json_dumps(&Value::map(outer), JsonStyle::PLAIN) {
-        Ok(text) => println!("{text}"),
+        Ok(text) => crate::emit(&format!("{text}\n")),
         Err(e) => eprintln!("hotplate: cannot print the error: {e}"),
     }
 }
@@ -43,7 +43,7 @@ pub fn run(expression: &str, data_json: Option<&str>) -> ExitCode {
     match result {
         Ok(v) => match json_dumps(&v, JsonStyle::PLAIN) {
             Ok(text) => {
-                println!("{text}");
+                crate::emit(&format!("{text}\n"));
                 ExitCode::SUCCESS
             }
             Err(e) => {
