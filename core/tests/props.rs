@@ -12,8 +12,8 @@
 //! with plausible or random arguments) under every `heat_template_version`, with
 //! environments, files and mocks, given as YAML text, JSON text or an object.
 //!
-//! `PROPTEST_CASES` sets the cases per property (default 48, a few seconds in a
-//! debug build); `make fuzz` runs 20000. `PROPTEST_RNG_SEED` replays a run.
+//! `PROPTEST_CASES` sets the cases per property (default: a few dozen, about a
+//! second in a debug build); `make fuzz` runs 20000. `PROPTEST_RNG_SEED` replays a run.
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -56,21 +56,13 @@ fn check(req: &Request) -> Result<String, TestCaseError> {
     Ok(first.result.error.map_or_else(|| "ok".to_string(), |e| e.kind))
 }
 
-/// Requests with the template as text.
-fn text_request(text: String) -> Request {
-    Request::new(text)
-}
-
 /// Requests decoded from the JSON request format (as the CLI and the oracle get them).
 fn json_request(raw: &J) -> Option<Request> {
     Request::from_json_value(raw).ok()
 }
 
 fn cases(default: u32) -> u32 {
-    match std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()) {
-        Some(n) => n,
-        None => default,
-    }
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// Run one property; report its case count, executions and slowest case.
@@ -79,14 +71,14 @@ where
     S::Value: std::fmt::Debug,
 {
     let mut config = Config { cases: cases(default_cases), failure_persistence: None, ..Config::default() };
-    if matches!(config.rng_seed, RngSeed::Random) {
-        let seed =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-        config.rng_seed = RngSeed::Fixed(seed);
-    }
     let seed = match config.rng_seed {
         RngSeed::Fixed(s) => s,
-        RngSeed::Random => 0,
+        RngSeed::Random => {
+            let s =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+            config.rng_seed = RngSeed::Fixed(s);
+            s
+        }
     };
     let n = config.cases;
     let mut runner = TestRunner::new(config);
@@ -100,7 +92,8 @@ where
         let r = check(&req);
         executions.set(executions.get() + 2);
         slowest.set(slowest.get().max(t.elapsed()));
-        *outcomes.borrow_mut().entry(r.clone().unwrap_or_else(|_| "FAILED".into())).or_default() += 1;
+        let label = r.as_ref().map_or("FAILED", String::as_str);
+        *outcomes.borrow_mut().entry(label.to_string()).or_default() += 1;
         r.map(drop)
     });
     let mut outcomes: Vec<(String, u64)> = outcomes.into_inner().into_iter().collect();
@@ -794,14 +787,14 @@ fn edited() -> impl Strategy<Value = String> {
 
 #[test]
 fn arbitrary_text_never_panics() {
-    run("arbitrary_text", 48, any::<String>(), |s| Some(text_request(s)));
+    run("arbitrary_text", 48, any::<String>(), |s| Some(Request::new(s)));
 }
 
 #[test]
 fn arbitrary_text_after_a_version_never_panics() {
     let strategy = (select(VERSIONS), "(.|\n){0,200}");
     run("text_after_version", 48, strategy, |(v, body)| {
-        Some(text_request(format!("heat_template_version: {v}\n{body}")))
+        Some(Request::new(format!("heat_template_version: {v}\n{body}")))
     });
 }
 
@@ -840,13 +833,13 @@ fn yaml_with_structure_never_panics() {
     .prop_map(|l| l.concat());
     let strategy = (select(VERSIONS), prop::collection::vec(line, 0..12));
     run("yaml_structure", 48, strategy, |(v, lines)| {
-        Some(text_request(format!("heat_template_version: {v}\nresources:\n{}\n", lines.join("\n"))))
+        Some(Request::new(format!("heat_template_version: {v}\nresources:\n{}\n", lines.join("\n"))))
     });
 }
 
 #[test]
 fn edited_template_never_panics() {
-    run("edited_template", 48, edited(), |s| Some(text_request(s)));
+    run("edited_template", 48, edited(), |s| Some(Request::new(s)));
 }
 
 #[test]
@@ -889,7 +882,7 @@ fn snippets_across_versions_never_panic() {
 fn generated_templates_as_text_never_panic() {
     // The same documents straight as template text, without an environment.
     run("generated_templates", 48, (template(), form()), |(t, f)| match encode(&t, f) {
-        J::String(s) => Some(text_request(s)),
+        J::String(s) => Some(Request::new(s)),
         other => {
             let mut req = Request::new(String::new());
             req.template = Document::Value(hotplate_core::engine::request::json_to_value(&other));
@@ -901,7 +894,7 @@ fn generated_templates_as_text_never_panic() {
 #[test]
 fn the_base_template_loads() {
     // The edits start from a template that loads: otherwise they would test only the error path.
-    let mut req = text_request(BASE.to_string());
+    let mut req = Request::new(BASE.to_string());
     req.files.insert("f.txt".into(), Some("text".into()));
     let ev = evaluate(&req);
     let kind = ev.result.error.as_ref().map(|e| e.kind.as_str());
