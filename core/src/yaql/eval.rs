@@ -32,7 +32,7 @@ const FRAME_LIMIT: usize = 985;
 /// (forever for `sequence().len()`); template expressions need a few thousand.
 /// A step count, not a clock: the core reads no clock, and results must not
 /// depend on how fast the machine is.
-const STEP_BUDGET: u64 = 20_000_000;
+const STEP_BUDGET: u64 = 1_000_000;
 /// Machine stack one evaluation may use below its entry point. Release builds reach
 /// Python's own recursion limit first; unoptimized builds, with their larger frames,
 /// stop here instead of overflowing a 2 MiB thread stack.
