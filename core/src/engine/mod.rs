@@ -6,7 +6,7 @@ pub mod environment;
 pub mod parameters;
 pub mod request;
 pub mod resources;
-mod result;
+pub(crate) mod result;
 
 use indexmap::IndexMap;
 

@@ -327,12 +327,12 @@ pub fn parse_list(v: &Value) -> Result<Value, String> {
 
 /// `JsonParam.parse`.
 pub fn parse_json(v: &Value) -> Result<Value, String> {
-    let text = match v {
-        Value::Str(s) if s.is_empty() => return Ok(v.clone()),
-        Value::Str(s) => s.to_string(),
-        other => json_dumps(other, JsonStyle::PLAIN).map_err(|e| format!("Value must be valid JSON: {e}"))?,
-    };
-    json_loads(&text).map_err(|e| format!("Value must be valid JSON: {e}"))
+    match v {
+        Value::Str(s) if s.is_empty() => Ok(v.clone()),
+        Value::Str(s) => json_loads(s).map_err(|e| format!("Value must be valid JSON: {e}")),
+        // `json.loads(json.dumps(v))` without the text: keys become strings.
+        other => Ok(crate::engine::result::json_keys(other)),
+    }
 }
 
 /// The value `get_param` returns for a raw value of this type.

@@ -45,6 +45,10 @@ pub struct HeatResult {
 /// for those, `str()` otherwise) before anything is sorted; a later key wins a
 /// collision, as in the oracle's `dict(...)`.
 pub fn json_keys(v: &Value) -> Value {
+    // Most results already have string keys only: share them instead of copying.
+    if all_string_keys(v) {
+        return v.clone();
+    }
     match v {
         Value::List(items) => Value::list(items.iter().map(json_keys).collect()),
         Value::Map(m) => {
@@ -62,6 +66,14 @@ pub fn json_keys(v: &Value) -> Value {
             Value::map(out)
         }
         other => other.clone(),
+    }
+}
+
+fn all_string_keys(v: &Value) -> bool {
+    match v {
+        Value::List(items) => items.iter().all(all_string_keys),
+        Value::Map(m) => m.iter().all(|(k, val)| matches!(k, Value::Str(_)) && all_string_keys(val)),
+        _ => true,
     }
 }
 
