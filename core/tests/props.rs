@@ -5,7 +5,8 @@
 //! * every diagnostic span lies inside its source (`start <= end <= len`, both on
 //!   char boundaries), the error's diagnostic included;
 //! * the canonical result is valid JSON, and evaluating the same request twice gives
-//!   the same JSON and the same diagnostics.
+//!   the same JSON and the same diagnostics;
+//! * no case runs longer than 30 s (then the process exits, printing the input).
 //!
 //! Inputs: arbitrary text; a template of our own with random edits; and HOT-like
 //! documents built from a generator of snippets (intrinsic and condition functions
@@ -17,6 +18,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hotplate_core::{evaluate, Document, Request};
@@ -65,6 +67,45 @@ fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+/// Longest a case may take before the run counts as hung (a debug build on a busy machine).
+const HANG: Duration = Duration::from_secs(30);
+
+/// Ends the process, naming the input, when one case runs longer than `HANG`: a
+/// hang is a failure too, and proptest cannot interrupt one.
+struct Watchdog {
+    state: Arc<Mutex<(Instant, String, bool)>>,
+}
+
+impl Watchdog {
+    fn start(name: &str) -> Watchdog {
+        let state = Arc::new(Mutex::new((Instant::now(), String::new(), false)));
+        let shared = Arc::clone(&state);
+        let name = name.to_string();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(500));
+            let guard = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let (since, input, done) = &*guard;
+            if *done {
+                return;
+            }
+            if since.elapsed() > HANG {
+                eprintln!("property {name}: a case has run for over {HANG:?} (a hang?); its input:\n{input}");
+                std::process::exit(3);
+            }
+        });
+        Watchdog { state }
+    }
+
+    fn case(&self, input: &dyn std::fmt::Debug) {
+        let mut guard = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *guard = (Instant::now(), format!("{input:#?}"), false);
+    }
+
+    fn stop(&self) {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).2 = true;
+    }
+}
+
 /// Run one property; report its case count, executions and slowest case.
 fn run<S: Strategy>(name: &str, default_cases: u32, strategy: S, to_request: impl Fn(S::Value) -> Option<Request>)
 where
@@ -86,7 +127,9 @@ where
     let executions = Cell::new(0u64);
     let outcomes = RefCell::new(BTreeMap::<String, u64>::new());
     let started = Instant::now();
+    let watchdog = Watchdog::start(name);
     let outcome = runner.run(&strategy, |input| {
+        watchdog.case(&input);
         let Some(req) = to_request(input) else { return Ok(()) };
         let t = Instant::now();
         let r = check(&req);
@@ -96,6 +139,7 @@ where
         *outcomes.borrow_mut().entry(label.to_string()).or_default() += 1;
         r.map(drop)
     });
+    watchdog.stop();
     let mut outcomes: Vec<(String, u64)> = outcomes.into_inner().into_iter().collect();
     outcomes.sort_by_key(|o| std::cmp::Reverse(o.1));
     let outcomes: Vec<String> = outcomes.iter().take(6).map(|(k, n)| format!("{k} {n}")).collect();
@@ -251,6 +295,10 @@ const WORDS: &[&str] = &[
     "'x' * 3",
     "$.nope.nope",
     "(((",
+    "[] * 99999999999",
+    "'x' * 1000000000",
+    "range(1000000000).len()",
+    "sequence().where($ < 0).first()",
     "Delete",
     "Retain",
     "Snapshot",
