@@ -528,8 +528,11 @@ fn list_by_int(c: &Call<'_>, seq: &V, n: i64) -> R<V> {
         return Err(super::super::eval::memory_error());
     }
     let mut out = Vec::with_capacity(total);
-    for _ in 0..times {
-        out.extend(items.iter().cloned());
+    // An empty list repeated any number of times is empty: don't loop `times` times.
+    if !items.is_empty() {
+        for _ in 0..times {
+            out.extend(items.iter().cloned());
+        }
     }
     Ok(match seq {
         V::List(_) => V::List(Rc::new(out)),
