@@ -13,7 +13,6 @@ use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::value::{Map, Value};
 use hotplate_core::yaql;
 
-
 fn print_error(class: &str, message: &str) {
     let mut inner = Map::new();
     inner.insert_str("type", Value::str(class));

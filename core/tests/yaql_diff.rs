@@ -26,7 +26,10 @@ fn differential() {
                 Err(e) if e.class == class => {
                     if e.message != message && !(message.contains(" at 0x") && e.message.contains(" at 0x")) {
                         msg += 1;
-                        println!("MSG  {expr:?} data={}\n     want {class}: {message}\n     got  {}", c["data"], e.message);
+                        println!(
+                            "MSG  {expr:?} data={}\n     want {class}: {message}\n     got  {}",
+                            c["data"], e.message
+                        );
                     }
                 }
                 _ => {

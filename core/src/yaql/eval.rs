@@ -338,10 +338,9 @@ struct Plan {
 
 fn not_found_error(name: &str, receiver: Option<&V>) -> YaqlError {
     match receiver {
-        None => YaqlError::new(
-            "NoMatchingFunctionException",
-            format!("No function \"{name}\" matches supplied arguments"),
-        ),
+        None => {
+            YaqlError::new("NoMatchingFunctionException", format!("No function \"{name}\" matches supplied arguments"))
+        }
         Some(r) => YaqlError::new(
             "NoMatchingMethodException",
             format!("No method \"{name}\" for receiver {} matches supplied arguments", py_str(r)),
@@ -367,83 +366,83 @@ fn resolve(
     kwargs: Vec<(Rc<str>, Arg)>,
     receiver: Option<V>,
 ) -> R<Box<Plan>> {
-        let is_method = receiver.is_some();
-        let lookup = name.trim_end_matches('_');
-        let mut layers: Vec<Vec<Cand>> = Vec::new();
-        if !is_method {
-            let mut c = Some(ctx);
-            while let Some(cx) = c {
-                if cx.has_functions() {
-                    let fs = cx.functions_named(lookup);
-                    if !fs.is_empty() {
-                        layers.push(fs.into_iter().map(Cand::User).collect());
-                    }
-                }
-                c = cx.parent();
-            }
-        }
-        let table = table();
-        for layer in [&table.std, &table.root] {
-            if let Some(ids) = layer.get(lookup) {
-                let cands: Vec<Cand> = ids
-                    .iter()
-                    .filter_map(|i| table.defs.get(*i))
-                    .filter(|d| if is_method { d.is_method } else { d.is_function })
-                    .map(Cand::Std)
-                    .collect();
-                if !cands.is_empty() {
-                    layers.push(cands);
+    let is_method = receiver.is_some();
+    let lookup = name.trim_end_matches('_');
+    let mut layers: Vec<Vec<Cand>> = Vec::new();
+    if !is_method {
+        let mut c = Some(ctx);
+        while let Some(cx) = c {
+            if cx.has_functions() {
+                let fs = cx.functions_named(lookup);
+                if !fs.is_empty() {
+                    layers.push(fs.into_iter().map(Cand::User).collect());
                 }
             }
+            c = cx.parent();
         }
-        if layers.is_empty() {
-            return Err(match &receiver {
-                None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
-                Some(r) => YaqlError::new(
-                    "NoMethodRegisteredException",
-                    format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
-                ),
-            });
-        }
-        let not_found = || not_found_error(name, receiver.as_ref());
-        let ambiguous = || ambiguous_error(name, receiver.as_ref());
-
-        let mut args = args;
-        if let Some(r) = &receiver {
-            args.insert(0, Arg::V(r.clone()));
-        }
-        // translate_args, decided by the first candidate
-        let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
-        if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
-            return Err(ambiguous());
-        }
-        let (pos, kw) = translate_args(first_no_kwargs, args, kwargs)?;
-
-        // map_args: arity, names and constant types
-        let mut lazy: Option<LazySet> = None;
-        let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
-        for layer in layers {
-            let mut level = Vec::new();
-            for c in layer {
-                let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
-                let l = m.lazy_set(c.def(), &pos, &kw);
-                match &lazy {
-                    None => lazy = Some(l),
-                    Some(prev) if *prev != l => return Err(ambiguous()),
-                    Some(_) => {}
-                }
-                level.push((c, m));
-            }
-            if !level.is_empty() {
-                survivors.push(level);
+    }
+    let table = table();
+    for layer in [&table.std, &table.root] {
+        if let Some(ids) = layer.get(lookup) {
+            let cands: Vec<Cand> = ids
+                .iter()
+                .filter_map(|i| table.defs.get(*i))
+                .filter(|d| if is_method { d.is_method } else { d.is_function })
+                .map(Cand::Std)
+                .collect();
+            if !cands.is_empty() {
+                layers.push(cands);
             }
         }
-        if survivors.is_empty() {
-            return Err(not_found());
-        }
-        let lazy = lazy.unwrap_or_default();
+    }
+    if layers.is_empty() {
+        return Err(match &receiver {
+            None => YaqlError::new("NoFunctionRegisteredException", format!("Unknown function \"{name}\"")),
+            Some(r) => YaqlError::new(
+                "NoMethodRegisteredException",
+                format!("Unknown method \"{name}\" for receiver {}", py_str(r)),
+            ),
+        });
+    }
+    let not_found = || not_found_error(name, receiver.as_ref());
+    let ambiguous = || ambiguous_error(name, receiver.as_ref());
 
-        Ok(Box::new(Plan { name: name.to_string(), survivors, pos, kw, lazy, receiver }))
+    let mut args = args;
+    if let Some(r) = &receiver {
+        args.insert(0, Arg::V(r.clone()));
+    }
+    // translate_args, decided by the first candidate
+    let first_no_kwargs = layers.first().and_then(|l| l.first()).is_some_and(|c| c.def().no_kwargs);
+    if layers.iter().flatten().any(|c| c.def().no_kwargs != first_no_kwargs) {
+        return Err(ambiguous());
+    }
+    let (pos, kw) = translate_args(first_no_kwargs, args, kwargs)?;
+
+    // map_args: arity, names and constant types
+    let mut lazy: Option<LazySet> = None;
+    let mut survivors: Vec<Vec<(Cand, Mapping)>> = Vec::new();
+    for layer in layers {
+        let mut level = Vec::new();
+        for c in layer {
+            let Some(m) = map_args(c.def(), &pos, &kw) else { continue };
+            let l = m.lazy_set(c.def(), &pos, &kw);
+            match &lazy {
+                None => lazy = Some(l),
+                Some(prev) if *prev != l => return Err(ambiguous()),
+                Some(_) => {}
+            }
+            level.push((c, m));
+        }
+        if !level.is_empty() {
+            survivors.push(level);
+        }
+    }
+    if survivors.is_empty() {
+        return Err(not_found());
+    }
+    let lazy = lazy.unwrap_or_default();
+
+    Ok(Box::new(Plan { name: name.to_string(), survivors, pos, kw, lazy, receiver }))
 }
 
 /// `get_delegate` over the surviving overloads: the first layer with a fit wins.
@@ -512,11 +511,7 @@ fn arg_value(a: &Arg) -> Option<V> {
 type KwArgs = Vec<(Rc<str>, Arg)>;
 
 /// `runner.translate_args`.
-fn translate_args(
-    no_kwargs: bool,
-    args: Vec<Arg>,
-    kwargs: Vec<(Rc<str>, Arg)>,
-) -> R<(Vec<Arg>, KwArgs)> {
+fn translate_args(no_kwargs: bool, args: Vec<Arg>, kwargs: Vec<(Rc<str>, Arg)>) -> R<(Vec<Arg>, KwArgs)> {
     if no_kwargs {
         if let Some((k, _)) = kwargs.first() {
             return Err(YaqlError::new("ArgumentException", format!("Invalid argument {k}")));

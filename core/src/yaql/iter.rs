@@ -41,12 +41,22 @@ impl std::fmt::Debug for IterObj {
 impl IterObj {
     /// A new iterator object of the given Python type name.
     pub(crate) fn new(name: &'static str, step: Step) -> Rc<IterObj> {
-        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: None, qual: None })
+        Rc::new(IterObj {
+            name,
+            state: RefCell::new(IterState { step: Some(step), memo: None }),
+            repr: None,
+            qual: None,
+        })
     }
 
     /// An iterator object with its own repr.
     pub(crate) fn with_repr(name: &'static str, step: Step, repr: Box<dyn Fn() -> String>) -> Rc<IterObj> {
-        Rc::new(IterObj { name, state: RefCell::new(IterState { step: Some(step), memo: None }), repr: Some(repr), qual: None })
+        Rc::new(IterObj {
+            name,
+            state: RefCell::new(IterState { step: Some(step), memo: None }),
+            repr: Some(repr),
+            qual: None,
+        })
     }
 
     /// The custom repr, if any.
@@ -210,22 +220,16 @@ pub(crate) fn py_iter(eng: &Engine, v: &V) -> R<Rc<IterObj>> {
             from_vec("dict_keyiterator", d.keys().map(|k| k.0.clone()).collect())
         }
         V::View(d, ViewKind::Values, _) => from_vec("dict_valueiterator", d.values().cloned().collect()),
-        V::View(d, ViewKind::Items, _) => from_vec(
-            "dict_itemiterator",
-            d.iter().map(|(k, x)| V::tuple(vec![k.0.clone(), x.clone()])).collect(),
-        ),
+        V::View(d, ViewKind::Items, _) => {
+            from_vec("dict_itemiterator", d.iter().map(|(k, x)| V::tuple(vec![k.0.clone(), x.clone()])).collect())
+        }
         V::FSet(s) => from_vec("set_iterator", s.iter().map(|k| k.0.clone()).collect()),
         V::Iter(it) => it.iter(),
         V::Ordering(o) => {
             let sorted = OrderingIterable::sorted(o, eng)?;
             from_rc("list_iterator", sorted)
         }
-        other => {
-            return Err(YaqlError::new(
-                "TypeError",
-                format!("'{}' object is not iterable", other.type_name()),
-            ))
-        }
+        other => return Err(YaqlError::new("TypeError", format!("'{}' object is not iterable", other.type_name()))),
     })
 }
 

@@ -171,7 +171,7 @@ pub(crate) fn tokenize(src: &str) -> (Vec<Token>, Option<YaqlError>) {
             while at(j).is_some_and(is_word) {
                 j += 1;
             }
-            out.push(Token { tok: Tok::Dollar(chars[i..j].iter().collect()), pos: start });
+            out.push(Token { tok: Tok::Dollar(span(&chars, i, j).iter().collect()), pos: start });
             i = j;
             continue;
         }
@@ -189,7 +189,7 @@ pub(crate) fn tokenize(src: &str) -> (Vec<Token>, Option<YaqlError>) {
             while at(j).is_some_and(is_word) {
                 j += 1;
             }
-            let name: String = chars[i..j].iter().collect();
+            let name: String = span(&chars, i, j).iter().collect();
             if at(j) == Some('(') {
                 out.push(Token { tok: Tok::Func(name), pos: start });
                 i = j + 1;
@@ -258,6 +258,12 @@ pub(crate) fn tokenize(src: &str) -> (Vec<Token>, Option<YaqlError>) {
     (out, None)
 }
 
+/// `chars[from..to]`, empty when out of range (positions come from scanning, so
+/// they are in range; this keeps the lexer free of panicking indexing).
+pub(crate) fn span(chars: &[char], from: usize, to: usize) -> &[char] {
+    chars.get(from..to).unwrap_or_default()
+}
+
 /// `\d+(\.?\d+)?` followed by a word boundary, or None.
 fn lex_number(chars: &[char], i: usize) -> Option<(Tok, usize)> {
     let at = |k: usize| chars.get(k).copied();
@@ -286,13 +292,13 @@ fn lex_number(chars: &[char], i: usize) -> Option<(Tok, usize)> {
             return None;
         }
     }
-    let int_text: String = chars[i..int_end].iter().collect();
+    let int_text: String = span(chars, i, int_end).iter().collect();
     match frac {
         None => Some((Tok::Int(int_text), end)),
         Some((a, b)) => {
             let ascii_int: String = int_text.chars().map(|c| char::from(b'0' + digit_value(c).unwrap_or(0))).collect();
             let ascii_frac: String =
-                chars[a..b].iter().map(|c| char::from(b'0' + digit_value(*c).unwrap_or(0))).collect();
+                span(chars, a, b).iter().map(|c| char::from(b'0' + digit_value(*c).unwrap_or(0))).collect();
             let f: f64 = format!("{ascii_int}.{ascii_frac}").parse().unwrap_or(f64::NAN);
             Some((Tok::Float(f), end))
         }
@@ -332,8 +338,7 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    while let Some(&c) = chars.get(i) {
         if c != '\\' {
             out.push(c);
             i += 1;
@@ -369,8 +374,9 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                                     'u' => "truncated \\uXXXX escape",
                                     _ => "truncated \\xXX escape",
                                 };
-                                let valid = if ok { n } else { digits.iter().take_while(|d| d.is_ascii_hexdigit()).count() };
-                                return Err(unicode_escape_error(&chars[i..i + 2 + valid], what));
+                                let valid =
+                                    if ok { n } else { digits.iter().take_while(|d| d.is_ascii_hexdigit()).count() };
+                                return Err(unicode_escape_error(span(&chars, i, i + 2 + valid), what));
                             }
                         }
                         i += 2 + n;
@@ -397,15 +403,15 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                 i = k;
             }
             Some('N') if chars.get(i + 2) == Some(&'{') => {
-                let close = chars[i + 3..].iter().position(|c| *c == '}').map(|p| p + i + 3);
+                let close = span(&chars, i + 3, chars.len()).iter().position(|c| *c == '}').map(|p| p + i + 3);
                 match close {
                     Some(end) if end > i + 3 => {
-                        let name: String = chars[i + 3..end].iter().collect();
+                        let name: String = span(&chars, i + 3, end).iter().collect();
                         match super::unicode_names::lookup(&name) {
                             Some(ch) => out.push(ch),
                             None => {
                                 return Err(unicode_escape_error(
-                                    &chars[i..=end],
+                                    span(&chars, i, end + 1),
                                     "unknown Unicode character name",
                                 ))
                             }

@@ -132,7 +132,10 @@ fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Resu
     let v = eng.eval(&expression.ast, expression.ast.root, None, &root)?;
     if matches!(v, V::NoValue) {
         // `#finalize(obj)` does not accept the NO_VALUE marker
-        return Err(YaqlError::new("NoMatchingFunctionException", "No function \"#finalize\" matches supplied arguments"));
+        return Err(YaqlError::new(
+            "NoMatchingFunctionException",
+            "No function \"#finalize\" matches supplied arguments",
+        ));
     }
     eng.check_memory(&v)?;
     let o = convert_out(&eng, &v, 0)?;
@@ -271,10 +274,8 @@ fn to_value(o: Out, tag_sets: bool) -> Value {
                 Value::list(plain)
             } else {
                 let style = crate::pyfmt::JsonStyle::SORTED;
-                let mut keyed: Vec<(String, Value)> = items
-                    .drain(..)
-                    .map(|v| (crate::pyfmt::json_dumps(&v, style).unwrap_or_default(), v))
-                    .collect();
+                let mut keyed: Vec<(String, Value)> =
+                    items.drain(..).map(|v| (crate::pyfmt::json_dumps(&v, style).unwrap_or_default(), v)).collect();
                 keyed.sort_by(|a, b| a.0.chars().cmp(b.0.chars()));
                 Value::list(keyed.into_iter().map(|(_, v)| v).collect())
             }
@@ -338,7 +339,10 @@ mod tests {
     #[test]
     fn empty_argument_slots_are_novalue_markers() {
         assert_eq!(check("[,1]", "null"), "[\"<NoValue>\", 1]");
-        assert_eq!(check("'abc'.substring(,1)", "null"), "NoMatchingMethodException: No method \"substring\" for receiver abc matches supplied arguments");
+        assert_eq!(
+            check("'abc'.substring(,1)", "null"),
+            "NoMatchingMethodException: No method \"substring\" for receiver abc matches supplied arguments"
+        );
     }
 
     #[test]

@@ -55,8 +55,6 @@ pub(crate) struct Ast {
     fallback: Node,
 }
 
-
-
 impl Ast {
     pub(crate) fn node(&self, id: NodeId) -> &Node {
         // Ids are produced by the parser for this arena; a miss is impossible but harmless.
@@ -106,7 +104,15 @@ const TOP: u8 = 12;
 /// Parse an expression.
 pub(crate) fn parse(src: &str) -> Result<Ast, YaqlError> {
     let (toks, lex_error) = tokenize(src);
-    let mut p = Parser { toks, pos: 0, lex_error, src, ast: Ast::default(), depth: 0, stack_base: super::eval::stack_address() };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        lex_error,
+        src,
+        ast: Ast::default(),
+        depth: 0,
+        stack_base: super::eval::stack_address(),
+    };
     let root = p.expr(TOP)?;
     if p.peek()?.is_some() {
         return Err(p.unexpected());
@@ -265,7 +271,11 @@ impl<'a> Parser<'a> {
                 let level = if op == "not" { UNARY_NOT_LEVEL } else { UNARY_SIGN_LEVEL };
                 let operand = self.expr(level)?;
                 self.depth -= 1;
-                Node::Call { name: Rc::from(format!("#unary_operator_{op}")), kind: CallKind::Unary, args: vec![operand] }
+                Node::Call {
+                    name: Rc::from(format!("#unary_operator_{op}")),
+                    kind: CallKind::Unary,
+                    args: vec![operand],
+                }
             }
             _ => return Err(self.unexpected()),
         };

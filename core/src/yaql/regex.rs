@@ -5,6 +5,7 @@
 use fancy_regex::{Regex, RegexBuilder};
 
 use super::eval::R;
+use super::lexer::span;
 use super::YaqlError;
 
 /// Backtracking budget per search (Python has none; catastrophic patterns would hang).
@@ -80,7 +81,13 @@ impl PyRegex {
 
     /// `pattern.search(s, pos)` with character positions. `not_empty_at` rejects an empty
     /// match at that position (CPython's `must_advance`).
-    pub(crate) fn search_at(&self, s: &str, idx: &CharIndex, pos: usize, not_empty_at: Option<usize>) -> R<Option<PyMatch>> {
+    pub(crate) fn search_at(
+        &self,
+        s: &str,
+        idx: &CharIndex,
+        pos: usize,
+        not_empty_at: Option<usize>,
+    ) -> R<Option<PyMatch>> {
         let mut cpos = pos;
         loop {
             if cpos > idx.len() {
@@ -201,8 +208,7 @@ pub(crate) fn parse_template(repl: &str, re: &PyRegex) -> R<Vec<ReplItem>> {
             items.push(ReplItem::Lit(std::mem::take(lit)));
         }
     };
-    while i < chars.len() {
-        let c = chars[i];
+    while let Some(&c) = chars.get(i) {
         if c != '\\' {
             lit.push(c);
             i += 1;
@@ -216,11 +222,11 @@ pub(crate) fn parse_template(repl: &str, re: &PyRegex) -> R<Vec<ReplItem>> {
                 if chars.get(i + 2) != Some(&'<') {
                     return Err(re_error(format!("missing < at position {}", i + 2)));
                 }
-                let close = chars[i + 3..].iter().position(|c| *c == '>').map(|p| p + i + 3);
+                let close = span(&chars, i + 3, chars.len()).iter().position(|c| *c == '>').map(|p| p + i + 3);
                 let Some(close) = close else {
                     return Err(re_error(format!("missing >, unterminated name at position {}", i + 3)));
                 };
-                let name: String = chars[i + 3..close].iter().collect();
+                let name: String = span(&chars, i + 3, close).iter().collect();
                 if name.is_empty() {
                     return Err(re_error(format!("missing group name at position {}", i + 3)));
                 }
@@ -825,10 +831,9 @@ impl Tr<'_> {
                 if let (true, Some(d2), Some(d3)) = (d1 < 8, d2.filter(|d| *d < 8), d3) {
                     let v = d1 * 64 + d2 * 8 + d3;
                     if v > 0o377 {
-                        return Err(self.err(
-                            &format!("octal escape value \\{d1}{d2}{d3} outside of range 0-0o377"),
-                            start,
-                        ));
+                        return Err(
+                            self.err(&format!("octal escape value \\{d1}{d2}{d3} outside of range 0-0o377"), start)
+                        );
                     }
                     self.i += 2;
                     self.out.push_str(&lit(char::from_u32(v).unwrap_or('\0')));
@@ -877,11 +882,11 @@ impl Tr<'_> {
                 if self.peek() != Some('{') {
                     return Err(self.err("missing {", self.i));
                 }
-                let close = self.c[self.i..].iter().position(|c| *c == '}').map(|p| p + self.i);
+                let close = span(self.c, self.i, self.c.len()).iter().position(|c| *c == '}').map(|p| p + self.i);
                 let Some(close) = close else {
                     return Err(self.err("missing }, unterminated name", self.i + 1));
                 };
-                let name: String = self.c[self.i + 1..close].iter().collect();
+                let name: String = span(self.c, self.i + 1, close).iter().collect();
                 let ch = super::unicode_names::lookup(&name)
                     .ok_or_else(|| self.err(&format!("undefined character name '{name}'"), start))?;
                 self.i = close + 1;
@@ -1005,7 +1010,7 @@ impl Tr<'_> {
                 let hi = if hc == '\\' {
                     match self.c.get(self.i + 1).copied() {
                         Some('d' | 'D' | 'w' | 'W' | 's' | 'S') => {
-                            let hs: String = self.c[item_start..self.i + 2].iter().collect();
+                            let hs: String = span(self.c, item_start, self.i + 2).iter().collect();
                             return Err(self.err(&format!("bad character range {hs}"), item_start));
                         }
                         Some('x' | 'u' | 'U' | 'N' | '0') => self.char_escape()?,
@@ -1028,7 +1033,7 @@ impl Tr<'_> {
                     hc
                 };
                 if hi < lo {
-                    let text: String = self.c[item_start..self.i].iter().collect();
+                    let text: String = span(self.c, item_start, self.i).iter().collect();
                     return Err(self.err(&format!("bad character range {text}"), item_start));
                 }
                 out.push_str(&lit(lo));

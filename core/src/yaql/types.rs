@@ -236,14 +236,14 @@ pub(crate) fn limit_iterable(eng: &Engine, v: V) -> R<V> {
         }
         let Some(it) = &it else { return Ok(None) };
         match it.next(eng)? {
-        Some(x) => {
-            if i >= limit {
-                return Err(too_large(limit));
+            Some(x) => {
+                if i >= limit {
+                    return Err(too_large(limit));
+                }
+                i += 1;
+                Ok(Some(x))
             }
-            i += 1;
-            Ok(Some(x))
-        }
-        None => Ok(None),
+            None => Ok(None),
         }
     }))
 }

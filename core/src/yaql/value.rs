@@ -347,11 +347,13 @@ fn eq_depth(a: &V, b: &V, depth: usize) -> bool {
         (V::NoValue, V::NoValue) | (V::None, V::None) => true,
         (V::Str(x), V::Str(y)) => x == y,
         (V::Tuple(x), V::Tuple(y)) | (V::List(x), V::List(y)) => {
-            Rc::ptr_eq(x, y)
-                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| eq_depth(p, q, depth + 1)))
+            Rc::ptr_eq(x, y) || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| eq_depth(p, q, depth + 1)))
         }
         (V::FDict(x) | V::Dict(x), V::FDict(y) | V::Dict(y)) => dict_eq(x, y, depth),
-        (V::FSet(_) | V::View(_, ViewKind::Keys | ViewKind::Items, _), V::FSet(_) | V::View(_, ViewKind::Keys | ViewKind::Items, _)) => {
+        (
+            V::FSet(_) | V::View(_, ViewKind::Keys | ViewKind::Items, _),
+            V::FSet(_) | V::View(_, ViewKind::Keys | ViewKind::Items, _),
+        ) => {
             let (x, y) = (set_elements(a), set_elements(b));
             x.len() == y.len() && x.iter().all(|e| set_contains(&y, e))
         }
@@ -384,9 +386,7 @@ pub(crate) fn set_elements(v: &V) -> Vec<HKey> {
     match v {
         V::FSet(s) => s.iter().cloned().collect(),
         V::View(d, ViewKind::Keys, _) => d.keys().cloned().collect(),
-        V::View(d, ViewKind::Items, _) => {
-            d.iter().map(|(k, v)| HKey(V::tuple(vec![k.0.clone(), v.clone()]))).collect()
-        }
+        V::View(d, ViewKind::Items, _) => d.iter().map(|(k, v)| HKey(V::tuple(vec![k.0.clone(), v.clone()]))).collect(),
         _ => Vec::new(),
     }
 }

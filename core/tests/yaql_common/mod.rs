@@ -57,18 +57,21 @@ pub fn same(a: &Value, b: &Value) -> bool {
         (Value::Float(x), Value::Float(y)) => x == y || (x.is_nan() && y.is_nan()),
         (Value::Str(x), Value::Str(y)) => x == y || same_object_repr(x, y),
         (Value::List(x), Value::List(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)),
-        (Value::Str(x), Value::Map(y)) if y.get_str("$object").is_some() => x.starts_with('<') || x.starts_with("re.compile(") || x.starts_with("datetime") || x.chars().next().is_some_and(|c| c.is_ascii_digit()),
+        (Value::Str(x), Value::Map(y)) if y.get_str("$object").is_some() => {
+            x.starts_with('<')
+                || x.starts_with("re.compile(")
+                || x.starts_with("datetime")
+                || x.chars().next().is_some_and(|c| c.is_ascii_digit())
+        }
         (Value::Map(x), Value::Map(y)) => {
             if let (Some(Value::List(sx)), Some(Value::List(sy))) = (x.get_str("$set"), y.get_str("$set")) {
                 return sx.len() == sy.len() && sx.iter().all(|e| sy.iter().any(|f| same(e, f)));
             }
-            x.len() == y.len()
-                && x.iter().zip(y.iter()).all(|((k1, v1), (k2, v2))| same(k1, k2) && same(v1, v2))
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|((k1, v1), (k2, v2))| same(k1, k2) && same(v1, v2))
         }
         _ => false,
     }
 }
-
 
 /// Two reprs of Python objects that differ only in their memory address.
 fn same_object_repr(a: &str, b: &str) -> bool {

@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
-use super::super::eval::{for_each, Call, Dft, FnDef, R, CV};
+use super::super::eval::{for_each, Call, Dft, FnDef, CV, R};
 use super::super::iter::{self, genf, py_iter};
-use super::super::types::{PyClass, T, ANY, INT, ITER, LAMBDA, MAP, SEQ, SET};
+use super::super::types::{PyClass, ANY, INT, ITER, LAMBDA, MAP, SEQ, SET, T};
 use super::super::value::{py_sizeof, Dict, HKey, Set, ViewKind, V};
 use super::super::YaqlError;
 use super::{contains, dict_of, fdict_from, hkey, index_error, key_error};
@@ -64,10 +64,9 @@ fn frozenset_of(c: &Call<'_>, v: &V) -> R<Set> {
 fn set_receiver(v: &V, method: &str) -> R<Rc<Set>> {
     match v {
         V::FSet(s) => Ok(s.clone()),
-        other => Err(YaqlError::new(
-            "AttributeError",
-            format!("'{}' object has no attribute '{method}'", other.type_name()),
-        )),
+        other => {
+            Err(YaqlError::new("AttributeError", format!("'{}' object has no attribute '{method}'", other.type_name())))
+        }
     }
 }
 
@@ -150,8 +149,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(V::FDict(Rc::new(result)))
     }));
     defs.push(
-        FnDef::method("toDict").p("collection", ITER).p("key_selector", LAMBDA).pd("value_selector", LAMBDA, Dft::None).f(
-            |c| {
+        FnDef::method("toDict")
+            .p("collection", ITER)
+            .p("key_selector", LAMBDA)
+            .pd("value_selector", LAMBDA, Dft::None)
+            .f(|c| {
                 let ks = c.lam(1);
                 let vs = c.lam(2);
                 let mut result = Dict::new();
@@ -172,8 +174,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     Ok(true)
                 })?;
                 Ok(V::Dict(Rc::new(result)))
-            },
-        ),
+            }),
     );
     defs.push(FnDef::func("#operator_.").p("d", MAP).alias("dict").p("key", T::Keyword { expand: true }).f(|c| {
         let key = c.v(1).clone();
@@ -198,7 +199,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::method("set").p("d", MAP).alias("dict").p("key", ANY).p("value", ANY).nokw().f(|c| {
         c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1))), (1, py_sizeof(c.v(2)))])?;
         let d = dict_of(c.v(0)).cloned().unwrap_or_default();
-        let entries = d.iter().map(|(k, v)| (k.0.clone(), v.clone())).chain(std::iter::once((c.v(1).clone(), c.v(2).clone())));
+        let entries =
+            d.iter().map(|(k, v)| (k.0.clone(), v.clone())).chain(std::iter::once((c.v(1).clone(), c.v(2).clone())));
         fdict_from(entries)
     }));
     defs.push(FnDef::method("set").p("d", MAP).alias("dict").p("replacements", MAP).nokw().f(|c| {
@@ -231,12 +233,18 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         }
         usize::try_from(i).ok().and_then(|i| t.get(i)).cloned().ok_or_else(|| index_error(c.v(0)))
     }));
-    defs.push(FnDef::func("#operator_in").p("value", ANY).p("collection", ITER).f(|c| {
-        Ok(V::Bool(contains(c.eng, c.v(1), c.v(0))?))
-    }));
-    defs.push(FnDef::method("contains").p("collection", ITER).p("value", ANY).f(|c| {
-        Ok(V::Bool(contains(c.eng, c.v(0), c.v(1))?))
-    }));
+    defs.push(
+        FnDef::func("#operator_in")
+            .p("value", ANY)
+            .p("collection", ITER)
+            .f(|c| Ok(V::Bool(contains(c.eng, c.v(1), c.v(0))?))),
+    );
+    defs.push(
+        FnDef::method("contains")
+            .p("collection", ITER)
+            .p("value", ANY)
+            .f(|c| Ok(V::Bool(contains(c.eng, c.v(0), c.v(1))?))),
+    );
     defs.push(FnDef::method("containsKey").p("d", MAP).alias("dict").p("key", ANY).f(|c| {
         let d = dict_of(c.v(0)).cloned().unwrap_or_default();
         Ok(V::Bool(d.contains_key(&hkey(c.v(1))?)))
@@ -245,22 +253,20 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let d = dict_of(c.v(0)).cloned().unwrap_or_default();
         Ok(V::Bool(d.values().any(|v| super::super::value::py_eq(v, c.v(1)))))
     }));
-    defs.push(FnDef::func("#operator_+").p("left", ITER).p("right", ITER).f(|c| {
-        match (c.v(0), c.v(1)) {
-            (V::Tuple(a), V::Tuple(b)) => {
-                c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
-                let mut v = a.as_ref().clone();
-                v.extend(b.iter().cloned());
-                Ok(V::tuple(v))
-            }
-            (V::FSet(a), V::FSet(b)) => {
-                c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
-                let mut s = a.as_ref().clone();
-                s.extend(b.iter().cloned());
-                Ok(V::fset(s))
-            }
-            (a, b) => Ok(super::queries::chain(vec![a.clone(), b.clone()])),
+    defs.push(FnDef::func("#operator_+").p("left", ITER).p("right", ITER).f(|c| match (c.v(0), c.v(1)) {
+        (V::Tuple(a), V::Tuple(b)) => {
+            c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+            let mut v = a.as_ref().clone();
+            v.extend(b.iter().cloned());
+            Ok(V::tuple(v))
         }
+        (V::FSet(a), V::FSet(b)) => {
+            c.eng.check_memory_terms(&[(1, py_sizeof(c.v(0))), (1, py_sizeof(c.v(1)))])?;
+            let mut s = a.as_ref().clone();
+            s.extend(b.iter().cloned());
+            Ok(V::fset(s))
+        }
+        (a, b) => Ok(super::queries::chain(vec![a.clone(), b.clone()])),
     }));
     defs.push(FnDef::func("#operator_*").p("left", SEQ).p("right", INT).f(|c| list_by_int(c, c.v(0), c.int(1))));
     defs.push(FnDef::func("#operator_*").p("left", INT).p("right", SEQ).f(|c| list_by_int(c, c.v(1), c.int(0))));
@@ -273,31 +279,30 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("isDict").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_mapping()))));
     defs.push(FnDef::func("isList").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_sequence()))));
     defs.push(FnDef::func("isSet").p("arg", ANY).f(|c| Ok(V::Bool(c.v(0).is_set()))));
-    defs.push(FnDef::ext("len").p("d", MAP).alias("dict").f(|c| {
-        Ok(V::Int(i64::try_from(dict_of(c.v(0)).map_or(0, |d| d.len())).unwrap_or(0)))
-    }));
-    defs.push(FnDef::ext("len").p("sequence", SEQ).f(|c| {
-        Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
-    }));
     defs.push(
-        FnDef::method("delete").p("collection", ITER).p("position", INT).pd("count", INT, Dft::Int(1)).f(|c| {
-            let (position, count) = (c.int(1), c.int(2));
-            let it = py_iter(c.eng, c.v(0))?;
-            let mut i: i64 = -1;
-            Ok(genf("delete", move |eng| loop {
-                let Some(t) = it.next(eng)? else { return Ok(None) };
-                i += 1;
-                let keep = if count >= 0 {
-                    !(position <= i && i < position.saturating_add(count))
-                } else {
-                    i < position
-                };
-                if keep {
-                    return Ok(Some(t));
-                }
-            }))
-        }),
+        FnDef::ext("len")
+            .p("d", MAP)
+            .alias("dict")
+            .f(|c| Ok(V::Int(i64::try_from(dict_of(c.v(0)).map_or(0, |d| d.len())).unwrap_or(0)))),
     );
+    defs.push(
+        FnDef::ext("len")
+            .p("sequence", SEQ)
+            .f(|c| Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))),
+    );
+    defs.push(FnDef::method("delete").p("collection", ITER).p("position", INT).pd("count", INT, Dft::Int(1)).f(|c| {
+        let (position, count) = (c.int(1), c.int(2));
+        let it = py_iter(c.eng, c.v(0))?;
+        let mut i: i64 = -1;
+        Ok(genf("delete", move |eng| loop {
+            let Some(t) = it.next(eng)? else { return Ok(None) };
+            i += 1;
+            let keep = if count >= 0 { !(position <= i && i < position.saturating_add(count)) } else { i < position };
+            if keep {
+                return Ok(Some(t));
+            }
+        }))
+    }));
     defs.push(
         FnDef::method("replace")
             .p("collection", ITER)
@@ -313,7 +318,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                 Ok(genf("replace", move |eng| loop {
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
+                    let hit =
+                        if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;
@@ -347,7 +353,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     }
                     let Some(t) = it.next(eng)? else { return Ok(None) };
                     i += 1;
-                    let hit = if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
+                    let hit =
+                        if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
                     if hit {
                         if !yielded {
                             yielded = true;
@@ -467,9 +474,12 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             }
         }))
     }));
-    defs.push(FnDef::ext("len").p("s", SET).alias("set").f(|c| {
-        Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
-    }));
+    defs.push(
+        FnDef::ext("len")
+            .p("s", SET)
+            .alias("set")
+            .f(|c| Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))),
+    );
     defs.push(FnDef::func("set").var(ANY).f(|c| {
         let g = spliced("set_.<locals>.rec", c.var_values());
         c.eng.call_method_values("toSet", &c.new_ctx(), g, Vec::new())
@@ -486,9 +496,12 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("#operator_<=").p("left", SET).p("right", SET).f(|c| set_cmp(c, |_, _, ab, _| ab)));
     defs.push(FnDef::func("#operator_>=").p("left", SET).p("right", SET).f(|c| set_cmp(c, |_, _, _, ba| ba)));
     defs.push(FnDef::func("#operator_>").p("left", SET).p("right", SET).f(|c| set_cmp(c, |a, b, _, ba| ba && a > b)));
-    defs.push(FnDef::method("intersect").p("left", SET).p("right", SET).f(|c| {
-        set_op(c, "intersection", |a, b| a.iter().filter(|x| b.contains(x)).cloned().collect())
-    }));
+    defs.push(
+        FnDef::method("intersect")
+            .p("left", SET)
+            .p("right", SET)
+            .f(|c| set_op(c, "intersection", |a, b| a.iter().filter(|x| b.contains(x)).cloned().collect())),
+    );
     let difference: super::super::eval::Body =
         |c| set_op(c, "difference", |a, b| a.iter().filter(|x| !b.contains(x)).cloned().collect());
     defs.push(FnDef::method("difference").p("left", SET).p("right", SET).f(difference));
@@ -567,7 +580,10 @@ mod tests {
     fn sets() {
         assert_eq!(check("set(1, 2) + set(3)", "null"), "[1, 2, 3]");
         assert_eq!(check("set(1, 2) < set(1, 2, 3)", "null"), "true");
-        assert_eq!(check("{a => 1}.keys().union(set(2))", "null"), "AttributeError: 'KeysView' object has no attribute 'union'");
+        assert_eq!(
+            check("{a => 1}.keys().union(set(2))", "null"),
+            "AttributeError: 'KeysView' object has no attribute 'union'"
+        );
         assert_eq!(check("[1, true, 1.0].toSet().len()", "null"), "1");
     }
 }

@@ -3,7 +3,7 @@
 //! (dateutil's parser accepts more).
 
 use super::super::eval::{Dft, FnDef, R};
-use super::super::types::{PyClass, T, ANY, DT, INT, NUM, SPAN, SPAN_N, STR, STR_N};
+use super::super::types::{PyClass, ANY, DT, INT, NUM, SPAN, SPAN_N, STR, STR_N, T};
 use super::super::value::V;
 use super::super::YaqlError;
 use super::value_error;
@@ -125,7 +125,9 @@ fn offset_seconds(span_us: i64) -> R<i32> {
     }
     let s = span_us / US_PER_SEC;
     if s.abs() >= 86400 {
-        return Err(value_error("offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24)."));
+        return Err(value_error(
+            "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).",
+        ));
     }
     i32::try_from(s).map_err(|_| value_error("offset out of range"))
 }
@@ -217,7 +219,6 @@ fn dt(v: &V) -> (i64, i32) {
         _ => (0, 0),
     }
 }
-
 
 #[allow(clippy::cast_precision_loss)]
 fn ratio(us: i64, per: f64) -> V {
@@ -333,7 +334,10 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
         };
         if pat.contains(&piece[..piece.find('>').map_or(0, |i| i + 1)]) && piece.starts_with("(?P<") {
             let name = &piece[4..piece.find('>').unwrap_or(4)];
-            return Err(YaqlError::new("error", format!("redefinition of group name '{name}' as group 2; was group 1")));
+            return Err(YaqlError::new(
+                "error",
+                format!("redefinition of group name '{name}' as group 2; was group 1"),
+            ));
         }
         pat.push_str(&piece);
     }
@@ -349,7 +353,11 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
     }
     let num = |name: &str| -> Option<i64> {
         caps.name(name).map(|m| {
-            m.as_str().trim().chars().filter_map(super::super::lexer::digit_value).fold(0i64, |a, d| a * 10 + i64::from(d))
+            m.as_str()
+                .trim()
+                .chars()
+                .filter_map(super::super::lexer::digit_value)
+                .fold(0i64, |a, d| a * 10 + i64::from(d))
         })
     };
     let mut p = Parts { y: 1900, mo: 1, d: 1, h: 0, mi: 0, s: 0, us: 0 };
@@ -363,7 +371,11 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
     }
     let name_of = |g: &str, list: &[&str], n: usize| -> Option<i64> {
         let t = caps.name(g)?.as_str().to_ascii_lowercase();
-        list.iter().position(|x| x.to_ascii_lowercase().get(..n.min(x.len())).unwrap_or("") == t || x.to_ascii_lowercase() == t).map(|i| i as i64 + 1)
+        list.iter()
+            .position(|x| {
+                x.to_ascii_lowercase().get(..n.min(x.len())).unwrap_or("") == t || x.to_ascii_lowercase() == t
+            })
+            .map(|i| i as i64 + 1)
     };
     if let Some(m) = name_of("B", &MONTHS, 99).or_else(|| name_of("b", &MONTHS, 3)) {
         p.mo = m;
@@ -419,8 +431,20 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
     Ok((p, off))
 }
 
-const MONTHS: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 fn weekday(t: i64, off: i32) -> i64 {
@@ -493,7 +517,15 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             .pd("offset", SPAN, Dft::ZeroSpan)
             .f(|c| {
                 let off = offset_seconds(span(c.v(7)))?;
-                let p = Parts { y: c.int(0), mo: c.int(1), d: c.int(2), h: c.int(3), mi: c.int(4), s: c.int(5), us: c.int(6) };
+                let p = Parts {
+                    y: c.int(0),
+                    mo: c.int(1),
+                    d: c.int(2),
+                    h: c.int(3),
+                    mi: c.int(4),
+                    s: c.int(5),
+                    us: c.int(6),
+                };
                 build(&p, off)
             }),
     );
@@ -524,9 +556,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         if s.trim().is_empty() {
             return Err(YaqlError::new("ParserError", format!("String does not contain a date: {s}")));
         }
-        let (p, off) = parse_iso(&s).ok_or_else(|| {
-            YaqlError::new("ParserError", format!("Unknown string format: {s}"))
-        })?;
+        let (p, off) =
+            parse_iso(&s).ok_or_else(|| YaqlError::new("ParserError", format!("Unknown string format: {s}")))?;
         build(&p, off.unwrap_or(0))
     }));
     defs.push(
@@ -547,7 +578,9 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                         .checked_add(c.int(4).checked_mul(1000)?)?
                         .checked_add(c.int(5))
                 })();
-                total.map(V::TimeSpan).ok_or_else(|| YaqlError::new("OverflowError", "days=1000000000; must have magnitude <= 999999999"))
+                total
+                    .map(V::TimeSpan)
+                    .ok_or_else(|| YaqlError::new("OverflowError", "days=1000000000; must have magnitude <= 999999999"))
             }),
     );
     prop(defs, "#property#microseconds", SPAN, |c| Ok(V::Int(span(c.v(0)))));
@@ -560,7 +593,10 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     // has none): `now()` reports that instead of inventing a time.
     defs.push(FnDef::func("now").pd("offset", SPAN_N, Dft::ZeroSpan).f(|c| {
         offset_seconds(span(c.v(0)))?;
-        Err(YaqlError::new("NotImplementedError", "now() needs the current time, which hotplate does not read: its results are reproducible"))
+        Err(YaqlError::new(
+            "NotImplementedError",
+            "now() needs the current time, which hotplate does not read: its results are reproducible",
+        ))
     }));
     defs.push(FnDef::func("localtz").f(|_| Ok(V::TimeSpan(0))));
     defs.push(FnDef::func("utctz").f(|_| Ok(V::TimeSpan(0))));
@@ -577,8 +613,18 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         check_range(V::DateTime(t.checked_sub(span(c.v(1))).ok_or_else(overflow)?, o))
     }));
     defs.push(FnDef::func("#operator_-").p("dt1", DT).p("dt2", DT).f(|c| Ok(V::TimeSpan(dt(c.v(0)).0 - dt(c.v(1)).0))));
-    defs.push(FnDef::func("#operator_+").p("ts1", SPAN).p("ts2", SPAN).f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_add(span(c.v(1)))))));
-    defs.push(FnDef::func("#operator_-").p("ts1", SPAN).p("ts2", SPAN).f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_sub(span(c.v(1)))))));
+    defs.push(
+        FnDef::func("#operator_+")
+            .p("ts1", SPAN)
+            .p("ts2", SPAN)
+            .f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_add(span(c.v(1)))))),
+    );
+    defs.push(
+        FnDef::func("#operator_-")
+            .p("ts1", SPAN)
+            .p("ts2", SPAN)
+            .f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_sub(span(c.v(1)))))),
+    );
     for (name, f) in [
         ("#operator_>", (|o: std::cmp::Ordering| o.is_gt()) as fn(std::cmp::Ordering) -> bool),
         ("#operator_>=", |o| o.is_ge()),
@@ -587,9 +633,15 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     ] {
         let _ = f;
         let (b1, b2): (super::super::eval::Body, super::super::eval::Body) = match name {
-            "#operator_>" => (|c| Ok(V::Bool(dt(c.v(0)).0 > dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) > span(c.v(1))))),
-            "#operator_>=" => (|c| Ok(V::Bool(dt(c.v(0)).0 >= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) >= span(c.v(1))))),
-            "#operator_<" => (|c| Ok(V::Bool(dt(c.v(0)).0 < dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) < span(c.v(1))))),
+            "#operator_>" => {
+                (|c| Ok(V::Bool(dt(c.v(0)).0 > dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) > span(c.v(1)))))
+            }
+            "#operator_>=" => {
+                (|c| Ok(V::Bool(dt(c.v(0)).0 >= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) >= span(c.v(1)))))
+            }
+            "#operator_<" => {
+                (|c| Ok(V::Bool(dt(c.v(0)).0 < dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) < span(c.v(1)))))
+            }
             _ => (|c| Ok(V::Bool(dt(c.v(0)).0 <= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) <= span(c.v(1))))),
         };
         defs.push(FnDef::func(name).p("dt1", DT).p("dt2", DT).f(b1));

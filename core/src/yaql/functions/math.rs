@@ -112,9 +112,8 @@ pub(crate) fn py_int(v: &V) -> R<V> {
         V::Bool(b) => Ok(V::Int(i64::from(*b))),
         V::Int(i) => Ok(V::Int(*i)),
         V::Float(x) => float_to_int(*x),
-        V::Str(s) => parse_int(s).ok_or_else(|| {
-            value_error(format!("invalid literal for int() with base 10: {}", py_repr(v)))
-        })?,
+        V::Str(s) => parse_int(s)
+            .ok_or_else(|| value_error(format!("invalid literal for int() with base 10: {}", py_repr(v))))?,
         other => Err(type_error(format!(
             "int() argument must be a string, a bytes-like object or a real number, not '{}'",
             other.type_name()
@@ -174,10 +173,9 @@ pub(crate) fn py_float(v: &V) -> R<V> {
         V::Str(s) => parse_float(s)
             .map(V::Float)
             .ok_or_else(|| value_error(format!("could not convert string to float: {}", py_repr(v)))),
-        other => Err(type_error(format!(
-            "float() argument must be a string or a real number, not '{}'",
-            other.type_name()
-        ))),
+        other => {
+            Err(type_error(format!("float() argument must be a string or a real number, not '{}'", other.type_name())))
+        }
     }
 }
 
@@ -272,7 +270,8 @@ fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
         let mut e = i128::from(*y);
         if e < 0 {
             // modular inverse
-            base = mod_inverse(base, modulus).ok_or_else(|| value_error("base is not invertible for the given modulus"))?;
+            base = mod_inverse(base, modulus)
+                .ok_or_else(|| value_error("base is not invertible for the given modulus"))?;
             e = -e;
         }
         let mut result: i128 = 1 % modulus;
@@ -303,7 +302,9 @@ fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
             }
             if x < 0.0 && y.fract() != 0.0 && y.is_finite() {
                 // Python returns a complex number here
-                return Err(type_error("pow() of a negative number to a fractional power gives a complex number (unsupported)"));
+                return Err(type_error(
+                    "pow() of a negative number to a fractional power gives a complex number (unsupported)",
+                ));
             }
             let r = x.powf(y);
             if r.is_infinite() && x.is_finite() && y.is_finite() {
@@ -377,7 +378,15 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         if n < 0 {
             return Err(value_error("negative shift count"));
         }
-        Ok(V::Int(if n >= 64 { if v < 0 { -1 } else { 0 } } else { v >> n }))
+        Ok(V::Int(if n >= 64 {
+            if v < 0 {
+                -1
+            } else {
+                0
+            }
+        } else {
+            v >> n
+        }))
     }));
     defs.push(FnDef::func("shiftBitsLeft").p("value", INT).p("bits_number", INT).f(|c| {
         let (v, n) = (c.int(0), c.int(1));
@@ -487,6 +496,9 @@ mod tests {
         assert!(matches!(py_round(&V::Int(1250), -2), Ok(V::Int(1200))));
         assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::Int(5), 0), Ok(V::Int(3))));
         assert!(matches!(py_pow(&V::Int(2), &V::Int(-1), &V::None, 0), Ok(V::Float(x)) if x == 0.5));
-        assert_eq!(py_pow(&V::Int(2), &V::Int(101_000), &V::None, 10000).unwrap_err().class, "MemoryQuotaExceededException");
+        assert_eq!(
+            py_pow(&V::Int(2), &V::Int(101_000), &V::None, 10000).unwrap_err().class,
+            "MemoryQuotaExceededException"
+        );
     }
 }

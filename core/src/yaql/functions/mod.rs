@@ -69,9 +69,8 @@ pub(crate) fn contains(eng: &Engine, coll: &V, value: &V) -> R<bool> {
         V::FSet(s) => Ok(s.contains(&hkey(value)?)),
         V::FDict(d) | V::Dict(d) | V::View(d, ViewKind::Keys, _) => Ok(d.contains_key(&hkey(value)?)),
         V::View(d, ViewKind::Items, _) => {
-            let items = super::iter::collect(eng, value).map_err(|_| {
-                type_error(format!("cannot unpack non-iterable {} object", value.type_name()))
-            })?;
+            let items = super::iter::collect(eng, value)
+                .map_err(|_| type_error(format!("cannot unpack non-iterable {} object", value.type_name())))?;
             match items.as_slice() {
                 [k, v] => Ok(d.get(&hkey(k)?).is_some_and(|x| py_eq(x, v))),
                 _ => Err(value_error(if items.len() > 2 {
@@ -83,10 +82,9 @@ pub(crate) fn contains(eng: &Engine, coll: &V, value: &V) -> R<bool> {
         }
         V::Str(s) => match value {
             V::Str(sub) => Ok(s.contains(sub.as_ref())),
-            other => Err(type_error(format!(
-                "'in <string>' requires string as left operand, not {}",
-                other.type_name()
-            ))),
+            other => {
+                Err(type_error(format!("'in <string>' requires string as left operand, not {}", other.type_name())))
+            }
         },
         _ => {
             let mut found = false;

@@ -3,9 +3,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, R, CV};
+use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, CV, R};
 use super::super::iter::{self, gen, genf, py_iter, IterObj, OrderingIterable};
-use super::super::types::{PyClass, T, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP};
+use super::super::types::{PyClass, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP, T};
 use super::super::value::{py_eq, py_sizeof, Dict, HKey, Set, V};
 use super::super::YaqlError;
 use super::collections::delegate_to_list;
@@ -220,23 +220,21 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     };
     defs.push(FnDef::method("select").p("collection", ITER).p("selector", LAMBDA).f(select));
     defs.push(FnDef::method("map").p("collection", ITER).p("selector", LAMBDA).f(select));
-    defs.push(
-        FnDef::func("#operator_.").p("collection", ITER).p("attribute", T::Keyword { expand: false }).f(|c| {
-            let Some(CV::E(ast, id)) = c.args.get(1).cloned() else { return Ok(V::None) };
-            let it = py_iter(c.eng, c.v(0))?;
-            let ctx = c.new_ctx();
-            Ok(gen("map", move |eng| match it.next(eng)? {
-                Some(x) => Ok(Some(eng.call(
-                    "#operator_.",
-                    &ctx,
-                    vec![super::super::eval::Arg::V(x), super::super::eval::Arg::E(ast.clone(), id)],
-                    Vec::new(),
-                    None,
-                )?)),
-                None => Ok(None),
-            }))
-        }),
-    );
+    defs.push(FnDef::func("#operator_.").p("collection", ITER).p("attribute", T::Keyword { expand: false }).f(|c| {
+        let Some(CV::E(ast, id)) = c.args.get(1).cloned() else { return Ok(V::None) };
+        let it = py_iter(c.eng, c.v(0))?;
+        let ctx = c.new_ctx();
+        Ok(gen("map", move |eng| match it.next(eng)? {
+            Some(x) => Ok(Some(eng.call(
+                "#operator_.",
+                &ctx,
+                vec![super::super::eval::Arg::V(x), super::super::eval::Arg::E(ast.clone(), id)],
+                Vec::new(),
+                None,
+            )?)),
+            None => Ok(None),
+        }))
+    }));
     let limit: super::super::eval::Body = |c| {
         let n = c.int(1);
         // CPython: a stop of -1 is reported as a bad stop, lower ones as bad indices
@@ -420,11 +418,13 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let c2 = cur.clone();
         let step_fn = move |_: &Engine| {
             let r = c2.get();
-            let n = r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
+            let n =
+                r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
             c2.set(n);
             Ok(Some(V::Int(r)))
         };
-        let repr = move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
+        let repr =
+            move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
         Ok(V::Iter(IterObj::with_repr("count", Box::new(step_fn), Box::new(repr))))
     }));
     defs.push(FnDef::method("orderBy").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, true)));
@@ -455,8 +455,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     groups.entry(hkey(&key)?).or_default().push(value);
                     Ok(true)
                 })?;
-                let items: Vec<(V, V)> =
-                    groups.into_iter().map(|(k, v)| (k.0, V::List(Rc::new(v)))).collect();
+                let items: Vec<(V, V)> = groups.into_iter().map(|(k, v)| (k.0, V::List(Rc::new(v)))).collect();
                 let mut ga = GroupAgg { agg, allow_fallback: true, failure: None };
                 let mut it = items.into_iter();
                 Ok(gen("map", move |eng| match it.next() {
@@ -486,15 +485,14 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         }))
     }));
     defs.push(FnDef::method("zipLongest").var(ITER).varkw(ANY).f(|c| {
-        let fill = c
-            .kw
-            .iter()
-            .find(|(k, _)| &**k == "default")
-            .map(|(_, v)| match v {
-                CV::V(v) => v.clone(),
-                _ => V::None,
-            })
-            .unwrap_or(V::None);
+        let fill =
+            c.kw.iter()
+                .find(|(k, _)| &**k == "default")
+                .map(|(_, v)| match v {
+                    CV::V(v) => v.clone(),
+                    _ => V::None,
+                })
+                .unwrap_or(V::None);
         let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
         let mut active: Vec<bool> = vec![true; its.len()];
         Ok(gen("zip_longest", move |eng| {
@@ -791,10 +789,18 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let eng = c.eng;
         reduce(eng, c.v(0), opt_seed(c.v(2)), |a, b| sel.call(eng, &[a, b]))
     };
-    defs.push(FnDef::method("aggregate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate));
-    defs.push(FnDef::method("reduce").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate));
     defs.push(
-        FnDef::method("accumulate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(|c| {
+        FnDef::method("aggregate")
+            .p("collection", ITER)
+            .p("selector", LAMBDA)
+            .pd("seed", ANY, Dft::NoValue)
+            .f(aggregate),
+    );
+    defs.push(
+        FnDef::method("reduce").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate),
+    );
+    defs.push(FnDef::method("accumulate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(
+        |c| {
             let sel = lam_or_err(&c.lam(1))?.clone();
             let it = py_iter(c.eng, c.v(0))?;
             let mut total: Option<V> = opt_seed(c.v(2));
@@ -819,8 +825,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     None => Ok(None),
                 }
             }))
-        }),
-    );
+        },
+    ));
     defs.push(FnDef::method("reverse").p("collection", ITER).f(|c| {
         let lst = delegate_to_list(c, c.v(0).clone())?;
         let mut items = iter::collect(c.eng, &lst)?;
@@ -1057,19 +1063,37 @@ mod tests {
 
     #[test]
     fn laziness_is_observable() {
-        assert_eq!(check("$.data.select($)[0]", "[1]"), "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments");
+        assert_eq!(
+            check("$.data.select($)[0]", "[1]"),
+            "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments"
+        );
         assert_eq!(check("[0, 1].select(1 / $).take(0)", "null"), "[]");
         assert_eq!(check("let(x => $.data.select($)) -> [$x.len(), $x.len()]", "[1, 2]"), "[2, 0]");
-        assert_eq!(check("range(1000).where($ > 995)", "null"), "CollectionTooLargeException: Collection length exceeds 200 elements");
+        assert_eq!(
+            check("range(1000).where($ > 995)", "null"),
+            "CollectionTooLargeException: Collection length exceeds 200 elements"
+        );
     }
 
     #[test]
     fn ordering_grouping_merging() {
-        assert_eq!(check("[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])", "null"), "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]");
-        assert_eq!(check("[1, 'a'].orderBy($)", "null"), "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments");
-        assert_eq!(check("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null"), "[[1, \"ac\"], [2, \"b\"]]");
+        assert_eq!(
+            check("[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])", "null"),
+            "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]"
+        );
+        assert_eq!(
+            check("[1, 'a'].orderBy($)", "null"),
+            "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments"
+        );
+        assert_eq!(
+            check("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null"),
+            "[[1, \"ac\"], [2, \"b\"]]"
+        );
         assert_eq!(check("{a => [1, 2]}.mergeWith({a => [2, 3]})", "null"), "{\"a\": [1, 2, 3]}");
-        assert_eq!(check("{a => 1}.mergeWith({a => {b => 2}})", "null"), "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>");
+        assert_eq!(
+            check("{a => 1}.mergeWith({a => {b => 2}})", "null"),
+            "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>"
+        );
         assert_eq!(check("[].reduce($1 + $2)", "null"), "TypeError: reduce() of empty iterable with no initial value");
         assert_eq!(check("[5, 6].single()", "null"), "StopIteration: Collection contains more than one item");
     }

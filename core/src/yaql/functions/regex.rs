@@ -53,10 +53,7 @@ fn record(value: Option<String>, span: Option<(usize, usize)>) -> V {
 fn publish(ctx: &Rc<Context>, re: &PyRegex, m: &PyMatch) -> R<()> {
     ctx.set("$1", record(m.texts.first().cloned().flatten(), m.spans.first().copied().flatten()));
     for i in 1..m.texts.len() {
-        ctx.set(
-            &format!("${}", i + 1),
-            record(m.texts.get(i).cloned().flatten(), m.spans.get(i).copied().flatten()),
-        );
+        ctx.set(&format!("${}", i + 1), record(m.texts.get(i).cloned().flatten(), m.spans.get(i).copied().flatten()));
     }
     for (_, g) in &re.names {
         // `for key, value in match.groupdict().values()` unpacks each group's text
@@ -70,10 +67,7 @@ fn publish(ctx: &Rc<Context>, re: &PyRegex, m: &PyMatch) -> R<()> {
                         let Some(gi) = re.group_index(&v) else {
                             return Err(YaqlError::new("IndexError", "no such group"));
                         };
-                        ctx.set(
-                            &format!("${k}"),
-                            record(Some(v), m.spans.get(gi).copied().flatten()),
-                        );
+                        ctx.set(&format!("${k}"), record(Some(v), m.spans.get(gi).copied().flatten()));
                     }
                     cs if cs.len() > 2 => return Err(value_error("too many values to unpack (expected 2)")),
                     cs => {
@@ -206,8 +200,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         defs.push(FnDef::func(name).p("string", STR).p("pattern", STR).f(by_string));
         defs.push(FnDef::func(name).p("string", STR).p("regexp", REGEX).f(by_regex));
     }
-    defs.push(
-        FnDef::method("search").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(|c| {
+    defs.push(FnDef::method("search").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(
+        |c| {
             let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
             let s = c.s(1);
             let Some(m) = search(c.eng, &re, &s)? else { return Ok(V::None) };
@@ -219,10 +213,10 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     sel.call_in(c.eng, &ctx)
                 }
             }
-        }),
-    );
-    defs.push(
-        FnDef::method("searchAll").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(|c| {
+        },
+    ));
+    defs.push(FnDef::method("searchAll").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(
+        |c| {
             let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
             let s = c.s(1);
             let matches = re.find_all(&s, 0)?;
@@ -240,8 +234,8 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
                     }
                 }
             }))
-        }),
-    );
+        },
+    ));
     defs.push(FnDef::method("split").p("regexp", REGEX).p("string", STR).pd("max_split", INT, Dft::Int(0)).f(|c| {
         let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
         split_list(&re, &c.s(1), c.int(2))
@@ -251,28 +245,22 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         split_list(&re, &c.s(0), c.int(2))
     }));
     defs.push(
-        FnDef::method("replace")
-            .p("regexp", REGEX)
-            .p("string", STR)
-            .p("repl", STR)
-            .pd("count", INT, Dft::Int(0))
-            .f(|c| {
+        FnDef::method("replace").p("regexp", REGEX).p("string", STR).p("repl", STR).pd("count", INT, Dft::Int(0)).f(
+            |c| {
                 let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
                 let tpl = parse_template(&c.s(2), &re)?;
                 sub(c.eng, &re, &c.s(1), c.int(3), |m| Ok(expand(&tpl, m)))
-            }),
+            },
+        ),
     );
     defs.push(
-        FnDef::method("replace")
-            .p("string", STR)
-            .p("regexp", REGEX)
-            .p("repl", STR)
-            .pd("count", INT, Dft::Int(0))
-            .f(|c| {
+        FnDef::method("replace").p("string", STR).p("regexp", REGEX).p("repl", STR).pd("count", INT, Dft::Int(0)).f(
+            |c| {
                 let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
                 let tpl = parse_template(&c.s(2), &re)?;
                 sub(c.eng, &re, &c.s(0), c.int(3), |m| Ok(expand(&tpl, m)))
-            }),
+            },
+        ),
     );
     defs.push(
         FnDef::method("replaceBy")
@@ -308,13 +296,19 @@ mod tests {
 
     #[test]
     fn python_re_semantics() {
-        assert_eq!(check("regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')", "null"), "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]");
+        assert_eq!(
+            check("regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')", "null"),
+            "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]"
+        );
         assert_eq!(check("regex('x*').replace('abxd', '-')", "null"), "\"-a-b--d-\"");
         assert_eq!(check("regex('([a-z])([A-Z])').replace('fooBar', '\\\\1_\\\\2')", "null"), "\"foo_Bar\"");
         assert_eq!(check("'a\\n' =~ 'a$'", "null"), "true");
         assert_eq!(check("regex('(').matches('x')", "null"), "error: missing ), unterminated subpattern at position 0");
         assert_eq!(check("regex('[').matches('x')", "null"), "error: unterminated character set at position 0");
         assert_eq!(check("regex('a{,2}b').search('xaab')", "null"), "\"aab\"");
-        assert_eq!(check("regex('(?P<word>[a-z]+)').search('12abc', $1.value)", "null"), "ValueError: too many values to unpack (expected 2)");
+        assert_eq!(
+            check("regex('(?P<word>[a-z]+)').search('12abc', $1.value)", "null"),
+            "ValueError: too many values to unpack (expected 2)"
+        );
     }
 }

@@ -81,10 +81,10 @@ pub(crate) fn py_split(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> {
         Some(sep) => {
             let mut rest = s;
             while left > 0 {
-                match rest.find(sep) {
-                    Some(i) => {
-                        out.push(V::str(&rest[..i]));
-                        rest = &rest[i + sep.len()..];
+                match rest.split_once(sep) {
+                    Some((word, tail)) => {
+                        out.push(V::str(word));
+                        rest = tail;
                         left -= 1;
                     }
                     None => break,
@@ -93,30 +93,24 @@ pub(crate) fn py_split(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> {
             out.push(V::str(rest));
         }
         None => {
-            let chars: Vec<char> = s.chars().collect();
-            let mut i = 0;
-            let n = chars.len();
-            while i < n {
-                while i < n && is_py_space(chars[i]) {
-                    i += 1;
-                }
-                if i == n {
+            // Python's whitespace split: runs of whitespace separate, the
+            // unsplit remainder keeps its trailing whitespace.
+            let mut rest = s.trim_start_matches(is_py_space);
+            while !rest.is_empty() {
+                if left == 0 {
+                    out.push(V::str(rest));
                     break;
                 }
-                if left == 0 {
-                    let mut j = n;
-                    while j > i && is_py_space(chars[j - 1]) {
-                        j -= 1;
+                match rest.split_once(is_py_space) {
+                    Some((word, tail)) => {
+                        out.push(V::str(word));
+                        rest = tail.trim_start_matches(is_py_space);
                     }
-                    let _ = j;
-                    out.push(V::string(chars[i..].iter().collect()));
-                    return Ok(out);
+                    None => {
+                        out.push(V::str(rest));
+                        rest = "";
+                    }
                 }
-                let start = i;
-                while i < n && !is_py_space(chars[i]) {
-                    i += 1;
-                }
-                out.push(V::string(chars[start..i].iter().collect()));
                 left = left.saturating_sub(1);
             }
         }
@@ -133,10 +127,10 @@ pub(crate) fn py_rsplit(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> 
         Some(sep) => {
             let mut rest = s;
             while left > 0 {
-                match rest.rfind(sep) {
-                    Some(i) => {
-                        out.push(V::str(&rest[i + sep.len()..]));
-                        rest = &rest[..i];
+                match rest.rsplit_once(sep) {
+                    Some((head, word)) => {
+                        out.push(V::str(word));
+                        rest = head;
                         left -= 1;
                     }
                     None => break,
@@ -145,24 +139,22 @@ pub(crate) fn py_rsplit(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> 
             out.push(V::str(rest));
         }
         None => {
-            let chars: Vec<char> = s.chars().collect();
-            let mut j = chars.len();
-            while j > 0 {
-                while j > 0 && is_py_space(chars[j - 1]) {
-                    j -= 1;
-                }
-                if j == 0 {
-                    break;
-                }
+            let mut rest = s.trim_end_matches(is_py_space);
+            while !rest.is_empty() {
                 if left == 0 {
-                    out.push(V::string(chars[..j].iter().collect()));
+                    out.push(V::str(rest));
                     break;
                 }
-                let end = j;
-                while j > 0 && !is_py_space(chars[j - 1]) {
-                    j -= 1;
+                match rest.rsplit_once(is_py_space) {
+                    Some((head, word)) => {
+                        out.push(V::str(word));
+                        rest = head.trim_end_matches(is_py_space);
+                    }
+                    None => {
+                        out.push(V::str(rest));
+                        rest = "";
+                    }
                 }
-                out.push(V::string(chars[j..end].iter().collect()));
                 left = left.saturating_sub(1);
             }
         }
@@ -207,11 +199,11 @@ pub(crate) fn py_replace(s: &str, old: &str, new: &str, count: i64) -> String {
     let mut out = String::new();
     let mut rest = s;
     while left > 0 {
-        match rest.find(old) {
-            Some(i) => {
-                out.push_str(&rest[..i]);
+        match rest.split_once(old) {
+            Some((head, tail)) => {
+                out.push_str(head);
                 out.push_str(new);
-                rest = &rest[i + old.len()..];
+                rest = tail;
                 left -= 1;
             }
             None => break,
@@ -360,51 +352,43 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             .pd("count", INT, Dft::Int(-1))
             .f(|c| Ok(V::string(py_replace(&c.s(0), &c.s(1), &c.s(2), c.int(3))))),
     );
-    defs.push(
-        FnDef::method("replace")
-            .p("string", STR)
-            .p("replacements", MAP)
-            .pd("count", INT, Dft::Int(-1))
-            .f(|c| {
-                let mut s = c.s(0).to_string();
-                let count = c.int(2);
-                if let Some(d) = dict_of(c.v(1)).cloned() {
-                    for (k, v) in d.iter() {
-                        let ks = delegate_str(c, &k.0)?;
-                        let vs = delegate_str(c, v)?;
-                        s = py_replace(&s, &ks, &vs, count);
-                    }
-                }
-                Ok(V::string(s))
-            }),
-    );
+    defs.push(FnDef::method("replace").p("string", STR).p("replacements", MAP).pd("count", INT, Dft::Int(-1)).f(|c| {
+        let mut s = c.s(0).to_string();
+        let count = c.int(2);
+        if let Some(d) = dict_of(c.v(1)).cloned() {
+            for (k, v) in d.iter() {
+                let ks = delegate_str(c, &k.0)?;
+                let vs = delegate_str(c, v)?;
+                s = py_replace(&s, &ks, &vs, count);
+            }
+        }
+        Ok(V::string(s))
+    }));
     defs.push(FnDef::func("#operator_*").p("left", STR).p("right", INT).f(|c| {
         let s = c.s(0);
         string_by_int(c, &s, c.int(1))
     }));
-    defs.push(FnDef::func("#operator_in").p("left", STR).p("right", STR).f(|c| {
-        Ok(V::Bool(c.s(1).contains(c.s(0).as_ref())))
-    }));
+    defs.push(
+        FnDef::func("#operator_in").p("left", STR).p("right", STR).f(|c| Ok(V::Bool(c.s(1).contains(c.s(0).as_ref())))),
+    );
     defs.push(FnDef::func("#operator_*").p("left", INT).p("right", STR).f(|c| {
         let s = c.s(1);
         string_by_int(c, &s, c.int(0))
     }));
-    defs.push(
-        FnDef::method("substring").p("string", STR).p("start", INT).pd("length", INT, Dft::Int(-1)).f(|c| {
-            let chars: Vec<char> = c.s(0).chars().collect();
-            let n = i64::try_from(chars.len()).unwrap_or(i64::MAX);
-            let mut length = c.int(2);
-            let mut start = c.int(1);
-            if length < 0 {
-                length = n;
-            }
-            if start < 0 {
-                start += n;
-            }
-            let (a, b) = slice_bounds(chars.len(), Some(start), Some(start.saturating_add(length)));
-            Ok(V::string(chars.get(a..b).unwrap_or(&[]).iter().collect()))
-        }),
-    );
+    defs.push(FnDef::method("substring").p("string", STR).p("start", INT).pd("length", INT, Dft::Int(-1)).f(|c| {
+        let chars: Vec<char> = c.s(0).chars().collect();
+        let n = i64::try_from(chars.len()).unwrap_or(i64::MAX);
+        let mut length = c.int(2);
+        let mut start = c.int(1);
+        if length < 0 {
+            length = n;
+        }
+        if start < 0 {
+            start += n;
+        }
+        let (a, b) = slice_bounds(chars.len(), Some(start), Some(start.saturating_add(length)));
+        Ok(V::string(chars.get(a..b).unwrap_or(&[]).iter().collect()))
+    }));
     defs.push(
         FnDef::method("indexOf")
             .p("string", STR)
@@ -435,9 +419,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             .p("length", INT)
             .f(|c| find_args(c, true, true)),
     );
-    defs.push(FnDef::method("toCharArray").p("string", STR).f(|c| {
-        Ok(V::tuple(c.s(0).chars().map(|ch| V::string(ch.to_string())).collect()))
-    }));
+    defs.push(
+        FnDef::method("toCharArray")
+            .p("string", STR)
+            .f(|c| Ok(V::tuple(c.s(0).chars().map(|ch| V::string(ch.to_string())).collect()))),
+    );
     defs.push(
         FnDef::func("characters")
             .pd("digits", BOOL_N, Dft::Bool(false))
@@ -502,11 +488,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(V::Bool(c.var_values().iter().any(|p| str_arg(p).is_some_and(|p| s.ends_with(p)))))
     }));
     defs.push(FnDef::func("hex").p("num", NUM_N).f(|c| match c.v(0) {
-        V::Int(i) => Ok(V::string(if *i < 0 {
-            format!("-0x{:x}", i.unsigned_abs())
-        } else {
-            format!("0x{i:x}")
-        })),
+        V::Int(i) => Ok(V::string(if *i < 0 { format!("-0x{:x}", i.unsigned_abs()) } else { format!("0x{i:x}") })),
         other => Err(type_error(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
     }));
 }

@@ -6,23 +6,22 @@ use std::rc::Rc;
 use super::super::context::{Context, UserFn};
 use super::super::eval::{camel, Arg, Call, FnDef, CV, R};
 use super::super::iter;
-use super::super::types::{PyClass, T, ANY, ITER, LAMBDA, MAP, SEQ, STR};
+use super::super::types::{PyClass, ANY, ITER, LAMBDA, MAP, SEQ, STR, T};
 use super::super::value::V;
 use super::super::YaqlError;
 use super::{dict_of, value_error};
 
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(
-        FnDef::func("#operator_.")
-            .p("receiver", ANY)
-            .p("expr", T::Lambda { method: true, with_context: false })
-            .f(|c| {
+        FnDef::func("#operator_.").p("receiver", ANY).p("expr", T::Lambda { method: true, with_context: false }).f(
+            |c| {
                 let r = c.v(0).clone();
                 match c.lam(1) {
                     Some(l) => l.call_method(c.eng, &r),
                     None => Ok(V::None),
                 }
-            }),
+            },
+        ),
     );
     defs.push(FnDef::func("#operator_?.").p("receiver", ANY).p("expr", T::Expr { function_only: false }).f(|c| {
         let r = c.v(0).clone();
@@ -175,19 +174,18 @@ pub(crate) fn register_root(defs: &mut Vec<FnDef>) {
 pub(crate) fn call_user_fn(c: &mut Call<'_>) -> R<V> {
     let Some(u) = c.user.clone() else { return Ok(V::None) };
     let args = c.var_values();
-    let kwargs: Vec<(Rc<str>, V)> = c
-        .kw
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.clone(),
-                match v {
-                    CV::V(v) => v.clone(),
-                    _ => V::None,
-                },
-            )
-        })
-        .collect();
+    let kwargs: Vec<(Rc<str>, V)> =
+        c.kw.iter()
+            .map(|(k, v)| {
+                (
+                    k.clone(),
+                    match v {
+                        CV::V(v) => v.clone(),
+                        _ => V::None,
+                    },
+                )
+            })
+            .collect();
     let _ = Context::root;
     u.body.call_kw(c.eng, &args, &kwargs)
 }
