@@ -14,6 +14,8 @@ CASES = {}
 
 def case(name, template, **kw):
     req = {"stack_name": kw.pop("stack_name", "golden"), "template": template}
+    if req["stack_name"] is None:  # a body without a stack name
+        del req["stack_name"]
     req.update(kw)
     CASES[name] = req
 
@@ -47,6 +49,9 @@ case("null_conditions", "heat_template_version: 2021-04-16\nconditions:\n")
 case("conditions_list", "heat_template_version: 2021-04-16\nconditions: [1]\n")
 case("schema_error_before_section", "heat_template_version: 2021-04-16\nparameters:\n  p: {type: bogus}\nfoo: 1\n")
 case("stack_name_invalid", out(W, "1"), stack_name="9lives")
+case("stack_name_missing", out(W, "1"), stack_name=None)
+case("stack_name_missing_bad_template", "- not a template\n", stack_name=None)
+case("stack_name_empty", out(W, "{get_param: 'OS::stack_name'}"), stack_name="")
 case("stack_name_dots", out(W, "{get_param: 'OS::stack_name'}"), stack_name="a.b-c_d")
 # --- parameters ---------------------------------------------------------------------
 P = "heat_template_version: 2021-04-16\nparameters:\n"

@@ -15,7 +15,7 @@ pub fn build(
 ) -> Result<Request, String> {
     let text = read(template)?;
     let mut req = Request::new(text.clone());
-    req.stack_name = stack_name.to_string();
+    req.stack_name = Some(stack_name.to_string());
     req.template_name = template.display().to_string();
     req.template = Document::Text(text.clone());
     let base = template.parent().map(Path::to_path_buf).unwrap_or_default();

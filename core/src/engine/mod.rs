@@ -103,6 +103,10 @@ impl Run {
 
     #[allow(clippy::too_many_lines)]
     fn pipeline(&mut self, req: &Request) -> Result<(), Stop> {
+        // 0. heat-api reads the stack name before the template.
+        let Some(stack_name) = req.stack_name.as_deref() else {
+            return Err(self.bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
+        };
         // 1. The API decodes the template: JSON/YAML, a mapping, a version key.
         let (tid, root) = self.load(&req.template, &req.template_name)?;
         let Some(top) = root.as_map() else {
@@ -274,18 +278,18 @@ impl Run {
         }
 
         // 7. The stack: its name, the pseudo parameters, the parameters.
-        if !valid_stack_name(&req.stack_name) {
+        if !valid_stack_name(stack_name) {
             return Err(self.fail(EvalError::svf(format!(
                 "Invalid stack name {} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less.",
-                req.stack_name
+                stack_name
             )).with_code("bad-stack-name")));
         }
         let mut stack = Stack::new(version);
         stack.files = req.files.clone();
         stack.params.insert("OS::stack_id".into(), Ok(Value::from(req.stack_id.as_str())));
         stack.params.insert("OS::project_id".into(), Ok(Value::from(req.project_id.as_str())));
-        if !req.stack_name.is_empty() {
-            stack.params.insert("OS::stack_name".into(), Ok(Value::from(req.stack_name.as_str())));
+        if !stack_name.is_empty() {
+            stack.params.insert("OS::stack_name".into(), Ok(Value::from(stack_name)));
         }
         let params: Vec<Parameter> = schemas
             .iter()

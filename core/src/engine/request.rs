@@ -21,8 +21,8 @@ pub enum Document {
 /// One evaluation request.
 #[derive(Clone, Debug)]
 pub struct Request {
-    /// `stack_name`.
-    pub stack_name: String,
+    /// `stack_name`; heat-api answers a body without one with HTTPBadRequest.
+    pub stack_name: Option<String>,
     /// `template`.
     pub template: Document,
     /// The template's file name (for diagnostics).
@@ -49,7 +49,7 @@ impl Request {
     /// A request for a template text with no environment.
     pub fn new(template: impl Into<String>) -> Request {
         Request {
-            stack_name: "test".into(),
+            stack_name: Some("test".into()),
             template: Document::Text(template.into()),
             template_name: "template.yaml".into(),
             environment: None,
@@ -81,9 +81,10 @@ impl Request {
         };
         let mut req = Request::new(String::new());
         req.template = template;
-        if let Some(name) = obj.get("stack_name") {
-            req.stack_name = name.as_str().ok_or("\"stack_name\" must be a string")?.to_string();
-        }
+        req.stack_name = match obj.get("stack_name") {
+            None => None,
+            Some(name) => Some(name.as_str().ok_or("\"stack_name\" must be a string")?.to_string()),
+        };
         if let Some(name) = obj.get("x-template-name").and_then(|v| v.as_str()) {
             req.template_name = name.to_string();
         }
