@@ -114,7 +114,8 @@ fn scalar(v: &Value) -> String {
                     s.to_ascii_lowercase().as_str(),
                     "yes" | "no" | "on" | "off" | "true" | "false" | "null" | "~"
                 )
-                && s.parse::<f64>().is_err();
+                && s.parse::<f64>().is_err()
+                && hotplate_core::syntax::plain_scalar_is_string(s);
             if plain {
                 s.to_string()
             } else {

@@ -124,6 +124,13 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
     }
 }
 
+/// Whether `text` written as a plain (unquoted) YAML scalar would load back as
+/// that string under YAML 1.1 (PyYAML's implicit resolvers): not a bool, null,
+/// number, date, merge key... Writers of YAML use it to decide on quoting.
+pub fn plain_scalar_is_string(text: &str) -> bool {
+    resolve::resolve_plain(text) == resolve::Implicit::Str
+}
+
 /// PyYAML's `str()` of the YAML error Heat reports for `text`, byte for byte, or `None`
 /// when Heat's fallback loader (PyYAML's pure `SafeLoader`) accepts the text.
 ///
