@@ -232,4 +232,20 @@ mod tests {
         let text = "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {";
         assert_eq!(err.from as usize, text.encode_utf16().count());
     }
+
+    #[test]
+    fn every_validation_error_gets_a_diagnostic_while_the_result_keeps_heats() {
+        let ev = evaluate(&Request::new(
+            "heat_template_version: 2021-04-16\nresources:\n  r:\n    type: OS::Heat::None\noutputs:\n  o1: {value: {get_attr: [missing1, a]}}\n  o2: {value: {get_attr: [r, a]}}\n  o3: {value: {get_attr: [missing3, a]}}\n",
+        ));
+        // Heat validates outputs in set order and reports o3 (the oracle agrees).
+        let error = ev.result.error.as_ref().unwrap();
+        assert!(error.message.contains("missing3"), "{}", error.message);
+        let located = located_diagnostics(&ev);
+        let lines: Vec<u32> = located.iter().filter(|d| d.severity == Severity::Error).map(|d| d.line).collect();
+        assert_eq!(lines.len(), 2, "{located:?}");
+        for line in [6, 8] {
+            assert!(lines.contains(&line), "no diagnostic on line {line}: {located:?}");
+        }
+    }
 }

@@ -518,21 +518,35 @@ impl Run {
                 }
             }
         }
-        if let Some(e) = first_error {
-            return Err(self.fail(e));
-        }
-        if let Some(e) = cycle {
-            return Err(self.fail(e));
-        }
+        // Heat stops at the first error (resources, then a cycle, then outputs in
+        // set order); the outputs are still validated so that every problem gets a
+        // diagnostic.
+        let mut first_error = match (first_error, cycle) {
+            (Some(first), Some(cycle)) => {
+                self.ev.diagnostics.push(cycle.to_diagnostic());
+                Some(first)
+            }
+            (first, cycle) => first.or(cycle),
+        };
         let output_order = PySet::from_dict_keys(outputs.iter().map(|(n, _)| n.as_str()));
         for name in output_order.iter() {
             if let Some((_, OutputDef::Enabled { expr, .. })) = outputs.iter().find(|(n, _)| n == name) {
                 if let Err(e) =
                     eval::validate(&stack, expr, &["outputs".to_string(), name.to_string(), "value".to_string()])
                 {
-                    return Err(self.fail(e));
+                    if e.code == "budget-exceeded" {
+                        return Err(self.fail(e));
+                    }
+                    if first_error.is_none() {
+                        first_error = Some(e);
+                    } else {
+                        self.ev.diagnostics.push(e.to_diagnostic());
+                    }
                 }
             }
+        }
+        if let Some(e) = first_error {
+            return Err(self.fail(e));
         }
 
         // Evaluation: mocks, then what the playground shows.

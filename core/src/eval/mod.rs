@@ -10,6 +10,7 @@ mod error;
 
 pub use error::{EvalError, Svf};
 
+use std::fmt::Write as _;
 use std::rc::Rc;
 
 use crate::functions::{self, FnKind, Lookup, Table};
@@ -277,28 +278,51 @@ pub fn validate(stack: &Stack, expr: &Expr, path: &[String]) -> Result<(), EvalE
 /// `function.dependencies(snippet, path)`: the names of resources referenced by
 /// `get_resource`/`get_attr` (and `Ref` in 2013-05-23), checked against the stack.
 pub fn dependencies(stack: &Stack, expr: &Expr, path: &str, out: &mut Vec<Rc<str>>) -> Result<(), EvalError> {
+    // One path buffer for the walk: the path is only read when a reference is bad.
+    let mut path = String::from(path);
+    collect_dependencies(stack, expr, &mut path, out)
+}
+
+fn collect_dependencies(
+    stack: &Stack,
+    expr: &Expr,
+    path: &mut String,
+    out: &mut Vec<Rc<str>>,
+) -> Result<(), EvalError> {
+    let len = path.len();
     match expr {
-        Expr::Scalar(_) | Expr::Absent => Ok(()),
+        Expr::Scalar(_) | Expr::Absent => {}
         Expr::Map(entries, _) => {
             for (k, v) in entries {
-                dependencies(stack, v, &format!("{path}.{}", py_str(k)), out)?;
+                path.push('.');
+                match k.as_str() {
+                    Some(k) => path.push_str(k),
+                    None => path.push_str(&py_str(k)),
+                }
+                collect_dependencies(stack, v, path, out)?;
+                path.truncate(len);
             }
-            Ok(())
         }
         Expr::List(items, _) => {
             for (i, v) in items.iter().enumerate() {
-                dependencies(stack, v, &format!("{path}[{i}]"), out)?;
+                let _ = write!(path, "[{i}]");
+                collect_dependencies(stack, v, path, out)?;
+                path.truncate(len);
             }
-            Ok(())
         }
         Expr::Call(call) => {
-            dependencies(stack, &call.args, &format!("{path}.{}", call.name), out)?;
-            if let Some(name) = functions::referenced_resource(stack, call, path)? {
+            path.push('.');
+            path.push_str(&call.name);
+            collect_dependencies(stack, &call.args, path, out)?;
+            path.truncate(len);
+            if let Some(name) =
+                functions::referenced_resource(stack, call, path).map_err(|e| e.at_if_unset(call.span))?
+            {
                 out.push(name);
             }
-            Ok(())
         }
     }
+    Ok(())
 }
 
 /// Visit every call in a snippet (depth first), e.g. to find deferred values.
