@@ -3,6 +3,7 @@
 //! Heat builds many values and messages with these, so every byte must match CPython.
 //! Nothing else in the crate formats values for users.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
@@ -240,12 +241,12 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Re
                     out.push_str(item_sep);
                 }
                 newline_indent(out, style, level + 1);
-                let key = match k {
-                    Value::Str(s) => s.to_string(),
-                    Value::Float(f) => json_float(*f, style),
-                    Value::Null => "null".into(),
-                    Value::Bool(b) => (if *b { "true" } else { "false" }).into(),
-                    other => py_str(other),
+                let key: Cow<'_, str> = match k {
+                    Value::Str(s) => Cow::Borrowed(s),
+                    Value::Float(f) => Cow::Owned(json_float(*f, style)),
+                    Value::Null => Cow::Borrowed("null"),
+                    Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+                    other => Cow::Owned(py_str(other)),
                 };
                 write_json_str(out, &key, style.ensure_ascii);
                 out.push_str(": ");
@@ -270,8 +271,19 @@ fn json_float(f: f64, style: JsonStyle) -> String {
 
 /// A JSON string literal as Python's encoder writes it.
 pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
+    let mut rest = s;
+    // Copy runs that need no escaping in one go; stop at the next byte that may.
+    // Such a byte is ASCII or the first byte of a character, so it is a char boundary.
+    while let Some(i) = rest.bytes().position(|b| b < 0x20 || b == b'"' || b == b'\\' || (ensure_ascii && b > 0x7e)) {
+        let (plain, tail) = rest.split_at(i);
+        out.push_str(plain);
+        let mut chars = tail.chars();
+        let Some(c) = chars.next() else {
+            rest = "";
+            break;
+        };
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -280,15 +292,16 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 || (ensure_ascii && u32::from(c) > 0x7e) => {
+            c => {
                 let mut buf = [0u16; 2];
                 for unit in c.encode_utf16(&mut buf) {
                     let _ = write!(out, "\\u{unit:04x}");
                 }
             }
-            c => out.push(c),
         }
+        rest = chars.as_str();
     }
+    out.push_str(rest);
     out.push('"');
 }
 
@@ -378,6 +391,18 @@ mod tests {
         assert_eq!(py_repr(&v), r#"['a', 1, 2.0, True, None, {'k': "it's"}]"#);
         assert_eq!(py_str(&Value::from("x")), "x");
         assert_eq!(str_repr("a'b\"c\n\u{e9}\u{1}"), r#"'a\'b"c\né\x01'"#);
+    }
+
+    #[test]
+    fn json_strings_escape_as_python_does() {
+        // Expected texts from Python's json.dumps (ensure_ascii True, then False).
+        let s = "a\"b\\c\n\u{1}é😀\u{7f}\u{8}\u{c}\t\rz";
+        let mut ascii = String::new();
+        write_json_str(&mut ascii, s, true);
+        assert_eq!(ascii, r#""a\"b\\c\n\u0001\u00e9\ud83d\ude00\u007f\b\f\t\rz""#);
+        let mut unicode = String::new();
+        write_json_str(&mut unicode, s, false);
+        assert_eq!(unicode, "\"a\\\"b\\\\c\\n\\u0001é😀\u{7f}\\b\\f\\t\\rz\"");
     }
 
     #[test]

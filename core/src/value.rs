@@ -276,10 +276,13 @@ fn hash_int<H: Hasher>(i: i64, state: &mut H) {
     state.write_i64(i);
 }
 
+/// Map hashing: a fixed-seed fast hasher (deterministic, no OS randomness on wasm).
+type MapHasher = foldhash::fast::FixedState;
+
 /// An insertion-ordered map with Python dict semantics.
 #[derive(Clone, Debug, Default)]
 pub struct Map {
-    entries: IndexMap<Key, Value>,
+    entries: IndexMap<Key, Value, MapHasher>,
 }
 
 /// Python's `TypeError: unhashable type: 'list'`.
@@ -300,7 +303,7 @@ impl Map {
 
     /// An empty map with room for `n` entries.
     pub fn with_capacity(n: usize) -> Map {
-        Map { entries: IndexMap::with_capacity(n) }
+        Map { entries: IndexMap::with_capacity_and_hasher(n, MapHasher::default()) }
     }
 
     /// Number of entries.

@@ -129,23 +129,29 @@ impl Expr {
 /// `heat.engine.template.parse`: turn data into a snippet with function calls.
 /// Errors are `StackValidationFailed` with the dotted parse path.
 pub fn parse(stack: &Stack, node: &Node, path: &str, table: Table) -> Result<Expr, EvalError> {
-    parse_depth(stack, node, path, table, 0)
+    // One path buffer for the walk (pushed and truncated per node): paths are
+    // only read when something fails.
+    parse_depth(stack, node, &mut String::from(path), table, 0)
 }
 
 /// Deepest nesting parse accepts (YAML nesting is limited earlier; this guards
 /// snippets built from already-parsed request objects).
 const MAX_DEPTH: usize = 400;
 
-fn parse_depth(stack: &Stack, node: &Node, path: &str, table: Table, depth: usize) -> Result<Expr, EvalError> {
+fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, depth: usize) -> Result<Expr, EvalError> {
     if depth > MAX_DEPTH {
         return Err(EvalError::svf_path(path, "Template nesting is too deep").with_code("too-deep").at(node.span));
     }
+    let len = path.len();
     match &node.kind {
         NodeKind::Scalar(v) => Ok(Expr::Scalar(v.clone())),
         NodeKind::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                out.push(parse_depth(stack, item, &format!("{path}[{i}]"), table, depth + 1)?);
+                let _ = write!(path, "[{i}]");
+                let item = parse_depth(stack, item, path, table, depth + 1);
+                path.truncate(len);
+                out.push(item?);
             }
             Ok(Expr::List(out, node.span))
         }
@@ -154,9 +160,15 @@ fn parse_depth(stack: &Stack, node: &Node, path: &str, table: Table, depth: usiz
                 if let Some(name) = key.as_str() {
                     match functions::lookup(stack.version(), table, name) {
                         Lookup::Found(kind) => {
-                            let call_path = format!("{path}.{name}");
-                            return parse_call(stack, kind, name, key.span, args, &call_path, table, depth)
-                                .map_err(|e| e.into_svf_at_path(&call_path));
+                            path.push('.');
+                            path.push_str(name);
+                            let call_len = path.len();
+                            let parsed = parse_call(stack, kind, name, key.span, args, path, table, depth);
+                            // A failed nested parse may leave its own path in the buffer.
+                            path.truncate(call_len);
+                            let parsed = parsed.map_err(|e| e.into_svf_at_path(path));
+                            path.truncate(len);
+                            return parsed;
                         }
                         Lookup::Unknown => {}
                     }
@@ -165,8 +177,14 @@ fn parse_depth(stack: &Stack, node: &Node, path: &str, table: Table, depth: usiz
             let mut out = Vec::with_capacity(entries.len());
             for (k, v) in entries {
                 let key = k.scalar().cloned().unwrap_or(Value::Null);
-                let child = format!("{path}.{}", py_str(&key));
-                out.push((key, parse_depth(stack, v, &child, table, depth + 1)?));
+                path.push('.');
+                match key.as_str() {
+                    Some(k) => path.push_str(k),
+                    None => path.push_str(&py_str(&key)),
+                }
+                let child = parse_depth(stack, v, path, table, depth + 1);
+                path.truncate(len);
+                out.push((key, child?));
             }
             Ok(Expr::Map(out, node.span))
         }
@@ -180,7 +198,7 @@ fn parse_call(
     name: &str,
     span: Span,
     raw_args: &Node,
-    path: &str,
+    path: &mut String,
     table: Table,
     depth: usize,
 ) -> Result<Expr, EvalError> {
@@ -198,7 +216,7 @@ fn parse_call(
 pub(crate) fn parse_nested(
     stack: &Stack,
     node: &Node,
-    path: &str,
+    path: &mut String,
     table: Table,
     depth: usize,
 ) -> Result<Expr, EvalError> {

@@ -17,7 +17,7 @@ pub fn parse_macro(
     stack: &Stack,
     kind: FnKind,
     raw: &Node,
-    path: &str,
+    path: &mut String,
     table: Table,
     depth: usize,
 ) -> Result<Expr, EvalError> {
