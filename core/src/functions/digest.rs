@@ -6,9 +6,11 @@
 
 use blake2::{Blake2b512, Blake2s256};
 use md5::Md5;
+use ripemd::Ripemd160;
 use sha1::Sha1;
 use sha2::{Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
+use sm3::Sm3;
 
 use crate::eval::{resolve as resolve_expr, EvalError, Expr};
 use crate::stack::Stack;
@@ -85,15 +87,27 @@ fn hex<D: sha2::Digest>(bytes: &[u8]) -> String {
     out.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// `hashlib.new(algorithm)` with the original spelling: OpenSSL names accept any
-/// case, Python's built-in ones (blake2, sha3, shake) only lower case.
+/// `hashlib.new(algorithm)` with the original spelling: OpenSSL's names (md5,
+/// sha1, sha2, sm3, ripemd160, md5-sha1) accept any case; names with an
+/// underscore exist only in CPython's table, exactly as spelled there.
 fn hex_digest(algorithm: &str, bytes: &[u8]) -> Result<String, EvalError> {
     let lower = algorithm.to_lowercase();
     let builtin_only = matches!(
         lower.as_str(),
-        "blake2b" | "blake2s" | "sha3_224" | "sha3_256" | "sha3_384" | "sha3_512" | "shake_128" | "shake_256"
+        "blake2b"
+            | "blake2s"
+            | "sha3_224"
+            | "sha3_256"
+            | "sha3_384"
+            | "sha3_512"
+            | "shake_128"
+            | "shake_256"
+            | "sha512_224"
+            | "sha512_256"
     );
-    if builtin_only && algorithm != lower {
+    // CPython's OpenSSL table also knows the upper-case aliases of these two.
+    let python_alias = matches!(algorithm, "SHA512_224" | "SHA512_256");
+    if builtin_only && algorithm != lower && !python_alias {
         return Err(EvalError::value(format!("unsupported hash type {algorithm}")));
     }
     Ok(match lower.as_str() {
@@ -111,6 +125,10 @@ fn hex_digest(algorithm: &str, bytes: &[u8]) -> Result<String, EvalError> {
         "sha3_512" => hex::<Sha3_512>(bytes),
         "blake2b" => hex::<Blake2b512>(bytes),
         "blake2s" => hex::<Blake2s256>(bytes),
+        "ripemd160" => hex::<Ripemd160>(bytes),
+        "sm3" => hex::<Sm3>(bytes),
+        // OpenSSL's MD5-SHA1 (TLS 1.0's PRF hash): the two digests side by side.
+        "md5-sha1" => hex::<Md5>(bytes) + &hex::<Sha1>(bytes),
         "shake_128" | "shake_256" => {
             return Err(EvalError::type_error("hexdigest() missing required argument 'length' (pos 1)"))
         }
