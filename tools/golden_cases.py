@@ -33,6 +33,10 @@ case("yaml_anchor_alias", "heat_template_version: 2021-04-16\nparameters:\n  p: 
 case("json_template_floats", '{"heat_template_version": "2021-04-16", "outputs": {"o": {"value": [1e3, 1.0, 1, NaN, -Infinity]}}}')
 case("json_dup_keys", '{"heat_template_version": "2021-04-16", "outputs": {"o": {"value": {"a": 1, "b": 2, "a": 3}}}}')
 case("yaml_invalid_json_valid_yaml", '{"heat_template_version": "2021-04-16", "outputs": {},}')
+# Texts only PyYAML's pure loader accepts (%YAML 1.3): Heat's fallback makes dates of timestamps.
+case("yaml_pure_fallback_date_version", "%YAML 1.3\n---\nheat_template_version: 2018-08-31\noutputs:\n  a: {value: 1}\n")
+case("yaml_pure_fallback_quoted_version", "%YAML 1.3\n---\nheat_template_version: '2018-08-31'\noutputs:\n  a: {value: [1, 2013-01-01, yes]}\n")
+case("yaml_pure_fallback_alias_version", "%YAML 1.3\n---\nheat_template_version: wallaby\noutputs:\n  a: {value: [1, 2013-01-01, yes]}\n")
 case("empty_template", "")
 case("comments_only", "# nothing\n")
 case("not_mapping", "- 1\n- 2\n")

@@ -77,14 +77,15 @@ impl Run {
         }
     }
 
-    fn load(&mut self, doc: &Document, name: &str) -> Result<(SourceId, Node), Stop> {
+    /// Load the template: its source id, root, and the scalars Heat gets as dates.
+    fn load(&mut self, doc: &Document, name: &str) -> Result<(SourceId, Node, Vec<Span>), Stop> {
         match doc {
             Document::Text(text) => {
                 let id = self.ev.sources.add(name, text.clone());
                 match load_template(text, id) {
                     Ok(loaded) => {
                         self.ev.diagnostics.extend(loaded.warnings);
-                        Ok((id, loaded.root))
+                        Ok((id, loaded.root, loaded.dates))
                     }
                     Err(d) if d.code == "template-too-large" => {
                         let message = d.message.clone();
@@ -96,7 +97,7 @@ impl Run {
             }
             Document::Value(v) => {
                 let id = self.ev.sources.add(name, String::new());
-                Ok((id, Node::from_value(v, Span::new(id, 0, 0))))
+                Ok((id, Node::from_value(v, Span::new(id, 0, 0)), Vec::new()))
             }
         }
     }
@@ -108,7 +109,7 @@ impl Run {
             return Err(self.bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
         };
         // 1. The API decodes the template: JSON/YAML, a mapping, a version key.
-        let (tid, root) = self.load(&req.template, &req.template_name)?;
+        let (tid, root, dates) = self.load(&req.template, &req.template_name)?;
         let Some(top) = root.as_map() else {
             return Err(self.bad_request(
                 Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
@@ -145,7 +146,9 @@ impl Run {
             .iter()
             .filter_map(|(k, v)| {
                 let k = k.as_str()?;
-                (VERSION_KEYS.contains(&k) && v.as_str().is_some()).then_some((k, v))
+                // A date (pure-loader fallback) is not a string to Heat.
+                let is_string = v.as_str().is_some() && !dates.contains(&v.span);
+                (VERSION_KEYS.contains(&k) && is_string).then_some((k, v))
             })
             .collect();
         let (vkey, vnode) = match string_keys.as_slice() {

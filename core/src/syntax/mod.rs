@@ -68,6 +68,9 @@ pub struct Loaded {
     pub root: Node,
     /// Warnings found while loading (duplicate keys).
     pub warnings: Vec<Diagnostic>,
+    /// Scalars Heat gets as `datetime` objects, not strings: unquoted timestamps,
+    /// when only PyYAML's pure loader (Heat's fallback) accepts the text.
+    pub dates: Vec<Span>,
 }
 
 /// What kind of failure a loader diagnostic is, by its code: tells the caller how Heat
@@ -118,7 +121,7 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
         }
     }
     match json::parse(text, source) {
-        json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings }),
+        json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings, dates: Vec::new() }),
         json::JsonOutcome::Fail(d) => Err(d),
         json::JsonOutcome::NotJson => yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source)),
     }

@@ -232,7 +232,8 @@ struct Composer {
     source: SourceId,
     mode: Mode,
     /// Whether a timestamp was resolved (the pure loader would make a date of it).
-    timestamps: bool,
+    /// Timestamp scalars (Heat's loader keeps them as text; the pure fallback makes dates).
+    timestamps: Vec<Span>,
     stack: Vec<Frame>,
     anchors: HashMap<String, Anchored>,
     alias_nodes: usize,
@@ -284,7 +285,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
         unsupported: None,
         root: None,
         root_start: None,
-        timestamps: false,
+        timestamps: Vec::new(),
     };
     c.run(text)?;
     if let Some((_, f)) = c.deferred {
@@ -306,17 +307,19 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
         Some(special) => return Err(undefined(&special_kind(&special), special.span()).into()),
     };
     let mut warnings = c.warnings;
-    if mode == Mode::Pure && c.timestamps {
+    let dates = if mode == Mode::Pure { std::mem::take(&mut c.timestamps) } else { Vec::new() };
+    if !dates.is_empty() {
         warnings.push(
             Diagnostic::warning(
                 "yaml-pure-fallback",
                 "libyaml refuses this text, so Heat loads it with PyYAML's pure loader, which makes \
-                 dates of unquoted timestamps (like 2016-10-14); hotplate keeps them as text",
+                 dates of unquoted timestamps (like 2016-10-14); hotplate keeps them as text \
+                 (a date as heat_template_version is refused, as Heat does)",
             )
             .at(Span::new(source, 0, 0)),
         );
     }
-    Ok(Loaded { root, warnings })
+    Ok(Loaded { root, warnings, dates })
 }
 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
@@ -609,7 +612,7 @@ impl Composer {
         let result: Result<Value, Failure> = match kind {
             Kind::Str => Ok(Value::from(value)),
             Kind::Timestamp => {
-                self.timestamps = true;
+                self.timestamps.push(span);
                 Ok(Value::from(value))
             }
             Kind::Null => Ok(Value::Null),
