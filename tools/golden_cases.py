@@ -361,6 +361,30 @@ case("deletion_policy_external", "heat_template_version: 2021-04-16\nresources:\
 case("external_id_function", "heat_template_version: 2021-04-16\nparameters:\n  e: {type: string, default: ''}\nresources:\n  a: {type: OS::Heat::RandomString, external_id: {get_param: e}, depends_on: [b]}\n  b: {type: OS::Heat::None}\n")
 
 
+# --- update_policy values against the type's schema ------------------------------
+_UP_HEAD = "heat_template_version: 2021-04-16\nparameters:\n  p: {type: number, default: 0}\n  s: {type: string, default: '3'}\nresources:\n"
+_UP_RG = "  g:\n    type: OS::Heat::ResourceGroup\n    properties: {resource_def: {type: OS::Heat::None}}\n    update_policy: %s\n"
+_UP_AWS = "  g:\n    type: AWS::AutoScaling::AutoScalingGroup\n    properties: {MinSize: 1, MaxSize: 2}\n    update_policy: %s\n"
+for _name, _shape, _policy in [
+    ("list", _UP_RG, "{rolling_update: [1]}"), ("str", _UP_RG, "{rolling_update: abc}"),
+    ("null", _UP_RG, "{rolling_update: null}"), ("unknown_inner", _UP_RG, "{rolling_update: {foo: 1}}"),
+    ("num_abc", _UP_RG, "{rolling_update: {pause_time: abc}}"), ("num_neg", _UP_RG, "{rolling_update: {pause_time: -1}}"),
+    ("num_str", _UP_RG, "{rolling_update: {pause_time: '2.5'}}"), ("num_bool", _UP_RG, "{rolling_update: {pause_time: true}}"),
+    ("int_bool", _UP_RG, "{rolling_update: {max_batch_size: true}}"), ("int_float", _UP_RG, "{rolling_update: {max_batch_size: 1.5}}"),
+    ("int_str", _UP_RG, "{rolling_update: {max_batch_size: '3'}}"), ("int_null", _UP_RG, "{rolling_update: {max_batch_size: null}}"),
+    ("order_fields", _UP_RG, "{rolling_update: {pause_time: -1, max_batch_size: 0}}"),
+    ("order_entries", _UP_RG, "{batch_create: {max_batch_size: 0}, rolling_update: {max_batch_size: 0}}"),
+    ("top_int", _UP_RG, "5"), ("param", _UP_RG, "{rolling_update: {max_batch_size: {get_param: p}}}"),
+    ("param_str", _UP_RG, "{rolling_update: {max_batch_size: {get_param: s}}}"),
+    ("int_list", _UP_RG, "{rolling_update: {max_batch_size: [1]}}"), ("num_map", _UP_RG, "{rolling_update: {pause_time: {a: 1}}}"),
+    ("int_str_float", _UP_RG, "{rolling_update: {max_batch_size: '1.5'}}"), ("int_str_spaces", _UP_RG, "{rolling_update: {max_batch_size: ' 3 '}}"),
+    ("unknown_first", _UP_RG, "{rolling_update: {zzz: 1, max_batch_size: 0}}"),
+    ("aws_pause_int", _UP_AWS, "{AutoScalingRollingUpdate: {PauseTime: 5}}"), ("aws_pause_list", _UP_AWS, "{AutoScalingRollingUpdate: {PauseTime: [1]}}"),
+    ("aws_pause_float", _UP_AWS, "{AutoScalingRollingUpdate: {PauseTime: 1.5}}"), ("aws_batch_x", _UP_AWS, "{AutoScalingRollingUpdate: {MaxBatchSize: x}}"),
+    ("aws_batch_neg", _UP_AWS, "{AutoScalingRollingUpdate: {MaxBatchSize: -5}}"), ("aws_pause_map", _UP_AWS, "{AutoScalingRollingUpdate: {PauseTime: {a: b}}}"),
+]:
+    case("update_policy_" + _name, _UP_HEAD + _shape % _policy)
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

@@ -47,6 +47,37 @@ pub struct PropInfo {
     pub description: &'static str,
 }
 
+/// One entry of a type's update-policy schema: a map of scalar fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UpdatePolicy {
+    /// Its key (`rolling_update`, …).
+    pub name: &'static str,
+    /// Its fields, in Heat's definition (= validation) order.
+    pub fields: &'static [PolicyField],
+}
+
+/// A field of an update policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyField {
+    /// Its key (`max_batch_size`, …).
+    pub name: &'static str,
+    /// Heat's schema type.
+    pub kind: FieldKind,
+    /// A `range` constraint's minimum, if any.
+    pub min: Option<i64>,
+}
+
+/// The scalar schema types update policies use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// `integer`: Python `int(value)`.
+    Integer,
+    /// `number`: Heat's `str_to_num`.
+    Number,
+    /// `string`: ints and bools become text, other non-strings fail.
+    String,
+}
+
 /// One registered resource type.
 #[derive(Clone, Copy, Debug)]
 pub struct TypeEntry {
@@ -64,8 +95,8 @@ pub struct TypeEntry {
     pub none_like: bool,
     /// Supports `deletion_policy: Snapshot`.
     pub snapshot: bool,
-    /// Keys of its update-policy schema.
-    pub update_policy: &'static [&'static str],
+    /// Its update-policy schema, in Heat's definition order.
+    pub update_policy: &'static [UpdatePolicy],
     /// Its properties.
     pub properties: &'static [PropInfo],
 }
@@ -81,8 +112,8 @@ pub struct TypeInfo {
     pub none_like: bool,
     /// Supports the Snapshot deletion policy.
     pub snapshot: bool,
-    /// Allowed update-policy keys.
-    pub update_policy: &'static [&'static str],
+    /// Its update-policy schema, in Heat's definition order.
+    pub update_policy: &'static [UpdatePolicy],
     /// A provider template (a file) rather than a plugin.
     pub provider: bool,
 }

@@ -7,6 +7,7 @@ pub mod parameters;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
+mod update_policy;
 
 use indexmap::IndexMap;
 

@@ -330,18 +330,7 @@ impl ResourceDefn {
             let resolved =
                 eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
             if let Value::Map(m) = resolved {
-                for k in m.keys() {
-                    let key = py_str(k);
-                    if !self.info.update_policy.contains(&key.as_str()) {
-                        return Err(EvalError::svf_full(
-                            "Property error",
-                            vec!["resources".into(), self.name.to_string(), "update_policy".into()],
-                            format!("Unknown Property {key}"),
-                        )
-                        .with_code("bad-update-policy")
-                        .at(up.span().unwrap_or(self.node.span)));
-                    }
-                }
+                super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?;
             }
         }
         if let Some(Expr::Call(call)) = &self.properties {
