@@ -385,6 +385,51 @@ for _name, _shape, _policy in [
 ]:
     case("update_policy_" + _name, _UP_HEAD + _shape % _policy)
 
+# --- all_param_schemata(files): templates among the files ------------------------
+_AP_T = "heat_template_version: 2021-04-16\nparameters:\n  top: {type: string, default: a}\nresources:\n  n: {type: nested.yaml}\noutputs:\n  o: {value: {get_param: top}}\n"
+_AP_BOOL = "heat_template_version: 2021-04-16\nparameters:\n  nb: {type: boolean}\n"
+_AP_E1 = "parameter_defaults: {nb: true}\n"
+_AP_E2 = "parameter_merge_strategies: {nb: merge}\nparameter_defaults: {nb: false}\n"
+_AP_TOP = "parameter_defaults: {top: b}\n"
+for _name, _files, _envs in [
+    ("bool_merge", {"nested.yaml": _AP_BOOL, "e1.yaml": _AP_E1, "e2.yaml": _AP_E2}, ["e1.yaml", "e2.yaml"]),
+    ("cfn_merge", {"nested.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  nb: {Type: String}\n", "e1.yaml": _AP_E1, "e2.yaml": _AP_E2}, ["e1.yaml", "e2.yaml"]),
+    ("list_merge", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters:\n  nl: {type: comma_delimited_list}\n", "e1.yaml": "parameters: {nl: 'a,b'}\n", "e2.yaml": "parameter_merge_strategies: {nl: merge}\nparameters: {nl: 'c'}\n"}, ["e1.yaml", "e2.yaml"]),
+    ("bad_schema", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters:\n  q: {type: foo}\n", "e1.yaml": _AP_TOP}, ["e1.yaml"]),
+    ("bad_schema_no_envs", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters:\n  q: {type: foo}\n"}, []),
+    ("bad_version", {"nested.yaml": "heat_template_version: 2099-01-01\nparameters:\n  q: {type: string}\n", "e1.yaml": _AP_TOP}, ["e1.yaml"]),
+    ("int_version", {"nested.yaml": "heat_template_version: 2013\nparameters:\n  a: {type: foo}\n"}, []),
+    ("ambiguous_version", {"nested.yaml": "heat_template_version: 2021-04-16\nHeatTemplateFormatVersion: '2012-12-12'\n"}, []),
+    ("params_list", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters: [1]\n", "e1.yaml": _AP_TOP}, ["e1.yaml"]),
+    ("params_null", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters: null\nresources: 5\n"}, []),
+    ("bad_default_is_fine", {"nested.yaml": "heat_template_version: 2021-04-16\nparameters:\n  q: {type: string, constraints: [{length: {min: 5}}], default: ab}\n"}, []),
+    ("skipped_files", {"a.yaml": "- 1\n", "b.yaml": "{bad yaml", "c.json": "[1, 2]", "d.sh": "#!/bin/sh\necho hi\n", "e.yaml": "parameters: {x: 1}\n"}, []),
+    ("null_file", {"a.yaml": None}, []),
+    ("two_bad_first_wins", {"a.yaml": "heat_template_version: 2021-04-16\nparameters:\n  q: {type: foo}\n", "b.yaml": "heat_template_version: 2013-05-23\nparameters:\n  q: {type: string, foo: 1}\n"}, []),
+    ("cfn_bad_version", {"f.yaml": "HeatTemplateFormatVersion: '2013-01-01'\nParameters:\n  a: {Type: String}\n"}, []),
+    ("aws_bad_type", {"f.yaml": "AWSTemplateFormatVersion: '2010-09-09'\nParameters:\n  a: {Type: Strin}\n"}, []),
+    ("aws_bad_version", {"f.yaml": "AWSTemplateFormatVersion: '2011-01-01'\n"}, []),
+    ("cfn_missing_type", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Default: x}\n"}, []),
+    ("cfn_bad_key", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: String, type: x}\n"}, []),
+    ("cfn_minvalue_bad", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: Number, MinValue: abc}\n"}, []),
+    ("cfn_minvalue_null", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: Number, MinValue: null}\n"}, []),
+    ("cfn_length_float", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: String, MinLength: 2.5}\n"}, []),
+    ("cfn_allowed_not_list", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: String, AllowedValues: abc}\n"}, []),
+    ("cfn_pattern_bad", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: String, AllowedPattern: '('}\n"}, []),
+    ("cfn_not_map", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: 5\n"}, []),
+    ("cfn_params_list", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters: [1]\n"}, []),
+    ("cfn_length_on_number", {"f.yaml": "HeatTemplateFormatVersion: '2012-12-12'\nParameters:\n  a: {Type: Number, MinLength: 2}\n"}, []),
+    ("nested_before_parent", {"n.yaml": "heat_template_version: 2021-04-16\nparameters:\n  q: {type: foo}\n"}, []),
+]:
+    _req = {"files": _files}
+    if _envs:
+        _req["environment_files"] = _envs
+    _t = _AP_T if _name != "nested_before_parent" else "heat_template_version: 2021-04-16\nparameters:\n  a: {type: bar}\n"
+    case("file_schemata_" + _name, _t, **_req)
+case("params_section_list", "heat_template_version: 2021-04-16\nparameters: [1]\n")
+case("params_section_str", "heat_template_version: 2021-04-16\nparameters: abc\n")
+case("params_section_false", "heat_template_version: 2021-04-16\nparameters: false\n")
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

@@ -3,6 +3,7 @@
 //! ARCHITECTURE.md), so the first error is the one Heat would raise.
 
 pub mod environment;
+mod file_schemata;
 pub mod parameters;
 pub mod request;
 pub mod resources;
@@ -26,6 +27,7 @@ use crate::syntax::{load_template, Node};
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 use environment::{EnvFile, Environment};
+use file_schemata::Detected;
 use parameters::{ParamSchema, Parameter, ValueSource};
 use resources::ResourceDefn;
 
@@ -143,89 +145,53 @@ impl Run {
             None
         };
         // 3. The version class.
-        let string_keys: Vec<(&str, &Node)> = top
-            .iter()
-            .filter_map(|(k, v)| {
-                let k = k.as_str()?;
-                // A date (pure-loader fallback) is not a string to Heat.
-                let is_string = v.as_str().is_some() && !dates.contains(&v.span);
-                (VERSION_KEYS.contains(&k) && is_string).then_some((k, v))
-            })
-            .collect();
-        let (vkey, vnode) = match string_keys.as_slice() {
-            [] => {
+        let (version, vnode) = match file_schemata::detect_version(top, &dates, root.span) {
+            Ok(Detected::Hot(version, vnode)) => (version, vnode),
+            Ok(Detected::Cfn(vkey, vnode)) => {
+                let vtext = vnode.as_str().unwrap_or_default().to_string();
+                self.ev.result.template_version = Some(vtext.clone());
                 return Err(self.fail(
                     EvalError::other(
-                        "InvalidTemplateVersion",
-                        "The template version is invalid: Template version was not provided",
+                        "NotSupported",
+                        format!("CloudFormation-format templates ({vkey}: {vtext}) are not supported by hotplate yet; use heat_template_version"),
                     )
-                    .with_code("no-version")
-                    .at(root.span),
-                ))
-            }
-            [one] => *one,
-            several => {
-                // Heat prints a Python set; this is its order under PYTHONHASHSEED=0.
-                const SET_ORDER: [&str; 3] =
-                    ["heat_template_version", "AWSTemplateFormatVersion", "HeatTemplateFormatVersion"];
-                let names: Vec<&str> =
-                    SET_ORDER.iter().copied().filter(|k| several.iter().any(|(n, _)| n == k)).collect();
-                return Err(self.fail(
-                    EvalError::other(
-                        "InvalidTemplateVersion",
-                        format!("The template version is invalid: Ambiguous versions ({})", names.join(", ")),
-                    )
-                    .with_code("ambiguous-version"),
+                    .with_code("cfn-not-supported")
+                    .at(vnode.span),
                 ));
             }
+            Err(e) => return Err(self.fail(e)),
         };
         let vtext = vnode.as_str().unwrap_or_default().to_string();
-        if vkey != "heat_template_version" {
-            self.ev.result.template_version = Some(vtext.clone());
-            return Err(self.fail(
-                EvalError::other(
-                    "NotSupported",
-                    format!("CloudFormation-format templates ({vkey}: {vtext}) are not supported by hotplate yet; use heat_template_version"),
-                )
-                .with_code("cfn-not-supported")
-                .at(vnode.span),
-            ));
-        }
-        let Some(version) = HotVersion::parse(&vtext) else {
-            return Err(self.fail(
-                EvalError::other(
-                    "InvalidTemplateVersion",
-                    format!(
-                        "The template version is invalid: \"heat_template_version: {vtext}\". \"heat_template_version\" should be one of: {}",
-                        HotVersion::valid_spellings().join(", ")
-                    ),
-                )
-                .with_code("unknown-version")
-                .at(vnode.span),
-            ));
-        };
         self.ev.result.template_version = Some(vtext);
         self.ev.version = Some(version);
         let section = |name: &str| root.get(name).filter(|n| !n.is_null());
 
-        // 4. Parameter schemas.
-        let mut schemas: Vec<ParamSchema> = Vec::new();
-        if let Some(params) = section("parameters") {
-            let Some(entries) = params.as_map() else {
-                return Err(
-                    self.fail(EvalError::svf("\"parameters\" must be a map").at(params.span).with_code("bad-section"))
-                );
-            };
-            for (k, v) in entries {
-                let name = py_str(&k.to_value());
-                match ParamSchema::from_node(&name, v, version) {
-                    Ok(s) => schemas.push(s),
-                    Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
-                }
+        // 4. Parameter schemas (`all_param_schemata(files)`): every file that is a
+        // template first (later files win), then the template's own, which win.
+        let mut all_types: IndexMap<String, parameters::ParamType> = IndexMap::new();
+        for (name, content) in &req.files {
+            let mut add_source = || self.ev.sources.add(name.clone(), content.clone().unwrap_or_default());
+            match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
+                Ok(types) => all_types.extend(types),
+                Err(e) => return Err(self.fail(e)),
             }
         }
-        let schema_types: Vec<(String, parameters::ParamType)> =
-            schemas.iter().map(|s| (s.name.clone(), s.kind)).collect();
+        let mut schemas: Vec<ParamSchema> = Vec::new();
+        let entries = match file_schemata::parameter_entries(section("parameters")) {
+            Ok(entries) => entries,
+            Err(e) => return Err(self.fail(e)),
+        };
+        for (k, v) in entries {
+            let name = py_str(&k.to_value());
+            match ParamSchema::from_node(&name, v, version) {
+                Ok(s) => schemas.push(s),
+                Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
+            }
+        }
+        for s in &schemas {
+            all_types.insert(s.name.clone(), s.kind);
+        }
+        let schema_types: Vec<(String, parameters::ParamType)> = all_types.into_iter().collect();
 
         // 5. Environment files merged in order (or the single environment).
         let env: Environment = if req.environment_files.is_empty() {

@@ -124,11 +124,11 @@ pub struct ParamSchema {
     pub span: Span,
 }
 
-fn schema_error(message: impl Into<String>) -> EvalError {
+pub(crate) fn schema_error(message: impl Into<String>) -> EvalError {
     EvalError::other("InvalidSchemaError", message).with_code("bad-parameter-schema")
 }
 
-fn check_dict(node: &Node, allowed: &[&str], entity: &str) -> Result<(), EvalError> {
+pub(crate) fn check_dict(node: &Node, allowed: &[&str], entity: &str) -> Result<(), EvalError> {
     let Some(entries) = node.as_map() else {
         return Err(schema_error(format!("Invalid {entity}, expected a mapping")).at(node.span));
     };
@@ -141,7 +141,7 @@ fn check_dict(node: &Node, allowed: &[&str], entity: &str) -> Result<(), EvalErr
     Ok(())
 }
 
-fn get_num(node: &Node, key: &str) -> Result<Option<Value>, EvalError> {
+pub(crate) fn get_num(node: &Node, key: &str) -> Result<Option<Value>, EvalError> {
     match node.get(key) {
         None => Ok(None),
         Some(n) if n.is_null() => Ok(None),
