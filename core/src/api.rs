@@ -248,4 +248,25 @@ mod tests {
             assert!(lines.contains(&line), "no diagnostic on line {line}: {located:?}");
         }
     }
+
+    #[test]
+    fn independent_problems_of_one_stage_are_all_reported() {
+        // Parameter schemas, unknown resource types, bad output definitions: Heat
+        // stops at the first of each stage; the others still get diagnostics.
+        for (template, lines) in [
+            ("heat_template_version: 2021-04-16\nparameters:\n  a: {type: strin}\n  b: {type: numbr}\n", vec![3, 4]),
+            (
+                "heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Nova::Servr}\n  s: {type: OS::Heat::Nonee}\n",
+                vec![3, 4],
+            ),
+            ("heat_template_version: 2021-04-16\noutputs:\n  a: {value: {list_join: 5}}\n  b: 7\n", vec![3, 4]),
+        ] {
+            let ev = evaluate(&Request::new(template));
+            assert!(ev.result.error.is_some(), "{template}");
+            let located = located_diagnostics(&ev);
+            let mut found: Vec<u32> = located.iter().filter(|d| d.severity == Severity::Error).map(|d| d.line).collect();
+            found.sort_unstable();
+            assert_eq!(found, lines, "{template}: {located:?}");
+        }
+    }
 }

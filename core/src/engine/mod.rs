@@ -57,6 +57,31 @@ impl Run {
         Stop
     }
 
+    /// Heat stops at its first error, but the rest of a stage is still checked
+    /// so that every independent problem gets a diagnostic: the first error is
+    /// kept for the result, later ones only become diagnostics.
+    fn note(&mut self, first: &mut Option<EvalError>, e: EvalError) -> Result<(), Stop> {
+        if e.code == "budget-exceeded" {
+            // Going on would only spend more: stop with what Heat would report.
+            let e = first.take().unwrap_or(e);
+            return Err(self.fail(e));
+        }
+        if first.is_none() {
+            *first = Some(e);
+        } else {
+            self.ev.diagnostics.push(e.to_diagnostic());
+        }
+        Ok(())
+    }
+
+    /// End a stage checked with [`Run::note`].
+    fn end_stage(&mut self, first: Option<EvalError>) -> Result<(), Stop> {
+        match first {
+            Some(e) => Err(self.fail(e)),
+            None => Ok(()),
+        }
+    }
+
     /// Heat's API answers malformed input with a generic 400; the diagnostic
     /// keeps the real reason.
     fn bad_request(&mut self, d: Diagnostic) -> Stop {
@@ -169,25 +194,30 @@ impl Run {
         // 4. Parameter schemas (`all_param_schemata(files)`): every file that is a
         // template first (later files win), then the template's own, which win.
         let mut all_types: IndexMap<String, parameters::ParamType> = IndexMap::new();
+        let mut first = None;
         for (name, content) in &req.files {
             let mut add_source = || self.ev.sources.add(name.clone(), content.clone().unwrap_or_default());
             match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
                 Ok(types) => all_types.extend(types),
-                Err(e) => return Err(self.fail(e)),
+                Err(e) => self.note(&mut first, e)?,
             }
         }
         let mut schemas: Vec<ParamSchema> = Vec::new();
         let entries = match file_schemata::parameter_entries(section("parameters")) {
             Ok(entries) => entries,
-            Err(e) => return Err(self.fail(e)),
+            Err(e) => {
+                self.note(&mut first, e)?;
+                &[]
+            }
         };
         for (k, v) in entries {
             let name = py_str(&k.to_value());
             match ParamSchema::from_node(&name, v, version) {
                 Ok(s) => schemas.push(s),
-                Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
+                Err(e) => self.note(&mut first, e.at_if_unset(v.span))?,
             }
         }
+        self.end_stage(first)?;
         for s in &schemas {
             all_types.insert(s.name.clone(), s.kind);
         }
@@ -296,18 +326,19 @@ impl Run {
             .collect();
 
         // 8. stack.validate: unknown user parameters, then each parameter.
+        let mut first = None;
         for (k, _) in env.parameters.iter() {
             let name = py_str(k);
             if !schemas.iter().any(|s| s.name == name) {
-                return Err(self.fail(
-                    EvalError::other(
-                        "UnknownUserParameter",
-                        format!("The Parameter ({name}) was not defined in template."),
-                    )
-                    .with_code("unknown-parameter"),
-                ));
+                let e = EvalError::other(
+                    "UnknownUserParameter",
+                    format!("The Parameter ({name}) was not defined in template."),
+                )
+                .with_code("unknown-parameter");
+                self.note(&mut first, e)?;
             }
         }
+        self.end_stage(first)?;
         let mut first_error: Option<EvalError> = None;
         for p in &params {
             let mut skipped = Vec::new();
@@ -322,6 +353,7 @@ impl Run {
                 }
             }
             if let Err(e) = result {
+                let e = e.at_if_unset(p.schema.span);
                 if first_error.is_none() {
                     first_error = Some(e);
                 } else {
@@ -356,19 +388,22 @@ impl Run {
                         .at(cn.span),
                     ));
                 };
+                let mut first = None;
                 for (k, v) in entries {
                     let name = py_str(&k.to_value());
                     if let Err(e) = str_name(k) {
-                        return Err(self.fail(e));
+                        self.note(&mut first, e)?;
+                        continue;
                     }
                     match stack.parse_condition(v, &format!("conditions.{name}")) {
                         Ok(e) => {
                             condition_names.push(name.clone());
                             stack.conditions.insert(name, e);
                         }
-                        Err(e) => return Err(self.fail(e.at_if_unset(v.span))),
+                        Err(e) => self.note(&mut first, e.at_if_unset(v.span))?,
                     }
                 }
+                self.end_stage(first)?;
                 for (name, defn) in &stack.conditions {
                     let span = entries.iter().find(|(k, _)| py_str(&k.to_value()) == *name).map(|(_, v)| v.span);
                     if !matches!(defn, Expr::Scalar(Value::Bool(_)) | Expr::Call(_)) {
@@ -395,17 +430,20 @@ impl Run {
         let mut disabled: Vec<(String, Value)> = Vec::new();
         let res_entries: &[(Node, Node)] = resources_node.and_then(Node::as_map).unwrap_or(&[]);
         stack.all_resource_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
+        let mut first = None;
         for (k, v) in res_entries {
             let name = py_str(&k.to_value());
             if let Err(e) = str_name(k) {
-                return Err(self.fail(EvalError::svf(e.message).at(k.span)));
+                self.note(&mut first, EvalError::svf(e.message).at(k.span))?;
+                continue;
             }
             match resources::parse_definition(&stack, &name, v) {
                 Ok(Some(defn)) => defns.push(defn),
                 Ok(None) => disabled.push((name, v.get("type").map(Node::to_value).unwrap_or(Value::Null))),
-                Err(e) => return Err(self.fail(e)),
+                Err(e) => self.note(&mut first, e)?,
             }
         }
+        self.end_stage(first)?;
         // Heat keeps the enabled resources in a Python set: its order decides
         // which resource's error comes first from here on.
         let set_order: Vec<usize> = {
@@ -413,13 +451,15 @@ impl Run {
             set.iter().filter_map(|n| defns.iter().position(|d| &*d.name == n)).collect()
         };
         // Resource objects: the type of each is looked up in the registry.
+        let mut first = None;
         for &i in &set_order {
             if let Some(d) = defns.get_mut(i) {
                 if let Err(e) = d.resolve_type(&registry) {
-                    return Err(self.fail(e));
+                    self.note(&mut first, e)?;
                 }
             }
         }
+        self.end_stage(first)?;
         for d in &defns {
             stack.resources.insert(
                 d.name.clone(),
@@ -442,21 +482,25 @@ impl Run {
         // The dependency graph, built in the resources' set order.
         let mut requires: Vec<Vec<String>> = vec![Vec::new(); defns.len()];
         let mut graph = resources::Graph::default();
+        let mut first = None;
         for &i in &set_order {
             let Some(d) = defns.get(i) else { continue };
             graph.add_node(&d.name);
             let required = match d.required_names(&stack) {
                 Ok(r) => r,
-                Err(e) => return Err(self.fail(e.at_if_unset(d.node.span))),
+                Err(e) => {
+                    self.note(&mut first, e.at_if_unset(d.node.span))?;
+                    continue;
+                }
             };
             for dep in PySet::from_sequence(required.iter().map(String::as_str)).iter() {
                 if stack.resources.contains_key(dep) {
                     graph.add_edge(&d.name, dep);
                 } else if !stack.all_resource_names.iter().any(|n| n == dep) {
-                    return Err(self.fail(
-                        EvalError::bad_reference(dep, &d.name)
-                            .at(d.node.get("depends_on").map_or(d.node.span, |n| n.span)),
-                    ));
+                    let e = EvalError::bad_reference(dep, &d.name)
+                        .at(d.node.get("depends_on").map_or(d.node.span, |n| n.span));
+                    self.note(&mut first, e)?;
+                    break;
                 }
             }
             let mut sorted = required;
@@ -466,11 +510,9 @@ impl Run {
                 *slot = sorted;
             }
         }
+        self.end_stage(first)?;
         // Outputs are parsed before resources are validated.
-        let outputs = match self.parse_outputs(&stack, &root, version) {
-            Ok(o) => o,
-            Err(e) => return Err(self.fail(e)),
-        };
+        let outputs = self.parse_outputs(&stack, &root, version)?;
         // Each resource validated in Heat's topological order; a cycle is found
         // only when the sort reaches it.
         let (order, cycle) = graph.toposort();
@@ -656,62 +698,73 @@ impl Run {
         stack: &Stack,
         root: &Node,
         version: HotVersion,
-    ) -> Result<Vec<(String, OutputDef)>, EvalError> {
+    ) -> Result<Vec<(String, OutputDef)>, Stop> {
         let mut out = Vec::new();
         let Some(section) = root.get("outputs").filter(|n| !n.is_null()) else { return Ok(out) };
         let Some(entries) = section.as_map() else {
-            return Err(EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section"));
+            return Err(
+                self.fail(EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section"))
+            );
         };
+        let mut first = None;
         for (k, v) in entries {
-            let name = py_str(&k.to_value());
-            let path = vec!["outputs".to_string(), name.clone()];
-            if v.as_map().is_some_and(|m| m.iter().any(|(mk, _)| mk.as_str() == Some("value"))) {
-                str_name(k)?;
+            match parse_output(stack, k, v, version) {
+                Ok(o) => out.push(o),
+                Err(e) => self.note(&mut first, e)?,
             }
-            if v.as_map().is_none() {
-                let t = if v.is_null() { "NoneType" } else { v.type_name() };
-                return Err(EvalError::svf_full(
-                    "Output validation error",
-                    path,
-                    format!("Output definitions must be a map. Found a {t} instead"),
-                )
-                .at(v.span)
-                .with_code("bad-output"));
-            }
-            let Some(value) = v.get("value") else {
-                return Err(EvalError::svf_full(
-                    "Output validation error",
-                    path,
-                    "Each output definition must contain a value key.",
-                )
-                .at(v.span)
-                .with_code("bad-output"));
-            };
-            if version.has_conditions() {
-                let cond_path = format!("outputs.{name}.condition");
-                let cond = match v.get("condition") {
-                    Some(c) => stack.parse_condition(c, &cond_path)?,
-                    None => Expr::Scalar(Value::Null),
-                };
-                let resolved = eval::resolve(stack, &cond)?;
-                let enabled = stack.is_enabled(&resolved).map_err(|e| {
-                    if &*e.class == "ValueError" {
-                        EvalError::svf_full("", vec!["outputs".into(), name.clone(), "condition".into()], e.message)
-                            .at(v.get("condition").map_or(v.span, |c| c.span))
-                    } else {
-                        e
-                    }
-                })?;
-                if !enabled {
-                    out.push((name, OutputDef::Disabled));
-                    continue;
-                }
-            }
-            let expr = eval::parse(stack, value, &format!("outputs.{name}.value"), Table::Functions)?;
-            out.push((name, OutputDef::Enabled { expr, span: value.span }));
         }
+        self.end_stage(first)?;
         Ok(out)
     }
+}
+
+/// One output definition: its name, and its parsed value unless its condition is false.
+fn parse_output(stack: &Stack, k: &Node, v: &Node, version: HotVersion) -> Result<(String, OutputDef), EvalError> {
+    let name = py_str(&k.to_value());
+    let path = vec!["outputs".to_string(), name.clone()];
+    if v.as_map().is_some_and(|m| m.iter().any(|(mk, _)| mk.as_str() == Some("value"))) {
+        str_name(k)?;
+    }
+    if v.as_map().is_none() {
+        let t = if v.is_null() { "NoneType" } else { v.type_name() };
+        return Err(EvalError::svf_full(
+            "Output validation error",
+            path,
+            format!("Output definitions must be a map. Found a {t} instead"),
+        )
+        .at(v.span)
+        .with_code("bad-output"));
+    }
+    let Some(value) = v.get("value") else {
+        return Err(EvalError::svf_full(
+            "Output validation error",
+            path,
+            "Each output definition must contain a value key.",
+        )
+        .at(v.span)
+        .with_code("bad-output"));
+    };
+    if version.has_conditions() {
+        let cond_path = format!("outputs.{name}.condition");
+        let cond = match v.get("condition") {
+            Some(c) => stack.parse_condition(c, &cond_path)?,
+            None => Expr::Scalar(Value::Null),
+        };
+        let resolved = eval::resolve(stack, &cond)?;
+        let enabled = stack.is_enabled(&resolved).map_err(|e| {
+            if &*e.class == "ValueError" {
+                EvalError::svf_full("", vec!["outputs".into(), name.clone(), "condition".into()], e.message)
+                    .at(v.get("condition").map_or(v.span, |c| c.span))
+            } else {
+                e
+            }
+        })?;
+        if !enabled {
+            return Ok((name, OutputDef::Disabled));
+        }
+    }
+    let expr = eval::parse(stack, value, &format!("outputs.{name}.value"), Table::Functions)?;
+    Ok((name, OutputDef::Enabled { expr, span: value.span }))
 }
 
 enum OutputDef {
