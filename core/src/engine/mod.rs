@@ -339,12 +339,12 @@ impl Run {
             }
         }
         self.end_stage(first)?;
-        let mut first_error: Option<EvalError> = None;
+        let mut first = None;
         for p in &params {
             let mut skipped = Vec::new();
             let result = p.validate(&mut skipped);
             // Heat stops at the first invalid parameter: later ones record no skips.
-            if first_error.is_none() {
+            if first.is_none() {
                 for c in skipped {
                     let item = (p.schema.name.clone(), c);
                     if !self.ev.result.skipped_constraints.contains(&item) {
@@ -353,18 +353,11 @@ impl Run {
                 }
             }
             if let Err(e) = result {
-                let e = e.at_if_unset(p.schema.span);
-                if first_error.is_none() {
-                    first_error = Some(e);
-                } else {
-                    self.ev.diagnostics.push(e.to_diagnostic());
-                }
+                self.note(&mut first, e.at_if_unset(p.schema.span))?;
             }
         }
         self.ev.result.skipped_constraints.sort();
-        if let Some(e) = first_error {
-            return Err(self.fail(e));
-        }
+        self.end_stage(first)?;
         if let Some(groups) = root.get("parameter_groups") {
             let names: Vec<String> = schemas.iter().map(|s| s.name.clone()).collect();
             if let Err(e) = parameters::validate_groups(groups, &names) {
@@ -516,50 +509,29 @@ impl Run {
         // Each resource validated in Heat's topological order; a cycle is found
         // only when the sort reaches it.
         let (order, cycle) = graph.toposort();
-        let mut first_error: Option<EvalError> = None;
+        // Heat stops at the first error (resources, then a cycle, then outputs in
+        // set order); all of them are still checked for the diagnostics.
+        let mut first = None;
         for name in &order {
             let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
             if let Err(e) = d.validate(&stack) {
-                if e.code == "budget-exceeded" {
-                    return Err(self.fail(e));
-                }
-                if first_error.is_none() {
-                    first_error = Some(e);
-                } else {
-                    self.ev.diagnostics.push(e.to_diagnostic());
-                }
+                self.note(&mut first, e)?;
             }
         }
-        // Heat stops at the first error (resources, then a cycle, then outputs in
-        // set order); the outputs are still validated so that every problem gets a
-        // diagnostic.
-        let mut first_error = match (first_error, cycle) {
-            (Some(first), Some(cycle)) => {
-                self.ev.diagnostics.push(cycle.to_diagnostic());
-                Some(first)
-            }
-            (first, cycle) => first.or(cycle),
-        };
+        if let Some(cycle) = cycle {
+            self.note(&mut first, cycle)?;
+        }
         let output_order = PySet::from_dict_keys(outputs.iter().map(|(n, _)| n.as_str()));
         for name in output_order.iter() {
             if let Some((_, OutputDef::Enabled { expr, .. })) = outputs.iter().find(|(n, _)| n == name) {
                 if let Err(e) =
                     eval::validate(&stack, expr, &["outputs".to_string(), name.to_string(), "value".to_string()])
                 {
-                    if e.code == "budget-exceeded" {
-                        return Err(self.fail(e));
-                    }
-                    if first_error.is_none() {
-                        first_error = Some(e);
-                    } else {
-                        self.ev.diagnostics.push(e.to_diagnostic());
-                    }
+                    self.note(&mut first, e)?;
                 }
             }
         }
-        if let Some(e) = first_error {
-            return Err(self.fail(e));
-        }
+        self.end_stage(first)?;
 
         // Evaluation: mocks, then what the playground shows.
         let mut mocked = false;
