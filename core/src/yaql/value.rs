@@ -626,8 +626,8 @@ fn write_repr(out: &mut String, v: &V, depth: usize) {
 }
 
 /// A stable, Python-looking object address.
-fn fake_address(p: *const u8) -> usize {
-    0x7f00_0000_0000 | ((p as usize) & 0xff_ffff_fff0)
+fn fake_address(p: *const u8) -> u64 {
+    0x7f00_0000_0000 | ((p as usize as u64) & 0xff_ffff_fff0)
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,160 @@
+// The public API over the wasm-bindgen glue: parses `resultJson`, keeps the
+// engine alive across traps. Each entry point (node, bundler, web) loads the
+// .wasm its own way, then `install`s the one glue module here and re-exports
+// the functions below.
+import type {
+  EvaluateRequest,
+  EvaluateResponse,
+  FunctionInfo,
+  ResourceType,
+  VersionInfo,
+  YaqlResult,
+} from "./types.js";
+
+/** The raw exports of the wasm-bindgen glue this wrapper uses. */
+export interface Glue {
+  evaluate(request: unknown): Omit<EvaluateResponse, "result">;
+  versions(): VersionInfo[];
+  functions(version: string): FunctionInfo[] | null;
+  resourceTypes(): ResourceType[];
+  yaql(expression: string, data: unknown): YaqlResult;
+  /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
+  __wbg_reset_state(): void;
+}
+
+/** The public functions. */
+export interface Api {
+  evaluate(request: EvaluateRequest): EvaluateResponse;
+  versions(): VersionInfo[];
+  functions(version: string): FunctionInfo[] | null;
+  resourceTypes(): ResourceType[];
+  yaql(expression: string, data: unknown): YaqlResult;
+}
+
+/** The exception a wasm call ends with when the instance died: a trap (a Rust
+ *  panic or abort is `unreachable`) or a stack overflow. Anything else (a
+ *  JsError for a malformed request) leaves the instance intact. */
+function isTrap(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError || e instanceof RangeError;
+}
+
+/** The message of a crash response. */
+function crashMessage(e: unknown): string {
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return `internal error: the hotplate engine crashed on this input (${what}) and was restarted; please report it`;
+}
+
+/** The response of an evaluation that crashed: Heat's result shape with an error, one diagnostic. */
+function crashResponse(e: unknown): EvaluateResponse {
+  const message = crashMessage(e);
+  // Keys in sorted order, as the canonical result text has them.
+  const result = {
+    conditions: {},
+    error: { message, path: null, type: "InternalError" },
+    outputs: {},
+    parameters: {},
+    resources: {},
+    skipped_constraints: [],
+    template_version: null,
+  };
+  return {
+    resultJson: JSON.stringify(result, null, 2),
+    result,
+    diagnostics: [
+      { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0 },
+    ],
+    deferred: [],
+    parameters: [],
+    edges: [],
+    version: null,
+  };
+}
+
+/**
+ * Bind the API to a glue module. `isReady` says whether the glue has an
+ * instance (the browser entry needs `init()` first).
+ */
+export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
+  /** Run a glue call; after a trap, re-create the instance and answer with `onCrash`. */
+  function guarded<T>(call: () => T, onCrash: (e: unknown) => T): T {
+    if (!isReady()) {
+      throw new Error("hotplate: the engine is not initialised; `await init()` first");
+    }
+    try {
+      return call();
+    } catch (e) {
+      if (!isTrap(e)) throw e;
+      glue.__wbg_reset_state();
+      return onCrash(e);
+    }
+  }
+  const fail = (e: unknown): never => {
+    throw new Error(crashMessage(e));
+  };
+  return {
+    evaluate(request) {
+      if (typeof request !== "object" || request === null || Array.isArray(request)) {
+        throw new TypeError("hotplate: the request must be an object like {template: '...'}");
+      }
+      return guarded(() => {
+        const raw = glue.evaluate(request);
+        return { ...raw, result: JSON.parse(raw.resultJson) as EvaluateResponse["result"] };
+      }, crashResponse);
+    },
+    versions: () => guarded(() => glue.versions(), fail),
+    functions: (version) => guarded(() => glue.functions(String(version)), fail),
+    resourceTypes: () => guarded(() => glue.resourceTypes(), fail),
+    yaql: (expression, data) =>
+      guarded(
+        () => glue.yaql(String(expression), data),
+        (e) => ({ ok: false, error: { type: "InternalError", message: crashMessage(e) } }),
+      ),
+  };
+}
+
+let installed: Api | undefined;
+
+/** Bind the exported functions to a glue module (called once by each entry point). */
+export function install(glue: Glue, isReady?: () => boolean): void {
+  installed = bind(glue, isReady);
+}
+
+function api(): Api {
+  if (installed === undefined) throw new Error("hotplate: no engine installed (import an entry point of the package)");
+  return installed;
+}
+
+/**
+ * Evaluate a stack-create request the way Heat would: Heat's canonical result
+ * (`resultJson`, and parsed as `result`), every diagnostic with editor
+ * positions, deploy-time value markers, parameter sources and dependency
+ * edges. Template problems are in the response; this throws only for a
+ * malformed request (no `template`, a `files` value that is not a string, ...).
+ */
+export function evaluate(request: EvaluateRequest): EvaluateResponse {
+  return api().evaluate(request);
+}
+
+/** Every `heat_template_version` Heat accepts, oldest first. */
+export function versions(): VersionInfo[] {
+  return api().versions();
+}
+
+/** The intrinsic functions of a version (date or alias), or null for an unknown version. */
+export function functions(version: string): FunctionInfo[] | null {
+  return api().functions(version);
+}
+
+/** Every resource type of Heat's registry, with properties and attributes (hidden ones included). */
+export function resourceTypes(): ResourceType[] {
+  return api().resourceTypes();
+}
+
+/**
+ * Evaluate a yaql expression as Heat's `yaql` function does (yaql 3.2, Heat's
+ * limits): `data` is the function's `data`, seen by the expression as `$.data`.
+ * Errors are returned (`{ok: false, error: {type, message}}`), never thrown.
+ */
+export function yaql(expression: string, data: unknown): YaqlResult {
+  return api().yaql(expression, data);
+}

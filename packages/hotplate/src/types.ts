@@ -1,0 +1,181 @@
+// Public types of the `hotplate` package. The shapes are those of the Rust
+// DTOs in wasm/src/lib.rs; test/types.test.ts (tsc) and wasm/tests/web.rs
+// (round trips) keep the two in step.
+
+/** Any JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Heat's stack-create body (the oracle's request format) plus the playground extensions. */
+export interface EvaluateRequest {
+  stack_name?: string;
+  /** YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply). */
+  template: string | object;
+  /** Ignored when `environment_files` is non-empty (as heat-api does). */
+  environment?: string | object;
+  /** Names in `files`, merged in order. */
+  environment_files?: string[];
+  /** Contents for environment files, `get_file` and provider templates; `null` = unreadable. */
+  files?: Record<string, string | null>;
+  /** Explicit parameter values. */
+  parameters?: Record<string, unknown>;
+  "x-playground"?: {
+    stack_id?: string;
+    project_id?: string;
+    /** Mocked attributes per resource (the resource then counts as created). */
+    attributes?: Record<string, Record<string, unknown>>;
+    /** Mocked reference ids (`get_resource`) per resource. */
+    reference_ids?: Record<string, string>;
+  };
+  /** The template's file name, used in diagnostics (default `template.yaml`). */
+  "x-template-name"?: string;
+}
+
+/** The error Heat would raise. */
+export interface HeatError {
+  /** Python class name of Heat's exception (`StackValidationFailed`, ...). */
+  type: string;
+  /** `str(exception)`. */
+  message: string;
+  /** Heat's error path, or null. */
+  path: (string | number)[] | null;
+}
+
+/** An enabled resource with its properties resolved. */
+export interface EnabledResource {
+  type: string;
+  enabled: true;
+  properties: JsonValue;
+  metadata: JsonValue;
+  depends_on: JsonValue[];
+  requires: string[];
+  deletion_policy: JsonValue;
+  update_policy: JsonValue;
+  external_id: JsonValue;
+}
+
+/** A resource whose condition is false: every field but `type` is null. */
+export interface DisabledResource {
+  type: JsonValue;
+  enabled: false;
+  properties: null;
+  metadata: null;
+  depends_on: null;
+  requires: null;
+  deletion_policy: null;
+  update_policy: null;
+  external_id: null;
+}
+
+/** Heat's canonical result (../shared/oracle/README.md). When `error` is set, the maps are empty. */
+export interface CanonicalResult {
+  template_version: string | null;
+  error: HeatError | null;
+  parameters: Record<string, JsonValue>;
+  conditions: Record<string, JsonValue>;
+  resources: Record<string, EnabledResource | DisabledResource>;
+  outputs: Record<string, { value: JsonValue; error: string | null }>;
+  skipped_constraints: { parameter: string; constraint: string }[];
+}
+
+/** A diagnostic with editor positions (`from`/`to`: UTF-16 offsets, CodeMirror's unit). */
+export interface Diagnostic {
+  /** Stable kebab-case code (`yaml-syntax`, `unknown-parameter`, ...). */
+  code: string;
+  severity: "error" | "warning";
+  message: string;
+  /** Heat's breadcrumb (`resources.r.properties.x`), or "". */
+  path: string;
+  /** The source the position is in (template or file name), or null when unlocated. */
+  file: string | null;
+  from: number;
+  to: number;
+  /** 1-based; 0 when unlocated. */
+  line: number;
+  /** 1-based, in code points; 0 when unlocated. */
+  column: number;
+}
+
+/** A value Heat only knows at deploy time (get_resource, get_attr, OS::stack_id, ...). */
+export interface Deferred {
+  /** Where it lands in the result (`resources.server.properties.networks[0].port`). */
+  path: string;
+  /** What it stands for (`get_attr server first_address`). */
+  label: string;
+  /** true: the value is the placeholder itself; false: it is built from one. */
+  exact: boolean;
+}
+
+/** A template parameter as the UI shows it. */
+export interface ParameterInfo {
+  name: string;
+  type: string;
+  /** Where the value came from. */
+  source: "user" | "user_default" | "default" | "missing";
+  /** Which environment file (or `parameters`) set it, if any. */
+  file: string | null;
+  label: string;
+  description: string;
+  hidden: boolean;
+  /** The template default (null when none). */
+  default: JsonValue;
+}
+
+/** A dependency edge between enabled resources: `from` needs `to`. */
+export interface Edge {
+  from: string;
+  to: string;
+  kind: "depends_on" | "get_resource" | "get_attr" | "Ref";
+}
+
+/** What `evaluate` returns. Template problems are here, never thrown. */
+export interface EvaluateResponse {
+  /** The canonical result text from core (ints vs floats, key order): the source of truth. */
+  resultJson: string;
+  /** `JSON.parse(resultJson)`. */
+  result: CanonicalResult;
+  diagnostics: Diagnostic[];
+  deferred: Deferred[];
+  parameters: ParameterInfo[];
+  edges: Edge[];
+  /** The detected HOT version (date form), or null. */
+  version: string | null;
+}
+
+/** A HOT version. */
+export interface VersionInfo {
+  date: string;
+  alias: string | null;
+}
+
+/** An intrinsic function as one version sees it. */
+export interface FunctionInfo {
+  name: string;
+  inTemplates: boolean;
+  inConditions: boolean;
+  /** Present but removed in this version (using it fails validation). */
+  removed: boolean;
+}
+
+/** A resource type of Heat's registry. */
+export interface ResourceType {
+  name: string;
+  /** `SUPPORTED`, `HIDDEN`, `DEPRECATED`, ... */
+  status: string;
+  description: string;
+  properties: { name: string; type: string; required: boolean; description: string }[];
+  attributes: string[];
+}
+
+/** What `yaql` returns; errors of the expression are returned, not thrown. */
+export type YaqlResult =
+  | { ok: true; value: JsonValue; json: string }
+  | { ok: false; error: { type: string; message: string } };
+
+/** What `init` accepts in the browser entry: where or what the `.wasm` is. */
+export type InitInput =
+  | RequestInfo
+  | URL
+  | Response
+  | BufferSource
+  | WebAssembly.Module
+  | Promise<RequestInfo | URL | Response | BufferSource | WebAssembly.Module>;

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Benchmark: the conformance corpus through the npm package in Node (wasm)
+// against the native engine, in one run, as a ratio.
+//
+//   node test/bench.mjs [--corpus DIR] [--native-bench BIN] [--repeat N] [--package SPEC] [--max-ratio R]
+//
+// Both sides are timed the same way as ../shared/oracle/bench_heat.py times Heat:
+// the median of N runs per case after one warm-up run, summed over the corpus.
+// Native: the criterion bench of hotplate-core in summary mode
+// (`cargo bench -p hotplate-core --bench engine`, HOTPLATE_BENCH_SUMMARY=1): request
+// JSON decoding, evaluation and result JSON, i.e. what `hotplate eval` does minus
+// process start and file IO. Wasm: `evaluate(request)` of the package on the parsed
+// request object: the same work plus the JS boundary (request and response
+// conversion), located diagnostics and `JSON.parse(resultJson)`.
+// --max-ratio R exits 1 when wasm/native exceeds R.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const corpus = resolve(opt("--corpus") ?? join(here, "../../../../shared/conformance/corpus"));
+const repeat = Number(opt("--repeat") ?? 21);
+const nativeBench = opt("--native-bench");
+const maxRatio = opt("--max-ratio") ? Number(opt("--max-ratio")) : undefined;
+const spec = opt("--package") ?? pathToFileURL(join(here, "../lib/node.js")).href;
+
+if (!existsSync(corpus)) {
+  console.log(`bench (wasm): skipped, ${corpus} is absent`);
+  process.exit(0);
+}
+const median = (v) => {
+  v.sort((a, b) => a - b);
+  const n = v.length;
+  return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+};
+
+let nativeTotal;
+if (nativeBench) {
+  const out = execFileSync(nativeBench, [], {
+    encoding: "utf8",
+    env: { ...process.env, HOTPLATE_BENCH_SUMMARY: "1", HOTPLATE_BENCH_REPEAT: String(repeat), HOTPLATE_SHARED: resolve(corpus, "../..") },
+  });
+  const m = /(\d+) cases, total of medians ([\d.]+) ms/.exec(out);
+  if (!m) throw new Error(`unexpected native bench output:\n${out}`);
+  nativeTotal = Number(m[2]);
+  console.log(`native (hotplate-core bench, ${m[1]} cases): total of medians ${nativeTotal.toFixed(1)} ms`);
+}
+
+const { evaluate } = await import(spec);
+const files = readdirSync(corpus).filter((f) => f.endsWith(".json") && !f.endsWith(".expected.json")).sort();
+let total = 0;
+for (const file of files) {
+  const request = JSON.parse(readFileSync(join(corpus, file), "utf8"));
+  evaluate(request);
+  const times = [];
+  for (let r = 0; r < repeat; r++) {
+    const t0 = performance.now();
+    evaluate(request);
+    times.push(performance.now() - t0);
+  }
+  total += median(times);
+}
+console.log(`wasm (Node ${process.version}, evaluate(), ${files.length} cases): total of medians ${total.toFixed(1)} ms`);
+if (nativeTotal !== undefined) {
+  const ratio = total / nativeTotal;
+  console.log(`ratio wasm/native: ${ratio.toFixed(2)}x (median of ${repeat} runs per case, after a warm-up run)`);
+  if (maxRatio !== undefined && ratio > maxRatio) {
+    console.log(`FAIL: ratio above ${maxRatio}`);
+    process.exit(1);
+  }
+}
