@@ -1,17 +1,15 @@
 //! hotplate-wasm: the WebAssembly binding of `hotplate-core`.
 //!
-//! Every export does three things: decode its arguments, call one core
-//! function, and convert the result to a plain DTO (serialised with
-//! serde-wasm-bindgen as JSON-compatible JS values). Template problems are
-//! returned as data; an export throws (a `JsError`) only when its arguments are
-//! malformed. The npm package `hotplate` wraps these exports (JSON-parses
-//! `resultJson`, re-creates the instance after a trap).
+//! Every export decodes its arguments, calls one core function and returns a
+//! plain DTO (serde-wasm-bindgen, JSON-compatible values). Template problems are
+//! data; an export throws (`JsError`) only for malformed arguments. The npm
+//! package `hotplate` wraps these exports (and re-creates the instance after a trap).
 
 use hotplate_core::api::{self, Located};
 use hotplate_core::catalogue::TYPES;
+use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::engine::request::json_to_value;
 use hotplate_core::engine::{DeferredMark, Edge, ParamInfo};
-use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::{Request, Value};
 use serde::Serialize;
@@ -44,7 +42,6 @@ pub struct EvaluateDto {
 
 /// A diagnostic; `from`/`to` are UTF-16 offsets (CodeMirror's unit).
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct DiagnosticDto {
     pub code: &'static str,
     pub severity: &'static str,
@@ -59,7 +56,6 @@ pub struct DiagnosticDto {
 
 /// A value Heat only knows at deploy time.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct DeferredDto {
     pub path: String,
     pub label: String,
@@ -68,7 +64,6 @@ pub struct DeferredDto {
 
 /// A template parameter as the UI shows it.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct ParameterDto {
     pub name: String,
     #[serde(rename = "type")]
@@ -83,7 +78,6 @@ pub struct ParameterDto {
 
 /// One dependency edge: `from` needs `to`.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct EdgeDto {
     pub from: String,
     pub to: String,
@@ -92,7 +86,6 @@ pub struct EdgeDto {
 
 /// A HOT version.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct VersionDto {
     pub date: &'static str,
     pub alias: Option<&'static str>,
@@ -101,7 +94,6 @@ pub struct VersionDto {
 /// An intrinsic function as one version sees it.
 #[derive(Serialize, Debug)]
 #[serde(rename_all = "camelCase")]
-#[allow(missing_docs)]
 pub struct FunctionDto {
     pub name: &'static str,
     pub in_templates: bool,
@@ -111,7 +103,6 @@ pub struct FunctionDto {
 
 /// A resource type of the catalogue.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct ResourceTypeDto {
     pub name: &'static str,
     pub status: &'static str,
@@ -122,7 +113,6 @@ pub struct ResourceTypeDto {
 
 /// A property of a resource type.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct PropertyDto {
     pub name: &'static str,
     #[serde(rename = "type")]
@@ -134,7 +124,6 @@ pub struct PropertyDto {
 /// Result of [`yaql`]: `{ok: true, value, json}` or `{ok: false, error: {type, message}}`.
 #[derive(Serialize, Debug)]
 #[serde(untagged)]
-#[allow(missing_docs)]
 pub enum YaqlDto {
     Ok { ok: bool, value: serde_json::Value, json: String },
     Err { ok: bool, error: YaqlErrorDto },
@@ -142,7 +131,6 @@ pub enum YaqlDto {
 
 /// A yaql error: the Python exception class and `str()` of it.
 #[derive(Serialize, Debug)]
-#[allow(missing_docs)]
 pub struct YaqlErrorDto {
     #[serde(rename = "type")]
     pub kind: String,
@@ -227,12 +215,13 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
     })
 }
 
-/// `evaluate(request)`: see [`evaluate_dto`].
+/// `evaluate(requestJson)`: see [`evaluate_dto`]. JSON text crosses the boundary
+/// (JSON.stringify/parse and serde_json beat walking JS objects property by property).
 #[wasm_bindgen]
-pub fn evaluate(request: JsValue) -> Result<JsValue, JsError> {
-    let raw = from_js(request, "the request")?;
+pub fn evaluate(request_json: &str) -> Result<String, JsError> {
+    let raw = serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("the request is not JSON: {e}")))?;
     let dto = evaluate_dto(&raw).map_err(|e| JsError::new(&e))?;
-    to_js(&dto)
+    serde_json::to_string(&dto).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Every HOT version, oldest first.
@@ -248,20 +237,16 @@ pub fn versions() -> Result<JsValue, JsError> {
 
 /// The functions of a version (date or alias); `None` for an unknown version.
 pub fn functions_dto(version: &str) -> Option<Vec<FunctionDto>> {
-    let list = api::functions(version)?;
-    Some(
-        list.into_iter()
-            .map(|f| FunctionDto {
-                name: f.name,
-                in_templates: f.in_templates,
-                in_conditions: f.in_conditions,
-                removed: f.removed,
-            })
-            .collect(),
-    )
+    let dto = |api::FunctionInfo { name, in_templates, in_conditions, removed }| FunctionDto {
+        name,
+        in_templates,
+        in_conditions,
+        removed,
+    };
+    Some(api::functions(version)?.into_iter().map(dto).collect())
 }
 
-/// `functions(version)`: `null` for an unknown version.
+/// `functions(version)`: the functions of a version, `null` for an unknown version.
 #[wasm_bindgen]
 pub fn functions(version: &str) -> Result<JsValue, JsError> {
     to_js(&functions_dto(version))
@@ -294,8 +279,8 @@ pub fn resource_types() -> Result<JsValue, JsError> {
 /// Evaluate a yaql expression with Heat's settings; `data` is the `data` of
 /// Heat's `yaql` function (the expression sees `$.data`).
 pub fn yaql_dto(expression: &str, data: &serde_json::Value) -> YaqlDto {
-    let result = hotplate_core::yaql::parse(expression)
-        .and_then(|e| hotplate_core::yaql::evaluate(&e, &json_to_value(data)));
+    let result =
+        hotplate_core::yaql::parse(expression).and_then(|e| hotplate_core::yaql::evaluate(&e, &json_to_value(data)));
     match result {
         Ok(v) => {
             let json = value_json(&v, Some(2));

@@ -13,7 +13,8 @@ import type {
 
 /** The raw exports of the wasm-bindgen glue this wrapper uses. */
 export interface Glue {
-  evaluate(request: unknown): Omit<EvaluateResponse, "result">;
+  /** Request and response as JSON text. */
+  evaluate(requestJson: string): string;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
@@ -97,7 +98,7 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
         throw new TypeError("hotplate: the request must be an object like {template: '...'}");
       }
       return guarded(() => {
-        const raw = glue.evaluate(request);
+        const raw = JSON.parse(glue.evaluate(JSON.stringify(request))) as Omit<EvaluateResponse, "result">;
         return { ...raw, result: JSON.parse(raw.resultJson) as EvaluateResponse["result"] };
       }, crashResponse);
     },

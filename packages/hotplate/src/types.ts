@@ -7,7 +7,8 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Heat's stack-create body (the oracle's request format) plus the playground extensions. */
 export interface EvaluateRequest {
-  stack_name?: string;
+  /** The stack's name (`OS::stack_name`). Heat answers a request without one with HTTPBadRequest. */
+  stack_name: string;
   /** YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply). */
   template: string | object;
   /** Ignored when `environment_files` is non-empty (as heat-api does). */

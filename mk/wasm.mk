@@ -1,0 +1,101 @@
+# The wasm binding (wasm/) and the npm package `hotplate` (packages/hotplate/).
+#
+#   make wasm          the package's glue (.wasm + JS) and its compiled TypeScript
+#   make package       dist/hotplate-<version>.tgz (npm pack)
+#   make test-wasm     wasm-bindgen tests (Node and headless Chromium), the package's
+#                      tests (types, trap recovery, size budget, npm pack -> install ->
+#                      import in Node and in a Vite-built page, conformance = native)
+#   make bench-wasm    the corpus through the package vs the native engine, one run
+#
+# Tools are pinned: wasm-bindgen-cli to the wasm-bindgen version in Cargo.lock,
+# wasm-opt from the npm `binaryen` package (Debian's binaryen 108 corrupts the
+# module), TypeScript/Vite/playwright-core from packages/hotplate/package-lock.json.
+
+PKG := packages/hotplate
+PKG_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",/\1/p' $(PKG)/package.json)
+WASM_TARGET := wasm32-unknown-unknown
+WASM_RAW := target/$(WASM_TARGET)/wasm-release/hotplate_wasm.wasm
+GLUE := $(PKG)/glue
+GLUE_WASM := $(GLUE)/hotplate_wasm_bg.wasm
+PKG_LIB := $(PKG)/lib/node.js
+PKG_STAMP := $(PKG)/node_modules/.package-lock.json
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p;}' Cargo.lock)
+WASM_OPT := $(PKG)/node_modules/.bin/wasm-opt
+# wasm-opt must know the features rustc emits for the target (the section may be stripped).
+WASM_OPT_FLAGS := -Os --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+	--enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+	--enable-call-indirect-overlong
+RUST_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.lock Cargo.toml core/Cargo.toml wasm/Cargo.toml
+TS_SOURCES := $(wildcard $(PKG)/src/*.ts) $(PKG)/tsconfig.json
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+
+TEST_TARGETS += test-wasm
+
+.PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools
+
+# Installs what is missing (idempotent): wasm-bindgen-cli at the locked version,
+# the package's npm dependencies.
+wasm-tools: setup $(PKG_STAMP)
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+		echo "wasm-tools: cargo install wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
+		$(CARGO) install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)" --locked \
+			|| $(CARGO) install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)"; \
+	fi
+
+$(PKG_STAMP): $(PKG)/package-lock.json $(PKG)/package.json
+	cd $(PKG) && npm ci --no-audit --no-fund
+	@touch $@
+
+$(WASM_RAW): $(RUST_SOURCES) | wasm-tools
+	$(CARGO) build --locked --profile wasm-release --target $(WASM_TARGET) -p hotplate-wasm
+
+$(GLUE_WASM): $(WASM_RAW) | wasm-tools
+	rm -rf $(GLUE)
+	wasm-bindgen $(WASM_RAW) --out-dir $(GLUE) --target web --remove-name-section --remove-producers-section \
+		--experimental-reset-state-function
+	$(WASM_OPT) $(WASM_OPT_FLAGS) $(GLUE_WASM) -o $(GLUE_WASM).opt && mv $(GLUE_WASM).opt $(GLUE_WASM)
+	rm -f $(GLUE)/*.wasm.d.ts
+
+$(PKG_LIB): $(GLUE_WASM) $(TS_SOURCES) $(PKG_STAMP)
+	cd $(PKG) && npx tsc -p tsconfig.json
+	@touch $@
+
+wasm: $(PKG_LIB)
+
+package: wasm
+	mkdir -p dist
+	cd $(PKG) && npm pack --silent --pack-destination ../../dist >/dev/null
+	@echo "package: dist/hotplate-$(PKG_VERSION).tgz ($$(du -k dist/hotplate-$(PKG_VERSION).tgz | cut -f1) KB)"
+
+# wasm-bindgen tests of wasm/tests/: in Node, then in headless Chromium (chromedriver).
+test-wasm-bindgen: wasm-tools
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+		$(CARGO) test --locked --target $(WASM_TARGET) -p hotplate-wasm
+	@if [ ! -x "$(CHROMEDRIVER)" ] || ! command -v chromium >/dev/null; then \
+		if [ -n "$${CI:-}" ]; then echo "test-wasm: chromium/chromedriver are missing (apt install chromium chromium-driver)"; exit 1; fi; \
+		echo "test-wasm: chromium or chromedriver is missing, the browser run is skipped"; \
+	else \
+		CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+			$(CARGO) test --locked --target $(WASM_TARGET) -p hotplate-wasm --features browser; \
+	fi
+
+# A glue whose evaluate panics on request (feature test-panic): trap recovery.
+TEST_GLUE := target/test-glue
+TEST_GLUE_RAW := target/$(WASM_TARGET)/debug/hotplate_wasm.wasm
+$(TEST_GLUE)/hotplate_wasm_bg.wasm: $(RUST_SOURCES) | wasm-tools
+	$(CARGO) build --locked --target $(WASM_TARGET) -p hotplate-wasm --features test-panic
+	wasm-bindgen $(TEST_GLUE_RAW) --out-dir $(TEST_GLUE) --target web --experimental-reset-state-function
+
+# The package as users get it; the conformance run also needs the native CLI.
+test-package: wasm build $(TEST_GLUE)/hotplate_wasm_bg.wasm
+	cd $(PKG) && npx tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
+		--lib es2022,dom --types node test/types-check.ts
+	cd $(PKG) && HOTPLATE_TEST_GLUE=$(CURDIR)/$(TEST_GLUE) node --test test/*.test.mjs
+	node $(PKG)/test/conformance.mjs --native $(HOTPLATE)
+
+test-wasm: test-wasm-bindgen test-package
+
+bench-wasm: wasm
+	$(CARGO) bench --locked -p hotplate-core --bench engine --no-run
+	node $(PKG)/test/bench.mjs --native-bench "$$($(CARGO) bench --locked -p hotplate-core --bench engine --no-run 2>&1 \
+		| sed -n 's/.*Executable .*(\(.*\))$$/\1/p')"

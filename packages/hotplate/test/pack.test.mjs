@@ -1,0 +1,77 @@
+// The package as a user installs it: `npm pack`, install the tarball into a fresh
+// project, then import it from an ESM script in Node and from a page built with
+// Vite (the bundler entry), loaded in headless Chromium.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync, mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pkgDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => join(pkgDir, "node_modules", ".bin", name);
+const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const template = "heat_template_version: 2021-04-16\nparameters:\n  who: {type: string, default: world}\noutputs:\n  greeting: {value: {str_replace: {template: hello NAME, params: {NAME: {get_param: who}}}}}\n";
+
+const work = mkdtempSync(join(tmpdir(), "hotplate-pack-"));
+const app = join(work, "app");
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+test("npm pack, then install the tarball into a fresh project", () => {
+  const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" }).trim();
+  const files = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: pkgDir, encoding: "utf8" }))[0].files.map((f) => f.path);
+  for (const f of ["package.json", "README.md", "lib/node.js", "lib/web.js", "lib/bundler.d.ts", "glue/hotplate_wasm_bg.wasm"]) {
+    assert.ok(files.includes(f), `${f} is not in the tarball`);
+  }
+  assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/")), "sources or tests in the tarball");
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(work, name)], { cwd: app, stdio: "pipe" });
+  assert.ok(existsSync(join(app, "node_modules/hotplate/package.json")));
+});
+
+test("import { evaluate } from 'hotplate' in Node (ESM)", () => {
+  writeFileSync(
+    join(app, "index.mjs"),
+    `import { evaluate } from "hotplate";\nconst r = evaluate({ stack_name: "s", template: ${JSON.stringify(template)}, parameters: { who: "node" } });\nconsole.log(r.result.outputs.greeting.value);\n`,
+  );
+  assert.equal(execFileSync("node", ["index.mjs"], { cwd: app, encoding: "utf8" }).trim(), "hello node");
+});
+
+test("a Vite-built page uses the package in Chromium", { skip: existsSync(chromium) ? false : `${chromium} is absent` }, async () => {
+  writeFileSync(join(app, "index.html"), `<!doctype html><meta charset="utf-8"><title>t</title><p id="out">pending</p><script type="module" src="/main.js"></script>\n`);
+  writeFileSync(
+    join(app, "main.js"),
+    `import { evaluate } from "hotplate";\nconst r = evaluate({ stack_name: "s", template: ${JSON.stringify(template)}, parameters: { who: "vite" } });\ndocument.getElementById("out").textContent = r.result.outputs.greeting.value;\n`,
+  );
+  execFileSync(bin("vite"), ["build", "--target", "es2022", "--logLevel", "warn"], { cwd: app, stdio: "pipe" });
+  const dist = join(app, "dist");
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+  const server = createServer((req, res) => {
+    if (req.url === "/favicon.ico") return res.writeHead(204).end();
+    const path = join(dist, req.url === "/" ? "index.html" : decodeURIComponent(req.url.split("?")[0]));
+    if (!path.startsWith(dist) || !existsSync(path)) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { chromium: browserType } = await import(join(pkgDir, "node_modules/playwright-core/index.mjs"));
+  const browser = await browserType.launch({ executablePath: chromium });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("requestfailed", (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page
+      .waitForFunction(() => document.getElementById("out").textContent !== "pending", null, { timeout: 20000 })
+      .catch((e) => assert.fail(`${e.message}; page errors: ${errors.join("; ")}`));
+    assert.equal(await page.textContent("#out"), "hello vite");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});

@@ -1,0 +1,34 @@
+// Compiled with `tsc --noEmit` by `make test-package`: the public types as a
+// TypeScript user writes against them (a type error fails the build).
+import { evaluate, yaql, functions, type EvaluateRequest, type EvaluateResponse, type Diagnostic } from "../lib/bundler.js";
+import { init } from "../lib/web.js";
+
+const request: EvaluateRequest = {
+  stack_name: "demo",
+  template: "heat_template_version: 2021-04-16\n",
+  environment_files: ["env.yaml"],
+  files: { "env.yaml": "parameters: {}\n", "unreadable.sh": null },
+  parameters: { count: 3 },
+  "x-playground": { stack_id: "id", attributes: { server: { first_address: "10.0.0.1" } }, reference_ids: { server: "uuid" } },
+};
+const response: EvaluateResponse = evaluate(request);
+const first: Diagnostic | undefined = response.diagnostics[0];
+const line: number = first?.line ?? 0;
+const severity: "error" | "warning" | undefined = first?.severity;
+const sources: ("user" | "user_default" | "default" | "missing")[] = response.parameters.map((p) => p.source);
+const errorType: string | undefined = response.result.error?.type;
+const outputs: Record<string, { value: unknown; error: string | null }> = response.result.outputs;
+const kinds: string[] = response.edges.map((e) => e.kind);
+const y = yaql("$.data", { a: 1 });
+if (y.ok) {
+  const json: string = y.json;
+  void json;
+} else {
+  const message: string = y.error.message;
+  void message;
+}
+const inTemplates: boolean | undefined = functions("wallaby")?.[0]?.inTemplates;
+const ready: Promise<void> = init(new URL("https://example.invalid/hotplate.wasm"));
+// @ts-expect-error a request needs a template
+const bad: EvaluateRequest = { stack_name: "x" };
+void [line, severity, sources, errorType, outputs, kinds, inTemplates, ready, bad];

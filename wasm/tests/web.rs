@@ -1,0 +1,96 @@
+//! The exports as JavaScript calls them, run by wasm-bindgen-test in Node and
+//! (with `--features browser`) in headless Chromium.
+#![cfg(target_arch = "wasm32")]
+
+use hotplate_wasm::{functions, resource_types, versions, yaql};
+use js_sys::{Reflect, JSON};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+#[cfg(feature = "browser")]
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("test JSON")
+}
+
+/// `evaluate` as the package calls it: JSON text in, JSON text out.
+fn evaluate(request: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
+    let text = JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default();
+    hotplate_wasm::evaluate(&text).map(|out| JSON::parse(&out).expect("response JSON"))
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).expect("property")
+}
+
+fn text(v: &JsValue) -> String {
+    JSON::stringify(v).expect("stringify").as_string().unwrap_or_default()
+}
+
+const TEMPLATE: &str = "heat_template_version: 2021-04-16\n\
+parameters:\n  n: {type: number, default: 2}\n\
+resources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n\
+outputs:\n  twice: {value: {yaql: {expression: '$.data.n * 2', data: {n: {get_param: n}}}}}\n  ip: {value: {get_attr: [s, first_address]}}\n";
+
+#[wasm_bindgen_test]
+fn evaluate_returns_the_canonical_result_and_its_extras() {
+    let request = js(&format!(
+        "{{\"stack_name\": \"demo\", \"template\": {}, \"parameters\": {{\"n\": 21}}}}",
+        text(&JsValue::from_str(TEMPLATE))
+    ));
+    let response = evaluate(request).expect("a well-formed request");
+    let result = JSON::parse(&get(&response, "resultJson").as_string().unwrap()).unwrap();
+    assert_eq!(text(&get(&get(&get(&result, "outputs"), "twice"), "value")), "42");
+    assert_eq!(text(&get(&get(&result, "parameters"), "OS::stack_name")), "\"demo\"");
+    assert_eq!(get(&response, "version").as_string().as_deref(), Some("2021-04-16"));
+    // get_attr before creation: a deploy-time marker at the output's path.
+    let deferred = text(&get(&response, "deferred"));
+    assert!(deferred.contains("\"path\":\"outputs.ip.value\""), "{deferred}");
+    assert!(deferred.contains("get_attr s first_address"), "{deferred}");
+    let params = text(&get(&response, "parameters"));
+    assert!(params.contains("\"name\":\"n\"") && params.contains("\"source\":\"user\""), "{params}");
+}
+
+#[wasm_bindgen_test]
+fn template_problems_are_data_with_utf16_positions() {
+    let request = js(
+        r#"{"stack_name": "s", "template": "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {get_attr: [nope, a]}}\n"}"#,
+    );
+    let response = evaluate(request).expect("template problems are not exceptions");
+    let diagnostics = get(&response, "diagnostics");
+    let first = Reflect::get(&diagnostics, &JsValue::from(0)).unwrap();
+    assert_eq!(get(&first, "line").as_f64(), Some(4.0));
+    // "é😀" is 3 UTF-16 units (2 code points, 6 bytes): from counts UTF-16 units.
+    let before = "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {";
+    assert_eq!(get(&first, "from").as_f64(), Some(before.encode_utf16().count() as f64));
+    let result = JSON::parse(&get(&response, "resultJson").as_string().unwrap()).unwrap();
+    assert_eq!(text(&get(&get(&result, "error"), "type")), "\"StackValidationFailed\"");
+}
+
+#[wasm_bindgen_test]
+fn a_malformed_request_throws() {
+    assert!(evaluate(js(r#"{"stack_name": "s"}"#)).is_err());
+    assert!(evaluate(js(r#"{"template": "x", "files": {"a": 5}}"#)).is_err());
+}
+
+#[wasm_bindgen_test]
+fn tables_for_editors() {
+    let v = text(&versions().unwrap());
+    assert!(v.contains("{\"date\":\"2021-04-16\",\"alias\":\"wallaby\"}"), "{v}");
+    let f = text(&functions("2016-10-14").unwrap());
+    assert!(f.contains("{\"name\":\"yaql\",\"inTemplates\":true,\"inConditions\":false,\"removed\":false}"), "{f}");
+    assert!(functions("1999-01-01").unwrap().is_null());
+    let types = text(&resource_types().unwrap());
+    assert!(types.contains("\"name\":\"OS::Nova::Server\""));
+    assert!(types.contains("\"first_address\""));
+}
+
+#[wasm_bindgen_test]
+fn yaql_values_and_errors() {
+    let ok = yaql("$.data.a.sum()", js(r#"{"a": [1, 2, 3.5]}"#)).unwrap();
+    assert_eq!(text(&get(&ok, "value")), "6.5");
+    let err = yaql("$.data.a.nope()", js(r#"{"a": 1}"#)).unwrap();
+    assert_eq!(get(&err, "ok").as_bool(), Some(false));
+    assert_eq!(text(&get(&get(&err, "error"), "type")), "\"NoMethodRegisteredException\"");
+}
