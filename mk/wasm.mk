@@ -34,8 +34,9 @@ TEST_TARGETS += test-wasm
 .PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools
 
 # Installs what is missing (idempotent): wasm-bindgen-cli at the locked version,
-# the package's npm dependencies.
+# the package's npm dependencies, Debian's chromium + chromedriver.
 wasm-tools: setup $(PKG_STAMP)
+	@bash tools/setup-browser.sh
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 		echo "wasm-tools: cargo install wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
 		$(CARGO) install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)" --locked \
@@ -71,13 +72,8 @@ package: wasm
 test-wasm-bindgen: wasm-tools
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 		$(CARGO) test --locked --target $(WASM_TARGET) -p hotplate-wasm
-	@if [ ! -x "$(CHROMEDRIVER)" ] || ! command -v chromium >/dev/null; then \
-		if [ -n "$${CI:-}" ]; then echo "test-wasm: chromium/chromedriver are missing (apt install chromium chromium-driver)"; exit 1; fi; \
-		echo "test-wasm: chromium or chromedriver is missing, the browser run is skipped"; \
-	else \
-		CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-			$(CARGO) test --locked --target $(WASM_TARGET) -p hotplate-wasm --features browser; \
-	fi
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+		$(CARGO) test --locked --target $(WASM_TARGET) -p hotplate-wasm --features browser
 
 # A glue whose evaluate panics on request (feature test-panic): trap recovery.
 TEST_GLUE := target/test-glue
