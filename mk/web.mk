@@ -1,0 +1,36 @@
+# The playground (web/): a static site built with Vite on top of the npm package.
+#
+#   make web        the production site in web/dist (what Netlify publishes)
+#   make serve      build everything, then serve web/dist at http://localhost:8080
+#   make test-web   Playwright (Debian's Chromium) against the production build
+#   make bench-web  keystroke -> result latency over 50 edits (not a test)
+
+WEB := web
+WEB_STAMP := $(WEB)/node_modules/.package-lock.json
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples -type f) $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json
+WEB_DIST := $(WEB)/dist/index.html
+SERVE_PORT ?= 8080
+
+TEST_TARGETS += test-web
+
+.PHONY: web serve test-web bench-web
+
+$(WEB_STAMP): $(WEB)/package-lock.json $(WEB)/package.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	@touch $@
+
+$(WEB_DIST): $(PKG_LIB) $(WEB_STAMP) $(WEB_SOURCES)
+	cd $(WEB) && npx tsc --noEmit -p tsconfig.json && npx vite build --logLevel warn
+	@touch $@
+
+web: $(WEB_DIST)
+
+serve: web
+	node $(WEB)/scripts/serve.mjs --port $(SERVE_PORT)
+
+test-web: web
+	@bash tools/setup-browser.sh
+	cd $(WEB) && npx playwright test
+
+bench-web: web
+	node $(WEB)/scripts/bench-latency.mjs

@@ -1,0 +1,549 @@
+// The playground page: wires the workspace (state.ts), the editors, the worker
+// runner and the result panes together.
+import type { EditorView } from "@codemirror/view";
+import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
+import { createEditor, setText, showDiagnostics } from "./editors";
+import { graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
+import { Runner } from "./runner";
+import { decodeWorkspace, encodeWorkspace } from "./share";
+import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+
+const TEMPLATE_NAME = "template.yaml";
+const STORAGE_KEY = "hotplate.workspace.v1";
+const DEBOUNCE_MS = 150;
+
+interface Example {
+  id: string;
+  title: string;
+  request: EvaluateRequest;
+}
+
+const exampleModules = import.meta.glob<EvaluateRequest & { "x-title"?: string }>("../examples/*.json", { eager: true, import: "default" });
+const examples: Example[] = Object.entries(exampleModules)
+  .filter(([path]) => !path.endsWith(".expected.json"))
+  .map(([path, request]) => ({ id: path.replace(/^.*\/|\.json$/g, ""), title: request["x-title"] ?? path, request }))
+  .sort((a, b) => a.id.localeCompare(b.id));
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let ws: Workspace = fromRequest(examples[0]?.request ?? { stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
+let mode: Mode = "yaml";
+let last: EvaluateResponse | null = null;
+const runner = new Runner();
+let templateView: EditorView;
+let envViews: EditorView[] = [];
+let fileViews: EditorView[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let generation = 0;
+
+// ---------------------------------------------------------------- inputs
+
+function changed(): void {
+  clearTimeout(timer);
+  timer = setTimeout(evaluateNow, DEBOUNCE_MS);
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(ws));
+    } catch {
+      // Storage full or disabled: the share link still works.
+    }
+  }, 300);
+}
+
+function docList(
+  list: HTMLElement,
+  docs: NamedText[],
+  kind: "env" | "file",
+  views: EditorView[],
+): EditorView[] {
+  for (const v of views) v.destroy();
+  list.replaceChildren();
+  const out: EditorView[] = [];
+  docs.forEach((doc, i) => {
+    const li = document.createElement("li");
+    li.className = "doc";
+    const head = document.createElement("div");
+    head.className = "doc-head";
+    const name = document.createElement("input");
+    name.value = doc.name;
+    name.setAttribute("aria-label", `${kind === "env" ? "Environment file" : "File"} ${i + 1} name`);
+    name.dataset.testid = `${kind}-name-${i}`;
+    name.addEventListener("change", () => {
+      doc.name = name.value.trim() || doc.name;
+      name.value = doc.name;
+      changed();
+    });
+    head.append(name);
+    const button = (label: string, title: string, action: () => void, disabled = false) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute("aria-label", `${title} (${doc.name})`);
+      b.disabled = disabled;
+      b.addEventListener("click", () => {
+        action();
+        renderInputs();
+        changed();
+      });
+      head.append(b);
+    };
+    if (kind === "env") {
+      button("↑", "Move up", () => docs.splice(i - 1, 0, ...docs.splice(i, 1)), i === 0);
+      button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
+    }
+    button("✕", "Remove", () => docs.splice(i, 1));
+    const box = document.createElement("div");
+    box.className = "editor small";
+    li.append(head, box);
+    list.append(li);
+    out.push(
+      createEditor(box, {
+        doc: doc.text,
+        label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
+        testId: `editor-${kind}-${i}`,
+        onChange: (text) => {
+          doc.text = text;
+          changed();
+        },
+        onRunNow: evaluateNow,
+      }),
+    );
+  });
+  return out;
+}
+
+function renderInputs(): void {
+  envViews = docList($("env-list"), ws.envFiles, "env", envViews);
+  fileViews = docList($("file-list"), ws.files, "file", fileViews);
+  const s = ws.settings;
+  $<HTMLInputElement>("stack-name").value = s.stackName;
+  $<HTMLInputElement>("stack-id").value = s.stackId;
+  $<HTMLInputElement>("project-id").value = s.projectId;
+  $<HTMLTextAreaElement>("attributes").value = s.attributes;
+  $<HTMLTextAreaElement>("reference-ids").value = s.referenceIds;
+  renderParams(last?.parameters ?? [], true);
+}
+
+function uniqueName(base: string, taken: NamedText[]): string {
+  const names = new Set([...ws.envFiles, ...ws.files].map((d) => d.name));
+  let n = taken.length + 1;
+  while (names.has(`${base}${n}.yaml`)) n++;
+  return `${base}${n}.yaml`;
+}
+
+function sourceText(p: ParameterInfo): string {
+  switch (p.source) {
+    case "user":
+      return p.file && p.file !== "parameters" ? `parameters in ${p.file}` : "explicit value";
+    case "user_default":
+      return p.file ? `parameter_defaults in ${p.file}` : "parameter_defaults";
+    case "default":
+      return "template default";
+    default:
+      return "no value";
+  }
+}
+
+let paramsKey = "";
+
+/** The parameters form, from the template's parameters (rebuilt when they change). */
+function renderParams(infos: ParameterInfo[], force = false): void {
+  const key = JSON.stringify(infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default]));
+  const box = $("params");
+  if (key === paramsKey && !force) {
+    // Only the sources changed.
+    for (const p of infos) {
+      const src = box.querySelector<HTMLElement>(`[data-source="${CSS.escape(p.name)}"]`);
+      if (src) src.textContent = sourceText(p);
+    }
+    return;
+  }
+  paramsKey = key;
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid : undefined;
+  box.replaceChildren();
+  if (infos.length === 0) {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.textContent = "The template declares no parameters.";
+    box.append(p);
+  }
+  for (const p of infos) {
+    const row = document.createElement("label");
+    row.className = "param";
+    const title = document.createElement("span");
+    title.className = "param-name";
+    title.textContent = p.label && p.label !== p.name ? `${p.label} (${p.name})` : p.name;
+    const type = document.createElement("span");
+    type.className = "param-type";
+    type.textContent = p.type;
+    let input: HTMLInputElement | HTMLSelectElement;
+    const current = ws.params[p.name];
+    const shown = current === undefined ? "" : typeof current === "string" ? current : JSON.stringify(current);
+    if (p.type === "boolean") {
+      const select = document.createElement("select");
+      for (const v of ["", "true", "false"]) {
+        const o = document.createElement("option");
+        o.value = v;
+        o.textContent = v === "" ? `(default${p.default === null ? "" : `: ${String(p.default)}`})` : v;
+        select.append(o);
+      }
+      select.value = ["true", "false"].includes(shown) ? shown : "";
+      input = select;
+    } else {
+      const text = document.createElement("input");
+      text.type = p.hidden ? "password" : "text";
+      text.autocomplete = "off";
+      text.spellcheck = false;
+      text.value = shown;
+      text.placeholder = p.default === null ? "(no default)" : `default: ${typeof p.default === "string" ? p.default : JSON.stringify(p.default)}`;
+      input = text;
+    }
+    input.dataset.testid = `param-${p.name}`;
+    input.addEventListener("input", () => {
+      if (input.value === "") delete ws.params[p.name];
+      else ws.params[p.name] = input.value;
+      changed();
+    });
+    const src = document.createElement("span");
+    src.className = "param-source";
+    src.dataset.source = p.name;
+    src.textContent = sourceText(p);
+    row.append(title, type, input, src);
+    if (p.description) {
+      const d = document.createElement("span");
+      d.className = "hint param-desc";
+      d.textContent = p.description;
+      row.append(d);
+    }
+    box.append(row);
+  }
+  if (focused) box.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function loadWorkspace(next: Workspace): void {
+  ws = next;
+  setText(templateView, ws.template);
+  paramsKey = "";
+  renderInputs();
+  changed();
+}
+
+// ---------------------------------------------------------------- evaluation
+
+function setStatus(text: string, ms?: number): void {
+  const s = $("status");
+  s.textContent = text;
+  s.dataset.evalMs = ms === undefined ? "" : ms.toFixed(2);
+  s.className = text === "ok" ? "ok" : text.startsWith("stopped") ? "stopped" : "bad";
+}
+
+async function evaluateNow(): Promise<void> {
+  clearTimeout(timer);
+  const mine = ++generation;
+  let request: EvaluateRequest;
+  try {
+    request = toRequest(ws);
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    setStatus(`errors: 1`);
+    renderErrors([], e.message);
+    return;
+  }
+  const started = performance.now();
+  const result = await runner.run(request);
+  if (mine !== generation || result.kind === "superseded") return;
+  if (result.kind === "stopped" || result.kind === "failed") {
+    setStatus(`${result.kind === "stopped" ? "stopped" : "failed"}: ${result.message}`, performance.now() - started);
+    renderErrors([], result.kind === "stopped"
+      ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.`
+      : result.message);
+    return;
+  }
+  last = result.response;
+  renderResults(result.response);
+  const errors = result.response.diagnostics.filter((d) => d.severity === "error").length;
+  setStatus(errors ? `errors: ${errors}` : "ok", result.ms);
+}
+
+// ---------------------------------------------------------------- results
+
+function diagnosticView(d: Diagnostic): EditorView | undefined {
+  if (d.file === TEMPLATE_NAME) return templateView;
+  const env = ws.envFiles.findIndex((e) => e.name === d.file);
+  if (env >= 0) return envViews[env];
+  const file = ws.files.findIndex((f) => f.name === d.file);
+  return file >= 0 ? fileViews[file] : undefined;
+}
+
+function jumpTo(d: Diagnostic): void {
+  const view = diagnosticView(d);
+  if (!view) return;
+  view.dom.closest("details")?.setAttribute("open", "");
+  const pos = Math.min(d.from, view.state.doc.length);
+  view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+  view.focus();
+}
+
+function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
+  const list = $("errors");
+  list.replaceChildren();
+  const items = [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+  if (extra) {
+    const li = document.createElement("li");
+    li.className = "error";
+    li.dataset.testid = "error-item";
+    li.textContent = extra;
+    list.append(li);
+  }
+  for (const d of items) {
+    const li = document.createElement("li");
+    li.className = d.severity;
+    li.dataset.testid = "error-item";
+    const where = d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "jump";
+    button.textContent = `${where}: ${d.message}`;
+    button.title = d.path ? `${d.code} at ${d.path}` : d.code;
+    button.disabled = !diagnosticView(d);
+    button.addEventListener("click", () => jumpTo(d));
+    li.append(button);
+    list.append(li);
+  }
+  if (!extra && items.length === 0) {
+    const li = document.createElement("li");
+    li.className = "none";
+    li.textContent = "No problems: Heat would accept this stack.";
+    list.append(li);
+  }
+  // Markers in every editor.
+  const byView = new Map<EditorView, Diagnostic[]>();
+  for (const v of [templateView, ...envViews, ...fileViews]) byView.set(v, []);
+  for (const d of diagnostics) {
+    const v = diagnosticView(d);
+    if (v && d.line) byView.get(v)?.push(d);
+  }
+  for (const [v, ds] of byView) showDiagnostics(v, ds);
+}
+
+function kv(label: string, value: unknown, base: (string | number)[], r: EvaluateResponse): HTMLElement {
+  const row = document.createElement("div");
+  row.className = "kv";
+  const k = document.createElement("span");
+  k.className = "k";
+  k.textContent = label;
+  row.append(k, valueElement(withPlaceholders(value, base, r.deferred), mode));
+  return row;
+}
+
+function renderResults(r: EvaluateResponse): void {
+  const res = r.result;
+  const refused = $("refused");
+  refused.hidden = !res.error;
+  refused.textContent = res.error ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` : "";
+  renderErrors(r.diagnostics);
+  $("result-json").textContent = r.resultJson;
+
+  const outputs = $("outputs");
+  outputs.replaceChildren();
+  for (const [name, out] of Object.entries(res.outputs)) {
+    const box = document.createElement("div");
+    box.className = "output";
+    const h = document.createElement("h3");
+    h.textContent = name;
+    const body = out.error === null
+      ? valueElement(withPlaceholders(out.value, ["outputs", name, "value"], r.deferred), mode)
+      : Object.assign(document.createElement("p"), { className: "error", textContent: out.error });
+    body.dataset.testid = `output-${name}`;
+    box.append(h, body);
+    outputs.append(box);
+  }
+  if (!Object.keys(res.outputs).length) outputs.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No outputs." }));
+
+  const params = $("result-parameters");
+  params.replaceChildren();
+  const infos = new Map(r.parameters.map((p) => [p.name, p]));
+  for (const [name, value] of Object.entries(res.parameters)) {
+    const row = kv(name, value, ["parameters", name], r);
+    const src = document.createElement("span");
+    src.className = "param-source";
+    const info = infos.get(name);
+    src.textContent = info ? sourceText(info) : "pseudo parameter";
+    row.append(src);
+    params.append(row);
+  }
+
+  const conditions = $("conditions");
+  conditions.replaceChildren();
+  for (const [name, value] of Object.entries(res.conditions)) {
+    const li = document.createElement("li");
+    li.dataset.testid = `condition-${name}`;
+    li.className = value ? "true" : "false";
+    li.textContent = `${name}: ${String(value)}`;
+    conditions.append(li);
+  }
+  if (!conditions.children.length) conditions.append(Object.assign(document.createElement("li"), { className: "hint", textContent: "No conditions." }));
+
+  const resources = $("resources");
+  resources.replaceChildren();
+  for (const [name, rsrc] of Object.entries(res.resources)) {
+    const box = document.createElement("div");
+    box.className = `resource ${rsrc.enabled ? "enabled" : "removed"}`;
+    box.dataset.testid = `resource-${name}`;
+    const h = document.createElement("h3");
+    h.textContent = name;
+    const t = document.createElement("span");
+    t.className = "type";
+    t.textContent = String(rsrc.type);
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = rsrc.enabled ? "enabled" : "removed by its condition";
+    h.append(" ", t, " ", badge);
+    box.append(h);
+    if (rsrc.enabled) {
+      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"], r));
+      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, [], r));
+      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, [], r));
+      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"], r));
+      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, [], r));
+      box.append(kv("deletion_policy", rsrc.deletion_policy, [], r));
+    }
+    resources.append(box);
+  }
+  if (!resources.children.length) resources.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources." }));
+
+  const enabled = Object.entries(res.resources).filter(([, x]) => x.enabled).map(([n]) => n);
+  $("graph").replaceChildren(enabled.length ? graphElement(enabled, r.edges) : Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources to draw." }));
+  renderParams(r.parameters);
+}
+
+function paneData(which: string): unknown {
+  const r = last;
+  if (!r) return null;
+  if (which === "outputs") {
+    return Object.fromEntries(Object.entries(r.result.outputs).map(([n, o]) => [n, o.error === null ? withPlaceholders(o.value, ["outputs", n, "value"], r.deferred) : { error: o.error }]));
+  }
+  if (which === "parameters") return r.result.parameters;
+  return withPlaceholders(r.result.resources, ["resources"], r.deferred);
+}
+
+// ---------------------------------------------------------------- start
+
+async function initialWorkspace(): Promise<Workspace> {
+  if (location.hash.length > 1) {
+    try {
+      return await decodeWorkspace(location.hash);
+    } catch (e) {
+      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+    }
+  }
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) return asWorkspace(JSON.parse(saved));
+  } catch {
+    // A broken saved workspace is ignored.
+  }
+  return ws;
+}
+
+async function start(): Promise<void> {
+  const select = $<HTMLSelectElement>("examples");
+  const none = document.createElement("option");
+  none.value = "";
+  none.textContent = "Choose…";
+  select.append(none);
+  for (const ex of examples) {
+    const o = document.createElement("option");
+    o.value = ex.id;
+    o.textContent = ex.title;
+    select.append(o);
+  }
+  select.addEventListener("change", () => {
+    const ex = examples.find((e) => e.id === select.value);
+    if (ex) loadWorkspace(fromRequest(ex.request));
+  });
+
+  ws = await initialWorkspace();
+  templateView = createEditor($("template"), {
+    doc: ws.template,
+    label: "Template",
+    testId: "editor-template",
+    onChange: (text) => {
+      ws.template = text;
+      changed();
+    },
+    onRunNow: evaluateNow,
+  });
+  renderInputs();
+
+  $("env-add").addEventListener("click", () => {
+    ws.envFiles.push({ name: uniqueName("env", ws.envFiles), text: "parameter_defaults: {}\n" });
+    renderInputs();
+    changed();
+    envViews.at(-1)?.focus();
+  });
+  $("files-add").addEventListener("click", () => {
+    ws.files.push({ name: uniqueName("file", ws.files), text: "" });
+    renderInputs();
+    changed();
+    fileViews.at(-1)?.focus();
+  });
+  const bind = (id: string, key: keyof Workspace["settings"]) =>
+    $<HTMLInputElement>(id).addEventListener("input", (e) => {
+      ws.settings[key] = (e.target as HTMLInputElement).value;
+      changed();
+    });
+  bind("stack-name", "stackName");
+  bind("stack-id", "stackId");
+  bind("project-id", "projectId");
+  bind("attributes", "attributes");
+  bind("reference-ids", "referenceIds");
+
+  $("format").addEventListener("click", () => {
+    mode = mode === "yaml" ? "json" : "yaml";
+    $("format").textContent = mode === "yaml" ? "JSON" : "YAML";
+    if (last) renderResults(last);
+  });
+  for (const b of document.querySelectorAll<HTMLButtonElement>("button.copy")) {
+    b.addEventListener("click", async () => {
+      const text = valueText(paneData(b.dataset.copy ?? ""), mode);
+      try {
+        await navigator.clipboard.writeText(text);
+        b.textContent = "Copied";
+      } catch {
+        b.textContent = "Copy failed";
+      }
+      setTimeout(() => (b.textContent = "Copy"), 1500);
+    });
+  }
+  $("share").addEventListener("click", async () => {
+    const fragment = await encodeWorkspace(ws);
+    history.replaceState(null, "", `#${fragment}`);
+    const b = $("share");
+    try {
+      await navigator.clipboard.writeText(location.href);
+      b.textContent = "Link copied";
+    } catch {
+      b.textContent = "Link in the address bar";
+    }
+    setTimeout(() => (b.textContent = "Share"), 2000);
+  });
+  $("reset").addEventListener("click", () => {
+    localStorage.removeItem(STORAGE_KEY);
+    history.replaceState(null, "", location.pathname);
+    loadWorkspace(fromRequest(examples[0].request));
+    select.value = "";
+  });
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+      e.preventDefault();
+      void evaluateNow();
+    }
+  });
+  void evaluateNow();
+}
+
+void start();

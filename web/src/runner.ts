@@ -1,0 +1,101 @@
+// Runs evaluations in a Web Worker, one at a time; while one runs, only the
+// latest request waits (older ones are superseded). A run that takes longer
+// than the limit terminates the worker (a runaway template cannot freeze the
+// page) and a fresh worker serves the next run.
+import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
+import type { WorkerRequest, WorkerResponse } from "./worker";
+
+export type RunResult =
+  | { kind: "done"; response: EvaluateResponse; ms: number }
+  | { kind: "failed"; message: string }
+  | { kind: "stopped"; message: string }
+  | { kind: "superseded" };
+
+export const TIME_LIMIT_MS = 2000;
+
+interface Job {
+  id: number;
+  request: EvaluateRequest;
+  resolve: (r: RunResult) => void;
+}
+
+export class Runner {
+  private worker: Worker | null = null;
+  private ready = false;
+  private nextId = 1;
+  private current: (Job & { timer?: ReturnType<typeof setTimeout> }) | null = null;
+  private queued: Job | null = null;
+  /** The engine failed to load: wait for the next `run` before trying again. */
+  private loadFailed = false;
+
+  constructor(private readonly limitMs = TIME_LIMIT_MS) {}
+
+  /** Evaluate `request` after the run in progress, if any. */
+  run(request: EvaluateRequest): Promise<RunResult> {
+    this.loadFailed = false;
+    return new Promise((resolve) => {
+      this.queued?.resolve({ kind: "superseded" });
+      this.queued = { id: this.nextId++, request, resolve };
+      this.pump();
+    });
+  }
+
+  private spawn(): void {
+    const w = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    this.ready = false;
+    w.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const m = e.data;
+      if ("ready" in m) {
+        if (m.ready) {
+          this.ready = true;
+          this.pump();
+        } else {
+          this.loadFailed = true;
+          this.finish({ kind: "failed", message: m.message }, true);
+        }
+        return;
+      }
+      if (this.current?.id === m.id) {
+        this.finish(m.ok ? { kind: "done", response: m.response, ms: m.ms } : { kind: "failed", message: m.message }, false);
+      }
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      this.finish({ kind: "failed", message: e.message || "the engine failed" }, true);
+    };
+    this.worker = w;
+  }
+
+  private finish(result: RunResult, killWorker: boolean): void {
+    const job = this.current;
+    if (job?.timer) clearTimeout(job.timer);
+    this.current = null;
+    if (killWorker) {
+      this.worker?.terminate();
+      this.worker = null;
+    }
+    if (job) job.resolve(result);
+    else if (killWorker && this.queued) {
+      // The engine did not load: answer the waiting request instead.
+      const q = this.queued;
+      this.queued = null;
+      q.resolve(result);
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.current || !this.queued || this.loadFailed) return;
+    if (!this.worker) this.spawn();
+    if (!this.ready) return;
+    const job = this.queued;
+    this.queued = null;
+    this.current = job;
+    this.current.timer = setTimeout(() => {
+      if (this.current?.id === job.id) {
+        this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
+      }
+    }, this.limitMs);
+    this.worker!.postMessage({ id: job.id, request: job.request } satisfies WorkerRequest);
+  }
+}

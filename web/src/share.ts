@@ -1,0 +1,38 @@
+// The share format: the whole workspace in the URL fragment (never sent to a
+// server), as `#w1.` + base64url(deflate-raw(JSON)). The version prefix lets
+// later formats keep decoding old links.
+import { asWorkspace, type Workspace } from "./state";
+
+export const PREFIX = "w1.";
+
+async function pipe(data: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const out = new Response(new Blob([data as BlobPart]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The fragment (without `#`) for a workspace. */
+export async function encodeWorkspace(ws: Workspace): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(ws));
+  return PREFIX + toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
+}
+
+/** The workspace of a fragment (with or without `#`); throws on anything else. */
+export async function decodeWorkspace(fragment: string): Promise<Workspace> {
+  const text = fragment.replace(/^#/, "");
+  if (!text.startsWith(PREFIX)) throw new Error("unknown share format");
+  const json = await pipe(fromBase64Url(text.slice(PREFIX.length)), new DecompressionStream("deflate-raw"));
+  return asWorkspace(JSON.parse(new TextDecoder().decode(json)));
+}

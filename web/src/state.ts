@@ -1,0 +1,125 @@
+// The playground's workspace: everything a user typed, as plain data. It is what
+// the share link and localStorage hold, and what `toRequest` turns into Heat's
+// stack-create body. No DOM here (the embed element reuses it).
+import type { EvaluateRequest } from "hotplate/web";
+
+export interface NamedText {
+  name: string;
+  text: string;
+}
+
+export interface Settings {
+  stackName: string;
+  stackId: string;
+  projectId: string;
+  /** JSON text: `{resource: {attribute: value}}` (x-playground.attributes). */
+  attributes: string;
+  /** JSON text: `{resource: "id"}` (x-playground.reference_ids). */
+  referenceIds: string;
+}
+
+export interface Workspace {
+  template: string;
+  /** Merged in this order, as `openstack stack create -e a -e b`. */
+  envFiles: NamedText[];
+  /** Contents for `get_file` and provider templates. */
+  files: NamedText[];
+  /** Explicit parameter values (`--parameter`); strings as typed, or JSON values from an example. */
+  params: Record<string, unknown>;
+  settings: Settings;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  stackName: "demo",
+  stackId: "11111111-2222-3333-4444-555555555555",
+  projectId: "00000000000000000000000000000001",
+  attributes: "",
+  referenceIds: "",
+};
+
+export function emptyWorkspace(): Workspace {
+  return { template: "heat_template_version: 2021-04-16\n", envFiles: [], files: [], params: {}, settings: { ...DEFAULT_SETTINGS } };
+}
+
+/** A problem with the settings' JSON (shown instead of evaluating). */
+export class SettingsError extends Error {}
+
+function parseJsonSetting(text: string, what: string): Record<string, unknown> | undefined {
+  if (text.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new SettingsError(`${what}: ${(e as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${what} must be a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** Heat's stack-create body for the workspace. */
+export function toRequest(ws: Workspace): EvaluateRequest {
+  const files: Record<string, string> = {};
+  for (const f of ws.files) files[f.name] = f.text;
+  for (const e of ws.envFiles) files[e.name] = e.text;
+  const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes");
+  const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids");
+  const playground: NonNullable<EvaluateRequest["x-playground"]> = {
+    stack_id: ws.settings.stackId,
+    project_id: ws.settings.projectId,
+  };
+  if (attributes) playground.attributes = attributes as Record<string, Record<string, unknown>>;
+  if (referenceIds) playground.reference_ids = referenceIds as Record<string, string>;
+  const request: EvaluateRequest = {
+    stack_name: ws.settings.stackName,
+    template: ws.template,
+    files,
+    parameters: ws.params,
+    "x-playground": playground,
+  };
+  if (ws.envFiles.length > 0) request.environment_files = ws.envFiles.map((e) => e.name);
+  return request;
+}
+
+/** A workspace from a stack-create request (examples are stored that way). */
+export function fromRequest(req: EvaluateRequest): Workspace {
+  const ws = emptyWorkspace();
+  ws.template = typeof req.template === "string" ? req.template : JSON.stringify(req.template, null, 2);
+  const envNames = req.environment_files ?? [];
+  const files = req.files ?? {};
+  ws.envFiles = envNames.map((name) => ({ name, text: files[name] ?? "" }));
+  ws.files = Object.entries(files)
+    .filter(([name]) => !envNames.includes(name))
+    .map(([name, text]) => ({ name, text: text ?? "" }));
+  ws.params = { ...(req.parameters ?? {}) };
+  const play = req["x-playground"] ?? {};
+  ws.settings = {
+    stackName: req.stack_name ?? DEFAULT_SETTINGS.stackName,
+    stackId: play.stack_id ?? DEFAULT_SETTINGS.stackId,
+    projectId: play.project_id ?? DEFAULT_SETTINGS.projectId,
+    attributes: play.attributes ? JSON.stringify(play.attributes, null, 2) : "",
+    referenceIds: play.reference_ids ? JSON.stringify(play.reference_ids, null, 2) : "",
+  };
+  return ws;
+}
+
+/** Check that untrusted data (a share link, localStorage) is a workspace. */
+export function asWorkspace(v: unknown): Workspace {
+  const o = v as Workspace;
+  const isText = (x: unknown): x is NamedText =>
+    typeof x === "object" && x !== null && typeof (x as NamedText).name === "string" && typeof (x as NamedText).text === "string";
+  if (
+    typeof o !== "object" || o === null || typeof o.template !== "string" ||
+    !Array.isArray(o.envFiles) || !o.envFiles.every(isText) ||
+    !Array.isArray(o.files) || !o.files.every(isText) ||
+    typeof o.params !== "object" || o.params === null || Array.isArray(o.params) ||
+    typeof o.settings !== "object" || o.settings === null
+  ) {
+    throw new Error("not a hotplate workspace");
+  }
+  const s = { ...DEFAULT_SETTINGS };
+  for (const k of Object.keys(s) as (keyof Settings)[]) {
+    const val = (o.settings as unknown as Record<string, unknown>)[k];
+    if (typeof val === "string") s[k] = val;
+  }
+  return { template: o.template, envFiles: o.envFiles, files: o.files, params: o.params, settings: s };
+}
