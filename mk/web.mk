@@ -7,6 +7,8 @@
 
 WEB := web
 WEB_STAMP := $(WEB)/node_modules/.package-lock.json
+PW := playwright-tests
+PW_STAMP := $(PW)/node_modules/.package-lock.json
 WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples -type f) $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json
 WEB_DIST := $(WEB)/dist/index.html
 SERVE_PORT ?= 8080
@@ -19,6 +21,10 @@ $(WEB_STAMP): $(WEB)/package-lock.json $(WEB)/package.json
 	cd $(WEB) && npm ci --no-audit --no-fund
 	@touch $@
 
+$(PW_STAMP): $(PW)/package-lock.json $(PW)/package.json
+	cd $(PW) && npm ci --no-audit --no-fund
+	@touch $@
+
 $(WEB_DIST): $(PKG_LIB) $(WEB_STAMP) $(WEB_SOURCES)
 	cd $(WEB) && npx tsc --noEmit -p tsconfig.json && npx vite build --logLevel warn
 	@touch $@
@@ -28,9 +34,9 @@ web: $(WEB_DIST)
 serve: web
 	node $(WEB)/scripts/serve.mjs --port $(SERVE_PORT)
 
-test-web: web
+test-web: web $(PW_STAMP)
 	@bash tools/setup-browser.sh
-	cd $(WEB) && npx playwright test
+	cd $(PW) && npx playwright test
 
 bench-web: web
 	node $(WEB)/scripts/bench-latency.mjs

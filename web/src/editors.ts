@@ -4,10 +4,21 @@
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { syntaxHighlighting, defaultHighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
+import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
 import type { Diagnostic } from "hotplate/web";
+
+/** Colours from CSS variables, so light and dark themes both read well. */
+const highlight = HighlightStyle.define([
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--hl-key)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--hl-string)" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--hl-atom)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--hl-comment)", fontStyle: "italic" },
+  { tag: [tags.meta, tags.keyword, tags.labelName, tags.typeName], color: "var(--hl-meta)" },
+  { tag: [tags.punctuation, tags.separator, tags.bracket, tags.squareBracket, tags.brace], color: "var(--hl-punct)" },
+]);
 
 export interface EditorOptions {
   doc: string;
@@ -38,7 +49,7 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorView 
         highlightActiveLine(),
         indentOnInput(),
         bracketMatching(),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        syntaxHighlighting(highlight),
         yaml(),
         lintGutter(),
         EditorState.readOnly.of(o.readonly ?? false),

@@ -151,7 +151,9 @@ let paramsKey = "";
 
 /** The parameters form, from the template's parameters (rebuilt when they change). */
 function renderParams(infos: ParameterInfo[], force = false): void {
-  const key = JSON.stringify(infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default]));
+  const declaredNames = new Set(infos.map((p) => p.name));
+  const stale = Object.keys(ws.params).filter((n) => !declaredNames.has(n));
+  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default]), stale]);
   const box = $("params");
   if (key === paramsKey && !force) {
     // Only the sources changed.
@@ -218,6 +220,29 @@ function renderParams(infos: ParameterInfo[], force = false): void {
       d.textContent = p.description;
       row.append(d);
     }
+    box.append(row);
+  }
+  // Explicit values for names the template does not declare (after editing it):
+  // Heat refuses them, so they are shown with a way to drop them.
+  for (const name of stale) {
+    const row = document.createElement("div");
+    row.className = "param stale";
+    const title = document.createElement("span");
+    title.className = "param-name";
+    title.textContent = name;
+    const note = document.createElement("span");
+    note.className = "hint";
+    note.textContent = "not declared by the template: Heat refuses it";
+    const drop = document.createElement("button");
+    drop.type = "button";
+    drop.textContent = "Remove";
+    drop.dataset.testid = `param-remove-${name}`;
+    drop.addEventListener("click", () => {
+      delete ws.params[name];
+      renderParams(last?.parameters ?? [], true);
+      changed();
+    });
+    row.append(title, note, drop);
     box.append(row);
   }
   if (focused) box.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused)}"]`)?.focus();

@@ -55,11 +55,15 @@ function replaceAt(v: unknown, path: Path, by: unknown): unknown {
 
 type Chunk = string | Placeholder;
 
-const YAML_PLAIN = /^[A-Za-z_/][A-Za-z0-9_./@-]*( [A-Za-z0-9_./@-]+)*$/;
 const YAML_SPECIAL = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
+const YAML_NUMBER_OR_DATE = /^([-+]?(\.?\d|\.inf|\.nan)|\d{4}-\d\d-\d\d)/i;
 
+/** A string as a plain YAML scalar when it reads back as that string, else quoted. */
 function yamlString(s: string): string {
-  return YAML_PLAIN.test(s) && !YAML_SPECIAL.test(s) ? s : JSON.stringify(s);
+  const plain =
+    s !== "" && s.trim() === s && !/[\n\t]/.test(s) && !/^[-?:,[\]{}#&*!|>'"%@`<=]/.test(s) &&
+    !s.includes(": ") && !s.includes(" #") && !s.endsWith(":") && !YAML_SPECIAL.test(s) && !YAML_NUMBER_OR_DATE.test(s);
+  return plain ? s : JSON.stringify(s);
 }
 
 function isCollection(v: unknown): boolean {

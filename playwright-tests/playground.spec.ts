@@ -1,0 +1,209 @@
+import { test, expect } from "@playwright/test";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+import { HOT, open, setEditor, settled } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  // A fresh workspace per test (once per tab: a reload keeps what was saved).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("fresh")) {
+      localStorage.clear();
+      sessionStorage.setItem("fresh", "1");
+    }
+  });
+});
+
+test("type a template and see its outputs", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  who: {type: string, default: world}\noutputs:\n  greeting:\n    value: {str_replace: {template: hello WHO, params: {WHO: {get_param: who}}}}\n`);
+  await expect(page.getByTestId("output-greeting")).toHaveText("hello world");
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  expect(Number(await page.getByTestId("status").getAttribute("data-eval-ms"))).toBeGreaterThan(0);
+});
+
+test("changing a parameter in the form updates the outputs and its source", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  count: {type: number, default: 2, label: How many}\n  flag: {type: boolean, default: false}\noutputs:\n  double: {value: {yaql: {expression: $.data * 2, data: {get_param: count}}}}\n  flag: {value: {get_param: flag}}\n`);
+  await expect(page.getByTestId("output-double")).toHaveText("4");
+  await page.getByTestId("param-count").fill("21");
+  await expect(page.getByTestId("output-double")).toHaveText("42");
+  await expect(page.getByTestId("result-parameters")).toContainText("explicit value");
+  await page.getByTestId("param-flag").selectOption("true");
+  await expect(page.getByTestId("output-flag")).toHaveText("true");
+});
+
+test("two environment files: the later one wins, and order matters", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  region: {type: string, default: template}\noutputs:\n  region: {value: {get_param: region}}\n`);
+  await expect(page.getByTestId("output-region")).toHaveText("template");
+  await page.getByTestId("env-add").click();
+  await setEditor(page, "editor-env-0", "parameter_defaults:\n  region: first\n");
+  await expect(page.getByTestId("output-region")).toHaveText("first");
+  await page.getByTestId("env-add").click();
+  await setEditor(page, "editor-env-1", "parameter_defaults:\n  region: second\n");
+  await expect(page.getByTestId("output-region")).toHaveText("second");
+  await expect(page.getByTestId("result-parameters")).toContainText("parameter_defaults in env2.yaml");
+  // Move the second file up: now the first one is merged last and wins.
+  await page.getByTestId("env-list").getByRole("button", { name: "Move up (env2.yaml)" }).click();
+  await expect(page.getByTestId("output-region")).toHaveText("first");
+  await page.getByTestId("env-list").getByRole("button", { name: "Remove (env1.yaml)" }).click();
+  await expect(page.getByTestId("output-region")).toHaveText("second");
+});
+
+test("an error is listed, marked on its line, and a click jumps there", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  a: {type: OS::Heat::None}\n  b:\n    type: OS::Nova::Servr\noutputs:\n  x: {value: 1}\n`);
+  await expect(page.getByTestId("status")).toHaveText("errors: 1");
+  const item = page.getByTestId("error-item").first();
+  await expect(item).toHaveText("template.yaml:5:11: The Resource Type (OS::Nova::Servr) could not be found.");
+  // The lint marker sits on line 5 (the gutter marker and the underlined range).
+  const editor = page.getByTestId("editor-template");
+  await expect(editor.locator(".cm-lintRange-error")).toHaveText("OS::Nova::Servr");
+  await expect(editor.locator(".cm-lint-marker-error")).toHaveCount(1);
+  // Move the cursor away, then click the error: the cursor goes to line 5, column 11.
+  await editor.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+Home");
+  await item.getByRole("button").click();
+  await expect(editor.locator(".cm-content")).toBeFocused();
+  const pos = await page.evaluate(() => {
+    const sel = getSelection();
+    const line = sel?.anchorNode?.parentElement?.closest(".cm-line");
+    const lines = [...document.querySelectorAll('[data-testid="editor-template"] .cm-line')];
+    return lines.indexOf(line as Element) + 1;
+  });
+  expect(pos).toBe(5);
+  await expect(page.getByTestId("result-errors")).toContainText("template.yaml:5:11");
+});
+
+test("a share link restores the whole workspace", async ({ page, context }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  p: {type: string}\noutputs:\n  o: {value: {list_join: ['+', [{get_param: p}, {get_file: note.txt}]]}}\n`);
+  await page.getByTestId("files-add").click();
+  await page.getByTestId("file-name-0").fill("note.txt");
+  await page.getByTestId("file-name-0").press("Tab");
+  await setEditor(page, "editor-file-0", "from a file");
+  await page.getByTestId("env-add").click();
+  await setEditor(page, "editor-env-0", "parameters:\n  p: shared\n");
+  await expect(page.getByTestId("output-o")).toHaveText("shared+from a file");
+  await page.getByTestId("share").click();
+  await expect(page).toHaveURL(/#w1\./);
+  const url = page.url();
+  const other = await context.newPage();
+  await other.addInitScript(() => localStorage.clear());
+  await other.goto(url);
+  await expect(other.getByTestId("output-o")).toHaveText("shared+from a file");
+  await expect(other.getByTestId("env-name-0")).toHaveValue("env1.yaml");
+  await expect(other.getByTestId("file-name-0")).toHaveValue("note.txt");
+  expect(await other.getByTestId("result-json").textContent()).toBe(await page.getByTestId("result-json").textContent());
+});
+
+test("the workspace persists across reloads and Reset forgets it", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("status")).not.toHaveText("loading…");
+  const first = await page.getByTestId("result-json").textContent();
+  await setEditor(page, "editor-template", `${HOT}outputs:\n  kept: {value: yes}\n`);
+  await expect(page.getByTestId("output-kept")).toHaveText("true");
+  await page.waitForTimeout(500); // saved after 300 ms
+  await page.reload();
+  await expect(page.getByTestId("output-kept")).toHaveText("true");
+  await page.getByTestId("reset").click();
+  await expect(page.getByTestId("output-kept")).toHaveCount(0);
+  await expect.poll(() => page.getByTestId("result-json").textContent()).toBe(first);
+});
+
+test("a runaway template is stopped and the page stays responsive", async ({ page }) => {
+  await open(page);
+  const items = "[" + Array.from({ length: 46 }, (_, i) => `v${i}`).join(", ") + "]";
+  let outs = "";
+  for (let k = 0; k < 8; k++) {
+    outs += `  o${k}:\n    value:\n      repeat:\n        for_each: {A: ${items}, B: ${items}, C: ${items}}\n        template: {x: A-B-C, y: [A, B, C]}\n`;
+  }
+  await setEditor(page, "editor-template", `${HOT}outputs:\n${outs}`);
+  await expect(page.getByTestId("status")).toHaveText(/^stopped: evaluation took longer than 2 s/, { timeout: 10_000 });
+  await expect(page.getByTestId("result-errors")).toContainText("Stopped");
+  // The page still answers, and the next evaluation runs on a fresh worker.
+  await setEditor(page, "editor-template", `${HOT}outputs:\n  fine: {value: ok}\n`);
+  await expect(page.getByTestId("output-fine")).toHaveText("ok");
+  await expect(page.getByTestId("status")).toHaveText("ok");
+});
+
+test("values from the template are shown as text, never as HTML", async ({ page }) => {
+  await open(page);
+  let alerted = false;
+  page.on("dialog", async (d) => {
+    alerted = true;
+    await d.dismiss();
+  });
+  await page.exposeFunction("__pwned", () => (alerted = true));
+  const evil = `<img src=x onerror="window.__pwned()">`;
+  await setEditor(page, "editor-template", `${HOT}resources:\n  '${evil}': {type: OS::Heat::None}\noutputs:\n  evil: {value: '${evil}'}\n`);
+  await expect(page.getByTestId("output-evil")).toHaveText(JSON.stringify(evil));
+  await page.waitForTimeout(300);
+  expect(await page.locator("img[src=x]").count()).toBe(0);
+  expect(alerted).toBe(false);
+});
+
+test("no network request after the page has loaded", async ({ page }) => {
+  const requests: string[] = [];
+  await open(page);
+  await settled(page);
+  page.on("request", (r) => requests.push(r.url()));
+  await setEditor(page, "editor-template", `${HOT}outputs:\n  o: {value: {get_file: 'http://example.com/x'}}\n`);
+  await settled(page);
+  await page.getByTestId("examples").selectOption({ index: 3 });
+  await settled(page);
+  await page.getByTestId("share").click();
+  expect(requests).toEqual([]);
+});
+
+test("Esc leaves the editor (no keyboard trap); Ctrl+Enter evaluates", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("editor-template").locator(".cm-content").click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("editor-template").locator(".cm-content")).not.toBeFocused();
+  await page.getByTestId("editor-template").locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByTestId("status")).toHaveText(/ok|errors/);
+});
+
+const examplesDir = join(here, "../web/examples");
+const exampleIds = readdirSync(examplesDir).filter((f) => f.endsWith(".json") && !f.endsWith(".expected.json")).map((f) => f.replace(/\.json$/, "")).sort();
+
+test("there are at least 8 examples", () => {
+  expect(exampleIds.length).toBeGreaterThanOrEqual(8);
+});
+
+for (const id of exampleIds) {
+  test(`example ${id} evaluates to Heat's result`, async ({ page }) => {
+    const expected = readFileSync(join(examplesDir, `${id}.expected.json`), "utf8").trimEnd();
+    const title = JSON.parse(readFileSync(join(examplesDir, `${id}.json`), "utf8"))["x-title"];
+    await open(page);
+    await page.getByTestId("examples").selectOption({ label: title });
+    await expect.poll(async () => (await page.getByTestId("result-json").textContent())?.trimEnd(), { timeout: 10_000 }).toBe(expected);
+  });
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`screenshot of the main view (${scheme})`, async ({ page }, info) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await open(page);
+    await page.getByTestId("examples").selectOption({ index: 3 });
+    await settled(page);
+    const path = info.outputPath(`main-${scheme}.png`);
+    await page.screenshot({ path });
+    await info.attach(`main-${scheme}`, { path, contentType: "image/png" });
+    await page.screenshot({ path: join(here, "artifacts", `main-${scheme}.png`) });
+  });
+}
+
+test("narrow screens get a stacked layout", async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 900 });
+  await open(page);
+  const inputs = await page.locator(".inputs").boundingBox();
+  const results = await page.locator(".results").boundingBox();
+  expect(results!.y).toBeGreaterThan(inputs!.y + inputs!.height - 1);
+});
