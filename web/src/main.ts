@@ -10,7 +10,10 @@ import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, typ
 
 const TEMPLATE_NAME = "template.yaml";
 const STORAGE_KEY = "hotplate.workspace.v1";
-const DEBOUNCE_MS = 150;
+/** Adaptive debounce: a little above the last evaluation time, within these bounds. */
+const DEBOUNCE_MIN_MS = 25;
+const DEBOUNCE_MAX_MS = 150;
+let lastEvalMs = 10;
 
 interface Example {
   id: string;
@@ -41,7 +44,7 @@ let generation = 0;
 
 function changed(): void {
   clearTimeout(timer);
-  timer = setTimeout(evaluateNow, DEBOUNCE_MS);
+  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     try {
@@ -258,10 +261,14 @@ function loadWorkspace(next: Workspace): void {
 
 // ---------------------------------------------------------------- evaluation
 
+let runs = 0;
+
 function setStatus(text: string, ms?: number): void {
   const s = $("status");
   s.textContent = text;
   s.dataset.evalMs = ms === undefined ? "" : ms.toFixed(2);
+  s.dataset.run = String(++runs);
+  if (ms !== undefined) lastEvalMs = ms;
   s.className = text === "ok" ? "ok" : text.startsWith("stopped") ? "stopped" : "bad";
 }
 
