@@ -53,7 +53,11 @@ createServer((req, res) => {
   const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
   for (const rule of rules) {
     if (!matches(rule.for, path)) continue;
-    for (const [k, v] of Object.entries(rule.values)) headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(rule.values)) {
+      const key = k.toLowerCase();
+      // Several CSP headers are several policies (all enforced), as Netlify sends them.
+      headers[key] = key === "content-security-policy" && headers[key] ? `${headers[key]}, ${v}` : v;
+    }
   }
   res.writeHead(200, headers).end(readFileSync(file));
 }).listen(port, "127.0.0.1", () => console.log(`hotplate playground: http://localhost:${port}/ (serving ${root})`));

@@ -80,27 +80,43 @@ function scalarChunk(v: unknown, mode: Mode): Chunk {
   return String(v);
 }
 
-function emitYaml(v: unknown, indent: string, out: Chunk[]): void {
+/** Emit `v` in block style; `inline`: the first line continues the current one ("- key: v"). */
+function emitYaml(v: unknown, indent: string, out: Chunk[], inline = false): void {
+  const lead = (i: number) => {
+    if (i > 0 || (!inline && indent)) out.push("\n" + indent);
+  };
   if (Array.isArray(v) && v.length > 0) {
     v.forEach((item, i) => {
-      if (i > 0 || indent) out.push("\n" + indent);
+      lead(i);
       out.push("- ");
-      if (isCollection(item)) emitYaml(item, indent + "  ", out);
-      else out.push(scalarChunk(item, "yaml"));
+      if (isCollection(item)) emitYaml(item, indent + "  ", out, true);
+      else emitScalar(item, indent + "  ", out);
     });
     return;
   }
   if (isCollection(v)) {
     Object.entries(v as Record<string, unknown>).forEach(([k, item], i) => {
-      if (i > 0 || indent) out.push("\n" + indent);
+      lead(i);
       out.push(yamlString(k) + ":");
       if (isCollection(item)) {
-        if (Array.isArray(item)) emitYaml(item, indent, out);
-        else emitYaml(item, indent + "  ", out);
+        emitYaml(item, Array.isArray(item) ? indent : indent + "  ", out);
       } else {
-        out.push(" ", scalarChunk(item, "yaml"));
+        out.push(" ");
+        emitScalar(item, indent + "  ", out);
       }
     });
+    return;
+  }
+  emitScalar(v, indent, out);
+}
+
+/** A scalar; a multi-line string becomes a literal block (`|`), as people write scripts. */
+function emitScalar(v: unknown, indent: string, out: Chunk[]): void {
+  if (typeof v === "string" && v.includes("\n") && !/[ \t]\n|^\s|\r/.test(v)) {
+    const body = v.endsWith("\n") ? v.slice(0, -1) : v;
+    out.push(v.endsWith("\n") ? "|" : "|-");
+    const ind = indent || "  "; // a block scalar's lines are always indented
+    for (const line of body.split("\n")) out.push("\n" + (line ? ind + line : ""));
     return;
   }
   out.push(scalarChunk(v, "yaml"));

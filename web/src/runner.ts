@@ -4,6 +4,17 @@
 // page) and a fresh worker serves the next run.
 import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
 import type { WorkerRequest, WorkerResponse } from "./worker";
+import workerUrl from "./worker.ts?worker&url";
+
+/** A module worker from this site, also when the page is another site's (an embed):
+ * browsers only start same-origin worker scripts, so a cross-origin one is
+ * imported from a same-origin blob (the script is served with CORS headers). */
+function startWorker(): Worker {
+  const url = new URL(workerUrl, import.meta.url);
+  if (url.origin === location.origin) return new Worker(url, { type: "module" });
+  const blob = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
+  return new Worker(URL.createObjectURL(blob), { type: "module" });
+}
 
 export type RunResult =
   | { kind: "done"; response: EvaluateResponse; ms: number }
@@ -41,7 +52,7 @@ export class Runner {
   }
 
   private spawn(): void {
-    const w = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    const w = startWorker();
     this.ready = false;
     w.onmessage = (e: MessageEvent<WorkerResponse>) => {
       const m = e.data;

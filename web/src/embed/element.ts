@@ -1,0 +1,113 @@
+// `<hot-playground>`: a live HOT example for documentation pages. This loader is
+// tiny; the editor, the engine and the result panes load when the element first
+// scrolls into view (embed-app.ts, a separate chunk).
+//
+//   <script type="module" src="https://…/embed.js"></script>
+//   <hot-playground show="outputs,resources">
+//     <script type="text/yaml">heat_template_version: 2021-04-16 …</script>
+//     <script type="text/yaml" data-env="env.yaml">parameter_defaults: …</script>
+//     <script type="text/plain" data-file="setup.sh">#!/bin/sh …</script>
+//   </hot-playground>
+//
+// Attributes: `src` (template URL, same origin), `parameters` (JSON object),
+// `readonly`, `height` (CSS length of the editor), `show` (panes: outputs,
+// resources, conditions, parameters, errors), `theme` (light, dark, auto).
+import type { Workspace } from "../state";
+
+export const PANES = ["outputs", "resources", "conditions", "parameters", "errors"] as const;
+export type Pane = (typeof PANES)[number];
+
+/** Remove the common indentation of a block of text written inside HTML. */
+export function dedent(text: string): string {
+  const lines = text.replace(/^\s*\n/, "").replace(/\s+$/, "").split("\n");
+  const indents = lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut)).join("\n") + "\n";
+}
+
+/** The workspace an element's markup describes. */
+export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
+  const scripts = Array.from(el.querySelectorAll<HTMLScriptElement>(":scope > script"));
+  const main = scripts.find((s) => !s.dataset.env && !s.dataset.file);
+  let template = main ? dedent(main.textContent ?? "") : dedent(Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(""));
+  const src = el.getAttribute("src");
+  if (src) {
+    const url = new URL(src, location.href);
+    if (url.origin !== location.origin) throw new Error(`src must be on this site (${url.origin} is not)`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`src ${url.pathname}: HTTP ${response.status}`);
+    template = await response.text();
+  }
+  let params: Record<string, unknown> = {};
+  const attr = el.getAttribute("parameters");
+  if (attr) {
+    const parsed: unknown = JSON.parse(attr);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
+  }
+  return {
+    template,
+    envFiles: scripts.filter((s) => s.dataset.env).map((s) => ({ name: s.dataset.env!, text: dedent(s.textContent ?? "") })),
+    files: scripts.filter((s) => s.dataset.file).map((s) => ({ name: s.dataset.file!, text: dedent(s.textContent ?? "") })),
+    params,
+    settings: {
+      stackName: el.getAttribute("stack-name") ?? "demo",
+      stackId: "11111111-2222-3333-4444-555555555555",
+      projectId: "00000000000000000000000000000001",
+      attributes: "",
+      referenceIds: "",
+    },
+  };
+}
+
+/** Where the full playground is: beside embed.js (or above the chunk this module was bundled into). */
+export const PLAYGROUND_URL = (() => {
+  const here = new URL(import.meta.url);
+  const cut = here.pathname.search(/\/(assets|src)\//);
+  return new URL(cut >= 0 ? here.pathname.slice(0, cut + 1) : "./", here).href;
+})();
+
+export class HotPlayground extends HTMLElement {
+  /** Set by the iframe route instead of markup. */
+  workspace: Workspace | null = null;
+  private started = false;
+  private observer: IntersectionObserver | null = null;
+
+  connectedCallback(): void {
+    if (this.shadowRoot) return;
+    const root = this.attachShadow({ mode: "open" });
+    const style = document.createElement("style");
+    style.textContent = `:host { all: initial; display: block; font: 14px/1.45 system-ui, sans-serif; border: 1px solid #ccc; border-radius: 8px; padding: 12px; margin: 1em 0; color-scheme: light dark; }
+      .loading { color: #666; font-style: italic; }`;
+    const placeholder = document.createElement("p");
+    placeholder.className = "loading";
+    placeholder.textContent = "Live HOT example: loading when visible…";
+    root.append(style, placeholder);
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) this.start();
+    }, { rootMargin: "200px" });
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.disconnect();
+  }
+
+  private async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.observer?.disconnect();
+    const root = this.shadowRoot!;
+    try {
+      const ws = this.workspace ?? (await workspaceOf(this));
+      const { mount } = await import("./embed-app");
+      mount(this, root, ws);
+    } catch (e) {
+      const p = document.createElement("p");
+      p.className = "loading";
+      p.textContent = `This example could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+      root.replaceChildren(p);
+    }
+  }
+}
+
+if (!customElements.get("hot-playground")) customElements.define("hot-playground", HotPlayground);

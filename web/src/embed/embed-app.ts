@@ -1,0 +1,175 @@
+// The lazy part of `<hot-playground>`: editor, engine (a worker) and result
+// panes inside the element's shadow root, so host styles and ours never mix.
+import type { EditorView } from "@codemirror/view";
+import type { EvaluateResponse } from "hotplate/web";
+import { createEditor, showDiagnostics } from "../editors";
+import { valueElement, withPlaceholders } from "../render";
+import { Runner } from "../runner";
+import { encodeWorkspace } from "../share";
+import { SettingsError, toRequest, type Workspace } from "../state";
+import css from "./embed.css?inline";
+import { PANES, PLAYGROUND_URL, type HotPlayground, type Pane } from "./element";
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+};
+
+export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): void {
+  const show = new Set<Pane>(
+    (host.getAttribute("show") ?? "outputs,errors").split(",").map((s) => s.trim()).filter((s): s is Pane => (PANES as readonly string[]).includes(s)),
+  );
+  const theme = host.getAttribute("theme") ?? "auto";
+  const app = el("div", { className: `app theme-${["light", "dark"].includes(theme) ? theme : "auto"}` });
+  const style = el("style", { textContent: css });
+  const height = host.getAttribute("height");
+  if (height) app.style.setProperty("--editor-height", height);
+
+  const status = el("span", { className: "status" });
+  status.setAttribute("role", "status");
+  status.dataset.testid = "status";
+  const open = el("a", { className: "open", textContent: "Open in playground ↗", target: "_blank", rel: "noopener" });
+  open.dataset.testid = "open-in-playground";
+  const head = el("div", { className: "head" }, el("span", { className: "title", textContent: "Live HOT example" }), status, open);
+  const editorBox = el("div", { className: "editor" });
+  const params = el("div", { className: "params" });
+  const panes = new Map<Pane, HTMLElement>();
+  for (const p of PANES) {
+    if (!show.has(p)) continue;
+    const body = el("div", { className: "pane-body" });
+    body.dataset.testid = p === "errors" ? "result-errors" : `result-${p}`;
+    panes.set(p, body);
+  }
+  const results = el("div", { className: "results" });
+  for (const [p, body] of panes) results.append(el("section", { className: `pane ${p}` }, el("h4", { textContent: p[0].toUpperCase() + p.slice(1) }), body));
+  app.append(head, editorBox, params, results);
+  root.replaceChildren(style, app);
+
+  const runner = new Runner();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last: EvaluateResponse | null = null;
+  let paramKey = "";
+  let view: EditorView;
+
+  const updateLink = async () => {
+    open.href = `${PLAYGROUND_URL}#${await encodeWorkspace(ws)}`;
+  };
+
+  const renderParams = (r: EvaluateResponse) => {
+    const key = JSON.stringify(r.parameters.map((p) => [p.name, p.type, p.hidden]));
+    if (key === paramKey) return;
+    paramKey = key;
+    params.replaceChildren();
+    for (const p of r.parameters) {
+      const input = document.createElement("input");
+      input.type = p.hidden ? "password" : "text";
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      const current = ws.params[p.name];
+      input.value = current === undefined ? "" : typeof current === "string" ? current : JSON.stringify(current);
+      input.placeholder = p.default === null ? "(required)" : `default: ${typeof p.default === "string" ? p.default : JSON.stringify(p.default)}`;
+      input.dataset.testid = `param-${p.name}`;
+      input.addEventListener("input", () => {
+        if (input.value === "") delete ws.params[p.name];
+        else ws.params[p.name] = input.value;
+        schedule();
+      });
+      params.append(el("label", { className: "param" }, el("span", { textContent: p.label || p.name }), input));
+    }
+  };
+
+  const render = (r: EvaluateResponse) => {
+    const res = r.result;
+    const outputs = panes.get("outputs");
+    if (outputs) {
+      outputs.replaceChildren();
+      if (res.error) outputs.append(el("p", { className: "error", textContent: `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` }));
+      for (const [name, out] of Object.entries(res.outputs)) {
+        const value = out.error === null
+          ? valueElement(withPlaceholders(out.value, ["outputs", name, "value"], r.deferred), "yaml")
+          : el("p", { className: "error", textContent: out.error });
+        value.dataset.testid = `output-${name}`;
+        outputs.append(el("div", { className: "output" }, el("span", { className: "k", textContent: name }), value));
+      }
+    }
+    const resources = panes.get("resources");
+    if (resources) {
+      resources.replaceChildren();
+      for (const [name, x] of Object.entries(res.resources)) {
+        const box = el("div", { className: `resource ${x.enabled ? "on" : "off"}` }, el("span", { className: "k", textContent: `${name} (${String(x.type)})${x.enabled ? "" : " — removed by its condition"}` }));
+        box.dataset.testid = `resource-${name}`;
+        if (x.enabled) box.append(valueElement(withPlaceholders(x.properties, ["resources", name, "properties"], r.deferred), "yaml"));
+        resources.append(box);
+      }
+    }
+    const conditions = panes.get("conditions");
+    if (conditions) {
+      conditions.replaceChildren(...Object.entries(res.conditions).map(([n, v]) => {
+        const c = el("span", { className: `cond ${v ? "true" : "false"}`, textContent: `${n}: ${String(v)}` });
+        c.dataset.testid = `condition-${n}`;
+        return c;
+      }));
+    }
+    const parameters = panes.get("parameters");
+    if (parameters) {
+      parameters.replaceChildren(...Object.entries(res.parameters).filter(([n]) => !n.startsWith("OS::")).map(([n, v]) =>
+        el("div", { className: "output" }, el("span", { className: "k", textContent: n }), valueElement(v, "yaml"))));
+    }
+    const errors = panes.get("errors");
+    if (errors) {
+      errors.replaceChildren(...r.diagnostics.map((d) => {
+        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${d.line ? `line ${d.line}:${d.column}: ` : ""}${d.message}` });
+        b.addEventListener("click", () => {
+          if (d.file !== "template.yaml") return;
+          view.dispatch({ selection: { anchor: Math.min(d.from, view.state.doc.length) }, scrollIntoView: true });
+          view.focus();
+        });
+        return b;
+      }));
+      if (!r.diagnostics.length) errors.append(el("p", { className: "ok", textContent: "No problems." }));
+    }
+    showDiagnostics(view, r.diagnostics.filter((d) => d.file === "template.yaml" && d.line));
+    renderParams(r);
+  };
+
+  const run = async () => {
+    clearTimeout(timer);
+    let request;
+    try {
+      request = toRequest(ws);
+    } catch (e) {
+      if (e instanceof SettingsError) return;
+      throw e;
+    }
+    void updateLink();
+    const result = await runner.run(request);
+    if (result.kind === "superseded") return;
+    if (result.kind !== "done") {
+      status.textContent = `${result.kind}: ${result.message}`;
+      return;
+    }
+    last = result.response;
+    render(last);
+    const n = last.diagnostics.filter((d) => d.severity === "error").length;
+    status.textContent = n ? `errors: ${n}` : "ok";
+    status.dataset.evalMs = result.ms.toFixed(2);
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 120);
+  };
+
+  view = createEditor(editorBox, {
+    doc: ws.template,
+    label: "HOT template of this example",
+    testId: "editor-template",
+    readonly: host.hasAttribute("readonly"),
+    onChange: (text) => {
+      ws.template = text;
+      schedule();
+    },
+    onRunNow: run,
+  });
+  void run();
+}

@@ -1,0 +1,25 @@
+// The iframe route (/embed#w1.…) for sites that cannot run scripts: one
+// <hot-playground> whose workspace comes from the fragment.
+import { decodeWorkspace } from "../share";
+import "./element"; // defines <hot-playground>
+import type { HotPlayground } from "./element";
+
+async function main(): Promise<void> {
+  const box = document.getElementById("embed")!;
+  const query = new URLSearchParams(location.search);
+  const el = document.createElement("hot-playground") as HotPlayground;
+  for (const name of ["show", "theme", "height"]) {
+    const v = query.get(name);
+    if (v) el.setAttribute(name, v);
+  }
+  if (query.has("readonly")) el.setAttribute("readonly", "");
+  try {
+    el.workspace = await decodeWorkspace(location.hash);
+  } catch (e) {
+    box.textContent = `This embed link carries no example (${(e as Error).message}).`;
+    return;
+  }
+  box.append(el);
+}
+
+void main();
