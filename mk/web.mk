@@ -17,6 +17,13 @@ TEST_TARGETS += test-web
 
 .PHONY: web serve test-web bench-web
 
+# The <hot-playground> element for the npm package (hotplate/element).
+PKG_EMBED := $(PKG)/embed/element.js
+$(PKG_EMBED): $(PKG_LIB) $(WEB_STAMP) $(WEB_SOURCES) $(WEB)/vite.embed.config.ts
+	cd $(WEB) && npx vite build --config vite.embed.config.ts --logLevel warn
+	@touch $@
+package: $(PKG_EMBED)
+
 $(WEB_STAMP): $(WEB)/package-lock.json $(WEB)/package.json
 	cd $(WEB) && npm ci --no-audit --no-fund
 	@touch $@

@@ -11,7 +11,9 @@
 //
 // Attributes: `src` (template URL, same origin), `parameters` (JSON object),
 // `readonly`, `height` (CSS length of the editor), `show` (panes: outputs,
-// resources, conditions, parameters, errors), `theme` (light, dark, auto).
+// resources, conditions, parameters, errors), `theme` (light, dark, auto),
+// `playground` (URL of the full playground for "Open in playground"; default:
+// the site this script was loaded from).
 import type { Workspace } from "../state";
 
 export const PANES = ["outputs", "resources", "conditions", "parameters", "errors"] as const;

@@ -53,7 +53,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   let view: EditorView;
 
   const updateLink = async () => {
-    open.href = `${PLAYGROUND_URL}#${await encodeWorkspace(ws)}`;
+    const base = host.getAttribute("playground") ?? PLAYGROUND_URL;
+    open.href = `${base.replace(/#.*$/, "")}#${await encodeWorkspace(ws)}`;
   };
 
   const renderParams = (r: EvaluateResponse) => {
