@@ -16,6 +16,17 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+test("the parameters form shows labels, defaults, hidden inputs and constraint hints", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  size:\n    type: string\n    label: Flavor\n    default: m1.small\n    constraints: [{allowed_values: [m1.small, m1.large]}]\n  secret: {type: string, hidden: true, default: s3}\noutputs:\n  size: {value: {get_param: size}}\n`);
+  await expect(page.locator(".params")).toContainText("Constraint: one of: m1.small, m1.large");
+  await expect(page.getByTestId("param-size")).toHaveAttribute("placeholder", "default: m1.small");
+  await expect(page.getByTestId("param-secret")).toHaveAttribute("type", "password");
+  await page.getByTestId("param-size").fill("m1.huge");
+  await expect(page.getByTestId("status")).toHaveText("errors: 1");
+  await expect(page.getByTestId("error-item").first()).toContainText("m1.huge");
+});
+
 test("type a template and see its outputs", async ({ page }) => {
   await open(page);
   await setEditor(page, "editor-template", `${HOT}parameters:\n  who: {type: string, default: world}\noutputs:\n  greeting:\n    value: {str_replace: {template: hello WHO, params: {WHO: {get_param: who}}}}\n`);
@@ -31,6 +42,7 @@ test("changing a parameter in the form updates the outputs and its source", asyn
   await page.getByTestId("param-count").fill("21");
   await expect(page.getByTestId("output-double")).toHaveText("42");
   await expect(page.getByTestId("result-parameters")).toContainText("explicit value");
+  await expect(page.locator(".params")).toContainText("How many (count)");
   await page.getByTestId("param-flag").selectOption("true");
   await expect(page.getByTestId("output-flag")).toHaveText("true");
 });

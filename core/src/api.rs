@@ -269,4 +269,19 @@ mod tests {
             assert_eq!(found, lines, "{template}: {located:?}");
         }
     }
+
+    #[test]
+    fn parameter_constraints_become_form_hints() {
+        let ev = evaluate(&Request::new(
+            "heat_template_version: 2021-04-16\nparameters:\n  f:\n    type: string\n    default: a\n    constraints:\n      - allowed_values: [a, b]\n      - length: {min: 1}\n        description: not empty\n  n:\n    type: number\n    default: 2\n    constraints: [{range: {min: 1, max: 9}}, {custom_constraint: nova.flavor}]\n",
+        ));
+        let hints: Vec<Vec<String>> = ev.param_info.iter().map(|p| p.constraints.clone()).collect();
+        assert_eq!(
+            hints,
+            vec![
+                vec!["one of: a, b".to_string(), "length: at least 1 — not empty".to_string()],
+                vec!["range: 1 to 9".to_string(), "nova.flavor (checked by the cloud)".to_string()],
+            ]
+        );
+    }
 }

@@ -1,9 +1,7 @@
 //! hotplate-wasm: the WebAssembly binding of `hotplate-core`.
 //!
-//! Every export decodes its arguments, calls one core function and returns a
-//! plain DTO (serde-wasm-bindgen, JSON-compatible values). Template problems are
-//! data; an export throws (`JsError`) only for malformed arguments. The npm
-//! package `hotplate` wraps these exports (and re-creates the instance after a trap).
+//! Each export decodes its arguments, calls one core function and returns a plain DTO.
+//! Template problems are data; an export throws (`JsError`) only for malformed arguments.
 
 use hotplate_core::api::{self, Located};
 use hotplate_core::catalogue::TYPES;
@@ -74,6 +72,7 @@ pub struct ParameterDto {
     pub description: String,
     pub hidden: bool,
     pub default: serde_json::Value,
+    pub constraints: Vec<String>,
 }
 
 /// One dependency edge: `from` needs `to`.
@@ -188,6 +187,7 @@ pub fn parameter_dto(p: ParamInfo) -> ParameterDto {
         description: p.description,
         hidden: p.hidden,
         default,
+        constraints: p.constraints,
     }
 }
 

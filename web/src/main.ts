@@ -156,7 +156,7 @@ let paramsKey = "";
 function renderParams(infos: ParameterInfo[], force = false): void {
   const declaredNames = new Set(infos.map((p) => p.name));
   const stale = Object.keys(ws.params).filter((n) => !declaredNames.has(n));
-  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default]), stale]);
+  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale]);
   const box = $("params");
   if (key === paramsKey && !force) {
     // Only the sources changed.
@@ -217,10 +217,11 @@ function renderParams(infos: ParameterInfo[], force = false): void {
     src.dataset.source = p.name;
     src.textContent = sourceText(p);
     row.append(title, type, input, src);
-    if (p.description) {
+    const notes = [p.description, ...p.constraints.map((c) => `Constraint: ${c}`)].filter(Boolean);
+    for (const note of notes) {
       const d = document.createElement("span");
       d.className = "hint param-desc";
-      d.textContent = p.description;
+      d.textContent = note;
       row.append(d);
     }
     box.append(row);

@@ -320,6 +320,7 @@ impl Run {
                     description: p.schema.description.clone(),
                     hidden: p.schema.hidden,
                     default: p.schema.default.clone(),
+                    constraints: p.schema.constraints.iter().map(parameters::Constraint::hint).collect(),
                     span: Some(p.schema.span),
                 }
             })

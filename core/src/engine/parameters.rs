@@ -75,6 +75,33 @@ pub struct Constraint {
 }
 
 impl Constraint {
+    /// A short hint for forms (`one of: a, b`, `range: 1 to 10`, …), with the
+    /// template's description when it has one.
+    pub fn hint(&self) -> String {
+        let bound = |lo: &Option<Value>, hi: &Option<Value>, what: &str| match (lo, hi) {
+            (Some(lo), Some(hi)) => format!("{what}: {} to {}", py_str(lo), py_str(hi)),
+            (Some(lo), None) => format!("{what}: at least {}", py_str(lo)),
+            (None, Some(hi)) => format!("{what}: at most {}", py_str(hi)),
+            (None, None) => what.to_string(),
+        };
+        let text = match &self.kind {
+            ConstraintKind::Length(lo, hi) => bound(lo, hi, "length"),
+            ConstraintKind::Range(lo, hi) => bound(lo, hi, "range"),
+            ConstraintKind::Modulo(step, offset) => format!("modulo: step {}, offset {}", py_str(step), py_str(offset)),
+            ConstraintKind::AllowedValues(values) => {
+                format!("one of: {}", values.iter().map(py_str).collect::<Vec<_>>().join(", "))
+            }
+            ConstraintKind::AllowedPattern(p) => format!("pattern: {p}"),
+            ConstraintKind::Custom(name) => format!("{name} (checked by the cloud)"),
+        };
+        match &self.description {
+            Some(d) if !d.is_empty() => format!("{text} — {d}"),
+            _ => text,
+        }
+    }
+}
+
+impl Constraint {
     fn class_name(&self) -> &'static str {
         match self.kind {
             ConstraintKind::Length(..) => "Length",

@@ -157,6 +157,8 @@ pub struct ParamInfo {
     pub hidden: bool,
     /// The template default.
     pub default: Option<Value>,
+    /// One hint per constraint (`one of: a, b`, `range: 1 to 10`, …).
+    pub constraints: Vec<String>,
     /// Where it is defined.
     pub span: Option<Span>,
 }

@@ -119,6 +119,8 @@ export interface ParameterInfo {
   hidden: boolean;
   /** The template default (null when none). */
   default: JsonValue;
+  /** One hint per constraint (`one of: a, b`, `range: 1 to 10`, `length: at least 3`, …). */
+  constraints: string[];
 }
 
 /** A dependency edge between enabled resources: `from` needs `to`. */
