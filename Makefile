@@ -24,6 +24,14 @@ TEST_TARGETS :=
 
 help:
 	@echo "make test           install what is missing, then every test (the conformance ratchet included)"
+	@echo "make serve          build everything and serve the playground at http://localhost:8080"
+	@echo "make web            the playground's production build (web/dist, what Netlify publishes)"
+	@echo "make wasm           the npm package's wasm glue and compiled TypeScript (packages/hotplate)"
+	@echo "make package        dist/hotplate-<version>.tgz (npm pack)"
+	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
+	@echo "make test-web       the Playwright suite against the production build"
+	@echo "make bench-wasm     the corpus through the package vs native, one run"
+	@echo "make bench-web      keystroke -> result latency in the browser"
 	@echo "make build          build the release CLI ($(HOTPLATE))"
 	@echo "make demo           run the CLI on the example templates in examples/"
 	@echo "make conformance    the shared corpus through the release CLI, compared by the oracle's compare.py"
