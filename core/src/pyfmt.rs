@@ -192,10 +192,15 @@ pub fn json_dumps(v: &Value, style: JsonStyle) -> Result<String, String> {
 }
 
 fn newline_indent(out: &mut String, style: JsonStyle, level: usize) {
+    const SPACES: &str = "                                                                ";
     if let Some(n) = style.indent {
         out.push('\n');
-        for _ in 0..n * level {
-            out.push(' ');
+        // Whole runs of spaces at a time (one push per character was a hot spot).
+        let mut left = n * level;
+        while left > 0 {
+            let take = left.min(SPACES.len());
+            out.push_str(SPACES.get(..take).unwrap_or_default());
+            left -= take;
         }
     }
 }

@@ -24,7 +24,7 @@ pub fn start() {
 #[derive(Serialize, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct EvaluateDto {
-    /// The canonical result text (the oracle's format), the source of truth.
+    #[serde(skip)] // returned beside the DTO: the canonical result text, the source of truth
     pub result_json: String,
     /// Every diagnostic with editor positions.
     pub diagnostics: Vec<DiagnosticDto>,
@@ -215,13 +215,13 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
     })
 }
 
-/// `evaluate(requestJson)`: see [`evaluate_dto`]. JSON text crosses the boundary
-/// (JSON.stringify/parse and serde_json beat walking JS objects property by property).
+/// `evaluate(requestJson)` → `[resultJson, extrasJson]` (see [`evaluate_dto`]): no JSON-in-JSON escaping.
 #[wasm_bindgen]
-pub fn evaluate(request_json: &str) -> Result<String, JsError> {
+pub fn evaluate(request_json: &str) -> Result<Vec<String>, JsError> {
     let raw = serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("the request is not JSON: {e}")))?;
     let dto = evaluate_dto(&raw).map_err(|e| JsError::new(&e))?;
-    serde_json::to_string(&dto).map_err(|e| JsError::new(&e.to_string()))
+    let extras = serde_json::to_string(&dto).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(vec![dto.result_json, extras])
 }
 
 /// Every HOT version, oldest first.

@@ -14,10 +14,15 @@ fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON")
 }
 
-/// `evaluate` as the package calls it: JSON text in, JSON text out.
+/// `evaluate` as the package calls it: JSON text in, `[resultJson, extras]` out,
+/// put back together as one object.
 fn evaluate(request: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
     let text = JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default();
-    hotplate_wasm::evaluate(&text).map(|out| JSON::parse(&out).expect("response JSON"))
+    hotplate_wasm::evaluate(&text).map(|out| {
+        let response = JSON::parse(&out[1]).expect("response JSON");
+        Reflect::set(&response, &JsValue::from_str("resultJson"), &JsValue::from_str(&out[0])).expect("set");
+        response
+    })
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {

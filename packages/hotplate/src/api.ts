@@ -13,8 +13,8 @@ import type {
 
 /** The raw exports of the wasm-bindgen glue this wrapper uses. */
 export interface Glue {
-  /** Request and response as JSON text. */
-  evaluate(requestJson: string): string;
+  /** Request as JSON text; `[resultJson, JSON of the other response fields]`. */
+  evaluate(requestJson: string): string[];
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
@@ -98,8 +98,9 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
         throw new TypeError("hotplate: the request must be an object like {template: '...'}");
       }
       return guarded(() => {
-        const raw = JSON.parse(glue.evaluate(JSON.stringify(request))) as Omit<EvaluateResponse, "result">;
-        return { ...raw, result: JSON.parse(raw.resultJson) as EvaluateResponse["result"] };
+        const [resultJson, extras] = glue.evaluate(JSON.stringify(request));
+        const rest = JSON.parse(extras) as Omit<EvaluateResponse, "result" | "resultJson">;
+        return { ...rest, resultJson, result: JSON.parse(resultJson) as EvaluateResponse["result"] };
       }, crashResponse);
     },
     versions: () => guarded(() => glue.versions(), fail),
