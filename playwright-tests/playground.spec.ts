@@ -22,6 +22,8 @@ test("the parameters form shows labels, defaults, hidden inputs and constraint h
   await expect(page.locator(".params")).toContainText("Constraint: one of: m1.small, m1.large");
   await expect(page.getByTestId("param-size")).toHaveAttribute("placeholder", "default: m1.small");
   await expect(page.getByTestId("param-secret")).toHaveAttribute("type", "password");
+  await expect(page.getByTestId("result-parameters")).toContainText("******");
+  await expect(page.getByTestId("result-parameters")).not.toContainText("s3");
   await page.getByTestId("param-size").fill("m1.huge");
   await expect(page.getByTestId("status")).toHaveText("errors: 1");
   await expect(page.getByTestId("error-item").first()).toContainText("m1.huge");
@@ -110,6 +112,14 @@ test("a share link restores the whole workspace", async ({ page, context }) => {
   await expect(other.getByTestId("env-name-0")).toHaveValue("env1.yaml");
   await expect(other.getByTestId("file-name-0")).toHaveValue("note.txt");
   expect(await other.getByTestId("result-json").textContent()).toBe(await page.getByTestId("result-json").textContent());
+  // A link pasted into an open page loads as well, and the next edit drops the stale link.
+  const third = await context.newPage();
+  await open(third);
+  await third.evaluate((hash) => (location.hash = hash), new URL(url).hash);
+  await expect(third.getByTestId("output-o")).toHaveText("shared+from a file");
+  await setEditor(third, "editor-env-0", "parameters:\n  p: edited\n");
+  await expect(third.getByTestId("output-o")).toHaveText("edited+from a file");
+  await expect(third).not.toHaveURL(/#w1\./);
 });
 
 test("the workspace persists across reloads and Reset forgets it", async ({ page }) => {

@@ -43,6 +43,8 @@ let generation = 0;
 // ---------------------------------------------------------------- inputs
 
 function changed(): void {
+  // The address bar must not keep offering a share link that no longer matches.
+  if (location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
   timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
   clearTimeout(saveTimer);
@@ -400,7 +402,8 @@ function renderResults(r: EvaluateResponse): void {
   params.replaceChildren();
   const infos = new Map(r.parameters.map((p) => [p.name, p]));
   for (const [name, value] of Object.entries(res.parameters)) {
-    const row = kv(name, value, ["parameters", name], r);
+    // Hidden parameters are masked as Heat's stack show masks them.
+    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name], r);
     const src = document.createElement("span");
     src.className = "param-source";
     const info = infos.get(name);
@@ -569,6 +572,15 @@ async function start(): Promise<void> {
     history.replaceState(null, "", location.pathname);
     loadWorkspace(fromRequest(examples[0].request));
     select.value = "";
+  });
+  // A share link pasted into the address bar of an open page loads too.
+  window.addEventListener("hashchange", async () => {
+    if (location.hash.length <= 1) return;
+    try {
+      loadWorkspace(await decodeWorkspace(location.hash));
+    } catch (e) {
+      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+    }
   });
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
