@@ -17,6 +17,11 @@ use crate::version::HotVersion;
 /// The keys Heat recognises as a template version.
 pub const VERSION_KEYS: [&str; 3] = ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
 
+/// `template_format.parse`'s check: some version key is present (whatever its value).
+pub fn has_version_key(top: &[(Node, Node)]) -> bool {
+    top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k)))
+}
+
 /// A template's version as Heat's `get_version` finds it.
 pub enum Detected<'a> {
     /// `heat_template_version`.
@@ -121,7 +126,7 @@ pub fn file_param_types(
         Err(_) => return Ok(Vec::new()),
     };
     let Some(top) = loaded.root.as_map() else { return Ok(Vec::new()) };
-    if !top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k))) {
+    if !has_version_key(top) {
         return Ok(Vec::new());
     }
     let section = |name: &str| top.iter().find(|(k, _)| k.as_str() == Some(name)).map(|(_, v)| v);

@@ -143,9 +143,7 @@ impl Run {
                 Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
             ));
         };
-        const VERSION_KEYS: [&str; 3] =
-            ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
-        if !top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k))) {
+        if !file_schemata::has_version_key(top) {
             return Err(self.bad_request(
                 Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0)),
             ));
