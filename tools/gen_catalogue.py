@@ -3,11 +3,19 @@
 
 The catalogue (../shared/spec/resource-types.json) is produced by running real
 Heat; this script only re-encodes what the engine needs as Rust statics.
+Property schemas in Heat's definition order (the catalogue's JSON has sorted
+keys, and the order decides which error Heat reports first) and translation
+rules come from tools/data/heat-plugin-data.json, also produced by running
+real Heat (tools/gen_plugin_data.py).
 
     python3 tools/gen_catalogue.py ../shared/spec/resource-types.json > core/src/catalogue/data.rs
 """
 import json
+import os
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PLUGIN_DATA = os.path.join(HERE, "data", "heat-plugin-data.json")
 
 
 def rust_str(s):
@@ -59,12 +67,123 @@ def update_policy(t):
     return "&[%s]" % ", ".join(entries)
 
 
+PROP_KINDS = {"String": "String", "Integer": "Integer", "Number": "Number", "Boolean": "Boolean",
+              "Map": "Map", "List": "List", "Any": "Any"}
+
+# Translation rules that a plugin adds only when a property is set
+# (`translation_rules` reads `props.get(...)` first), as a table: a rule of
+# the dump is unconditional. {"$prop": name} in a value is that property's
+# value.
+CONDITIONAL_RULES = {
+    "OS::Heat::RandomString": [
+        {"when": "sequence", "rule": "Add", "path": ["character_classes"],
+         "value": [{"class": {"$prop": "sequence"}, "min": 1}]},
+        {"when": "sequence", "rule": "Delete", "path": ["sequence"]},
+    ],
+    "OS::Magnum::BayModel": [
+        {"when": "ssh_authorized_key", "rule": "Delete", "path": ["ssh_authorized_key"]},
+    ],
+    "OS::Neutron::Router": [
+        {"when": "l3_agent_id", "rule": "Add", "path": ["l3_agent_ids"], "value": [{"$prop": "l3_agent_id"}]},
+        {"when": "l3_agent_id", "rule": "Delete", "path": ["l3_agent_id"]},
+    ],
+}
+
+
+def lit(v):
+    """A generated-data literal (crate::catalogue::Lit)."""
+    if v is None:
+        return "Lit::Null"
+    if isinstance(v, bool):
+        return "Lit::Bool(%s)" % ("true" if v else "false")
+    if isinstance(v, int):
+        return "Lit::Int(%d)" % v
+    if isinstance(v, float):
+        return "Lit::Float(%r)" % v if "e" in repr(v) or "." in repr(v) else "Lit::Float(%r.0)" % v
+    if isinstance(v, str):
+        return "Lit::Str(%s)" % rust_str(v)
+    if isinstance(v, list):
+        return "Lit::List(&[%s])" % ", ".join(lit(i) for i in v)
+    if isinstance(v, dict):
+        if set(v) == {"$prop"}:
+            return "Lit::Prop(%s)" % rust_str(v["$prop"])
+        return "Lit::Map(&[%s])" % ", ".join("(%s, %s)" % (rust_str(k), lit(i)) for k, i in v.items())
+    sys.exit("gen_catalogue: unsupported literal %r" % (v,))
+
+
+def opt(v, f):
+    return "None" if v is None else "Some(%s)" % f(v)
+
+
+def constraint(c):
+    desc = opt(c.get("description"), rust_str)
+    if "range" in c or "length" in c:
+        kind = "Range" if "range" in c else "Length"
+        r = c.get("range") or c.get("length")
+        rule = "Rule::%s { min: %s, max: %s }" % (kind, opt(r.get("min"), lit), opt(r.get("max"), lit))
+    elif "modulo" in c:
+        rule = "Rule::Modulo { step: %s, offset: %s }" % (lit(c["modulo"]["step"]), lit(c["modulo"]["offset"]))
+    elif "allowed_values" in c:
+        rule = "Rule::AllowedValues(&[%s])" % ", ".join(lit(v) for v in c["allowed_values"])
+    elif "allowed_pattern" in c:
+        rule = "Rule::AllowedPattern(%s)" % rust_str(c["allowed_pattern"])
+    elif "custom_constraint" in c:
+        rule = "Rule::Custom(%s)" % rust_str(c["custom_constraint"])
+    else:
+        sys.exit("gen_catalogue: unknown constraint %r" % (c,))
+    return "PropConstraint { rule: %s, description: %s }" % (rule, desc)
+
+
+def prop_schema(name, s):
+    fields = [
+        "name: %s" % rust_str(name),
+        "kind: PropKind::%s" % PROP_KINDS[s["type"]],
+        "required: %s" % ("true" if s.get("required") else "false"),
+        "implemented: %s" % ("false" if s.get("implemented") is False else "true"),
+        "update_allowed: %s" % ("true" if s.get("update_allowed") else "false"),
+        "default: %s" % ("None" if "default" not in s else "Some(%s)" % lit(s["default"])),
+        "constraints: &[%s]" % ", ".join(constraint(c) for c in s.get("constraints", [])),
+        "item: %s" % ("None" if "item" not in s else "Some(&%s)" % prop_schema("*", s["item"])),
+        "keys: %s" % ("None" if "keys" not in s else
+                      "Some(&[%s])" % ", ".join(prop_schema(n, sub) for n, sub in s["keys"])),
+    ]
+    return "PropSchema { %s }" % ", ".join(fields)
+
+
+def strs_opt(v):
+    return "None" if v is None else "Some(%s)" % strs(v)
+
+
+def trans_rule(r):
+    return ("TransRule { kind: TransKind::%s, path: %s, value: %s, value_name: %s, value_path: %s, "
+            "custom_value_path: %s, when: %s }" % (
+                r["rule"], strs(r["path"]), opt(r.get("value"), lit), opt(r.get("value_name"), rust_str),
+                strs_opt(r.get("value_path")), strs_opt(r.get("custom_value_path")),
+                opt(r.get("when"), rust_str)))
+
+
+def translation(name, plugin):
+    rules = plugin.get("translation", [])
+    if isinstance(rules, dict):
+        # The dump could not build a resource with no properties (a rule
+        # needs one): such a plugin must be in the table.
+        if name not in CONDITIONAL_RULES:
+            rules = []
+    if rules and name in CONDITIONAL_RULES:
+        sys.exit("gen_catalogue: %s has unconditional rules and a table entry" % name)
+    rules = list(rules) + CONDITIONAL_RULES.get(name, [])
+    return "&[%s]" % ", ".join(trans_rule(r) for r in rules)
+
+
 def main(path):
     data = json.load(open(path, encoding="utf-8"))
+    plugins = json.load(open(PLUGIN_DATA, encoding="utf-8"))["types"]
     out = []
     out.append("// @generated by tools/gen_catalogue.py from Heat %s's resource-type catalogue. Do not edit."
                % data["heat_version"])
-    out.append("use super::{Alias, AliasKind, FieldKind, PolicyField, PropInfo, TypeEntry, UpdatePolicy};")
+    out.append("#![allow(clippy::unreadable_literal, clippy::approx_constant)]")
+    out.append("use super::{Alias, AliasKind, FieldKind, Lit, PolicyField, PropConstraint, PropInfo, PropKind, "
+               "PropSchema, Rule, TransKind, TransRule, TypeEntry, UpdatePolicy};")
     out.append("")
     out.append("/// Heat's version the catalogue was generated from.")
     out.append("pub const HEAT_VERSION: &str = %s;" % rust_str(data["heat_version"]))
@@ -97,6 +216,16 @@ def main(path):
         out.append("        snapshot: %s," % ("true" if t.get("snapshot") else "false"))
         out.append("        update_policy: %s," % update_policy(t))
         out.append("        properties: &[%s]," % ", ".join(props))
+        plugin = plugins.get(name)
+        if plugin is None:
+            sys.exit("gen_catalogue: %s is not in %s" % (name, PLUGIN_DATA))
+        names = sorted(n for n, _ in plugin["properties"])
+        if names != sorted(t.get("properties", {})):
+            sys.exit("gen_catalogue: %s: the plugin data and the catalogue disagree on property names" % name)
+        out.append("        class: %s," % rust_str(t["plugin"].rsplit(".", 1)[-1]))
+        out.append("        schema: &[%s]," % ", ".join(prop_schema(n, s) for n, s in plugin["properties"]))
+        out.append("        translation: %s," % translation(name, plugin))
+        out.append("        external_service: %s," % opt(plugin.get("external_service"), rust_str))
         out.append("    },")
     out.append("];")
     print("\n".join(out))

@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn placeholders_mark_deploy_time_values() {
         let ev = evaluate(&Request::new(
-            "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server}\n  p:\n    type: OS::Heat::None\n    properties: {a: [x, {get_resource: s}], b: {get_attr: [s, first_address]}}\n",
+            "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n  p:\n    type: OS::Heat::None\n    properties: {a: [x, {get_resource: s}], b: {get_attr: [s, first_address]}}\n",
         ));
         let v = result_with_placeholders(&ev);
         let props = v

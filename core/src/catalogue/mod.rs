@@ -47,6 +47,177 @@ pub struct PropInfo {
     pub description: &'static str,
 }
 
+/// A literal in generated data (defaults, allowed values, translation values).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Lit {
+    /// `None`.
+    Null,
+    /// A bool.
+    Bool(bool),
+    /// An int.
+    Int(i64),
+    /// A float.
+    Float(f64),
+    /// A string.
+    Str(&'static str),
+    /// A list.
+    List(&'static [Lit]),
+    /// A dict, in Heat's order.
+    Map(&'static [(&'static str, Lit)]),
+    /// The value of a property (translation values only).
+    Prop(&'static str),
+}
+
+impl Lit {
+    /// As a runtime value (`Prop` is null here: see the translation code).
+    pub fn to_value(&self) -> Value {
+        match *self {
+            Lit::Null | Lit::Prop(_) => Value::Null,
+            Lit::Bool(b) => Value::Bool(b),
+            Lit::Int(i) => Value::Int(i),
+            Lit::Float(f) => Value::Float(f),
+            Lit::Str(s) => Value::from(s),
+            Lit::List(items) => Value::list(items.iter().map(Lit::to_value).collect()),
+            Lit::Map(entries) => {
+                let mut m = crate::value::Map::with_capacity(entries.len());
+                for (k, v) in entries {
+                    m.insert_str(k, v.to_value());
+                }
+                Value::map(m)
+            }
+        }
+    }
+}
+
+/// Heat's property types (`properties.Schema.TYPES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropKind {
+    /// `String`.
+    String,
+    /// `Integer`.
+    Integer,
+    /// `Number`.
+    Number,
+    /// `Boolean`.
+    Boolean,
+    /// `Map`.
+    Map,
+    /// `List`.
+    List,
+    /// `Any`.
+    Any,
+}
+
+impl PropKind {
+    /// Heat's type name (`Schema.type`).
+    pub fn heat_name(self) -> &'static str {
+        match self {
+            PropKind::String => "String",
+            PropKind::Integer => "Integer",
+            PropKind::Number => "Number",
+            PropKind::Boolean => "Boolean",
+            PropKind::Map => "Map",
+            PropKind::List => "List",
+            PropKind::Any => "Any",
+        }
+    }
+}
+
+/// A constraint of a property schema.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rule {
+    /// `range`.
+    Range {
+        /// Minimum.
+        min: Option<Lit>,
+        /// Maximum.
+        max: Option<Lit>,
+    },
+    /// `length`.
+    Length {
+        /// Minimum.
+        min: Option<Lit>,
+        /// Maximum.
+        max: Option<Lit>,
+    },
+    /// `modulo`.
+    Modulo {
+        /// Step.
+        step: Lit,
+        /// Offset.
+        offset: Lit,
+    },
+    /// `allowed_values`.
+    AllowedValues(&'static [Lit]),
+    /// `allowed_pattern`.
+    AllowedPattern(&'static str),
+    /// `custom_constraint`.
+    Custom(&'static str),
+}
+
+/// A constraint with its optional description (Heat reports the description
+/// instead of the constraint's own message when there is one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PropConstraint {
+    /// What it checks.
+    pub rule: Rule,
+    /// Heat's `description`.
+    pub description: Option<&'static str>,
+}
+
+/// A property schema, as Heat's `properties.Schema`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PropSchema {
+    /// The key (`*` for a list's item schema).
+    pub name: &'static str,
+    /// Its type.
+    pub kind: PropKind,
+    /// Required.
+    pub required: bool,
+    /// Implemented (an unimplemented one given a value is an error).
+    pub implemented: bool,
+    /// Can be updated in place.
+    pub update_allowed: bool,
+    /// The default.
+    pub default: Option<Lit>,
+    /// Constraints, in order.
+    pub constraints: &'static [PropConstraint],
+    /// A list's item schema.
+    pub item: Option<&'static PropSchema>,
+    /// A map's key schemas, in Heat's definition order.
+    pub keys: Option<&'static [PropSchema]>,
+}
+
+/// Translation rule kinds (RESOLVE is never applied during validation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransKind {
+    /// Append values to a list.
+    Add,
+    /// Take the value of a deprecated property.
+    Replace,
+    /// Drop a property.
+    Delete,
+}
+
+/// One of a plugin's translation rules (Heat's `TranslationRule`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TransRule {
+    /// Add, Replace or Delete.
+    pub kind: TransKind,
+    /// `translation_path`.
+    pub path: &'static [&'static str],
+    /// `value`.
+    pub value: Option<Lit>,
+    /// `value_name`.
+    pub value_name: Option<&'static str>,
+    /// `value_path`.
+    pub value_path: Option<&'static [&'static str]>,
+    /// `custom_value_path`.
+    pub custom_value_path: Option<&'static [&'static str]>,
+    /// Only when this property has a (truthy) value.
+    pub when: Option<&'static str>,
+}
+
 /// One entry of a type's update-policy schema: a map of scalar fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UpdatePolicy {
@@ -99,6 +270,14 @@ pub struct TypeEntry {
     pub update_policy: &'static [UpdatePolicy],
     /// Its properties.
     pub properties: &'static [PropInfo],
+    /// The plugin's class name (`Server`), as Heat names its checks.
+    pub class: &'static str,
+    /// Its property schema, in Heat's definition order.
+    pub schema: &'static [PropSchema],
+    /// Its translation rules (no RESOLVE).
+    pub translation: &'static [TransRule],
+    /// The service an `external_id` is looked up in, if any.
+    pub external_service: Option<&'static str>,
 }
 
 /// What validation needs to know of a resolved type.
@@ -116,6 +295,19 @@ pub struct TypeInfo {
     pub update_policy: &'static [UpdatePolicy],
     /// A provider template (a file) rather than a plugin.
     pub provider: bool,
+    /// The plugin type name the registry resolved to (empty for providers).
+    pub plugin: &'static str,
+    /// A provider template's file name, and whether a user's registry (or
+    /// the type itself) names it (then only http(s) may be fetched).
+    pub template: Option<(String, bool)>,
+    /// The plugin's class name.
+    pub class: &'static str,
+    /// Its property schema (empty for providers).
+    pub schema: &'static [PropSchema],
+    /// Its translation rules.
+    pub translation: &'static [TransRule],
+    /// The service an `external_id` is looked up in, if any.
+    pub external_service: Option<&'static str>,
 }
 
 impl TypeInfo {
@@ -127,11 +319,17 @@ impl TypeInfo {
             snapshot: e.snapshot,
             update_policy: e.update_policy,
             provider: false,
+            plugin: e.name,
+            template: None,
+            class: e.class,
+            schema: e.schema,
+            translation: e.translation,
+            external_service: e.external_service,
         }
     }
 
     /// A provider template: any attribute, nothing else known.
-    pub fn provider() -> TypeInfo {
+    pub fn provider(template: &str, user: bool) -> TypeInfo {
         TypeInfo {
             attributes: &[],
             dynamic_attributes: true,
@@ -139,6 +337,12 @@ impl TypeInfo {
             snapshot: false,
             update_policy: &[],
             provider: true,
+            plugin: "",
+            template: Some((template.to_string(), user)),
+            class: "TemplateResource",
+            schema: &[],
+            translation: &[],
+            external_service: None,
         }
     }
 
@@ -219,7 +423,7 @@ pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Res
             match next {
                 Some(target) if target != current => {
                     if is_template_name(&target) {
-                        return Ok(TypeInfo::provider());
+                        return Ok(TypeInfo::provider(&target, true));
                     }
                     current = target;
                     continue;
@@ -229,13 +433,13 @@ pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Res
             }
         }
         if is_template_name(&current) {
-            return Ok(TypeInfo::provider());
+            return Ok(TypeInfo::provider(&current, true));
         }
         if let Some(e) = entry(&current) {
             return Ok(TypeInfo::from_entry(e));
         }
         match default_alias(&current) {
-            Some((AliasKind::Template, _)) => return Ok(TypeInfo::provider()),
+            Some((AliasKind::Template, target)) => return Ok(TypeInfo::provider(&target, false)),
             Some((_, target)) => current = target,
             None => return Err(not_found()),
         }

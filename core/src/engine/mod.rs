@@ -5,6 +5,7 @@
 pub mod environment;
 mod file_schemata;
 pub mod parameters;
+pub(crate) mod properties;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
@@ -13,7 +14,7 @@ mod update_policy;
 use indexmap::IndexMap;
 
 pub use request::{Document, Request};
-pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo};
+pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
 
 use crate::catalogue::Registry;
 use crate::diag::{Diagnostic, HeatError};
@@ -513,7 +514,14 @@ impl Run {
         let mut first = None;
         for name in &order {
             let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
-            if let Err(e) = d.validate(&stack) {
+            // Heat stops at the first failing resource: later ones record no skips.
+            let (mut skipped, mut checks) = (Vec::new(), Vec::new());
+            let result = d.validate(&stack, true, &mut skipped, &mut checks);
+            if first.is_none() {
+                self.ev.result.skipped_properties.extend(skipped);
+                self.ev.result.skipped_checks.extend(checks);
+            }
+            if let Err(e) = result {
                 self.note(&mut first, e)?;
             }
         }

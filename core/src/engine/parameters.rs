@@ -473,6 +473,17 @@ fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Ch
             }
         }
         ConstraintKind::Custom(name) => {
+            // The constraints that need no service run for real (full mode).
+            match crate::constraints::check_offline(name, value) {
+                Some(crate::constraints::Custom::Valid) => return Ok(Check::Ok),
+                Some(crate::constraints::Custom::Invalid(m)) => {
+                    return failed(crate::constraints::error_text(value, m.as_deref()))
+                }
+                Some(crate::constraints::Custom::Raised { class, message }) => {
+                    return Err(EvalError::other(class, message))
+                }
+                None => {}
+            }
             if KNOWN_CUSTOM_CONSTRAINTS.contains(&name.as_str()) {
                 Ok(Check::Skipped(name.clone()))
             } else {
@@ -483,7 +494,7 @@ fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Ch
 }
 
 /// Python `value % step == offset` for ints and floats.
-fn py_mod_equals(value: &Value, step: &Value, offset: &Value) -> bool {
+pub(crate) fn py_mod_equals(value: &Value, step: &Value, offset: &Value) -> bool {
     match (value.as_int(), step.as_int(), offset.as_int()) {
         (Some(v), Some(s), Some(o)) if s != 0 => {
             v.rem_euclid(s) + if s < 0 && v.rem_euclid(s) != 0 { s } else { 0 } == o

@@ -3,9 +3,13 @@
 use std::rc::Rc;
 
 use crate::catalogue::{resolve_type, Registry, TypeInfo};
+use crate::diag::PathItem;
+use crate::engine::properties::{PropError, Validation};
+use crate::engine::result::SkippedCheck;
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
+use crate::source::Span;
 use crate::stack::Stack;
 use crate::syntax::Node;
 use crate::value::{Map, Value};
@@ -253,7 +257,7 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         update_policy,
         external_id,
         condition,
-        info: TypeInfo::provider(),
+        info: TypeInfo::provider("", false),
     }))
 }
 
@@ -300,9 +304,25 @@ impl ResourceDefn {
 
     /// `Resource.validate_template()`: functions, deletion policy, update policy,
     /// then properties (resolving each; errors are `Property error`).
-    pub fn validate(&self, stack: &Stack) -> Result<(), EvalError> {
+    pub fn validate(
+        &self,
+        stack: &Stack,
+        strict: bool,
+        skipped: &mut Vec<SkippedProperty>,
+        checks: &mut Vec<SkippedCheck>,
+    ) -> Result<(), EvalError> {
         // None-like types validate nothing; external resources are only looked up.
-        if self.info.none_like || self.external_id.is_some() {
+        if self.info.none_like {
+            return Ok(());
+        }
+        if self.external_id.is_some() {
+            if let Some(service) = self.info.external_service {
+                checks.push(SkippedCheck {
+                    resource: self.name.to_string(),
+                    check: format!("{}.validate_external", self.info.class),
+                    service: service.to_string(),
+                });
+            }
             return Ok(());
         }
         let prefix = ["resources", &*self.name];
@@ -343,20 +363,124 @@ impl ResourceDefn {
             .with_code("properties-not-a-map")
             .at(call.span));
         }
-        if let Some(props) = &self.properties {
-            match props {
-                Expr::Map(entries, _) => {
-                    for (k, v) in entries {
-                        eval::resolve(stack, v)
-                            .map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+        if let Some((template, user)) = &self.info.template {
+            if let Some(e) = fetch_error(stack, template, *user) {
+                return Err(e.at(self.node.get("type").map_or(self.node.span, |n| n.span)));
+            }
+        }
+        if self.info.provider || self.info.plugin.is_empty() {
+            // Provider templates: their parameters are the nested stack's business.
+            if let Some(props) = &self.properties {
+                match props {
+                    Expr::Map(entries, _) => {
+                        for (k, v) in entries {
+                            eval::resolve(stack, v)
+                                .map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+                        }
+                    }
+                    other => {
+                        eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
                     }
                 }
-                other => {
-                    eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
-                }
+            }
+            return Ok(());
+        }
+        let entries: &[(Value, Expr)] = match &self.properties {
+            None => &[],
+            Some(Expr::Map(entries, _)) => entries,
+            Some(other) => {
+                eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
+                &[]
+            }
+        };
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        let result = v.validate_top(self.info.schema, entries, strict);
+        for (path, constraint) in v.skipped.borrow().iter() {
+            skipped.push(SkippedProperty {
+                resource: self.name.to_string(),
+                property: path.clone(),
+                constraint: constraint.clone(),
+            });
+        }
+        match result {
+            Ok(()) => self.plugin_checks(stack, &v, entries, checks)?,
+            Err(PropError::Fatal(e)) => return Err(e),
+            Err(PropError::Svf(path, message)) => {
+                let span = self.property_span(&path);
+                let mut full: Vec<PathItem> =
+                    ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
+                full.extend(path);
+                return Err(EvalError::svf_items("Property error", full, message).with_code("property-error").at(span));
+            }
+            Err(PropError::Value(message)) => {
+                return Err(EvalError::svf_full(
+                    "Property error",
+                    vec!["resources".into(), self.name.to_string(), "properties".into()],
+                    message,
+                )
+                .with_code("property-error")
+                .at(self.node.span));
             }
         }
         Ok(())
+    }
+
+    /// The plugin's own `validate()` after the properties (`crate::plugins`).
+    fn plugin_checks(
+        &self,
+        stack: &Stack,
+        v: &Validation<'_>,
+        entries: &[(Value, Expr)],
+        checks: &mut Vec<SkippedCheck>,
+    ) -> Result<(), EvalError> {
+        let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        let metadata = match &self.metadata {
+            Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
+            None => Value::Null,
+        };
+        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata };
+        match check(&ctx) {
+            Ok(crate::plugins::Outcome::Valid) => Ok(()),
+            Ok(crate::plugins::Outcome::NeedsService(service)) => {
+                checks.push(SkippedCheck {
+                    resource: self.name.to_string(),
+                    check: format!("{}.validate", self.info.class),
+                    service: service.to_string(),
+                });
+                Ok(())
+            }
+            Err(e) => Err(e.at_if_unset(self.node.span)),
+        }
+    }
+
+    /// Where a property error points: the deepest node of `path` under
+    /// `properties` that the template has (the key for a missing property).
+    fn property_span(&self, path: &[PathItem]) -> Span {
+        let Some(mut node) = self.node.get("properties") else { return self.node.span };
+        let mut span = self
+            .node
+            .as_map()
+            .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("properties")).map(|(k, _)| k.span))
+            .unwrap_or(node.span);
+        for item in path {
+            let next = match item {
+                PathItem::Key(k) => node.as_map().and_then(|m| {
+                    m.iter().find(|(mk, _)| mk.as_str() == Some(k.as_str())).map(|(mk, mv)| (mk.span, mv))
+                }),
+                PathItem::Index(i) => {
+                    usize::try_from(*i).ok().and_then(|i| node.as_list().and_then(|l| l.get(i))).map(|n| (n.span, n))
+                }
+            };
+            match next {
+                Some((s, n)) => {
+                    span = if matches!(item, PathItem::Key(_)) && path.last() != Some(item) { s } else { n.span };
+                    node = n;
+                }
+                None => break,
+            }
+        }
+        span
     }
 
     /// The resolved properties for the result (None-like types: unresolvable ones null).
@@ -387,27 +511,72 @@ impl ResourceDefn {
     }
 }
 
+/// `TemplateResource.template_data` for a file that is not in `files`: Heat
+/// fetches it (`urlfetch.get`); offline nothing is downloaded, and an http(s)
+/// URL fails as an unreachable one does.
+fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
+    if stack.files.get(template).is_some_and(|c| c.as_deref().is_some_and(|c| !c.is_empty())) {
+        return None;
+    }
+    if template.is_empty() {
+        return None;
+    }
+    let scheme = url_scheme(template);
+    let allowed = matches!(scheme.as_str(), "http" | "https") || (!user && scheme == "file");
+    let reason = if !allowed {
+        format!("Invalid URL scheme {scheme}")
+    } else if scheme == "file" {
+        // Heat's packaged provider templates are not part of hotplate.
+        return None;
+    } else {
+        format!("Failed to retrieve template from {template}")
+    };
+    Some(
+        EvalError::svf(format!("Could not fetch remote template \"{template}\": {reason}"))
+            .with_code("template-not-found"),
+    )
+}
+
+/// `urllib.parse.urlparse(url).scheme`.
+fn url_scheme(url: &str) -> String {
+    let Some((head, _)) = url.split_once(':') else { return String::new() };
+    let valid = head.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && head.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if valid {
+        head.to_ascii_lowercase()
+    } else {
+        String::new()
+    }
+}
+
+/// A custom constraint of a resource property that a service would check.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkippedProperty {
+    /// The resource (nested stacks: names joined by `/`).
+    pub resource: String,
+    /// Heat's property path (`networks.0.network`).
+    pub property: String,
+    /// The constraint name.
+    pub constraint: String,
+}
+
 /// `Property error: resources.<r>.<section>[.<key>]: <message>`.
 fn property_error(name: &str, section: &str, key: Option<&str>, e: EvalError) -> EvalError {
-    let mut path = vec!["resources".to_string(), name.to_string(), section.to_string()];
+    let mut path: Vec<PathItem> =
+        ["resources", name, section].iter().map(|s| PathItem::Key((*s).to_string())).collect();
+    if let Some(k) = key {
+        path.push(PathItem::Key(k.to_string()));
+    }
     let message = match &e.svf {
         Some(svf) => {
-            if let Some(k) = key {
-                path.push(k.to_string());
-            }
             path.extend(svf.path.iter().cloned());
             e.message.clone()
         }
-        None => {
-            if let Some(k) = key {
-                path.push(k.to_string());
-            }
-            e.text()
-        }
+        None => e.text(),
     };
     let span = e.span;
     let code = if e.code == "eval-error" { "property-error" } else { e.code };
-    let mut out = EvalError::svf_full("Property error", path, message).with_code(code);
+    let mut out = EvalError::svf_items("Property error", path, message).with_code(code);
     out.span = span;
     out
 }

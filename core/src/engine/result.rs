@@ -5,6 +5,7 @@ use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
+use crate::engine::resources::SkippedProperty;
 use crate::eval::{Call, Expr};
 use crate::functions::FnKind;
 use crate::pyfmt::{json_dumps, JsonStyle};
@@ -39,6 +40,23 @@ pub struct HeatResult {
     pub outputs: IndexMap<String, OutputResult>,
     /// (parameter, constraint) pairs a service would have checked.
     pub skipped_constraints: Vec<(String, String)>,
+    /// Resource property constraints a service would have checked.
+    pub skipped_properties: Vec<SkippedProperty>,
+    /// Plugin checks that stopped where they would have called a service.
+    pub skipped_checks: Vec<SkippedCheck>,
+    /// The nested stacks (resource name → their result).
+    pub nested: IndexMap<String, HeatResult>,
+}
+
+/// A plugin check Heat would have made with a service.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkippedCheck {
+    /// The resource (nested stacks: names joined by `/`).
+    pub resource: String,
+    /// `<plugin class>.validate`, `.validate_external`, …
+    pub check: String,
+    /// The client Heat asked for (`nova`, `glance`, …).
+    pub service: String,
 }
 
 /// The oracle's `to_json_value`: map keys become strings (`true`/`false`/`null`
@@ -127,7 +145,37 @@ impl HeatResult {
                 Value::map(sm)
             })
             .collect();
+        let mut skipped: Vec<Value> = skipped;
+        let mut props = self.skipped_properties.clone();
+        props.sort();
+        props.dedup();
+        for p in &props {
+            let mut sm = Map::new();
+            sm.insert_str("resource", Value::from(p.resource.as_str()));
+            sm.insert_str("property", Value::from(p.property.as_str()));
+            sm.insert_str("constraint", Value::from(p.constraint.as_str()));
+            skipped.push(Value::map(sm));
+        }
         m.insert_str("skipped_constraints", Value::list(skipped));
+        let mut checks = self.skipped_checks.clone();
+        checks.sort();
+        checks.dedup();
+        let checks = checks
+            .iter()
+            .map(|c| {
+                let mut sm = Map::new();
+                sm.insert_str("resource", Value::from(c.resource.as_str()));
+                sm.insert_str("check", Value::from(c.check.as_str()));
+                sm.insert_str("service", Value::from(c.service.as_str()));
+                Value::map(sm)
+            })
+            .collect();
+        m.insert_str("skipped_checks", Value::list(checks));
+        let mut nested = Map::new();
+        for (k, r) in &self.nested {
+            nested.insert_str(k, r.to_value());
+        }
+        m.insert_str("nested", Value::map(nested));
         Value::map(m)
     }
 

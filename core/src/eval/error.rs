@@ -11,8 +11,9 @@ use crate::source::Span;
 pub struct Svf {
     /// `error` (e.g. `Property error`), rendered as `<error>: `.
     pub error: String,
-    /// The path items, rendered `a.b[0].c`.
-    pub path: Vec<String>,
+    /// The path items, rendered `a.b[0].c` (list indices of property
+    /// validation are ints in Heat's path).
+    pub path: Vec<PathItem>,
 }
 
 /// An error raised while parsing, validating or resolving a snippet.
@@ -72,13 +73,18 @@ impl EvalError {
     /// `StackValidationFailed(path=<one dotted string>, message=…)`.
     pub fn svf_path(path: &str, message: impl Into<String>) -> EvalError {
         EvalError {
-            svf: Some(Svf { error: String::new(), path: vec![path.to_string()] }),
+            svf: Some(Svf { error: String::new(), path: vec![PathItem::Key(path.to_string())] }),
             ..EvalError::new("StackValidationFailed", message)
         }
     }
 
     /// `StackValidationFailed(error=…, path=…, message=…)`.
     pub fn svf_full(error: &str, path: Vec<String>, message: impl Into<String>) -> EvalError {
+        EvalError::svf_items(error, path.into_iter().map(PathItem::Key).collect(), message)
+    }
+
+    /// `StackValidationFailed(error=…, path=…, message=…)` with typed path items.
+    pub fn svf_items(error: &str, path: Vec<PathItem>, message: impl Into<String>) -> EvalError {
         EvalError {
             svf: Some(Svf { error: error.to_string(), path }),
             ..EvalError::new("StackValidationFailed", message)
@@ -174,14 +180,14 @@ impl EvalError {
             Some(svf) => (svf.error.clone(), svf.path.clone(), self.message.clone()),
             None => (String::new(), Vec::new(), self.text()),
         };
-        let mut full: Vec<String> = prefix.iter().map(|s| (*s).to_string()).collect();
+        let mut full: Vec<PathItem> = prefix.iter().map(|s| PathItem::Key((*s).to_string())).collect();
         full.extend(path);
-        EvalError { span: self.span, code: self.code, ..EvalError::svf_full(&error, full, message) }
+        EvalError { span: self.span, code: self.code, ..EvalError::svf_items(&error, full, message) }
     }
 
     /// Heat's error path list (SVF only).
     pub fn heat_path(&self) -> Vec<PathItem> {
-        self.svf.as_ref().map_or_else(Vec::new, |svf| svf.path.iter().map(|p| PathItem::Key(p.clone())).collect())
+        self.svf.as_ref().map_or_else(Vec::new, |svf| svf.path.clone())
     }
 
     /// As a diagnostic (message = the full text Heat shows).
@@ -192,9 +198,18 @@ impl EvalError {
 }
 
 /// Heat's path rendering: first item verbatim, then `.item`, digits as `[n]`.
-pub fn render_path(items: &[String]) -> String {
+pub fn render_path(items: &[PathItem]) -> String {
     let mut out = String::new();
     for item in items {
+        let item = match item {
+            PathItem::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+                continue;
+            }
+            PathItem::Key(k) => k,
+        };
         if !item.is_empty() && item.bytes().all(|b| b.is_ascii_digit()) {
             out.push('[');
             out.push_str(item);

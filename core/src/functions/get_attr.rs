@@ -131,14 +131,14 @@ mod tests {
 
     #[test]
     fn null_before_creation() {
-        let t = "resources:\n  s: {type: OS::Nova::Server}\n";
+        let t = "resources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n";
         assert_eq!(eval_output(t, "{get_attr: [s, first_address]}"), "null");
         assert_eq!(eval_output(t, "{get_attr: [s]}"), "null");
     }
 
     #[test]
     fn unknown_attribute_fails_validation() {
-        let t = "resources:\n  s: {type: OS::Nova::Server}\n";
+        let t = "resources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n";
         assert_eq!(
             eval_result_error(t, "{get_attr: [s, nope]}"),
             "outputs.o.value.get_attr: The Referenced Attribute (s nope) is incorrect."

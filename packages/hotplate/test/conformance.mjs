@@ -4,7 +4,7 @@
 //
 //   node test/conformance.mjs [--corpus DIR] [--strict-messages] [--native BIN] [--package SPEC]
 //
-// --corpus    default: ../shared/conformance/corpus beside the repository
+// --corpus    default: ../shared/conformance/corpus-full beside the repository
 // --native    also run BIN (the native CLI: `BIN eval NAME.json`) on every case and
 //             require byte-identical result text (wasm equals native, not only the pass count)
 // --package   what to import (default: this package's lib/node.js)
@@ -22,7 +22,15 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const corpus = resolve(opt("--corpus") ?? join(here, "../../../../shared/conformance/corpus"));
+const corpus = resolve(opt("--corpus") ?? join(here, "../../../../shared/conformance/corpus-full"));
+// Cases the engine does not match yet (the Rust ratchet's list): they must still
+// give the native CLI's result byte for byte.
+const known = new Set(
+  readFileSync(join(here, "../../../core/tests/conformance-known-failures.txt"), "utf8")
+    .split("\n")
+    .map((l) => l.split("#")[0].trim())
+    .filter(Boolean),
+);
 const native = opt("--native");
 const loose = !args.includes("--strict-messages");
 const spec = opt("--package") ?? pathToFileURL(join(here, "../lib/node.js")).href;
@@ -70,7 +78,7 @@ for (const file of names) {
     nativeDiff = out.replace(/\n$/, "") !== actualText;
     if (!nativeDiff) sameAsNative++;
   }
-  if (diffs.length === 0 && !nativeDiff) {
+  if ((diffs.length === 0 || known.has(name)) && !nativeDiff) {
     pass++;
   } else {
     fail++;

@@ -1,0 +1,730 @@
+//! Resource properties validated as Heat's `heat.engine.properties.Properties`
+//! does on the create path: unknown keys first (in the data's order), then
+//! every schema key in Heat's definition order — the user's value resolved,
+//! translated (deprecated names, `translation.Translation`), converted to the
+//! schema type with Heat's quirks, its nested schema validated, then its
+//! constraints checked. A value that depends on a resource not created yet
+//! (`get_resource`/`get_attr`) is converted but not checked against its
+//! constraints, nor are its children validated (`_find_deps_any_in_init`).
+//!
+//! Schemas and translation rules are generated data (`catalogue::data`).
+
+use std::cell::{Cell, RefCell};
+
+use crate::catalogue::{Lit, PropKind, PropSchema, Rule, TransKind, TransRule};
+use crate::diag::PathItem;
+use crate::eval::{self, EvalError, Expr};
+use crate::pyconv::py_int;
+use crate::pyfmt::{json_dumps, py_repr, py_str, JsonStyle};
+use crate::stack::Stack;
+use crate::value::{Map, Value};
+
+/// What a failed property raises, before it becomes a `StackValidationFailed`.
+#[derive(Debug)]
+pub(crate) enum PropError {
+    /// `ValueError`/`TypeError` (the message is `str(e)`).
+    Value(String),
+    /// `StackValidationFailed(path=…, message=…)`.
+    Svf(Vec<PathItem>, String),
+    /// Anything that must stop the evaluation as it is (the step budget).
+    Fatal(EvalError),
+}
+
+type PResult<T> = Result<T, PropError>;
+
+/// A custom constraint recorded as not checked: (property path, constraint).
+pub(crate) type SkippedConstraint = (String, String);
+
+/// The state of one resource's property validation.
+pub(crate) struct Validation<'a> {
+    stack: &'a Stack,
+    rules: Vec<TransRule>,
+    /// Values of `Lit::Prop` in rule values, resolved when the rules were set.
+    rule_values: Vec<(&'static str, Value)>,
+    deleted: Vec<String>,
+    replaced: Vec<String>,
+    active: Cell<bool>,
+    /// Custom constraints a service would have checked.
+    pub skipped: RefCell<Vec<SkippedConstraint>>,
+}
+
+/// The data of a `Properties` object: the definition's snippets at the top,
+/// resolved values below.
+#[derive(Clone, Copy)]
+enum Data<'d> {
+    Top(&'d [(Value, Expr)]),
+    Nested(&'d [(Value, Value)]),
+}
+
+impl<'d> Data<'d> {
+    fn keys(&self) -> Vec<Value> {
+        match self {
+            Data::Top(e) => e.iter().map(|(k, _)| k.clone()).collect(),
+            Data::Nested(e) => e.iter().map(|(k, _)| k.clone()).collect(),
+        }
+    }
+
+    fn has(&self, key: &Value) -> bool {
+        match self {
+            Data::Top(e) => e.iter().any(|(k, _)| k.py_eq(key)),
+            Data::Nested(e) => e.iter().any(|(k, _)| k.py_eq(key)),
+        }
+    }
+}
+
+/// One `Properties` object: a schema (map keys or list indices) over data.
+struct Props<'s, 'd> {
+    schema: Schemata<'s>,
+    data: Data<'d>,
+    /// Heat's `parent_name`: the dotted path of the property holding these.
+    parent: String,
+}
+
+#[derive(Clone, Copy)]
+enum Schemata<'s> {
+    /// Named keys in definition order.
+    Keys(&'s [PropSchema]),
+    /// `count` list indices with one item schema.
+    Items(&'s PropSchema, usize),
+}
+
+impl<'s> Schemata<'s> {
+    fn get(&self, key: &Value) -> Option<&'s PropSchema> {
+        match *self {
+            Schemata::Keys(keys) => match key {
+                Value::Str(k) => keys.iter().find(|s| s.name == &**k),
+                _ => None,
+            },
+            Schemata::Items(item, n) => match key {
+                Value::Int(i) if usize::try_from(*i).is_ok_and(|i| i < n) => Some(item),
+                _ => None,
+            },
+        }
+    }
+
+    fn entries(&self) -> Vec<(Value, &'s PropSchema)> {
+        match *self {
+            Schemata::Keys(keys) => keys.iter().map(|s| (Value::from(s.name), s)).collect(),
+            Schemata::Items(item, n) => {
+                (0..n).map(|i| (Value::Int(i64::try_from(i).unwrap_or(i64::MAX)), item)).collect()
+            }
+        }
+    }
+}
+
+/// `Property.make_path`.
+fn make_path(parent: &str, key: &Value) -> String {
+    let name = py_str(key);
+    if parent.is_empty() {
+        name
+    } else if parent.ends_with('.') {
+        format!("{parent}{name}")
+    } else {
+        format!("{parent}.{name}")
+    }
+}
+
+fn path_item(key: &Value) -> PathItem {
+    match key {
+        Value::Int(i) => PathItem::Index(*i),
+        other => PathItem::Key(py_str(other)),
+    }
+}
+
+/// `Translation.cast_key_to_rule`: list indices dropped.
+fn cast_key(key: &str) -> String {
+    key.split('.').filter(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit())).collect::<Vec<_>>().join(".")
+}
+
+impl<'a> Validation<'a> {
+    /// Set up a resource's validation with its type's rules (`Resource.reparse`
+    /// with `client_resolve=False`): a rule with `when` applies when that
+    /// property's value (`props.get(name)`) is truthy.
+    pub(crate) fn new(
+        stack: &'a Stack,
+        schema: &'static [PropSchema],
+        rules: &'static [TransRule],
+        data: &[(Value, Expr)],
+    ) -> Validation<'a> {
+        let mut v = Validation {
+            stack,
+            rules: Vec::new(),
+            rule_values: Vec::new(),
+            deleted: Vec::new(),
+            replaced: Vec::new(),
+            active: Cell::new(true),
+            skipped: RefCell::new(Vec::new()),
+        };
+        let mut active_rules = Vec::new();
+        for r in rules {
+            if let Some(when) = r.when {
+                let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
+                let value = v.get_property_value(&props, &Value::from(when), false).unwrap_or(Value::Null);
+                if !value.truthy() {
+                    continue;
+                }
+                v.rule_values.push((when, value));
+            }
+            active_rules.push(*r);
+        }
+        for r in &active_rules {
+            let key = r.path.join(".");
+            match r.kind {
+                TransKind::Delete => v.deleted.push(key),
+                TransKind::Replace => v.replaced.push(value_absolute_path(r, true).join(".")),
+                TransKind::Add => {}
+            }
+        }
+        v.rules = active_rules;
+        v
+    }
+
+    fn is_deleted(&self, path: &str) -> bool {
+        self.active.get() && self.deleted.contains(&cast_key(path))
+    }
+
+    fn is_replaced(&self, path: &str) -> bool {
+        self.active.get() && self.replaced.contains(&cast_key(path))
+    }
+
+    fn has_translation(&self, path: &str) -> bool {
+        let key = cast_key(path);
+        self.active.get() && self.rules.iter().any(|r| r.path.join(".") == key)
+    }
+
+    /// `Properties.validate(with_value)` of the top level: the error is the
+    /// `StackValidationFailed` Heat raises (path under `properties`).
+    pub(crate) fn validate_top(
+        &self,
+        schema: &'static [PropSchema],
+        data: &[(Value, Expr)],
+        with_value: bool,
+    ) -> Result<(), PropError> {
+        let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
+        self.validate(&props, with_value)
+    }
+
+    /// `self.properties` as a plugin's `validate()` reads it: every schema key
+    /// with its converted value (`None` → null), translations applied.
+    pub(crate) fn values_top(&self, schema: &'static [PropSchema], data: &[(Value, Expr)]) -> Result<Map, PropError> {
+        let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
+        self.children(&props, false)
+    }
+
+    /// `Properties.validate`.
+    fn validate(&self, props: &Props<'_, '_>, with_value: bool) -> PResult<()> {
+        for key in props.data.keys() {
+            if props.schema.get(&key).is_none() {
+                return Err(PropError::Svf(Vec::new(), format!("Unknown Property {}", py_str(&key))));
+            }
+        }
+        for (key, prop) in props.schema.entries() {
+            let path = make_path(&props.parent, &key);
+            if self.is_deleted(&path) || self.is_replaced(&path) {
+                continue;
+            }
+            if with_value {
+                match self.get_property_value(props, &key, true) {
+                    Ok(_) => {}
+                    Err(PropError::Svf(p, m)) => {
+                        let mut full = vec![path_item(&key)];
+                        full.extend(p);
+                        return Err(PropError::Svf(full, m));
+                    }
+                    Err(PropError::Value(m)) => {
+                        let path =
+                            if prop.required && !props.data.has(&key) { Vec::new() } else { vec![path_item(&key)] };
+                        return Err(PropError::Svf(path, m));
+                    }
+                    Err(f) => return Err(f),
+                }
+            }
+            if !prop.implemented && props.data.has(&key) {
+                return Err(PropError::Svf(Vec::new(), format!("Property {} not implemented yet", py_str(&key))));
+            }
+        }
+        Ok(())
+    }
+
+    /// `Properties._get_property_value`.
+    fn get_property_value(&self, props: &Props<'_, '_>, key: &Value, validate: bool) -> PResult<Value> {
+        let Some(prop) = props.schema.get(key) else {
+            return Err(PropError::Value(format!("'Invalid Property {}'", py_str(key))));
+        };
+        let path = make_path(&props.parent, key);
+        if let Some(v) = self.resolve_user_value(props, key, prop, &path, validate)? {
+            return Ok(v);
+        }
+        if self.has_translation(&path) {
+            let value = self.translate(&path, None, props, validate)?;
+            if !value.is_null() || prop.default.is_some() {
+                return self.get_value(prop, &path, value, false);
+            }
+        }
+        if prop.default.is_some() {
+            self.get_value(prop, &path, Value::Null, validate)
+        } else if prop.required {
+            Err(PropError::Value(format!("Property {} not assigned", py_str(key))))
+        } else {
+            Ok(Value::Null)
+        }
+    }
+
+    /// `Properties._resolve_user_value`: `None` when not given (or translated away).
+    fn resolve_user_value(
+        &self,
+        props: &Props<'_, '_>,
+        key: &Value,
+        prop: &PropSchema,
+        path: &str,
+        validate: bool,
+    ) -> PResult<Option<Value>> {
+        if !props.data.has(key) || self.is_deleted(path) || self.is_replaced(path) {
+            return Ok(None);
+        }
+        let mut validate = validate;
+        let value = match props.data {
+            Data::Top(entries) => {
+                let Some((_, expr)) = entries.iter().find(|(k, _)| k.py_eq(key)) else { return Ok(None) };
+                if validate && self.depends_on_new_resource(expr) {
+                    validate = false;
+                }
+                match eval::resolve_nullable(self.stack, expr) {
+                    Ok(Some(v)) => v,
+                    Ok(None) => return Ok(None),
+                    Err(e) if e.code == "budget-exceeded" => return Err(PropError::Fatal(e)),
+                    Err(e) => return Err(PropError::Value(e.text())),
+                }
+            }
+            Data::Nested(entries) => match entries.iter().find(|(k, _)| k.py_eq(key)) {
+                Some((_, v)) => v.clone(),
+                None => return Ok(None),
+            },
+        };
+        let value =
+            if self.has_translation(path) { self.translate(path, Some(value), props, validate)? } else { value };
+        match self.get_value(prop, path, value, validate) {
+            Ok(v) => Ok(Some(v)),
+            Err(PropError::Svf(p, m)) => Err(PropError::Svf(p, m)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `_find_deps_any_in_init`: every resource is still INIT during validation.
+    fn depends_on_new_resource(&self, expr: &Expr) -> bool {
+        let mut out = Vec::new();
+        let _ = eval::dependencies(self.stack, expr, "", &mut out);
+        out.iter().any(|n| self.stack.resources.contains_key(n))
+    }
+
+    /// `Property.get_value`: conversion, nested schemas, then constraints.
+    fn get_value(&self, prop: &PropSchema, path: &str, value: Value, validate: bool) -> PResult<Value> {
+        let default = || prop.default.map(|d| d.to_value());
+        // `self.has_default() and self.default() or X`.
+        let default_or = |x: Value| default().filter(Value::truthy).unwrap_or(x);
+        let out = match prop.kind {
+            PropKind::String => {
+                let v = if value.is_null() { default_or(Value::from("")) } else { value };
+                match v {
+                    Value::Str(_) => v,
+                    Value::Bool(_) | Value::Int(_) => Value::from(py_str(&v)),
+                    other => return Err(PropError::Value(format!("Value must be a string; got {}", py_repr(&other)))),
+                }
+            }
+            PropKind::Integer => {
+                let v = if value.is_null() { default_or(Value::Int(0)) } else { value };
+                py_int_of(&v)?
+            }
+            PropKind::Number => {
+                let v = if value.is_null() { default_or(Value::Int(0)) } else { value };
+                crate::pyconv::str_to_num(&v).map_err(PropError::Value)?
+            }
+            PropKind::Boolean => {
+                let v = if value.is_null() { default_or(Value::Bool(false)) } else { value };
+                match v {
+                    Value::Bool(_) => v,
+                    Value::Str(s) => {
+                        let n = s.to_lowercase();
+                        match n.as_str() {
+                            "true" => Value::Bool(true),
+                            "false" => Value::Bool(false),
+                            _ => return Err(PropError::Value(format!("\"{n}\" is not a valid boolean"))),
+                        }
+                    }
+                    other => return Err(PropError::Value(format!("\"{}\" is not a valid boolean", py_str(&other)))),
+                }
+            }
+            PropKind::Map => {
+                let v = if value.is_null() { default().unwrap_or_else(|| Value::map(Map::new())) } else { value };
+                let Value::Map(m) = &v else {
+                    return Err(PropError::Value(format!("\"{}\" is not a map", py_str(&v))));
+                };
+                match prop.keys {
+                    Some(keys) => {
+                        let entries: Vec<(Value, Value)> = m.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        let child = Props {
+                            schema: Schemata::Keys(keys),
+                            data: Data::Nested(&entries),
+                            parent: path.to_string(),
+                        };
+                        Value::map(self.children(&child, validate)?)
+                    }
+                    None => v,
+                }
+            }
+            PropKind::List => {
+                let v = if value.is_null() { default_or(Value::list(Vec::new())) } else { value };
+                let Value::List(items) = &v else {
+                    return Err(PropError::Value(format!("\"{}\" is not a list", py_repr(&v))));
+                };
+                match prop.item {
+                    Some(item) => {
+                        let entries: Vec<(Value, Value)> = items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, v)| (Value::Int(i64::try_from(i).unwrap_or(i64::MAX)), v.clone()))
+                            .collect();
+                        let child = Props {
+                            schema: Schemata::Items(item, items.len()),
+                            data: Data::Nested(&entries),
+                            parent: path.to_string(),
+                        };
+                        Value::list(self.children(&child, validate)?.iter().map(|(_, v)| v.clone()).collect())
+                    }
+                    None => v,
+                }
+            }
+            PropKind::Any => value,
+        };
+        if validate {
+            self.validate_constraints(prop, path, &out)?;
+        }
+        Ok(out)
+    }
+
+    /// `Property._get_children`: validate the nested Properties, then every key's value.
+    fn children(&self, props: &Props<'_, '_>, validate: bool) -> PResult<Map> {
+        if validate {
+            self.validate(props, true)?;
+        }
+        let mut out = Map::new();
+        for (key, _) in props.schema.entries() {
+            let v = self.get_property_value(props, &key, false)?;
+            let _ = out.insert(key, v);
+        }
+        Ok(out)
+    }
+
+    /// `Schema.validate_constraints`: a failure is an SVF with no path.
+    fn validate_constraints(&self, prop: &PropSchema, path: &str, value: &Value) -> PResult<()> {
+        for c in prop.constraints {
+            let failed = |msg: String| Err(PropError::Svf(Vec::new(), c.description.map_or(msg, str::to_string)));
+            match c.rule {
+                Rule::Range { min, max } => {
+                    let n = crate::pyconv::str_to_num(value).map_err(PropError::Value)?;
+                    let (lo, hi) = (min.map(|m| m.to_value()), max.map(|m| m.to_value()));
+                    if lo.as_ref().is_some_and(|m| lt(&n, m)) || hi.as_ref().is_some_and(|m| lt(m, &n)) {
+                        return failed(format!(
+                            "{} is out of range (min: {}, max: {})",
+                            py_str(value),
+                            bound(lo.as_ref()),
+                            bound(hi.as_ref())
+                        ));
+                    }
+                }
+                Rule::Length { min, max } => {
+                    let len = match value {
+                        Value::Str(s) => s.chars().count(),
+                        Value::List(l) => l.len(),
+                        Value::Map(m) => m.len(),
+                        other => {
+                            return Err(PropError::Value(format!(
+                                "object of type '{}' has no len()",
+                                other.type_name()
+                            )))
+                        }
+                    };
+                    let n = Value::Int(i64::try_from(len).unwrap_or(i64::MAX));
+                    let (lo, hi) = (min.map(|m| m.to_value()), max.map(|m| m.to_value()));
+                    if lo.as_ref().is_some_and(|m| lt(&n, m)) || hi.as_ref().is_some_and(|m| lt(m, &n)) {
+                        return failed(format!(
+                            "length ({len}) is out of range (min: {}, max: {})",
+                            bound(lo.as_ref()),
+                            bound(hi.as_ref())
+                        ));
+                    }
+                }
+                Rule::Modulo { step, offset } => {
+                    let n = crate::pyconv::str_to_num(value).map_err(PropError::Value)?;
+                    let (s, o) = (step.to_value(), offset.to_value());
+                    if !super::parameters::py_mod_equals(&n, &s, &o) {
+                        return failed(format!(
+                            "{} is not a multiple of {} with an offset of {}",
+                            py_str(value),
+                            py_str(&s),
+                            py_str(&o)
+                        ));
+                    }
+                }
+                Rule::AllowedValues(allowed) => {
+                    let allowed: Vec<Value> = allowed.iter().map(Lit::to_value).collect();
+                    let ok = if let Value::List(items) = value {
+                        items.iter().all(|v| allowed.iter().any(|a| a.py_eq(v)))
+                    } else {
+                        let mut conv = Vec::with_capacity(allowed.len());
+                        for a in &allowed {
+                            conv.push(to_schema_type(prop.kind, a).map_err(PropError::Value)?);
+                        }
+                        let v = to_schema_type(prop.kind, value).map_err(PropError::Value)?;
+                        conv.iter().any(|a| a.py_eq(&v))
+                    };
+                    if !ok {
+                        let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
+                        let list = allowed.iter().map(dump).collect::<Vec<_>>().join(", ");
+                        return failed(format!("{} is not an allowed value [{list}]", dump(value)));
+                    }
+                }
+                Rule::AllowedPattern(pattern) => {
+                    let Value::Str(s) = value else {
+                        return Err(PropError::Value(format!(
+                            "expected string or bytes-like object, got '{}'",
+                            value.type_name()
+                        )));
+                    };
+                    let matched = crate::pyregex::full_prefix_match(pattern, s).map_err(PropError::Value)?;
+                    if !matched {
+                        return failed(format!("\"{s}\" does not match pattern \"{pattern}\""));
+                    }
+                }
+                Rule::Custom(name) => match crate::constraints::check_offline(name, value) {
+                    Some(crate::constraints::Custom::Valid) => {}
+                    Some(crate::constraints::Custom::Invalid(msg)) => {
+                        return failed(crate::constraints::error_text(value, msg.as_deref()));
+                    }
+                    // Not a ValueError: it escapes the constraint check.
+                    Some(crate::constraints::Custom::Raised { message, .. }) => return Err(PropError::Value(message)),
+                    None => {
+                        let item = (path.to_string(), name.to_string());
+                        let mut skipped = self.skipped.borrow_mut();
+                        if !skipped.contains(&item) {
+                            skipped.push(item);
+                        }
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+
+    /// `Translation.translate` (rules sorted ADD, REPLACE, DELETE).
+    fn translate(&self, key: &str, value: Option<Value>, props: &Props<'_, '_>, validate: bool) -> PResult<Value> {
+        let cast = cast_key(key);
+        let mut rules: Vec<&TransRule> = self.rules.iter().filter(|r| r.path.join(".") == cast).collect();
+        rules.sort_by_key(|r| match r.kind {
+            TransKind::Add => 0,
+            TransKind::Replace => 1,
+            TransKind::Delete => 3,
+        });
+        let mut result = value;
+        for r in rules {
+            match r.kind {
+                TransKind::Delete => result = None,
+                TransKind::Replace => result = Some(self.replace(key, r, result, props, validate)?),
+                TransKind::Add => result = Some(self.add(key, r, result, props, validate)?),
+            }
+        }
+        Ok(result.unwrap_or(Value::Null))
+    }
+
+    fn rule_value(&self, lit: &Lit) -> Value {
+        match lit {
+            Lit::Prop(name) => {
+                self.rule_values.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
+            }
+            Lit::List(items) => Value::list(items.iter().map(|i| self.rule_value(i)).collect()),
+            Lit::Map(entries) => {
+                let mut m = Map::new();
+                for (k, v) in *entries {
+                    m.insert_str(k, self.rule_value(v));
+                }
+                Value::map(m)
+            }
+            other => other.to_value(),
+        }
+    }
+
+    fn add(
+        &self,
+        key: &str,
+        rule: &TransRule,
+        value: Option<Value>,
+        props: &Props<'_, '_>,
+        validate: bool,
+    ) -> PResult<Value> {
+        let mut list = match value {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::List(items)) => items.to_vec(),
+            Some(_) => {
+                return Err(PropError::Value(format!(
+                "Incorrect translation rule using - cannot resolve Add rule for non-list translation value \"{key}\"."
+            )))
+            }
+        };
+        if let Some(v) = &rule.value {
+            if let Value::List(items) = self.rule_value(v) {
+                list.extend(items.iter().cloned());
+            }
+        } else {
+            let path = value_absolute_path(rule, false);
+            if !path.is_empty() {
+                self.active.set(false);
+                let got = self.get_path(&path, props, rule.value_name.is_some(), validate);
+                self.active.set(true);
+                match got? {
+                    Value::Null => {}
+                    Value::List(items) => list.extend(items.iter().cloned()),
+                    other => list.push(other),
+                }
+            }
+        }
+        Ok(Value::list(list))
+    }
+
+    fn replace(
+        &self,
+        key: &str,
+        rule: &TransRule,
+        value: Option<Value>,
+        props: &Props<'_, '_>,
+        validate: bool,
+    ) -> PResult<Value> {
+        let full = value_absolute_path(rule, true);
+        let short = value_absolute_path(rule, false);
+        let mut replacement = None;
+        if !full.is_empty() {
+            let subpath = if rule.value_name.is_some() { &short } else { &full };
+            self.active.set(false);
+            let got = self.get_path(subpath, props, rule.value_name.is_some(), validate);
+            self.active.set(true);
+            let got = got?;
+            if got.truthy() && value.as_ref().is_some_and(Value::truthy) {
+                return Err(PropError::Svf(
+                    Vec::new(),
+                    format!(
+                        "Cannot define the following properties at the same time: {}, {}",
+                        cast_key(key),
+                        full.join(".")
+                    ),
+                ));
+            }
+            replacement = Some(got);
+        } else if let Some(v) = &rule.value {
+            replacement = Some(self.rule_value(v));
+        }
+        Ok(match replacement {
+            Some(r) if !r.is_null() => r,
+            _ => value.unwrap_or(Value::Null),
+        })
+    }
+
+    /// `translation.get_value(path, props)`: from the raw data of this level
+    /// (`value_name` rules) or from the top-level properties.
+    fn get_path(&self, path: &[&str], props: &Props<'_, '_>, raw: bool, validate: bool) -> PResult<Value> {
+        let Some((first, rest)) = path.split_first() else { return Ok(Value::Null) };
+        let key = Value::from(*first);
+        let value = if raw {
+            match props.data {
+                Data::Nested(entries) => {
+                    entries.iter().find(|(k, _)| k.py_eq(&key)).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
+                }
+                // A snippet: only its truthiness is looked at.
+                Data::Top(entries) => entries
+                    .iter()
+                    .find(|(k, _)| k.py_eq(&key))
+                    .map(|(_, e)| if e.truthy() { Value::Bool(true) } else { Value::Null })
+                    .unwrap_or(Value::Null),
+            }
+        } else {
+            self.get_property_value(props, &key, validate)?
+        };
+        Ok(descend(&value, rest))
+    }
+}
+
+fn descend(value: &Value, path: &[&str]) -> Value {
+    let Some((first, rest)) = path.split_first() else { return value.clone() };
+    match value {
+        Value::List(items) => Value::list(items.iter().map(|i| descend(i, path)).collect()),
+        Value::Map(m) => descend(m.get_str(first).unwrap_or(&Value::Null), rest),
+        _ => Value::Null,
+    }
+}
+
+/// `TranslationRule.get_value_absolute_path`.
+fn value_absolute_path(rule: &TransRule, full_value_name: bool) -> Vec<&'static str> {
+    let mut path = Vec::new();
+    if let Some(name) = rule.value_name {
+        if full_value_name {
+            if let Some((_, init)) = rule.path.split_last() {
+                path.extend_from_slice(init);
+            }
+        }
+        path.push(name);
+    } else if let Some(vp) = rule.value_path {
+        path.extend_from_slice(vp);
+    }
+    if let Some(cp) = rule.custom_value_path {
+        path.extend_from_slice(cp);
+    }
+    path
+}
+
+/// Python `int(v)` as `Property._get_integer` uses it.
+fn py_int_of(v: &Value) -> PResult<Value> {
+    match v {
+        Value::Int(_) => Ok(v.clone()),
+        Value::Bool(b) => Ok(Value::Int(i64::from(*b))),
+        Value::Float(f) => {
+            if f.is_nan() {
+                Err(PropError::Value("Value 'nan' is not an integer".into()))
+            } else if f.is_infinite() {
+                Err(PropError::Value("cannot convert float infinity to integer".into()))
+            } else {
+                // Python truncates toward zero.
+                #[allow(clippy::cast_possible_truncation)]
+                Ok(Value::Int(f.trunc() as i64))
+            }
+        }
+        Value::Str(s) => match py_int(s) {
+            Some(i) => Ok(Value::Int(i)),
+            None => Err(PropError::Value(format!("Value '{s}' is not an integer"))),
+        },
+        other => Err(PropError::Value(format!(
+            "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+            if other.is_null() { "NoneType" } else { other.type_name() }
+        ))),
+    }
+}
+
+/// `Schema.to_schema_type` (allowed-values comparison).
+fn to_schema_type(kind: PropKind, v: &Value) -> Result<Value, String> {
+    let invalid = || format!("Value \"{}\" is invalid for data type \"{}\".", py_str(v), kind.heat_name());
+    match kind {
+        PropKind::Integer => match crate::pyconv::str_to_num(v) {
+            Ok(Value::Float(_)) | Err(_) => Err(invalid()),
+            Ok(n) => Ok(n),
+        },
+        PropKind::Number => crate::pyconv::str_to_num(v).map_err(|_| invalid()),
+        PropKind::String => Ok(Value::from(py_str(v))),
+        PropKind::Boolean => super::parameters::bool_from_string(v).map(Value::Bool).map_err(|_| invalid()),
+        _ => Ok(v.clone()),
+    }
+}
+
+fn lt(a: &Value, b: &Value) -> bool {
+    a.py_cmp(b).is_ok_and(|o| o == std::cmp::Ordering::Less)
+}
+
+fn bound(v: Option<&Value>) -> String {
+    v.map_or_else(|| "None".to_string(), py_str)
+}

@@ -1,0 +1,81 @@
+//! The resource plugins' own `validate()` checks that need no service: one
+//! file per resource type, each a function of the resource's converted
+//! properties (`self.properties[...]` in Heat). A check that reaches the point
+//! where Heat would call a service stops there and is reported as skipped,
+//! exactly as the oracle records it (`skipped_checks`).
+
+mod octavia_pool;
+mod server;
+
+use crate::eval::EvalError;
+use crate::value::{Map, Value};
+
+/// What a plugin check sees of its resource.
+pub(crate) struct Ctx<'a> {
+    /// The resource name.
+    pub name: &'a str,
+    /// Every schema key with its converted value.
+    pub props: &'a Map,
+    /// The resolved `metadata` section (null when absent).
+    pub metadata: &'a Value,
+}
+
+impl Ctx<'_> {
+    /// `self.properties[key]`.
+    pub fn prop(&self, key: &str) -> &Value {
+        self.props.get_str(key).unwrap_or(&Value::Null)
+    }
+}
+
+/// How a plugin check ended when it raised nothing.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Every check passed.
+    Valid,
+    /// It stopped where Heat would ask this service (`glance`, `nova`, …).
+    NeedsService(&'static str),
+}
+
+type Check = fn(&Ctx<'_>) -> Result<Outcome, EvalError>;
+
+/// Plugin type name → its checks, sorted by name.
+const TABLE: &[(&str, Check)] =
+    &[("OS::Nova::Server", server::validate), ("OS::Octavia::Pool", octavia_pool::validate)];
+
+/// The checks of a plugin type, if it has any that need no service.
+pub(crate) fn checks(plugin: &str) -> Option<Check> {
+    TABLE.iter().find(|(n, _)| *n == plugin).map(|(_, c)| *c)
+}
+
+/// `exception.ResourcePropertyConflict(*props)`.
+pub(crate) fn conflict(props: &[&str]) -> EvalError {
+    EvalError::other(
+        "ResourcePropertyConflict",
+        format!("Cannot define the following properties at the same time: {}.", props.join(", ")),
+    )
+    .with_code("property-conflict")
+}
+
+/// `exception.PropertyUnspecifiedError(*props)`.
+pub(crate) fn unspecified(props: &[&str]) -> EvalError {
+    EvalError::other(
+        "PropertyUnspecifiedError",
+        format!("At least one of the following properties must be specified: {}.", props.join(", ")),
+    )
+    .with_code("property-unspecified")
+}
+
+/// A plain `StackValidationFailed(message=…)` raised by a plugin.
+pub(crate) fn invalid(message: impl Into<String>) -> EvalError {
+    EvalError::svf(message).with_code("plugin-check")
+}
+
+/// `mapping.get(key)` of a converted child map.
+pub(crate) fn get<'v>(v: &'v Value, key: &str) -> &'v Value {
+    v.as_map().and_then(|m| m.get_str(key)).unwrap_or(&Value::Null)
+}
+
+/// A converted list property (`self.properties[key] or []`).
+pub(crate) fn list(v: &Value) -> &[Value] {
+    v.as_list().unwrap_or(&[])
+}
