@@ -69,19 +69,25 @@ pub enum Lit {
 }
 
 impl Lit {
-    /// As a runtime value (`Prop` is null here: see the translation code).
+    /// As a runtime value (`Prop` is null).
     pub fn to_value(&self) -> Value {
+        self.to_value_with(&|_| Value::Null)
+    }
+
+    /// As a runtime value, with `Prop(name)` given by `prop`.
+    pub fn to_value_with(&self, prop: &dyn Fn(&str) -> Value) -> Value {
         match *self {
-            Lit::Null | Lit::Prop(_) => Value::Null,
+            Lit::Null => Value::Null,
+            Lit::Prop(name) => prop(name),
             Lit::Bool(b) => Value::Bool(b),
             Lit::Int(i) => Value::Int(i),
             Lit::Float(f) => Value::Float(f),
             Lit::Str(s) => Value::from(s),
-            Lit::List(items) => Value::list(items.iter().map(Lit::to_value).collect()),
+            Lit::List(items) => Value::list(items.iter().map(|i| i.to_value_with(prop)).collect()),
             Lit::Map(entries) => {
                 let mut m = crate::value::Map::with_capacity(entries.len());
                 for (k, v) in entries {
-                    m.insert_str(k, v.to_value());
+                    m.insert_str(k, v.to_value_with(prop));
                 }
                 Value::map(m)
             }

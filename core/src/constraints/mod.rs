@@ -11,7 +11,8 @@
 //!
 //! The vectors in `core/tests/data/custom_constraints.json` come from running the
 //! real classes (`tools/gen_constraint_vectors.py`); the test at the bottom checks
-//! every one.
+//! every one. `schema.rs` holds Heat's base constraint classes (range, length,
+//! modulo, allowed values, allowed pattern) shared by parameters and properties.
 
 mod cron;
 mod dns;
@@ -19,6 +20,7 @@ mod ip;
 mod iso8601;
 mod mac;
 mod py_digits;
+pub(crate) mod schema;
 mod timezone;
 mod tz_keys;
 

@@ -1,9 +1,10 @@
 //! Template parameters: schemas, constraints, type conversion and validation,
 //! as `heat.engine.parameters` and `heat.engine.hot.parameters` do them.
 
+use crate::constraints::schema;
 use crate::eval::EvalError;
 use crate::pyconv::{json_loads, py_float, py_int, str_to_num};
-use crate::pyfmt::{json_dumps, py_str, JsonStyle};
+use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::syntax::Node;
 use crate::value::{Map, Value};
@@ -384,24 +385,6 @@ fn to_schema_type(kind: ParamType, v: &Value) -> Result<Value, String> {
     }
 }
 
-fn py_len(v: &Value) -> Result<i64, EvalError> {
-    let n = match v {
-        Value::Str(s) => s.chars().count(),
-        Value::List(l) => l.len(),
-        Value::Map(m) => m.len(),
-        other => return Err(EvalError::type_error(format!("object of type '{}' has no len()", other.type_name()))),
-    };
-    Ok(i64::try_from(n).unwrap_or(i64::MAX))
-}
-
-fn num_lt(a: &Value, b: &Value) -> bool {
-    a.py_cmp(b).is_ok_and(|o| o == std::cmp::Ordering::Less)
-}
-
-fn bound(v: &Option<Value>) -> String {
-    v.as_ref().map_or_else(|| "None".to_string(), py_str)
-}
-
 /// Outcome of checking one constraint.
 enum Check {
     Ok,
@@ -411,67 +394,15 @@ enum Check {
 
 fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Check, EvalError> {
     let failed = |msg: String| Ok(Check::Failed(c.description.clone().unwrap_or(msg)));
+    let outcome = |failure: Option<String>| failure.map_or(Ok(Check::Ok), failed);
     match &c.kind {
-        ConstraintKind::Range(min, max) => {
-            let n = str_to_num(value).map_err(EvalError::value)?;
-            if min.as_ref().is_some_and(|m| num_lt(&n, m)) || max.as_ref().is_some_and(|m| num_lt(m, &n)) {
-                return failed(format!("{} is out of range (min: {}, max: {})", py_str(value), bound(min), bound(max)));
-            }
-            Ok(Check::Ok)
-        }
-        ConstraintKind::Length(min, max) => {
-            let n = Value::Int(py_len(value)?);
-            if min.as_ref().is_some_and(|m| num_lt(&n, m)) || max.as_ref().is_some_and(|m| num_lt(m, &n)) {
-                return failed(format!(
-                    "length ({}) is out of range (min: {}, max: {})",
-                    py_str(&n),
-                    bound(min),
-                    bound(max)
-                ));
-            }
-            Ok(Check::Ok)
-        }
-        ConstraintKind::Modulo(step, offset) => {
-            let n = str_to_num(value).map_err(EvalError::value)?;
-            if !py_mod_equals(&n, step, offset) {
-                return failed(format!(
-                    "{} is not a multiple of {} with an offset of {}",
-                    py_str(value),
-                    py_str(step),
-                    py_str(offset)
-                ));
-            }
-            Ok(Check::Ok)
-        }
+        ConstraintKind::Range(min, max) => outcome(schema::range(value, min.as_ref(), max.as_ref())?),
+        ConstraintKind::Length(min, max) => outcome(schema::length(value, min.as_ref(), max.as_ref())?),
+        ConstraintKind::Modulo(step, offset) => outcome(schema::modulo(value, step, offset)?),
         ConstraintKind::AllowedValues(allowed) => {
-            let ok = if let Value::List(items) = value {
-                items.iter().all(|v| allowed.iter().any(|a| a.py_eq(v)))
-            } else {
-                let converted: Result<Vec<Value>, String> = allowed.iter().map(|a| to_schema_type(kind, a)).collect();
-                let converted = converted.map_err(EvalError::value)?;
-                let v = to_schema_type(kind, value).map_err(EvalError::value)?;
-                converted.iter().any(|a| a.py_eq(&v))
-            };
-            if ok {
-                return Ok(Check::Ok);
-            }
-            let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
-            let list = allowed.iter().map(dump).collect::<Vec<_>>().join(", ");
-            failed(format!("{} is not an allowed value [{list}]", dump(value)))
+            outcome(schema::allowed_values(value, allowed, &|v| to_schema_type(kind, v))?)
         }
-        ConstraintKind::AllowedPattern(pattern) => {
-            let Value::Str(s) = value else {
-                return Err(EvalError::type_error(format!(
-                    "expected string or bytes-like object, got '{}'",
-                    value.type_name()
-                )));
-            };
-            if crate::pyregex::full_prefix_match(pattern, s).map_err(|e| EvalError::other("error", e))? {
-                Ok(Check::Ok)
-            } else {
-                failed(format!("\"{s}\" does not match pattern \"{pattern}\""))
-            }
-        }
+        ConstraintKind::AllowedPattern(pattern) => outcome(schema::allowed_pattern(value, pattern)?),
         ConstraintKind::Custom(name) => {
             // The constraints that need no service run for real (full mode).
             match crate::constraints::check_offline(name, value) {

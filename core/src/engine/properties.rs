@@ -12,10 +12,11 @@
 use std::cell::{Cell, RefCell};
 
 use crate::catalogue::{Lit, PropKind, PropSchema, Rule, TransKind, TransRule};
+use crate::constraints::schema;
 use crate::diag::PathItem;
 use crate::eval::{self, EvalError, Expr};
 use crate::pyconv::py_int;
-use crate::pyfmt::{json_dumps, py_repr, py_str, JsonStyle};
+use crate::pyfmt::{py_repr, py_str};
 use crate::stack::Stack;
 use crate::value::{Map, Value};
 
@@ -38,7 +39,8 @@ pub(crate) type SkippedConstraint = (String, String);
 /// The state of one resource's property validation.
 pub(crate) struct Validation<'a> {
     stack: &'a Stack,
-    rules: Vec<TransRule>,
+    /// The rules in effect, each with its dotted `translation_path`.
+    rules: Vec<(String, TransRule)>,
     /// Values of `Lit::Prop` in rule values, resolved when the rules were set.
     rule_values: Vec<(&'static str, Value)>,
     deleted: Vec<String>,
@@ -112,6 +114,13 @@ impl<'s> Schemata<'s> {
     }
 }
 
+impl<'d> Props<'static, 'd> {
+    /// The resource's own `Properties`: the definition's snippets over the type's schema.
+    fn top(schema: &'static [PropSchema], data: &'d [(Value, Expr)]) -> Self {
+        Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() }
+    }
+}
+
 /// `Property.make_path`.
 fn make_path(parent: &str, key: &Value) -> String {
     let name = py_str(key);
@@ -158,38 +167,39 @@ impl<'a> Validation<'a> {
         let mut active_rules = Vec::new();
         for r in rules {
             if let Some(when) = r.when {
-                let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
-                let value = v.get_property_value(&props, &Value::from(when), false).unwrap_or(Value::Null);
+                let value =
+                    v.get_property_value(&Props::top(schema, data), &Value::from(when), false).unwrap_or(Value::Null);
                 if !value.truthy() {
                     continue;
                 }
                 v.rule_values.push((when, value));
             }
-            active_rules.push(*r);
-        }
-        for r in &active_rules {
             let key = r.path.join(".");
             match r.kind {
-                TransKind::Delete => v.deleted.push(key),
+                TransKind::Delete => v.deleted.push(key.clone()),
                 TransKind::Replace => v.replaced.push(value_absolute_path(r, true).join(".")),
                 TransKind::Add => {}
             }
+            active_rules.push((key, *r));
         }
         v.rules = active_rules;
         v
     }
 
+    // Most types have no rules: these answer without building the rule key.
     fn is_deleted(&self, path: &str) -> bool {
-        self.active.get() && self.deleted.contains(&cast_key(path))
+        self.active.get() && !self.deleted.is_empty() && self.deleted.contains(&cast_key(path))
     }
 
     fn is_replaced(&self, path: &str) -> bool {
-        self.active.get() && self.replaced.contains(&cast_key(path))
+        self.active.get() && !self.replaced.is_empty() && self.replaced.contains(&cast_key(path))
     }
 
     fn has_translation(&self, path: &str) -> bool {
-        let key = cast_key(path);
-        self.active.get() && self.rules.iter().any(|r| r.path.join(".") == key)
+        self.active.get() && !self.rules.is_empty() && {
+            let key = cast_key(path);
+            self.rules.iter().any(|(k, _)| *k == key)
+        }
     }
 
     /// `Properties.validate(with_value)` of the top level: the error is the
@@ -200,15 +210,13 @@ impl<'a> Validation<'a> {
         data: &[(Value, Expr)],
         with_value: bool,
     ) -> Result<(), PropError> {
-        let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
-        self.validate(&props, with_value)
+        self.validate(&Props::top(schema, data), with_value)
     }
 
     /// `self.properties` as a plugin's `validate()` reads it: every schema key
     /// with its converted value (`None` → null), translations applied.
     pub(crate) fn values_top(&self, schema: &'static [PropSchema], data: &[(Value, Expr)]) -> Result<Map, PropError> {
-        let props = Props { schema: Schemata::Keys(schema), data: Data::Top(data), parent: String::new() };
-        self.children(&props, false)
+        self.children(&Props::top(schema, data), false)
     }
 
     /// `Properties.validate`.
@@ -224,7 +232,7 @@ impl<'a> Validation<'a> {
                 continue;
             }
             if with_value {
-                match self.get_property_value(props, &key, true) {
+                match self.value_at(props, &key, prop, &path, true) {
                     Ok(_) => {}
                     Err(PropError::Svf(p, m)) => {
                         let mut full = vec![path_item(&key)];
@@ -251,18 +259,29 @@ impl<'a> Validation<'a> {
         let Some(prop) = props.schema.get(key) else {
             return Err(PropError::Value(format!("'Invalid Property {}'", py_str(key))));
         };
-        let path = make_path(&props.parent, key);
-        if let Some(v) = self.resolve_user_value(props, key, prop, &path, validate)? {
+        self.value_at(props, key, prop, &make_path(&props.parent, key), validate)
+    }
+
+    /// [`Validation::get_property_value`] of a known key whose path is built.
+    fn value_at(
+        &self,
+        props: &Props<'_, '_>,
+        key: &Value,
+        prop: &PropSchema,
+        path: &str,
+        validate: bool,
+    ) -> PResult<Value> {
+        if let Some(v) = self.resolve_user_value(props, key, prop, path, validate)? {
             return Ok(v);
         }
-        if self.has_translation(&path) {
-            let value = self.translate(&path, None, props, validate)?;
+        if self.has_translation(path) {
+            let value = self.translate(path, None, props, validate)?;
             if !value.is_null() || prop.default.is_some() {
-                return self.get_value(prop, &path, value, false);
+                return self.get_value(prop, path, value, false);
             }
         }
         if prop.default.is_some() {
-            self.get_value(prop, &path, Value::Null, validate)
+            self.get_value(prop, path, Value::Null, validate)
         } else if prop.required {
             Err(PropError::Value(format!("Property {} not assigned", py_str(key))))
         } else {
@@ -303,11 +322,7 @@ impl<'a> Validation<'a> {
         };
         let value =
             if self.has_translation(path) { self.translate(path, Some(value), props, validate)? } else { value };
-        match self.get_value(prop, path, value, validate) {
-            Ok(v) => Ok(Some(v)),
-            Err(PropError::Svf(p, m)) => Err(PropError::Svf(p, m)),
-            Err(e) => Err(e),
-        }
+        self.get_value(prop, path, value, validate).map(Some)
     }
 
     /// `_find_deps_any_in_init`: every resource is still INIT during validation.
@@ -415,93 +430,26 @@ impl<'a> Validation<'a> {
         Ok(out)
     }
 
-    /// `Schema.validate_constraints`: a failure is an SVF with no path.
+    /// `Schema.validate_constraints`: a failure is an SVF with no path; an
+    /// exception a check raises escapes as it is (a `ValueError` for the caller).
     fn validate_constraints(&self, prop: &PropSchema, path: &str, value: &Value) -> PResult<()> {
+        let raised = |e: EvalError| PropError::Value(e.message);
         for c in prop.constraints {
-            let failed = |msg: String| Err(PropError::Svf(Vec::new(), c.description.map_or(msg, str::to_string)));
-            match c.rule {
-                Rule::Range { min, max } => {
-                    let n = crate::pyconv::str_to_num(value).map_err(PropError::Value)?;
-                    let (lo, hi) = (min.map(|m| m.to_value()), max.map(|m| m.to_value()));
-                    if lo.as_ref().is_some_and(|m| lt(&n, m)) || hi.as_ref().is_some_and(|m| lt(m, &n)) {
-                        return failed(format!(
-                            "{} is out of range (min: {}, max: {})",
-                            py_str(value),
-                            bound(lo.as_ref()),
-                            bound(hi.as_ref())
-                        ));
-                    }
-                }
-                Rule::Length { min, max } => {
-                    let len = match value {
-                        Value::Str(s) => s.chars().count(),
-                        Value::List(l) => l.len(),
-                        Value::Map(m) => m.len(),
-                        other => {
-                            return Err(PropError::Value(format!(
-                                "object of type '{}' has no len()",
-                                other.type_name()
-                            )))
-                        }
-                    };
-                    let n = Value::Int(i64::try_from(len).unwrap_or(i64::MAX));
-                    let (lo, hi) = (min.map(|m| m.to_value()), max.map(|m| m.to_value()));
-                    if lo.as_ref().is_some_and(|m| lt(&n, m)) || hi.as_ref().is_some_and(|m| lt(m, &n)) {
-                        return failed(format!(
-                            "length ({len}) is out of range (min: {}, max: {})",
-                            bound(lo.as_ref()),
-                            bound(hi.as_ref())
-                        ));
-                    }
-                }
-                Rule::Modulo { step, offset } => {
-                    let n = crate::pyconv::str_to_num(value).map_err(PropError::Value)?;
-                    let (s, o) = (step.to_value(), offset.to_value());
-                    if !super::parameters::py_mod_equals(&n, &s, &o) {
-                        return failed(format!(
-                            "{} is not a multiple of {} with an offset of {}",
-                            py_str(value),
-                            py_str(&s),
-                            py_str(&o)
-                        ));
-                    }
-                }
+            let lit = |l: Option<Lit>| l.map(|l| l.to_value());
+            let failure = match c.rule {
+                Rule::Range { min, max } => schema::range(value, lit(min).as_ref(), lit(max).as_ref()),
+                Rule::Length { min, max } => schema::length(value, lit(min).as_ref(), lit(max).as_ref()),
+                Rule::Modulo { step, offset } => schema::modulo(value, &step.to_value(), &offset.to_value()),
                 Rule::AllowedValues(allowed) => {
                     let allowed: Vec<Value> = allowed.iter().map(Lit::to_value).collect();
-                    let ok = if let Value::List(items) = value {
-                        items.iter().all(|v| allowed.iter().any(|a| a.py_eq(v)))
-                    } else {
-                        let mut conv = Vec::with_capacity(allowed.len());
-                        for a in &allowed {
-                            conv.push(to_schema_type(prop.kind, a).map_err(PropError::Value)?);
-                        }
-                        let v = to_schema_type(prop.kind, value).map_err(PropError::Value)?;
-                        conv.iter().any(|a| a.py_eq(&v))
-                    };
-                    if !ok {
-                        let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
-                        let list = allowed.iter().map(dump).collect::<Vec<_>>().join(", ");
-                        return failed(format!("{} is not an allowed value [{list}]", dump(value)));
-                    }
+                    schema::allowed_values(value, &allowed, &|v| to_schema_type(prop.kind, v))
                 }
-                Rule::AllowedPattern(pattern) => {
-                    let Value::Str(s) = value else {
-                        return Err(PropError::Value(format!(
-                            "expected string or bytes-like object, got '{}'",
-                            value.type_name()
-                        )));
-                    };
-                    let matched = crate::pyregex::full_prefix_match(pattern, s).map_err(PropError::Value)?;
-                    if !matched {
-                        return failed(format!("\"{s}\" does not match pattern \"{pattern}\""));
-                    }
-                }
+                Rule::AllowedPattern(pattern) => schema::allowed_pattern(value, pattern),
                 Rule::Custom(name) => match crate::constraints::check_offline(name, value) {
-                    Some(crate::constraints::Custom::Valid) => {}
+                    Some(crate::constraints::Custom::Valid) => Ok(None),
                     Some(crate::constraints::Custom::Invalid(msg)) => {
-                        return failed(crate::constraints::error_text(value, msg.as_deref()));
+                        Ok(Some(crate::constraints::error_text(value, msg.as_deref())))
                     }
-                    // Not a ValueError: it escapes the constraint check.
                     Some(crate::constraints::Custom::Raised { message, .. }) => return Err(PropError::Value(message)),
                     None => {
                         let item = (path.to_string(), name.to_string());
@@ -509,8 +457,12 @@ impl<'a> Validation<'a> {
                         if !skipped.contains(&item) {
                             skipped.push(item);
                         }
+                        Ok(None)
                     }
                 },
+            };
+            if let Some(msg) = failure.map_err(raised)? {
+                return Err(PropError::Svf(Vec::new(), c.description.map_or(msg, str::to_string)));
             }
         }
         Ok(())
@@ -519,7 +471,7 @@ impl<'a> Validation<'a> {
     /// `Translation.translate` (rules sorted ADD, REPLACE, DELETE).
     fn translate(&self, key: &str, value: Option<Value>, props: &Props<'_, '_>, validate: bool) -> PResult<Value> {
         let cast = cast_key(key);
-        let mut rules: Vec<&TransRule> = self.rules.iter().filter(|r| r.path.join(".") == cast).collect();
+        let mut rules: Vec<&TransRule> = self.rules.iter().filter(|(k, _)| *k == cast).map(|(_, r)| r).collect();
         rules.sort_by_key(|r| match r.kind {
             TransKind::Add => 0,
             TransKind::Replace => 1,
@@ -536,21 +488,21 @@ impl<'a> Validation<'a> {
         Ok(result.unwrap_or(Value::Null))
     }
 
+    /// A rule's value with `Lit::Prop` taken from the property values read
+    /// when the rules were set.
     fn rule_value(&self, lit: &Lit) -> Value {
-        match lit {
-            Lit::Prop(name) => {
-                self.rule_values.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
-            }
-            Lit::List(items) => Value::list(items.iter().map(|i| self.rule_value(i)).collect()),
-            Lit::Map(entries) => {
-                let mut m = Map::new();
-                for (k, v) in *entries {
-                    m.insert_str(k, self.rule_value(v));
-                }
-                Value::map(m)
-            }
-            other => other.to_value(),
-        }
+        lit.to_value_with(&|name| {
+            self.rule_values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
+        })
+    }
+
+    /// `get_path` with the translation inactive (`is_active = False` around
+    /// Heat's `get_value` in `add`/`replace`).
+    fn get_path_inactive(&self, path: &[&str], props: &Props<'_, '_>, raw: bool, validate: bool) -> PResult<Value> {
+        self.active.set(false);
+        let got = self.get_path(path, props, raw, validate);
+        self.active.set(true);
+        got
     }
 
     fn add(
@@ -577,10 +529,7 @@ impl<'a> Validation<'a> {
         } else {
             let path = value_absolute_path(rule, false);
             if !path.is_empty() {
-                self.active.set(false);
-                let got = self.get_path(&path, props, rule.value_name.is_some(), validate);
-                self.active.set(true);
-                match got? {
+                match self.get_path_inactive(&path, props, rule.value_name.is_some(), validate)? {
                     Value::Null => {}
                     Value::List(items) => list.extend(items.iter().cloned()),
                     other => list.push(other),
@@ -603,10 +552,7 @@ impl<'a> Validation<'a> {
         let mut replacement = None;
         if !full.is_empty() {
             let subpath = if rule.value_name.is_some() { &short } else { &full };
-            self.active.set(false);
-            let got = self.get_path(subpath, props, rule.value_name.is_some(), validate);
-            self.active.set(true);
-            let got = got?;
+            let got = self.get_path_inactive(subpath, props, rule.value_name.is_some(), validate)?;
             if got.truthy() && value.as_ref().is_some_and(Value::truthy) {
                 return Err(PropError::Svf(
                     Vec::new(),
@@ -719,12 +665,4 @@ fn to_schema_type(kind: PropKind, v: &Value) -> Result<Value, String> {
         PropKind::Boolean => super::parameters::bool_from_string(v).map(Value::Bool).map_err(|_| invalid()),
         _ => Ok(v.clone()),
     }
-}
-
-fn lt(a: &Value, b: &Value) -> bool {
-    a.py_cmp(b).is_ok_and(|o| o == std::cmp::Ordering::Less)
-}
-
-fn bound(v: Option<&Value>) -> String {
-    v.map_or_else(|| "None".to_string(), py_str)
 }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use crate::catalogue::{resolve_type, Registry, TypeInfo};
 use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
-use crate::engine::result::SkippedCheck;
+use crate::engine::result::{SkippedCheck, SkippedProperty};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
@@ -368,23 +368,6 @@ impl ResourceDefn {
                 return Err(e.at(self.node.get("type").map_or(self.node.span, |n| n.span)));
             }
         }
-        if self.info.provider || self.info.plugin.is_empty() {
-            // Provider templates: their parameters are the nested stack's business.
-            if let Some(props) = &self.properties {
-                match props {
-                    Expr::Map(entries, _) => {
-                        for (k, v) in entries {
-                            eval::resolve(stack, v)
-                                .map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
-                        }
-                    }
-                    other => {
-                        eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
-                    }
-                }
-            }
-            return Ok(());
-        }
         let entries: &[(Value, Expr)] = match &self.properties {
             None => &[],
             Some(Expr::Map(entries, _)) => entries,
@@ -393,6 +376,14 @@ impl ResourceDefn {
                 &[]
             }
         };
+        if self.info.provider || self.info.plugin.is_empty() {
+            // Provider templates: their parameters are the nested stack's
+            // business; each value is still resolved.
+            for (k, v) in entries {
+                eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+            }
+            return Ok(());
+        }
         let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
         let result = v.validate_top(self.info.schema, entries, strict);
         for (path, constraint) in v.skipped.borrow().iter() {
@@ -402,27 +393,18 @@ impl ResourceDefn {
                 constraint: constraint.clone(),
             });
         }
-        match result {
-            Ok(()) => self.plugin_checks(stack, &v, entries, checks)?,
+        let (path, message) = match result {
+            Ok(()) => return self.plugin_checks(stack, &v, entries, checks),
             Err(PropError::Fatal(e)) => return Err(e),
-            Err(PropError::Svf(path, message)) => {
-                let span = self.property_span(&path);
-                let mut full: Vec<PathItem> =
-                    ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
-                full.extend(path);
-                return Err(EvalError::svf_items("Property error", full, message).with_code("property-error").at(span));
-            }
-            Err(PropError::Value(message)) => {
-                return Err(EvalError::svf_full(
-                    "Property error",
-                    vec!["resources".into(), self.name.to_string(), "properties".into()],
-                    message,
-                )
-                .with_code("property-error")
-                .at(self.node.span));
-            }
-        }
-        Ok(())
+            Err(PropError::Svf(path, message)) => (path, message),
+            // `validate` turns these into SVFs; kept total all the same.
+            Err(PropError::Value(message)) => (Vec::new(), message),
+        };
+        let span = self.property_span(&path);
+        let mut full: Vec<PathItem> =
+            ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
+        full.extend(path);
+        Err(EvalError::svf_items("Property error", full, message).with_code("property-error").at(span))
     }
 
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
@@ -547,17 +529,6 @@ fn url_scheme(url: &str) -> String {
     } else {
         String::new()
     }
-}
-
-/// A custom constraint of a resource property that a service would check.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct SkippedProperty {
-    /// The resource (nested stacks: names joined by `/`).
-    pub resource: String,
-    /// Heat's property path (`networks.0.network`).
-    pub property: String,
-    /// The constraint name.
-    pub constraint: String,
 }
 
 /// `Property error: resources.<r>.<section>[.<key>]: <message>`.

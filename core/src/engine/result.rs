@@ -5,7 +5,6 @@ use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
-use crate::engine::resources::SkippedProperty;
 use crate::eval::{Call, Expr};
 use crate::functions::FnKind;
 use crate::pyfmt::{json_dumps, JsonStyle};
@@ -46,6 +45,17 @@ pub struct HeatResult {
     pub skipped_checks: Vec<SkippedCheck>,
     /// The nested stacks (resource name → their result).
     pub nested: IndexMap<String, HeatResult>,
+}
+
+/// A custom constraint of a resource property that a service would check.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkippedProperty {
+    /// The resource (nested stacks: names joined by `/`).
+    pub resource: String,
+    /// Heat's property path (`networks.0.network`).
+    pub property: String,
+    /// The constraint name.
+    pub constraint: String,
 }
 
 /// A plugin check Heat would have made with a service.
@@ -135,42 +145,25 @@ impl HeatResult {
             outs.insert_str(k, Value::map(om));
         }
         m.insert_str("outputs", Value::map(outs));
-        let skipped = self
-            .skipped_constraints
-            .iter()
-            .map(|(p, c)| {
-                let mut sm = Map::new();
-                sm.insert_str("parameter", Value::from(p.as_str()));
-                sm.insert_str("constraint", Value::from(c.as_str()));
-                Value::map(sm)
-            })
-            .collect();
-        let mut skipped: Vec<Value> = skipped;
+        // Parameter entries first (sorted by the pipeline), then resource
+        // properties; each kind sorted and unique, as the oracle writes them.
+        let mut skipped: Vec<Value> =
+            self.skipped_constraints.iter().map(|(p, c)| record(&[("parameter", p), ("constraint", c)])).collect();
         let mut props = self.skipped_properties.clone();
         props.sort();
         props.dedup();
-        for p in &props {
-            let mut sm = Map::new();
-            sm.insert_str("resource", Value::from(p.resource.as_str()));
-            sm.insert_str("property", Value::from(p.property.as_str()));
-            sm.insert_str("constraint", Value::from(p.constraint.as_str()));
-            skipped.push(Value::map(sm));
-        }
+        skipped.extend(
+            props.iter().map(|p| {
+                record(&[("resource", &p.resource), ("property", &p.property), ("constraint", &p.constraint)])
+            }),
+        );
         m.insert_str("skipped_constraints", Value::list(skipped));
         let mut checks = self.skipped_checks.clone();
         checks.sort();
         checks.dedup();
-        let checks = checks
-            .iter()
-            .map(|c| {
-                let mut sm = Map::new();
-                sm.insert_str("resource", Value::from(c.resource.as_str()));
-                sm.insert_str("check", Value::from(c.check.as_str()));
-                sm.insert_str("service", Value::from(c.service.as_str()));
-                Value::map(sm)
-            })
-            .collect();
-        m.insert_str("skipped_checks", Value::list(checks));
+        let checks =
+            checks.iter().map(|c| record(&[("resource", &c.resource), ("check", &c.check), ("service", &c.service)]));
+        m.insert_str("skipped_checks", Value::list(checks.collect()));
         let mut nested = Map::new();
         for (k, r) in &self.nested {
             nested.insert_str(k, r.to_value());
@@ -184,6 +177,15 @@ impl HeatResult {
         // Keys of the result are strings, so sorting cannot fail.
         json_dumps(&self.to_value(), JsonStyle::RESULT).unwrap_or_default()
     }
+}
+
+/// A map of string fields (one entry of the skipped lists).
+fn record(fields: &[(&str, &String)]) -> Value {
+    let mut m = Map::with_capacity(fields.len());
+    for (k, v) in fields {
+        m.insert_str(k, Value::from(v.as_str()));
+    }
+    Value::map(m)
 }
 
 /// What the UI shows about a parameter.
