@@ -34,7 +34,7 @@ help:
 	@echo "make bench-web      keystroke -> result latency in the browser"
 	@echo "make build          build the release CLI ($(HOTPLATE))"
 	@echo "make demo           run the CLI on the example templates in examples/"
-	@echo "make conformance    the shared corpus through the release CLI, compared by the oracle's compare.py"
+	@echo "make conformance    the full-mode shared corpus through the release CLI, compared by the oracle's compare.py"
 	@echo "make bench          criterion benchmark over the shared corpus"
 	@echo "make bench-compare  Heat's own timings and ours side by side (needs the oracle venv)"
 	@echo "make fuzz           the no-panic properties with $(FUZZ_CASES) cases each"
@@ -73,7 +73,7 @@ bench-compare: setup
 conformance: build
 	@if [ ! -x "$(SHARED)/conformance/run.sh" ]; then echo "conformance: $(SHARED) is absent, nothing to run"; exit 0; fi; \
 	log=$$(mktemp); \
-	"$(SHARED)/conformance/run.sh" --loose-messages -- $(HOTPLATE) eval >"$$log" || true; \
+	"$(SHARED)/conformance/run.sh" --loose-messages --corpus "$(SHARED)/conformance/corpus-full" -- $(HOTPLATE) eval >"$$log" || true; \
 	grep '^FAIL' "$$log" || true; \
 	echo "conformance (--loose-messages): $$(tail -n 1 "$$log")"; \
 	rm -f "$$log"
