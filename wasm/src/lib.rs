@@ -261,7 +261,7 @@ pub fn resource_types_dto() -> Vec<ResourceTypeDto> {
             status: t.status,
             description: t.description,
             properties: t
-                .properties
+                .properties()
                 .iter()
                 .map(|p| PropertyDto { name: p.name, kind: p.kind, required: p.required, description: p.description })
                 .collect(),

@@ -115,6 +115,19 @@ pub enum PropKind {
 }
 
 impl PropKind {
+    /// The name Heat's API shows (`dict(schema)["type"]`: lower case).
+    pub fn api_name(self) -> &'static str {
+        match self {
+            PropKind::String => "string",
+            PropKind::Integer => "integer",
+            PropKind::Number => "number",
+            PropKind::Boolean => "boolean",
+            PropKind::Map => "map",
+            PropKind::List => "list",
+            PropKind::Any => "any",
+        }
+    }
+
     /// Heat's type name (`Schema.type`).
     pub fn heat_name(self) -> &'static str {
         match self {
@@ -274,8 +287,8 @@ pub struct TypeEntry {
     pub snapshot: bool,
     /// Its update-policy schema, in Heat's definition order.
     pub update_policy: &'static [UpdatePolicy],
-    /// Its properties.
-    pub properties: &'static [PropInfo],
+    /// The first line of each property's description, in `schema` order.
+    pub descriptions: &'static [&'static str],
     /// The plugin's class name (`Server`), as Heat names its checks.
     pub class: &'static str,
     /// Its property schema, in Heat's definition order.
@@ -355,6 +368,21 @@ impl TypeInfo {
     /// Whether `get_attr` may name this attribute before creation.
     pub fn has_attribute(&self, name: &str) -> bool {
         self.dynamic_attributes || self.attributes.contains(&name)
+    }
+}
+
+impl TypeEntry {
+    /// Its properties for editors, sorted by name (from the schema, so the two
+    /// cannot disagree).
+    pub fn properties(&self) -> Vec<PropInfo> {
+        let mut out: Vec<PropInfo> = self
+            .schema
+            .iter()
+            .zip(self.descriptions)
+            .map(|(s, d)| PropInfo { name: s.name, kind: s.kind.api_name(), required: s.required, description: d })
+            .collect();
+        out.sort_by(|a, b| a.name.cmp(b.name));
+        out
     }
 }
 
