@@ -125,7 +125,7 @@ pub struct Stack {
     /// their conversion raises.
     pub params: IndexMap<String, Result<Value, EvalError>>,
     /// `files`.
-    pub files: IndexMap<String, Option<String>>,
+    pub files: Rc<IndexMap<String, Option<String>>>,
     /// Enabled resources.
     pub resources: IndexMap<Rc<str>, ResourceRef>,
     /// All resource names of the template (enabled or not).
@@ -145,7 +145,7 @@ impl Stack {
         Stack {
             version,
             params: IndexMap::new(),
-            files: IndexMap::new(),
+            files: Rc::default(),
             resources: IndexMap::new(),
             all_resource_names: Vec::new(),
             conditions: IndexMap::new(),

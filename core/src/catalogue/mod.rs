@@ -327,6 +327,26 @@ pub struct TypeInfo {
     pub translation: &'static [TransRule],
     /// The service an `external_id` is looked up in, if any.
     pub external_service: Option<&'static str>,
+    /// The user registry entry that mapped the type to its template, as the
+    /// path Heat removes from a nested stack's registry: `(Some(resource),
+    /// key)` for a `resources:` entry, `(None, key)` for a global one.
+    pub registry_key: Option<(Option<String>, String)>,
+}
+
+/// The resources Heat implements as nested stacks (`StackResource`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NestedKind {
+    /// A provider template.
+    Template,
+    /// `OS::Heat::ResourceGroup`.
+    ResourceGroup,
+    /// `OS::Heat::AutoScalingGroup`.
+    AutoScalingGroup,
+    /// `OS::Heat::ResourceChain`.
+    ResourceChain,
+    /// `OS::Heat::SoftwareDeploymentGroup` / `StructuredDeploymentGroup`:
+    /// the member type.
+    DeploymentGroup(&'static str),
 }
 
 impl TypeInfo {
@@ -344,6 +364,26 @@ impl TypeInfo {
             schema: e.schema,
             translation: e.translation,
             external_service: e.external_service,
+            registry_key: None,
+        }
+    }
+
+    /// Whether (and how) Heat validates and creates it as a nested stack.
+    pub fn nested_kind(&self) -> Option<NestedKind> {
+        if self.template.is_some() {
+            return Some(NestedKind::Template);
+        }
+        match self.plugin {
+            "OS::Heat::ResourceGroup" => Some(NestedKind::ResourceGroup),
+            "OS::Heat::AutoScalingGroup" => Some(NestedKind::AutoScalingGroup),
+            "OS::Heat::ResourceChain" => Some(NestedKind::ResourceChain),
+            "OS::Heat::SoftwareDeploymentGroup" | "OS::Heat::SoftwareDeployments" => {
+                Some(NestedKind::DeploymentGroup("OS::Heat::SoftwareDeployment"))
+            }
+            "OS::Heat::StructuredDeploymentGroup" | "OS::Heat::StructuredDeployments" => {
+                Some(NestedKind::DeploymentGroup("OS::Heat::StructuredDeployment"))
+            }
+            _ => None,
         }
     }
 
@@ -362,6 +402,7 @@ impl TypeInfo {
             schema: &[],
             translation: &[],
             external_service: None,
+            registry_key: None,
         }
     }
 
@@ -453,11 +494,13 @@ pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Res
     let mut current = type_name.to_string();
     // Mappings may chain; a loop is bounded by the number of mappings.
     for _ in 0..=(registry.mappings.len() + registry.per_resource.len() + ALIASES.len() + 1) {
-        if let Some(next) = user_mapping(registry, resource, &current) {
+        if let Some((key, next)) = user_mapping(registry, resource, &current) {
             match next {
                 Some(target) if target != current => {
                     if is_template_name(&target) {
-                        return Ok(TypeInfo::provider(&target, true));
+                        let mut info = TypeInfo::provider(&target, true);
+                        info.registry_key = Some(key);
+                        return Ok(info);
                     }
                     current = target;
                     continue;
@@ -481,27 +524,30 @@ pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Res
     Err(not_found())
 }
 
-/// A user mapping for `name`: `Some(Some(target))`, `Some(None)` when deleted, `None` when unmapped.
-fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<Option<String>> {
+/// A user mapping for `name`: `Some(Some(target))`, `Some(None)` when deleted,
+/// `None` when unmapped; with the entry that matched.
+#[allow(clippy::type_complexity)]
+fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<((Option<String>, String), Option<String>)> {
     let exact = |k: &str| k == name;
+    let per = |k: &str| (Some(resource.to_string()), k.to_string());
     for (r, k, v) in &registry.per_resource {
         if r == resource && exact(k) {
-            return Some(v.clone());
+            return Some((per(k), v.clone()));
         }
     }
     for (r, k, v) in &registry.per_resource {
         if r == resource {
             if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
-                return Some(Some(t));
+                return Some((per(k), Some(t)));
             }
         }
     }
-    if let Some((_, v)) = registry.mappings.iter().rev().find(|(k, _)| exact(k)) {
-        return Some(v.clone());
+    if let Some((k, v)) = registry.mappings.iter().rev().find(|(k, _)| exact(k)) {
+        return Some(((None, k.clone()), v.clone()));
     }
     for (k, v) in registry.mappings.iter().rev() {
         if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
-            return Some(Some(t));
+            return Some(((None, k.clone()), Some(t)));
         }
     }
     None

@@ -4,12 +4,17 @@
 
 pub mod environment;
 mod file_schemata;
+mod nested;
 pub mod parameters;
 pub(crate) mod properties;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
 mod update_policy;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use indexmap::IndexMap;
 
@@ -37,24 +42,101 @@ const BAD_REQUEST: &str =
 
 /// Evaluate a request the way Heat's stack create would.
 pub fn evaluate(req: &Request) -> Evaluation {
-    let mut run = Run { ev: Evaluation::default() };
+    let mut run = Run::new();
     run.evaluate(req);
     run.ev
 }
 
+/// How many nested stacks one request may build (validation and results
+/// together): a group of providers of groups is bounded here, not by time.
+const NESTED_BUDGET: u32 = 2000;
+
 struct Run {
     ev: Evaluation,
+    /// The error [`Run::fail`] reported, for a parent to wrap.
+    failure: Option<EvalError>,
+    /// Provider templates parsed so far (shared with nested runs).
+    templates: Rc<RefCell<HashMap<String, Rc<nested::Parsed>>>>,
+    /// The source id of each file already registered.
+    file_ids: HashMap<String, SourceId>,
+    /// Nested stacks that may still be built.
+    budget: u32,
+}
+
+/// One stack's inputs: the top-level stack from the request, a nested one
+/// from its parent resource.
+pub(crate) struct StackInput<'a> {
+    root: &'a Node,
+    version: HotVersion,
+    stack_name: &'a str,
+    stack_id: String,
+    project_id: &'a str,
+    files: Rc<IndexMap<String, Option<String>>>,
+    env: Environment,
+    schemas: Vec<ParamSchema>,
+    /// 0 for the top-level stack.
+    depth: usize,
+    /// Heat's `strict_validate`: values checked, not only names.
+    strict: bool,
+    /// Whether the result sections are wanted (not for a parent's validation).
+    collect: bool,
+    mocks: Option<Mocks<'a>>,
+}
+
+/// The request's mocked attributes and reference ids.
+type Mocks<'a> = (&'a IndexMap<String, Map>, &'a IndexMap<String, String>);
+
+/// What [`Run::build`] makes of a stack for the later stages.
+pub(crate) struct Built {
+    stack: Stack,
+    registry_value: Map,
+    condition_names: Vec<String>,
+    defns: Vec<ResourceDefn>,
+    disabled: Vec<(String, Value)>,
+    res_names: Vec<String>,
+    /// The enabled resources in Heat's (Python set) order.
+    set_order: Vec<usize>,
+    requires: Vec<Vec<String>>,
+    graph: resources::Graph,
+    outputs: Vec<(String, OutputDef)>,
+}
+
+/// An error as the result reports it.
+fn heat_error(e: &EvalError) -> HeatError {
+    let d = e.to_diagnostic();
+    HeatError { kind: e.class.to_string(), message: e.text(), path: e.heat_path(), diagnostic: d }
 }
 
 /// Stop the pipeline with Heat's error.
 struct Stop;
 
 impl Run {
+    fn new() -> Run {
+        Run {
+            ev: Evaluation::default(),
+            failure: None,
+            templates: Rc::default(),
+            file_ids: HashMap::new(),
+            budget: NESTED_BUDGET,
+        }
+    }
+
+    /// A run for a nested stack: the sources, parsed templates and budget
+    /// are the parent's.
+    fn child(parent: &mut Run) -> Run {
+        let mut run = Run::new();
+        run.ev.sources = std::mem::take(&mut parent.ev.sources);
+        run.templates = parent.templates.clone();
+        run.file_ids = parent.file_ids.clone();
+        run.budget = parent.budget;
+        run
+    }
+
     fn fail(&mut self, e: EvalError) -> Stop {
-        let d = e.to_diagnostic();
-        self.ev.diagnostics.push(d.clone());
-        self.ev.result.error =
-            Some(HeatError { kind: e.class.to_string(), message: e.text(), path: e.heat_path(), diagnostic: d });
+        let err = heat_error(&e);
+        self.ev.diagnostics.push(err.diagnostic.clone());
+        self.ev.result.error = Some(err);
+        self.failure = Some(e);
         Stop
     }
 
@@ -99,11 +181,40 @@ impl Run {
     fn evaluate(&mut self, req: &Request) {
         let _ = self.pipeline(req);
         if self.ev.result.error.is_some() {
-            self.ev.result.parameters = Map::new();
-            self.ev.result.conditions = Map::new();
-            self.ev.result.resources = Map::new();
-            self.ev.result.outputs = IndexMap::new();
+            self.ev.result.clear_sections();
         }
+    }
+
+    /// The template's parameter schemas (Heat builds them with the stack), after
+    /// the problems of an earlier part of the same stage.
+    fn template_param_schemas(
+        &mut self,
+        root: &Node,
+        version: HotVersion,
+        mut first: Option<EvalError>,
+    ) -> Result<Vec<ParamSchema>, Stop> {
+        let mut schemas: Vec<ParamSchema> = Vec::new();
+        let entries = match file_schemata::parameter_entries(root.get("parameters").filter(|n| !n.is_null())) {
+            Ok(entries) => entries,
+            Err(e) => {
+                self.note(&mut first, e)?;
+                &[]
+            }
+        };
+        for (k, v) in entries {
+            let name = py_str(&k.to_value());
+            match ParamSchema::from_node(&name, v, version) {
+                Ok(s) => schemas.push(s),
+                Err(e) => self.note(&mut first, e.at_if_unset(v.span))?,
+            }
+        }
+        self.end_stage(first)?;
+        Ok(schemas)
+    }
+
+    /// A nested template's parameter schemas.
+    fn param_schemas(&mut self, root: &Node, version: HotVersion) -> Result<Vec<ParamSchema>, Stop> {
+        self.template_param_schemas(root, version, None)
     }
 
     /// Load the template: its source id, root, and the scalars Heat gets as dates.
@@ -188,35 +299,25 @@ impl Run {
         let vtext = vnode.as_str().unwrap_or_default().to_string();
         self.ev.result.template_version = Some(vtext);
         self.ev.version = Some(version);
-        let section = |name: &str| root.get(name).filter(|n| !n.is_null());
 
         // 4. Parameter schemas (`all_param_schemata(files)`): every file that is a
         // template first (later files win), then the template's own, which win.
         let mut all_types: IndexMap<String, parameters::ParamType> = IndexMap::new();
         let mut first = None;
         for (name, content) in &req.files {
-            let mut add_source = || self.ev.sources.add(name.clone(), content.clone().unwrap_or_default());
+            let file_ids = &mut self.file_ids;
+            let sources = &mut self.ev.sources;
+            let mut add_source = || {
+                let id = sources.add(name.clone(), content.clone().unwrap_or_default());
+                file_ids.insert(name.clone(), id);
+                id
+            };
             match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
                 Ok(types) => all_types.extend(types),
                 Err(e) => self.note(&mut first, e)?,
             }
         }
-        let mut schemas: Vec<ParamSchema> = Vec::new();
-        let entries = match file_schemata::parameter_entries(section("parameters")) {
-            Ok(entries) => entries,
-            Err(e) => {
-                self.note(&mut first, e)?;
-                &[]
-            }
-        };
-        for (k, v) in entries {
-            let name = py_str(&k.to_value());
-            match ParamSchema::from_node(&name, v, version) {
-                Ok(s) => schemas.push(s),
-                Err(e) => self.note(&mut first, e.at_if_unset(v.span))?,
-            }
-        }
-        self.end_stage(first)?;
+        let schemas = self.template_param_schemas(&root, version, first)?;
         for s in &schemas {
             all_types.insert(s.name.clone(), s.kind);
         }
@@ -251,6 +352,46 @@ impl Run {
                 Err(e) => return Err(self.fail(e)),
             }
         };
+        let input = StackInput {
+            root: &root,
+            version,
+            stack_name,
+            stack_id: req.stack_id.clone(),
+            project_id: &req.project_id,
+            files: Rc::new(req.files.clone()),
+            env,
+            schemas,
+            depth: 0,
+            strict: true,
+            collect: true,
+            mocks: Some((&req.attributes, &req.reference_ids)),
+        };
+        self.stack_stages(&input)
+    }
+
+    /// A stack from its template on: Heat's `Stack.validate`, then (unless only
+    /// validating) what the result shows and the nested stacks. A nested stack
+    /// runs the same stages.
+    pub(crate) fn stack_stages(&mut self, input: &StackInput<'_>) -> Result<(), Stop> {
+        let mut built = self.build(input)?;
+        self.validate(input, &built)?;
+        if !input.collect {
+            return Ok(());
+        }
+        self.collect(input, &mut built)?;
+        self.nested_results(input, &built);
+        Ok(())
+    }
+
+    /// Template structure, parameters, conditions, resource definitions and
+    /// their dependencies, outputs: everything Heat checks before it validates
+    /// each resource.
+    #[allow(clippy::too_many_lines)]
+    fn build(&mut self, input: &StackInput<'_>) -> Result<Built, Stop> {
+        let (root, version, stack_name, env, schemas) =
+            (input.root, input.version, input.stack_name, &input.env, &input.schemas);
+        let Some(top) = root.as_map() else { return Err(Stop) };
+        let section = |name: &str| root.get(name).filter(|n| !n.is_null());
         let registry = Registry::from_value(&Value::map(env.resource_registry.clone()));
 
         // 6. Template structure: sections (document order), then resources.
@@ -284,9 +425,9 @@ impl Run {
             )).with_code("bad-stack-name")));
         }
         let mut stack = Stack::new(version);
-        stack.files = req.files.clone();
-        stack.params.insert("OS::stack_id".into(), Ok(Value::from(req.stack_id.as_str())));
-        stack.params.insert("OS::project_id".into(), Ok(Value::from(req.project_id.as_str())));
+        stack.files = input.files.clone();
+        stack.params.insert("OS::stack_id".into(), Ok(Value::from(input.stack_id.as_str())));
+        stack.params.insert("OS::project_id".into(), Ok(Value::from(input.project_id)));
         if !stack_name.is_empty() {
             stack.params.insert("OS::stack_name".into(), Ok(Value::from(stack_name)));
         }
@@ -342,7 +483,7 @@ impl Run {
         let mut first = None;
         for p in &params {
             let mut skipped = Vec::new();
-            let result = p.validate(&mut skipped);
+            let result = p.validate(input.strict, &mut skipped);
             // Heat stops at the first invalid parameter: later ones record no skips.
             if first.is_none() {
                 for c in skipped {
@@ -505,18 +646,52 @@ impl Run {
         }
         self.end_stage(first)?;
         // Outputs are parsed before resources are validated.
-        let outputs = self.parse_outputs(&stack, &root, version)?;
+        let outputs = self.parse_outputs(&stack, root, version)?;
+        let res_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
+        let _ = params;
+        Ok(Built {
+            stack,
+            registry_value: env.resource_registry.clone(),
+            condition_names,
+            defns,
+            disabled,
+            res_names,
+            set_order,
+            requires,
+            graph,
+            outputs,
+        })
+    }
+
+    /// Each resource validated in Heat's order (nested stacks included, as
+    /// their parent validates them), then the outputs.
+    fn validate(&mut self, input: &StackInput<'_>, built: &Built) -> Result<(), Stop> {
+        let Built { stack, defns, graph, outputs, .. } = built;
         // Each resource validated in Heat's topological order; a cycle is found
         // only when the sort reaches it.
         let (order, cycle) = graph.toposort();
         // Heat stops at the first error (resources, then a cycle, then outputs in
         // set order); all of them are still checked for the diagnostics.
+        // Heat validates each distinct definition once (`unique_defns`): of
+        // resources whose snippets are equal (the name aside), the first.
+        // The stack's resources iterate in set order, so that is the one kept.
+        let mut seen = std::collections::HashSet::new();
+        let mut unique = vec![false; defns.len()];
+        for &i in &built.set_order {
+            if let (Some(d), Some(u)) = (defns.get(i), unique.get_mut(i)) {
+                *u = seen.insert(d.render_key());
+            }
+        }
         let mut first = None;
         for name in &order {
-            let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
+            let Some(i) = defns.iter().position(|d| &*d.name == name.as_str()) else { continue };
+            let (Some(d), Some(true)) = (defns.get(i), unique.get(i)) else { continue };
             // Heat stops at the first failing resource: later ones record no skips.
             let (mut skipped, mut checks) = (Vec::new(), Vec::new());
-            let result = d.validate(&stack, true, &mut skipped, &mut checks);
+            let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+            if result.is_ok() {
+                result = self.nested_checks(input, built, d, &mut skipped, &mut checks);
+            }
             if first.is_none() {
                 self.ev.result.skipped_properties.extend(skipped);
                 self.ev.result.skipped_checks.extend(checks);
@@ -532,24 +707,30 @@ impl Run {
         for name in output_order.iter() {
             if let Some((_, OutputDef::Enabled { expr, .. })) = outputs.iter().find(|(n, _)| n == name) {
                 if let Err(e) =
-                    eval::validate(&stack, expr, &["outputs".to_string(), name.to_string(), "value".to_string()])
+                    eval::validate(stack, expr, &["outputs".to_string(), name.to_string(), "value".to_string()])
                 {
                     self.note(&mut first, e)?;
                 }
             }
         }
-        self.end_stage(first)?;
+        self.end_stage(first)
+    }
 
+    /// What the result shows: the mocks applied, then parameters, conditions,
+    /// resources and outputs resolved.
+    #[allow(clippy::too_many_lines)]
+    fn collect(&mut self, input: &StackInput<'_>, built: &mut Built) -> Result<(), Stop> {
+        let Built { stack, condition_names, defns, disabled, res_names, requires, outputs, .. } = built;
         // Evaluation: mocks, then what the playground shows.
-        let mut mocked = false;
-        for (name, r) in stack.resources.iter_mut() {
-            let attrs = req.attributes.get(&**name);
-            let rid = req.reference_ids.get(&**name);
-            if attrs.is_some() || rid.is_some() {
-                r.created = true;
-                r.reference_id = rid.cloned();
-                r.attributes = attrs.cloned().unwrap_or_default();
-                mocked = true;
+        if let Some((attributes, reference_ids)) = input.mocks {
+            for (name, r) in stack.resources.iter_mut() {
+                let attrs = attributes.get(&**name);
+                let rid = reference_ids.get(&**name);
+                if attrs.is_some() || rid.is_some() {
+                    r.created = true;
+                    r.reference_id = rid.cloned();
+                    r.attributes = attrs.cloned().unwrap_or_default();
+                }
             }
         }
         let stage_error = |run: &mut Run, stage: &str, e: EvalError| {
@@ -574,7 +755,7 @@ impl Run {
         }
         self.ev.result.parameters = pmap;
         let mut cmap = Map::new();
-        for name in &condition_names {
+        for name in condition_names.iter() {
             match stack.is_enabled(&Value::from(name.as_str())) {
                 Ok(b) => cmap.insert_str(name, Value::Bool(b)),
                 Err(e) => return Err(stage_error(self, "conditions", e)),
@@ -586,37 +767,36 @@ impl Run {
         for (i, d) in defns.iter().enumerate() {
             by_name.insert(d.name.to_string(), i);
         }
-        for (k, _) in res_entries {
-            let name = py_str(&k.to_value());
+        for name in res_names {
+            let name = name.clone();
             let Some(&i) = by_name.get(&name) else {
                 let ty = disabled.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone()).unwrap_or(Value::Null);
                 rmap.insert_str(&name, result::disabled_resource(ty));
                 continue;
             };
             let (Some(d), Some(req_names)) = (defns.get(i), requires.get(i)) else { continue };
-            match self.resource_view(&stack, d, req_names) {
+            match self.resource_view(stack, d, req_names) {
                 Ok(v) => rmap.insert_str(&name, v),
                 Err(e) => return Err(stage_error(self, "resources", e)),
             }
             self.ev.deferred.extend(result::deferred_marks(
-                &stack,
+                stack,
                 &format!("resources.{name}.properties"),
                 d.properties.as_ref(),
             ));
             self.ev.edges.extend(result::resource_edges(
-                &stack,
+                stack,
                 &name,
                 d.depends_on.as_deref().unwrap_or(&[]),
                 &[d.properties.as_ref(), d.metadata.as_ref()],
             ));
         }
         self.ev.result.resources = rmap;
-        let _ = mocked;
         let mut omap = IndexMap::new();
-        for (name, out) in &outputs {
+        for (name, out) in outputs.iter() {
             let value = match out {
                 OutputDef::Disabled => OutputResult { value: Value::Null, error: None },
-                OutputDef::Enabled { expr, span } => match eval::resolve(&stack, expr) {
+                OutputDef::Enabled { expr, span } => match eval::resolve(stack, expr) {
                     Ok(v) => OutputResult { value: v, error: None },
                     Err(e) => {
                         if e.code == "budget-exceeded" {
@@ -631,7 +811,7 @@ impl Run {
                 },
             };
             if let OutputDef::Enabled { expr, .. } = out {
-                self.ev.deferred.extend(result::deferred_marks(&stack, &format!("outputs.{name}.value"), Some(expr)));
+                self.ev.deferred.extend(result::deferred_marks(stack, &format!("outputs.{name}.value"), Some(expr)));
             }
             omap.insert(name.clone(), value);
         }

@@ -524,7 +524,7 @@ pub const KNOWN_CUSTOM_CONSTRAINTS: &[&str] = &[
 
 /// Check a value against the constraints (Heat's `validate_constraints`), recording
 /// skipped custom constraints. `Err` is the SVF message (or a raw Python error).
-fn validate_constraints(
+pub(crate) fn validate_constraints(
     schema: &ParamSchema,
     value: &Value,
     skip_custom: bool,
@@ -594,7 +594,7 @@ impl Parameter {
     }
 
     /// `Parameter.validate()`; `skipped` collects custom constraints not checked.
-    pub fn validate(&self, skipped: &mut Vec<String>) -> Result<(), EvalError> {
+    pub fn validate(&self, validate_value: bool, skipped: &mut Vec<String>) -> Result<(), EvalError> {
         let name = &self.schema.name;
         let wrap_svf = |msg: String| {
             EvalError::svf(format!("Parameter '{name}' is invalid: {msg}")).with_code("invalid-parameter")
@@ -638,6 +638,9 @@ impl Parameter {
                 }
                 Err(e) => return Err(e),
             }
+        }
+        if !validate_value {
+            return Ok(());
         }
         let raw = match (&self.user_value, self.raw()) {
             (Some(v), _) => v,

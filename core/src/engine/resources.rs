@@ -302,6 +302,23 @@ impl ResourceDefn {
         Ok(names)
     }
 
+    /// Heat's `ResourceDefinition` equality (`render_hot()`): the snippet
+    /// without its description, `depends_on` as a list, as a comparable key.
+    pub fn render_key(&self) -> String {
+        let mut m = Map::new();
+        for (k, v) in self.node.as_map().unwrap_or(&[]) {
+            let key = py_str(&k.to_value());
+            let value = match (key.as_str(), v.to_value()) {
+                ("description", _) | (_, Value::Null) => continue,
+                ("depends_on", Value::Str(s)) => Value::list(vec![Value::Str(s)]),
+                (_, other) => other,
+            };
+            m.insert_str(&key, value);
+        }
+        crate::pyfmt::json_dumps(&Value::map(m), crate::pyfmt::JsonStyle::SORTED)
+            .unwrap_or_else(|_| format!("\u{0}{}", self.name))
+    }
+
     /// `Resource.validate_template()`: functions, deletion policy, update policy,
     /// then properties (resolving each; errors are `Property error`).
     pub fn validate(
@@ -532,7 +549,7 @@ fn url_scheme(url: &str) -> String {
 }
 
 /// `Property error: resources.<r>.<section>[.<key>]: <message>`.
-fn property_error(name: &str, section: &str, key: Option<&str>, e: EvalError) -> EvalError {
+pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: EvalError) -> EvalError {
     let mut path: Vec<PathItem> =
         ["resources", name, section].iter().map(|s| PathItem::Key((*s).to_string())).collect();
     if let Some(k) = key {

@@ -106,6 +106,15 @@ fn all_string_keys(v: &Value) -> bool {
 }
 
 impl HeatResult {
+    /// Heat's contract for a failure: every section empty.
+    pub fn clear_sections(&mut self) {
+        self.parameters = Map::new();
+        self.conditions = Map::new();
+        self.resources = Map::new();
+        self.outputs = IndexMap::new();
+        self.nested = IndexMap::new();
+    }
+
     /// As a value (the JSON document's structure).
     pub fn to_value(&self) -> Value {
         let mut m = Map::new();
