@@ -67,6 +67,50 @@ test("two environment files: the later one wins, and order matters", async ({ pa
   await expect(page.getByTestId("output-region")).toHaveText("second");
 });
 
+test("a misspelled property is marked at its key and listed", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavour: m1.small\n      image: cirros\n`);
+  await expect(page.getByTestId("status")).toHaveText("errors: 2");
+  await expect(page.locator("#refused")).toContainText("Unknown Property flavour");
+  const editor = page.getByTestId("editor-template");
+  // The key itself is underlined; the property it stands for is missing from `properties`.
+  await expect(editor.locator(".cm-lintRange-error", { hasText: "flavour" })).toHaveText("flavour");
+  await expect(editor.locator(".cm-lintRange-error", { hasText: "properties" })).toHaveText("properties");
+  const items = page.getByTestId("error-item");
+  await expect(items.filter({ hasText: "Unknown Property flavour" })).toHaveText("template.yaml:6:7: Property error: resources.server.properties: Unknown Property flavour");
+  await expect(items.filter({ hasText: "Property flavor not assigned" })).toHaveCount(1);
+});
+
+test("property errors in two resources are both listed and marked", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  a:\n    type: OS::Heat::RandomString\n    properties:\n      length: twelve\n  b:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: [{class: letters, min: 0}]\n`);
+  await expect(page.getByTestId("status")).toHaveText("errors: 2");
+  // Heat refuses with one of them; the list has both, each at its value.
+  await expect(page.locator("#refused")).toContainText("Property error: resources.");
+  const items = page.getByTestId("error-item");
+  await expect(items.filter({ hasText: "resources.a.properties.length: Value 'twelve' is not an integer" })).toHaveText(/^template\.yaml:6:15: /);
+  await expect(items.filter({ hasText: "resources.b.properties.character_classes[0].min: 0 is out of range" })).toHaveText(/^template\.yaml:10:49: /);
+  const editor = page.getByTestId("editor-template");
+  await expect(editor.locator(".cm-lintRange-error")).toHaveText(["twelve", "0"]);
+  await expect(editor.locator(".cm-lint-marker-error")).toHaveCount(2);
+});
+
+test("a server with an image shows what needs a cloud in its resource", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n      image: cirros\n      networks: [{network: private}]\n  config:\n    type: OS::Heat::SoftwareConfig\n    properties: {config: echo hi}\n`);
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  const notes = page.getByTestId("resource-server").getByTestId("cloud-note");
+  await expect(notes).toHaveText([
+    "needs a cloud — property flavor: nova.flavor",
+    "needs a cloud — property image: glance.image",
+    "needs a cloud — property networks.0.network: neutron.network",
+    "needs a cloud — check Server.validate: asks glance",
+  ]);
+  await expect(notes.last()).toHaveAttribute("title", /everything before it was checked/);
+  // A resource Heat checks completely has no note.
+  await expect(page.getByTestId("resource-config").getByTestId("cloud-note")).toHaveCount(0);
+});
+
 test("an error is listed, marked on its line, and a click jumps there", async ({ page }) => {
   await open(page);
   await setEditor(page, "editor-template", `${HOT}resources:\n  a: {type: OS::Heat::None}\n  b:\n    type: OS::Nova::Servr\noutputs:\n  x: {value: 1}\n`);

@@ -430,6 +430,44 @@ case("params_section_list", "heat_template_version: 2021-04-16\nparameters: [1]\
 case("params_section_str", "heat_template_version: 2021-04-16\nparameters: abc\n")
 case("params_section_false", "heat_template_version: 2021-04-16\nparameters: false\n")
 
+# --- property messages (full mode): one case per format Heat's Properties raise --
+# Modulo has no case here: no resource property of Heat 27 has a modulo
+# constraint (parameters do: con_modulo*).
+PR = "heat_template_version: 2021-04-16\nresources:\n"
+case("propmsg_unknown", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      lenght: 8\n")
+case("propmsg_unknown_nested", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: [{class: digits}, {class: letters, mn: 2}]\n")
+case("propmsg_missing_required", PR + "  v:\n    type: OS::Heat::Value\n    properties:\n      type: string\n")
+case("propmsg_missing_required_no_properties", PR + "  k:\n    type: OS::Nova::KeyPair\n")
+case("propmsg_missing_required_nested", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_sequences: [{sequence: ab}, {min: 2}]\n")
+case("propmsg_integer", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: abc\n")
+case("propmsg_integer_float_string", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: '8.5'\n")
+case("propmsg_number", PR + "  p:\n    type: OS::Heat::ScalingPolicy\n    properties:\n      auto_scaling_group_id: g\n      adjustment_type: change_in_capacity\n      scaling_adjustment: one\n")
+case("propmsg_boolean", PR + "  n:\n    type: OS::Neutron::Net\n    properties:\n      admin_state_up: maybe\n")
+case("propmsg_list", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: digits\n")
+case("propmsg_map", PR + "  c:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      options: [a, b]\n")
+case("propmsg_string", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      salt: {a: 1}\n")
+case("propmsg_range", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 1000\n")
+case("propmsg_range_nested", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: [{class: digits, min: 0}]\n")
+case("propmsg_length", PR + "  k:\n    type: OS::Nova::KeyPair\n    properties:\n      name: ''\n")
+case("propmsg_length_list", PR + "  p:\n    type: OS::Neutron::SubnetPool\n    properties:\n      prefixes: []\n")
+case("propmsg_allowed_values", PR + "  v:\n    type: OS::Heat::Value\n    properties:\n      value: 1\n      type: words\n")
+# `sequence` is a hidden property of RandomString: Heat accepts any value there.
+case("propmsg_allowed_values_hidden", PR + "  r:\n    type: OS::Heat::RandomString\n    properties:\n      sequence: words\n")
+case("propmsg_allowed_values_integer", PR + "  s:\n    type: OS::Neutron::Subnet\n    properties:\n      network: net\n      ip_version: 5\n")
+case("propmsg_allowed_pattern", PR + "  i:\n    type: OS::Glance::WebImage\n    properties:\n      disk_format: qcow2\n      container_format: bare\n      location: http://example.com/i.qcow2\n      kernel_id: not-a-uuid\n")
+case("propmsg_custom_ip_addr", PR + "  p:\n    type: OS::Neutron::Port\n    properties:\n      network: net\n      fixed_ips: [{ip_address: 10.0.0.300}]\n")
+case("propmsg_custom_net_cidr", PR + "  s:\n    type: OS::Neutron::Subnet\n    properties:\n      network: net\n      cidr: 10.0.0.0/33\n")
+case("propmsg_custom_skipped", PR + "  p:\n    type: OS::Neutron::Port\n    properties:\n      network: net\n      fixed_ips: [{subnet: sub, ip_address: 10.0.0.5}]\n")
+case("propmsg_translation_conflict", PR + "  p:\n    type: OS::Neutron::Port\n    properties:\n      network: net\n      network_id: net-id\n")
+case("propmsg_nested_list_path", PR + "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n      networks:\n        - network: private\n        - port: [p1]\n")
+case("propmsg_plugin_conflict", PR + "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n      image: cirros\n      block_device_mapping: [{device_name: vdb, volume_id: v1}]\n      block_device_mapping_v2: [{volume_id: v2}]\n")
+case("propmsg_plugin_conflict_networks", PR + "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n      block_device_mapping: [{device_name: vda, volume_id: v1}]\n      networks: [{port: p1, fixed_ip: 10.0.0.5}]\n")
+case("propmsg_plugin_invalid", PR + "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n")
+case("propmsg_plugin_unspecified", PR + "  pool:\n    type: OS::Octavia::Pool\n    properties:\n      lb_algorithm: ROUND_ROBIN\n      protocol: HTTP\n")
+case("propmsg_two_resources", PR + "  a:\n    type: OS::Heat::RandomString\n    properties:\n      length: abc\n  b:\n    type: OS::Heat::RandomString\n    properties:\n      lenght: 8\n")
+case("propmsg_server_image_skipped", "heat_template_version: 2021-04-16\nparameters:\n  flavor: {type: string, default: m1.small, constraints: [{custom_constraint: nova.flavor}]}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: {get_param: flavor}\n      image: cirros\n      networks: [{network: private}]\n")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

@@ -72,20 +72,67 @@ pub fn text(ev: &Evaluation) -> String {
     if ev.deferred.iter().any(|d| d.exact) {
         out.push_str("\n  ⟨…⟩ marks values Heat only knows once the stack is created.\n");
     }
-    if !r.skipped_constraints.is_empty() {
-        out.push_str("\nnot checked (needs a cloud):\n");
-        for (p, c) in &r.skipped_constraints {
-            out.push_str(&format!("  {p}: {c}\n"));
-        }
-    }
+    out.push_str(&not_checked(r));
     if !ev.diagnostics.is_empty() {
         out.push_str("\ndiagnostics:\n");
-        for d in &ev.diagnostics {
+        // In source order (the engine lists them in the order it found them).
+        let mut sorted: Vec<_> = ev.diagnostics.iter().collect();
+        sorted.sort_by_key(|d| d.span.map_or((u32::MAX, u32::MAX), |s| (s.source.0, s.start)));
+        for d in sorted {
             out.push_str(&d.render(&ev.sources));
         }
     }
     if let Some(e) = &r.error {
         out.push_str(&format!("\nHeat would refuse this stack: {}: {}\n", e.kind, e.message));
+    }
+    out
+}
+
+/// What a cloud would have checked, grouped per parameter and per resource:
+/// parameter constraints, then for each resource its property constraints (Heat's
+/// property path) and the plugin checks that stopped where they would ask a service.
+fn not_checked(r: &hotplate_core::HeatResult) -> String {
+    use std::collections::BTreeMap;
+    let mut params: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (p, c) in &r.skipped_constraints {
+        match params.iter_mut().find(|(name, _)| name == p) {
+            Some((_, cs)) => cs.push(c),
+            None => params.push((p, vec![c])),
+        }
+    }
+    /// One resource's entries: property path → constraints, and check lines.
+    type Entries<'r> = (BTreeMap<&'r str, Vec<&'r str>>, Vec<String>);
+    let mut resources: BTreeMap<&str, Entries<'_>> = BTreeMap::new();
+    for s in &r.skipped_properties {
+        let cs = resources.entry(&s.resource).or_default().0.entry(&s.property).or_default();
+        if !cs.contains(&s.constraint.as_str()) {
+            cs.push(&s.constraint);
+        }
+    }
+    for c in &r.skipped_checks {
+        let line = format!("check {}: needs {}", c.check, c.service);
+        let checks = &mut resources.entry(&c.resource).or_default().1;
+        if !checks.contains(&line) {
+            checks.push(line);
+        }
+    }
+    if params.is_empty() && resources.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nnot checked (needs a cloud):\n");
+    for (name, cs) in params {
+        out.push_str(&format!("  parameter {name}: {}\n", cs.join(", ")));
+    }
+    for (name, (props, mut checks)) in resources {
+        out.push_str(&format!("  resource {name}:\n"));
+        for (path, mut cs) in props {
+            cs.sort_unstable();
+            out.push_str(&format!("    property {path}: {}\n", cs.join(", ")));
+        }
+        checks.sort();
+        for c in checks {
+            out.push_str(&format!("    {c}\n"));
+        }
     }
     out
 }

@@ -258,3 +258,62 @@ fn the_report_points_at_the_error_in_the_source() {
     assert!(t.contains("flavor: {get_param: flavour}"), "no source excerpt in the report:\n{t}");
     assert!(t.contains("flavour"), "{t}");
 }
+
+/// The readable report is our own format: `fixtures/NAME.report.txt` is its
+/// snapshot (`UPDATE_SNAPSHOTS=1 cargo test -p hotplate-cli` rewrites them).
+fn assert_report_snapshot(args: &[&str], snapshot: &str, status: i32) {
+    let o = hotplate(args);
+    assert_eq!(o.status.code(), Some(status), "stderr: {}", stderr(&o));
+    let path = fixtures().join(snapshot);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, stdout(&o)).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(stdout(&o), want, "the report differs from {snapshot} (UPDATE_SNAPSHOTS=1 to accept)");
+}
+
+#[test]
+fn requests_with_property_checks_print_the_oracle_result_exactly() {
+    // `cloud`: what only a cloud can check (skipped constraints and plugin
+    // checks); `props`: property errors in two resources (Heat reports one).
+    for (name, status) in [("cloud", 0), ("props", 1)] {
+        let o = hotplate(&["eval", &format!("{name}.request.json")]);
+        assert_eq!(o.status.code(), Some(status), "{name}: {}", stderr(&o));
+        let want = std::fs::read_to_string(fixtures().join(format!("{name}.expected.json"))).unwrap();
+        assert_eq!(stdout(&o).trim_end(), want.trim_end(), "{name}");
+    }
+}
+
+#[test]
+fn the_report_lists_what_needs_a_cloud_per_parameter_resource_and_property() {
+    assert_report_snapshot(&["eval", "-t", "stack/cloud.yaml"], "cloud.report.txt", 0);
+    let t = stdout(&hotplate(&["eval", "-t", "stack/cloud.yaml"]));
+    for line in [
+        "not checked (needs a cloud):",
+        "  parameter flavor: nova.flavor",
+        "  resource server:",
+        "    property image: glance.image",
+        "    property networks.0.network: neutron.network",
+        "    check Server.validate: needs glance",
+        "  resource port:",
+        "    property fixed_ips.0.subnet: neutron.subnet",
+    ] {
+        assert!(t.lines().any(|l| l == line), "no line {line:?} in the report:\n{t}");
+    }
+}
+
+#[test]
+fn the_report_shows_every_property_error_at_its_property() {
+    assert_report_snapshot(&["eval", "-t", "stack/props.yaml"], "props.report.txt", 1);
+    let t = stdout(&hotplate(&["eval", "-t", "stack/props.yaml"]));
+    // Heat's first error is the verdict; every property problem is a diagnostic.
+    assert!(t.contains("Heat would refuse this stack: StackValidationFailed: Property error: resources.secret.properties.length: Value 'twelve' is not an integer"), "{t}");
+    for (at, source) in [
+        ("stack/props.yaml:6:7: error[property-error]: Property error: resources.server.properties: Unknown Property flavour", "flavour: m1.small"),
+        ("stack/props.yaml:5:5: error[property-error]: Property error: resources.server.properties: Property flavor not assigned", "properties:"),
+        ("stack/props.yaml:11:15: error[property-error]: Property error: resources.secret.properties.length: Value 'twelve' is not an integer", "length: twelve"),
+    ] {
+        assert!(t.lines().any(|l| l == at), "no {at:?} in the report:\n{t}");
+        assert!(t.contains(source), "no source excerpt {source:?}:\n{t}");
+    }
+}

@@ -270,6 +270,116 @@ mod tests {
         }
     }
 
+    /// (message, the text its span covers) of every error diagnostic.
+    fn marked(template: &str) -> (Evaluation, Vec<(String, String)>) {
+        let ev = evaluate(&Request::new(template));
+        let marks = ev
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| {
+                let text = d
+                    .span
+                    .and_then(|s| {
+                        ev.sources.get(s.source).and_then(|src| src.text.get(s.start as usize..s.end as usize))
+                    })
+                    .unwrap_or("<no span>");
+                (d.message.clone(), text.to_string())
+            })
+            .collect();
+        (ev, marks)
+    }
+
+    fn has(marks: &[(String, String)], message: &str, text: &str) -> bool {
+        marks.iter().any(|(m, t)| m == message && t == text)
+    }
+
+    #[test]
+    fn property_errors_point_at_the_key_or_the_value() {
+        let (ev, marks) = marked(
+            "heat_template_version: 2021-04-16\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavour: m1.small\n      image: cirros\n",
+        );
+        let error = ev.result.error.as_ref().unwrap();
+        assert_eq!(error.message, "Property error: resources.s.properties: Unknown Property flavour");
+        // The misspelled key; the property it stands for is missing from the map.
+        assert!(
+            has(&marks, "Property error: resources.s.properties: Unknown Property flavour", "flavour"),
+            "{marks:?}"
+        );
+        assert!(
+            has(&marks, "Property error: resources.s.properties: Property flavor not assigned", "properties"),
+            "{marks:?}"
+        );
+        assert_eq!(marks.len(), 2, "{marks:?}");
+        for (template, message, text) in [
+            // A bad value: the value.
+            (
+                "  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: abc\n",
+                "Property error: resources.r.properties.length: Value 'abc' is not an integer",
+                "abc",
+            ),
+            // Nested list of maps: the item's value.
+            (
+                "  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1.small\n      networks:\n        - network: private\n        - port: [p1]\n",
+                "Property error: resources.s.properties.networks[1].port: Value must be a string; got ['p1']",
+                "[p1]",
+            ),
+            // An unknown key inside a list item: that key.
+            (
+                "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: [{class: digits}, {class: letters, mn: 2}]\n",
+                "Property error: resources.r.properties.character_classes[1]: Unknown Property mn",
+                "mn",
+            ),
+            // A required key missing in a list item: the item.
+            (
+                "  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_sequences: [{sequence: ab}, {min: 2}]\n",
+                "Property error: resources.r.properties.character_sequences[1]: Property sequence not assigned",
+                "{min: 2}",
+            ),
+            // No `properties` at all: the resource's type.
+            ("  k:\n    type: OS::Nova::KeyPair\n", "Property error: resources.k.properties: Property name not assigned", "OS::Nova::KeyPair"),
+            // A constraint: the value.
+            (
+                "  r:\n    type: OS::Heat::RandomString\n    properties:\n      length: 1000\n",
+                "Property error: resources.r.properties.length: 1000 is out of range (min: 1, max: 512)",
+                "1000",
+            ),
+            // A plugin's cross-property check: the `properties` key.
+            (
+                "  pool:\n    type: OS::Octavia::Pool\n    properties:\n      lb_algorithm: ROUND_ROBIN\n      protocol: HTTP\n",
+                "At least one of the following properties must be specified: listener, loadbalancer.",
+                "properties",
+            ),
+        ] {
+            let (ev, marks) = marked(&format!("heat_template_version: 2021-04-16\nresources:\n{template}"));
+            assert!(ev.result.error.is_some(), "{template}");
+            assert!(has(&marks, message, text), "{template}: {marks:?}");
+        }
+    }
+
+    #[test]
+    fn every_property_problem_of_every_resource_is_a_diagnostic() {
+        // Heat reports the first (resources in validation order, then each
+        // resource's properties in Heat's order); the diagnostics have them all.
+        let (ev, marks) = marked(
+            "heat_template_version: 2021-04-16\nresources:\n  a:\n    type: OS::Heat::RandomString\n    properties:\n      length: abc\n      salt: {x: 1}\n      zzz: 1\n  b:\n    type: OS::Heat::RandomString\n    properties:\n      lenght: 8\n  c:\n    type: OS::Heat::RandomString\n    properties: {length: 8}\n",
+        );
+        let error = ev.result.error.as_ref().unwrap();
+        assert_eq!(error.message, "Property error: resources.a.properties: Unknown Property zzz");
+        let want = [
+            ("Property error: resources.a.properties: Unknown Property zzz", "zzz"),
+            ("Property error: resources.a.properties.length: Value 'abc' is not an integer", "abc"),
+            ("Property error: resources.a.properties.salt: Value must be a string; got {'x': 1}", "{x: 1}"),
+            ("Property error: resources.b.properties: Unknown Property lenght", "lenght"),
+        ];
+        for (message, text) in want {
+            assert!(has(&marks, message, text), "no {message:?} at {text:?}: {marks:?}");
+        }
+        assert_eq!(marks.len(), want.len(), "each problem once: {marks:?}");
+        // The canonical result is Heat's alone.
+        assert_eq!(ev.result.resources.len(), 0);
+    }
+
     #[test]
     fn parameter_constraints_become_form_hints() {
         let ev = evaluate(&Request::new(

@@ -3,7 +3,7 @@
 import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
 import { createEditor, setText, showDiagnostics } from "./editors";
-import { graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
+import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
@@ -446,6 +446,8 @@ function renderResults(r: EvaluateResponse): void {
       if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"], r));
       if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, [], r));
       box.append(kv("deletion_policy", rsrc.deletion_policy, [], r));
+      const notes = cloudNotes(res, name);
+      if (notes) box.append(notes);
     }
     resources.append(box);
   }

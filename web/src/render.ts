@@ -1,7 +1,7 @@
 // Result rendering: values as YAML or JSON text with deploy-time placeholders
 // marked, and the dependency graph as SVG. Everything user-controlled goes into
 // text nodes (textContent), never into HTML.
-import type { Deferred, Edge } from "hotplate/web";
+import type { CanonicalResult, Deferred, Edge } from "hotplate/web";
 
 /** A value Heat only knows at deploy time, shown as ⟨label⟩. */
 export class Placeholder {
@@ -180,6 +180,46 @@ export function valueElement(v: unknown, mode: Mode): HTMLElement {
   }
   flush();
   return pre;
+}
+
+/**
+ * What only a cloud can check about one resource (the result's skipped property
+ * constraints and plugin checks, nested stacks' under their parent), as a list
+ * of "needs a cloud" notes; null when there is nothing.
+ */
+export function cloudNotes(result: CanonicalResult, resource: string): HTMLElement | null {
+  const inner = (r: string) => (r === resource ? "" : r.startsWith(`${resource}/`) ? `${r.slice(resource.length + 1)}: ` : null);
+  const notes: { text: string; title: string }[] = [];
+  for (const c of result.skipped_constraints) {
+    if (!("resource" in c)) continue;
+    const where = inner(c.resource);
+    if (where === null) continue;
+    notes.push({
+      text: `needs a cloud — ${where}property ${c.property}: ${c.constraint}`,
+      title: `Heat checks this value with the cloud (${c.constraint}) when the stack is created; it was not checked here.`,
+    });
+  }
+  for (const c of result.skipped_checks) {
+    const where = inner(c.resource);
+    if (where === null) continue;
+    notes.push({
+      text: `needs a cloud — ${where}check ${c.check}: asks ${c.service}`,
+      title: `Heat's ${c.check} asks ${c.service} at this point: everything before it was checked, what comes after was not.`,
+    });
+  }
+  if (!notes.length) return null;
+  const list = document.createElement("ul");
+  list.className = "cloud-notes";
+  list.dataset.testid = `cloud-notes-${resource}`;
+  for (const n of notes) {
+    const li = document.createElement("li");
+    li.className = "cloud-note";
+    li.dataset.testid = "cloud-note";
+    li.textContent = n.text;
+    li.title = n.title;
+    list.append(li);
+  }
+  return list;
 }
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -697,7 +697,17 @@ impl Run {
                 self.ev.result.skipped_checks.extend(checks);
             }
             if let Err(e) = result {
+                // Heat reports one property error per resource; the others of
+                // that resource still get diagnostics.
+                let more = if e.code == "property-error" { d.property_problems(&stack) } else { Vec::new() };
+                let reported = e.to_diagnostic();
                 self.note(&mut first, e)?;
+                for p in more {
+                    let p = p.to_diagnostic();
+                    if p != reported && !self.ev.diagnostics.contains(&p) {
+                        self.ev.diagnostics.push(p);
+                    }
+                }
             }
         }
         if let Some(cycle) = cycle {

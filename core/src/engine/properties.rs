@@ -219,11 +219,38 @@ impl<'a> Validation<'a> {
         self.children(&Props::top(schema, data), false)
     }
 
+    /// Every problem `Properties.validate(with_value=True)` would find at the
+    /// top level if it went on after each one (for diagnostics; the result keeps
+    /// Heat's first): each unknown key, then each schema key's first error, in
+    /// Heat's order. A fatal error ends the list.
+    pub(crate) fn problems_top(&self, schema: &'static [PropSchema], data: &[(Value, Expr)]) -> Vec<PropError> {
+        let mut found = Vec::new();
+        self.check_each(&Props::top(schema, data), true, &mut |e| {
+            let go_on = !matches!(e, PropError::Fatal(_));
+            found.push(e);
+            go_on
+        });
+        found
+    }
+
     /// `Properties.validate`.
     fn validate(&self, props: &Props<'_, '_>, with_value: bool) -> PResult<()> {
+        let mut first = None;
+        self.check_each(props, with_value, &mut |e| {
+            first = Some(e);
+            false
+        });
+        first.map_or(Ok(()), Err)
+    }
+
+    /// The checks of `Properties.validate` in Heat's order; `found` gets each
+    /// failure and answers whether to go on (Heat stops at the first).
+    fn check_each(&self, props: &Props<'_, '_>, with_value: bool, found: &mut dyn FnMut(PropError) -> bool) {
         for key in props.data.keys() {
-            if props.schema.get(&key).is_none() {
-                return Err(PropError::Svf(Vec::new(), format!("Unknown Property {}", py_str(&key))));
+            if props.schema.get(&key).is_none()
+                && !found(PropError::Svf(Vec::new(), format!("Unknown Property {}", py_str(&key))))
+            {
+                return;
             }
         }
         for (key, prop) in props.schema.entries() {
@@ -232,26 +259,37 @@ impl<'a> Validation<'a> {
                 continue;
             }
             if with_value {
-                match self.value_at(props, &key, prop, &path, true) {
-                    Ok(_) => {}
+                let failed = match self.value_at(props, &key, prop, &path, true) {
+                    Ok(_) => None,
                     Err(PropError::Svf(p, m)) => {
                         let mut full = vec![path_item(&key)];
                         full.extend(p);
-                        return Err(PropError::Svf(full, m));
+                        Some(PropError::Svf(full, m))
                     }
                     Err(PropError::Value(m)) => {
                         let path =
                             if prop.required && !props.data.has(&key) { Vec::new() } else { vec![path_item(&key)] };
-                        return Err(PropError::Svf(path, m));
+                        Some(PropError::Svf(path, m))
                     }
-                    Err(f) => return Err(f),
+                    Err(f) => {
+                        found(f);
+                        return;
+                    }
+                };
+                if let Some(e) = failed {
+                    if found(e) {
+                        continue;
+                    }
+                    return;
                 }
             }
-            if !prop.implemented && props.data.has(&key) {
-                return Err(PropError::Svf(Vec::new(), format!("Property {} not implemented yet", py_str(&key))));
+            if !prop.implemented
+                && props.data.has(&key)
+                && !found(PropError::Svf(Vec::new(), format!("Property {} not implemented yet", py_str(&key))))
+            {
+                return;
             }
         }
-        Ok(())
     }
 
     /// `Properties._get_property_value`.
@@ -277,7 +315,12 @@ impl<'a> Validation<'a> {
         if self.has_translation(path) {
             let value = self.translate(path, None, props, validate)?;
             if !value.is_null() || prop.default.is_some() {
-                return self.get_value(prop, path, value, false);
+                // `prop.get_value(value)`: no validation, and the children
+                // get a `Properties` of their own without the rules.
+                let was = self.active.replace(false);
+                let got = self.get_value(prop, path, value, false);
+                self.active.set(was);
+                return got;
             }
         }
         if prop.default.is_some() {
@@ -320,8 +363,8 @@ impl<'a> Validation<'a> {
                 None => return Ok(None),
             },
         };
-        let value =
-            if self.has_translation(path) { self.translate(path, Some(value), props, validate)? } else { value };
+        // Heat translates the user's value without `validate`.
+        let value = if self.has_translation(path) { self.translate(path, Some(value), props, false)? } else { value };
         self.get_value(prop, path, value, validate).map(Some)
     }
 

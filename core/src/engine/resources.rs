@@ -410,18 +410,37 @@ impl ResourceDefn {
                 constraint: constraint.clone(),
             });
         }
-        let (path, message) = match result {
-            Ok(()) => return self.plugin_checks(stack, &v, entries, checks),
-            Err(PropError::Fatal(e)) => return Err(e),
-            Err(PropError::Svf(path, message)) => (path, message),
+        match result {
+            Ok(()) => self.plugin_checks(stack, &v, entries, checks),
+            Err(e) => Err(self.property_svf(e)),
+        }
+    }
+
+    /// Every independent problem of this resource's properties, in Heat's
+    /// order (unknown keys, then each schema key's first error), for the
+    /// diagnostics: [`ResourceDefn::validate`] reports only Heat's first.
+    pub fn property_problems(&self, stack: &Stack) -> Vec<EvalError> {
+        let Some(Expr::Map(entries, _)) = &self.properties else { return Vec::new() };
+        if self.info.none_like || self.external_id.is_some() || self.info.provider || self.info.plugin.is_empty() {
+            return Vec::new();
+        }
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        v.problems_top(self.info.schema, entries).into_iter().map(|e| self.property_svf(e)).collect()
+    }
+
+    /// A property failure as Heat's `Property error: resources.<r>.properties…`.
+    fn property_svf(&self, e: PropError) -> EvalError {
+        let (path, message) = match e {
+            PropError::Fatal(e) => return e,
+            PropError::Svf(path, message) => (path, message),
             // `validate` turns these into SVFs; kept total all the same.
-            Err(PropError::Value(message)) => (Vec::new(), message),
+            PropError::Value(message) => (Vec::new(), message),
         };
-        let span = self.property_span(&path);
+        let span = self.property_span(&path, Target::of(&message));
         let mut full: Vec<PathItem> =
             ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
         full.extend(path);
-        Err(EvalError::svf_items("Property error", full, message).with_code("property-error").at(span))
+        EvalError::svf_items("Property error", full, message).with_code("property-error").at(span)
     }
 
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
@@ -449,37 +468,38 @@ impl ResourceDefn {
                 });
                 Ok(())
             }
-            Err(e) => Err(e.at_if_unset(self.node.span)),
+            Err(e) => Err(e.at_if_unset(self.property_span(&[], Target::Container))),
         }
     }
 
-    /// Where a property error points: the deepest node of `path` under
-    /// `properties` that the template has (the key for a missing property).
-    fn property_span(&self, path: &[PathItem]) -> Span {
-        let Some(mut node) = self.node.get("properties") else { return self.node.span };
-        let mut span = self
-            .node
-            .as_map()
-            .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("properties")).map(|(k, _)| k.span))
-            .unwrap_or(node.span);
+    /// Where a property error points: the key for a property that is unknown,
+    /// not implemented or missing (a missing one: the key of the map that lacks
+    /// it — `properties:` at the top, the resource's type without one), else
+    /// the deepest node of `path` the template has (the bad value).
+    fn property_span(&self, path: &[PathItem], target: Target<'_>) -> Span {
+        let Some((properties_key, mut node)) = key_of(&self.node, "properties") else {
+            return self.node.get("type").map_or(self.node.span, |t| t.span);
+        };
+        // The span of the map holding the last key (its key, or a list item).
+        let mut container = properties_key;
+        let mut value = node.span;
         for item in path {
             let next = match item {
-                PathItem::Key(k) => node.as_map().and_then(|m| {
-                    m.iter().find(|(mk, _)| mk.as_str() == Some(k.as_str())).map(|(mk, mv)| (mk.span, mv))
-                }),
+                PathItem::Key(k) => key_of(node, k),
                 PathItem::Index(i) => {
                     usize::try_from(*i).ok().and_then(|i| node.as_list().and_then(|l| l.get(i))).map(|n| (n.span, n))
                 }
             };
-            match next {
-                Some((s, n)) => {
-                    span = if matches!(item, PathItem::Key(_)) && path.last() != Some(item) { s } else { n.span };
-                    node = n;
-                }
-                None => break,
-            }
+            let Some((span, child)) = next else { break };
+            container = span;
+            value = child.span;
+            node = child;
         }
-        span
+        match target {
+            Target::Key(name) => key_of(node, name).map_or(container, |(k, _)| k),
+            Target::Container => container,
+            Target::Value => value,
+        }
     }
 
     /// The resolved properties for the result (None-like types: unresolvable ones null).
@@ -508,6 +528,36 @@ impl ResourceDefn {
             }
         }
     }
+}
+
+/// What of a property path a diagnostic points at.
+#[derive(Clone, Copy)]
+enum Target<'m> {
+    /// This key of the map the path leads to (unknown, not implemented).
+    Key(&'m str),
+    /// The map the path leads to (a key missing from it, a plugin's check).
+    Container,
+    /// The value at the path (conversion, constraints, translation).
+    Value,
+}
+
+impl<'m> Target<'m> {
+    /// From Heat's message text, the only place the kind of failure is told.
+    fn of(message: &'m str) -> Target<'m> {
+        let named = message
+            .strip_prefix("Unknown Property ")
+            .or_else(|| message.strip_prefix("Property ").and_then(|m| m.strip_suffix(" not implemented yet")));
+        match named {
+            Some(name) => Target::Key(name),
+            None if message.starts_with("Property ") && message.ends_with(" not assigned") => Target::Container,
+            None => Target::Value,
+        }
+    }
+}
+
+/// The key span and value of `key` in a mapping node.
+fn key_of<'n>(node: &'n Node, key: &str) -> Option<(Span, &'n Node)> {
+    node.as_map().and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(k, v)| (k.span, v)))
 }
 
 /// `TemplateResource.template_data` for a file that is not in `files`: Heat

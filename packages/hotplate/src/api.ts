@@ -54,7 +54,9 @@ function crashResponse(e: unknown): EvaluateResponse {
     error: { message, path: null, type: "InternalError" },
     outputs: {},
     parameters: {},
+    nested: {},
     resources: {},
+    skipped_checks: [],
     skipped_constraints: [],
     template_version: null,
   };

@@ -75,7 +75,30 @@ export interface CanonicalResult {
   conditions: Record<string, JsonValue>;
   resources: Record<string, EnabledResource | DisabledResource>;
   outputs: Record<string, { value: JsonValue; error: string | null }>;
-  skipped_constraints: { parameter: string; constraint: string }[];
+  /** Custom constraints a service would have checked: parameters first, then resource properties. */
+  skipped_constraints: SkippedConstraint[];
+  /** Plugin checks that stopped where Heat would have asked a service. */
+  skipped_checks: SkippedCheck[];
+  /** Nested stacks (resource name → their result). */
+  nested: Record<string, CanonicalResult>;
+}
+
+/**
+ * A custom constraint only a cloud can check: of a parameter, or of a resource
+ * property (`property` is Heat's path, list indices as numbers: `networks.0.network`).
+ */
+export type SkippedConstraint =
+  | { parameter: string; constraint: string }
+  | { resource: string; property: string; constraint: string };
+
+/** A plugin check that stopped where Heat would ask a service. */
+export interface SkippedCheck {
+  /** The resource (nested stacks: names joined by `/`). */
+  resource: string;
+  /** `<plugin class>.validate`, `.validate_external`, `.child_template`. */
+  check: string;
+  /** The client Heat would ask (`nova`, `glance`, `neutron`, ...). */
+  service: string;
 }
 
 /** A diagnostic with editor positions (`from`/`to`: UTF-16 offsets, CodeMirror's unit). */

@@ -19,6 +19,11 @@ const sources: ("user" | "user_default" | "default" | "missing")[] = response.pa
 const errorType: string | undefined = response.result.error?.type;
 const outputs: Record<string, { value: unknown; error: string | null }> = response.result.outputs;
 const kinds: string[] = response.edges.map((e) => e.kind);
+// What only a cloud can check: parameter or property constraints, plugin checks.
+const needsCloud: string[] = [
+  ...response.result.skipped_constraints.map((c) => ("parameter" in c ? c.parameter : `${c.resource}.${c.property}`)),
+  ...response.result.skipped_checks.map((c) => `${c.resource}: ${c.check} (${c.service})`),
+];
 const y = yaql("$.data", { a: 1 });
 if (y.ok) {
   const json: string = y.json;
@@ -31,4 +36,4 @@ const inTemplates: boolean | undefined = functions("wallaby")?.[0]?.inTemplates;
 const ready: Promise<void> = init(new URL("https://example.invalid/hotplate.wasm"));
 // @ts-expect-error a request needs a template
 const bad: EvaluateRequest = { stack_name: "x" };
-void [line, severity, sources, errorType, outputs, kinds, inTemplates, ready, bad];
+void [line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad];

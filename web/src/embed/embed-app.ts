@@ -3,7 +3,7 @@
 import type { EditorView } from "@codemirror/view";
 import type { EvaluateResponse } from "hotplate/web";
 import { createEditor, showDiagnostics } from "../editors";
-import { valueElement, withPlaceholders } from "../render";
+import { cloudNotes, valueElement, withPlaceholders } from "../render";
 import { Runner } from "../runner";
 import { encodeWorkspace } from "../share";
 import { SettingsError, toRequest, type Workspace } from "../state";
@@ -100,7 +100,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       for (const [name, x] of Object.entries(res.resources)) {
         const box = el("div", { className: `resource ${x.enabled ? "on" : "off"}` }, el("span", { className: "k", textContent: `${name} (${String(x.type)})${x.enabled ? "" : " — removed by its condition"}` }));
         box.dataset.testid = `resource-${name}`;
-        if (x.enabled) box.append(valueElement(withPlaceholders(x.properties, ["resources", name, "properties"], r.deferred), "yaml"));
+        if (x.enabled) {
+          box.append(valueElement(withPlaceholders(x.properties, ["resources", name, "properties"], r.deferred), "yaml"));
+          const notes = cloudNotes(res, name);
+          if (notes) box.append(notes);
+        }
         resources.append(box);
       }
     }
