@@ -699,7 +699,7 @@ impl Run {
             if let Err(e) = result {
                 // Heat reports one property error per resource; the others of
                 // that resource still get diagnostics.
-                let more = if e.code == "property-error" { d.property_problems(&stack) } else { Vec::new() };
+                let more = if e.code == "property-error" { d.property_problems(stack) } else { Vec::new() };
                 let reported = e.to_diagnostic();
                 self.note(&mut first, e)?;
                 for p in more {
