@@ -506,14 +506,29 @@ impl Run {
         self.end_stage(first)?;
         // Outputs are parsed before resources are validated.
         let outputs = self.parse_outputs(&stack, &root, version)?;
+        // The plugins' implicit dependencies join the graph (strict validation).
+        let implicit = crate::plugins::dependencies::add_implicit(
+            &crate::plugins::dependencies::Deps {
+                stack: &stack,
+                resources: set_order.iter().filter_map(|&i| defns.get(i)).collect(),
+            },
+            &mut graph,
+        );
+        if let Err(e) = implicit {
+            return Err(self.fail(e));
+        }
         // Each resource validated in Heat's topological order; a cycle is found
         // only when the sort reaches it.
         let (order, cycle) = graph.toposort();
         // Heat stops at the first error (resources, then a cycle, then outputs in
         // set order); all of them are still checked for the diagnostics.
         let mut first = None;
+        let unique = resources::unique_definition_names(set_order.iter().filter_map(|&i| defns.get(i)));
         for name in &order {
             let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
+            if !unique.iter().any(|n| **n == **name) {
+                continue;
+            }
             // Heat stops at the first failing resource: later ones record no skips.
             let (mut skipped, mut checks) = (Vec::new(), Vec::new());
             let result = d.validate(&stack, true, &mut skipped, &mut checks);

@@ -219,6 +219,17 @@ impl<'a> Validation<'a> {
         self.children(&Props::top(schema, data), false)
     }
 
+    /// `self.properties[key]` outside validation (`add_dependencies`): the
+    /// converted value; a key the schema lacks reads as null (`.get`).
+    pub(crate) fn read(&self, schema: &'static [PropSchema], data: &[(Value, Expr)], key: &str) -> PResult<Value> {
+        let props = Props::top(schema, data);
+        let key = Value::from(key);
+        if props.schema.get(&key).is_none() {
+            return Ok(Value::Null);
+        }
+        self.get_property_value(&props, &key, false)
+    }
+
     /// `Properties.validate`.
     fn validate(&self, props: &Props<'_, '_>, with_value: bool) -> PResult<()> {
         for key in props.data.keys() {
@@ -277,7 +288,11 @@ impl<'a> Validation<'a> {
         if self.has_translation(path) {
             let value = self.translate(path, None, props, validate)?;
             if !value.is_null() || prop.default.is_some() {
-                return self.get_value(prop, path, value, false);
+                // `prop.get_value(value)`: its children get a Translation of their own (no rules).
+                let was = self.active.replace(false);
+                let got = self.get_value(prop, path, value, false);
+                self.active.set(was);
+                return got;
             }
         }
         if prop.default.is_some() {
@@ -320,8 +335,8 @@ impl<'a> Validation<'a> {
                 None => return Ok(None),
             },
         };
-        let value =
-            if self.has_translation(path) { self.translate(path, Some(value), props, validate)? } else { value };
+        // Heat translates the user's value without `validate`.
+        let value = if self.has_translation(path) { self.translate(path, Some(value), props, false)? } else { value };
         self.get_value(prop, path, value, validate).map(Some)
     }
 

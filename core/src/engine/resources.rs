@@ -272,6 +272,34 @@ impl ResourceDefn {
         Ok(())
     }
 
+    /// `ResourceDefinition.render_hot()`: the fields given, functions back in
+    /// their `{name: args}` form and macros replaced by their result (what
+    /// `copy.deepcopy` of a parsed snippet gives). Two definitions with equal
+    /// renderings are equal whatever their names.
+    pub fn render_hot(&self) -> Value {
+        let mut m = Map::new();
+        m.insert_str("type", Value::from(self.type_name.as_str()));
+        let exprs = [
+            ("properties", &self.properties),
+            ("metadata", &self.metadata),
+            ("update_policy", &self.update_policy),
+            ("external_id", &self.external_id),
+            ("condition", &self.condition),
+        ];
+        for (key, expr) in exprs {
+            if let Some(e) = expr {
+                m.insert_str(key, raw_snippet(e));
+            }
+        }
+        if let Some(p) = &self.deletion_policy {
+            m.insert_str("deletion_policy", Value::from(p.as_str()));
+        }
+        if let Some(d) = &self.depends_on {
+            m.insert_str("depends_on", Value::list(d.iter().map(|n| Value::from(n.as_str())).collect()));
+        }
+        Value::map(m)
+    }
+
     /// `required_resource_names()`: explicit `depends_on`, then every resource
     /// `get_resource`/`get_attr` reference in properties and metadata (unknown or
     /// disabled references fail here). An external resource requires nothing.
@@ -384,8 +412,9 @@ impl ResourceDefn {
             }
             return Ok(());
         }
-        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
-        let result = v.validate_top(self.info.schema, entries, strict);
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let result = v.validate_top(schema, entries, strict);
         for (path, constraint) in v.skipped.borrow().iter() {
             skipped.push(SkippedProperty {
                 resource: self.name.to_string(),
@@ -394,7 +423,7 @@ impl ResourceDefn {
             });
         }
         let (path, message) = match result {
-            Ok(()) => return self.plugin_checks(stack, &v, entries, checks),
+            Ok(()) => return self.plugin_checks(stack, &v, schema, entries, checks),
             Err(PropError::Fatal(e)) => return Err(e),
             Err(PropError::Svf(path, message)) => (path, message),
             // `validate` turns these into SVFs; kept total all the same.
@@ -407,16 +436,25 @@ impl ResourceDefn {
         Err(EvalError::svf_items("Property error", full, message).with_code("property-error").at(span))
     }
 
+    /// The type's property schema, as the plugin's `reparse()` leaves it.
+    fn schema(&self, stack: &Stack, entries: &[(Value, Expr)]) -> &'static [crate::catalogue::PropSchema] {
+        let generated = self.info.schema;
+        let Some(reparse) = crate::plugins::reparse(self.info.plugin) else { return generated };
+        let v = Validation::new(stack, generated, self.info.translation, entries);
+        v.values_top(generated, entries).ok().and_then(|props| reparse(&props)).unwrap_or(generated)
+    }
+
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
     fn plugin_checks(
         &self,
         stack: &Stack,
         v: &Validation<'_>,
+        schema: &'static [crate::catalogue::PropSchema],
         entries: &[(Value, Expr)],
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
-        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
         let metadata = match &self.metadata {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
@@ -491,6 +529,42 @@ impl ResourceDefn {
             }
         }
     }
+}
+
+/// `copy.deepcopy` of a parsed snippet: a function becomes `{name: args}`, a
+/// macro (`if`) the snippet it chose.
+fn raw_snippet(expr: &Expr) -> Value {
+    match expr {
+        Expr::Call(c) if c.kind.is_macro() => raw_snippet(&c.args),
+        Expr::Call(c) => {
+            let mut m = Map::new();
+            m.insert_str(&c.name, raw_snippet(&c.args));
+            Value::map(m)
+        }
+        Expr::List(items, _) => Value::list(items.iter().map(raw_snippet).collect()),
+        Expr::Map(entries, _) => {
+            let mut m = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                let _ = m.insert(k.clone(), raw_snippet(v));
+            }
+            Value::map(m)
+        }
+        other => other.to_value(),
+    }
+}
+
+/// `Stack.validate` validates identical definitions once (`unique_defns`, a
+/// set filled in the resources' order, so the first of equal ones stays):
+/// the names that are validated, given the definitions in that order.
+pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>) -> Vec<Rc<str>> {
+    let mut kept: Vec<(Rc<str>, Value)> = Vec::new();
+    for d in defns {
+        let rendered = d.render_hot();
+        if !kept.iter().any(|(_, r)| r.py_eq(&rendered)) {
+            kept.push((d.name.clone(), rendered));
+        }
+    }
+    kept.into_iter().map(|(n, _)| n).collect()
 }
 
 /// `TemplateResource.template_data` for a file that is not in `files`: Heat
@@ -598,5 +672,34 @@ impl Graph {
             order.push(key);
         }
         (order, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{template_error, template_skips};
+
+    // Expected results from the oracle (real Heat, full mode).
+
+    #[test]
+    fn identical_definitions_are_validated_once() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  p1:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abc\n  p2:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abc\n  p3:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abcd\n";
+        assert_eq!(template_skips(t), ["p1 network_id neutron.network", "p3 network_id neutron.network"]);
+    }
+
+    #[test]
+    fn definitions_compare_with_macros_resolved_and_empty_fields_kept() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Neutron::Port\n    properties:\n      network: {if: [true, abc, x]}\n  b:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n  c:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n    depends_on: []\n";
+        assert_eq!(template_skips(t), ["a network neutron.network", "c network neutron.network"]);
+    }
+
+    #[test]
+    fn a_translated_value_is_read_without_its_constraints() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n      network_id: abc\n";
+        assert_eq!(
+            template_error(t).as_deref(),
+            Some("Property error: resources.p.properties.network: Cannot define the following properties at the same time: network, network_id")
+        );
+        assert!(template_skips(t).is_empty());
     }
 }

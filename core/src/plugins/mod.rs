@@ -4,9 +4,21 @@
 //! where Heat would call a service stops there and is reported as skipped,
 //! exactly as the oracle records it (`skipped_checks`).
 
+mod blazar_lease;
+pub(crate) mod dependencies;
+mod floating_ip;
+mod neutron;
 mod octavia_pool;
+mod port;
+mod random_string;
+mod router;
+mod router_interface;
+mod security_group;
 mod server;
+mod subnet;
+mod value;
 
+use crate::catalogue::PropSchema;
 use crate::eval::EvalError;
 use crate::value::{Map, Value};
 
@@ -39,8 +51,31 @@ pub(crate) enum Outcome {
 type Check = fn(&Ctx<'_>) -> Result<Outcome, EvalError>;
 
 /// Plugin type name → its checks, sorted by name.
-const TABLE: &[(&str, Check)] =
-    &[("OS::Nova::Server", server::validate), ("OS::Octavia::Pool", octavia_pool::validate)];
+const TABLE: &[(&str, Check)] = &[
+    ("OS::Blazar::Lease", blazar_lease::validate),
+    ("OS::Heat::RandomString", random_string::validate),
+    ("OS::Neutron::Firewall", neutron::validate),
+    ("OS::Neutron::FloatingIP", floating_ip::validate),
+    ("OS::Neutron::Net", neutron::validate),
+    ("OS::Neutron::Port", port::validate),
+    ("OS::Neutron::Router", router::validate),
+    ("OS::Neutron::RouterInterface", router_interface::validate),
+    ("OS::Neutron::SecurityGroup", security_group::validate),
+    ("OS::Neutron::Subnet", subnet::validate),
+    ("OS::Nova::Server", server::validate),
+    ("OS::Octavia::Pool", octavia_pool::validate),
+];
+
+/// A plugin's `reparse()` that changes its own schema from its properties
+/// (read with the generated schema): the schema to validate with instead.
+type Reparse = fn(&Map) -> Option<&'static [PropSchema]>;
+
+const REPARSE: &[(&str, Reparse)] = &[("OS::Heat::Value", value::reparse)];
+
+/// The `reparse()` hook of a plugin type, if it has one.
+pub(crate) fn reparse(plugin: &str) -> Option<Reparse> {
+    REPARSE.iter().find(|(n, _)| *n == plugin).map(|(_, r)| *r)
+}
 
 /// The checks of a plugin type, if it has any that need no service.
 pub(crate) fn checks(plugin: &str) -> Option<Check> {
