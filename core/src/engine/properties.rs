@@ -598,11 +598,22 @@ impl<'a> Validation<'a> {
                 Data::Nested(entries) => {
                     entries.iter().find(|(k, _)| k.py_eq(&key)).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
                 }
-                // A snippet: only its truthiness is looked at.
+                // The unresolved snippet: literal data is used as it is; of a
+                // function only its truthiness is looked at.
                 Data::Top(entries) => entries
                     .iter()
                     .find(|(k, _)| k.py_eq(&key))
-                    .map(|(_, e)| if e.truthy() { Value::Bool(true) } else { Value::Null })
+                    .map(|(_, e)| {
+                        let mut calls = false;
+                        eval::for_each_call(e, &mut |_| calls = true);
+                        if !calls {
+                            e.to_value()
+                        } else if e.truthy() {
+                            Value::Bool(true)
+                        } else {
+                            Value::Null
+                        }
+                    })
                     .unwrap_or(Value::Null),
             }
         } else {

@@ -459,7 +459,7 @@ impl ResourceDefn {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata };
+        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
         match check(&ctx) {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {

@@ -4,9 +4,16 @@
 //! where Heat would call a service stops there and is reported as skipped,
 //! exactly as the oracle records it (`skipped_checks`).
 
+mod access_policy;
 mod blazar_lease;
+mod cinder_volume;
+mod cinder_volume_type;
 pub(crate) mod dependencies;
+mod designate_zone;
+mod eip_association;
 mod floating_ip;
+mod keypair;
+mod launch_config;
 mod neutron;
 mod octavia_pool;
 mod port;
@@ -15,6 +22,8 @@ mod router;
 mod router_interface;
 mod security_group;
 mod server;
+mod server_group;
+mod software_component;
 mod subnet;
 mod value;
 
@@ -30,6 +39,8 @@ pub(crate) struct Ctx<'a> {
     pub props: &'a Map,
     /// The resolved `metadata` section (null when absent).
     pub metadata: &'a Value,
+    /// The stack (its resources, as `self.stack` in Heat).
+    pub stack: &'a crate::stack::Stack,
 }
 
 impl Ctx<'_> {
@@ -52,8 +63,15 @@ type Check = fn(&Ctx<'_>) -> Result<Outcome, EvalError>;
 
 /// Plugin type name → its checks, sorted by name.
 const TABLE: &[(&str, Check)] = &[
+    ("AWS::AutoScaling::LaunchConfiguration", launch_config::validate),
+    ("AWS::EC2::EIPAssociation", eip_association::validate),
     ("OS::Blazar::Lease", blazar_lease::validate),
+    ("OS::Cinder::Volume", cinder_volume::validate),
+    ("OS::Cinder::VolumeType", cinder_volume_type::validate),
+    ("OS::Designate::Zone", designate_zone::validate),
+    ("OS::Heat::AccessPolicy", access_policy::validate),
     ("OS::Heat::RandomString", random_string::validate),
+    ("OS::Heat::SoftwareComponent", software_component::validate),
     ("OS::Neutron::Firewall", neutron::validate),
     ("OS::Neutron::FloatingIP", floating_ip::validate),
     ("OS::Neutron::Net", neutron::validate),
@@ -62,7 +80,9 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Neutron::RouterInterface", router_interface::validate),
     ("OS::Neutron::SecurityGroup", security_group::validate),
     ("OS::Neutron::Subnet", subnet::validate),
+    ("OS::Nova::KeyPair", keypair::validate),
     ("OS::Nova::Server", server::validate),
+    ("OS::Nova::ServerGroup", server_group::validate),
     ("OS::Octavia::Pool", octavia_pool::validate),
 ];
 
