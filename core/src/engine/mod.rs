@@ -463,6 +463,7 @@ impl Run {
                     created: false,
                     reference_id: None,
                     attributes: Map::new(),
+                    properties: d.properties.clone(),
                 },
             );
         }

@@ -24,6 +24,7 @@ mod security_group;
 mod server;
 mod server_group;
 mod software_component;
+mod software_deployment;
 mod subnet;
 mod value;
 
@@ -47,6 +48,26 @@ impl Ctx<'_> {
     /// `self.properties[key]`.
     pub fn prop(&self, key: &str) -> &Value {
         self.props.get_str(key).unwrap_or(&Value::Null)
+    }
+
+    /// `self.stack.resource_by_refid(refid)` before anything is created: the
+    /// resource of that name.
+    pub fn resource_by_refid(&self, refid: &Value) -> Option<&crate::stack::ResourceRef> {
+        refid.as_str().and_then(|n| self.stack.resources.get(n))
+    }
+
+    /// `res.properties.get(key)` of another resource: its converted value,
+    /// null when it has no such property or it fails to convert.
+    pub fn property_of(&self, res: &crate::stack::ResourceRef, key: &str) -> Value {
+        let entries: &[(Value, crate::eval::Expr)] = match &res.properties {
+            Some(crate::eval::Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        if res.info.provider {
+            return Value::Null;
+        }
+        let v = crate::engine::properties::Validation::new(self.stack, res.info.schema, res.info.translation, entries);
+        v.read(res.info.schema, entries, key).unwrap_or(Value::Null)
     }
 }
 
@@ -72,6 +93,8 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Heat::AccessPolicy", access_policy::validate),
     ("OS::Heat::RandomString", random_string::validate),
     ("OS::Heat::SoftwareComponent", software_component::validate),
+    ("OS::Heat::SoftwareDeployment", software_deployment::validate),
+    ("OS::Heat::StructuredDeployment", software_deployment::validate),
     ("OS::Neutron::Firewall", neutron::validate),
     ("OS::Neutron::FloatingIP", floating_ip::validate),
     ("OS::Neutron::Net", neutron::validate),
