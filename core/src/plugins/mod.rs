@@ -15,12 +15,16 @@ mod floating_ip;
 mod keypair;
 mod launch_config;
 mod neutron;
+mod octavia_l7policy;
+mod octavia_l7rule;
+mod octavia_listener;
 mod octavia_pool;
 mod port;
 mod random_string;
 mod router;
 mod router_interface;
 mod security_group;
+mod security_group_rule;
 mod server;
 mod server_group;
 mod software_component;
@@ -102,10 +106,14 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Neutron::Router", router::validate),
     ("OS::Neutron::RouterInterface", router_interface::validate),
     ("OS::Neutron::SecurityGroup", security_group::validate),
+    ("OS::Neutron::SecurityGroupRule", security_group_rule::validate),
     ("OS::Neutron::Subnet", subnet::validate),
     ("OS::Nova::KeyPair", keypair::validate),
     ("OS::Nova::Server", server::validate),
     ("OS::Nova::ServerGroup", server_group::validate),
+    ("OS::Octavia::L7Policy", octavia_l7policy::validate),
+    ("OS::Octavia::L7Rule", octavia_l7rule::validate),
+    ("OS::Octavia::Listener", octavia_listener::validate),
     ("OS::Octavia::Pool", octavia_pool::validate),
 ];
 
