@@ -38,6 +38,8 @@ pub struct ResourceRef {
     pub reference_id: Option<String>,
     /// The mocked attributes.
     pub attributes: Map,
+    /// Its `properties` snippet (for plugins reading another resource's properties).
+    pub properties: Option<Expr>,
 }
 
 impl ResourceRef {

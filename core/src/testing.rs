@@ -62,3 +62,19 @@ pub fn eval_conditions_err(body: &str) -> String {
     let ev = evaluate(&Request::new(format!("heat_template_version: 2021-04-16\nconditions:\n{indented}")));
     ev.result.error.map(|e| e.message).expect("expected an error")
 }
+
+/// A whole template's error message, if it fails.
+pub fn template_error(template: &str) -> Option<String> {
+    evaluate(&Request::new(template.to_string())).result.error.map(|e| e.message)
+}
+
+/// A whole template's skips, sorted: `resource check service` for the plugin
+/// checks, `resource property constraint` for the property constraints.
+pub fn template_skips(template: &str) -> Vec<String> {
+    let ev = evaluate(&Request::new(template.to_string()));
+    let mut out: Vec<String> =
+        ev.result.skipped_checks.iter().map(|c| format!("{} {} {}", c.resource, c.check, c.service)).collect();
+    out.extend(ev.result.skipped_properties.iter().map(|p| format!("{} {} {}", p.resource, p.property, p.constraint)));
+    out.sort();
+    out
+}

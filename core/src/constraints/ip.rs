@@ -177,6 +177,77 @@ fn ipv6_str_to_int(addr: &str) -> Result<u128, NetError> {
     inet_pton6(addr.as_bytes()).ok_or(NetError::AddrFormat)
 }
 
+/// `oslo_utils.netutils.is_valid_ip`: an IPv4 address as glibc's `inet_aton`
+/// reads it (`netaddr.valid_ipv4(flags=INET_ATON)`) or an IPv6 one with an optional
+/// `%scope` of 1 to 15 characters.
+pub(crate) fn is_valid_ip(address: &str) -> bool {
+    if address.is_empty() {
+        return false;
+    }
+    if !address.contains(':') && !address.contains('\0') && inet_aton(address.as_bytes()).is_some() {
+        return true;
+    }
+    let (addr, scope) = match address.rsplit_once('%') {
+        Some((a, s)) => (a, Some(s)),
+        None => (address, None),
+    };
+    if scope.is_some_and(|s| s.is_empty() || s.chars().count() > 15) {
+        return false;
+    }
+    !addr.is_empty() && ipv6_str_to_int(addr).is_ok()
+}
+
+/// glibc's `inet_aton`: one to four numbers in C notation (`0x` hex, `0`
+/// octal) separated by dots, the last filling the remaining bytes; anything
+/// after ASCII whitespace is ignored.
+fn inet_aton(src: &[u8]) -> Option<u32> {
+    let mut parts: Vec<u64> = Vec::with_capacity(4);
+    let mut i = 0;
+    loop {
+        let (value, next) = strtoul(src, i)?;
+        i = next;
+        match src.get(i) {
+            Some(b'.') => {
+                if parts.len() > 2 || value > 0xff {
+                    return None;
+                }
+                parts.push(value);
+                i += 1;
+            }
+            Some(c) if !c.is_ascii_whitespace() && *c != 0x0b => return None,
+            _ => {
+                let max = [0xffff_ffff_u64, 0xff_ffff, 0xffff, 0xff];
+                if value > *max.get(parts.len())? {
+                    return None;
+                }
+                let head = parts.iter().enumerate().fold(0u64, |acc, (n, p)| acc | (p << (24 - 8 * n)));
+                return u32::try_from(head | value).ok();
+            }
+        }
+    }
+}
+
+/// `strtoul(src + i, &end, 0)` from a digit: the value (None past 32 bits) and `end`.
+fn strtoul(src: &[u8], start: usize) -> Option<(u64, usize)> {
+    if !src.get(start)?.is_ascii_digit() {
+        return None;
+    }
+    let (radix, mut i) = match (src.get(start), src.get(start + 1), src.get(start + 2)) {
+        (Some(b'0'), Some(b'x' | b'X'), Some(c)) if c.is_ascii_hexdigit() => (16, start + 2),
+        (Some(b'0'), ..) => (8, start),
+        _ => (10, start),
+    };
+    let mut value: u64 = 0;
+    while let Some(d) = src.get(i).and_then(|c| char::from(*c).to_digit(radix)) {
+        value = value.checked_mul(u64::from(radix))?.checked_add(u64::from(d))?;
+        if value > 0xffff_ffff {
+            return None;
+        }
+        i += 1;
+    }
+    Some((value, i))
+}
+
 /// A parsed address: the IPv4 value (the only one whose text is compared), or IPv6.
 #[derive(Clone, Copy)]
 enum Ip {
@@ -460,6 +531,58 @@ pub(super) fn net_cidr(value: &Value) -> Custom {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `oslo_utils.netutils.is_valid_ip`, vectors from the oracle's venv.
+    #[test]
+    fn oslo_is_valid_ip() {
+        for good in [
+            "1.2.3.4",
+            "1.2.3",
+            "1",
+            "0x7f.1",
+            "010.0.0.1",
+            "1.2.3.4 junk",
+            "1.2.3.4\tx",
+            "4294967295",
+            "fe80::1",
+            "fe80::1%eth0",
+            "::ffff:1.2.3.4",
+            "0xffffffff",
+            "1.0xff.0377.1",
+            "1.2.3.4\n",
+            "1.2.3.4 ",
+            "::",
+        ] {
+            assert!(is_valid_ip(good), "{good:?}");
+        }
+        for bad in [
+            "0x",
+            "0x.1",
+            "08.1.1.1",
+            "1.2.3.4x",
+            " 1.2.3.4",
+            "256.1.1.1",
+            "1.2.65536",
+            "1.16777216",
+            "4294967296",
+            "1.2.3.4.5",
+            "",
+            "fe80::1%",
+            "fe80::1%0123456789abcdef",
+            "1..2",
+            "1.2.3.",
+            ".1.2.3",
+            "0x100000000",
+            "99999999999999999999999",
+            "+1.2.3.4",
+            "-1",
+            "gggg::1",
+            "1:2:3:4:5:6:7:8:9",
+            "abc",
+        ] {
+            assert!(!is_valid_ip(bad), "{bad:?}");
+        }
+    }
 
     #[test]
     fn pton4() {

@@ -21,6 +21,8 @@ mod iso8601;
 mod mac;
 mod py_digits;
 pub(crate) mod schema;
+
+pub(crate) use ip::is_valid_ip;
 mod timezone;
 mod tz_keys;
 

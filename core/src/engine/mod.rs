@@ -604,6 +604,7 @@ impl Run {
                     created: false,
                     reference_id: None,
                     attributes: Map::new(),
+                    properties: d.properties.clone(),
                 },
             );
         }
@@ -647,6 +648,19 @@ impl Run {
         self.end_stage(first)?;
         // Outputs are parsed before resources are validated.
         let outputs = self.parse_outputs(&stack, root, version)?;
+        // The plugins' implicit dependencies join the graph (strict validation).
+        if input.strict {
+            let implicit = crate::plugins::dependencies::add_implicit(
+                &crate::plugins::dependencies::Deps {
+                    stack: &stack,
+                    resources: set_order.iter().filter_map(|&i| defns.get(i)).collect(),
+                },
+                &mut graph,
+            );
+            if let Err(e) = implicit {
+                return Err(self.fail(e));
+            }
+        }
         let res_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
         let _ = params;
         Ok(Built {
@@ -672,20 +686,13 @@ impl Run {
         let (order, cycle) = graph.toposort();
         // Heat stops at the first error (resources, then a cycle, then outputs in
         // set order); all of them are still checked for the diagnostics.
-        // Heat validates each distinct definition once (`unique_defns`): of
-        // resources whose snippets are equal (the name aside), the first.
-        // The stack's resources iterate in set order, so that is the one kept.
-        let mut seen = std::collections::HashSet::new();
-        let mut unique = vec![false; defns.len()];
-        for &i in &built.set_order {
-            if let (Some(d), Some(u)) = (defns.get(i), unique.get_mut(i)) {
-                *u = seen.insert(d.render_key());
-            }
-        }
         let mut first = None;
+        let unique = resources::unique_definition_names(built.set_order.iter().filter_map(|&i| defns.get(i)));
         for name in &order {
-            let Some(i) = defns.iter().position(|d| &*d.name == name.as_str()) else { continue };
-            let (Some(d), Some(true)) = (defns.get(i), unique.get(i)) else { continue };
+            let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
+            if !unique.iter().any(|n| **n == **name) {
+                continue;
+            }
             // Heat stops at the first failing resource: later ones record no skips.
             let (mut skipped, mut checks) = (Vec::new(), Vec::new());
             let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks);

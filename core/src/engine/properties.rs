@@ -233,6 +233,17 @@ impl<'a> Validation<'a> {
         found
     }
 
+    /// `self.properties[key]` outside validation (`add_dependencies`): the
+    /// converted value; a key the schema lacks reads as null (`.get`).
+    pub(crate) fn read(&self, schema: &'static [PropSchema], data: &[(Value, Expr)], key: &str) -> PResult<Value> {
+        let props = Props::top(schema, data);
+        let key = Value::from(key);
+        if props.schema.get(&key).is_none() {
+            return Ok(Value::Null);
+        }
+        self.get_property_value(&props, &key, false)
+    }
+
     /// `Properties.validate`.
     fn validate(&self, props: &Props<'_, '_>, with_value: bool) -> PResult<()> {
         let mut first = None;
@@ -626,11 +637,22 @@ impl<'a> Validation<'a> {
                 Data::Nested(entries) => {
                     entries.iter().find(|(k, _)| k.py_eq(&key)).map(|(_, v)| v.clone()).unwrap_or(Value::Null)
                 }
-                // A snippet: only its truthiness is looked at.
+                // The unresolved snippet: literal data is used as it is; of a
+                // function only its truthiness is looked at.
                 Data::Top(entries) => entries
                     .iter()
                     .find(|(k, _)| k.py_eq(&key))
-                    .map(|(_, e)| if e.truthy() { Value::Bool(true) } else { Value::Null })
+                    .map(|(_, e)| {
+                        let mut calls = false;
+                        eval::for_each_call(e, &mut |_| calls = true);
+                        if !calls {
+                            e.to_value()
+                        } else if e.truthy() {
+                            Value::Bool(true)
+                        } else {
+                            Value::Null
+                        }
+                    })
                     .unwrap_or(Value::Null),
             }
         } else {

@@ -272,6 +272,34 @@ impl ResourceDefn {
         Ok(())
     }
 
+    /// `ResourceDefinition.render_hot()`: the fields given, functions back in
+    /// their `{name: args}` form and macros replaced by their result (what
+    /// `copy.deepcopy` of a parsed snippet gives). Two definitions with equal
+    /// renderings are equal whatever their names.
+    pub fn render_hot(&self) -> Value {
+        let mut m = Map::new();
+        m.insert_str("type", Value::from(self.type_name.as_str()));
+        let exprs = [
+            ("properties", &self.properties),
+            ("metadata", &self.metadata),
+            ("update_policy", &self.update_policy),
+            ("external_id", &self.external_id),
+            ("condition", &self.condition),
+        ];
+        for (key, expr) in exprs {
+            if let Some(e) = expr {
+                m.insert_str(key, raw_snippet(e));
+            }
+        }
+        if let Some(p) = &self.deletion_policy {
+            m.insert_str("deletion_policy", Value::from(p.as_str()));
+        }
+        if let Some(d) = &self.depends_on {
+            m.insert_str("depends_on", Value::list(d.iter().map(|n| Value::from(n.as_str())).collect()));
+        }
+        Value::map(m)
+    }
+
     /// `required_resource_names()`: explicit `depends_on`, then every resource
     /// `get_resource`/`get_attr` reference in properties and metadata (unknown or
     /// disabled references fail here). An external resource requires nothing.
@@ -300,23 +328,6 @@ impl ResourceDefn {
         let mut names = explicit;
         names.extend(implicit.iter().map(|n| n.to_string()));
         Ok(names)
-    }
-
-    /// Heat's `ResourceDefinition` equality (`render_hot()`): the snippet
-    /// without its description, `depends_on` as a list, as a comparable key.
-    pub fn render_key(&self) -> String {
-        let mut m = Map::new();
-        for (k, v) in self.node.as_map().unwrap_or(&[]) {
-            let key = py_str(&k.to_value());
-            let value = match (key.as_str(), v.to_value()) {
-                ("description", _) | (_, Value::Null) => continue,
-                ("depends_on", Value::Str(s)) => Value::list(vec![Value::Str(s)]),
-                (_, other) => other,
-            };
-            m.insert_str(&key, value);
-        }
-        crate::pyfmt::json_dumps(&Value::map(m), crate::pyfmt::JsonStyle::SORTED)
-            .unwrap_or_else(|_| format!("\u{0}{}", self.name))
     }
 
     /// `Resource.validate_template()`: functions, deletion policy, update policy,
@@ -401,8 +412,9 @@ impl ResourceDefn {
             }
             return Ok(());
         }
-        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
-        let result = v.validate_top(self.info.schema, entries, strict);
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let result = v.validate_top(schema, entries, strict);
         for (path, constraint) in v.skipped.borrow().iter() {
             skipped.push(SkippedProperty {
                 resource: self.name.to_string(),
@@ -411,7 +423,7 @@ impl ResourceDefn {
             });
         }
         match result {
-            Ok(()) => self.plugin_checks(stack, &v, entries, checks),
+            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks),
             Err(e) => Err(self.property_svf(e)),
         }
     }
@@ -424,8 +436,9 @@ impl ResourceDefn {
         if self.info.none_like || self.external_id.is_some() || self.info.provider || self.info.plugin.is_empty() {
             return Vec::new();
         }
-        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
-        v.problems_top(self.info.schema, entries).into_iter().map(|e| self.property_svf(e)).collect()
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        v.problems_top(schema, entries).into_iter().map(|e| self.property_svf(e)).collect()
     }
 
     /// A property failure as Heat's `Property error: resources.<r>.properties…`.
@@ -443,21 +456,30 @@ impl ResourceDefn {
         EvalError::svf_items("Property error", full, message).with_code("property-error").at(span)
     }
 
+    /// The type's property schema, as the plugin's `reparse()` leaves it.
+    fn schema(&self, stack: &Stack, entries: &[(Value, Expr)]) -> &'static [crate::catalogue::PropSchema] {
+        let generated = self.info.schema;
+        let Some(reparse) = crate::plugins::reparse(self.info.plugin) else { return generated };
+        let v = Validation::new(stack, generated, self.info.translation, entries);
+        v.values_top(generated, entries).ok().and_then(|props| reparse(&props)).unwrap_or(generated)
+    }
+
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
     fn plugin_checks(
         &self,
         stack: &Stack,
         v: &Validation<'_>,
+        schema: &'static [crate::catalogue::PropSchema],
         entries: &[(Value, Expr)],
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
-        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
         let metadata = match &self.metadata {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata };
+        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
         match check(&ctx) {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {
@@ -558,6 +580,47 @@ impl<'m> Target<'m> {
 /// The key span and value of `key` in a mapping node.
 fn key_of<'n>(node: &'n Node, key: &str) -> Option<(Span, &'n Node)> {
     node.as_map().and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(k, v)| (k.span, v)))
+}
+
+/// `copy.deepcopy` of a parsed snippet: a function becomes `{name: args}`, a
+/// macro (`if`) the snippet it chose.
+fn raw_snippet(expr: &Expr) -> Value {
+    match expr {
+        Expr::Call(c) if c.kind.is_macro() => raw_snippet(&c.args),
+        Expr::Call(c) => {
+            let mut m = Map::new();
+            m.insert_str(&c.name, raw_snippet(&c.args));
+            Value::map(m)
+        }
+        Expr::List(items, _) => Value::list(items.iter().map(raw_snippet).collect()),
+        Expr::Map(entries, _) => {
+            let mut m = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                let _ = m.insert(k.clone(), raw_snippet(v));
+            }
+            Value::map(m)
+        }
+        other => other.to_value(),
+    }
+}
+
+/// `Stack.validate` validates identical definitions once (`unique_defns`, a
+/// set filled in the resources' order, so the first of equal ones stays):
+/// the names that are validated, given the definitions in that order.
+pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>) -> Vec<Rc<str>> {
+    // Bucketed by their JSON text; Python equality decides within a bucket.
+    let mut buckets: std::collections::HashMap<String, Vec<Value>> = std::collections::HashMap::new();
+    let mut kept: Vec<Rc<str>> = Vec::new();
+    for d in defns {
+        let rendered = d.render_hot();
+        let key = crate::pyfmt::json_dumps(&rendered, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
+        let bucket = buckets.entry(key).or_default();
+        if !bucket.iter().any(|r| r.py_eq(&rendered)) {
+            bucket.push(rendered);
+            kept.push(d.name.clone());
+        }
+    }
+    kept
 }
 
 /// `TemplateResource.template_data` for a file that is not in `files`: Heat
@@ -665,5 +728,34 @@ impl Graph {
             order.push(key);
         }
         (order, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{template_error, template_skips};
+
+    // Expected results from the oracle (real Heat, full mode).
+
+    #[test]
+    fn identical_definitions_are_validated_once() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  p1:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abc\n  p2:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abc\n  p3:\n    type: OS::Neutron::Port\n    properties:\n      network_id: abcd\n";
+        assert_eq!(template_skips(t), ["p1 network_id neutron.network", "p3 network_id neutron.network"]);
+    }
+
+    #[test]
+    fn definitions_compare_with_macros_resolved_and_empty_fields_kept() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Neutron::Port\n    properties:\n      network: {if: [true, abc, x]}\n  b:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n  c:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n    depends_on: []\n";
+        assert_eq!(template_skips(t), ["a network neutron.network", "c network neutron.network"]);
+    }
+
+    #[test]
+    fn a_translated_value_is_read_without_its_constraints() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: abc\n      network_id: abc\n";
+        assert_eq!(
+            template_error(t).as_deref(),
+            Some("Property error: resources.p.properties.network: Cannot define the following properties at the same time: network, network_id")
+        );
+        assert!(template_skips(t).is_empty());
     }
 }

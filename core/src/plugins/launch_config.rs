@@ -1,0 +1,48 @@
+//! `AWS::AutoScaling::LaunchConfiguration`
+//! (`heat.engine.resources.aws.autoscaling.launch_config.LaunchConfiguration.validate`).
+
+use super::{get, invalid, list, Ctx, Outcome};
+use crate::eval::EvalError;
+
+pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
+    for mapping in list(ctx.prop("BlockDeviceMappings")) {
+        let ebs = get(mapping, "Ebs");
+        if !ebs.truthy() {
+            return Err(invalid("Ebs is missing, this is required when specifying BlockDeviceMappings."));
+        }
+        if !get(ebs, "SnapshotId").truthy() {
+            return Err(invalid("SnapshotId is missing, this is required when specifying BlockDeviceMappings."));
+        }
+    }
+    let from_image = ctx.prop("ImageId").truthy() && ctx.prop("InstanceType").truthy();
+    if !ctx.prop("InstanceId").truthy() && !from_image {
+        return Err(invalid("If without InstanceId, ImageId and InstanceType are required."));
+    }
+    Ok(Outcome::Valid)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::eval_result_error;
+
+    // Expected messages from the oracle (real Heat, full mode).
+    fn config(props: &str) -> String {
+        eval_result_error(
+            &format!("resources:\n  c:\n    type: AWS::AutoScaling::LaunchConfiguration\n    properties:\n{props}"),
+            "x",
+        )
+    }
+
+    #[test]
+    fn an_image_and_a_type_or_an_instance() {
+        assert_eq!(config("      ImageId: i\n"), "If without InstanceId, ImageId and InstanceType are required.");
+        assert_eq!(
+            config("      InstanceId: i\n      BlockDeviceMappings: [{DeviceName: vdb}]\n"),
+            "Ebs is missing, this is required when specifying BlockDeviceMappings."
+        );
+        assert_eq!(
+            config("      InstanceId: i\n      BlockDeviceMappings: [{DeviceName: vdb, Ebs: {VolumeSize: '1'}}]\n"),
+            "SnapshotId is missing, this is required when specifying BlockDeviceMappings."
+        );
+    }
+}
