@@ -1,6 +1,7 @@
 //! `hotplate eval -t TEMPLATE -e ENV ... -P k=v ...`: build a request from files
 //! the way python-heatclient does (`get_file` paths relative to the template).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use hotplate_core::{Document, Request, Value};
@@ -19,12 +20,13 @@ pub fn build(
     req.template_name = template.display().to_string();
     req.template = Document::Text(text.clone());
     let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-    collect_files(&text, &base, &mut req, 0)?;
+    let mut collector = Collector::default();
+    collect_files(&text, &base, &mut req, &mut collector);
     for env in envs {
         let name = env.display().to_string();
         let content = read(env)?;
         let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
-        collect_registry_files(&content, &env_base, &mut req)?;
+        collect_registry_files(&content, &env_base, &mut req, &mut collector);
         req.files.insert(name.clone(), Some(content));
         req.environment_files.push(name);
     }
@@ -61,59 +63,126 @@ fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// Find `get_file: <path>` and `type: <file>.yaml` references and load them,
-/// keyed exactly as written (the playground's `files` convention).
-fn collect_files(text: &str, base: &Path, req: &mut Request, depth: usize) -> Result<(), String> {
-    if depth > 8 {
-        return Ok(());
+/// The most files one request collects (templates, `get_file` files, providers).
+const MAX_FILES: usize = 1000;
+
+/// Files found so far: `req.files` holds the contents by the key as written; the
+/// queue holds the templates still to scan, each with its directory.
+#[derive(Default)]
+struct Collector {
+    queue: Vec<(String, PathBuf)>,
+    scanned: HashSet<PathBuf>,
+}
+
+impl Collector {
+    /// Load `reference` (as written in a file in `base`) into `req.files` under
+    /// the reference itself, the key core looks it up by, and queue it for
+    /// scanning when it is a template. A missing file is left out: core then
+    /// reports Heat's "Could not fetch remote template".
+    fn add(&mut self, req: &mut Request, reference: &str, base: &Path) {
+        if reference.is_empty() || reference.contains("://") || req.files.contains_key(reference) {
+            return;
+        }
+        if req.files.len() >= MAX_FILES {
+            return;
+        }
+        let path = base.join(reference);
+        let Ok(content) = std::fs::read_to_string(&path) else { return };
+        req.files.insert(reference.to_string(), Some(content.clone()));
+        let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if self.scanned.insert(key) {
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            self.queue.push((content, dir));
+        }
     }
-    let Ok(loaded) = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)) else {
-        return Ok(());
+
+    /// Scan queued templates (heatclient's `resolve_template_get_files`, applied
+    /// again to every file that is a template) until none is left.
+    fn drain(&mut self, req: &mut Request) {
+        while let Some((text, base)) = self.queue.pop() {
+            let Some(root) = parse_template(&text) else { continue };
+            let mut refs = Vec::new();
+            find_refs(&root, &mut refs);
+            for r in refs {
+                self.add(req, &r, &base);
+            }
+        }
+    }
+}
+
+/// Load every file the template needs, recursively: `get_file` arguments and
+/// `type: <file>.yaml|.template` provider templates, each relative to the
+/// directory of the template that names it and keyed exactly as written.
+fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector) {
+    c.queue.push((text.to_string(), base.to_path_buf()));
+    c.drain(req);
+}
+
+/// A file's contents as a template, when it is one (heatclient's `is_template`:
+/// a map with a template version key).
+fn parse_template(text: &str) -> Option<Value> {
+    let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
+    let root = loaded.root.to_value();
+    let top = root.as_map()?;
+    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"]
+        .iter()
+        .any(|k| top.get_str(k).is_some())
+        .then_some(root)
+}
+
+/// The environment's `resource_registry` files (heatclient's
+/// `resolve_environment_urls`): every string value that is not a type name
+/// (`::`), at the top and under `resources: {name: {...}}`, relative to the
+/// environment file's directory (or its `base_url`), then recursively the files
+/// those templates need.
+fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector) {
+    let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
+        return;
     };
-    let mut refs = Vec::new();
-    find_refs(&loaded.root.to_value(), &mut refs);
-    for r in refs {
-        if req.files.contains_key(&r) || r.contains("://") {
+    let root = loaded.root.to_value();
+    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return };
+    let base = base_url(reg, base);
+    registry_entries(reg, &base, req, c);
+    if let Some(Value::Map(resources)) = reg.get_str("resources") {
+        for (_, r) in resources.iter() {
+            if let Value::Map(r) = r {
+                let res_base = base_url(r, &base);
+                registry_entries(r, &res_base, req, c);
+            }
+        }
+    }
+    c.drain(req);
+}
+
+/// A registry's `base_url` when it names a local directory, else `default`.
+fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
+    match reg.get_str("base_url").and_then(Value::as_str) {
+        Some(u) if !u.contains("://") || u.starts_with("file://") => {
+            default.join(u.strip_prefix("file://").unwrap_or(u))
+        }
+        _ => default.to_path_buf(),
+    }
+}
+
+fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c: &mut Collector) {
+    for (k, v) in reg.iter() {
+        let key = k.as_str().unwrap_or_default();
+        if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {
             continue;
         }
-        let path = base.join(&r);
-        if let Ok(content) = std::fs::read_to_string(&path) {
-            req.files.insert(r.clone(), Some(content.clone()));
-            if r.ends_with(".yaml") || r.ends_with(".template") {
-                let nested_base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-                collect_files(&content, &nested_base, req, depth + 1)?;
-            }
+        if let Some(f) = v.as_str().filter(|f| !f.contains("::")) {
+            c.add(req, f, base);
         }
     }
-    Ok(())
 }
 
-fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request) -> Result<(), String> {
-    let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
-        return Ok(());
-    };
-    if let Some(Value::Map(reg)) = loaded.root.to_value().as_map().and_then(|m| m.get_str("resource_registry").cloned())
-    {
-        for (_, v) in reg.iter() {
-            if let Some(f) = v.as_str().filter(|f| f.ends_with(".yaml") || f.ends_with(".template")) {
-                if !req.files.contains_key(f) {
-                    if let Ok(content) = std::fs::read_to_string(base.join(f)) {
-                        req.files.insert(f.to_string(), Some(content));
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
+/// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
+/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template.
 fn find_refs(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Map(m) => {
-            if m.len() == 1 {
-                if let Some(Value::Str(p)) = m.get_str("get_file") {
-                    out.push(p.to_string());
-                }
+            if let Some(Value::Str(p)) = m.get_str("get_file") {
+                out.push(p.to_string());
             }
             if let Some(Value::Str(t)) = m.get_str("type") {
                 if t.ends_with(".yaml") || t.ends_with(".template") {

@@ -317,3 +317,73 @@ fn the_report_shows_every_property_error_at_its_property() {
         assert!(t.contains(source), "no source excerpt {source:?}:\n{t}");
     }
 }
+
+/// Write `files` (path, contents) under a fresh directory.
+fn temp_tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("hotplate-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for (path, text) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    root
+}
+
+#[test]
+fn provider_templates_are_collected_relative_to_the_file_that_names_them() {
+    let none = "heat_template_version: 2018-08-31\nresources:\n  n:\n    type: OS::Heat::None\n";
+    let root = temp_tree(
+        "providers",
+        &[
+            (
+                "main.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  app:\n    type: ./nested/app.yaml\n  thing:\n    type: My::Thing\n",
+            ),
+            (
+                "nested/app.yaml",
+                "heat_template_version: 2018-08-31\nresources:\n  other:\n    type: ../other.yaml\noutputs:\n  data:\n    value: {get_file: files/data.txt}\n",
+            ),
+            ("nested/files/data.txt", "nested data\n"),
+            ("other.yaml", none),
+            // The registry's template names its own provider, relative to itself.
+            ("lib/thing.yaml", "heat_template_version: 2018-08-31\nresources:\n  helper:\n    type: ./helper.yaml\n"),
+            ("lib/helper.yaml", none),
+            ("envs/env.yaml", "resource_registry:\n  My::Thing: ../lib/thing.yaml\n"),
+        ],
+    );
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml", "-e", "envs/env.yaml", "--format", "json"], None);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}\nstdout: {out}", stderr(&o));
+    assert!(!out.contains("Could not fetch"), "{out}");
+    let v = json(&o);
+    let app = &v["nested"]["app"];
+    assert!(app.is_object(), "no nested stack for app:\n{out}");
+    assert_eq!(app["outputs"]["data"]["value"], "nested data\n", "{out}");
+    assert!(app["nested"]["other"].is_object(), "no nested stack for app.other:\n{out}");
+    let thing = &v["nested"]["thing"];
+    assert!(thing.is_object(), "no nested stack for thing:\n{out}");
+    assert!(thing["nested"]["helper"].is_object(), "no nested stack for thing.helper:\n{out}");
+
+    // A file that is not there is left out: Heat's fetch error, no IO error.
+    std::fs::remove_file(root.join("other.yaml")).unwrap();
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml", "-e", "envs/env.yaml", "--format", "json"], None);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}\nstdout: {}", stderr(&o), stdout(&o));
+    assert!(stdout(&o).contains("Could not fetch remote template \\\"../other.yaml\\\""), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_provider_template_that_names_itself_is_collected_once() {
+    let root = temp_tree(
+        "cycle",
+        &[
+            ("main.yaml", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: sub/loop.yaml\n"),
+            ("sub/loop.yaml", "heat_template_version: 2018-08-31\nresources:\n  again:\n    type: ../sub/loop.yaml\n"),
+        ],
+    );
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml", "--format", "json"], None);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "stderr: {}\nstdout: {}", stderr(&o), stdout(&o));
+    assert!(!stdout(&o).contains("Could not fetch"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&root);
+}
