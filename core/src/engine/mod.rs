@@ -47,9 +47,10 @@ pub fn evaluate(req: &Request) -> Evaluation {
     run.ev
 }
 
-/// How many nested stacks one request may build (validation and results
-/// together): a group of providers of groups is bounded here, not by time.
-const NESTED_BUDGET: u32 = 2000;
+/// How many nested stacks and resources in them one request may build
+/// (validation and results together): a group of providers of groups is
+/// bounded here, not by time.
+const NESTED_BUDGET: u32 = 20_000;
 
 struct Run {
     ev: Evaluation,

@@ -180,17 +180,22 @@ impl Run {
             .at(d.node.span);
             return Err(fail(self, e));
         }
-        if self.budget == 0 {
+        let root = &child.root.root;
+        let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
+        let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
+        if self.budget < cost {
             let e = EvalError::other(
                 "RequestLimitExceeded",
-                "Request limit exceeded: hotplate evaluates at most 2000 nested stacks per request.",
+                format!(
+                    "Request limit exceeded: hotplate evaluates at most {} nested stacks and their resources per request.",
+                    super::NESTED_BUDGET
+                ),
             )
             .with_code("budget-exceeded")
             .at(d.node.span);
             return Err(fail(self, e));
         }
-        self.budget -= 1;
-        let root = &child.root.root;
+        self.budget -= cost;
         let Some(top) = root.as_map() else {
             return Err(fail(self, EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span)));
         };
@@ -1038,6 +1043,23 @@ fn glob(n: &[char], p: &[char]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_of_groups_is_bounded_by_count() {
+        // 1000 providers of 1000 members each would be a million resources.
+        let inner = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: OS::Heat::None}\n";
+        let t = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: inner.yaml}\n";
+        let mut req = crate::engine::Request::new(t);
+        req.files.insert("inner.yaml".into(), Some(inner.into()));
+        let ev = crate::engine::evaluate(&req);
+        let text = crate::engine::result::HeatResult::to_value(&ev.result);
+        let shown = crate::pyfmt::json_dumps(&text, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
+        assert!(
+            shown.contains("at most 20000 nested stacks and their resources"),
+            "{}",
+            shown.get(..400).unwrap_or("")
+        );
+    }
 
     #[test]
     fn fnmatch_as_python() {

@@ -5,12 +5,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 
-// The issue's target is 400 KB brotli; the engine is at ~673 KB today (opt-level
+// The issue's target is 400 KB brotli; the engine is at ~701 KB today (opt-level
 // "s"; see ARCHITECTURE.md, "The wasm package"). This budget stops it growing unnoticed.
 // Raised from 640 KB when full validation brought every type's property schema,
 // translation rules and the offline custom constraints (time-zone keys, cron,
-// IP/DNS/ISO 8601 parsers) into the engine: 593 KB -> 673 KB.
-const BUDGET_BROTLI = 680 * 1024;
+// IP/DNS/ISO 8601 parsers) into the engine: 593 KB -> 673 KB. Raised again to
+// 710 KB when the plugins' own checks (about 25 types) and nested stacks came in:
+// 673 KB -> 701 KB. Issue 13 owns bringing it down to 400 KB.
+const BUDGET_BROTLI = 710 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
