@@ -103,9 +103,35 @@ pub fn compile(pattern: &str) -> Result<(), String> {
     build(pattern, false).map(|_| ())
 }
 
+/// How many compiled `allowed_pattern` regexes are kept (the cache is
+/// emptied when full, so memory stays bounded whatever the input).
+const CACHE_SIZE: usize = 256;
+
+std::thread_local! {
+    /// Compiled anchored patterns: a template checks the same few patterns on
+    /// every parameter and property (Python's `re` caches them the same way).
+    static ANCHORED: std::cell::RefCell<std::collections::HashMap<String, Result<fancy_regex::Regex, String>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn anchored(pattern: &str) -> Result<fancy_regex::Regex, String> {
+    ANCHORED.with(|cache| {
+        if let Some(hit) = cache.borrow().get(pattern) {
+            return hit.clone();
+        }
+        let built = build(pattern, true);
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_SIZE {
+            cache.clear();
+        }
+        cache.insert(pattern.to_string(), built.clone());
+        built
+    })
+}
+
 /// Heat's `AllowedPattern`: `re.match(pattern, s)` and the match ends at the end.
 pub fn full_prefix_match(pattern: &str, s: &str) -> Result<bool, String> {
-    let re = build(pattern, true)?;
+    let re = anchored(pattern)?;
     match re.find(s) {
         Ok(Some(m)) => Ok(m.end() == s.len()),
         Ok(None) => Ok(false),
