@@ -90,7 +90,7 @@ type Mocks<'a> = (&'a IndexMap<String, Map>, &'a IndexMap<String, String>);
 /// What [`Run::build`] makes of a stack for the later stages.
 pub(crate) struct Built {
     stack: Stack,
-    registry_value: Map,
+    registry: Registry,
     condition_names: Vec<String>,
     defns: Vec<ResourceDefn>,
     disabled: Vec<(String, Value)>,
@@ -663,19 +663,7 @@ impl Run {
             }
         }
         let res_names = res_entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
-        let _ = params;
-        Ok(Built {
-            stack,
-            registry_value: env.resource_registry.clone(),
-            condition_names,
-            defns,
-            disabled,
-            res_names,
-            set_order,
-            requires,
-            graph,
-            outputs,
-        })
+        Ok(Built { stack, registry, condition_names, defns, disabled, res_names, set_order, requires, graph, outputs })
     }
 
     /// Each resource validated in Heat's order (nested stacks included, as
@@ -688,10 +676,13 @@ impl Run {
         // Heat stops at the first error (resources, then a cycle, then outputs in
         // set order); all of them are still checked for the diagnostics.
         let mut first = None;
-        let unique = resources::unique_definition_names(built.set_order.iter().filter_map(|&i| defns.get(i)));
+        let unique: std::collections::HashSet<Rc<str>> =
+            resources::unique_definition_names(built.set_order.iter().filter_map(|&i| defns.get(i)))
+                .into_iter()
+                .collect();
         for name in &order {
             let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
-            if !unique.iter().any(|n| **n == **name) {
+            if !unique.contains(name.as_str()) {
                 continue;
             }
             // Heat stops at the first failing resource: later ones record no skips.

@@ -14,7 +14,7 @@ use super::properties::Validation;
 use super::resources::ResourceDefn;
 use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
 use super::{Built, Run, StackInput, Stop};
-use crate::catalogue::{self, NestedKind, PropKind, Registry};
+use crate::catalogue::{self, NestedKind, PropKind};
 use crate::diag::PathItem;
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::FnKind;
@@ -75,19 +75,20 @@ impl Run {
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(kind) = d.info.nested_kind() else { return Ok(()) };
-        let schemas = match kind {
+        // A provider's template and parameters, read once for every check here.
+        let provider = match kind {
             NestedKind::Template => {
                 let Some(parsed) = self.provider_template(input, d)? else { return Ok(()) };
                 let schemas = self.provider_schemas(input, &parsed)?;
                 provider_properties(&built.stack, d, &schemas, input.strict)?;
-                Some(schemas)
+                Some((parsed, schemas))
             }
             _ => None,
         };
         if input.depth == 0 || !input.strict {
-            let child = match kind {
-                NestedKind::Template => self.provider_child(input, built, d)?,
-                group => self.group_child(input, built, d, group, true)?,
+            let child = match &provider {
+                Some((parsed, schemas)) => Some(provider_child_of(&built.stack, d, parsed, schemas)?),
+                None => self.group_child(input, built, d, kind, true)?,
             };
             if let Some(child) = child {
                 let (result, ev) = self.child_run(input, d, &child, false);
@@ -103,8 +104,8 @@ impl Run {
                 result.map_err(|e| wrap_nested(e, &d.name, &child.url, d.node.span))?;
             }
         }
-        if let (Some(schemas), Some(key)) = (schemas, &d.info.registry_key) {
-            self.facade_checks(input, built, d, key, &schemas)?;
+        if let (Some((parsed, schemas)), Some(key)) = (&provider, &d.info.registry_key) {
+            facade_checks(built, d, key, parsed, schemas)?;
         }
         Ok(())
     }
@@ -297,9 +298,7 @@ impl Run {
     ) -> Result<Option<Child>, EvalError> {
         let Some(parsed) = self.provider_template(input, d)? else { return Ok(None) };
         let schemas = self.provider_schemas(input, &parsed)?;
-        let params = child_params(&built.stack, d, &schemas)?;
-        let url = d.info.template.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
-        Ok(Some(Child { url, root: parsed, file: true, params, registry_key: d.info.registry_key.clone() }))
+        provider_child_of(&built.stack, d, &parsed, &schemas).map(Some)
     }
 
     /// A group's generated template of its members (`child_template()`; a
@@ -441,73 +440,80 @@ impl Run {
 
     /// `get_class_to_instantiate(member type)`: an unknown type fails as such.
     fn check_member_type(&self, built: &Built, d: &ResourceDefn, member_type: &Value) -> Result<(), EvalError> {
-        let registry = Registry::from_value(&Value::map(built.registry_value.clone()));
         let type_name = member_type.as_str().unwrap_or_default();
-        catalogue::resolve_type(&registry, "0", type_name)
+        catalogue::resolve_type(&built.registry, "0", type_name)
             .map(|_| ())
             .map_err(|m| EvalError::svf(m).with_code("unknown-resource-type").at(d.node.span))
     }
+}
 
-    /// `TemplateResource._validate_against_facade` for a template registered
-    /// over an existing type.
-    fn facade_checks(
-        &mut self,
-        _input: &StackInput<'_>,
-        built: &Built,
-        d: &ResourceDefn,
-        key: &(Option<String>, String),
-        schemas: &[ParamSchema],
-    ) -> Result<(), EvalError> {
-        let mut registry = Registry::from_value(&Value::map(built.registry_value.clone()));
-        match &key.0 {
-            None => registry.mappings.retain(|(k, _)| *k != key.1),
-            Some(r) => registry.per_resource.retain(|(rn, k, _)| !(rn == r && *k == key.1)),
-        }
-        let Ok(facade) = catalogue::resolve_type(&registry, &d.name, &d.type_name) else { return Ok(()) };
-        if facade.provider || facade.plugin.is_empty() {
-            return Ok(());
-        }
-        let ty = &d.type_name;
-        let err = |m: String| EvalError::svf(m).with_code("facade-mismatch").at(d.node.span);
-        for fs in facade.schema {
-            let ps = schemas.iter().find(|s| s.name == fs.name);
-            if fs.required && ps.is_none() {
-                return Err(err(format!("Required property {} for facade {ty} missing in provider", fs.name)));
-            }
-            if let Some(ps) = ps {
-                let allowed = if fs.kind == PropKind::Integer { PropKind::Number } else { fs.kind };
-                let pk = prop_kind(ps.kind);
-                if allowed != pk {
-                    return Err(err(format!(
-                        "Property {} type mismatch between facade {ty} ({}) and provider ({})",
-                        fs.name,
-                        fs.kind.heat_name(),
-                        pk.heat_name()
-                    )));
-                }
-            }
-        }
-        for ps in schemas {
-            if ps.default.is_none() && !facade.schema.iter().any(|fs| fs.name == ps.name) {
-                return Err(err(format!("Provider requires property {} unknown in facade {ty}", ps.name)));
-            }
-        }
-        let outputs: Vec<String> = self
-            .provider_template(_input, d)?
-            .and_then(|p| {
-                p.root
-                    .get("outputs")
-                    .and_then(Node::as_map)
-                    .map(|m| m.iter().map(|(k, _)| py_str(&k.to_value())).collect())
-            })
-            .unwrap_or_default();
-        for attr in facade.attributes {
-            if *attr != "show" && !outputs.iter().any(|o| o == attr) {
-                return Err(err(format!("Attribute {attr} for facade {ty} missing in provider")));
-            }
-        }
-        Ok(())
+/// `TemplateResource._validate_against_facade` for a template registered
+/// over an existing type.
+fn facade_checks(
+    built: &Built,
+    d: &ResourceDefn,
+    key: &(Option<String>, String),
+    parsed: &Parsed,
+    schemas: &[ParamSchema],
+) -> Result<(), EvalError> {
+    let mut registry = built.registry.clone();
+    match &key.0 {
+        None => registry.mappings.retain(|(k, _)| *k != key.1),
+        Some(r) => registry.per_resource.retain(|(rn, k, _)| !(rn == r && *k == key.1)),
     }
+    let Ok(facade) = catalogue::resolve_type(&registry, &d.name, &d.type_name) else { return Ok(()) };
+    if facade.provider || facade.plugin.is_empty() {
+        return Ok(());
+    }
+    let ty = &d.type_name;
+    let err = |m: String| EvalError::svf(m).with_code("facade-mismatch").at(d.node.span);
+    for fs in facade.schema {
+        let ps = schemas.iter().find(|s| s.name == fs.name);
+        if fs.required && ps.is_none() {
+            return Err(err(format!("Required property {} for facade {ty} missing in provider", fs.name)));
+        }
+        if let Some(ps) = ps {
+            let allowed = if fs.kind == PropKind::Integer { PropKind::Number } else { fs.kind };
+            let pk = prop_kind(ps.kind);
+            if allowed != pk {
+                return Err(err(format!(
+                    "Property {} type mismatch between facade {ty} ({}) and provider ({})",
+                    fs.name,
+                    fs.kind.heat_name(),
+                    pk.heat_name()
+                )));
+            }
+        }
+    }
+    for ps in schemas {
+        if ps.default.is_none() && !facade.schema.iter().any(|fs| fs.name == ps.name) {
+            return Err(err(format!("Provider requires property {} unknown in facade {ty}", ps.name)));
+        }
+    }
+    let outputs: Vec<String> = parsed
+        .root
+        .get("outputs")
+        .and_then(Node::as_map)
+        .map(|m| m.iter().map(|(k, _)| py_str(&k.to_value())).collect())
+        .unwrap_or_default();
+    for attr in facade.attributes {
+        if *attr != "show" && !outputs.iter().any(|o| o == attr) {
+            return Err(err(format!("Attribute {attr} for facade {ty} missing in provider")));
+        }
+    }
+    Ok(())
+}
+
+/// A provider resource's child stack from its parsed template and parameters.
+fn provider_child_of(
+    stack: &crate::stack::Stack,
+    d: &ResourceDefn,
+    parsed: &Rc<Parsed>,
+    schemas: &[ParamSchema],
+) -> Result<Child, EvalError> {
+    let params = child_params(stack, d, schemas)?;
+    let url = d.info.template.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
+    Ok(Child { url, root: parsed.clone(), file: true, params, registry_key: d.info.registry_key.clone() })
 }
 
 /// `param_schemata(param_defaults)`: an environment default replaces the
@@ -857,9 +863,7 @@ fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[Str
                 let name = if key == "refs" { "refs".to_string() } else { joined(&attr) };
                 if let Some((res, attr_path)) = resource_key {
                     if !attr_path.is_empty() && names.contains(&res) {
-                        let mut full = vec![Value::from(res.as_str())];
-                        full.extend(attr_path);
-                        add(name, get_attr(full));
+                        add(name, member_attr(&res, &attr_path));
                     }
                 } else if key == "refs" {
                     add(name, Value::list(names.iter().map(|r| get_res(r)).collect()));
@@ -879,9 +883,7 @@ fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[Str
                     None => (key, path),
                 };
                 if key == "outputs" && !path.is_empty() {
-                    let mut parts = vec![Value::from(key.as_str())];
-                    parts.extend(path.iter().cloned());
-                    add(joined(&parts), per_member(&path));
+                    add(format!("outputs, {}", joined(&path)), per_member(&path));
                 }
             }
             NestedKind::ResourceChain => {
@@ -891,9 +893,7 @@ fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[Str
                         if attr_path.is_empty() {
                             add(name, get_res(&res));
                         } else {
-                            let mut full = vec![Value::from(res.as_str())];
-                            full.extend(attr_path);
-                            add(name, get_attr(full));
+                            add(name, member_attr(&res, &attr_path));
                         }
                     }
                 } else if key == "refs" {
