@@ -80,7 +80,7 @@ impl Run {
             NestedKind::Template => {
                 let Some(parsed) = self.provider_template(input, d)? else { return Ok(()) };
                 let schemas = self.provider_schemas(input, &parsed)?;
-                provider_properties(&built.stack, d, &schemas, input.strict)?;
+                provider_properties(&built.stack, d, &schemas, input.strict, skipped)?;
                 Some((parsed, schemas))
             }
             _ => None,
@@ -533,6 +533,7 @@ fn provider_properties(
     d: &ResourceDefn,
     schemas: &[ParamSchema],
     with_value: bool,
+    skipped: &mut Vec<SkippedProperty>,
 ) -> Result<(), EvalError> {
     let entries: &[(Value, Expr)] = match &d.properties {
         Some(Expr::Map(entries, _)) => entries,
@@ -589,8 +590,15 @@ fn provider_properties(
         if deps.iter().any(|n| stack.resources.contains_key(n)) {
             continue;
         }
-        let mut ignored = Vec::new();
-        match parameters::validate_constraints(s, &converted, false, &mut ignored) {
+        // Custom constraints need a cloud: recorded, as for any property.
+        let mut needs_cloud = Vec::new();
+        let checked = parameters::validate_constraints(s, &converted, false, &mut needs_cloud);
+        skipped.extend(needs_cloud.into_iter().map(|constraint| SkippedProperty {
+            resource: d.name.to_string(),
+            property: s.name.clone(),
+            constraint,
+        }));
+        match checked {
             Ok(None) => {}
             Ok(Some(msg)) => return Err(error(Some(&s.name), msg, true)),
             Err(e) => return Err(error(Some(&s.name), e.text(), true)),
