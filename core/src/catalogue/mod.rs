@@ -344,6 +344,14 @@ pub enum NestedKind {
     AutoScalingGroup,
     /// `OS::Heat::ResourceChain`.
     ResourceChain,
+    /// `OS::Heat::InstanceGroup`: members made from a launch configuration,
+    /// in a CloudFormation-format template.
+    InstanceGroup,
+    /// `AWS::AutoScaling::AutoScalingGroup`: an InstanceGroup sized by
+    /// `DesiredCapacity` or `MinSize`, its members tagged with its name.
+    AwsAutoScalingGroup,
+    /// `AWS::CloudFormation::Stack`: a template Heat downloads (never here).
+    CfnStack,
     /// `OS::Heat::SoftwareDeploymentGroup` / `StructuredDeploymentGroup`:
     /// the member type.
     DeploymentGroup(&'static str),
@@ -377,6 +385,9 @@ impl TypeInfo {
             "OS::Heat::ResourceGroup" => Some(NestedKind::ResourceGroup),
             "OS::Heat::AutoScalingGroup" => Some(NestedKind::AutoScalingGroup),
             "OS::Heat::ResourceChain" => Some(NestedKind::ResourceChain),
+            "OS::Heat::InstanceGroup" => Some(NestedKind::InstanceGroup),
+            "AWS::AutoScaling::AutoScalingGroup" => Some(NestedKind::AwsAutoScalingGroup),
+            "AWS::CloudFormation::Stack" => Some(NestedKind::CfnStack),
             "OS::Heat::SoftwareDeploymentGroup" | "OS::Heat::SoftwareDeployments" => {
                 Some(NestedKind::DeploymentGroup("OS::Heat::SoftwareDeployment"))
             }

@@ -282,7 +282,7 @@ pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &
         crate::eval::for_each_call(expr, &mut |c| {
             let (target, kind) = match c.kind {
                 FnKind::GetResource => (Some(&c.args), "get_resource"),
-                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
                     (crate::functions::get_attr::resource_expr(&c.args), "get_attr")
                 }
                 FnKind::Ref => (Some(&c.args), "Ref"),
@@ -317,7 +317,7 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
             let created = stack.resources.get(name).is_some_and(|r| r.created && r.reference_id.is_some());
             (!created).then(|| format!("get_resource {name}"))
         }
-        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
             let parts: Vec<String> = match &call.args {
                 Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
                 other => vec![crate::pyfmt::py_str(&other.to_value())],
