@@ -120,14 +120,13 @@ impl Run {
             };
             let result = match child {
                 Ok(Some(child)) => {
-                    let (result, ev) = self.child_run(input, d, &child, true);
-                    // A failure there is a problem Heat reports when it creates
-                    // the nested stack: one more diagnostic for the page.
-                    if result.is_err() {
-                        for diag in ev.diagnostics {
-                            if !self.ev.diagnostics.contains(&diag) {
-                                self.ev.diagnostics.push(diag);
-                            }
+                    let (_, ev) = self.child_run(input, d, &child, true);
+                    // A failure there (or in a stack nested in it) is a problem
+                    // Heat reports when it creates that nested stack: one more
+                    // diagnostic for the page.
+                    for diag in ev.diagnostics {
+                        if !self.ev.diagnostics.contains(&diag) {
+                            self.ev.diagnostics.push(diag);
                         }
                     }
                     ev.result
