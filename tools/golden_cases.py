@@ -468,6 +468,126 @@ case("propmsg_two_resources", PR + "  a:\n    type: OS::Heat::RandomString\n    
 case("propmsg_server_image_skipped", "heat_template_version: 2021-04-16\nparameters:\n  flavor: {type: string, default: m1.small, constraints: [{custom_constraint: nova.flavor}]}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: {get_param: flavor}\n      image: cirros\n      networks: [{network: private}]\n")
 
 
+# --- nested stacks (full mode): provider templates, groups, chains -----------------
+# `nested_*`: every rule of Heat's StackResource/TemplateResource and the group
+# resources that the oracle's full mode reproduces (its `nested` results).
+NT = "heat_template_version: 2021-04-16\n"
+_DB = NT + ("parameters:\n  name: {type: string, default: db}\n  size: {type: number, default: 1}\n"
+            "resources:\n  vol:\n    type: OS::Cinder::Volume\n    properties: {size: {get_param: size}, name: {get_param: name}}\n"
+            "outputs:\n  name: {value: {get_param: name}}\n  vol: {value: {get_resource: vol}}\n")
+_NONE = NT + "resources:\n  n: {type: OS::Heat::None}\n"
+# Provider templates: by file name, by resource_registry (global, per resource, in an environment file).
+case("nested_provider_file", NT + "resources:\n  db:\n    type: db.yaml\n    properties: {name: main, size: 2}\noutputs:\n  n: {value: {get_attr: [db, name]}}\n  r: {value: {get_resource: db}}\n  id: {value: {get_attr: [db, OS::stack_id]}}\n", files={"db.yaml": _DB})
+case("nested_registry_global", NT + "resources:\n  db:\n    type: My::DB\n    properties: {name: reg}\n", environment="resource_registry:\n  My::DB: db.yaml\n", files={"db.yaml": _DB})
+case("nested_registry_per_resource", NT + "resources:\n  a: {type: My::DB}\n  b: {type: My::DB}\n", environment="resource_registry:\n  My::DB: db.yaml\n  resources:\n    b:\n      My::DB: other.yaml\n", files={"db.yaml": _DB, "other.yaml": _NONE})
+case("nested_registry_env_file", NT + "resources:\n  a: {type: My::DB, properties: {size: 3}}\n", environment_files=["env.yaml"], files={"env.yaml": "resource_registry:\n  My::DB: db.yaml\n", "db.yaml": _DB})
+case("nested_registry_glob", NT + "resources:\n  a: {type: My::Things::A}\n  b: {type: My::Things::B}\n", environment="resource_registry:\n  My::Things::*: none.yaml\n", files={"none.yaml": _NONE})
+# Parameters from the parent's properties, converted to the child's parameter types.
+_CONV = NT + ("parameters:\n  l: {type: comma_delimited_list}\n  ls: {type: comma_delimited_list}\n  le: {type: comma_delimited_list}\n"
+              "  m: {type: json}\n  jl: {type: json}\n  n: {type: number}\n  f: {type: number}\n  ns: {type: number}\n"
+              "  b: {type: boolean}\n  bs: {type: boolean}\n  s: {type: string}\n"
+              "outputs:\n  all: {value: [{get_param: l}, {get_param: ls}, {get_param: le}, {get_param: m}, {get_param: jl}, {get_param: n}, {get_param: f}, {get_param: ns}, {get_param: b}, {get_param: bs}, {get_param: s}]}\n")
+case("nested_param_conversions", NT + "resources:\n  p:\n    type: conv.yaml\n    properties:\n      l: [a, b, c]\n      ls: 'x, y'\n      le: []\n      m: {k: [1, 2], j: {x: null}}\n      jl: [1, two]\n      n: 5\n      f: '2.5'\n      ns: '7'\n      b: 'TRUE'\n      bs: false\n      s: 42\n", files={"conv.yaml": _CONV})
+case("nested_param_list_of_maps", NT + "resources:\n  p:\n    type: l.yaml\n    properties:\n      l: [{a: 1, b: x}, {c: y}]\n", files={"l.yaml": NT + "parameters:\n  l: {type: comma_delimited_list}\noutputs:\n  l: {value: {get_param: l}}\n"})
+case("nested_param_list_null_item", NT + "resources:\n  s: {type: OS::Heat::RandomString}\n  p:\n    type: l.yaml\n    properties:\n      l: [a, {get_attr: [s, value]}, b]\n", files={"l.yaml": NT + "parameters:\n  l: {type: comma_delimited_list}\noutputs:\n  l: {value: {get_param: l}}\n"})
+case("nested_param_boolean_yes", NT + "resources:\n  p:\n    type: b.yaml\n    properties: {b: 'yes'}\n", files={"b.yaml": NT + "parameters:\n  b: {type: boolean}\n"})
+case("nested_param_number_bad", NT + "resources:\n  p:\n    type: db.yaml\n    properties: {size: big}\n", files={"db.yaml": _DB})
+case("nested_param_json_bad", NT + "resources:\n  p:\n    type: j.yaml\n    properties: {j: '{bad'}\n", files={"j.yaml": NT + "parameters:\n  j: {type: json}\n"})
+case("nested_unknown_property", NT + "resources:\n  db:\n    type: db.yaml\n    properties: {name: x, sise: 2}\n", files={"db.yaml": _DB})
+case("nested_required_param_missing", NT + "resources:\n  p: {type: req.yaml}\n", files={"req.yaml": NT + "parameters:\n  key: {type: string}\n  other: {type: number, default: 1}\n"})
+case("nested_param_constraint", NT + "resources:\n  p:\n    type: c.yaml\n    properties: {size: 10}\n", files={"c.yaml": NT + "parameters:\n  size:\n    type: number\n    constraints: [{range: {min: 1, max: 5}, description: between one and five}]\n"})
+case("nested_param_constraint_pattern", NT + "resources:\n  p:\n    type: c.yaml\n    properties: {name: 'Bad Name'}\n", files={"c.yaml": NT + "parameters:\n  name:\n    type: string\n    constraints: [{allowed_pattern: '[a-z]+'}]\n"})
+case("nested_param_constraint_from_param", NT + "parameters:\n  size: {type: number, default: 9}\nresources:\n  p:\n    type: c.yaml\n    properties: {size: {get_param: size}}\n", files={"c.yaml": NT + "parameters:\n  size:\n    type: number\n    constraints: [{range: {max: 5}}]\n"})
+case("nested_param_custom_constraint", NT + "resources:\n  p:\n    type: c.yaml\n    properties: {ip: 10.0.0.300, flavor: m1.small}\n", files={"c.yaml": NT + "parameters:\n  ip: {type: string, constraints: [{custom_constraint: ip_addr}]}\n  flavor: {type: string, constraints: [{custom_constraint: nova.flavor}]}\n"})
+case("nested_param_custom_constraint_skipped", NT + "resources:\n  p:\n    type: c.yaml\n    properties: {flavor: m1.small}\n", files={"c.yaml": NT + "parameters:\n  flavor: {type: string, constraints: [{custom_constraint: nova.flavor}]}\n"})
+# parameter_defaults reach nested stacks and replace their template defaults; a property wins.
+case("nested_parameter_defaults", NT + "resources:\n  db:\n    type: db.yaml\n    properties: {name: explicit}\n", environment="parameter_defaults:\n  size: 7\n  name: from-defaults\n", files={"db.yaml": _DB})
+case("nested_parameter_defaults_group", NT + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def: {type: db.yaml}\n", environment="parameter_defaults:\n  size: 4\n", files={"db.yaml": _DB})
+case("nested_parameter_defaults_bad_value", NT + "resources:\n  p: {type: c.yaml}\n", environment="parameter_defaults:\n  size: 10\n", files={"c.yaml": NT + "parameters:\n  size:\n    type: number\n    default: 1\n    constraints: [{range: {max: 5}}]\n"})
+case("nested_parameters_not_inherited", NT + "parameters:\n  size: {type: number, default: 3}\nresources:\n  db: {type: db.yaml}\n", parameters={"size": 5}, files={"db.yaml": _DB})
+# The child's registry is the parent's minus the mapping that led there.
+case("nested_registry_override_builtin", NT + "resources:\n  s:\n    type: OS::Heat::RandomString\n    properties: {length: 8}\n", environment="resource_registry:\n  OS::Heat::RandomString: rs.yaml\n", files={"rs.yaml": NT + "parameters:\n  length: {type: number, default: 4}\nresources:\n  real:\n    type: OS::Heat::RandomString\n    properties: {length: {get_param: length}}\noutputs:\n  value: {value: {get_attr: [real, value]}}\n"})
+case("nested_registry_self_mapping", NT + "resources:\n  a: {type: My::A}\n", environment="resource_registry:\n  My::A: a.yaml\n", files={"a.yaml": NT + "resources:\n  again: {type: My::A}\n"})
+case("nested_registry_other_mapping_kept", NT + "resources:\n  a: {type: My::A}\n", environment="resource_registry:\n  My::A: a.yaml\n  My::B: b.yaml\n", files={"a.yaml": NT + "resources:\n  b: {type: My::B}\n", "b.yaml": _NONE})
+case("nested_registry_per_resource_child", NT + "resources:\n  a: {type: a.yaml}\n", environment="resource_registry:\n  resources:\n    inner:\n      OS::Heat::None: none2.yaml\n", files={"a.yaml": NT + "resources:\n  inner: {type: OS::Heat::None}\n  other: {type: OS::Heat::None}\n", "none2.yaml": NT + "resources:\n  x: {type: OS::Heat::RandomString}\n"})
+# Errors inside nested templates: Heat's wrapped paths.
+case("nested_error_path", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": NT + "resources:\n  x:\n    type: OS::Heat::RandomString\n    properties: {lenght: 8}\n"})
+case("nested_error_path_two_levels", NT + "resources:\n  p: {type: a.yaml}\n", files={"a.yaml": NT + "resources:\n  q: {type: b.yaml}\n", "b.yaml": NT + "resources:\n  x:\n    type: OS::Heat::RandomString\n    properties: {lenght: 8}\n"})
+case("nested_error_path_group", NT + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def:\n        type: OS::Heat::RandomString\n        properties: {lenght: 8}\n")
+case("nested_error_path_group_of_providers", NT + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def: {type: nested.yaml}\n", files={"nested.yaml": NT + "resources:\n  x:\n    type: OS::Heat::RandomString\n    properties: {lenght: 8}\n"})
+case("nested_error_get_param", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": NT + "resources:\n  x:\n    type: OS::Heat::None\n    properties: {a: {get_param: nope}}\n"})
+case("nested_error_get_param_value", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": NT + "resources:\n  x:\n    type: OS::Heat::Value\n    properties: {value: {get_param: nope}}\n"})
+case("nested_error_template_version", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": "heat_template_version: 2099-01-01\n"})
+case("nested_error_unknown_type", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": NT + "resources:\n  x: {type: OS::No::Such}\n"})
+case("nested_error_output", NT + "resources:\n  p: {type: nested.yaml}\n", files={"nested.yaml": NT + "outputs:\n  o: {value: {get_attr: [nope, x]}}\n"})
+# Values that only a strict (create-time) validation checks: the nested result's error.
+case("nested_strict_value_error", NT + "resources:\n  p:\n    type: nested.yaml\n    properties: {len: 1000}\n", files={"nested.yaml": NT + "parameters:\n  len: {type: number}\nresources:\n  x:\n    type: OS::Heat::RandomString\n    properties: {length: {get_param: len}}\n"})
+case("nested_strict_value_error_deeper", NT + "resources:\n  p: {type: a.yaml}\n", files={"a.yaml": NT + "resources:\n  q:\n    type: b.yaml\n    properties: {len: 1000}\n", "b.yaml": NT + "parameters:\n  len: {type: number}\nresources:\n  x:\n    type: OS::Heat::RandomString\n    properties: {length: {get_param: len}}\n"})
+# Depth: five levels of nesting are allowed, six are not; a template that names itself.
+_CHAIN = {"l%d.yaml" % i: NT + "resources:\n  r: {type: l%d.yaml}\n" % (i + 1) for i in range(1, 7)}
+_CHAIN["l7.yaml"] = _NONE
+case("nested_depth_limit", NT + "resources:\n  top: {type: l1.yaml}\n", files=_CHAIN)
+case("nested_depth_five_ok", NT + "resources:\n  top: {type: l3.yaml}\n", files=_CHAIN)
+case("nested_depth_self", NT + "resources:\n  top: {type: loop.yaml}\n", files={"loop.yaml": NT + "resources:\n  again: {type: loop.yaml}\n"})
+# Files Heat would have to fetch.
+case("nested_missing_file", NT + "resources:\n  p: {type: missing.yaml}\n")
+case("nested_missing_file_in_child", NT + "resources:\n  p: {type: a.yaml}\n", files={"a.yaml": NT + "resources:\n  q: {type: missing.yaml}\n"})
+case("nested_http_url", NT + "resources:\n  p: {type: 'http://example.com/t.yaml'}\n")
+case("nested_http_url_in_files", NT + "resources:\n  p: {type: 'https://example.com/t.yaml'}\n", files={"https://example.com/t.yaml": _DB})
+case("nested_registry_file_url", NT + "resources:\n  p: {type: My::T}\n", environment="resource_registry:\n  My::T: file:///tmp/t.yaml\n")
+# ResourceGroup.
+_RG = NT + "resources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n"
+case("nested_rg_count_zero", _RG + "      count: 0\n      resource_def:\n        type: OS::Heat::RandomString\n        properties: {lenght: 8}\n")
+case("nested_rg_count_default", _RG + "      resource_def: {type: OS::Heat::None}\n")
+case("nested_rg_count_param", NT + "parameters:\n  n: {type: number, default: 3}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: {get_param: n}\n      resource_def: {type: OS::Heat::None, properties: {i: '%index%'}}\n")
+case("nested_rg_index", _RG + "      count: 3\n      resource_def:\n        type: OS::Heat::None\n        properties:\n          name: 'node-%index%'\n          list: ['%index%', {k: 'v%index%%index%'}, 5]\n          map: {'%index%': '%index%'}\n")
+case("nested_rg_index_var", _RG + "      count: 2\n      index_var: __i__\n      resource_def:\n        type: OS::Heat::None\n        properties: {name: 'n-__i__', keep: '%index%'}\n")
+case("nested_rg_removal_policies", _RG + "      count: 3\n      removal_policies: [{resource_list: ['1', 3]}]\n      resource_def: {type: OS::Heat::None, properties: {i: '%index%'}}\noutputs:\n  refs: {value: {get_attr: [g, refs]}}\n  removed: {value: {get_attr: [g, removed_rsrc_list]}}\n")
+case("nested_rg_resource_def_nulls", NT + "parameters:\n  e: {type: string, default: ''}\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def:\n        type: OS::Heat::None\n        properties: {a: null, b: {get_param: e}, c: [1, null], d: {x: null, y: 1}, e: x}\n")
+case("nested_rg_resource_def_null_functions", NT + "parameters:\n  n: {type: json, default: {x: null}}\nresources:\n  s: {type: OS::Heat::RandomString}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def:\n        type: OS::Heat::None\n        properties: {c: [1, {get_attr: [s, value]}], d: {y: {get_attr: [s, value]}}, f: {get_attr: [s, value]}, j: {get_param: n}, k: [{get_param: n}]}\n")
+case("nested_rg_metadata", _RG + "      count: 1\n      resource_def:\n        type: OS::Heat::None\n        metadata: {m: '%index%'}\n")
+case("nested_rg_of_providers", _RG + "      count: 2\n      resource_def:\n        type: db.yaml\n        properties: {name: 'db-%index%', size: 3}\noutputs:\n  names: {value: {get_attr: [g, name]}}\n", files={"db.yaml": _DB})
+case("nested_rg_attributes", _RG + "      count: 2\n      resource_def: {type: db.yaml}\noutputs:\n  refs: {value: {get_attr: [g, refs]}}\n  refs_map: {value: {get_attr: [g, refs_map]}}\n  names: {value: {get_attr: [g, name]}}\n  one: {value: {get_attr: [g, resource.0]}}\n  one_name: {value: {get_attr: [g, resource.1.name]}}\n  attrs: {value: {get_attr: [g, attributes, name]}}\n  first: {value: {get_attr: [g, refs, 0]}}\n", files={"db.yaml": _DB})
+case("nested_rg_attributes_bare", _RG + "      count: 2\n      resource_def: {type: db.yaml}\noutputs:\n  attrs: {value: {get_attr: [g, attributes]}}\n", files={"db.yaml": _DB})
+case("nested_rg_member_unknown_type", _RG + "      count: 1\n      resource_def: {type: OS::No::Such}\n")
+case("nested_rg_bad_count", _RG + "      count: -1\n      resource_def: {type: OS::Heat::None}\n")
+case("nested_rg_of_groups", _RG + "      count: 2\n      resource_def:\n        type: OS::Heat::ResourceGroup\n        properties:\n          count: 2\n          resource_def: {type: OS::Heat::None, properties: {i: '%index%'}}\n")
+# AutoScalingGroup: the members' names are the oracle's reproducible short ids.
+_ASG = NT + "resources:\n  asg:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n"
+case("nested_asg", _ASG + "      min_size: 2\n      max_size: 4\n      resource: {type: OS::Heat::RandomString, properties: {length: 6}}\noutputs:\n  size: {value: {get_attr: [asg, current_size]}}\n  refs: {value: {get_attr: [asg, refs]}}\n")
+case("nested_asg_of_providers", _ASG + "      min_size: 1\n      desired_capacity: 2\n      max_size: 3\n      resource: {type: db.yaml, properties: {size: 2}}\noutputs:\n  list: {value: {get_attr: [asg, outputs_list, name]}}\n  map: {value: {get_attr: [asg, outputs, name]}}\n", files={"db.yaml": _DB})
+case("nested_asg_member_error", _ASG + "      min_size: 1\n      max_size: 1\n      resource: {type: OS::Heat::RandomString, properties: {lenght: 6}}\n")
+case("nested_asg_zero", _ASG + "      min_size: 0\n      max_size: 1\n      resource: {type: OS::Heat::None}\n")
+# ResourceChain.
+_RC = NT + "resources:\n  chain:\n    type: OS::Heat::ResourceChain\n    properties:\n"
+case("nested_chain", _RC + "      resources: [db.yaml, OS::Heat::None, db.yaml]\n      resource_properties: {name: chained}\noutputs:\n  refs: {value: {get_attr: [chain, refs]}}\n  names: {value: {get_attr: [chain, name]}}\n", files={"db.yaml": _DB})
+case("nested_chain_concurrent", _RC + "      concurrent: true\n      resources: [OS::Heat::None, OS::Heat::None]\n")
+case("nested_chain_member_error", _RC + "      resources: [OS::Heat::RandomString]\n      resource_properties: {lenght: 3}\n")
+# Software/structured deployment groups: one member per server.
+case("nested_sdg", NT + "resources:\n  cfg:\n    type: OS::Heat::SoftwareConfig\n    properties: {group: script, config: 'echo hi'}\n  dg:\n    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      config: {get_resource: cfg}\n      servers: {a: server-a, b: server-b}\n      input_values: {x: 1}\noutputs:\n  stdouts: {value: {get_attr: [dg, deploy_stdouts]}}\n")
+case("nested_structured_dg", NT + "resources:\n  cfg:\n    type: OS::Heat::StructuredConfig\n    properties: {group: script, config: {k: {get_input: x}}}\n  dg:\n    type: OS::Heat::StructuredDeploymentGroup\n    properties:\n      config: {get_resource: cfg}\n      servers: {s1: id-1}\n      input_values: {x: 1}\n")
+# The other nested-stack types Heat registers.
+case("nested_instance_group", NT + "resources:\n  lc:\n    type: AWS::AutoScaling::LaunchConfiguration\n    properties: {ImageId: cirros, InstanceType: m1.small}\n  ig:\n    type: OS::Heat::InstanceGroup\n    properties:\n      AvailabilityZones: [nova]\n      LaunchConfigurationName: {get_resource: lc}\n      Size: 2\n")
+case("nested_aws_asg", NT + "resources:\n  lc:\n    type: AWS::AutoScaling::LaunchConfiguration\n    properties: {ImageId: cirros, InstanceType: m1.small}\n  asg:\n    type: AWS::AutoScaling::AutoScalingGroup\n    properties:\n      AvailabilityZones: [nova]\n      LaunchConfigurationName: {get_resource: lc}\n      MinSize: '1'\n      MaxSize: '2'\n")
+case("nested_cfn_stack", NT + "resources:\n  s:\n    type: AWS::CloudFormation::Stack\n    properties: {TemplateURL: 'http://example.com/s.yaml'}\n")
+case("nested_output_resolve_error", NT + "resources:\n  p: {type: o.yaml}\n", files={"o.yaml": NT + "outputs:\n  bad: {value: {yaql: {expression: '$.data.x.y', data: {x: 1}}}}\n  good: {value: 1}\n"})
+# Outputs and attributes of provider templates referenced by the parent.
+case("nested_provider_attr_unknown", NT + "resources:\n  db: {type: db.yaml}\noutputs:\n  o: {value: {get_attr: [db, nope]}}\n", files={"db.yaml": _DB})
+case("nested_provider_attr_outputs", NT + "resources:\n  db: {type: db.yaml}\noutputs:\n  o: {value: {get_attr: [db, outputs, name]}}\n", files={"db.yaml": _DB})
+case("nested_provider_attr_in_props", NT + "resources:\n  db: {type: db.yaml}\n  user:\n    type: db.yaml\n    properties: {name: {get_attr: [db, name]}, size: 2}\n", files={"db.yaml": _DB})
+case("nested_provider_mocked", NT + "resources:\n  db: {type: db.yaml}\noutputs:\n  o: {value: {get_attr: [db, name]}}\n  r: {value: {get_resource: db}}\n", files={"db.yaml": _DB}, **{"x-playground": {"attributes": {"db": {"name": "mocked"}}, "reference_ids": {"db": "db-id"}}})
+# A nested stack with conditions and pseudo parameters.
+case("nested_condition", NT + "resources:\n  live:\n    type: c.yaml\n    properties: {env: prod}\n  test:\n    type: c.yaml\n    properties: {env: dev}\n", files={"c.yaml": NT + "parameters:\n  env: {type: string}\nconditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  big: {type: OS::Heat::None, condition: prod}\n  small: {type: OS::Heat::None, condition: {not: prod}}\noutputs:\n  which: {value: {if: [prod, big, small]}}\n  name: {value: {get_param: OS::stack_name}, condition: prod}\n"})
+case("nested_condition_error", NT + "resources:\n  p: {type: c.yaml}\n", files={"c.yaml": NT + "conditions:\n  bad: {equals: [1]}\n"})
+case("nested_pseudo_params", NT + "resources:\n  p: {type: pseudo.yaml}\n", stack_name="parent", files={"pseudo.yaml": NT + "outputs:\n  o: {value: [{get_param: OS::stack_name}, {get_param: OS::stack_id}, {get_param: OS::project_id}]}\n"}, **{"x-playground": {"stack_id": "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee"}})
+case("nested_resource_facade", NT + "resources:\n  p:\n    type: f.yaml\n    metadata: {role: web}\n    deletion_policy: Retain\n", files={"f.yaml": NT + "outputs:\n  m: {value: {resource_facade: metadata}}\n  d: {value: {resource_facade: deletion_policy}}\n  u: {value: {resource_facade: update_policy}}\n"})
+case("nested_skipped_checks", NT + "resources:\n  app:\n    type: app.yaml\n    properties: {flavor: m1.small}\n", files={"app.yaml": NT + "parameters:\n  flavor: {type: string, constraints: [{custom_constraint: nova.flavor}]}\nresources:\n  server:\n    type: OS::Nova::Server\n    properties: {flavor: {get_param: flavor}, image: cirros}\n"})
+case("nested_get_file_in_child", NT + "resources:\n  p: {type: a.yaml}\n", files={"a.yaml": NT + "outputs:\n  o: {value: {get_file: data.txt}}\n", "data.txt": "hello\n"})
+case("nested_json_template", NT + "resources:\n  p:\n    type: j.json\n    properties: {x: 1}\n", files={"j.json": '{"heat_template_version": "2021-04-16", "parameters": {"x": {"type": "number"}}, "outputs": {"o": {"value": {"get_param": "x"}}}}'})
+case("nested_json_template_ext", NT + "resources:\n  p:\n    type: j.template\n    properties: {x: 1}\n", files={"j.template": '{"heat_template_version": "2021-04-16", "parameters": {"x": {"type": "number"}}, "outputs": {"o": {"value": {"get_param": "x"}}}}'})
+case("nested_old_version_child", NT + "resources:\n  p: {type: old.yaml}\n", files={"old.yaml": "heat_template_version: 2013-05-23\nparameters:\n  a: {type: string, default: x}\nresources:\n  r: {type: OS::Heat::None}\noutputs:\n  o: {value: {get_attr: [r, show]}}\n"})
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

@@ -117,9 +117,9 @@ fn main() -> ExitCode {
             match format.unwrap_or(default) {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
                 Format::Yaml => emit(&report::to_yaml(&ev.result.to_value())),
-                Format::Text => emit(&report::text(&ev)),
+                Format::Text => emit(&report::text(&ev, &req)),
             }
-            if ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some()) {
+            if report::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS

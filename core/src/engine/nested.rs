@@ -123,14 +123,13 @@ impl Run {
             };
             let result = match child {
                 Ok(Some(child)) => {
-                    let (result, ev) = self.child_run(input, d, &child, true);
-                    // A failure there is a problem Heat reports when it creates
-                    // the nested stack: one more diagnostic for the page.
-                    if result.is_err() {
-                        for diag in ev.diagnostics {
-                            if !self.ev.diagnostics.contains(&diag) {
-                                self.ev.diagnostics.push(diag);
-                            }
+                    let (_, ev) = self.child_run(input, d, &child, true);
+                    // A failure there (or in a stack nested in it) is a problem
+                    // Heat reports when it creates that nested stack: one more
+                    // diagnostic for the page.
+                    for diag in ev.diagnostics {
+                        if !self.ev.diagnostics.contains(&diag) {
+                            self.ev.diagnostics.push(diag);
                         }
                     }
                     ev.result
@@ -334,7 +333,7 @@ impl Run {
                     return Ok(None);
                 }
                 let index_var = prop("index_var").as_str().unwrap_or("%index%").to_string();
-                let def = drop_nulls(&prop("resource_def"));
+                let def = drop_null_properties(&prop("resource_def"));
                 let field = |k: &str| def.as_map().and_then(|m| m.get_str(k)).cloned().unwrap_or(Value::Null);
                 let member_type = field("type");
                 if validating {
@@ -930,21 +929,21 @@ fn wrap_nested(e: EvalError, name: &str, url: &str, span: Span) -> EvalError {
     out
 }
 
-/// `ignore_param_resolve`: nulls dropped from maps and lists, recursively.
-fn drop_nulls(v: &Value) -> Value {
-    match v {
-        Value::Map(m) => {
-            let mut out = Map::new();
-            for (k, x) in m.iter() {
-                if !x.is_null() {
-                    let _ = out.insert(k.clone(), drop_nulls(x));
-                }
-            }
-            Value::map(out)
+/// `ResourceGroup._clean_props`: the member definition's properties whose
+/// value is null are left out; nulls deeper in a value stay (checked with
+/// the oracle: `[1, null]` and `{x: null}` reach the member as they are).
+fn drop_null_properties(def: &Value) -> Value {
+    let Some(m) = def.as_map() else { return def.clone() };
+    let Some(Value::Map(props)) = m.get_str("properties") else { return def.clone() };
+    let mut clean = Map::new();
+    for (k, x) in props.iter() {
+        if !x.is_null() {
+            let _ = clean.insert(k.clone(), x.clone());
         }
-        Value::List(items) => Value::list(items.iter().filter(|x| !x.is_null()).map(drop_nulls).collect()),
-        other => other.clone(),
     }
+    let mut out = m.clone();
+    out.insert_str("properties", Value::map(clean));
+    Value::map(out)
 }
 
 /// `_handle_repl_val`: the index variable replaced in every string value.
