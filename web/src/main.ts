@@ -7,6 +7,7 @@ import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, ty
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { kvRow, nestedStackElement, type TreeContext } from "./stack-tree";
 
 const TEMPLATE_NAME = "template.yaml";
 const STORAGE_KEY = "hotplate.workspace.v1";
@@ -36,6 +37,8 @@ const runner = new Runner();
 let templateView: EditorView;
 let envViews: EditorView[] = [];
 let fileViews: EditorView[] = [];
+/** The nested stacks and resources the user opened in the resources pane. */
+const openNested = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
@@ -256,6 +259,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
 
 function loadWorkspace(next: Workspace): void {
   ws = next;
+  openNested.clear();
   setText(templateView, ws.template);
   paramsKey = "";
   renderInputs();
@@ -364,18 +368,10 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
   for (const [v, ds] of byView) showDiagnostics(v, ds);
 }
 
-function kv(label: string, value: unknown, base: (string | number)[], r: EvaluateResponse): HTMLElement {
-  const row = document.createElement("div");
-  row.className = "kv";
-  const k = document.createElement("span");
-  k.className = "k";
-  k.textContent = label;
-  row.append(k, valueElement(withPlaceholders(value, base, r.deferred), mode));
-  return row;
-}
-
 function renderResults(r: EvaluateResponse): void {
   const res = r.result;
+  const tree: TreeContext = { mode, deferred: r.deferred, open: openNested };
+  const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
   const refused = $("refused");
   refused.hidden = !res.error;
   refused.textContent = res.error ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` : "";
@@ -403,7 +399,7 @@ function renderResults(r: EvaluateResponse): void {
   const infos = new Map(r.parameters.map((p) => [p.name, p]));
   for (const [name, value] of Object.entries(res.parameters)) {
     // Hidden parameters are masked as Heat's stack show masks them.
-    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name], r);
+    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name]);
     const src = document.createElement("span");
     src.className = "param-source";
     const info = infos.get(name);
@@ -440,14 +436,16 @@ function renderResults(r: EvaluateResponse): void {
     h.append(" ", t, " ", badge);
     box.append(h);
     if (rsrc.enabled) {
-      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"], r));
-      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, [], r));
-      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, [], r));
-      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"], r));
-      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, [], r));
-      box.append(kv("deletion_policy", rsrc.deletion_policy, [], r));
+      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"]));
+      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, []));
+      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, []));
+      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"]));
+      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, []));
+      box.append(kv("deletion_policy", rsrc.deletion_policy, []));
       const notes = cloudNotes(res, name);
       if (notes) box.append(notes);
+      const nested = res.nested[name];
+      if (nested) box.append(nestedStackElement(nested, [name], tree));
     }
     resources.append(box);
   }
