@@ -9,7 +9,6 @@ import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 import { kvRow, nestedStackElement, type TreeContext } from "./stack-tree";
 
-const TEMPLATE_NAME = "template.yaml";
 const STORAGE_KEY = "hotplate.workspace.v1";
 /** Adaptive debounce: a little above the last evaluation time, within these bounds. */
 const DEBOUNCE_MIN_MS = 25;
@@ -37,6 +36,10 @@ const runner = new Runner();
 let templateView: EditorView;
 let envViews: EditorView[] = [];
 let fileViews: EditorView[] = [];
+/** Environment files and files shown collapsed (a loaded folder can have many). */
+let collapsed = new WeakSet<NamedText>();
+/** Per editor of the lists: its problem count badge and how to show it when collapsed. */
+const docUi = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
 /** The nested stacks and resources the user opened in the resources pane. */
 const openNested = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -66,7 +69,10 @@ function docList(
   kind: "env" | "file",
   views: EditorView[],
 ): EditorView[] {
-  for (const v of views) v.destroy();
+  for (const v of views) {
+    docUi.delete(v);
+    v.destroy();
+  }
   list.replaceChildren();
   const out: EditorView[] = [];
   docs.forEach((doc, i) => {
@@ -74,6 +80,27 @@ function docList(
     li.className = "doc";
     const head = document.createElement("div");
     head.className = "doc-head";
+    const box = document.createElement("div");
+    box.className = "editor small";
+    box.id = `${kind}-editor-${i}`;
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "toggle";
+    toggle.dataset.testid = `${kind}-toggle-${i}`;
+    toggle.setAttribute("aria-controls", box.id);
+    const setOpen = (open: boolean) => {
+      box.hidden = !open;
+      toggle.textContent = open ? "▾" : "▸";
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.setAttribute("aria-label", `${open ? "Hide" : "Show"} ${doc.name}`);
+      if (open) collapsed.delete(doc);
+      else collapsed.add(doc);
+    };
+    toggle.addEventListener("click", () => {
+      setOpen(box.hidden);
+      if (!box.hidden) view.requestMeasure();
+    });
+    setOpen(!collapsed.has(doc));
     const name = document.createElement("input");
     name.value = doc.name;
     name.setAttribute("aria-label", `${kind === "env" ? "Environment file" : "File"} ${i + 1} name`);
@@ -81,9 +108,14 @@ function docList(
     name.addEventListener("change", () => {
       doc.name = name.value.trim() || doc.name;
       name.value = doc.name;
+      setOpen(!box.hidden); // its label names the file
       changed();
     });
-    head.append(name);
+    const badge = document.createElement("span");
+    badge.className = "problems";
+    badge.dataset.testid = `${kind}-problems-${i}`;
+    badge.hidden = true;
+    head.append(toggle, name, badge);
     const button = (label: string, title: string, action: () => void, disabled = false) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -103,22 +135,27 @@ function docList(
       button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
     }
     button("✕", "Remove", () => docs.splice(i, 1));
-    const box = document.createElement("div");
-    box.className = "editor small";
     li.append(head, box);
     list.append(li);
-    out.push(
-      createEditor(box, {
-        doc: doc.text,
-        label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
-        testId: `editor-${kind}-${i}`,
-        onChange: (text) => {
-          doc.text = text;
-          changed();
-        },
-        onRunNow: evaluateNow,
-      }),
-    );
+    const view = createEditor(box, {
+      doc: doc.text,
+      label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
+      testId: `editor-${kind}-${i}`,
+      onChange: (text) => {
+        doc.text = text;
+        changed();
+      },
+      onRunNow: evaluateNow,
+    });
+    docUi.set(view, {
+      badge,
+      expand: () => {
+        if (!box.hidden) return;
+        setOpen(true);
+        view.requestMeasure();
+      },
+    });
+    out.push(view);
   });
   return out;
 }
@@ -126,6 +163,7 @@ function docList(
 function renderInputs(): void {
   envViews = docList($("env-list"), ws.envFiles, "env", envViews);
   fileViews = docList($("file-list"), ws.files, "file", fileViews);
+  $("template-name").textContent = ws.templateName;
   const s = ws.settings;
   $<HTMLInputElement>("stack-name").value = s.stackName;
   $<HTMLInputElement>("stack-id").value = s.stackId;
@@ -310,7 +348,7 @@ async function evaluateNow(): Promise<void> {
 // ---------------------------------------------------------------- results
 
 function diagnosticView(d: Diagnostic): EditorView | undefined {
-  if (d.file === TEMPLATE_NAME) return templateView;
+  if (d.file === ws.templateName) return templateView;
   const env = ws.envFiles.findIndex((e) => e.name === d.file);
   if (env >= 0) return envViews[env];
   const file = ws.files.findIndex((f) => f.name === d.file);
@@ -320,7 +358,7 @@ function diagnosticView(d: Diagnostic): EditorView | undefined {
 function jumpTo(d: Diagnostic): void {
   const view = diagnosticView(d);
   if (!view) return;
-  view.dom.closest("details")?.setAttribute("open", "");
+  docUi.get(view)?.expand();
   const pos = Math.min(d.from, view.state.doc.length);
   view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
   view.focus();
@@ -365,7 +403,17 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
     const v = diagnosticView(d);
     if (v && d.line) byView.get(v)?.push(d);
   }
-  for (const [v, ds] of byView) showDiagnostics(v, ds);
+  for (const [v, ds] of byView) {
+    showDiagnostics(v, ds);
+    const badge = docUi.get(v)?.badge;
+    if (badge) {
+      // Problems in a file are counted beside its name (seen also when it is collapsed).
+      const errors = ds.filter((d) => d.severity === "error").length;
+      badge.hidden = ds.length === 0;
+      badge.className = `problems ${errors ? "error" : "warning"}`;
+      badge.textContent = errors ? `${errors} error${errors > 1 ? "s" : ""}` : `${ds.length} warning${ds.length > 1 ? "s" : ""}`;
+    }
+  }
 }
 
 function renderResults(r: EvaluateResponse): void {

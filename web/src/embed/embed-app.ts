@@ -130,9 +130,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     const errors = panes.get("errors");
     if (errors) {
       errors.replaceChildren(...r.diagnostics.map((d) => {
-        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${d.line ? `line ${d.line}:${d.column}: ` : ""}${d.message}` });
+        // A problem in another file (a provider template) names it; only the template is in an editor here.
+        const where = d.line ? (d.file === ws.templateName ? `line ${d.line}:${d.column}: ` : `${d.file}:${d.line}:${d.column}: `) : "";
+        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${where}${d.message}` });
         b.addEventListener("click", () => {
-          if (d.file !== "template.yaml") return;
+          if (d.file !== ws.templateName) return;
           view.dispatch({ selection: { anchor: Math.min(d.from, view.state.doc.length) }, scrollIntoView: true });
           view.focus();
         });
@@ -140,7 +142,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       }));
       if (!r.diagnostics.length) errors.append(el("p", { className: "ok", textContent: "No problems." }));
     }
-    showDiagnostics(view, r.diagnostics.filter((d) => d.file === "template.yaml" && d.line));
+    showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     renderParams(r);
   };
 
