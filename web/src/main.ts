@@ -3,10 +3,11 @@
 import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
 import { createEditor, setText, showDiagnostics } from "./editors";
+import { dropped, loadFolder } from "./folder-read";
 import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
-import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 import { kvRow, nestedStackElement, type TreeContext } from "./stack-tree";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
@@ -304,6 +305,97 @@ function loadWorkspace(next: Workspace): void {
   changed();
 }
 
+// ---------------------------------------------------------------- loading a folder
+
+let loads = 0;
+
+/** The report above the inputs: what a folder load did (or why it did not). */
+function showReport(lines: string[], kind: "busy" | "ok" | "bad"): void {
+  const box = $("load-report");
+  box.hidden = false;
+  box.className = `load-report ${kind}`;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = "✕";
+  close.setAttribute("aria-label", "Dismiss this report");
+  close.addEventListener("click", () => (box.hidden = true));
+  box.replaceChildren(close, ...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
+}
+
+/** Replace the workspace with a picked or dropped folder. */
+async function openFolder(source: FileList | FileSystemEntry[] | File[]): Promise<void> {
+  const mine = ++loads;
+  showReport(["Reading the folder…"], "busy");
+  const result = await loadFolder(source, (read, total) => {
+    if (mine === loads) $("load-report").querySelector("p")!.textContent = `Reading the folder… ${read} of ${total} files`;
+  });
+  if (mine !== loads) return;
+  if (!result.ok) {
+    showReport([`Nothing was loaded: ${result.message}`], "bad");
+    return;
+  }
+  const f = result.workspace;
+  const next = emptyWorkspace();
+  next.templateName = f.templateName;
+  next.template = f.template;
+  next.envFiles = f.envFiles;
+  next.files = f.files;
+  // Many files: each starts collapsed (its problem count still shows).
+  collapsed = new WeakSet(f.files.length > 3 ? f.files : []);
+  $<HTMLSelectElement>("examples").value = "";
+  loadWorkspace(next);
+  const envs = f.envFiles.length
+    ? `${f.envFiles.length} environment file${f.envFiles.length > 1 ? "s" : ""} (${f.envFiles.map((e) => e.name).join(", ")}, merged in this order)`
+    : "no environment file";
+  const files = `${f.files.length} file${f.files.length === 1 ? "" : "s"}`;
+  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName}, ${envs}, ${files}.`, ...f.notes], "ok");
+}
+
+function setUpFolderLoading(): void {
+  const input = $<HTMLInputElement>("folder-input");
+  $("open-folder").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    if (input.files?.length) void openFolder(Array.from(input.files));
+    input.value = "";
+  });
+  // Drag and drop anywhere on the page: the zone covers the page while files are dragged over it.
+  const zone = $("drop-zone");
+  let depth = 0;
+  const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
+  window.addEventListener("dragenter", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    depth++;
+    zone.hidden = false;
+  });
+  window.addEventListener("dragleave", (e) => {
+    if (!carriesFiles(e)) return;
+    if (--depth <= 0) {
+      depth = 0;
+      zone.hidden = true;
+    }
+  });
+  window.addEventListener("dragover", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer!.dropEffect = "copy";
+  });
+  window.addEventListener(
+    "drop",
+    (e) => {
+      if (!carriesFiles(e)) return;
+      // Ours, not an editor's (CodeMirror would insert a dropped file's text).
+      e.preventDefault();
+      e.stopPropagation();
+      depth = 0;
+      zone.hidden = true;
+      void openFolder(dropped(e.dataTransfer!));
+    },
+    { capture: true },
+  );
+}
+
 // ---------------------------------------------------------------- evaluation
 
 let runs = 0;
@@ -562,6 +654,7 @@ async function start(): Promise<void> {
     onRunNow: evaluateNow,
   });
   renderInputs();
+  setUpFolderLoading();
 
   $("env-add").addEventListener("click", () => {
     ws.envFiles.push({ name: uniqueName("env", ws.envFiles), text: "parameter_defaults: {}\n" });
