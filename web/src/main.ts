@@ -3,12 +3,13 @@
 import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
 import { createEditor, setText, showDiagnostics } from "./editors";
+import { dropped, loadFolder } from "./folder-read";
 import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
-import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { kvRow, nestedStackElement, type TreeContext } from "./stack-tree";
 
-const TEMPLATE_NAME = "template.yaml";
 const STORAGE_KEY = "hotplate.workspace.v1";
 /** Adaptive debounce: a little above the last evaluation time, within these bounds. */
 const DEBOUNCE_MIN_MS = 25;
@@ -36,6 +37,12 @@ const runner = new Runner();
 let templateView: EditorView;
 let envViews: EditorView[] = [];
 let fileViews: EditorView[] = [];
+/** Environment files and files shown collapsed (a loaded folder can have many). */
+let collapsed = new WeakSet<NamedText>();
+/** Per editor of the lists: its problem count badge and how to show it when collapsed. */
+const docUi = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
+/** The nested stacks and resources the user opened in the resources pane. */
+const openNested = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
@@ -63,7 +70,10 @@ function docList(
   kind: "env" | "file",
   views: EditorView[],
 ): EditorView[] {
-  for (const v of views) v.destroy();
+  for (const v of views) {
+    docUi.delete(v);
+    v.destroy();
+  }
   list.replaceChildren();
   const out: EditorView[] = [];
   docs.forEach((doc, i) => {
@@ -71,6 +81,27 @@ function docList(
     li.className = "doc";
     const head = document.createElement("div");
     head.className = "doc-head";
+    const box = document.createElement("div");
+    box.className = "editor small";
+    box.id = `${kind}-editor-${i}`;
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "toggle";
+    toggle.dataset.testid = `${kind}-toggle-${i}`;
+    toggle.setAttribute("aria-controls", box.id);
+    const setOpen = (open: boolean) => {
+      box.hidden = !open;
+      toggle.textContent = open ? "▾" : "▸";
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.setAttribute("aria-label", `${open ? "Hide" : "Show"} ${doc.name}`);
+      if (open) collapsed.delete(doc);
+      else collapsed.add(doc);
+    };
+    toggle.addEventListener("click", () => {
+      setOpen(box.hidden);
+      if (!box.hidden) view.requestMeasure();
+    });
+    setOpen(!collapsed.has(doc));
     const name = document.createElement("input");
     name.value = doc.name;
     name.setAttribute("aria-label", `${kind === "env" ? "Environment file" : "File"} ${i + 1} name`);
@@ -78,9 +109,14 @@ function docList(
     name.addEventListener("change", () => {
       doc.name = name.value.trim() || doc.name;
       name.value = doc.name;
+      setOpen(!box.hidden); // its label names the file
       changed();
     });
-    head.append(name);
+    const badge = document.createElement("span");
+    badge.className = "problems";
+    badge.dataset.testid = `${kind}-problems-${i}`;
+    badge.hidden = true;
+    head.append(toggle, name, badge);
     const button = (label: string, title: string, action: () => void, disabled = false) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -100,22 +136,27 @@ function docList(
       button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
     }
     button("✕", "Remove", () => docs.splice(i, 1));
-    const box = document.createElement("div");
-    box.className = "editor small";
     li.append(head, box);
     list.append(li);
-    out.push(
-      createEditor(box, {
-        doc: doc.text,
-        label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
-        testId: `editor-${kind}-${i}`,
-        onChange: (text) => {
-          doc.text = text;
-          changed();
-        },
-        onRunNow: evaluateNow,
-      }),
-    );
+    const view = createEditor(box, {
+      doc: doc.text,
+      label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
+      testId: `editor-${kind}-${i}`,
+      onChange: (text) => {
+        doc.text = text;
+        changed();
+      },
+      onRunNow: evaluateNow,
+    });
+    docUi.set(view, {
+      badge,
+      expand: () => {
+        if (!box.hidden) return;
+        setOpen(true);
+        view.requestMeasure();
+      },
+    });
+    out.push(view);
   });
   return out;
 }
@@ -123,6 +164,7 @@ function docList(
 function renderInputs(): void {
   envViews = docList($("env-list"), ws.envFiles, "env", envViews);
   fileViews = docList($("file-list"), ws.files, "file", fileViews);
+  $("template-name").textContent = ws.templateName;
   const s = ws.settings;
   $<HTMLInputElement>("stack-name").value = s.stackName;
   $<HTMLInputElement>("stack-id").value = s.stackId;
@@ -256,10 +298,102 @@ function renderParams(infos: ParameterInfo[], force = false): void {
 
 function loadWorkspace(next: Workspace): void {
   ws = next;
+  openNested.clear();
   setText(templateView, ws.template);
   paramsKey = "";
   renderInputs();
   changed();
+}
+
+// ---------------------------------------------------------------- loading a folder
+
+let loads = 0;
+
+/** The report above the inputs: what a folder load did (or why it did not). */
+function showReport(lines: string[], kind: "busy" | "ok" | "bad"): void {
+  const box = $("load-report");
+  box.hidden = false;
+  box.className = `load-report ${kind}`;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = "✕";
+  close.setAttribute("aria-label", "Dismiss this report");
+  close.addEventListener("click", () => (box.hidden = true));
+  box.replaceChildren(close, ...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
+}
+
+/** Replace the workspace with a picked or dropped folder. */
+async function openFolder(source: FileList | FileSystemEntry[] | File[]): Promise<void> {
+  const mine = ++loads;
+  showReport(["Reading the folder…"], "busy");
+  const result = await loadFolder(source, (read, total) => {
+    if (mine === loads) $("load-report").querySelector("p")!.textContent = `Reading the folder… ${read} of ${total} files`;
+  });
+  if (mine !== loads) return;
+  if (!result.ok) {
+    showReport([`Nothing was loaded: ${result.message}`], "bad");
+    return;
+  }
+  const f = result.workspace;
+  const next = emptyWorkspace();
+  next.templateName = f.templateName;
+  next.template = f.template;
+  next.envFiles = f.envFiles;
+  next.files = f.files;
+  // Many files: each starts collapsed (its problem count still shows).
+  collapsed = new WeakSet(f.files.length > 3 ? f.files : []);
+  $<HTMLSelectElement>("examples").value = "";
+  loadWorkspace(next);
+  const envs = f.envFiles.length
+    ? `${f.envFiles.length} environment file${f.envFiles.length > 1 ? "s" : ""} (${f.envFiles.map((e) => e.name).join(", ")}, merged in this order)`
+    : "no environment file";
+  const files = `${f.files.length} file${f.files.length === 1 ? "" : "s"}`;
+  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName}, ${envs}, ${files}.`, ...f.notes], "ok");
+}
+
+function setUpFolderLoading(): void {
+  const input = $<HTMLInputElement>("folder-input");
+  $("open-folder").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    if (input.files?.length) void openFolder(Array.from(input.files));
+    input.value = "";
+  });
+  // Drag and drop anywhere on the page: the zone covers the page while files are dragged over it.
+  const zone = $("drop-zone");
+  let depth = 0;
+  const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
+  window.addEventListener("dragenter", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    depth++;
+    zone.hidden = false;
+  });
+  window.addEventListener("dragleave", (e) => {
+    if (!carriesFiles(e)) return;
+    if (--depth <= 0) {
+      depth = 0;
+      zone.hidden = true;
+    }
+  });
+  window.addEventListener("dragover", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer!.dropEffect = "copy";
+  });
+  window.addEventListener(
+    "drop",
+    (e) => {
+      if (!carriesFiles(e)) return;
+      // Ours, not an editor's (CodeMirror would insert a dropped file's text).
+      e.preventDefault();
+      e.stopPropagation();
+      depth = 0;
+      zone.hidden = true;
+      void openFolder(dropped(e.dataTransfer!));
+    },
+    { capture: true },
+  );
 }
 
 // ---------------------------------------------------------------- evaluation
@@ -306,7 +440,7 @@ async function evaluateNow(): Promise<void> {
 // ---------------------------------------------------------------- results
 
 function diagnosticView(d: Diagnostic): EditorView | undefined {
-  if (d.file === TEMPLATE_NAME) return templateView;
+  if (d.file === ws.templateName) return templateView;
   const env = ws.envFiles.findIndex((e) => e.name === d.file);
   if (env >= 0) return envViews[env];
   const file = ws.files.findIndex((f) => f.name === d.file);
@@ -316,7 +450,7 @@ function diagnosticView(d: Diagnostic): EditorView | undefined {
 function jumpTo(d: Diagnostic): void {
   const view = diagnosticView(d);
   if (!view) return;
-  view.dom.closest("details")?.setAttribute("open", "");
+  docUi.get(view)?.expand();
   const pos = Math.min(d.from, view.state.doc.length);
   view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
   view.focus();
@@ -361,21 +495,23 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
     const v = diagnosticView(d);
     if (v && d.line) byView.get(v)?.push(d);
   }
-  for (const [v, ds] of byView) showDiagnostics(v, ds);
-}
-
-function kv(label: string, value: unknown, base: (string | number)[], r: EvaluateResponse): HTMLElement {
-  const row = document.createElement("div");
-  row.className = "kv";
-  const k = document.createElement("span");
-  k.className = "k";
-  k.textContent = label;
-  row.append(k, valueElement(withPlaceholders(value, base, r.deferred), mode));
-  return row;
+  for (const [v, ds] of byView) {
+    showDiagnostics(v, ds);
+    const badge = docUi.get(v)?.badge;
+    if (badge) {
+      // Problems in a file are counted beside its name (seen also when it is collapsed).
+      const errors = ds.filter((d) => d.severity === "error").length;
+      badge.hidden = ds.length === 0;
+      badge.className = `problems ${errors ? "error" : "warning"}`;
+      badge.textContent = errors ? `${errors} error${errors > 1 ? "s" : ""}` : `${ds.length} warning${ds.length > 1 ? "s" : ""}`;
+    }
+  }
 }
 
 function renderResults(r: EvaluateResponse): void {
   const res = r.result;
+  const tree: TreeContext = { mode, deferred: r.deferred, open: openNested };
+  const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
   const refused = $("refused");
   refused.hidden = !res.error;
   refused.textContent = res.error ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` : "";
@@ -403,7 +539,7 @@ function renderResults(r: EvaluateResponse): void {
   const infos = new Map(r.parameters.map((p) => [p.name, p]));
   for (const [name, value] of Object.entries(res.parameters)) {
     // Hidden parameters are masked as Heat's stack show masks them.
-    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name], r);
+    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name]);
     const src = document.createElement("span");
     src.className = "param-source";
     const info = infos.get(name);
@@ -440,14 +576,16 @@ function renderResults(r: EvaluateResponse): void {
     h.append(" ", t, " ", badge);
     box.append(h);
     if (rsrc.enabled) {
-      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"], r));
-      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, [], r));
-      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, [], r));
-      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"], r));
-      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, [], r));
-      box.append(kv("deletion_policy", rsrc.deletion_policy, [], r));
+      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"]));
+      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, []));
+      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, []));
+      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"]));
+      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, []));
+      box.append(kv("deletion_policy", rsrc.deletion_policy, []));
       const notes = cloudNotes(res, name);
       if (notes) box.append(notes);
+      const nested = res.nested[name];
+      if (nested) box.append(nestedStackElement(nested, [name], tree));
     }
     resources.append(box);
   }
@@ -516,6 +654,7 @@ async function start(): Promise<void> {
     onRunNow: evaluateNow,
   });
   renderInputs();
+  setUpFolderLoading();
 
   $("env-add").addEventListener("click", () => {
     ws.envFiles.push({ name: uniqueName("env", ws.envFiles), text: "parameter_defaults: {}\n" });

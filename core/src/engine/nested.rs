@@ -12,7 +12,7 @@ use super::file_schemata::{self, Detected};
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
+use super::result::{DeferredMark, Evaluation, HeatResult, SkippedCheck, SkippedProperty};
 use super::{Built, Run, StackInput, Stop};
 use crate::catalogue::{self, NestedKind, PropKind};
 use crate::diag::PathItem;
@@ -131,6 +131,12 @@ impl Run {
                         if !self.ev.diagnostics.contains(&diag) {
                             self.ev.diagnostics.push(diag);
                         }
+                    } else if ev.result.error.is_none() {
+                        // Its deploy-time values, at their place in this result.
+                        let at = format!("nested.{}.", d.name);
+                        self.ev.deferred.extend(
+                            ev.deferred.into_iter().map(|m| DeferredMark { path: format!("{at}{}", m.path), ..m }),
+                        );
                     }
                     ev.result
                 }
@@ -1247,6 +1253,19 @@ mod tests {
             "{}",
             shown.get(..400).unwrap_or("")
         );
+    }
+
+    #[test]
+    fn deploy_time_values_of_nested_stacks_are_marked_where_the_result_has_them() {
+        let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
+        let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";
+        let mut req = crate::engine::Request::new(t);
+        req.files.insert("db.yaml".into(), Some(db.into()));
+        let ev = crate::engine::evaluate(&req);
+        let marks: Vec<(&str, &str, bool)> =
+            ev.deferred.iter().map(|m| (m.path.as_str(), m.label.as_str(), m.exact)).collect();
+        assert!(marks.contains(&("nested.db.outputs.id.value", "get_resource vol", true)), "{marks:?}");
+        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value", "get_resource vol", true)), "{marks:?}");
     }
 
     #[test]

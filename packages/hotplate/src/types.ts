@@ -121,7 +121,7 @@ export interface Diagnostic {
 
 /** A value Heat only knows at deploy time (get_resource, get_attr, OS::stack_id, ...). */
 export interface Deferred {
-  /** Where it lands in the result (`resources.server.properties.networks[0].port`). */
+  /** Where it lands in the result (`resources.server.properties.networks[0].port`; in a nested stack `nested.db.outputs.id.value`). */
   path: string;
   /** What it stands for (`get_attr server first_address`). */
   label: string;

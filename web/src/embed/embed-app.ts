@@ -6,6 +6,7 @@ import { createEditor, showDiagnostics } from "../editors";
 import { cloudNotes, valueElement, withPlaceholders } from "../render";
 import { Runner } from "../runner";
 import { encodeWorkspace } from "../share";
+import { nestedStackElement, type TreeContext } from "../stack-tree";
 import { SettingsError, toRequest, type Workspace } from "../state";
 import css from "./embed.css?inline";
 import { PANES, PLAYGROUND_URL, type HotPlayground, type Pane } from "./element";
@@ -51,6 +52,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   let last: EvaluateResponse | null = null;
   let paramKey = "";
   let view: EditorView;
+  /** The nested stacks and resources the reader opened (kept across evaluations). */
+  const opened = new Set<string>();
 
   const updateLink = async () => {
     const base = host.getAttribute("playground") ?? PLAYGROUND_URL;
@@ -96,6 +99,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
     const resources = panes.get("resources");
     if (resources) {
+      const tree: TreeContext = { mode: "yaml", deferred: r.deferred, open: opened };
       resources.replaceChildren();
       for (const [name, x] of Object.entries(res.resources)) {
         const box = el("div", { className: `resource ${x.enabled ? "on" : "off"}` }, el("span", { className: "k", textContent: `${name} (${String(x.type)})${x.enabled ? "" : " — removed by its condition"}` }));
@@ -104,6 +108,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
           box.append(valueElement(withPlaceholders(x.properties, ["resources", name, "properties"], r.deferred), "yaml"));
           const notes = cloudNotes(res, name);
           if (notes) box.append(notes);
+          const nested = res.nested[name];
+          if (nested) box.append(nestedStackElement(nested, [name], tree));
         }
         resources.append(box);
       }
@@ -124,9 +130,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     const errors = panes.get("errors");
     if (errors) {
       errors.replaceChildren(...r.diagnostics.map((d) => {
-        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${d.line ? `line ${d.line}:${d.column}: ` : ""}${d.message}` });
+        // A problem in another file (a provider template) names it; only the template is in an editor here.
+        const where = d.line ? (d.file === ws.templateName ? `line ${d.line}:${d.column}: ` : `${d.file}:${d.line}:${d.column}: `) : "";
+        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${where}${d.message}` });
         b.addEventListener("click", () => {
-          if (d.file !== "template.yaml") return;
+          if (d.file !== ws.templateName) return;
           view.dispatch({ selection: { anchor: Math.min(d.from, view.state.doc.length) }, scrollIntoView: true });
           view.focus();
         });
@@ -134,7 +142,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       }));
       if (!r.diagnostics.length) errors.append(el("p", { className: "ok", textContent: "No problems." }));
     }
-    showDiagnostics(view, r.diagnostics.filter((d) => d.file === "template.yaml" && d.line));
+    showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     renderParams(r);
   };
 
