@@ -131,7 +131,8 @@ impl Run {
                         if !self.ev.diagnostics.contains(&diag) {
                             self.ev.diagnostics.push(diag);
                         }
-                    } else if ev.result.error.is_none() {
+                    }
+                    if ev.result.error.is_none() {
                         // Its deploy-time values, at their place in this result.
                         let at = format!("nested.{}.", d.name);
                         self.ev.deferred.extend(
