@@ -108,9 +108,6 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     if ev.deferred.iter().any(|d| d.exact) {
         notes.push("⟨…⟩ marks values Heat only knows once the stack is created.".to_string());
     }
-    if !r.nested.is_empty() {
-        notes.push("Nested stacks show the values Heat gives them before they are created:\n  get_attr is null, get_resource the resource's name.".to_string());
-    }
     if ctx.cut.get() {
         notes.push(format!("Values longer than {WIDTH} characters are cut (…); --format yaml shows them whole."));
     }

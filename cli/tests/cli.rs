@@ -424,8 +424,9 @@ fn the_report_shows_nested_stacks_under_their_resources() {
         // Conditions and removed resources of a nested stack.
         "            conditions:\n              debugging = false\n",
         "              trace (\"OS::Heat::None\"): removed by its condition\n",
-        // The group's generated stack has the outputs the parent's get_attr needs.
-        "      outputs:\n        name = [null, null, null, null]\n        refs_map = {\"0\": \"0\", \"1\": \"1\", \"2\": \"2\", \"3\": \"3\"}\n",
+        // The group's generated stack has the outputs the parent's get_attr
+        // needs, its deploy-time values marked as at the top level.
+        "      outputs:\n        name = [\"⟨get_attr 0 name⟩\", \"⟨get_attr 1 name⟩\", \"⟨get_attr 2 name⟩\", \"⟨get_attr 3 name⟩\"]\n",
     ] {
         assert!(t.contains(block), "no block\n{block}\nin the report:\n{t}");
     }
