@@ -5,6 +5,7 @@ import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } fro
 import { createEditor, setText, showDiagnostics } from "./editors";
 import { dropped, loadFolder } from "./folder-read";
 import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
+import { byFileThenLine, relocate } from "./locate";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
@@ -49,9 +50,12 @@ let generation = 0;
 
 // ---------------------------------------------------------------- inputs
 
+/** True while a share link's workspace is being shown: its link stays in the address bar. */
+let showingLink = false;
+
 function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
-  if (location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
+  if (!showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
   timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
   clearTimeout(saveTimer);
@@ -107,7 +111,21 @@ function docList(
     name.setAttribute("aria-label", `${kind === "env" ? "Environment file" : "File"} ${i + 1} name`);
     name.dataset.testid = `${kind}-name-${i}`;
     name.addEventListener("change", () => {
-      doc.name = name.value.trim() || doc.name;
+      document.querySelector("[data-testid=name-error]")?.remove();
+      const wanted = name.value.trim();
+      // Names are keys of the request's `files`: a second file of the same name would
+      // replace the first (and an environment file would be merged twice).
+      if (wanted !== doc.name && (wanted === ws.templateName || [...ws.envFiles, ...ws.files].some((d) => d !== doc && d.name === wanted))) {
+        const note = document.createElement("p");
+        note.className = "name-error";
+        note.dataset.testid = "name-error";
+        note.setAttribute("role", "alert");
+        note.textContent = `${wanted} is already the name of another file: each file needs its own name. Kept ${doc.name}.`;
+        head.after(note);
+        name.value = doc.name;
+        return;
+      }
+      doc.name = wanted || doc.name;
       name.value = doc.name;
       setOpen(!box.hidden); // its label names the file
       changed();
@@ -171,7 +189,7 @@ function renderInputs(): void {
   $<HTMLInputElement>("project-id").value = s.projectId;
   $<HTMLTextAreaElement>("attributes").value = s.attributes;
   $<HTMLTextAreaElement>("reference-ids").value = s.referenceIds;
-  renderParams(last?.parameters ?? [], true);
+  renderParams(knownParams, true);
 }
 
 function uniqueName(base: string, taken: NamedText[]): string {
@@ -195,12 +213,15 @@ function sourceText(p: ParameterInfo): string {
 }
 
 let paramsKey = "";
+/** The template's parameters as last read: kept while the template cannot be read (a YAML error). */
+let knownParams: ParameterInfo[] = [];
+let paramsUnread = false;
 
 /** The parameters form, from the template's parameters (rebuilt when they change). */
 function renderParams(infos: ParameterInfo[], force = false): void {
   const declaredNames = new Set(infos.map((p) => p.name));
   const stale = Object.keys(ws.params).filter((n) => !declaredNames.has(n));
-  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale]);
+  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale, paramsUnread]);
   const box = $("params");
   if (key === paramsKey && !force) {
     // Only the sources changed.
@@ -213,7 +234,13 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   paramsKey = key;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid : undefined;
   box.replaceChildren();
-  if (infos.length === 0) {
+  if (paramsUnread) {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.dataset.testid = "params-unread";
+    p.textContent = "The template cannot be read: its parameters as last read.";
+    box.append(p);
+  } else if (infos.length === 0) {
     const p = document.createElement("p");
     p.className = "hint";
     p.textContent = "The template declares no parameters.";
@@ -287,7 +314,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
     drop.dataset.testid = `param-remove-${name}`;
     drop.addEventListener("click", () => {
       delete ws.params[name];
-      renderParams(last?.parameters ?? [], true);
+      renderParams(knownParams, true);
       changed();
     });
     row.append(title, note, drop);
@@ -296,13 +323,18 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   if (focused) box.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
 }
 
-function loadWorkspace(next: Workspace): void {
+/** Show `next`; `fromLink`: it came from the address bar's share link, which stays there. */
+function loadWorkspace(next: Workspace, fromLink = false): void {
   ws = next;
+  showingLink = fromLink;
   openNested.clear();
+  knownParams = [];
+  paramsUnread = false;
   setText(templateView, ws.template);
   paramsKey = "";
   renderInputs();
   changed();
+  showingLink = false;
 }
 
 // ---------------------------------------------------------------- loading a folder
@@ -310,7 +342,7 @@ function loadWorkspace(next: Workspace): void {
 let loads = 0;
 
 /** The report above the inputs: what a folder load did (or why it did not). */
-function showReport(lines: string[], kind: "busy" | "ok" | "bad"): void {
+function showReport(lines: string[], kind: "busy" | "ok" | "bad", action?: { label: string; testId: string; run: () => void }): void {
   const box = $("load-report");
   box.hidden = false;
   box.className = `load-report ${kind}`;
@@ -321,6 +353,18 @@ function showReport(lines: string[], kind: "busy" | "ok" | "bad"): void {
   close.setAttribute("aria-label", "Dismiss this report");
   close.addEventListener("click", () => (box.hidden = true));
   box.replaceChildren(close, ...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
+  if (action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "report-action";
+    b.textContent = action.label;
+    b.dataset.testid = action.testId;
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      action.run();
+    });
+    box.append(b);
+  }
 }
 
 /** Replace the workspace with a picked or dropped folder. */
@@ -400,6 +444,13 @@ function setUpFolderLoading(): void {
 
 let runs = 0;
 
+/** Results on screen that are not of the current input (its evaluation was stopped or could not start). */
+function markStale(stale: boolean): void {
+  $("stale-note").hidden = !stale;
+  if (stale) $("results").dataset.stale = "true";
+  else delete $("results").dataset.stale;
+}
+
 function setStatus(text: string, ms?: number): void {
   const s = $("status");
   s.textContent = text;
@@ -419,6 +470,7 @@ async function evaluateNow(): Promise<void> {
     if (!(e instanceof SettingsError)) throw e;
     setStatus(`errors: 1`);
     renderErrors([], e.message);
+    markStale(true);
     return;
   }
   const started = performance.now();
@@ -429,9 +481,11 @@ async function evaluateNow(): Promise<void> {
     renderErrors([], result.kind === "stopped"
       ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.`
       : result.message);
+    markStale(true);
     return;
   }
   last = result.response;
+  markStale(false);
   renderResults(result.response);
   const errors = result.response.diagnostics.filter((d) => d.severity === "error").length;
   setStatus(errors ? `errors: ${errors}` : "ok", result.ms);
@@ -459,7 +513,7 @@ function jumpTo(d: Diagnostic): void {
 function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
   const list = $("errors");
   list.replaceChildren();
-  const items = [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+  const items = byFileThenLine(diagnostics, [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)]);
   if (extra) {
     const li = document.createElement("li");
     li.className = "error";
@@ -513,9 +567,20 @@ function renderResults(r: EvaluateResponse): void {
   const tree: TreeContext = { mode, deferred: r.deferred, open: openNested };
   const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
   const refused = $("refused");
-  refused.hidden = !res.error;
-  refused.textContent = res.error ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` : "";
-  renderErrors(r.diagnostics);
+  const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
+  refused.hidden = !res.error && failing.length === 0;
+  refused.className = res.error ? "refused" : "refused partial";
+  refused.textContent = res.error
+    ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}`
+    : failing.length === 1
+      ? `Heat would create this stack, but its output ${failing[0][0]} fails: ${failing[0][1].error}`
+      : failing.length > 1
+        ? `Heat would create this stack, but ${failing.length} of its outputs fail: ${failing.map(([n]) => n).join(", ")}`
+        : "";
+  /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
+  const empty = (what: string) =>
+    res.error ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
+  renderErrors(r.diagnostics.map((d) => relocate(d, r.parameters, ws.envFiles)));
   $("result-json").textContent = r.resultJson;
 
   const outputs = $("outputs");
@@ -532,7 +597,7 @@ function renderResults(r: EvaluateResponse): void {
     box.append(h, body);
     outputs.append(box);
   }
-  if (!Object.keys(res.outputs).length) outputs.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No outputs." }));
+  if (!Object.keys(res.outputs).length) outputs.append(Object.assign(document.createElement("p"), { className: "hint", textContent: empty("outputs") }));
 
   const params = $("result-parameters");
   params.replaceChildren();
@@ -557,7 +622,7 @@ function renderResults(r: EvaluateResponse): void {
     li.textContent = `${name}: ${String(value)}`;
     conditions.append(li);
   }
-  if (!conditions.children.length) conditions.append(Object.assign(document.createElement("li"), { className: "hint", textContent: "No conditions." }));
+  if (!conditions.children.length) conditions.append(Object.assign(document.createElement("li"), { className: "hint", textContent: empty("conditions") }));
 
   const resources = $("resources");
   resources.replaceChildren();
@@ -589,11 +654,15 @@ function renderResults(r: EvaluateResponse): void {
     }
     resources.append(box);
   }
-  if (!resources.children.length) resources.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources." }));
+  if (!resources.children.length) resources.append(Object.assign(document.createElement("p"), { className: "hint", textContent: empty("resources") }));
 
   const enabled = Object.entries(res.resources).filter(([, x]) => x.enabled).map(([n]) => n);
   $("graph").replaceChildren(enabled.length ? graphElement(enabled, r.edges) : Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources to draw." }));
-  renderParams(r.parameters);
+  // A template the engine cannot read (no version) declares nothing we know of:
+  // keep the form as it was rather than offering to remove the user's values.
+  paramsUnread = r.version === null && r.parameters.length === 0 && knownParams.length > 0 && r.diagnostics.some((d) => d.severity === "error");
+  if (!paramsUnread) knownParams = r.parameters;
+  renderParams(knownParams);
 }
 
 function paneData(which: string): unknown {
@@ -608,12 +677,17 @@ function paneData(which: string): unknown {
 
 // ---------------------------------------------------------------- start
 
+/** Why the address bar's share link could not be read. */
+function badLink(e: unknown): void {
+  showReport([`This share link could not be read (${(e as Error).message}): it may have been cut short when it was copied. The page shows the workspace it had before instead.`], "bad");
+}
+
 async function initialWorkspace(): Promise<Workspace> {
   if (location.hash.length > 1) {
     try {
       return await decodeWorkspace(location.hash);
     } catch (e) {
-      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+      badLink(e);
     }
   }
   try {
@@ -709,18 +783,21 @@ async function start(): Promise<void> {
     setTimeout(() => (b.textContent = "Share"), 2000);
   });
   $("reset").addEventListener("click", () => {
+    const before = ws;
     localStorage.removeItem(STORAGE_KEY);
     history.replaceState(null, "", location.pathname);
     loadWorkspace(fromRequest(examples[0].request));
     select.value = "";
+    showReport(["The workspace was reset to the first example."], "ok", { label: "Undo", testId: "reset-undo", run: () => loadWorkspace(before) });
   });
   // A share link pasted into the address bar of an open page loads too.
+  // Back and Forward between share links load each link's workspace (the link stays in the address bar).
   window.addEventListener("hashchange", async () => {
     if (location.hash.length <= 1) return;
     try {
-      loadWorkspace(await decodeWorkspace(location.hash));
+      loadWorkspace(await decodeWorkspace(location.hash), true);
     } catch (e) {
-      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+      badLink(e);
     }
   });
   document.addEventListener("keydown", (e) => {
