@@ -4,12 +4,12 @@ import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
 import { createEditor, setText, showDiagnostics } from "./editors";
 import { dropped, loadFolder } from "./folder-read";
-import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
-import { byFileThenLine, relocate } from "./locate";
+import { graphElement, valueText, type Mode } from "./render";
+import { relocate } from "./locate";
+import { PANE_REGISTRY, sourceText, verdict, type PaneContext } from "./panes";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
-import { kvRow, nestedStackElement, type TreeContext } from "./stack-tree";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
 /** Adaptive debounce: a little above the last evaluation time, within these bounds. */
@@ -197,19 +197,6 @@ function uniqueName(base: string, taken: NamedText[]): string {
   let n = taken.length + 1;
   while (names.has(`${base}${n}.yaml`)) n++;
   return `${base}${n}.yaml`;
-}
-
-function sourceText(p: ParameterInfo): string {
-  switch (p.source) {
-    case "user":
-      return p.file && p.file !== "parameters" ? `parameters in ${p.file}` : "explicit value";
-    case "user_default":
-      return p.file ? `parameter_defaults in ${p.file}` : "parameter_defaults";
-    case "default":
-      return "template default";
-    default:
-      return "no value";
-  }
 }
 
 let paramsKey = "";
@@ -510,38 +497,22 @@ function jumpTo(d: Diagnostic): void {
   view.focus();
 }
 
+/** What the panes get: the last evaluation, and this page's editors for the problems. */
+function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
+  return {
+    response: last,
+    mode,
+    open: openNested,
+    diagnostics,
+    fileOrder: [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)],
+    notice,
+    canJump: (d) => diagnosticView(d) !== undefined,
+    jump: jumpTo,
+  };
+}
+
 function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
-  const list = $("errors");
-  list.replaceChildren();
-  const items = byFileThenLine(diagnostics, [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)]);
-  if (extra) {
-    const li = document.createElement("li");
-    li.className = "error";
-    li.dataset.testid = "error-item";
-    li.textContent = extra;
-    list.append(li);
-  }
-  for (const d of items) {
-    const li = document.createElement("li");
-    li.className = d.severity;
-    li.dataset.testid = "error-item";
-    const where = d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "jump";
-    button.textContent = `${where}: ${d.message}`;
-    button.title = d.path ? `${d.code} at ${d.path}` : d.code;
-    button.disabled = !diagnosticView(d);
-    button.addEventListener("click", () => jumpTo(d));
-    li.append(button);
-    list.append(li);
-  }
-  if (!extra && items.length === 0) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "No problems: Heat would accept this stack.";
-    list.append(li);
-  }
+  $("errors").replaceChildren(PANE_REGISTRY.errors.render(paneContext(diagnostics, extra)));
   // Markers in every editor.
   const byView = new Map<EditorView, Diagnostic[]>();
   for (const v of [templateView, ...envViews, ...fileViews]) byView.set(v, []);
@@ -563,100 +534,18 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
 }
 
 function renderResults(r: EvaluateResponse): void {
-  const res = r.result;
-  const tree: TreeContext = { mode, deferred: r.deferred, open: openNested };
-  const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
-  const refused = $("refused");
-  const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
-  refused.hidden = !res.error && failing.length === 0;
-  refused.className = res.error ? "refused" : "refused partial";
-  refused.textContent = res.error
-    ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}`
-    : failing.length === 1
-      ? `Heat would create this stack, but its output ${failing[0][0]} fails: ${failing[0][1].error}`
-      : failing.length > 1
-        ? `Heat would create this stack, but ${failing.length} of its outputs fail: ${failing.map(([n]) => n).join(", ")}`
-        : "";
-  /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
-  const empty = (what: string) =>
-    res.error ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
-  renderErrors(r.diagnostics.map((d) => relocate(d, r.parameters, ws.envFiles)));
+  const v = verdict(r);
+  const banner = $("refused");
+  banner.hidden = !v;
+  banner.className = v && !v.refused ? "refused partial" : "refused";
+  banner.textContent = v?.text ?? "";
+  const diagnostics = r.diagnostics.map((d) => relocate(d, r.parameters, ws.envFiles));
+  renderErrors(diagnostics);
   $("result-json").textContent = r.resultJson;
+  const ctx = paneContext(diagnostics);
+  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) $(PANE_BOX[id]).replaceChildren(PANE_REGISTRY[id].render(ctx));
 
-  const outputs = $("outputs");
-  outputs.replaceChildren();
-  for (const [name, out] of Object.entries(res.outputs)) {
-    const box = document.createElement("div");
-    box.className = "output";
-    const h = document.createElement("h3");
-    h.textContent = name;
-    const body = out.error === null
-      ? valueElement(withPlaceholders(out.value, ["outputs", name, "value"], r.deferred), mode)
-      : Object.assign(document.createElement("p"), { className: "error", textContent: out.error });
-    body.dataset.testid = `output-${name}`;
-    box.append(h, body);
-    outputs.append(box);
-  }
-  if (!Object.keys(res.outputs).length) outputs.append(Object.assign(document.createElement("p"), { className: "hint", textContent: empty("outputs") }));
-
-  const params = $("result-parameters");
-  params.replaceChildren();
-  const infos = new Map(r.parameters.map((p) => [p.name, p]));
-  for (const [name, value] of Object.entries(res.parameters)) {
-    // Hidden parameters are masked as Heat's stack show masks them.
-    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name]);
-    const src = document.createElement("span");
-    src.className = "param-source";
-    const info = infos.get(name);
-    src.textContent = info ? sourceText(info) : "pseudo parameter";
-    row.append(src);
-    params.append(row);
-  }
-
-  const conditions = $("conditions");
-  conditions.replaceChildren();
-  for (const [name, value] of Object.entries(res.conditions)) {
-    const li = document.createElement("li");
-    li.dataset.testid = `condition-${name}`;
-    li.className = value ? "true" : "false";
-    li.textContent = `${name}: ${String(value)}`;
-    conditions.append(li);
-  }
-  if (!conditions.children.length) conditions.append(Object.assign(document.createElement("li"), { className: "hint", textContent: empty("conditions") }));
-
-  const resources = $("resources");
-  resources.replaceChildren();
-  for (const [name, rsrc] of Object.entries(res.resources)) {
-    const box = document.createElement("div");
-    box.className = `resource ${rsrc.enabled ? "enabled" : "removed"}`;
-    box.dataset.testid = `resource-${name}`;
-    const h = document.createElement("h3");
-    h.textContent = name;
-    const t = document.createElement("span");
-    t.className = "type";
-    t.textContent = String(rsrc.type);
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.textContent = rsrc.enabled ? "enabled" : "removed by its condition";
-    h.append(" ", t, " ", badge);
-    box.append(h);
-    if (rsrc.enabled) {
-      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"]));
-      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, []));
-      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, []));
-      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"]));
-      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, []));
-      box.append(kv("deletion_policy", rsrc.deletion_policy, []));
-      const notes = cloudNotes(res, name);
-      if (notes) box.append(notes);
-      const nested = res.nested[name];
-      if (nested) box.append(nestedStackElement(nested, [name], tree));
-    }
-    resources.append(box);
-  }
-  if (!resources.children.length) resources.append(Object.assign(document.createElement("p"), { className: "hint", textContent: empty("resources") }));
-
-  const enabled = Object.entries(res.resources).filter(([, x]) => x.enabled).map(([n]) => n);
+  const enabled = Object.entries(r.result.resources).filter(([, x]) => x.enabled).map(([n]) => n);
   $("graph").replaceChildren(enabled.length ? graphElement(enabled, r.edges) : Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources to draw." }));
   // A template the engine cannot read (no version) declares nothing we know of:
   // keep the form as it was rather than offering to remove the user's values.
@@ -665,15 +554,8 @@ function renderResults(r: EvaluateResponse): void {
   renderParams(knownParams);
 }
 
-function paneData(which: string): unknown {
-  const r = last;
-  if (!r) return null;
-  if (which === "outputs") {
-    return Object.fromEntries(Object.entries(r.result.outputs).map(([n, o]) => [n, o.error === null ? withPlaceholders(o.value, ["outputs", n, "value"], r.deferred) : { error: o.error }]));
-  }
-  if (which === "parameters") return r.result.parameters;
-  return withPlaceholders(r.result.resources, ["resources"], r.deferred);
-}
+/** The page's box of each pane (index.html). */
+const PANE_BOX = { outputs: "outputs", parameters: "result-parameters", conditions: "conditions", resources: "resources" } as const;
 
 // ---------------------------------------------------------------- start
 
@@ -760,7 +642,8 @@ async function start(): Promise<void> {
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>("button.copy")) {
     b.addEventListener("click", async () => {
-      const text = valueText(paneData(b.dataset.copy ?? ""), mode);
+      const pane = PANE_REGISTRY[b.dataset.copy as keyof typeof PANE_BOX];
+      const text = valueText(pane.copy?.(paneContext([])) ?? null, mode);
       try {
         await navigator.clipboard.writeText(text);
         b.textContent = "Copied";
