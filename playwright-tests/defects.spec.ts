@@ -157,6 +157,22 @@ test("a constraint error caused by an environment file is marked in that file", 
   await expect(page.getByTestId("error-item").first()).toContainText("env1.yaml:3:9");
 });
 
+test("dependency-cycle and merge-conflict errors are marked", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  a: {type: OS::Heat::None, depends_on: b}\n  b: {type: OS::Heat::None, depends_on: a}\n`);
+  await expect(page.getByTestId("status")).toHaveText("errors: 1");
+  await expect(page.getByTestId("editor-template").locator(".cm-lintRange-error")).toHaveText("a");
+  await expect(page.getByTestId("error-item")).toHaveText(/^template\.yaml:3:3: Circular Dependency Found/);
+  await setEditor(page, "editor-template", `${HOT}parameters:\n  p: {type: comma_delimited_list, default: x}\n`);
+  await page.getByTestId("env-add").click();
+  await setEditor(page, "editor-env-0", "parameter_merge_strategies:\n  p: merge\nparameters:\n  p: [1]\n");
+  await page.getByTestId("env-add").click();
+  await setEditor(page, "editor-env-1", "parameter_merge_strategies:\n  p: overwrite\nparameters:\n  p: [2]\n");
+  await expect(page.getByTestId("status")).toHaveText("errors: 1");
+  await expect(page.getByTestId("env-problems-1")).toHaveText("1 error");
+  await expect(page.getByTestId("editor-env-1").locator(".cm-lintRange-error")).toHaveText("p");
+});
+
 test("a refused stack's conditions pane says the stack was refused", async ({ page }) => {
   await open(page);
   await setEditor(page, "editor-template", `${HOT}parameters:\n  n: {type: number, default: x}\nconditions:\n  big: {equals: [{get_param: n}, 1]}\n`);

@@ -36,6 +36,48 @@ function lineColumn(text: string, pos: number): { line: number; column: number }
   return { line, column: [...text.slice(lineStart, pos)].length + 1 };
 }
 
+/** UTF-16 offsets of a key under a top-level `section` (block style), or null. */
+export function findKey(text: string, section: string, name: string): { from: number; to: number } | null {
+  let offset = 0;
+  let inSection = false;
+  for (const line of text.split("\n")) {
+    const top = /^([A-Za-z_][\w-]*)\s*:/.exec(line);
+    if (top) inSection = top[1] === section;
+    else if (inSection) {
+      const m = /^(\s+)(['"]?)([^'":#]+)\2\s*:/.exec(line);
+      if (m && m[3].trim() === name) return { from: offset + m[1].length, to: offset + m[1].length + m[2].length * 2 + m[3].length };
+    }
+    offset += line.length + 1;
+  }
+  return null;
+}
+
+function at(d: Diagnostic, doc: Doc, where: { from: number; to: number }): Diagnostic {
+  return { ...d, file: doc.name, ...where, ...lineColumn(doc.text, where.from) };
+}
+
+/**
+ * Errors the engine reports without a place (file null), placed where Heat's message
+ * says: a dependency cycle at the first resource it names, a conflicting merge
+ * strategy at that parameter's strategy in the file it names.
+ */
+export function placeUnlocated(d: Diagnostic, template: Doc, envFiles: Doc[]): Diagnostic {
+  if (d.file !== null) return d;
+  if (d.code === "dependency-cycle") {
+    const name = /^Circular Dependency Found: (.+?) requires /.exec(d.message)?.[1];
+    const where = name ? findKey(template.text, "resources", name) : null;
+    return where ? at(d, template, where) : d;
+  }
+  if (d.code === "conflicting-merge-strategy") {
+    const m = /for parameter '([^']+)' in file '([^']+)'\.$/.exec(d.message);
+    const env = m && envFiles.find((e) => e.name === m[2]);
+    if (!m || !env) return d;
+    const where = findKey(env.text, "parameter_merge_strategies", m[1]) ?? findKey(env.text, "parameters", m[1]) ?? findKey(env.text, "parameter_defaults", m[1]);
+    return where ? at(d, env, where) : d;
+  }
+  return d;
+}
+
 /**
  * A parameter's value that fails the template's constraint: the engine marks the
  * constraint in the template; when the value comes from an environment file, the

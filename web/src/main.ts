@@ -5,7 +5,7 @@ import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } fro
 import { createEditor, setText, showDiagnostics } from "./editors";
 import { dropped, loadFolder } from "./folder-read";
 import { graphElement, valueText, type Mode } from "./render";
-import { relocate } from "./locate";
+import { placeUnlocated, relocate } from "./locate";
 import { PANE_REGISTRY, sourceText, verdict, type PaneContext } from "./panes";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
@@ -539,7 +539,8 @@ function renderResults(r: EvaluateResponse): void {
   banner.hidden = !v;
   banner.className = v && !v.refused ? "refused partial" : "refused";
   banner.textContent = v?.text ?? "";
-  const diagnostics = r.diagnostics.map((d) => relocate(d, r.parameters, ws.envFiles));
+  const template = { name: ws.templateName, text: ws.template };
+  const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, ws.envFiles), template, ws.envFiles));
   renderErrors(diagnostics);
   $("result-json").textContent = r.resultJson;
   const ctx = paneContext(diagnostics);

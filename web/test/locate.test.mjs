@@ -2,7 +2,7 @@
 // constraint error moved there, and the problems list's order.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { byFileThenLine, findParameterValue, relocate } from "../build-unit/locate.js";
+import { byFileThenLine, findParameterValue, placeUnlocated, relocate } from "../build-unit/locate.js";
 
 const diag = (o) => ({ code: "x", severity: "error", message: "m", path: "", file: "template.yaml", from: 0, to: 0, line: 1, column: 1, ...o });
 
@@ -36,4 +36,16 @@ test("byFileThenLine: template, environment files in order, files, then unlocate
   const ds = [diag({ file: null, line: 0 }), diag({ file: "b.yaml", line: 1 }), diag({ line: 10 }), diag({ file: "a.yaml", line: 7 }), diag({ line: 6 })];
   const order = byFileThenLine(ds, ["template.yaml", "b.yaml", "a.yaml"]).map((d) => `${d.file}:${d.line}`);
   assert.deepEqual(order, ["template.yaml:6", "template.yaml:10", "b.yaml:1", "a.yaml:7", "null:0"]);
+});
+
+test("placeUnlocated: a dependency cycle at its first resource, a merge conflict at its strategy", () => {
+  const template = { name: "template.yaml", text: "heat_template_version: 2021-04-16\nresources:\n  a: {type: OS::Heat::None, depends_on: b}\n  b: {type: OS::Heat::None, depends_on: a}\n" };
+  const cycle = placeUnlocated(diag({ code: "dependency-cycle", file: null, line: 0, column: 0, message: "Circular Dependency Found: a requires b; b requires a" }), template, []);
+  assert.deepEqual([cycle.file, cycle.line, cycle.column, template.text.slice(cycle.from, cycle.to)], ["template.yaml", 3, 3, "a"]);
+  const env = { name: "b.yaml", text: "parameter_merge_strategies:\n  p: overwrite\nparameters:\n  p: [2]\n" };
+  const conflict = placeUnlocated(diag({ code: "conflicting-merge-strategy", file: null, line: 0, message: "Conflicting merge strategy 'overwrite' for parameter 'p' in file 'b.yaml'." }), template, [env]);
+  assert.deepEqual([conflict.file, conflict.line, env.text.slice(conflict.from, conflict.to)], ["b.yaml", 2, "p"]);
+  // Nothing to go on: left unlocated.
+  const bad = diag({ code: "bad-merge", file: null, line: 0, message: "Invalid parameter in environment ." });
+  assert.equal(placeUnlocated(bad, template, [env]), bad);
 });
