@@ -223,3 +223,31 @@ test("the docs demo's iframe shows its outputs whole", async ({ page }) => {
   expect(fits.scroll).toBeLessThanOrEqual(fits.client);
 });
 
+
+test("a stack of 500 resources: the resources pane filters and starts collapsed", async ({ page }) => {
+  await open(page);
+  let res = "resources:\n";
+  for (let i = 0; i < 500; i++) res += `  r${i}: {type: ${i % 100 === 7 ? "OS::Heat::RandomString" : "OS::Heat::None"}}\n`;
+  await setEditor(page, "editor-template", `${HOT}${res}`);
+  await expect(page.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  const pane = page.getByTestId("result-resources");
+  await expect(page.getByTestId("resource-count")).toHaveText("500 resources");
+  // Collapsed: one line each, bodies built only when opened.
+  await expect(pane.locator("details.resource[open]")).toHaveCount(0);
+  await expect(pane.locator(".kv")).toHaveCount(0);
+  await page.getByTestId("resource-filter").fill("r42");
+  await expect(page.getByTestId("resource-count")).toHaveText("11 of 500 resources");
+  await expect(pane.locator("details.resource:visible")).toHaveCount(11);
+  await page.getByTestId("resource-filter").fill("randomstring");
+  await expect(page.getByTestId("resource-count")).toHaveText("5 of 500 resources");
+  await page.getByTestId("resource-r107").locator("summary").click();
+  await expect(page.getByTestId("resource-r107")).toContainText("deletion_policy");
+  // The filter and what is open survive the next evaluation.
+  await page.getByTestId("editor-template").locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.insertText("outputs: {}\n");
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  await expect(page.getByTestId("resource-filter")).toHaveValue("randomstring");
+  await expect(page.getByTestId("resource-count")).toHaveText("5 of 500 resources");
+  await expect(page.getByTestId("resource-r107")).toContainText("deletion_policy");
+});

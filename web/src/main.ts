@@ -44,6 +44,8 @@ let collapsed = new WeakSet<NamedText>();
 const docUi = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
 /** The nested stacks and resources the user opened in the resources pane. */
 const openNested = new Set<string>();
+/** The panes' own state across evaluations (the resources filter). */
+const paneUi: Record<string, string> = {};
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
@@ -315,6 +317,7 @@ function loadWorkspace(next: Workspace, fromLink = false): void {
   ws = next;
   showingLink = fromLink;
   openNested.clear();
+  delete paneUi.resourceFilter;
   knownParams = [];
   paramsUnread = false;
   setText(templateView, ws.template);
@@ -503,6 +506,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
     response: last,
     mode,
     open: openNested,
+    ui: paneUi,
     diagnostics,
     fileOrder: [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)],
     notice,

@@ -53,6 +53,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   let view: EditorView;
   /** The nested stacks and resources the reader opened (kept across evaluations). */
   const opened = new Set<string>();
+  /** The panes' own state across evaluations (the resources filter). */
+  const ui: Record<string, string> = {};
 
   const updateLink = async () => {
     const base = host.getAttribute("playground") ?? PLAYGROUND_URL;
@@ -96,6 +98,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       response: r,
       mode: "yaml",
       open: opened,
+      ui,
       diagnostics: r.diagnostics,
       fileOrder: [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)],
       // Only the template is in an editor here; a problem in another file (a provider template) names it.

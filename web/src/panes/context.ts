@@ -9,6 +9,8 @@ export interface PaneContext {
   mode: Mode;
   /** The nested stacks and resources the user opened (kept across evaluations). */
   open: Set<string>;
+  /** Small pane state the host keeps across evaluations (a filter's text). */
+  ui: Record<string, string>;
   /** The diagnostics as the host places them (see locate.ts). */
   diagnostics: Diagnostic[];
   /** File names in the order the problems list follows (template, environment files, files). */
