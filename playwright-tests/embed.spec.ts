@@ -170,3 +170,13 @@ test("screenshot of the docs demo", async ({ page }, info) => {
   await info.attach("docs-demo", { path, contentType: "image/png" });
   await page.screenshot({ path: "artifacts/docs-demo.png", fullPage: true });
 });
+
+test("the embed's panes are the page's: output-only failures get a verdict, hidden parameters are masked", async ({ page }) => {
+  const template = "heat_template_version: 2021-04-16\nparameters:\n  secret: {type: string, hidden: true, default: s3cr3t}\noutputs:\n  parts: {value: {str_split: [',', 'a,b', 7]}}\n";
+  const box = await addEmbed(page, "panes", "outputs,parameters,errors", template, {});
+  await expect(box.getByTestId("status")).toHaveText("errors: 1");
+  await expect(box.getByTestId("verdict")).toHaveText("Heat would create this stack, but its output parts fails: Incorrect index to \"str_split\" should be between 0 and 1");
+  await expect(box.getByTestId("result-parameters")).toContainText("******");
+  await expect(box.getByTestId("result-parameters")).not.toContainText("s3cr3t");
+  await expect(box.getByTestId("result-parameters")).toContainText("template default");
+});

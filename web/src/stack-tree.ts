@@ -32,7 +32,7 @@ const text = (tag: string, className: string, content: string): HTMLElement =>
 const openKey = (kind: string, names: string[]) => JSON.stringify([kind, ...names]);
 
 /** A <details> whose body is built on first open; open again after a redraw if it was. */
-function lazyDetails(key: string, ctx: TreeContext, summary: HTMLElement, body: () => Node[]): HTMLDetailsElement {
+export function lazyDetails(key: string, ctx: TreeContext, summary: HTMLElement, body: () => Node[]): HTMLDetailsElement {
   const d = document.createElement("details");
   d.append(summary);
   let built = false;

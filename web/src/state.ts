@@ -63,6 +63,12 @@ function parseJsonSetting(text: string, what: string): Record<string, unknown> |
 
 /** Heat's stack-create body for the workspace. */
 export function toRequest(ws: Workspace): EvaluateRequest {
+  const names = new Set<string>();
+  for (const d of [...ws.envFiles, ...ws.files]) {
+    // A shared link or saved workspace could carry two; the request's `files` cannot.
+    if (names.has(d.name)) throw new SettingsError(`Two files are named ${d.name}: rename one of them`);
+    names.add(d.name);
+  }
   const files: Record<string, string> = {};
   for (const f of ws.files) files[f.name] = f.text;
   for (const e of ws.envFiles) files[e.name] = e.text;
