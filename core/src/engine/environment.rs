@@ -178,7 +178,19 @@ fn merge_parameters(
     strategies: &Map,
     recorded: &mut Map,
     file: &str,
+    section: Option<&Node>,
 ) -> Result<Map, EvalError> {
+    // Where a key's value is in the file (an error about it is marked there).
+    let place = |e: EvalError, key: &Value| -> EvalError {
+        let span = section
+            .and_then(Node::as_map)
+            .and_then(|m| m.iter().find(|(k, _)| k.to_value() == *key))
+            .map(|(_, v)| v.span);
+        match span {
+            Some(s) => e.at_if_unset(s),
+            None => e,
+        }
+    };
     let known = |k: &Value| k.as_str().and_then(|s| schemas.iter().find(|(n, _)| n == s)).map(|(_, t)| *t);
     for (key, value) in new.iter() {
         if known(key).is_some() && !value.is_null() {
@@ -188,14 +200,17 @@ fn merge_parameters(
                     let _ = recorded.insert(key.clone(), Value::from(strategy.as_str()));
                 }
                 Some(prev) if prev != strategy => {
-                    return Err(EvalError::other(
-                        "ConflictingMergeStrategyForParam",
-                        format!(
-                            "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
-                            crate::pyfmt::py_str(key)
-                        ),
-                    )
-                    .with_code("conflicting-merge-strategy"));
+                    return Err(place(
+                        EvalError::other(
+                            "ConflictingMergeStrategyForParam",
+                            format!(
+                                "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
+                                crate::pyfmt::py_str(key)
+                            ),
+                        )
+                        .with_code("conflicting-merge-strategy"),
+                        key,
+                    ));
                 }
                 Some(_) => {}
             }
@@ -227,20 +242,23 @@ fn merge_parameters(
                     value.clone()
                 } else {
                     crate::pyconv::json_loads(&text)
-                        .map_err(|e| EvalError::value(format!("Invalid parameter in environment {e}.")))?
+                        .map_err(|e| place(EvalError::value(format!("Invalid parameter in environment {e}.")), key))?
                 };
                 match parsed {
                     Value::Map(pm) => merge_map(&old_v.unwrap_or_else(|| Value::map(Map::new())), &pm, deep),
                     other => {
-                        return Err(EvalError::other(
-                            "AttributeError",
-                            format!("'{}' object has no attribute 'items'", other.type_name()),
+                        return Err(place(
+                            EvalError::other(
+                                "AttributeError",
+                                format!("'{}' object has no attribute 'items'", other.type_name()),
+                            ),
+                            key,
                         ))
                     }
                 }
             }
             _ if !value.is_sequence() => {
-                return Err(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"));
+                return Err(place(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"), key));
             }
             ParamType::List => merge_list(&old_v.unwrap_or(Value::Null), value),
             ParamType::String => {
@@ -248,16 +266,22 @@ fn merge_parameters(
                 Value::from(format!("{prefix}{}", crate::pyfmt::py_str(value)))
             }
             ParamType::Number => {
-                return Err(EvalError::type_error(format!(
-                    "unsupported operand type(s) for +: '{}' and '{}'",
-                    old_v.as_ref().map_or("int", Value::type_name),
-                    value.type_name()
-                )));
+                return Err(place(
+                    EvalError::type_error(format!(
+                        "unsupported operand type(s) for +: '{}' and '{}'",
+                        old_v.as_ref().map_or("int", Value::type_name),
+                        value.type_name()
+                    )),
+                    key,
+                ));
             }
             ParamType::Boolean => {
-                return Err(EvalError::other(
-                    "InvalidMergeStrategyForParam",
-                    format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+                return Err(place(
+                    EvalError::other(
+                        "InvalidMergeStrategyForParam",
+                        format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+                    ),
+                    key,
                 ));
             }
         };
@@ -298,8 +322,9 @@ pub fn merge_files(
             match key.as_str() {
                 Some("parameters") => {
                     let new = section_map(&sections, "parameters");
+                    let node = file.parsed.root.as_ref().and_then(|r| r.get("parameters"));
                     env.parameters =
-                        merge_parameters(&env.parameters, &new, schemas, &strategies, &mut recorded, file.name)?;
+                        merge_parameters(&env.parameters, &new, schemas, &strategies, &mut recorded, file.name, node)?;
                     for (k, _) in new.iter() {
                         env.parameter_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
                     }
@@ -313,6 +338,7 @@ pub fn merge_files(
                         &strategies,
                         &mut recorded,
                         file.name,
+                        file.parsed.root.as_ref().and_then(|r| r.get("parameter_defaults")),
                     )?;
                     for (k, _) in new.iter() {
                         env.default_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
@@ -355,4 +381,34 @@ pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environm
         env.parameter_sources.push((crate::pyfmt::py_str(k), "parameters".into()));
     }
     env
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file<'a>(name: &'a str, text: &str, id: u32) -> EnvFile<'a> {
+        let parsed = parse_text(text, SourceId(id), name).unwrap_or_else(|e| panic!("{}", e.message));
+        EnvFile { name, parsed }
+    }
+
+    #[test]
+    fn merge_errors_are_marked_at_the_value_in_the_file() {
+        let schemas = [("n".to_string(), ParamType::Number), ("s".to_string(), ParamType::String)];
+        let merge = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 5\n";
+        let second = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 6\n";
+        let err = merge_files(&Map::new(), vec![file("a.yaml", merge, 1), file("b.yaml", second, 2)], &schemas)
+            .err()
+            .unwrap_or_else(|| panic!("a number cannot be merged"));
+        assert_eq!(err.code, "bad-merge");
+        let span = err.span.unwrap_or_else(|| panic!("no span"));
+        assert_eq!((span.source, span.start), (SourceId(2), u32::try_from(second.find('6').unwrap_or(0)).unwrap_or(0)));
+        let conflict = "parameter_merge_strategies:\n  s: overwrite\nparameters:\n  s: y\n";
+        let first = "parameter_merge_strategies:\n  s: merge\nparameters:\n  s: x\n";
+        let err = merge_files(&Map::new(), vec![file("a.yaml", first, 1), file("c.yaml", conflict, 3)], &schemas)
+            .err()
+            .unwrap_or_else(|| panic!("conflicting strategies"));
+        assert_eq!(err.code, "conflicting-merge-strategy");
+        assert_eq!(err.span.map(|s| s.source), Some(SourceId(3)));
+    }
 }
