@@ -21,16 +21,7 @@ use crate::version::{HotVersion, CFN_KEYS};
 
 /// `CfnTemplateBase.SECTIONS` (+ `Conditions` for `CfnTemplate`).
 fn sections(version: HotVersion) -> &'static [&'static str] {
-    const BASE: &[&str] = &[
-        "AWSTemplateFormatVersion",
-        "HeatTemplateFormatVersion",
-        "Description",
-        "Mappings",
-        "Parameters",
-        "Resources",
-        "Outputs",
-    ];
-    const WITH_CONDITIONS: &[&str] = &[
+    const ALL: &[&str] = &[
         "AWSTemplateFormatVersion",
         "HeatTemplateFormatVersion",
         "Description",
@@ -40,33 +31,28 @@ fn sections(version: HotVersion) -> &'static [&'static str] {
         "Outputs",
         "Conditions",
     ];
+    with_conditions(ALL, version)
+}
+
+/// The names of a list whose last one is the conditions' (dropped without them).
+fn with_conditions(all: &'static [&'static str], version: HotVersion) -> &'static [&'static str] {
     if version.has_conditions() {
-        WITH_CONDITIONS
+        all
     } else {
-        BASE
+        all.split_last().map_or(all, |(_, rest)| rest)
     }
 }
 
 /// The resource keys a CFN version reads (`_RESOURCE_KEYS`); others are ignored.
 fn resource_keys(version: HotVersion) -> &'static [&'static str] {
-    const BASE: &[&str] =
-        &["Type", "Properties", "Metadata", "DependsOn", "DeletionPolicy", "UpdatePolicy", "Description"];
-    const WITH_CONDITION: &[&str] =
+    const ALL: &[&str] =
         &["Type", "Properties", "Metadata", "DependsOn", "DeletionPolicy", "UpdatePolicy", "Description", "Condition"];
-    if version.has_conditions() {
-        WITH_CONDITION
-    } else {
-        BASE
-    }
+    with_conditions(ALL, version)
 }
 
 /// The output keys a CFN version reads.
 fn output_keys(version: HotVersion) -> &'static [&'static str] {
-    if version.has_conditions() {
-        &["Description", "Value", "Condition"]
-    } else {
-        &["Description", "Value"]
-    }
+    with_conditions(&["Description", "Value", "Condition"], version)
 }
 
 /// The HOT name of a CFN key.
@@ -113,14 +99,7 @@ pub(crate) fn validate(root: &Node, version: HotVersion) -> Result<(), EvalError
                 .with_code("bad-resource"));
         }
     }
-    if entries.len() > 1000 {
-        return Err(EvalError::other(
-            "RequestLimitExceeded",
-            "Request limit exceeded: Maximum resources per stack exceeded.",
-        )
-        .with_code("too-many-resources"));
-    }
-    Ok(())
+    super::resources::check_count(entries.len())
 }
 
 /// The template with HOT section and key names (spans kept): the keys a CFN

@@ -98,7 +98,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    if entries.len() > 1000 {
+    check_count(entries.len())
+}
+
+/// Heat's `max_resources_per_stack` (1000) for a template's resources.
+pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
+    if n > 1000 {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
