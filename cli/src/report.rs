@@ -11,7 +11,9 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use hotplate_core::pyfmt::{json_dumps, py_str, JsonStyle};
+use hotplate_core::api::{value_text, Format, ResultView};
+use hotplate_core::diag::PathItem;
+use hotplate_core::pyfmt::py_str;
 use hotplate_core::{Evaluation, Map, Request, Value};
 
 /// Resource types whose nested stack is a group of members.
@@ -48,12 +50,15 @@ struct Ctx<'a> {
     width: Option<usize>,
     /// Set once a value was cut.
     cut: std::cell::Cell<bool>,
+    /// The result with its deploy-time placeholders.
+    view: &'a ResultView,
 }
 
 impl Ctx<'_> {
-    /// A value on one line, cut at the width.
-    fn value(&self, v: &Value) -> String {
-        let text = compact(v);
+    /// A value (at `path` in the result) on one line, its deploy-time parts as
+    /// ⟨placeholders⟩, never as if they were data; cut at the width.
+    fn value(&self, v: &Value, path: &[PathItem]) -> String {
+        let text = self.view.render_value(v, path, Format::JsonLine).text;
         let Some(width) = self.width else { return text };
         let chars = text.chars().count();
         if chars <= width {
@@ -71,11 +76,10 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     let mut out = String::new();
     let r = &ev.result;
     let hidden = hidden_parameters(req);
-    let ctx = Ctx { hidden: &hidden, width: Some(WIDTH), cut: std::cell::Cell::new(false) };
-    // Deploy-time values shown as ⟨placeholders⟩, never as if they were data.
-    let shown = hotplate_core::api::result_with_placeholders(ev);
+    let view = ResultView::new(ev);
+    let ctx = Ctx { hidden: &hidden, width: Some(WIDTH), cut: std::cell::Cell::new(false), view: &view };
     let empty = Map::new();
-    let top = shown.as_map().unwrap_or(&empty);
+    let top = view.value(&[]).and_then(Value::as_map).unwrap_or(&empty);
     let stack_name = r.parameters.get_str("OS::stack_name").and_then(Value::as_str).unwrap_or_default();
     out.push_str(&format!("template version: {}\n", r.template_version.as_deref().unwrap_or("(unknown)")));
     if !r.parameters.is_empty() {
@@ -83,7 +87,11 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
         for (k, v) in r.parameters.iter() {
             let name = py_str(k);
             let info = ev.param_info.iter().find(|p| p.name == name);
-            let shown = if info.is_some_and(|p| p.hidden) { "******".to_string() } else { ctx.value(v) };
+            let shown = if info.is_some_and(|p| p.hidden) {
+                "******".to_string()
+            } else {
+                ctx.value(v, &[key("parameters"), key(&name)])
+            };
             let source = info.map(|p| match (&p.source, &p.file) {
                 (_, Some(f)) => format!("  ({f})"),
                 (hotplate_core::engine::parameters::ValueSource::Default, None) => "  (template default)".into(),
@@ -94,18 +102,18 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     }
     if let Some(conditions) = section(top, "conditions") {
         out.push_str("\nconditions:\n");
-        conditions_lines(&mut out, conditions, 2, &ctx);
+        conditions_lines(&mut out, conditions, &[], 2, &ctx);
     }
     if let Some(resources) = section(top, "resources") {
         out.push_str("\nresources:\n");
-        resources_lines(&mut out, top, resources, stack_name, 2, false, &ctx);
+        resources_lines(&mut out, top, &[], resources, stack_name, 2, false, &ctx);
     }
     if let Some(outputs) = section(top, "outputs") {
         out.push_str("\noutputs:\n");
-        outputs_lines(&mut out, outputs, 2, &ctx);
+        outputs_lines(&mut out, outputs, &[], 2, &ctx);
     }
     let mut notes = Vec::new();
-    if ev.deferred.iter().any(|d| d.exact) {
+    if view.has_placeholders() {
         notes.push("⟨…⟩ marks values Heat only knows once the stack is created.".to_string());
     }
     if ctx.cut.get() {
@@ -210,13 +218,24 @@ fn pad(indent: usize) -> String {
     " ".repeat(indent)
 }
 
-fn conditions_lines(out: &mut String, conditions: &Map, indent: usize, ctx: &Ctx<'_>) {
+/// A key step of a result path.
+fn key(k: &str) -> PathItem {
+    PathItem::Key(k.to_string())
+}
+
+/// `at` (a stack's place in the result) followed by `steps`.
+fn under(at: &[PathItem], steps: &[&str]) -> Vec<PathItem> {
+    at.iter().cloned().chain(steps.iter().map(|s| key(s))).collect()
+}
+
+fn conditions_lines(out: &mut String, conditions: &Map, at: &[PathItem], indent: usize, ctx: &Ctx<'_>) {
     for (k, v) in conditions.iter() {
-        out.push_str(&format!("{}{} = {}\n", pad(indent), py_str(k), ctx.value(v)));
+        let name = py_str(k);
+        out.push_str(&format!("{}{name} = {}\n", pad(indent), ctx.value(v, &under(at, &["conditions", &name]))));
     }
 }
 
-fn outputs_lines(out: &mut String, outputs: &Map, indent: usize, ctx: &Ctx<'_>) {
+fn outputs_lines(out: &mut String, outputs: &Map, at: &[PathItem], indent: usize, ctx: &Ctx<'_>) {
     for (k, o) in outputs.iter() {
         let name = py_str(k);
         let o = o.as_map();
@@ -225,7 +244,9 @@ fn outputs_lines(out: &mut String, outputs: &Map, indent: usize, ctx: &Ctx<'_>) 
             None => out.push_str(&format!(
                 "{}{name} = {}\n",
                 pad(indent),
-                o.and_then(|o| o.get_str("value")).map(|v| ctx.value(v)).unwrap_or_default()
+                o.and_then(|o| o.get_str("value"))
+                    .map(|v| ctx.value(v, &under(at, &["outputs", &name, "value"])))
+                    .unwrap_or_default()
             )),
         }
     }
@@ -234,9 +255,11 @@ fn outputs_lines(out: &mut String, outputs: &Map, indent: usize, ctx: &Ctx<'_>) 
 /// The resources of one stack (`result`), each followed by its nested stack.
 /// `members`: the stack is a group's, so a member that only differs from one
 /// shown before it by its name gets one line (runs of them share it).
+#[allow(clippy::too_many_arguments)]
 fn resources_lines(
     out: &mut String,
     result: &Map,
+    at: &[PathItem],
     resources: &Map,
     stack_name: &str,
     indent: usize,
@@ -247,11 +270,11 @@ fn resources_lines(
     let render = |name: &str, v: &Value, ctx: &Ctx<'_>| {
         let mut text = String::new();
         let parent = Parent { result, name: stack_name };
-        resource_lines(&mut text, name, v, nested.and_then(|n| n.get_str(name)), &parent, indent, ctx);
+        resource_lines(&mut text, name, v, nested.and_then(|n| n.get_str(name)), &parent, at, indent, ctx);
         text
     };
     // Members are compared whole: a difference past the width counts.
-    let whole = Ctx { hidden: ctx.hidden, width: None, cut: std::cell::Cell::new(false) };
+    let whole = Ctx { hidden: ctx.hidden, width: None, cut: std::cell::Cell::new(false), view: ctx.view };
     // Members shown in full that later ones are compared with (name, type,
     // text), and the run of members like one of them waiting to be written.
     let mut shown_full: Vec<(String, String, String)> = Vec::new();
@@ -308,12 +331,14 @@ struct Parent<'v> {
 }
 
 /// One resource: its line, its fields, and its nested stack.
+#[allow(clippy::too_many_arguments)]
 fn resource_lines(
     out: &mut String,
     name: &str,
     v: &Value,
     nested: Option<&Value>,
     parent: &Parent<'_>,
+    at: &[PathItem],
     indent: usize,
     ctx: &Ctx<'_>,
 ) {
@@ -330,14 +355,16 @@ fn resource_lines(
         if let Some(v) = m.get_str(field) {
             // `Delete` is Heat's default deletion policy: only others are news.
             if v.truthy() && !(field == "deletion_policy" && v.as_str() == Some("Delete")) {
-                out.push_str(&format!("{}{field}: {}\n", pad(indent + 2), ctx.value(v)));
+                let path = under(at, &["resources", name, field]);
+                out.push_str(&format!("{}{field}: {}\n", pad(indent + 2), ctx.value(v, &path)));
             }
         }
     }
     if let Some(child) = nested.and_then(Value::as_map) {
         let raw_type = m.get_str("type").and_then(Value::as_str).unwrap_or_default();
         let group = GROUP_TYPES.contains(&raw_type);
-        nested_stack(out, child, &format!("{}-{name}", parent.name), indent + 2, group, parent, ctx);
+        let child_at = under(at, &["nested", name]);
+        nested_stack(out, child, &child_at, &format!("{}-{name}", parent.name), indent + 2, group, parent, ctx);
     }
 }
 
@@ -345,9 +372,11 @@ fn resource_lines(
 /// its sections, indented under the resource that made it. A long parameter
 /// value passed down unchanged from the parent stack's parameter of the same
 /// name (TripleO's `EndpointMap`, `ServiceNetMap`, …) is not repeated.
+#[allow(clippy::too_many_arguments)]
 fn nested_stack(
     out: &mut String,
     result: &Map,
+    at: &[PathItem],
     stack_name: &str,
     indent: usize,
     group: bool,
@@ -390,22 +419,22 @@ fn nested_stack(
             } else if inherited {
                 format!("(the same as in {})", parent.name)
             } else {
-                ctx.value(v)
+                ctx.value(v, &under(at, &["parameters", &name]))
             };
             out.push_str(&format!("{}{name} = {shown}\n", pad(inner + 2)));
         }
     }
     if let Some(conditions) = section(result, "conditions") {
         out.push_str(&format!("{}conditions:\n", pad(inner)));
-        conditions_lines(out, conditions, inner + 2, ctx);
+        conditions_lines(out, conditions, at, inner + 2, ctx);
     }
     if let Some(resources) = section(result, "resources") {
         out.push_str(&format!("{}resources:\n", pad(inner)));
-        resources_lines(out, result, resources, stack_name, inner + 2, group, ctx);
+        resources_lines(out, result, at, resources, stack_name, inner + 2, group, ctx);
     }
     if let Some(outputs) = section(result, "outputs") {
         out.push_str(&format!("{}outputs:\n", pad(inner)));
-        outputs_lines(out, outputs, inner + 2, ctx);
+        outputs_lines(out, outputs, at, inner + 2, ctx);
     }
     let cloud = not_checked(result, inner + 2);
     if !cloud.is_empty() {
@@ -565,92 +594,9 @@ fn not_checked(result: &Map, indent: usize) -> String {
     out
 }
 
+/// A value on one line, as it is (no placeholders).
 fn compact(v: &Value) -> String {
-    json_dumps(v, JsonStyle { sort_keys: false, ensure_ascii: false, indent: None, nonfinite_as_strings: true })
-        .unwrap_or_default()
-}
-
-/// A small YAML emitter for result values (block style, JSON-quoted strings).
-pub fn to_yaml(v: &Value) -> String {
-    let mut out = String::new();
-    emit(&mut out, v, 0, false);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out
-}
-
-fn scalar(v: &Value) -> String {
-    match v {
-        Value::Str(s) => {
-            let plain = !s.is_empty()
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c))
-                && !matches!(
-                    s.to_ascii_lowercase().as_str(),
-                    "yes" | "no" | "on" | "off" | "true" | "false" | "null" | "~"
-                )
-                && s.parse::<f64>().is_err()
-                && hotplate_core::syntax::plain_scalar_is_string(s);
-            if plain {
-                s.to_string()
-            } else {
-                compact(v)
-            }
-        }
-        other => compact(other),
-    }
-}
-
-fn emit(out: &mut String, v: &Value, indent: usize, inline_first: bool) {
-    let pad = " ".repeat(indent);
-    match v {
-        Value::Map(m) if !m.is_empty() => {
-            for (i, (k, val)) in m.iter().enumerate() {
-                if !(inline_first && i == 0) {
-                    out.push_str(&pad);
-                }
-                out.push_str(&scalar(&Value::from(hotplate_core::pyfmt::py_str(k))));
-                out.push(':');
-                match val {
-                    Value::Map(mm) if !mm.is_empty() => {
-                        out.push('\n');
-                        emit(out, val, indent + 2, false);
-                    }
-                    Value::List(l) if !l.is_empty() => {
-                        out.push('\n');
-                        emit(out, val, indent + 2, false);
-                    }
-                    other => {
-                        out.push(' ');
-                        out.push_str(&scalar(other));
-                        out.push('\n');
-                    }
-                }
-            }
-        }
-        Value::List(l) if !l.is_empty() => {
-            for item in l.iter() {
-                out.push_str(&pad);
-                out.push_str("- ");
-                match item {
-                    Value::Map(mm) if !mm.is_empty() => emit(out, item, indent + 2, true),
-                    Value::List(ll) if !ll.is_empty() => {
-                        out.push('\n');
-                        emit(out, item, indent + 2, false);
-                    }
-                    other => {
-                        out.push_str(&scalar(other));
-                        out.push('\n');
-                    }
-                }
-            }
-        }
-        other => {
-            out.push_str(&pad);
-            out.push_str(&scalar(other));
-            out.push('\n');
-        }
-    }
+    value_text(v, Format::JsonLine)
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub use request::{Document, Request};
 pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
 
 use crate::catalogue::Registry;
-use crate::diag::{Diagnostic, HeatError};
+use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
@@ -813,7 +813,11 @@ impl Run {
             }
             self.ev.deferred.extend(result::deferred_marks(
                 stack,
-                &format!("resources.{name}.properties"),
+                vec![
+                    PathItem::Key("resources".into()),
+                    PathItem::Key(name.clone()),
+                    PathItem::Key("properties".into()),
+                ],
                 d.properties.as_ref(),
             ));
             self.ev.edges.extend(result::resource_edges(
@@ -843,7 +847,9 @@ impl Run {
                 },
             };
             if let OutputDef::Enabled { expr, .. } = out {
-                self.ev.deferred.extend(result::deferred_marks(stack, &format!("outputs.{name}.value"), Some(expr)));
+                let at =
+                    vec![PathItem::Key("outputs".into()), PathItem::Key(name.clone()), PathItem::Key("value".into())];
+                self.ev.deferred.extend(result::deferred_marks(stack, at, Some(expr)));
             }
             omap.insert(name.clone(), value);
         }

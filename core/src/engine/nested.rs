@@ -134,9 +134,11 @@ impl Run {
                     }
                     if ev.result.error.is_none() {
                         // Its deploy-time values, at their place in this result.
-                        let at = format!("nested.{}.", d.name);
+                        let at = [PathItem::Key("nested".into()), PathItem::Key(d.name.to_string())];
                         self.ev.deferred.extend(
-                            ev.deferred.into_iter().map(|m| DeferredMark { path: format!("{at}{}", m.path), ..m }),
+                            ev.deferred
+                                .into_iter()
+                                .map(|m| DeferredMark { path: at.iter().cloned().chain(m.path).collect(), ..m }),
                         );
                     }
                     ev.result
@@ -1263,10 +1265,10 @@ mod tests {
         let mut req = crate::engine::Request::new(t);
         req.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
-        let marks: Vec<(&str, &str, bool)> =
-            ev.deferred.iter().map(|m| (m.path.as_str(), m.label.as_str(), m.exact)).collect();
-        assert!(marks.contains(&("nested.db.outputs.id.value", "get_resource vol", true)), "{marks:?}");
-        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value", "get_resource vol", true)), "{marks:?}");
+        let marks: Vec<(String, &str, bool)> =
+            ev.deferred.iter().map(|m| (m.dotted_path(), m.label.as_str(), m.exact)).collect();
+        assert!(marks.contains(&("nested.db.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
+        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
     }
 
     #[test]

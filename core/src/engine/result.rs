@@ -82,18 +82,23 @@ pub fn json_keys(v: &Value) -> Value {
         Value::Map(m) => {
             let mut out = Map::with_capacity(m.len());
             for (k, val) in m.iter() {
-                let key = match k {
-                    Value::Str(s) => s.to_string(),
-                    Value::Bool(true) => "true".to_string(),
-                    Value::Bool(false) => "false".to_string(),
-                    Value::Null => "null".to_string(),
-                    other => crate::pyfmt::py_str(other),
-                };
-                out.insert_str(&key, json_keys(val));
+                out.insert_str(&json_key(k), json_keys(val));
             }
             Value::map(out)
         }
         other => other.clone(),
+    }
+}
+
+/// A map key as the result writes it: strings as they are, `true`/`false`/`null`,
+/// `str()` of anything else.
+pub fn json_key(k: &Value) -> String {
+    match k {
+        Value::Str(s) => s.to_string(),
+        Value::Bool(true) => "true".to_string(),
+        Value::Bool(false) => "false".to_string(),
+        Value::Null => "null".to_string(),
+        other => crate::pyfmt::py_str(other),
     }
 }
 
@@ -225,12 +230,39 @@ pub struct ParamInfo {
 /// A value Heat only knows at deploy time, and where it lands in the result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeferredMark {
-    /// Result path (`resources.server.properties.networks[0].port`).
-    pub path: String,
+    /// Where in the result: keys and list indexes (`resources`, `server`,
+    /// `properties`, `networks`, 0, `port`).
+    pub path: Vec<PathItem>,
     /// What it stands for (`get_attr server first_address`).
     pub label: String,
     /// `exact`: the value is the placeholder itself; `derived`: it is built from one.
     pub exact: bool,
+}
+
+impl DeferredMark {
+    /// The path written `resources.server.properties.networks[0].port` (ambiguous
+    /// for keys with dots or brackets; the playground reads this form until it
+    /// uses [`DeferredMark::path`]).
+    pub fn dotted_path(&self) -> String {
+        dotted(&self.path)
+    }
+}
+
+/// Steps written `a.b[0].c`.
+pub fn dotted(path: &[PathItem]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            PathItem::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            PathItem::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
 }
 
 /// Everything an evaluation produces.
@@ -332,27 +364,33 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
     }
 }
 
-/// Walk a snippet and mark where deploy-time values land.
-pub fn deferred_marks(stack: &Stack, base: &str, expr: Option<&Expr>) -> Vec<DeferredMark> {
+/// Walk a snippet and mark where deploy-time values land (`base`: where the
+/// snippet's value is in the result).
+pub fn deferred_marks(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>) -> Vec<DeferredMark> {
     let mut out = Vec::new();
     if let Some(e) = expr {
-        walk(stack, base, e, &mut out);
+        let mut path = base;
+        walk(stack, &mut path, e, &mut out);
     }
     out
 }
 
-fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
+fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, out: &mut Vec<DeferredMark>) {
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::List(items, _) => {
             // Absent items shift later indexes; markers stay best-effort there.
             for (i, e) in items.iter().enumerate() {
-                walk(stack, &format!("{path}[{i}]"), e, out);
+                path.push(PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX)));
+                walk(stack, path, e, out);
+                path.pop();
             }
         }
         Expr::Map(entries, _) => {
             for (k, e) in entries {
-                walk(stack, &format!("{path}.{}", crate::pyfmt::py_str(k)), e, out);
+                path.push(PathItem::Key(json_key(k)));
+                walk(stack, path, e, out);
+                path.pop();
             }
         }
         Expr::Call(call) => {
@@ -361,7 +399,7 @@ fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
                 return;
             }
             if let Some(label) = deferred_label(stack, call) {
-                out.push(DeferredMark { path: path.to_string(), label, exact: true });
+                out.push(DeferredMark { path: path.clone(), label, exact: true });
                 return;
             }
             let mut inner = Vec::new();
@@ -371,7 +409,7 @@ fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
                 }
             });
             for label in inner {
-                out.push(DeferredMark { path: path.to_string(), label, exact: false });
+                out.push(DeferredMark { path: path.clone(), label, exact: false });
             }
         }
     }
