@@ -92,12 +92,24 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
             } else {
                 ctx.value(v, &[key("parameters"), key(&name)])
             };
+            let merged = info.filter(|p| p.contributions.len() > 1);
             let source = info.map(|p| match (&p.source, &p.file) {
+                _ if merged.is_some() => {
+                    let mut files: Vec<&str> = p.contributions.iter().map(|c| c.file.as_str()).collect();
+                    files.dedup();
+                    format!("  (merged from {})", files.join(", "))
+                }
                 (_, Some(f)) => format!("  ({f})"),
                 (hotplate_core::engine::parameters::ValueSource::Default, None) => "  (template default)".into(),
                 _ => String::new(),
             });
             out.push_str(&format!("  {name} = {shown}{}\n", source.unwrap_or_default()));
+            // Which file gave which keys or items (not for hidden values).
+            if let Some(p) = merged.filter(|p| !p.hidden) {
+                for (i, c) in p.contributions.iter().enumerate() {
+                    out.push_str(&format!("    {} ({}): {}\n", c.file, c.strategy, parts_text(&c.parts, i > 0)));
+                }
+            }
         }
     }
     if let Some(conditions) = section(top, "conditions") {
@@ -207,6 +219,24 @@ fn path_list(paths: &[String]) -> String {
 /// True when the stack or any nested stack has an error or a failing output.
 pub fn has_errors(r: &hotplate_core::HeatResult) -> bool {
     r.error.is_some() || r.outputs.values().any(|o| o.error.is_some()) || r.nested.values().any(has_errors)
+}
+
+/// What one file gave to a merged value: its keys or the indexes of its items
+/// (at most 10 named); `later`: not the first contribution.
+fn parts_text(parts: &[PathItem], later: bool) -> String {
+    if parts.is_empty() {
+        return if later { "its text appended".into() } else { "the whole value".into() };
+    }
+    let named: Vec<String> = parts
+        .iter()
+        .take(10)
+        .map(|p| match p {
+            PathItem::Key(k) => k.clone(),
+            PathItem::Index(i) => format!("[{i}]"),
+        })
+        .collect();
+    let more = if parts.len() > 10 { format!(", … ({} in all)", parts.len()) } else { String::new() };
+    format!("{}{more}", named.join(", "))
 }
 
 /// A non-empty map section of a result.

@@ -588,3 +588,23 @@ fn group_members_are_compared_with_each_member_shown_before_them() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn the_report_names_each_file_a_merged_parameter_came_from() {
+    let args = ["eval", "-t", "merge/main.yaml", "-e", "merge/base.yaml", "-e", "merge/site.yaml"];
+    let o = hotplate(&args);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let t = stdout(&o);
+    for block in [
+        // deep_merge: the keys each file gave (debug from both; the later wins).
+        "  ExtraConfig = {\"debug\": true, \"workers\": 4, \"ratio\": 1.0}  (merged from merge/base.yaml, merge/site.yaml)\n    merge/base.yaml (deep_merge): debug, workers\n    merge/site.yaml (deep_merge): debug, ratio\n",
+        // merge of lists: the items each file appended.
+        "  Hosts = [\"a\", \"b\", \"c\"]  (merged from merge/base.yaml, merge/site.yaml)\n    merge/base.yaml (merge): [0], [1]\n    merge/site.yaml (merge): [2]\n",
+        // Not merged: the one file.
+        "  Flavor = \"m1.large\"  (merge/base.yaml)\n",
+        // A float stays a float in every value printed.
+        "  config = {\"debug\": true, \"workers\": 4, \"ratio\": 1.0}\n",
+    ] {
+        assert!(t.contains(block), "no block\n{block}\nin the report:\n{t}");
+    }
+}

@@ -475,11 +475,19 @@ impl Run {
                     ValueSource::UserDefault => last_source(&env.default_sources, &p.schema.name),
                     _ => None,
                 };
+                let contributions = match source {
+                    ValueSource::User => &env.parameter_contributions,
+                    ValueSource::UserDefault => &env.default_contributions,
+                    _ => &Vec::new(),
+                };
+                let contributions =
+                    contributions.iter().find(|(n, _)| *n == p.schema.name).map(|(_, c)| c.clone()).unwrap_or_default();
                 ParamInfo {
                     name: p.schema.name.clone(),
                     kind: p.schema.kind.name(),
                     source,
                     file,
+                    contributions,
                     label: p.schema.label.clone(),
                     description: p.schema.description.clone(),
                     hidden: p.schema.hidden,

@@ -920,6 +920,8 @@ fn child_environment(
         resource_registry: registry,
         parameter_sources: Vec::new(),
         default_sources: Vec::new(),
+        parameter_contributions: Vec::new(),
+        default_contributions: Vec::new(),
     }
 }
 

@@ -211,8 +211,11 @@ pub struct ParamInfo {
     pub kind: &'static str,
     /// Where the value came from.
     pub source: ValueSource,
-    /// Which environment file (or `parameters`) set it, if any.
+    /// Which environment file (or `parameters`) set it, if any (the last one).
     pub file: Option<String>,
+    /// Each file's part of the value, in merge order: one whole-value entry
+    /// unless environment files merged it (`parameter_merge_strategies`).
+    pub contributions: Vec<crate::engine::environment::Contribution>,
     /// `label`.
     pub label: String,
     /// `description`.
