@@ -20,8 +20,6 @@
 //! reads back as that string), else as a JSON string literal. A mark's range
 //! always covers `⟨…⟩` itself, never the quotes.
 
-use std::collections::BTreeMap;
-
 use crate::diag::PathItem;
 use crate::engine::result::json_key;
 use crate::pyfmt::{json_dumps, write_json_str, JsonStyle};
@@ -77,8 +75,56 @@ pub struct RenderedMark {
     pub to: u32,
 }
 
-/// Placeholders by their path from the root of what is rendered.
-pub type Placeholders = BTreeMap<Vec<PathItem>, String>;
+/// Placeholders (labels) by their path from the root of what is rendered,
+/// sorted by path (a sorted list: less code in the wasm module than a tree map).
+#[derive(Clone, Debug, Default)]
+pub struct Placeholders(Vec<(Vec<PathItem>, String)>);
+
+impl Placeholders {
+    /// None.
+    pub fn new() -> Placeholders {
+        Placeholders::default()
+    }
+
+    /// Add one (a second label for the same path replaces the first).
+    pub fn insert(&mut self, path: Vec<PathItem>, label: String) {
+        match self.0.binary_search_by(|(p, _)| p.cmp(&path)) {
+            Ok(i) => {
+                if let Some(slot) = self.0.get_mut(i) {
+                    slot.1 = label;
+                }
+            }
+            Err(i) => self.0.insert(i, (path, label)),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn get(&self, path: &[PathItem]) -> Option<&str> {
+        let i = self.0.binary_search_by(|(p, _)| p.as_slice().cmp(path)).ok()?;
+        self.0.get(i).map(|(_, l)| l.as_str())
+    }
+
+    /// Whether any is at or under `path` (paths with a common prefix are
+    /// adjacent in sorted order, starting at the prefix itself).
+    fn any_under(&self, path: &[PathItem]) -> bool {
+        let i = self.0.partition_point(|(p, _)| p.as_slice() < path);
+        self.0.get(i).is_some_and(|(p, _)| p.starts_with(path))
+    }
+}
+
+impl FromIterator<(Vec<PathItem>, String)> for Placeholders {
+    fn from_iter<I: IntoIterator<Item = (Vec<PathItem>, String)>>(iter: I) -> Placeholders {
+        let mut out = Placeholders::new();
+        for (path, label) in iter {
+            out.insert(path, label);
+        }
+        out
+    }
+}
 
 /// Write `value`, found at `at`, with the `placeholders` (paths from the same
 /// root as `at`) in place of the values they stand for.
@@ -135,13 +181,13 @@ struct Writer<'p> {
 impl Writer<'_> {
     /// The placeholder for the value at the current path.
     fn placeholder(&self) -> Option<&str> {
-        self.placeholders.get(&self.path).map(String::as_str)
+        self.placeholders.get(&self.path)
     }
 
     /// Whether any placeholder is at or under the current path (keys with a
     /// common prefix are adjacent in the map, starting at the prefix itself).
     fn any_under(&self) -> bool {
-        self.placeholders.range(self.path.clone()..).next().is_some_and(|(k, _)| k.starts_with(&self.path))
+        self.placeholders.any_under(&self.path)
     }
 
     /// `⟨label⟩`, JSON-escaped when `quoted`, recorded as a mark.
