@@ -1,6 +1,8 @@
 //! What an evaluation returns: Heat's canonical result, every diagnostic, and
 //! the extras editors need (parameter sources, deploy-time value markers).
 
+use std::fmt::Write as _;
+
 use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
@@ -310,7 +312,6 @@ pub fn disabled_resource(type_value: Value) -> Value {
 }
 
 fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
-    let args = crate::pyfmt::py_str(&call.args.to_value());
     match call.kind {
         FnKind::GetResource => {
             let name = call.args.as_str()?;
@@ -326,7 +327,7 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
             (!created).then(|| format!("get_attr {}", parts.join(" ")))
         }
         FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
-            Some(format!("get_param {args}"))
+            Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
         _ => None,
     }
@@ -336,23 +337,35 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
 pub fn deferred_marks(stack: &Stack, base: &str, expr: Option<&Expr>) -> Vec<DeferredMark> {
     let mut out = Vec::new();
     if let Some(e) = expr {
-        walk(stack, base, e, &mut out);
+        let mut path = base.to_string();
+        walk(stack, &mut path, e, &mut out);
     }
     out
 }
 
-fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
+/// `path` is the result path of `expr`; children append their segment to it and
+/// take it off again (a path string is only copied for a mark).
+fn walk(stack: &Stack, path: &mut String, expr: &Expr, out: &mut Vec<DeferredMark>) {
+    let len = path.len();
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::List(items, _) => {
             // Absent items shift later indexes; markers stay best-effort there.
             for (i, e) in items.iter().enumerate() {
-                walk(stack, &format!("{path}[{i}]"), e, out);
+                let _ = write!(path, "[{i}]");
+                walk(stack, path, e, out);
+                path.truncate(len);
             }
         }
         Expr::Map(entries, _) => {
             for (k, e) in entries {
-                walk(stack, &format!("{path}.{}", crate::pyfmt::py_str(k)), e, out);
+                path.push('.');
+                match k.as_str() {
+                    Some(k) => path.push_str(k),
+                    None => path.push_str(&crate::pyfmt::py_str(k)),
+                }
+                walk(stack, path, e, out);
+                path.truncate(len);
             }
         }
         Expr::Call(call) => {
@@ -361,7 +374,7 @@ fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
                 return;
             }
             if let Some(label) = deferred_label(stack, call) {
-                out.push(DeferredMark { path: path.to_string(), label, exact: true });
+                out.push(DeferredMark { path: path.clone(), label, exact: true });
                 return;
             }
             let mut inner = Vec::new();
@@ -371,7 +384,7 @@ fn walk(stack: &Stack, path: &str, expr: &Expr, out: &mut Vec<DeferredMark>) {
                 }
             });
             for label in inner {
-                out.push(DeferredMark { path: path.to_string(), label, exact: false });
+                out.push(DeferredMark { path: path.clone(), label, exact: false });
             }
         }
     }
