@@ -35,7 +35,7 @@ help:
 	@echo "make build          build the release CLI ($(HOTPLATE))"
 	@echo "make demo           run the CLI on the example templates in examples/"
 	@echo "make conformance    the full-mode shared corpus through the release CLI, compared by the oracle's compare.py"
-	@echo "make bench          criterion benchmark over the shared corpus"
+	@echo "make bench          criterion benchmarks over the shared corpus-full (cases, corpus, loader MB/s, largest nested case)"
 	@echo "make bench-compare  Heat's own timings and ours side by side (needs the oracle venv)"
 	@echo "make fuzz           the no-panic properties with $(FUZZ_CASES) cases each"
 	@echo "make fuzz-libfuzzer coverage-guided fuzzing, $(FUZZ_SECONDS)s per target (cargo-fuzz, nightly)"

@@ -3,16 +3,22 @@
 #
 #   tools/bench_compare.sh            (or: make bench-compare)
 #
-# Heat: ../shared/oracle/bench_heat.py (median of REPEAT runs per case, after
-# Heat's imports and a warm-up run). hotplate: the criterion bench target in
-# summary mode (median of HOTPLATE_BENCH_REPEAT runs per case, after a warm-up
-# run; request decoding, evaluation and result JSON, as the CLI does).
-# Env: SHARED (default ../shared), REPEAT (Heat, default 5), HOTPLATE_BENCH_REPEAT
-# (ours, default 21), KEEP=DIR to keep both raw reports.
+# Corpus and mode are explicit: ../shared/conformance/corpus-full in Heat's full mode
+# (real plugin classes, nested stacks: what hotplate reproduces), printed in the report.
+# Heat: ../shared/oracle/bench_heat.py --mode full (median of REPEAT runs per case,
+# after Heat's imports and a warm-up run). hotplate: the criterion bench target in
+# summary mode on the same folder (median of HOTPLATE_BENCH_REPEAT runs per case,
+# after a warm-up run; request decoding, evaluation and result JSON, as the CLI
+# does), plus the YAML/JSON loader's throughput over the corpus templates.
+# Env: SHARED (default ../shared), CORPUS (folder name under conformance/, default
+# corpus-full), REPEAT (Heat, default 5), HOTPLATE_BENCH_REPEAT (ours, default 21),
+# KEEP=DIR to keep both raw reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED="$(cd "${SHARED:-../shared}" && pwd)" || { echo "bench_compare: ${SHARED:-../shared} is absent" >&2; exit 2; }
-CORPUS="$SHARED/conformance/corpus"
+CORPUS_NAME="${CORPUS:-corpus-full}"
+CORPUS="$SHARED/conformance/$CORPUS_NAME"
+MODE=full
 REPEAT="${REPEAT:-5}"
 [ -d "$CORPUS" ] || { echo "bench_compare: $CORPUS is absent" >&2; exit 2; }
 
@@ -24,16 +30,17 @@ echo "::: building the benchmark"
 cargo bench --locked -p hotplate-core --bench engine --no-run 2>&1 | tail -n 1
 PY="$("$SHARED/oracle/setup.sh")"
 
-echo "::: Heat 27.0.1: bench_heat.py --repeat $REPEAT"
-"$PY" "$SHARED/oracle/bench_heat.py" --repeat "$REPEAT" "$CORPUS" >"$out/heat.txt"
+echo "::: corpus: $CORPUS, mode: $MODE"
+echo "::: Heat 27.0.1: bench_heat.py --mode $MODE --repeat $REPEAT $CORPUS_NAME"
+"$PY" "$SHARED/oracle/bench_heat.py" --mode "$MODE" --repeat "$REPEAT" "$CORPUS" >"$out/heat.txt"
 tail -n 1 "$out/heat.txt"
 
-echo "::: hotplate: cargo bench (summary mode)"
-HOTPLATE_SHARED="$SHARED" HOTPLATE_BENCH_SUMMARY=1 cargo bench --locked -p hotplate-core --bench engine \
-    2>/dev/null >"$out/ours.txt"
-tail -n 2 "$out/ours.txt"
+echo "::: hotplate: cargo bench (summary mode, $CORPUS_NAME, mode $MODE)"
+HOTPLATE_SHARED="$SHARED" HOTPLATE_BENCH_CORPUS="$CORPUS_NAME" HOTPLATE_BENCH_SUMMARY=1 \
+    cargo bench --locked -p hotplate-core --bench engine 2>/dev/null >"$out/ours.txt"
+tail -n 3 "$out/ours.txt"
 
-python3 - "$out/heat.txt" "$out/ours.txt" <<'PY'
+python3 - "$out/heat.txt" "$out/ours.txt" "$CORPUS_NAME" "$MODE" <<'PY'
 import re, statistics, sys
 
 def read(path):
@@ -54,7 +61,9 @@ o = [ours[n] for n in common]
 ratios = [heat[n] / ours[n] for n in common if ours[n] > 0]
 h_med, o_med = statistics.median(h), statistics.median(o)
 h_tot, o_tot = sum(h), sum(o)
+loader = [l.strip("# \n") for l in open(sys.argv[2], encoding="utf-8") if l.startswith("# loader:")]
 print()
+print("corpus: %s, mode: %s" % (sys.argv[3], sys.argv[4]))
 print("%d corpus cases (per case: median of repeated runs; total: sum of those medians)" % len(common))
 print("%-10s %16s %14s %16s" % ("", "median per case", "total", "mean per case"))
 print("%-10s %13.3f ms %11.1f ms %13.3f ms" % ("Heat", h_med, h_tot, h_tot / len(h)))
@@ -64,6 +73,8 @@ print("per-case speed-up: min %.0fx, median %.0fx, max %.0fx" % (
     min(ratios), statistics.median(ratios), max(ratios)))
 slow = sorted(common, key=lambda n: heat[n] / ours[n])[:3]
 print("smallest speed-ups: " + ", ".join("%s %.0fx" % (n, heat[n] / ours[n]) for n in slow))
+if loader:
+    print(loader[0])
 if missing:
     print("(in one report only: %s)" % ", ".join(missing))
 PY

@@ -1,23 +1,37 @@
-//! Benchmark: evaluate every case of the shared conformance corpus.
+//! Benchmark: evaluate every case of the shared full-mode conformance corpus.
 //!
 //! One evaluation is what `hotplate eval NAME.json` does after reading the file:
 //! decode the request JSON, evaluate, and write the canonical result JSON (Heat's
-//! `bench_heat.py` times the same steps of the oracle, after its imports).
+//! `bench_heat.py --mode full` times the same steps of the oracle, after its imports).
+//! hotplate has one mode, Heat's full mode (real plugin classes, nested stacks), so
+//! the corpus is `corpus-full` (`HOTPLATE_BENCH_CORPUS=corpus` picks another folder
+//! of `../shared/conformance`).
 //!
-//! `cargo bench -p hotplate-core --bench engine` runs criterion per case (filter
-//! with `-- NAME`) and over the whole corpus, then prints a summary in the format of
-//! `../shared/oracle/bench_heat.py`: the median time of each case and the sum of
-//! the medians. `HOTPLATE_BENCH_SUMMARY=1` prints only that summary
-//! (`tools/bench_compare.sh` uses it); `HOTPLATE_BENCH_REPEAT` sets its repetitions
-//! per case (default 21) and `HOTPLATE_BENCH_CASE=SUBSTRING` keeps only the matching
-//! cases (for profiling). Skips with a message when `../shared` is absent.
+//! `cargo bench -p hotplate-core --bench engine` runs criterion groups:
+//! * `case/NAME` per case (filter with `-- NAME`) and `corpus/all_N_cases`;
+//! * `loader/corpus_templates`: the YAML/JSON loader alone (`syntax::load_template`)
+//!   over every distinct template text of the corpus (requests' templates and the
+//!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
+//! * `nested/NAME`: the case with the most nested stacks in its result (ties: the
+//!   larger request).
+//!
+//! then prints a summary in the format of `../shared/oracle/bench_heat.py`: the
+//! median time of each case and the sum of the medians, plus the loader's MB/s.
+//! `HOTPLATE_BENCH_SUMMARY=1` prints only that summary (`tools/bench_compare.sh`
+//! uses it); `HOTPLATE_BENCH_REPEAT` sets its repetitions per case (default 21) and
+//! `HOTPLATE_BENCH_CASE=SUBSTRING` keeps only the matching cases (for profiling).
+//! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
+//! the cases N times and prints nothing else: a steady loop for `perf record`.
+//! Skips with a message when `../shared` is absent.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use criterion::Criterion;
-use hotplate_core::{evaluate, Request};
+use criterion::{Criterion, Throughput};
+use hotplate_core::source::SourceId;
+use hotplate_core::syntax::load_template;
+use hotplate_core::{evaluate, Document, HeatResult, Request};
 
 struct Case {
     /// The request's file name (`NAME.json`, as bench_heat.py prints it).
@@ -25,11 +39,18 @@ struct Case {
     text: String,
 }
 
+/// The corpus folder's name under `../shared/conformance` (`corpus-full` unless
+/// `HOTPLATE_BENCH_CORPUS` says otherwise).
+fn corpus_name() -> String {
+    std::env::var("HOTPLATE_BENCH_CORPUS").ok().filter(|c| !c.is_empty()).unwrap_or_else(|| "corpus-full".into())
+}
+
 fn corpus_dir() -> PathBuf {
-    match std::env::var_os("HOTPLATE_SHARED") {
-        Some(p) => PathBuf::from(p).join("conformance/corpus"),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/corpus"),
-    }
+    let shared = match std::env::var_os("HOTPLATE_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
+    };
+    shared.join("conformance").join(corpus_name())
 }
 
 fn load(dir: &Path) -> Vec<Case> {
@@ -46,6 +67,53 @@ fn load(dir: &Path) -> Vec<Case> {
             Case { file, text }
         })
         .collect()
+}
+
+/// Every distinct template text of the cases: the requests' templates and the
+/// template files (`.yaml`, `.yml`, `.json`, `.template`) they carry.
+fn template_texts(cases: &[Case]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut texts = Vec::new();
+    for case in cases {
+        let Ok(req) = Request::from_json(&case.text) else { continue };
+        let files = req
+            .files
+            .iter()
+            .filter(|(name, _)| [".yaml", ".yml", ".json", ".template"].iter().any(|ext| name.ends_with(ext)));
+        let template = match req.template {
+            Document::Text(t) => Some(t),
+            Document::Value(_) => None,
+        };
+        for text in template.into_iter().chain(files.filter_map(|(_, t)| t.clone())) {
+            if seen.insert(text.clone()) {
+                texts.push(text);
+            }
+        }
+    }
+    texts
+}
+
+/// Load every text (the count of loaded texts and warnings keeps the work observable).
+fn load_all(texts: &[String]) -> usize {
+    texts.iter().map(|t| load_template(black_box(t), SourceId(0)).map_or(0, |l| l.warnings.len() + 1)).sum()
+}
+
+/// How many nested stacks a result holds, at every depth.
+fn nested_count(r: &HeatResult) -> usize {
+    r.nested.values().map(|n| 1 + nested_count(n)).sum()
+}
+
+/// The case with the most nested stacks (ties: the longer request).
+fn largest_nested(cases: &[Case]) -> Option<&Case> {
+    cases
+        .iter()
+        .filter_map(|c| {
+            let req = Request::from_json(&c.text).ok()?;
+            let n = nested_count(&evaluate(&req).result);
+            (n > 0).then_some((n, c.text.len(), c))
+        })
+        .max_by_key(|&(n, len, _)| (n, len))
+        .map(|(_, _, c)| c)
 }
 
 /// One evaluation, as the CLI does it.
@@ -72,6 +140,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// sum; then how the total splits into request decoding, evaluation and result JSON.
 fn summary(cases: &[Case]) {
     let repeat: usize = std::env::var("HOTPLATE_BENCH_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(21);
+    println!("# corpus: {} ({}), mode: full", corpus_name(), corpus_dir().display());
     println!("# hotplate: median of {repeat} runs per case (after one warm-up run), as bench_heat.py times Heat");
     let mut medians = Vec::with_capacity(cases.len());
     let mut phases = [0.0f64; 3];
@@ -111,6 +180,24 @@ fn summary(cases: &[Case]) {
         total / cases.len().max(1) as f64,
         median(medians)
     );
+    let texts = template_texts(cases);
+    let bytes: usize = texts.iter().map(String::len).sum();
+    black_box(load_all(&texts));
+    let times: Vec<f64> = (0..repeat.max(1))
+        .map(|_| {
+            let t0 = Instant::now();
+            black_box(load_all(&texts));
+            t0.elapsed().as_secs_f64()
+        })
+        .collect();
+    let secs = median(times);
+    println!(
+        "# loader: {} distinct template texts, {:.2} MB, median {:.2} ms, {:.1} MB/s",
+        texts.len(),
+        bytes as f64 / 1e6,
+        secs * 1000.0,
+        bytes as f64 / 1e6 / secs.max(1e-12)
+    );
 }
 
 fn main() {
@@ -122,6 +209,14 @@ fn main() {
     let mut cases = load(&dir);
     if let Some(only) = std::env::var("HOTPLATE_BENCH_CASE").ok().filter(|f| !f.is_empty()) {
         cases.retain(|c| c.file.contains(&only));
+    }
+    if let Some(loops) = std::env::var("HOTPLATE_BENCH_LOOPS").ok().and_then(|v| v.parse::<usize>().ok()) {
+        for _ in 0..loops {
+            for case in &cases {
+                black_box(run(black_box(&case.text)));
+            }
+        }
+        return;
     }
     if std::env::var("HOTPLATE_BENCH_SUMMARY").is_ok_and(|v| v == "1") {
         summary(&cases);
@@ -150,6 +245,21 @@ fn main() {
                 }
             });
         });
+        group.finish();
+    }
+    {
+        let texts = template_texts(&cases);
+        let bytes: usize = texts.iter().map(String::len).sum();
+        let mut group = c.benchmark_group("loader");
+        group.throughput(Throughput::Bytes(bytes as u64));
+        group.measurement_time(Duration::from_secs(3));
+        group.bench_function("corpus_templates", |b| b.iter(|| load_all(&texts)));
+        group.finish();
+    }
+    if let Some(case) = largest_nested(&cases) {
+        let mut group = c.benchmark_group("nested");
+        group.measurement_time(Duration::from_secs(2));
+        group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run(black_box(&case.text))));
         group.finish();
     }
     c.final_summary();

@@ -238,7 +238,13 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Re
             }
             let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
             if style.sort_keys {
-                py_sort_by(&mut entries, |a, b| a.0.py_cmp(b.0))?;
+                if entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+                    // Distinct strings (map keys): no TypeError to reproduce, and any
+                    // sort gives Python's order.
+                    entries.sort_unstable_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
+                } else {
+                    py_sort_by(&mut entries, |a, b| a.0.py_cmp(b.0))?;
+                }
             }
             out.push('{');
             for (i, (k, val)) in entries.into_iter().enumerate() {
@@ -281,7 +287,7 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
     let mut rest = s;
     // Copy runs that need no escaping in one go; stop at the next byte that may.
     // Such a byte is ASCII or the first byte of a character, so it is a char boundary.
-    while let Some(i) = rest.bytes().position(|b| b < 0x20 || b == b'"' || b == b'\\' || (ensure_ascii && b > 0x7e)) {
+    while let Some(i) = json_escape_at(rest.as_bytes(), ensure_ascii) {
         let (plain, tail) = rest.split_at(i);
         out.push_str(plain);
         let mut chars = tail.chars();
@@ -308,6 +314,30 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
     }
     out.push_str(rest);
     out.push('"');
+}
+
+/// Where the next byte that a JSON string literal escapes is (a control character,
+/// `"`, `\\`, and with `ensure_ascii` anything past `~`). Eight bytes at a time: the
+/// bulk of a result is text that needs no escaping.
+fn json_escape_at(bytes: &[u8], ensure_ascii: bool) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    // Bit tricks exact for "some byte of the word": zero, below 0x20, above 0x7E.
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
+    let escape = |b: u8| b < 0x20 || b == b'"' || b == b'\\' || (ensure_ascii && b > 0x7e);
+    let mut i = 0;
+    while let Some(word) = bytes.get(i..i + 8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
+        let w = u64::from_ne_bytes(word);
+        let special = has_zero(w ^ (ONES * u64::from(b'"')))
+            || has_zero(w ^ (ONES * u64::from(b'\\')))
+            || w.wrapping_sub(ONES * 0x20) & !w & HIGH != 0
+            || (ensure_ascii && (w.wrapping_add(ONES) | w) & HIGH != 0);
+        if special {
+            break;
+        }
+        i += 8;
+    }
+    bytes.get(i..)?.iter().position(|&b| escape(b)).map(|p| p + i)
 }
 
 /// A stable sort whose comparisons happen in the order CPython's list sort makes them

@@ -98,9 +98,22 @@ fn build(pattern: &str, anchored: bool) -> Result<fancy_regex::Regex, String> {
     fancy_regex::RegexBuilder::new(&full).backtrack_limit(BACKTRACK_LIMIT).build().map_err(|e| e.to_string())
 }
 
-/// `re.compile(pattern)`: `Err` is the compile error text.
+/// `re.compile(pattern)`: `Err` is the compile error text. Outcomes are cached
+/// per thread like the anchored regexes (parameter schemas check the same few
+/// patterns in every template of a request).
 pub fn compile(pattern: &str) -> Result<(), String> {
-    build(pattern, false).map(|_| ())
+    COMPILES.with(|cache| {
+        if let Some(hit) = cache.borrow().get(pattern) {
+            return hit.clone();
+        }
+        let outcome = build(pattern, false).map(|_| ());
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_SIZE {
+            cache.clear();
+        }
+        cache.insert(pattern.to_string(), outcome.clone());
+        outcome
+    })
 }
 
 /// How many compiled `allowed_pattern` regexes are kept (the cache is
@@ -111,6 +124,9 @@ std::thread_local! {
     /// Compiled anchored patterns: a template checks the same few patterns on
     /// every parameter and property (Python's `re` caches them the same way).
     static ANCHORED: std::cell::RefCell<std::collections::HashMap<String, Result<fancy_regex::Regex, String>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+    /// Whether each pattern compiles as written (`compile`).
+    static COMPILES: std::cell::RefCell<std::collections::HashMap<String, Result<(), String>>> =
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 

@@ -10,7 +10,7 @@ use super::parameters::{check_dict, get_num, schema_error, ParamSchema, ParamTyp
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, Span};
-use crate::syntax::{load_template, Node};
+use crate::syntax::{load_template, Loaded, Node};
 use crate::value::Value;
 use crate::version::HotVersion;
 
@@ -106,12 +106,21 @@ pub fn parameter_entries(section: Option<&Node>) -> Result<&[(Node, Node)], Eval
     })
 }
 
+/// What one file of the request gives `all_param_schemata`.
+pub struct FileSchemata {
+    /// Its parameters' types (empty when Heat skips the file).
+    pub types: Vec<(String, ParamType)>,
+    /// The loaded file, when it loads: a provider template reuses it instead of
+    /// loading the same text again.
+    pub loaded: Option<Loaded>,
+}
+
 /// Parameter types of one file of the request (empty when Heat skips it).
 /// `add_source` registers the file's text for diagnostics and returns its id.
 pub fn file_param_types(
     content: Option<&str>,
     add_source: &mut dyn FnMut() -> SourceId,
-) -> Result<Vec<(String, ParamType)>, EvalError> {
+) -> Result<FileSchemata, EvalError> {
     // `template_format.parse(None)`: oslo's JSON decoder refuses it.
     let Some(text) = content else {
         return Err(EvalError::other("TypeError", "<class 'NoneType'> can't be decoded").with_code("unreadable-file"));
@@ -122,8 +131,14 @@ pub fn file_param_types(
         Err(d) if d.code == "template-too-large" => {
             return Err(EvalError::other("RequestLimitExceeded", d.message).with_code("template-too-large"))
         }
-        Err(_) => return Ok(Vec::new()),
+        Err(_) => return Ok(FileSchemata { types: Vec::new(), loaded: None }),
     };
+    let types = loaded_param_types(&loaded)?;
+    Ok(FileSchemata { types, loaded: Some(loaded) })
+}
+
+/// The parameter types of a loaded file (empty when Heat skips it).
+fn loaded_param_types(loaded: &Loaded) -> Result<Vec<(String, ParamType)>, EvalError> {
     let Some(top) = loaded.root.as_map() else { return Ok(Vec::new()) };
     if !has_version_key(top) {
         return Ok(Vec::new());

@@ -314,7 +314,14 @@ impl Run {
                 id
             };
             match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
-                Ok(types) => all_types.extend(types),
+                Ok(file) => {
+                    all_types.extend(file.types);
+                    if let Some(loaded) = file.loaded {
+                        // The same text and source id a provider template would load.
+                        let parsed = nested::Parsed { root: loaded.root, dates: loaded.dates };
+                        self.templates.borrow_mut().insert(name.clone(), Rc::new(parsed));
+                    }
+                }
                 Err(e) => self.note(&mut first, e)?,
             }
         }

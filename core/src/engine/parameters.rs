@@ -157,13 +157,21 @@ pub(crate) fn schema_error(message: impl Into<String>) -> EvalError {
 }
 
 pub(crate) fn check_dict(node: &Node, allowed: &[&str], entity: &str) -> Result<(), EvalError> {
+    check_dict_of(node, allowed, || entity.to_string())
+}
+
+/// [`check_dict`] with the entity's name made only for an error.
+pub(crate) fn check_dict_of(node: &Node, allowed: &[&str], entity: impl Fn() -> String) -> Result<(), EvalError> {
     let Some(entries) = node.as_map() else {
-        return Err(schema_error(format!("Invalid {entity}, expected a mapping")).at(node.span));
+        return Err(schema_error(format!("Invalid {}, expected a mapping", entity())).at(node.span));
     };
     for (k, _) in entries {
+        if k.as_str().is_some_and(|key| allowed.contains(&key)) {
+            continue;
+        }
         let key = k.scalar().map(py_str).unwrap_or_default();
         if !allowed.contains(&key.as_str()) {
-            return Err(schema_error(format!("Invalid key '{key}' for {entity}")).at(k.span));
+            return Err(schema_error(format!("Invalid key '{key}' for {}", entity())).at(k.span));
         }
     }
     Ok(())
@@ -267,11 +275,10 @@ fn constraint_from_def(node: &Node, version: HotVersion) -> Result<Constraint, E
 impl ParamSchema {
     /// `HOTParamSchema.from_dict` for a version.
     pub fn from_node(name: &str, node: &Node, version: HotVersion) -> Result<ParamSchema, EvalError> {
-        let mut keys = vec!["type", "description", "default", "schema", "constraints", "hidden", "label", "immutable"];
-        if version >= HotVersion::V2018_03_02 {
-            keys.push("tags");
-        }
-        check_dict(node, &keys, &format!("parameter ({name})"))?;
+        const KEYS: [&str; 9] =
+            ["type", "description", "default", "schema", "constraints", "hidden", "label", "immutable", "tags"];
+        let keys = if version >= HotVersion::V2018_03_02 { &KEYS[..] } else { KEYS.get(..8).unwrap_or(&KEYS) };
+        check_dict_of(node, keys, || format!("parameter ({name})"))?;
         let Some(type_node) = node.get("type") else {
             return Err(schema_error(format!("Missing parameter type for parameter: {name}")).at(node.span));
         };

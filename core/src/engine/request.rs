@@ -1,6 +1,11 @@
 //! The request: Heat's stack-create body plus the playground's `x-playground` block.
 
+use std::borrow::Cow;
+use std::fmt;
+use std::rc::Rc;
+
 use indexmap::IndexMap;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::value::{Map, Value};
 
@@ -65,60 +70,131 @@ impl Request {
 
     /// Decode the JSON request format of the oracle README. `Err` says what is
     /// malformed (a request problem, not a template problem).
+    ///
+    /// The text is decoded straight into the request's parts (template and file
+    /// texts as strings, other values as template values): the same result as
+    /// [`Request::from_json_value`] on `serde_json`'s tree, without building it.
     pub fn from_json(text: &str) -> Result<Request, String> {
-        let raw: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
-        Request::from_json_value(&raw)
+        let raw: RawRequest = serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
+        raw.into_request()
     }
 
     /// Decode an already-parsed JSON request.
     pub fn from_json_value(raw: &serde_json::Value) -> Result<Request, String> {
-        let obj = raw.as_object().ok_or("the request must be a JSON object")?;
-        let template = match obj.get("template") {
-            Some(serde_json::Value::String(s)) => Document::Text(s.clone()),
-            Some(serde_json::Value::Null) | None => return Err("the request has no \"template\"".into()),
-            Some(other) => Document::Value(json_to_value(other)),
+        RawRequest::from_json_value(raw).into_request()
+    }
+}
+
+/// A top-level member that is a document: text, or a parsed value.
+enum RawDoc {
+    Null,
+    Text(String),
+    Value(Value),
+}
+
+impl RawDoc {
+    fn from_json_value(v: &serde_json::Value) -> RawDoc {
+        match v {
+            serde_json::Value::Null => RawDoc::Null,
+            serde_json::Value::String(s) => RawDoc::Text(s.clone()),
+            other => RawDoc::Value(json_to_value(other)),
+        }
+    }
+}
+
+/// `files`: an object of texts (or nulls), or something else.
+enum RawFiles {
+    Map(IndexMap<String, RawDoc>),
+    NotAnObject,
+}
+
+/// The request's members, decoded but not checked yet. Checks happen in
+/// [`RawRequest::into_request`], in one fixed order whatever the order of the
+/// members in the text.
+#[derive(Default)]
+struct RawRequest {
+    not_an_object: bool,
+    template: Option<RawDoc>,
+    stack_name: Option<serde_json::Value>,
+    template_name: Option<serde_json::Value>,
+    environment: Option<RawDoc>,
+    environment_files: Option<serde_json::Value>,
+    files: Option<RawFiles>,
+    parameters: Option<Value>,
+    playground: Option<serde_json::Value>,
+}
+
+impl RawRequest {
+    fn from_json_value(raw: &serde_json::Value) -> RawRequest {
+        let Some(obj) = raw.as_object() else { return RawRequest { not_an_object: true, ..RawRequest::default() } };
+        RawRequest {
+            not_an_object: false,
+            template: obj.get("template").map(RawDoc::from_json_value),
+            stack_name: obj.get("stack_name").cloned(),
+            template_name: obj.get("x-template-name").cloned(),
+            environment: obj.get("environment").map(RawDoc::from_json_value),
+            environment_files: obj.get("environment_files").cloned(),
+            files: obj.get("files").map(|f| match f.as_object() {
+                Some(map) => RawFiles::Map(map.iter().map(|(k, v)| (k.clone(), RawDoc::from_json_value(v))).collect()),
+                None => RawFiles::NotAnObject,
+            }),
+            parameters: obj.get("parameters").map(json_to_value),
+            playground: obj.get("x-playground").cloned(),
+        }
+    }
+
+    fn into_request(self) -> Result<Request, String> {
+        if self.not_an_object {
+            return Err("the request must be a JSON object".into());
+        }
+        let template = match self.template {
+            Some(RawDoc::Text(s)) => Document::Text(s),
+            Some(RawDoc::Null) | None => return Err("the request has no \"template\"".into()),
+            Some(RawDoc::Value(v)) => Document::Value(v),
         };
         let mut req = Request::new(String::new());
         req.template = template;
-        req.stack_name = match obj.get("stack_name") {
+        req.stack_name = match self.stack_name {
             None => None,
             Some(name) => Some(name.as_str().ok_or("\"stack_name\" must be a string")?.to_string()),
         };
-        if let Some(name) = obj.get("x-template-name").and_then(|v| v.as_str()) {
+        if let Some(name) = self.template_name.as_ref().and_then(|v| v.as_str()) {
             req.template_name = name.to_string();
         }
-        req.environment = match obj.get("environment") {
-            None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::String(s)) => Some(Document::Text(s.clone())),
-            Some(other) => Some(Document::Value(json_to_value(other))),
+        req.environment = match self.environment {
+            None | Some(RawDoc::Null) => None,
+            Some(RawDoc::Text(s)) => Some(Document::Text(s)),
+            Some(RawDoc::Value(v)) => Some(Document::Value(v)),
         };
-        if let Some(files) = obj.get("environment_files") {
+        if let Some(files) = self.environment_files {
             let list = files.as_array().ok_or("\"environment_files\" must be a list of names")?;
             for f in list {
                 req.environment_files
                     .push(f.as_str().ok_or("\"environment_files\" must be a list of names")?.to_string());
             }
         }
-        if let Some(files) = obj.get("files") {
-            let map = files.as_object().ok_or("\"files\" must be an object")?;
-            for (k, v) in map {
-                let content = match v {
-                    serde_json::Value::Null => None,
-                    serde_json::Value::String(s) => Some(s.clone()),
-                    _ => return Err(format!("files[\"{k}\"] must be a string")),
-                };
-                req.files.insert(k.clone(), content);
+        match self.files {
+            None => {}
+            Some(RawFiles::NotAnObject) => return Err("\"files\" must be an object".into()),
+            Some(RawFiles::Map(map)) => {
+                for (k, v) in map {
+                    let content = match v {
+                        RawDoc::Null => None,
+                        RawDoc::Text(s) => Some(s),
+                        RawDoc::Value(_) => return Err(format!("files[\"{k}\"] must be a string")),
+                    };
+                    req.files.insert(k, content);
+                }
             }
         }
-        if let Some(params) = obj.get("parameters") {
-            match json_to_value(params) {
-                Value::Map(m) => req.parameters = (*m).clone(),
+        if let Some(params) = self.parameters {
+            match params {
+                Value::Map(m) => req.parameters = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone()),
                 Value::Null => {}
                 _ => return Err("\"parameters\" must be an object".into()),
             }
         }
-        if let Some(play) = obj.get("x-playground") {
+        if let Some(play) = self.playground {
             let play = play.as_object().ok_or("\"x-playground\" must be an object")?;
             if let Some(v) = play.get("stack_id") {
                 req.stack_id = json_text(v);
@@ -145,6 +221,236 @@ impl Request {
             }
         }
         Ok(req)
+    }
+}
+
+// ----- decoding the text straight into those parts (serde visitors) -------------------
+
+impl<'de> Deserialize<'de> for RawRequest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawRequest, D::Error> {
+        d.deserialize_any(RequestVisitor)
+    }
+}
+
+struct RequestVisitor;
+
+impl<'de> Visitor<'de> for RequestVisitor {
+    type Value = RawRequest;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON request")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRequest, A::Error> {
+        let mut raw = RawRequest::default();
+        // A repeated member: the last one counts (as in serde_json's tree).
+        while let Some(key) = map.next_key::<Key<'de>>()? {
+            match &*key.0 {
+                "template" => raw.template = Some(map.next_value::<RawDocDe>()?.0),
+                "stack_name" => raw.stack_name = Some(map.next_value()?),
+                "x-template-name" => raw.template_name = Some(map.next_value()?),
+                "environment" => raw.environment = Some(map.next_value::<RawDocDe>()?.0),
+                "environment_files" => raw.environment_files = Some(map.next_value()?),
+                "files" => raw.files = Some(map.next_value::<RawFilesDe>()?.0),
+                "parameters" => raw.parameters = Some(map.next_value::<JsonValue>()?.0),
+                "x-playground" => raw.playground = Some(map.next_value()?),
+                _ => {
+                    map.next_value::<JsonValue>()?;
+                }
+            }
+        }
+        Ok(raw)
+    }
+
+    // Anything but an object: decoded in full (so JSON errors come first), then refused.
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RawRequest, A::Error> {
+        ValueVisitor.visit_seq(seq)?;
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<RawRequest, E> {
+        Ok(RawRequest { not_an_object: true, ..RawRequest::default() })
+    }
+}
+
+/// An object key, borrowed from the text when it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key<'de>, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_string())))
+            }
+            fn visit_string<E: de::Error>(self, s: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// Any JSON value as a template value (what [`json_to_value`] makes of it).
+struct JsonValue(Value);
+
+impl<'de> Deserialize<'de> for JsonValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<JsonValue, D::Error> {
+        d.deserialize_any(ValueVisitor).map(JsonValue)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E: de::Error>(self, i: i64) -> Result<Value, E> {
+        Ok(Value::Int(i))
+    }
+    fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
+        // u64 beyond i64: the nearest float, as json_to_value keeps it.
+        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Int))
+    }
+    fn visit_f64<E: de::Error>(self, f: f64) -> Result<Value, E> {
+        Ok(Value::Float(f))
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::from(s))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(JsonValue(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::list(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut m = Map::new();
+        while let Some(key) = map.next_key::<Key<'de>>()? {
+            let JsonValue(v) = map.next_value()?;
+            m.insert_str(&key.0, v);
+        }
+        Ok(Value::map(m))
+    }
+}
+
+/// A document member: a string stays text, anything else becomes a value.
+struct RawDocDe(RawDoc);
+
+impl<'de> Deserialize<'de> for RawDocDe {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawDocDe, D::Error> {
+        struct DocVisitor;
+        impl<'de> Visitor<'de> for DocVisitor {
+            type Value = RawDoc;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RawDoc, E> {
+                Ok(RawDoc::Text(s.to_string()))
+            }
+            fn visit_string<E: de::Error>(self, s: String) -> Result<RawDoc, E> {
+                Ok(RawDoc::Text(s))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawDoc, E> {
+                Ok(RawDoc::Null)
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<RawDoc, E> {
+                ValueVisitor.visit_bool(b).map(RawDoc::Value)
+            }
+            fn visit_i64<E: de::Error>(self, i: i64) -> Result<RawDoc, E> {
+                ValueVisitor.visit_i64(i).map(RawDoc::Value)
+            }
+            fn visit_u64<E: de::Error>(self, u: u64) -> Result<RawDoc, E> {
+                ValueVisitor.visit_u64(u).map(RawDoc::Value)
+            }
+            fn visit_f64<E: de::Error>(self, f: f64) -> Result<RawDoc, E> {
+                ValueVisitor.visit_f64(f).map(RawDoc::Value)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RawDoc, A::Error> {
+                ValueVisitor.visit_seq(seq).map(RawDoc::Value)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawDoc, A::Error> {
+                ValueVisitor.visit_map(map).map(RawDoc::Value)
+            }
+        }
+        d.deserialize_any(DocVisitor).map(RawDocDe)
+    }
+}
+
+/// The `files` member.
+struct RawFilesDe(RawFiles);
+
+impl<'de> Deserialize<'de> for RawFilesDe {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawFilesDe, D::Error> {
+        struct FilesVisitor;
+        impl<'de> Visitor<'de> for FilesVisitor {
+            type Value = RawFiles;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFiles, A::Error> {
+                // A repeated name keeps its first place and takes the last content.
+                let mut files = IndexMap::new();
+                while let Some(key) = map.next_key::<Key<'de>>()? {
+                    let RawDocDe(doc) = map.next_value()?;
+                    files.insert(key.0.into_owned(), doc);
+                }
+                Ok(RawFiles::Map(files))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RawFiles, A::Error> {
+                ValueVisitor.visit_seq(seq).map(|_| RawFiles::NotAnObject)
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawFiles, E> {
+                Ok(RawFiles::NotAnObject)
+            }
+        }
+        d.deserialize_any(FilesVisitor).map(RawFilesDe)
     }
 }
 
@@ -180,5 +486,55 @@ pub fn json_to_value(v: &serde_json::Value) -> Value {
             }
             Value::map(m)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text decoded through serde_json's tree, as before the direct decoding.
+    fn via_tree(text: &str) -> Result<Request, String> {
+        let raw: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
+        Request::from_json_value(&raw)
+    }
+
+    #[test]
+    fn direct_decoding_equals_the_tree() {
+        let cases = [
+            r#"{"stack_name": "s", "template": "heat_template_version: 2021-04-16"}"#,
+            r#"{"template": "t", "template": {"a": [1, 2.0, -3, 18446744073709551615, -9223372036854775809, 1e300]}}"#,
+            r#"{"template": "t", "environment": {"parameter_defaults": {"a": 1, "b": 2, "a": 3}}, "x-source": [1, {"z": null}]}"#,
+            r#"{"template": "t", "environment": "parameters: {}", "environment_files": ["e.yaml"], "files": {"e.yaml": "x: 1", "n": null, "e.yaml": "y: 2"}}"#,
+            r#"{"template": "t", "files": {"a": "1", "b": 2}}"#,
+            r#"{"template": "t", "files": ["a"]}"#,
+            r#"{"template": "t", "files": "a", "stack_name": 3}"#,
+            r#"{"template": null}"#,
+            r#"{"stack_name": "s"}"#,
+            r#"{"template": 7, "environment": 1.5, "parameters": {"p": "v", "q": [true, null]}}"#,
+            r#"{"template": "t", "parameters": null, "x-template-name": "main.yaml"}"#,
+            r#"{"template": "t", "parameters": [1]}"#,
+            r#"{"template": "t", "environment_files": "e"}"#,
+            r#"{"template": "t", "x-playground": {"stack_id": 5, "project_id": "p", "attributes": {"r": {"a": 1}}, "reference_ids": {"r": "id"}}}"#,
+            r#"{"template": "t", "x-playground": {"attributes": {"r": 1}}}"#,
+            r#"{"template": "t\u00e9\n", "files": {"k\"ey": "v\\alue"}}"#,
+            r#"[1, {"template": "t"}]"#,
+            r#""text""#,
+            r#"12"#,
+            r#"null"#,
+            r#"{"template": "t""#,
+            r#"{"template": "t"} x"#,
+            r#"{"template": "\ud800"}"#,
+            r#"{"template": "t", "files": {"a": "b",}}"#,
+            "",
+        ];
+        for text in cases {
+            let direct = Request::from_json(text).map(|r| format!("{r:?}"));
+            let tree = via_tree(text).map(|r| format!("{r:?}"));
+            assert_eq!(direct, tree, "{text}");
+        }
+        let deep = format!("{{\"template\": {}1{}}}", "[".repeat(200), "]".repeat(200));
+        assert_eq!(Request::from_json(&deep).map(|r| format!("{r:?}")), via_tree(&deep).map(|r| format!("{r:?}")));
     }
 }

@@ -345,7 +345,6 @@ pub fn disabled_resource(type_value: Value) -> Value {
 }
 
 fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
-    let args = crate::pyfmt::py_str(&call.args.to_value());
     match call.kind {
         FnKind::GetResource => {
             let name = call.args.as_str()?;
@@ -361,7 +360,7 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
             (!created).then(|| format!("get_attr {}", parts.join(" ")))
         }
         FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
-            Some(format!("get_param {args}"))
+            Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
         _ => None,
     }

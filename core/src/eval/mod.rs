@@ -264,29 +264,53 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
 
 /// `function.validate(snippet, path)`: errors become SVF with `path + [fn_name]`.
 pub fn validate(stack: &Stack, expr: &Expr, path: &[String]) -> Result<(), EvalError> {
+    validate_at(stack, expr, &LazyPath::Root(path))
+}
+
+/// Heat's validation path, built only when an error needs it: map keys append
+/// `str(key)`, list items replace the last part `p` with `p[i]`.
+enum LazyPath<'a> {
+    Root(&'a [String]),
+    Key(&'a LazyPath<'a>, &'a Value),
+    Index(&'a LazyPath<'a>, usize),
+}
+
+impl LazyPath<'_> {
+    fn build(&self) -> Vec<String> {
+        match self {
+            LazyPath::Root(path) => path.to_vec(),
+            LazyPath::Key(parent, key) => {
+                let mut p = parent.build();
+                p.push(py_str(key));
+                p
+            }
+            LazyPath::Index(parent, i) => {
+                let mut p = parent.build();
+                let last = p.pop().unwrap_or_default();
+                p.push(format!("{last}[{i}]"));
+                p
+            }
+        }
+    }
+}
+
+fn validate_at(stack: &Stack, expr: &Expr, path: &LazyPath<'_>) -> Result<(), EvalError> {
     match expr {
         Expr::Scalar(_) | Expr::Absent => Ok(()),
         Expr::Map(entries, _) => {
-            let mut p = path.to_vec();
             for (k, v) in entries {
-                p.push(py_str(k));
-                validate(stack, v, &p)?;
-                p.pop();
+                validate_at(stack, v, &LazyPath::Key(path, k))?;
             }
             Ok(())
         }
         Expr::List(items, _) => {
-            let mut base = path.to_vec();
-            let parent = base.pop().unwrap_or_default();
             for (i, v) in items.iter().enumerate() {
-                base.push(format!("{parent}[{i}]"));
-                validate(stack, v, &base)?;
-                base.pop();
+                validate_at(stack, v, &LazyPath::Index(path, i))?;
             }
             Ok(())
         }
         Expr::Call(call) => functions::validate(stack, call).map_err(|e| {
-            let mut p = path.to_vec();
+            let mut p = path.build();
             p.push(call.name.to_string());
             e.into_svf_with_path(p).at_if_unset(call.span)
         }),

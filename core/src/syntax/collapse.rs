@@ -16,7 +16,7 @@ pub(crate) fn collapse_entries(
     explicit_from: usize,
     warnings: &mut Vec<Diagnostic>,
 ) -> Vec<(Node, Node)> {
-    if entries.len() < 2 {
+    if entries.len() < 2 || distinct_string_keys(&entries) {
         return entries;
     }
     if entries.len() <= 8 {
@@ -65,6 +65,25 @@ pub(crate) fn collapse_entries(
         }
     }
     out
+}
+
+/// True when every key is a string and no two are equal: nothing to collapse (the
+/// common case, decided without building key values). A string equals no other type
+/// of key, so equal texts are the only way two string keys collide.
+fn distinct_string_keys(entries: &[(Node, Node)]) -> bool {
+    let mut keys: Vec<&str> = Vec::with_capacity(entries.len());
+    for (k, _) in entries {
+        match k.as_str() {
+            Some(s) => keys.push(s),
+            None => return false,
+        }
+    }
+    if keys.len() <= 16 {
+        return keys.iter().enumerate().all(|(i, k)| keys.get(..i).is_some_and(|before| !before.contains(k)));
+    }
+    let mut seen =
+        std::collections::HashSet::with_capacity_and_hasher(keys.len(), foldhash::fast::FixedState::default());
+    keys.into_iter().all(|k| seen.insert(k))
 }
 
 /// The same for a few entries, by pairwise comparison (no hashing).

@@ -1,6 +1,7 @@
 //! YAML 1.1 parser: tokens → events (an LL(1) state machine over the scanner's tokens,
 //! with PyYAML's grammar and error texts).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::scanner::{Mark, Mode, Scanner, Style, Tok, Token, YamlError, K};
@@ -9,7 +10,7 @@ type Result<T> = std::result::Result<T, YamlError>;
 
 /// A parse event.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Ev {
+pub(crate) enum Ev<'a> {
     StreamStart,
     StreamEnd,
     DocumentStart,
@@ -20,7 +21,7 @@ pub(crate) enum Ev {
     Scalar {
         anchor: Option<String>,
         tag: Option<String>,
-        value: String,
+        value: Cow<'a, str>,
         style: Style,
         plain_implicit: bool,
     },
@@ -38,8 +39,8 @@ pub(crate) enum Ev {
 
 /// An event with its span.
 #[derive(Clone, Debug)]
-pub(crate) struct Event {
-    pub(crate) ev: Ev,
+pub(crate) struct Event<'a> {
+    pub(crate) ev: Ev<'a>,
     pub(crate) start: Mark,
     pub(crate) end: Mark,
 }
@@ -102,7 +103,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn peek(&mut self) -> Result<&Token> {
+    fn peek(&mut self) -> Result<&Token<'a>> {
         // The scanner always ends with StreamEnd; asking past it is a parser bug, reported
         // as an error rather than a panic.
         let mark = Mark::default();
@@ -119,7 +120,7 @@ impl<'a> Parser<'a> {
         Ok(Peek { kind: t.tok.kind(), start: t.start, end: t.end })
     }
 
-    fn next_token(&mut self) -> Result<Token> {
+    fn next_token(&mut self) -> Result<Token<'a>> {
         self.scanner.next()?.ok_or_else(|| unexpected_end(Mark::default()))
     }
 
@@ -127,20 +128,20 @@ impl<'a> Parser<'a> {
         self.states.pop().unwrap_or(State::End)
     }
 
-    fn ev(ev: Ev, start: Mark, end: Mark) -> Event {
+    fn ev(ev: Ev<'a>, start: Mark, end: Mark) -> Event<'a> {
         Event { ev, start, end }
     }
 
-    fn empty_scalar(mark: Mark) -> Event {
+    fn empty_scalar(mark: Mark) -> Event<'a> {
         Self::ev(
-            Ev::Scalar { anchor: None, tag: None, value: String::new(), style: Style::Plain, plain_implicit: true },
+            Ev::Scalar { anchor: None, tag: None, value: Cow::Borrowed(""), style: Style::Plain, plain_implicit: true },
             mark,
             mark,
         )
     }
 
     /// The next event (`None` after the stream end).
-    pub(crate) fn next_event(&mut self) -> Result<Option<Event>> {
+    pub(crate) fn next_event(&mut self) -> Result<Option<Event<'a>>> {
         let e = match self.state {
             State::End => return Ok(None),
             State::StreamStart => {
@@ -262,7 +263,7 @@ impl<'a> Parser<'a> {
         Ok(Some(e))
     }
 
-    fn document_start(&mut self, implicit: bool) -> Result<Event> {
+    fn document_start(&mut self, implicit: bool) -> Result<Event<'a>> {
         if !implicit {
             while self.peek()?.tok == Tok::DocumentEnd {
                 self.next_token()?;
@@ -328,7 +329,8 @@ impl<'a> Parser<'a> {
                         ));
                     }
                 }
-                Tok::TagDirective(handle, prefix) => {
+                Tok::TagDirective(directive) => {
+                    let (handle, prefix) = *directive;
                     if self.tag_handles.contains_key(&handle) {
                         return Err(YamlError::new(
                             None,
@@ -347,7 +349,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn node(&mut self, block: bool, indentless_sequence: bool) -> Result<Event> {
+    fn node(&mut self, block: bool, indentless_sequence: bool) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::Alias {
             let Tok::Alias(name) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
@@ -369,8 +371,8 @@ impl<'a> Parser<'a> {
                         }
                     }
                     K::Tag if tag_parts.is_none() => {
-                        if let Tok::Tag(h, s) = self.next_token()?.tok {
-                            tag_parts = Some((h, s));
+                        if let Tok::Tag(parts) = self.next_token()?.tok {
+                            tag_parts = Some(*parts);
                         }
                         tag_mark = p.start;
                     }
@@ -432,7 +434,7 @@ impl<'a> Parser<'a> {
                 self.state = self.pop_state();
                 let plain_implicit = tag.is_none() || (self.mode == Mode::Pure && tag.as_deref() == Some("!"));
                 Ok(Self::ev(
-                    Ev::Scalar { anchor, tag, value: String::new(), style: Style::Plain, plain_implicit },
+                    Ev::Scalar { anchor, tag, value: Cow::Borrowed(""), style: Style::Plain, plain_implicit },
                     start,
                     end,
                 ))
@@ -446,7 +448,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn block_sequence_entry(&mut self) -> Result<Event> {
+    fn block_sequence_entry(&mut self) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::BlockEntry {
             self.next_token()?;
@@ -472,7 +474,7 @@ impl<'a> Parser<'a> {
         Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
     }
 
-    fn indentless_sequence_entry(&mut self) -> Result<Event> {
+    fn indentless_sequence_entry(&mut self) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::BlockEntry {
             self.next_token()?;
@@ -488,7 +490,7 @@ impl<'a> Parser<'a> {
         Ok(Self::ev(Ev::SequenceEnd, t.start, t.start))
     }
 
-    fn block_mapping_key(&mut self) -> Result<Event> {
+    fn block_mapping_key(&mut self) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::Key {
             self.next_token()?;
@@ -514,7 +516,7 @@ impl<'a> Parser<'a> {
         Ok(Self::ev(Ev::MappingEnd, t.start, t.end))
     }
 
-    fn block_mapping_value(&mut self) -> Result<Event> {
+    fn block_mapping_value(&mut self) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::Value {
             self.next_token()?;
@@ -530,7 +532,7 @@ impl<'a> Parser<'a> {
         Ok(Self::empty_scalar(t.start))
     }
 
-    fn flow_sequence_entry(&mut self, first: bool) -> Result<Event> {
+    fn flow_sequence_entry(&mut self, first: bool) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind != K::FlowSequenceEnd {
             if !first {
@@ -561,7 +563,7 @@ impl<'a> Parser<'a> {
         Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
     }
 
-    fn flow_mapping_key(&mut self, first: bool) -> Result<Event> {
+    fn flow_mapping_key(&mut self, first: bool) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind != K::FlowMappingEnd {
             if !first {

@@ -12,6 +12,7 @@
 //! Tokens are produced on demand; a simple key (`key: value`) is resolved by looking
 //! ahead at most one line or 1024 characters, as libyaml does.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 /// A position: byte offset, character offset, 0-based line and column (in characters).
@@ -33,15 +34,15 @@ pub(crate) enum Style {
     Folded,
 }
 
-/// A token.
+/// A token (a scalar's text borrows the source when it is a contiguous run of it).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Tok {
+pub(crate) enum Tok<'a> {
     StreamStart,
     StreamEnd,
     /// `%YAML major.minor`
     Version(u32, u32),
-    /// `%TAG handle prefix`
-    TagDirective(String, String),
+    /// `%TAG handle prefix` (boxed: rare, and tokens stay small)
+    TagDirective(Box<(String, String)>),
     /// Any other directive (the pure scanner ignores it, but it still makes the document
     /// explicit).
     OtherDirective,
@@ -61,9 +62,9 @@ pub(crate) enum Tok {
     Alias(String),
     Anchor(String),
     /// Handle (`None` for a verbatim tag `!<…>`) and suffix. The non-specific tag `!`
-    /// is `(None, "!")`.
-    Tag(Option<String>, String),
-    Scalar(String, Style),
+    /// is `(None, "!")`. Boxed: rare, and tokens stay small.
+    Tag(Box<(Option<String>, String)>),
+    Scalar(Cow<'a, str>, Style),
 }
 
 /// A token's kind without its payload (cheap to copy).
@@ -121,7 +122,7 @@ impl K {
     }
 }
 
-impl Tok {
+impl Tok<'_> {
     /// The kind of this token.
     pub(crate) fn kind(&self) -> K {
         match self {
@@ -180,8 +181,8 @@ impl Tok {
 
 /// A token with its span.
 #[derive(Clone, Debug)]
-pub(crate) struct Token {
-    pub(crate) tok: Tok,
+pub(crate) struct Token<'a> {
+    pub(crate) tok: Tok<'a>,
     pub(crate) start: Mark,
     pub(crate) end: Mark,
 }
@@ -321,6 +322,43 @@ pub(crate) fn char_repr(c: Option<char>) -> String {
     }
 }
 
+/// Which bytes an ASCII run takes (see [`run_table`]).
+#[derive(Clone, Copy)]
+enum Run {
+    /// Spaces.
+    Space,
+    /// The rest of a line.
+    Line,
+    /// Characters of a quoted scalar that need no attention.
+    Quoted,
+    /// Characters that cannot end a plain scalar.
+    Plain,
+}
+
+/// The table of the ASCII bytes a run takes (line breaks and non-ASCII never).
+// Evaluated at compile time only: an index out of range would not compile.
+#[allow(clippy::indexing_slicing)]
+const fn run_table(run: Run) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b: u8 = 0;
+    while b < 0x80 {
+        let keep = match run {
+            Run::Space => b == b' ',
+            Run::Line => true,
+            Run::Quoted => b > b' ' && b != b'\'' && b != b'"' && b != b'\\' && b != 0x7f,
+            Run::Plain => b > b' ' && b != 0x7f && !matches!(b, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?'),
+        };
+        table[b as usize] = b != b'\r' && b != b'\n' && keep;
+        b += 1;
+    }
+    table
+}
+
+const SPACE_RUN: [bool; 256] = run_table(Run::Space);
+const LINE_RUN: [bool; 256] = run_table(Run::Line);
+const QUOTED_RUN: [bool; 256] = run_table(Run::Quoted);
+const PLAIN_RUN: [bool; 256] = run_table(Run::Plain);
+
 /// Which PyYAML scanner to behave like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -330,11 +368,55 @@ pub(crate) enum Mode {
     Pure,
 }
 
+/// A flow or plain scalar's text while it is scanned: a range of the source as long
+/// as it is one contiguous run of it (most scalars), a string once folding, escapes
+/// or a doubled quote make it differ.
+#[derive(Default)]
+struct ScalarText {
+    start: usize,
+    end: usize,
+    owned: Option<String>,
+}
+
+impl ScalarText {
+    /// Append the source's `from..to`.
+    fn push_run(&mut self, text: &str, from: usize, to: usize) {
+        if from >= to {
+            return;
+        }
+        match &mut self.owned {
+            Some(s) => s.push_str(text.get(from..to).unwrap_or("")),
+            None if self.start == self.end => (self.start, self.end) = (from, to),
+            None if self.end == from => self.end = to,
+            None => self.string(text).push_str(text.get(from..to).unwrap_or("")),
+        }
+    }
+
+    /// The text as an owned string, to append what is not in the source as is.
+    fn string(&mut self, text: &str) -> &mut String {
+        let (start, end) = (self.start, self.end);
+        self.owned.get_or_insert_with(|| text.get(start..end).unwrap_or("").to_string())
+    }
+
+    fn push_str(&mut self, text: &str, s: &str) {
+        if !s.is_empty() {
+            self.string(text).push_str(s);
+        }
+    }
+
+    fn finish(self, text: &str) -> Cow<'_, str> {
+        match self.owned {
+            Some(s) => Cow::Owned(s),
+            None => Cow::Borrowed(text.get(self.start..self.end).unwrap_or("")),
+        }
+    }
+}
+
 pub(crate) struct Scanner<'a> {
     text: &'a str,
     pure: bool,
     mark: Mark,
-    tokens: VecDeque<Token>,
+    tokens: VecDeque<Token<'a>>,
     tokens_parsed: usize,
     started: bool,
     done: bool,
@@ -391,9 +473,15 @@ impl<'a> Scanner<'a> {
 
     fn ch_at(&self, n: usize) -> Option<char> {
         let bytes = self.text.as_bytes();
-        // ASCII fast path: the n bytes before are single characters too.
-        match bytes.get(self.mark.index..=self.mark.index + n) {
-            Some(run) if run.is_ascii() => run.last().map(|&b| char::from(b)),
+        let at = self.mark.index + n;
+        // Fast path: the n characters before are ASCII, so the one asked for starts at
+        // byte `at`.
+        match bytes.get(self.mark.index..at) {
+            Some(before) if before.is_ascii() => match bytes.get(at) {
+                Some(&b) if b.is_ascii() => Some(char::from(b)),
+                Some(_) => self.text.get(at..).and_then(|rest| rest.chars().next()),
+                None => None,
+            },
             _ => self.rest().chars().nth(n),
         }
     }
@@ -422,15 +510,14 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Advance over the longest run (possibly empty) of ASCII bytes accepted by `ok`
-    /// (never line breaks or a BOM), returning it.
-    fn ascii_run(&mut self, ok: impl Fn(u8) -> bool) -> &'a str {
-        let rest = self.rest();
-        let n = rest.bytes().take_while(|&b| b.is_ascii() && b != b'\r' && b != b'\n' && ok(b)).count();
+    /// Advance over the longest run (possibly empty) of ASCII bytes `table` takes (never
+    /// line breaks or a BOM: the tables leave out breaks and non-ASCII bytes).
+    fn ascii_run(&mut self, table: &[bool; 256]) {
+        let rest = self.text.as_bytes().get(self.mark.index..).unwrap_or(&[]);
+        let n = rest.iter().position(|&b| !table.get(usize::from(b)).copied().unwrap_or(false)).unwrap_or(rest.len());
         self.mark.index += n;
         self.mark.chars += n;
         self.mark.column += n;
-        rest.get(..n).unwrap_or("")
     }
 
     fn forward_n(&mut self, n: usize) {
@@ -519,13 +606,13 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next token, without consuming it (`None` after the stream end).
-    pub(crate) fn peek(&mut self) -> Result<Option<&Token>> {
+    pub(crate) fn peek(&mut self) -> Result<Option<&Token<'a>>> {
         self.ensure_tokens()?;
         Ok(self.tokens.front())
     }
 
     /// Consume the next token.
-    pub(crate) fn next(&mut self) -> Result<Option<Token>> {
+    pub(crate) fn next(&mut self) -> Result<Option<Token<'a>>> {
         self.ensure_tokens()?;
         let t = self.tokens.pop_front();
         if t.is_some() {
@@ -535,7 +622,7 @@ impl<'a> Scanner<'a> {
         Ok(t)
     }
 
-    fn push(&mut self, tok: Tok, start: Mark, end: Mark) {
+    fn push(&mut self, tok: Tok<'a>, start: Mark, end: Mark) {
         self.tokens.push_back(Token { tok, start, end });
     }
 
@@ -616,7 +703,7 @@ impl<'a> Scanner<'a> {
 
     /// Open a block collection at `column` (inserting its start token at token number
     /// `at`, or at the end).
-    fn roll_indent(&mut self, column: usize, at: Option<usize>, tok: Tok, mark: Mark) -> Result<()> {
+    fn roll_indent(&mut self, column: usize, at: Option<usize>, tok: Tok<'a>, mark: Mark) -> Result<()> {
         if self.flow_level > 0 {
             return Ok(());
         }
@@ -692,7 +779,28 @@ impl<'a> Scanner<'a> {
             '"' => return self.fetch_flow_scalar(Style::DoubleQuoted).map_err(|e| e.or_ctx(start)),
             _ => {}
         }
-        let plain = !(is_blankz(c) || "-?:,[]{}#&*!|>'\"%@`".contains(ch))
+        let plain = !(is_blankz(c)
+            || matches!(
+                ch,
+                '-' | '?'
+                    | ':'
+                    | ','
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | '#'
+                    | '&'
+                    | '*'
+                    | '!'
+                    | '|'
+                    | '>'
+                    | '\''
+                    | '"'
+                    | '%'
+                    | '@'
+                    | '`'
+            ))
             || (!is_blankz(next) && (ch == '-' || (self.flow_level == 0 && (ch == '?' || ch == ':'))));
         if plain {
             return self.fetch_plain_scalar().map_err(|e| e.or_ctx(start));
@@ -721,7 +829,7 @@ impl<'a> Scanner<'a> {
             // Tabs separate tokens in flow context and where no simple key may start
             // (libyaml); elsewhere (indentation, after `-`, `?`) they are errors.
             loop {
-                self.ascii_run(|b| b == b' ');
+                self.ascii_run(&SPACE_RUN);
                 match self.ch() {
                     Some(' ') => self.forward(),
                     Some('\t') if !self.pure && (self.flow_level > 0 || !self.simple_key_allowed) => self.forward(),
@@ -731,6 +839,7 @@ impl<'a> Scanner<'a> {
             if self.ch() == Some('#') {
                 while !is_breakz(self.ch()) {
                     self.forward();
+                    self.ascii_run(&LINE_RUN);
                 }
             }
             if is_break(self.ch()) {
@@ -780,7 +889,7 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    fn fetch_document_indicator(&mut self, tok: Tok) -> Result<()> {
+    fn fetch_document_indicator(&mut self, tok: Tok<'a>) -> Result<()> {
         self.unroll_indent(-1);
         self.remove_simple_key()?;
         self.simple_key_allowed = false;
@@ -791,7 +900,7 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    fn fetch_flow_collection_start(&mut self, tok: Tok) -> Result<()> {
+    fn fetch_flow_collection_start(&mut self, tok: Tok<'a>) -> Result<()> {
         self.save_simple_key()?;
         self.increase_flow_level()?;
         self.simple_key_allowed = true;
@@ -802,7 +911,7 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    fn fetch_flow_collection_end(&mut self, tok: Tok) -> Result<()> {
+    fn fetch_flow_collection_end(&mut self, tok: Tok<'a>) -> Result<()> {
         self.remove_simple_key()?;
         self.decrease_flow_level();
         self.simple_key_allowed = false;
@@ -957,7 +1066,7 @@ impl<'a> Scanner<'a> {
             ));
         }
         let end = self.mark;
-        self.push(Tok::Tag(handle, suffix), start, end);
+        self.push(Tok::Tag(Box::new((handle, suffix))), start, end);
         Ok(())
     }
 
@@ -1012,7 +1121,7 @@ impl<'a> Scanner<'a> {
             return Err(YamlError::new(context, format!("expected ' ', but found {}", char_repr(c)), self.mark));
         }
         let end = self.mark;
-        self.push(Tok::Tag(handle, suffix), start, end);
+        self.push(Tok::Tag(Box::new((handle, suffix))), start, end);
         Ok(())
     }
 
@@ -1036,7 +1145,7 @@ impl<'a> Scanner<'a> {
 
     // ----- directives ----------------------------------------------------------------------
 
-    fn scan_directive(&mut self) -> Result<Option<Tok>> {
+    fn scan_directive(&mut self) -> Result<Option<Tok<'a>>> {
         let start = self.mark;
         self.forward();
         let name_start = self.mark.index;
@@ -1092,7 +1201,7 @@ impl<'a> Scanner<'a> {
                         self.mark,
                     ));
                 }
-                Some(Tok::TagDirective(handle, prefix))
+                Some(Tok::TagDirective(Box::new((handle, prefix))))
             }
             _ if !self.pure => {
                 return Err(YamlError::new(Some("while scanning a directive"), "found unknown directive name", start));
@@ -1109,6 +1218,7 @@ impl<'a> Scanner<'a> {
         if self.ch() == Some('#') {
             while !is_breakz(self.ch()) {
                 self.forward();
+                self.ascii_run(&LINE_RUN);
             }
         }
         if !is_breakz(self.ch()) {
@@ -1291,6 +1401,7 @@ impl<'a> Scanner<'a> {
         if self.ch() == Some('#') {
             while !is_breakz(self.ch()) {
                 self.forward();
+                self.ascii_run(&LINE_RUN);
             }
         }
         if !is_breakz(self.ch()) {
@@ -1328,7 +1439,7 @@ impl<'a> Scanner<'a> {
             let from = self.mark.index;
             while !is_breakz(self.ch()) {
                 self.forward();
-                self.ascii_run(|_| true);
+                self.ascii_run(&LINE_RUN);
             }
             string.push_str(self.text.get(from..self.mark.index).unwrap_or(""));
             if self.ch().is_none() {
@@ -1343,7 +1454,7 @@ impl<'a> Scanner<'a> {
         if chomping == 1 {
             string.push_str(&trailing);
         }
-        self.push(Tok::Scalar(string, style), start, end);
+        self.push(Tok::Scalar(Cow::Owned(string), style), start, end);
         Ok(())
     }
 
@@ -1388,8 +1499,9 @@ impl<'a> Scanner<'a> {
         let quote = if single { '\'' } else { '"' };
         let context = Some("while scanning a quoted scalar");
         let start = self.mark;
+        let text = self.text;
         self.forward();
-        let mut string = String::new();
+        let mut string = ScalarText::default();
         loop {
             if self.mark.column == 0
                 && (self.rest().starts_with("---") || self.rest().starts_with("..."))
@@ -1404,7 +1516,7 @@ impl<'a> Scanner<'a> {
             while !is_blankz(self.ch()) {
                 let c = self.ch();
                 if single && c == Some('\'') && self.ch_at(1) == Some('\'') {
-                    string.push('\'');
+                    string.push_str(text, "'");
                     self.forward_n(2);
                 } else if c == Some(quote) {
                     break;
@@ -1414,28 +1526,31 @@ impl<'a> Scanner<'a> {
                     leading_blanks = true;
                     break;
                 } else if !single && c == Some('\\') {
-                    self.scan_escape(&mut string)?;
-                } else if let Some(c) = c {
-                    string.push(c);
+                    self.scan_escape(string.string(text))?;
+                } else if c.is_some() {
+                    let from = self.mark.index;
                     self.forward();
-                    string.push_str(self.ascii_run(|b| b > b' ' && b != b'\'' && b != b'"' && b != b'\\' && b != 0x7f));
+                    self.ascii_run(&QUOTED_RUN);
+                    string.push_run(text, from, self.mark.index);
                 }
             }
             if self.ch() == Some(quote) {
                 break;
             }
-            // Blanks and line breaks inside the scalar fold.
-            let mut whitespaces = String::new();
+            // Blanks and line breaks inside the scalar fold. Blanks before the first
+            // break stay as written (`whitespaces`: their range in the source).
+            let mut whitespaces: Option<(usize, usize)> = None;
             let mut leading_break = "";
             let mut trailing_breaks = String::new();
             while is_blank(self.ch()) || is_break(self.ch()) {
                 if is_blank(self.ch()) {
-                    if !leading_blanks {
-                        whitespaces.push(self.ch().unwrap_or(' '));
-                    }
+                    let from = self.mark.index;
                     self.forward();
+                    if !leading_blanks {
+                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
+                    }
                 } else if !leading_blanks {
-                    whitespaces.clear();
+                    whitespaces = None;
                     leading_break = self.read_line();
                     leading_blanks = true;
                 } else {
@@ -1445,21 +1560,21 @@ impl<'a> Scanner<'a> {
             if leading_blanks {
                 if leading_break == "\n" {
                     if trailing_breaks.is_empty() {
-                        string.push(' ');
+                        string.push_str(text, " ");
                     } else {
-                        string.push_str(&trailing_breaks);
+                        string.push_str(text, &trailing_breaks);
                     }
                 } else {
-                    string.push_str(leading_break);
-                    string.push_str(&trailing_breaks);
+                    string.push_str(text, leading_break);
+                    string.push_str(text, &trailing_breaks);
                 }
-            } else {
-                string.push_str(&whitespaces);
+            } else if let Some((from, to)) = whitespaces {
+                string.push_run(text, from, to);
             }
         }
         self.forward();
         let end = self.mark;
-        self.push(Tok::Scalar(string, style), start, end);
+        self.push(Tok::Scalar(string.finish(text), style), start, end);
         Ok(())
     }
 
@@ -1544,11 +1659,13 @@ impl<'a> Scanner<'a> {
 
     fn scan_plain_scalar(&mut self) -> Result<()> {
         let start = self.mark;
+        let text = self.text;
         let mut end = self.mark;
         let indent = self.indent + 1;
-        let mut string = String::new();
+        let mut string = ScalarText::default();
         let mut leading_blanks = false;
-        let mut whitespaces = String::new();
+        // Blanks since the last word, before any line break: their range in the source.
+        let mut whitespaces: Option<(usize, usize)> = None;
         let mut leading_break = "";
         let mut trailing_breaks = String::new();
         loop {
@@ -1583,34 +1700,28 @@ impl<'a> Scanner<'a> {
                         break;
                     }
                 }
-                if leading_blanks || !whitespaces.is_empty() {
-                    if leading_blanks {
-                        if leading_break == "\n" {
-                            if trailing_breaks.is_empty() {
-                                string.push(' ');
-                            } else {
-                                string.push_str(&trailing_breaks);
-                            }
+                if leading_blanks {
+                    if leading_break == "\n" {
+                        if trailing_breaks.is_empty() {
+                            string.push_str(text, " ");
                         } else {
-                            string.push_str(leading_break);
-                            string.push_str(&trailing_breaks);
+                            string.push_str(text, &trailing_breaks);
                         }
-                        leading_break = "";
-                        trailing_breaks.clear();
-                        leading_blanks = false;
                     } else {
-                        string.push_str(&whitespaces);
-                        whitespaces.clear();
+                        string.push_str(text, leading_break);
+                        string.push_str(text, &trailing_breaks);
                     }
+                    leading_break = "";
+                    trailing_breaks.clear();
+                    leading_blanks = false;
+                } else if let Some((from, to)) = whitespaces.take() {
+                    string.push_run(text, from, to);
                 }
-                if let Some(c) = c {
-                    string.push(c);
-                }
+                let from = self.mark.index;
                 self.forward();
                 // Characters that cannot end the scalar here.
-                string.push_str(self.ascii_run(|b| {
-                    b > b' ' && b != 0x7f && !matches!(b, b':' | b',' | b'[' | b']' | b'{' | b'}' | b'?')
-                }));
+                self.ascii_run(&PLAIN_RUN);
+                string.push_run(text, from, self.mark.index);
                 end = self.mark;
             }
             if !(self.is_sep(self.ch()) || is_break(self.ch())) {
@@ -1625,12 +1736,13 @@ impl<'a> Scanner<'a> {
                             self.mark,
                         ));
                     }
-                    if !leading_blanks {
-                        whitespaces.push(self.ch().unwrap_or(' '));
-                    }
+                    let from = self.mark.index;
                     self.forward();
+                    if !leading_blanks {
+                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
+                    }
                 } else if !leading_blanks {
-                    whitespaces.clear();
+                    whitespaces = None;
                     leading_break = self.read_line();
                     leading_blanks = true;
                 } else {
@@ -1641,7 +1753,7 @@ impl<'a> Scanner<'a> {
                 break;
             }
         }
-        self.push(Tok::Scalar(string, Style::Plain), start, end);
+        self.push(Tok::Scalar(string.finish(text), Style::Plain), start, end);
         if leading_blanks {
             self.simple_key_allowed = true;
         }

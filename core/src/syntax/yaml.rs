@@ -325,8 +325,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
 /// The YAML reader's character check: PyYAML and libyaml refuse non-printable characters
 /// anywhere in the stream.
 fn check_characters(text: &str) -> Result<(), YamlError> {
-    let bad = |c: char| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
-    match text.char_indices().find(|&(_, c)| bad(c)) {
+    match first_bad_character(text) {
         None => Ok(()),
         Some((pos, ch)) => {
             let char_pos = text.get(..pos).map_or(0, |s| s.chars().count());
@@ -339,6 +338,44 @@ fn check_characters(text: &str) -> Result<(), YamlError> {
             Err(e)
         }
     }
+}
+
+/// The first character the YAML reader refuses, with its byte offset. Runs of eight
+/// printable ASCII bytes (the bulk of any template) are checked a word at a time.
+fn first_bad_character(text: &str) -> Option<(usize, char)> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    // Some byte below 0x20, or above 0x7E (adding 1 sets the high bit of 0x7F; bit
+    // tricks exact for "any byte").
+    let unusual = |w: u64| (w.wrapping_sub(ONES * 0x20) & !w & HIGH) != 0 || ((w.wrapping_add(ONES) | w) & HIGH) != 0;
+    let bad = |c: char| !matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7E}' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(word) = bytes.get(i..i + 8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
+            if !unusual(u64::from_ne_bytes(word)) {
+                i += 8;
+                continue;
+            }
+        }
+        // Character by character to the end of this word (`i` is always at a character
+        // boundary: only whole characters are skipped).
+        let stop = i + 8;
+        while i < stop {
+            match bytes.get(i) {
+                None => return None,
+                Some(&b) if (0x20..0x7F).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r') => i += 1,
+                Some(_) => {
+                    let c = text.get(i..)?.chars().next()?;
+                    if bad(c) {
+                        return Some((i, c));
+                    }
+                    i += c.len_utf8();
+                }
+            }
+        }
+    }
+    None
 }
 
 fn special_kind(item: &Item) -> Kind {
@@ -443,7 +480,7 @@ impl Composer {
                     self.check_anchor(anchor.as_deref(), span)?;
                     if self.under_eq_key() {
                         if let Some(frame) = self.stack.last_mut() {
-                            frame.eq_value = Some(value.clone());
+                            frame.eq_value = Some(value.to_string());
                         }
                     }
                     let item = self.scalar(&value, style, tag.as_deref(), plain_implicit, span);
@@ -831,8 +868,13 @@ impl Composer {
             }
         }
         let explicit_from = merged.len();
-        merged.extend(own);
-        let entries = collapse_entries(merged, explicit_from, &mut self.warnings);
+        let all = if merged.is_empty() {
+            own
+        } else {
+            merged.extend(own);
+            merged
+        };
+        let entries = collapse_entries(all, explicit_from, &mut self.warnings);
         if is_set {
             self.defer(self.here(), unsupported("!!set", "a Python set", span));
             return Item::Unhashable(span);
