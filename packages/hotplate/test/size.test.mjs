@@ -15,8 +15,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // the instance groups (701 KB -> 710.3 KB measured). Raised to 720 KB when the
 // engine took over writing values as YAML/JSON text with located deploy-time
 // placeholders and parameter provenance (`renderValue`, issue 12): +7.5 KB
-// measured on the base before CFN. Issue 13 owns bringing it down to 400 KB.
-const BUDGET_BROTLI = 720 * 1024;
+// measured on the base before CFN. Raised to 726 KB for the direct request
+// decoder (serde visitors, faster than serde_json's tree): 724.3 KB measured on
+// a fresh clone. Issue 13 owns bringing it down to 400 KB.
+const BUDGET_BROTLI = 726 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
