@@ -240,12 +240,12 @@ fn merge_parameters(
     section: Option<&Node>,
     contributions: &mut Contributions,
 ) -> Result<Map, EvalError> {
-    // Where a key's value is in the file (an error about it is marked there).
+    // Where the parameter is in the file (an error about it is marked there).
     let place = |e: EvalError, key: &Value| -> EvalError {
         let span = section
             .and_then(Node::as_map)
             .and_then(|m| m.iter().find(|(k, _)| k.to_value() == *key))
-            .map(|(_, v)| v.span);
+            .map(|(k, _)| k.span);
         match span {
             Some(s) => e.at_if_unset(s),
             None => e,
@@ -528,7 +528,7 @@ mod tests {
     }
 
     #[test]
-    fn merge_errors_are_marked_at_the_value_in_the_file() {
+    fn merge_errors_are_marked_at_the_parameter_in_the_file() {
         let schemas = [("n".to_string(), ParamType::Number), ("s".to_string(), ParamType::String)];
         let merge = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 5\n";
         let second = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 6\n";
@@ -537,7 +537,10 @@ mod tests {
             .unwrap_or_else(|| panic!("a number cannot be merged"));
         assert_eq!(err.code, "bad-merge");
         let span = err.span.unwrap_or_else(|| panic!("no span"));
-        assert_eq!((span.source, span.start), (SourceId(2), u32::try_from(second.find('6').unwrap_or(0)).unwrap_or(0)));
+        assert_eq!(
+            (span.source, span.start),
+            (SourceId(2), u32::try_from(second.find("n: 6").unwrap_or(0)).unwrap_or(0))
+        );
         let conflict = "parameter_merge_strategies:\n  s: overwrite\nparameters:\n  s: y\n";
         let first = "parameter_merge_strategies:\n  s: merge\nparameters:\n  s: x\n";
         let err = merge_files(&Map::new(), vec![file("a.yaml", first, 1), file("c.yaml", conflict, 3)], &schemas)
