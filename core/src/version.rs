@@ -128,16 +128,7 @@ pub const CFN_KEYS: &[(&str, &str)] = &[
     ("value", "Value"),
 ];
 
-impl HotVersion {
-    /// The CloudFormation version a key and value name, if valid.
-    pub fn cfn(key: &str, value: &str) -> Option<HotVersion> {
-        match (key, value) {
-            ("HeatTemplateFormatVersion", "2012-12-12") => Some(HotVersion::Cfn2012_12_12),
-            ("AWSTemplateFormatVersion", "2010-09-09") => Some(HotVersion::Cfn2010_09_09),
-            _ => None,
-        }
-    }
-}
+impl HotVersion {}
 
 #[cfg(test)]
 mod tests {

@@ -22,17 +22,14 @@ pub fn has_version_key(top: &[(Node, Node)]) -> bool {
     top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k)))
 }
 
-/// A template's version as Heat's `get_version` finds it (HOT or
-/// CloudFormation format), with the node of its value.
-pub enum Detected<'a> {
-    /// A version Heat knows.
-    Hot(HotVersion, &'a Node),
-}
-
 /// Heat's `template.get_version` and class lookup: exactly one version key with
 /// a string value (a date from the pure-loader fallback is not a string) and a
-/// version Heat knows.
-pub fn detect_version<'a>(top: &'a [(Node, Node)], dates: &[Span], root: Span) -> Result<Detected<'a>, EvalError> {
+/// version Heat knows (HOT or CloudFormation format), with the node of its value.
+pub fn detect_version<'a>(
+    top: &'a [(Node, Node)],
+    dates: &[Span],
+    root: Span,
+) -> Result<(HotVersion, &'a Node), EvalError> {
     let string_keys: Vec<(&str, &Node)> = top
         .iter()
         .filter_map(|(k, v)| {
@@ -66,11 +63,12 @@ pub fn detect_version<'a>(top: &'a [(Node, Node)], dates: &[Span], root: Span) -
     };
     let text = node.as_str().unwrap_or_default();
     let cfn = match key {
-        "HeatTemplateFormatVersion" => Some(("HeatTemplateFormatVersion", "2012-12-12")),
-        "AWSTemplateFormatVersion" => Some(("AWSTemplateFormatVersion", "2010-09-09")),
+        "HeatTemplateFormatVersion" => Some(HotVersion::Cfn2012_12_12),
+        "AWSTemplateFormatVersion" => Some(HotVersion::Cfn2010_09_09),
         _ => None,
     };
-    if let Some((cfn_key, valid)) = cfn {
+    if let Some(version) = cfn {
+        let (cfn_key, valid) = (key, version.date());
         if text != valid {
             return Err(EvalError::other(
                 "InvalidTemplateVersion",
@@ -79,10 +77,10 @@ pub fn detect_version<'a>(top: &'a [(Node, Node)], dates: &[Span], root: Span) -
             .with_code("unknown-version")
             .at(node.span));
         }
-        return Ok(Detected::Hot(HotVersion::cfn(cfn_key, valid).unwrap_or(HotVersion::Cfn2010_09_09), node));
+        return Ok((version, node));
     }
     match HotVersion::parse(text) {
-        Some(v) => Ok(Detected::Hot(v, node)),
+        Some(v) => Ok((v, node)),
         None => Err(EvalError::other(
             "InvalidTemplateVersion",
             format!(
@@ -145,7 +143,7 @@ fn loaded_param_types(loaded: &Loaded) -> Result<Vec<(String, ParamType)>, EvalE
     }
     let section = |name: &str| top.iter().find(|(k, _)| k.as_str() == Some(name)).map(|(_, v)| v);
     let mut types = Vec::new();
-    let Detected::Hot(version, _) = detect_version(top, &loaded.dates, loaded.root.span)?;
+    let (version, _) = detect_version(top, &loaded.dates, loaded.root.span)?;
     for (k, v) in parameter_entries(section(version.key("parameters")))? {
         let name = py_str(&k.to_value());
         let kind = if version.is_cfn() {

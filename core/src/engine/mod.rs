@@ -34,7 +34,6 @@ use crate::syntax::{load_template, Node};
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 use environment::{EnvFile, Environment};
-use file_schemata::Detected;
 use parameters::{ParamSchema, Parameter, ValueSource};
 use resources::ResourceDefn;
 
@@ -294,7 +293,7 @@ impl Run {
         };
         // 3. The version class.
         let (version, vnode) = match file_schemata::detect_version(top, &dates, root.span) {
-            Ok(Detected::Hot(version, vnode)) => (version, vnode),
+            Ok(found) => found,
             Err(e) => return Err(self.fail(e)),
         };
         let vtext = vnode.as_str().unwrap_or_default().to_string();

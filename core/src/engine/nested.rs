@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use super::file_schemata::{self, Detected};
+use super::file_schemata;
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
 use super::resources::ResourceDefn;
@@ -212,7 +212,7 @@ impl Run {
             return Err(fail(self, EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span)));
         };
         let version = match file_schemata::detect_version(top, &child.root.dates, root.span) {
-            Ok(Detected::Hot(version, vnode)) => {
+            Ok((version, vnode)) => {
                 self.ev.result.template_version = Some(vnode.as_str().unwrap_or_default().to_string());
                 self.ev.version = Some(version);
                 version
@@ -281,7 +281,7 @@ impl Run {
     /// (`param_schemata(param_defaults)`).
     fn provider_schemas(&mut self, input: &StackInput<'_>, parsed: &Parsed) -> Result<Vec<ParamSchema>, EvalError> {
         let Some(top) = parsed.root.as_map() else { return Ok(Vec::new()) };
-        let Ok(Detected::Hot(version, _)) = file_schemata::detect_version(top, &parsed.dates, parsed.root.span) else {
+        let Ok((version, _)) = file_schemata::detect_version(top, &parsed.dates, parsed.root.span) else {
             return Ok(Vec::new());
         };
         let section = parsed.root.get(version.key("parameters")).filter(|n| !n.is_null());
@@ -482,16 +482,7 @@ impl Run {
             }
             resources.insert_str(&name, Value::map(r));
         }
-        let mut outputs = group_outputs(built, d, kind, &names);
-        if cfn {
-            let mut renamed = Map::new();
-            for (name, o) in outputs.iter() {
-                let mut m = Map::new();
-                m.insert_str("Value", o.as_map().and_then(|m| m.get_str("value")).cloned().unwrap_or(Value::Null));
-                let _ = renamed.insert(name.clone(), Value::map(m));
-            }
-            outputs = renamed;
-        }
+        let outputs = group_outputs(built, d, kind, &names, key("value"));
         let mut t = Map::new();
         if cfn {
             t.insert_str("HeatTemplateFormatVersion", Value::from("2012-12-12"));
@@ -547,10 +538,9 @@ impl Run {
             return Ok((Value::Null, Value::Null));
         };
         if validating {
-            let mut deps = Vec::new();
-            let requires = d.required_names(stack).unwrap_or_default();
-            deps.extend(requires);
-            if !deps.iter().any(|n| n == &*conf.name) {
+            // `conf.required_by()`: the group's dependencies as `build` found them.
+            let requires = built.defns.iter().position(|x| x.name == d.name).and_then(|i| built.requires.get(i));
+            if !requires.is_some_and(|r| r.iter().any(|n| n == &*conf.name)) {
                 return Err(invalid(format!(
                     "LaunchConfigurationName ({refid_text}) requires a reference to the configuration not just the name of the resource."
                 )));
@@ -994,7 +984,7 @@ fn member_attr(r: &str, path: &[Value]) -> Value {
 /// The group's `_nested_output_defns`: an output per attribute of the group
 /// that the parent references (and, but for chains and deployment groups,
 /// `refs_map`).
-fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[String]) -> Map {
+fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[String], value_key: &str) -> Map {
     let mut attrs: Vec<Vec<Value>> = Vec::new();
     let mut visit = |e: &Expr| collect_attr_refs(&built.stack, e, &d.name, &mut attrs);
     for other in &built.defns {
@@ -1019,7 +1009,7 @@ fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[Str
     let mut out = Map::new();
     let mut add = |name: String, value: Value| {
         let mut o = Map::new();
-        o.insert_str("value", value);
+        o.insert_str(value_key, value);
         out.insert_str(&name, Value::map(o));
     };
     for attr in attrs {
