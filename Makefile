@@ -29,7 +29,7 @@ help:
 	@echo "make wasm           the npm package's wasm glue and compiled TypeScript (packages/hotplate)"
 	@echo "make package        dist/hotplate-<version>.tgz (npm pack)"
 	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
-	@echo "make test-web       the Playwright suite against the production build"
+	@echo "make test-web       the playground's unit tests (Node) and the Playwright suite against the production build"
 	@echo "make bench-wasm     the corpus through the package vs native, one run"
 	@echo "make bench-web      keystroke -> result latency in the browser"
 	@echo "make build          build the release CLI ($(HOTPLATE))"

@@ -2,7 +2,8 @@
 #
 #   make web        the production site in web/dist (what Netlify publishes)
 #   make serve      build everything, then serve web/dist at http://localhost:8080
-#   make test-web   Playwright (Debian's Chromium) against the production build
+#   make test-web   the unit tests of web/test/ (Node), then Playwright (Debian's
+#                   Chromium) against the production build
 #   make bench-web  keystroke -> result latency over 50 edits (not a test)
 
 WEB := web
@@ -15,7 +16,7 @@ SERVE_PORT ?= 8080
 
 TEST_TARGETS += test-web
 
-.PHONY: web serve test-web bench-web
+.PHONY: web serve test-web test-web-unit bench-web
 
 # The <hot-playground> element for the npm package (hotplate/element).
 PKG_EMBED := $(PKG)/embed/element.js
@@ -41,7 +42,11 @@ web: $(WEB_DIST)
 serve: web
 	node $(WEB)/scripts/serve.mjs --port $(SERVE_PORT)
 
-test-web: web $(PW_STAMP)
+# The playground's pure modules (tsconfig.unit.json) compiled for Node, and their tests.
+test-web-unit: $(WEB_STAMP)
+	cd $(WEB) && npx tsc -p tsconfig.unit.json && node --test test/
+
+test-web: web test-web-unit $(PW_STAMP)
 	@bash tools/setup-browser.sh
 	cd $(PW) && npx playwright test
 

@@ -95,6 +95,48 @@ test("the host page's CSS does not reach into the embed", async ({ page }) => {
   expect(hostCode).toBe("rgb(255, 255, 0)");
 });
 
+/** Add a `<hot-playground>` to the demo page: a template and its `data-file` scripts. */
+async function addEmbed(page: Page, id: string, show: string, template: string, files: Record<string, string>): Promise<Locator> {
+  await page.evaluate(
+    ({ id, show, template, files }) => {
+      const el = document.createElement("hot-playground");
+      el.id = id;
+      el.setAttribute("show", show);
+      const script = (text: string, file?: string) => {
+        const s = document.createElement("script");
+        s.type = "text/yaml";
+        if (file) s.dataset.file = file;
+        s.textContent = text;
+        return s;
+      };
+      el.append(script(template), ...Object.entries(files).map(([name, text]) => script(text, name)));
+      document.body.prepend(el);
+    },
+    { id, show, template, files },
+  );
+  return embed(page, id);
+}
+
+test("an embed's resources pane opens nested stacks; problems in a provider name its file", async ({ page }) => {
+  const db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
+  const template = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n";
+  const ok = await addEmbed(page, "nested", "resources,errors", template, { "db.yaml": db });
+  await expect(ok.getByTestId("status")).toHaveText("ok");
+  const stack = ok.getByTestId("nested-db");
+  await expect(stack.locator("summary").first()).toHaveText("nested stack 1 resource, 1 output");
+  await stack.locator("summary").first().click();
+  await expect(ok.getByTestId("resource-db/vol").locator("summary").first()).toHaveText("vol OS::Cinder::Volume");
+  // The nested output is a deploy-time value: marked, not shown as Heat's placeholder name.
+  await expect(stack.locator(".deferred")).toHaveText("⟨get_resource vol⟩");
+  await ok.getByTestId("resource-db/vol").locator("summary").first().click();
+  await expect(ok.getByTestId("resource-db/vol")).toContainText("size: 1");
+
+  const bad = await addEmbed(page, "nested-bad", "errors", template, { "db.yaml": db.replace("size: 1", "size: 1, flavour: x") });
+  await expect(bad.getByTestId("status")).toHaveText("errors: 1");
+  await expect(bad.getByTestId("result-errors")).toHaveText("db.yaml:3:57: Property error: resources.db<db.yaml>.resources.vol.properties: Unknown Property flavour");
+  await expect(bad.getByTestId("editor-template").locator(".cm-lintRange-error")).toHaveCount(0);
+});
+
 test("Esc leaves an embed's editor", async ({ page }) => {
   const repeat = embed(page, "repeat");
   await repeat.scrollIntoViewIfNeeded();
@@ -127,4 +169,14 @@ test("screenshot of the docs demo", async ({ page }, info) => {
   await page.screenshot({ path, fullPage: true });
   await info.attach("docs-demo", { path, contentType: "image/png" });
   await page.screenshot({ path: "artifacts/docs-demo.png", fullPage: true });
+});
+
+test("the embed's panes are the page's: output-only failures get a verdict, hidden parameters are masked", async ({ page }) => {
+  const template = "heat_template_version: 2021-04-16\nparameters:\n  secret: {type: string, hidden: true, default: s3cr3t}\noutputs:\n  parts: {value: {str_split: [',', 'a,b', 7]}}\n";
+  const box = await addEmbed(page, "panes", "outputs,parameters,errors", template, {});
+  await expect(box.getByTestId("status")).toHaveText("errors: 1");
+  await expect(box.getByTestId("verdict")).toHaveText("Heat would create this stack, but its output parts fails: Incorrect index to \"str_split\" should be between 0 and 1");
+  await expect(box.getByTestId("result-parameters")).toContainText("******");
+  await expect(box.getByTestId("result-parameters")).not.toContainText("s3cr3t");
+  await expect(box.getByTestId("result-parameters")).toContainText("template default");
 });

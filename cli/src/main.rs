@@ -116,10 +116,12 @@ fn main() -> ExitCode {
             let default = if template.is_some() { Format::Text } else { Format::Json };
             match format.unwrap_or(default) {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
-                Format::Yaml => emit(&report::to_yaml(&ev.result.to_value())),
-                Format::Text => emit(&report::text(&ev)),
+                Format::Yaml => {
+                    emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
+                }
+                Format::Text => emit(&report::text(&ev, &req)),
             }
-            if ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some()) {
+            if report::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS

@@ -387,3 +387,224 @@ fn a_provider_template_that_names_itself_is_collected_once() {
     assert!(!stdout(&o).contains("Could not fetch"), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Every nested stack of a result: (path of resource names joined by `/`,
+/// the stack's name as the report shows it, its result).
+fn nested_stacks<'v>(
+    v: &'v serde_json::Value,
+    path: &str,
+    name: &str,
+    out: &mut Vec<(String, String, &'v serde_json::Value)>,
+) {
+    for (res, child) in v["nested"].as_object().into_iter().flatten() {
+        let child_path = if path.is_empty() { res.clone() } else { format!("{path}/{res}") };
+        let child_name = format!("{name}-{res}");
+        out.push((child_path.clone(), child_name.clone(), child));
+        nested_stacks(child, &child_path, &child_name, out);
+    }
+}
+
+#[test]
+fn the_report_shows_nested_stacks_under_their_resources() {
+    let args = ["eval", "-t", "nested/main.yaml", "-e", "nested/env.yaml"];
+    assert_report_snapshot(&args, "nested.report.txt", 0);
+    let t = stdout(&hotplate(&args));
+    // Each nested stack right under its resource, its sections indented below.
+    for block in [
+        "  db (\"lib/db.yaml\")\n    properties: {\"name\": \"main\", \"password\": \"s3cret\", \"volume_names\": [\"data\", \"logs\"]}\n    nested stack test-db (2021-04-16):\n      parameters:\n        name = \"main\"\n",
+        // A list property reaches the child as a comma_delimited_list.
+        "        volume_names = [\"data\", \"logs\"]\n",
+        // A nested stack's own nested stack, one level further in.
+        "        disks (\"OS::Heat::ResourceGroup\")\n",
+        "          nested stack test-db-disks (2015-04-30):\n            resources:\n              0 (\"OS::Cinder::Volume\")\n                properties: {\"size\": 10, \"name\": \"main-0\"}\n",
+        // What needs a cloud, listed with the nested stack that has it.
+        "      not checked (needs a cloud):\n        parameter flavor: nova.flavor\n        resource server:\n          property flavor: nova.flavor\n          property image: glance.image\n          check Server.validate: needs glance\n",
+        // The registry's template, with a parameter_defaults value.
+        "  cache (\"My::Cache\")\n    nested stack test-cache (2021-04-16):\n      parameters:\n        cache_size = 512\n",
+        // Conditions and removed resources of a nested stack.
+        "            conditions:\n              debugging = false\n",
+        "              trace (\"OS::Heat::None\"): removed by its condition\n",
+        // The group's generated stack has the outputs the parent's get_attr
+        // needs, its deploy-time values marked as at the top level.
+        "      outputs:\n        name = [\"⟨get_attr 0 name⟩\", \"⟨get_attr 1 name⟩\", \"⟨get_attr 2 name⟩\", \"⟨get_attr 3 name⟩\"]\n",
+    ] {
+        assert!(t.contains(block), "no block\n{block}\nin the report:\n{t}");
+    }
+    // A hidden parameter of a nested template is masked there too.
+    assert!(t.lines().any(|l| l == "        password = ******"), "{t}");
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("password = \"")), "{t}");
+
+    let v = json(&hotplate(&[&args[..], &["--format", "json"]].concat()));
+    let mut stacks = Vec::new();
+    nested_stacks(&v, "", "test", &mut stacks);
+    let paths: Vec<&str> = stacks.iter().map(|(p, _, _)| p.as_str()).collect();
+    assert_eq!(paths.len(), 11, "the fixture's nested stacks: {paths:?}");
+    // Skips made inside `db` are in the result's top-level list too; the report
+    // shows them once, under `db`.
+    assert!(v["skipped_checks"].as_array().unwrap().iter().any(|c| c["resource"] == "db/server"), "{v}");
+    assert!(!t.contains("resource db/server"), "{t}");
+    // Members of a group that differ from the first only by the index share a
+    // line; every other nested stack has its own header.
+    assert!(
+        t.lines().any(|l| l == "        1..3 (\"lib/worker.yaml\"): like 0, with its own name where 0 has \"0\""),
+        "{t}"
+    );
+    assert!(
+        t.lines().any(|l| l == "              1 (\"OS::Cinder::Volume\"): like 0, with its own name where 0 has \"0\""),
+        "{t}"
+    );
+    for (path, name, _) in &stacks {
+        let header = format!("nested stack {name} (");
+        let compacted = ["workers/1", "workers/2", "workers/3"].contains(&path.as_str());
+        assert_eq!(t.contains(&header), !compacted, "{path}: header {header:?} in the report:\n{t}");
+    }
+    // The chain's second member depends on the first (Heat chains them): not
+    // like the first, so it is shown in full.
+    assert!(t.contains("        1 (\"My::Step\")\n          requires: [\"0\"]\n          nested stack test-steps-1 (2021-04-16):\n"), "{t}");
+    // Heat's default deletion policy is not repeated for every resource.
+    assert!(!t.contains("deletion_policy"), "{t}");
+}
+
+#[test]
+fn a_nested_stack_heat_would_fail_to_create_is_an_error() {
+    // The top-level stack is valid; each member's nested stack fails when Heat
+    // creates it (a value only the strict, create-time validation checks).
+    let o = hotplate(&["eval", "-t", "nested/failing.yaml"]);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}\nstdout: {}", stderr(&o), stdout(&o));
+    let t = stdout(&o);
+    assert!(t.contains(
+        "          nested stack test-tokens-0 (2021-04-16): Heat would fail to create it\n            StackValidationFailed: Property error: resources.value.properties.length: 1000 is out of range (min: 1, max: 512)\n"
+    ), "{t}");
+    // The error is in the nested template: its file, line and column.
+    assert!(t.contains("lib/token.yaml:7:26: error[property-error]"), "{t}");
+    assert_eq!(
+        t.lines().last(),
+        Some("Heat would accept this stack, then fail to create its nested stacks tokens/0..2: StackValidationFailed: Property error: resources.value.properties.length: 1000 is out of range (min: 1, max: 512)"),
+        "{t}"
+    );
+    assert!(!t.contains("Heat would refuse this stack"), "{t}");
+    // The exit status is the same in every format.
+    let o = hotplate(&["eval", "-t", "nested/failing.yaml", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+    let v = json(&o);
+    assert!(v["error"].is_null(), "{v}");
+    assert_eq!(v["nested"]["tokens"]["nested"]["2"]["error"]["type"], "StackValidationFailed", "{v}");
+}
+
+#[test]
+fn a_nested_output_that_fails_is_an_error() {
+    let root = temp_tree(
+        "nested-output",
+        &[
+            ("main.yaml", "heat_template_version: 2021-04-16\nresources:\n  p: {type: o.yaml}\n"),
+            (
+                "o.yaml",
+                "heat_template_version: 2021-04-16\noutputs:\n  bad: {value: {yaql: {expression: '$.data.x.y', data: {x: 1}}}}\n  good: {value: 1}\n",
+            ),
+        ],
+    );
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml"], None);
+    let t = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}\nstdout: {t}", stderr(&o));
+    assert!(
+        t.contains("      outputs:\n        bad: error: Unknown function \"#property#y\"\n        good = 1\n"),
+        "{t}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn long_values_are_cut_and_not_repeated_down_the_tree() {
+    // A large map passed down unchanged (as TripleO passes EndpointMap to every
+    // service template) and a long output.
+    let entries: Vec<String> = (0..40).map(|i| format!("svc{i}: {{host: 10.0.0.{i}, port: {}}}", 8000 + i)).collect();
+    let root = temp_tree(
+        "long-values",
+        &[
+            (
+                "main.yaml",
+                &format!(
+                    "heat_template_version: 2021-04-16\nparameters:\n  EndpointMap:\n    type: json\n    default: {{{}}}\nresources:\n  svc:\n    type: svc.yaml\n    properties: {{EndpointMap: {{get_param: EndpointMap}}, other: {{get_param: EndpointMap}}}}\n",
+                    entries.join(", ")
+                ),
+            ),
+            (
+                "svc.yaml",
+                "heat_template_version: 2021-04-16\nparameters:\n  EndpointMap: {type: json}\n  other: {type: json}\noutputs:\n  hosts: {value: {yaql: {expression: '$.data.values().select($.host)', data: {get_param: EndpointMap}}}}\n",
+            ),
+        ],
+    );
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml"], None);
+    let t = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}\nstdout: {t}", stderr(&o));
+    let full = json(&hotplate_in(&root, &["eval", "-t", "main.yaml", "--format", "json"], None));
+    let whole = serde_json::to_string(&full["parameters"]["EndpointMap"]).unwrap();
+    assert!(whole.len() > 1000, "{whole}");
+    // The same value under the same name as in the parent: not repeated.
+    assert!(t.lines().any(|l| l == "        EndpointMap = (the same as in test)"), "{t}");
+    // Under another name it is shown, cut, with its length.
+    let other = t.lines().find(|l| l.starts_with("        other = {")).unwrap_or_else(|| panic!("{t}"));
+    assert!(other.ends_with(" characters)") && other.contains("… ("), "{other}");
+    assert!(other.chars().count() < 260, "{other}");
+    let hosts = t.lines().find(|l| l.starts_with("        hosts = [\"10.0.0.0\"")).unwrap_or_else(|| panic!("{t}"));
+    assert!(hosts.contains("… ("), "{hosts}");
+    assert!(t.contains("Values longer than 200 characters are cut (…); --format yaml shows them whole."), "{t}");
+    assert!(t.lines().all(|l| l.chars().count() < 300), "{t}");
+    // The whole output value is in the result.
+    assert_eq!(full["nested"]["svc"]["outputs"]["hosts"]["value"].as_array().map(Vec::len), Some(40), "{full}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn group_members_are_compared_with_each_member_shown_before_them() {
+    // A deployment group's members are named after the servers; a member whose
+    // server id is its own name plus the same prefix is like the first such one.
+    let root = temp_tree(
+        "members",
+        &[(
+            "main.yaml",
+            "heat_template_version: 2021-04-16\nresources:\n  cfg: {type: OS::Heat::SoftwareConfig, properties: {config: x}}\n  deploy:\n    type: OS::Heat::SoftwareDeploymentGroup\n    properties:\n      config: {get_resource: cfg}\n      servers: {a: s-a, b: s-b, c: x-c, d: s-d, e: x-e}\n",
+        )],
+    );
+    let o = hotplate_in(&root, &["eval", "-t", "main.yaml"], None);
+    let t = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}\nstdout: {t}", stderr(&o));
+    let members: Vec<&str> = t
+        .lines()
+        .skip_while(|l| !l.starts_with("    nested stack test-deploy"))
+        .filter(|l| l.starts_with("        ") && !l.starts_with("         "))
+        .collect();
+    let ty = "(\"OS::Heat::SoftwareDeployment\")";
+    assert_eq!(
+        members,
+        [
+            format!("        a {ty}"),
+            format!("        b {ty}: like a, with its own name where a has \"a\""),
+            format!("        c {ty}"),
+            format!("        d {ty}: like a, with its own name where a has \"a\""),
+            format!("        e {ty}: like c, with its own name where c has \"c\""),
+        ],
+        "{t}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn the_report_names_each_file_a_merged_parameter_came_from() {
+    let args = ["eval", "-t", "merge/main.yaml", "-e", "merge/base.yaml", "-e", "merge/site.yaml"];
+    let o = hotplate(&args);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let t = stdout(&o);
+    for block in [
+        // deep_merge: the keys each file gave (debug from both; the later wins).
+        "  ExtraConfig = {\"debug\": true, \"workers\": 4, \"ratio\": 1.0}  (merged from merge/base.yaml, merge/site.yaml)\n    merge/base.yaml (deep_merge): debug, workers\n    merge/site.yaml (deep_merge): debug, ratio\n",
+        // merge of lists: the items each file appended.
+        "  Hosts = [\"a\", \"b\", \"c\"]  (merged from merge/base.yaml, merge/site.yaml)\n    merge/base.yaml (merge): [0], [1]\n    merge/site.yaml (merge): [2]\n",
+        // Not merged: the one file.
+        "  Flavor = \"m1.large\"  (merge/base.yaml)\n",
+        // A float stays a float in every value printed.
+        "  config = {\"debug\": true, \"workers\": 4, \"ratio\": 1.0}\n",
+    ] {
+        assert!(t.contains(block), "no block\n{block}\nin the report:\n{t}");
+    }
+}

@@ -2,9 +2,12 @@
 //! function tables, the resource-type catalogue, and diagnostics with editor
 //! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit).
 
-use crate::diag::Severity;
-use crate::engine::Evaluation;
+use crate::diag::{PathItem, Severity};
+pub use crate::engine::result::json_key;
+use crate::engine::{DeferredMark, Evaluation, HeatResult};
 use crate::functions::{self, FnKind, Table};
+use crate::render::{self, Placeholders};
+pub use crate::render::{Format, Rendered, RenderedMark};
 use crate::source::LineIndex;
 use crate::value::Value;
 use crate::version::HotVersion;
@@ -118,66 +121,62 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
         .collect()
 }
 
-/// The canonical result with every value Heat only knows at deploy time shown as
-/// a placeholder string `⟨get_attr server first_address⟩` (for display only; the
-/// canonical result keeps Heat's values: the name, or null).
-pub fn result_with_placeholders(ev: &Evaluation) -> Value {
-    let mut v = ev.result.to_value();
-    for mark in ev.deferred.iter().filter(|m| m.exact) {
-        let steps = parse_path(&mark.path);
-        replace_at(&mut v, &steps, Value::from(format!("\u{27e8}{}\u{27e9}", mark.label)));
+/// A value as text (no placeholders: the canonical value as it is).
+pub fn value_text(value: &Value, format: Format) -> String {
+    render::render(value, &[], &Placeholders::new(), format).text
+}
+
+/// The canonical result as the page and the report show it: any value in it,
+/// found by its path, written as YAML or JSON text (see [`Format`]) with the
+/// values Heat only knows once the stack exists as `⟨get_attr server
+/// first_address⟩` placeholders, located in the text. The canonical result
+/// itself keeps Heat's values (the resource's name, or null).
+#[derive(Debug)]
+pub struct ResultView {
+    result: Value,
+    placeholders: Placeholders,
+}
+
+impl ResultView {
+    /// The view of an evaluation's result.
+    pub fn new(ev: &Evaluation) -> ResultView {
+        ResultView::from_parts(&ev.result, &ev.deferred)
     }
-    v
-}
 
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-/// `resources.r.properties.a[0].b` → steps (keys with dots are not expected here).
-fn parse_path(path: &str) -> Vec<Step> {
-    let mut out = Vec::new();
-    for part in path.split('.') {
-        let mut rest = part;
-        if let Some(i) = rest.find('[') {
-            let (key, idx) = rest.split_at(i);
-            if !key.is_empty() {
-                out.push(Step::Key(key.to_string()));
-            }
-            rest = idx;
-            for piece in rest.split('[').filter(|p| !p.is_empty()) {
-                if let Ok(n) = piece.trim_end_matches(']').parse::<usize>() {
-                    out.push(Step::Index(n));
-                }
-            }
-        } else {
-            out.push(Step::Key(rest.to_string()));
-        }
+    /// The view of a result and its deploy-time marks (an [`Evaluation`]'s
+    /// `result` and `deferred`).
+    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark]) -> ResultView {
+        let placeholders = deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+        ResultView { result: result.to_value(), placeholders }
     }
-    out
-}
 
-fn replace_at(v: &mut Value, steps: &[Step], with: Value) {
-    let Some((first, rest)) = steps.split_first() else {
-        *v = with;
-        return;
-    };
-    match (v, first) {
-        (Value::Map(m), Step::Key(k)) => {
-            let map = std::rc::Rc::make_mut(m);
-            if let Some(child) = map.get_str(k).cloned() {
-                let mut child = child;
-                replace_at(&mut child, rest, with);
-                map.insert_str(k, child);
-            }
+    /// The canonical value at `path` (keys and list indexes from the result's
+    /// root: `["outputs", "ip", "value"]`), if there is one.
+    pub fn value(&self, path: &[PathItem]) -> Option<&Value> {
+        let mut v = &self.result;
+        for step in path {
+            v = match (v, step) {
+                (Value::Map(m), PathItem::Key(k)) => m.get_str(k)?,
+                (Value::List(l), PathItem::Index(i)) => l.get(usize::try_from(*i).ok()?)?,
+                _ => return None,
+            };
         }
-        (Value::List(l), Step::Index(i)) => {
-            if let Some(child) = std::rc::Rc::make_mut(l).get_mut(*i) {
-                replace_at(child, rest, with);
-            }
-        }
-        _ => {}
+        Some(v)
+    }
+
+    /// The value at `path` as text with its placeholders, if there is one.
+    pub fn render(&self, path: &[PathItem], format: Format) -> Option<Rendered> {
+        Some(render::render(self.value(path)?, path, &self.placeholders, format))
+    }
+
+    /// `value`, which is at `path` in the result, as text with its placeholders.
+    pub fn render_value(&self, value: &Value, path: &[PathItem], format: Format) -> Rendered {
+        render::render(value, path, &self.placeholders, format)
+    }
+
+    /// Whether any value of the result is a placeholder.
+    pub fn has_placeholders(&self) -> bool {
+        !self.placeholders.is_empty()
     }
 }
 
@@ -189,24 +188,24 @@ mod tests {
     #[test]
     fn placeholders_mark_deploy_time_values() {
         let ev = evaluate(&Request::new(
-            "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n  p:\n    type: OS::Heat::None\n    properties: {a: [x, {get_resource: s}], b: {get_attr: [s, first_address]}}\n",
+            "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\n  p:\n    type: OS::Heat::None\n    properties: {b: {get_attr: [s, first_address]}, a: [x, {get_resource: s}], f: 1.0}\noutputs:\n  o: {value: {get_attr: [s, first_address]}}\n",
         ));
-        let v = result_with_placeholders(&ev);
-        let props = v
-            .as_map()
-            .and_then(|m| m.get_str("resources"))
-            .and_then(Value::as_map)
-            .and_then(|m| m.get_str("p"))
-            .and_then(Value::as_map)
-            .and_then(|m| m.get_str("properties"))
-            .cloned()
-            .unwrap();
-        let json = crate::pyfmt::json_dumps(
-            &props,
-            crate::pyfmt::JsonStyle { ensure_ascii: false, ..crate::pyfmt::JsonStyle::SORTED },
-        )
-        .unwrap();
-        assert_eq!(json, r#"{"a": ["x", "⟨get_resource s⟩"], "b": "⟨get_attr s first_address⟩"}"#);
+        let view = ResultView::new(&ev);
+        let key = |k: &str| PathItem::Key(k.into());
+        let props = [key("resources"), key("p"), key("properties")];
+        let r = view.render(&props, Format::JsonLine).unwrap();
+        assert_eq!(r.text, r#"{"b": "⟨get_attr s first_address⟩", "a": ["x", "⟨get_resource s⟩"], "f": 1.0}"#);
+        let paths: Vec<Vec<PathItem>> = r.marks.iter().map(|m| m.path.clone()).collect();
+        assert_eq!(paths, vec![vec![key("b")], vec![key("a"), PathItem::Index(1)]]);
+        // The canonical value keeps Heat's (null for the attribute, the name for the reference).
+        assert_eq!(
+            view.value(&[key("resources"), key("p"), key("properties"), key("a"), PathItem::Index(1)]),
+            Some(&Value::from("s"))
+        );
+        let out = view.render(&[key("outputs"), key("o"), key("value")], Format::Yaml).unwrap();
+        assert_eq!(out.text, "⟨get_attr s first_address⟩\n");
+        assert_eq!((out.marks[0].from, out.marks[0].to), (0, 26));
+        assert!(view.render(&[key("outputs"), key("nope")], Format::Yaml).is_none());
     }
 
     #[test]

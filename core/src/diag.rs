@@ -108,7 +108,7 @@ impl Diagnostic {
 }
 
 /// One segment of Heat's error path list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PathItem {
     /// A key.
     Key(String),

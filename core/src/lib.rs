@@ -22,6 +22,7 @@ pub mod pyconv;
 pub mod pyfmt;
 pub mod pyhash;
 pub mod pyregex;
+pub(crate) mod render;
 pub mod source;
 pub mod stack;
 pub mod syntax;

@@ -137,6 +137,8 @@ pub struct Stack {
     condition_memo: RefCell<HashMap<String, CondMemo>>,
     /// The zone list `Fn::GetAZs` returns.
     pub availability_zones: Vec<String>,
+    /// A CloudFormation template's `Mappings` (`Fn::FindInMap`).
+    pub mappings: Value,
     budget: Cell<u64>,
     depth: Cell<u32>,
 }
@@ -153,6 +155,7 @@ impl Stack {
             conditions: IndexMap::new(),
             condition_memo: RefCell::new(HashMap::new()),
             availability_zones: vec!["nova".to_string()],
+            mappings: Value::map(Map::new()),
             budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
         }

@@ -1,8 +1,17 @@
-//! `heat_template_version` values: the ordered set Heat registers, with release aliases.
+//! Template versions: the ordered set of `heat_template_version` values Heat
+//! registers, with release aliases, and the two CloudFormation-format classes.
 
-/// A HOT template version, ordered by date.
+/// A template version class: the HOT versions ordered by date, the two
+/// CloudFormation-format ones first (so every "since a HOT version" rule
+/// excludes them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HotVersion {
+    /// CloudFormation format, `HeatTemplateFormatVersion: 2012-12-12`
+    /// (Heat's `HeatTemplate`: no conditions, no `Fn::If`).
+    Cfn2012_12_12,
+    /// CloudFormation format, `AWSTemplateFormatVersion: 2010-09-09`
+    /// (Heat's `CfnTemplate`: `Conditions`, `Fn::If`).
+    Cfn2010_09_09,
     /// 2013-05-23 (Icehouse): CFN functions still available.
     V2013_05_23,
     /// 2014-10-16 (Juno).
@@ -50,6 +59,11 @@ impl HotVersion {
 
     /// The date form (`2018-08-31`).
     pub fn date(self) -> &'static str {
+        match self {
+            HotVersion::Cfn2012_12_12 => return "2012-12-12",
+            HotVersion::Cfn2010_09_09 => return "2010-09-09",
+            _ => {}
+        }
         VERSIONS.iter().find(|(v, _)| *v == self).and_then(|(_, names)| names.first()).copied().unwrap_or("")
     }
 
@@ -72,7 +86,56 @@ impl HotVersion {
 
     /// Whether the template has a `conditions` section (and resource/output `condition`).
     pub fn has_conditions(self) -> bool {
+        self == HotVersion::Cfn2010_09_09 || self >= HotVersion::V2016_10_14
+    }
+
+    /// A CloudFormation-format template (its sections and keys are spelled
+    /// `Resources`, `Properties`, ...; the engine reads them normalised).
+    pub fn is_cfn(self) -> bool {
+        matches!(self, HotVersion::Cfn2012_12_12 | HotVersion::Cfn2010_09_09)
+    }
+
+    /// Whether `delete`/`retain`/`snapshot` are deletion policies too.
+    pub fn lowercase_policies(self) -> bool {
         self >= HotVersion::V2016_10_14
+    }
+
+    /// How this version spells a section or resource/output key that the
+    /// engine knows by its HOT name (`properties` is `Properties` in CFN).
+    pub fn key(self, hot: &str) -> &str {
+        if !self.is_cfn() {
+            return hot;
+        }
+        CFN_KEYS.iter().find(|(h, _)| *h == hot).map_or(hot, |(_, c)| c)
+    }
+}
+
+/// HOT names and their CloudFormation spellings (sections, resource keys,
+/// output keys).
+pub const CFN_KEYS: &[(&str, &str)] = &[
+    ("description", "Description"),
+    ("parameters", "Parameters"),
+    ("resources", "Resources"),
+    ("outputs", "Outputs"),
+    ("conditions", "Conditions"),
+    ("type", "Type"),
+    ("properties", "Properties"),
+    ("metadata", "Metadata"),
+    ("depends_on", "DependsOn"),
+    ("deletion_policy", "DeletionPolicy"),
+    ("update_policy", "UpdatePolicy"),
+    ("condition", "Condition"),
+    ("value", "Value"),
+];
+
+impl HotVersion {
+    /// The CloudFormation version a key and value name, if valid.
+    pub fn cfn(key: &str, value: &str) -> Option<HotVersion> {
+        match (key, value) {
+            ("HeatTemplateFormatVersion", "2012-12-12") => Some(HotVersion::Cfn2012_12_12),
+            ("AWSTemplateFormatVersion", "2010-09-09") => Some(HotVersion::Cfn2010_09_09),
+            _ => None,
+        }
     }
 }
 

@@ -3,15 +3,32 @@
 //! Each export decodes its arguments, calls one core function and returns a plain DTO.
 //! Template problems are data; an export throws (`JsError`) only for malformed arguments.
 
-use hotplate_core::api::{self, Located};
+use std::cell::RefCell;
+
+use hotplate_core::api::{self, Format, Located, ResultView};
 use hotplate_core::catalogue::TYPES;
+use hotplate_core::diag::PathItem;
 use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::engine::request::json_to_value;
-use hotplate_core::engine::{DeferredMark, Edge, ParamInfo};
+use hotplate_core::engine::{DeferredMark, Edge, HeatResult, ParamInfo};
 use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::{Request, Value};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+mod dto;
+pub use dto::*;
+
+/// The last evaluation's result, for [`render_value`]: kept as the engine's
+/// values (JSON would lose `1.0` vs `1`); the view is built on first use.
+enum Last {
+    Result(Box<HeatResult>, Vec<DeferredMark>),
+    View(ResultView),
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+}
 
 /// Install the panic hook (logs the panic message to `console.error`).
 #[wasm_bindgen(start)]
@@ -20,128 +37,28 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Response of [`evaluate`]; field names are the JS API's.
-#[derive(Serialize, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct EvaluateDto {
-    #[serde(skip)] // returned beside the DTO: the canonical result text, the source of truth
-    pub result_json: String,
-    /// Every diagnostic with editor positions.
-    pub diagnostics: Vec<DiagnosticDto>,
-    /// Where deploy-time values land in the result.
-    pub deferred: Vec<DeferredDto>,
-    /// Parameters with where their values came from.
-    pub parameters: Vec<ParameterDto>,
-    /// Dependency edges between enabled resources.
-    pub edges: Vec<EdgeDto>,
-    /// The detected HOT version (date form), if any.
-    pub version: Option<&'static str>,
-}
-
-/// A diagnostic; `from`/`to` are UTF-16 offsets (CodeMirror's unit).
-#[derive(Serialize, Debug)]
-pub struct DiagnosticDto {
-    pub code: &'static str,
-    pub severity: &'static str,
-    pub message: String,
-    pub path: String,
-    pub file: Option<String>,
-    pub from: u32,
-    pub to: u32,
-    pub line: u32,
-    pub column: u32,
-}
-
-/// A value Heat only knows at deploy time.
-#[derive(Serialize, Debug)]
-pub struct DeferredDto {
-    pub path: String,
-    pub label: String,
-    pub exact: bool,
-}
-
-/// A template parameter as the UI shows it.
-#[derive(Serialize, Debug)]
-pub struct ParameterDto {
-    pub name: String,
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub source: &'static str,
-    pub file: Option<String>,
-    pub label: String,
-    pub description: String,
-    pub hidden: bool,
-    pub default: serde_json::Value,
-    pub constraints: Vec<String>,
-}
-
-/// One dependency edge: `from` needs `to`.
-#[derive(Serialize, Debug)]
-pub struct EdgeDto {
-    pub from: String,
-    pub to: String,
-    pub kind: &'static str,
-}
-
-/// A HOT version.
-#[derive(Serialize, Debug)]
-pub struct VersionDto {
-    pub date: &'static str,
-    pub alias: Option<&'static str>,
-}
-
-/// An intrinsic function as one version sees it.
-#[derive(Serialize, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct FunctionDto {
-    pub name: &'static str,
-    pub in_templates: bool,
-    pub in_conditions: bool,
-    pub removed: bool,
-}
-
-/// A resource type of the catalogue.
-#[derive(Serialize, Debug)]
-pub struct ResourceTypeDto {
-    pub name: &'static str,
-    pub status: &'static str,
-    pub description: &'static str,
-    pub properties: Vec<PropertyDto>,
-    pub attributes: &'static [&'static str],
-}
-
-/// A property of a resource type.
-#[derive(Serialize, Debug)]
-pub struct PropertyDto {
-    pub name: &'static str,
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub required: bool,
-    pub description: &'static str,
-}
-
-/// Result of [`yaql`]: `{ok: true, value, json}` or `{ok: false, error: {type, message}}`.
-#[derive(Serialize, Debug)]
-#[serde(untagged)]
-pub enum YaqlDto {
-    Ok { ok: bool, value: serde_json::Value, json: String },
-    Err { ok: bool, error: YaqlErrorDto },
-}
-
-/// A yaql error: the Python exception class and `str()` of it.
-#[derive(Serialize, Debug)]
-pub struct YaqlErrorDto {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub message: String,
-}
-
 /// JSON text of a value with the result's conventions (non-string keys as
 /// strings, non-finite floats as `"inf"`/`"-inf"`/`"nan"`), key order kept.
 fn value_json(v: &Value, indent: Option<usize>) -> String {
     let style = JsonStyle { sort_keys: false, ensure_ascii: false, indent, nonfinite_as_strings: true };
     // Unsorted output cannot fail (only sorting mixed key types does).
     json_dumps(v, style).unwrap_or_else(|_| "null".into())
+}
+
+/// A value as JSON data with the same conventions as [`value_json`].
+fn value_to_json(v: &Value) -> serde_json::Value {
+    match v {
+        Value::Null => serde_json::Value::Null,
+        Value::Bool(b) => serde_json::Value::Bool(*b),
+        Value::Int(i) => serde_json::Value::from(*i),
+        Value::Float(f) => serde_json::Number::from_f64(*f)
+            .map_or_else(|| serde_json::Value::String(hotplate_core::pyfmt::float_repr(*f)), serde_json::Value::Number),
+        Value::Str(s) => serde_json::Value::String(s.to_string()),
+        Value::List(items) => serde_json::Value::Array(items.iter().map(value_to_json).collect()),
+        Value::Map(m) => {
+            serde_json::Value::Object(m.iter().map(|(k, v)| (api::json_key(k), value_to_json(v))).collect())
+        }
+    }
 }
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
@@ -175,14 +92,21 @@ pub fn parameter_dto(p: ParamInfo) -> ParameterDto {
         ValueSource::Default => "default",
         ValueSource::Missing => "missing",
     };
-    let default = p.default.map_or(serde_json::Value::Null, |v| {
-        serde_json::from_str(&value_json(&v, None)).unwrap_or(serde_json::Value::Null)
-    });
+    let default = p.default.as_ref().map_or(serde_json::Value::Null, value_to_json);
     ParameterDto {
         name: p.name,
         kind: p.kind,
         source,
         file: p.file,
+        contributions: p
+            .contributions
+            .into_iter()
+            .map(|c| ContributionDto {
+                file: c.file,
+                strategy: c.strategy,
+                parts: c.parts.iter().map(StepDto::from).collect(),
+            })
+            .collect(),
         label: p.label,
         description: p.description,
         hidden: p.hidden,
@@ -201,18 +125,61 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
     }
     let ev = hotplate_core::evaluate(&req);
     let diagnostics = api::located_diagnostics(&ev).into_iter().map(diagnostic_dto).collect();
-    Ok(EvaluateDto {
+    let dto = EvaluateDto {
         result_json: ev.result.to_json(),
         diagnostics,
         deferred: ev
             .deferred
-            .into_iter()
-            .map(|DeferredMark { path, label, exact }| DeferredDto { path, label, exact })
+            .iter()
+            .map(|m| DeferredDto {
+                path: m.dotted_path(),
+                steps: m.path.iter().map(StepDto::from).collect(),
+                label: m.label.clone(),
+                exact: m.exact,
+            })
             .collect(),
         parameters: ev.param_info.into_iter().map(parameter_dto).collect(),
         edges: ev.edges.into_iter().map(|Edge { from, to, kind }| EdgeDto { from, to, kind }).collect(),
         version: ev.version.map(|v| v.date()),
-    })
+    };
+    LAST.with(|l| *l.borrow_mut() = Some(Last::Result(Box::new(ev.result), ev.deferred)));
+    Ok(dto)
+}
+
+/// The value at `path` in the last evaluation's result (see [`evaluate_dto`])
+/// as `format` text (`yaml`, `json`, `json-line`) with its deploy-time
+/// placeholders located; `None` when there is no such value (or no evaluation).
+pub fn render_value_dto(path: Vec<StepDto>, format: &str) -> Result<Option<RenderedDto>, String> {
+    let format = Format::parse(format).ok_or_else(|| format!("unknown format {format:?} (yaml, json, json-line)"))?;
+    let path: Vec<PathItem> = path.into_iter().map(PathItem::from).collect();
+    Ok(LAST.with(|l| {
+        let mut last = l.borrow_mut();
+        if let Some(Last::Result(result, deferred)) = last.as_ref() {
+            let view = ResultView::from_parts(result, deferred);
+            *last = Some(Last::View(view));
+        }
+        match last.as_ref() {
+            Some(Last::View(view)) => view.render(&path, format).map(RenderedDto::from),
+            _ => None,
+        }
+    }))
+}
+
+/// `renderValue(path, format)`: a value of the last `evaluate` as text, or null.
+#[wasm_bindgen(js_name = renderValue)]
+pub fn render_value(path: Vec<JsValue>, format: &str) -> Result<JsValue, JsError> {
+    // Read by hand: serde's untagged decoding would add ~10 KB to the module.
+    let step = |v: &JsValue| match (v.as_string(), v.as_f64()) {
+        (Some(k), _) => Some(StepDto::Key(k)),
+        (None, Some(n)) if n.fract() == 0.0 && n.abs() < 9.0e15 => Some(StepDto::Index(n as i64)),
+        _ => None,
+    };
+    let path = path
+        .iter()
+        .map(step)
+        .collect::<Option<Vec<StepDto>>>()
+        .ok_or_else(|| JsError::new("the path is not a list of keys (strings) and list indexes (integers)"))?;
+    to_js(&render_value_dto(path, format).map_err(|e| JsError::new(&e))?)
 }
 
 /// `evaluate(requestJson)` → `[resultJson, extrasJson]` (see [`evaluate_dto`]): no JSON-in-JSON escaping.
@@ -282,11 +249,7 @@ pub fn yaql_dto(expression: &str, data: &serde_json::Value) -> YaqlDto {
     let result =
         hotplate_core::yaql::parse(expression).and_then(|e| hotplate_core::yaql::evaluate(&e, &json_to_value(data)));
     match result {
-        Ok(v) => {
-            let json = value_json(&v, Some(2));
-            let value = serde_json::from_str(&json).unwrap_or(serde_json::Value::Null);
-            YaqlDto::Ok { ok: true, value, json }
-        }
+        Ok(v) => YaqlDto::Ok { ok: true, value: value_to_json(&v), json: value_json(&v, Some(2)) },
         Err(e) => YaqlDto::Err { ok: false, error: YaqlErrorDto { kind: e.class, message: e.message } },
     }
 }

@@ -2,7 +2,7 @@
 //! (with `--features browser`) in headless Chromium.
 #![cfg(target_arch = "wasm32")]
 
-use hotplate_wasm::{functions, resource_types, versions, yaql};
+use hotplate_wasm::{functions, render_value, resource_types, versions, yaql};
 use js_sys::{Reflect, JSON};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -98,4 +98,26 @@ fn yaql_values_and_errors() {
     let err = yaql("$.data.a.nope()", js(r#"{"a": 1}"#)).unwrap();
     assert_eq!(get(&err, "ok").as_bool(), Some(false));
     assert_eq!(text(&get(&get(&err, "error"), "type")), "\"NoMethodRegisteredException\"");
+}
+
+#[wasm_bindgen_test]
+fn render_value_writes_the_last_results_values_with_placeholders() {
+    let template = "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\noutputs:\n  o: {value: {f: 1.0, ip: {get_attr: [s, first_address]}}}\n";
+    let request = js(&format!("{{\"stack_name\": \"s\", \"template\": {}}}", text(&JsValue::from_str(template))));
+    evaluate(request).expect("a well-formed request");
+    let path = |keys: &[&str]| keys.iter().map(|k| JsValue::from_str(k)).collect::<Vec<_>>();
+    let r = render_value(path(&["outputs", "o", "value"]), "yaml").unwrap();
+    // The float stays a float; the attribute is a located placeholder.
+    assert_eq!(get(&r, "text").as_string().as_deref(), Some("f: 1.0\nip: ⟨get_attr s first_address⟩\n"));
+    assert_eq!(text(&get(&r, "marks")), r#"[{"path":["ip"],"label":"get_attr s first_address","from":11,"to":37}]"#);
+    assert!(render_value(path(&["outputs", "nope"]), "json").unwrap().is_null());
+    let first = render_value(
+        vec![JsValue::from_str("outputs"), JsValue::from_str("o"), JsValue::from_str("value"), JsValue::from_str("f")],
+        "json",
+    )
+    .unwrap();
+    assert_eq!(get(&first, "text").as_string().as_deref(), Some("1.0"));
+    assert!(render_value(path(&["outputs"]), "toml").is_err());
+    assert!(render_value(vec![js(r#"{"a": 1}"#)], "json").is_err());
+    assert!(render_value(vec![JsValue::from_f64(0.5)], "json").is_err());
 }

@@ -3,12 +3,14 @@
 import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
 import { createEditor, setText, showDiagnostics } from "./editors";
-import { cloudNotes, graphElement, valueElement, valueText, withPlaceholders, type Mode } from "./render";
+import { dropped, loadFolder } from "./folder-read";
+import { graphElement, valueText, type Mode } from "./render";
+import { placeUnlocated, relocate } from "./locate";
+import { PANE_REGISTRY, sourceText, verdict, type PaneContext } from "./panes";
 import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
-import { asWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 
-const TEMPLATE_NAME = "template.yaml";
 const STORAGE_KEY = "hotplate.workspace.v1";
 /** Adaptive debounce: a little above the last evaluation time, within these bounds. */
 const DEBOUNCE_MIN_MS = 25;
@@ -36,15 +38,26 @@ const runner = new Runner();
 let templateView: EditorView;
 let envViews: EditorView[] = [];
 let fileViews: EditorView[] = [];
+/** Environment files and files shown collapsed (a loaded folder can have many). */
+let collapsed = new WeakSet<NamedText>();
+/** Per editor of the lists: its problem count badge and how to show it when collapsed. */
+const docUi = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
+/** The nested stacks and resources the user opened in the resources pane. */
+const openNested = new Set<string>();
+/** The panes' own state across evaluations (the resources filter). */
+const paneUi: Record<string, string> = {};
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
 
 // ---------------------------------------------------------------- inputs
 
+/** True while a share link's workspace is being shown: its link stays in the address bar. */
+let showingLink = false;
+
 function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
-  if (location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
+  if (!showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
   timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
   clearTimeout(saveTimer);
@@ -63,7 +76,10 @@ function docList(
   kind: "env" | "file",
   views: EditorView[],
 ): EditorView[] {
-  for (const v of views) v.destroy();
+  for (const v of views) {
+    docUi.delete(v);
+    v.destroy();
+  }
   list.replaceChildren();
   const out: EditorView[] = [];
   docs.forEach((doc, i) => {
@@ -71,16 +87,56 @@ function docList(
     li.className = "doc";
     const head = document.createElement("div");
     head.className = "doc-head";
+    const box = document.createElement("div");
+    box.className = "editor small";
+    box.id = `${kind}-editor-${i}`;
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "toggle";
+    toggle.dataset.testid = `${kind}-toggle-${i}`;
+    toggle.setAttribute("aria-controls", box.id);
+    const setOpen = (open: boolean) => {
+      box.hidden = !open;
+      toggle.textContent = open ? "▾" : "▸";
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.setAttribute("aria-label", `${open ? "Hide" : "Show"} ${doc.name}`);
+      if (open) collapsed.delete(doc);
+      else collapsed.add(doc);
+    };
+    toggle.addEventListener("click", () => {
+      setOpen(box.hidden);
+      if (!box.hidden) view.requestMeasure();
+    });
+    setOpen(!collapsed.has(doc));
     const name = document.createElement("input");
     name.value = doc.name;
     name.setAttribute("aria-label", `${kind === "env" ? "Environment file" : "File"} ${i + 1} name`);
     name.dataset.testid = `${kind}-name-${i}`;
     name.addEventListener("change", () => {
-      doc.name = name.value.trim() || doc.name;
+      document.querySelector("[data-testid=name-error]")?.remove();
+      const wanted = name.value.trim();
+      // Names are keys of the request's `files`: a second file of the same name would
+      // replace the first (and an environment file would be merged twice).
+      if (wanted !== doc.name && (wanted === ws.templateName || [...ws.envFiles, ...ws.files].some((d) => d !== doc && d.name === wanted))) {
+        const note = document.createElement("p");
+        note.className = "name-error";
+        note.dataset.testid = "name-error";
+        note.setAttribute("role", "alert");
+        note.textContent = `${wanted} is already the name of another file: each file needs its own name. Kept ${doc.name}.`;
+        head.after(note);
+        name.value = doc.name;
+        return;
+      }
+      doc.name = wanted || doc.name;
       name.value = doc.name;
+      setOpen(!box.hidden); // its label names the file
       changed();
     });
-    head.append(name);
+    const badge = document.createElement("span");
+    badge.className = "problems";
+    badge.dataset.testid = `${kind}-problems-${i}`;
+    badge.hidden = true;
+    head.append(toggle, name, badge);
     const button = (label: string, title: string, action: () => void, disabled = false) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -100,22 +156,27 @@ function docList(
       button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
     }
     button("✕", "Remove", () => docs.splice(i, 1));
-    const box = document.createElement("div");
-    box.className = "editor small";
     li.append(head, box);
     list.append(li);
-    out.push(
-      createEditor(box, {
-        doc: doc.text,
-        label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
-        testId: `editor-${kind}-${i}`,
-        onChange: (text) => {
-          doc.text = text;
-          changed();
-        },
-        onRunNow: evaluateNow,
-      }),
-    );
+    const view = createEditor(box, {
+      doc: doc.text,
+      label: `${kind === "env" ? "Environment file" : "File"} ${doc.name}`,
+      testId: `editor-${kind}-${i}`,
+      onChange: (text) => {
+        doc.text = text;
+        changed();
+      },
+      onRunNow: evaluateNow,
+    });
+    docUi.set(view, {
+      badge,
+      expand: () => {
+        if (!box.hidden) return;
+        setOpen(true);
+        view.requestMeasure();
+      },
+    });
+    out.push(view);
   });
   return out;
 }
@@ -123,13 +184,14 @@ function docList(
 function renderInputs(): void {
   envViews = docList($("env-list"), ws.envFiles, "env", envViews);
   fileViews = docList($("file-list"), ws.files, "file", fileViews);
+  $("template-name").textContent = ws.templateName;
   const s = ws.settings;
   $<HTMLInputElement>("stack-name").value = s.stackName;
   $<HTMLInputElement>("stack-id").value = s.stackId;
   $<HTMLInputElement>("project-id").value = s.projectId;
   $<HTMLTextAreaElement>("attributes").value = s.attributes;
   $<HTMLTextAreaElement>("reference-ids").value = s.referenceIds;
-  renderParams(last?.parameters ?? [], true);
+  renderParams(knownParams, true);
 }
 
 function uniqueName(base: string, taken: NamedText[]): string {
@@ -139,26 +201,16 @@ function uniqueName(base: string, taken: NamedText[]): string {
   return `${base}${n}.yaml`;
 }
 
-function sourceText(p: ParameterInfo): string {
-  switch (p.source) {
-    case "user":
-      return p.file && p.file !== "parameters" ? `parameters in ${p.file}` : "explicit value";
-    case "user_default":
-      return p.file ? `parameter_defaults in ${p.file}` : "parameter_defaults";
-    case "default":
-      return "template default";
-    default:
-      return "no value";
-  }
-}
-
 let paramsKey = "";
+/** The template's parameters as last read: kept while the template cannot be read (a YAML error). */
+let knownParams: ParameterInfo[] = [];
+let paramsUnread = false;
 
 /** The parameters form, from the template's parameters (rebuilt when they change). */
 function renderParams(infos: ParameterInfo[], force = false): void {
   const declaredNames = new Set(infos.map((p) => p.name));
   const stale = Object.keys(ws.params).filter((n) => !declaredNames.has(n));
-  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale]);
+  const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale, paramsUnread]);
   const box = $("params");
   if (key === paramsKey && !force) {
     // Only the sources changed.
@@ -171,7 +223,13 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   paramsKey = key;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid : undefined;
   box.replaceChildren();
-  if (infos.length === 0) {
+  if (paramsUnread) {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.dataset.testid = "params-unread";
+    p.textContent = "The template cannot be read: its parameters as last read.";
+    box.append(p);
+  } else if (infos.length === 0) {
     const p = document.createElement("p");
     p.className = "hint";
     p.textContent = "The template declares no parameters.";
@@ -245,7 +303,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
     drop.dataset.testid = `param-remove-${name}`;
     drop.addEventListener("click", () => {
       delete ws.params[name];
-      renderParams(last?.parameters ?? [], true);
+      renderParams(knownParams, true);
       changed();
     });
     row.append(title, note, drop);
@@ -254,17 +312,134 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   if (focused) box.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
 }
 
-function loadWorkspace(next: Workspace): void {
+/** Show `next`; `fromLink`: it came from the address bar's share link, which stays there. */
+function loadWorkspace(next: Workspace, fromLink = false): void {
   ws = next;
+  showingLink = fromLink;
+  openNested.clear();
+  delete paneUi.resourceFilter;
+  knownParams = [];
+  paramsUnread = false;
   setText(templateView, ws.template);
   paramsKey = "";
   renderInputs();
   changed();
+  showingLink = false;
+}
+
+// ---------------------------------------------------------------- loading a folder
+
+let loads = 0;
+
+/** The report above the inputs: what a folder load did (or why it did not). */
+function showReport(lines: string[], kind: "busy" | "ok" | "bad", action?: { label: string; testId: string; run: () => void }): void {
+  const box = $("load-report");
+  box.hidden = false;
+  box.className = `load-report ${kind}`;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "close";
+  close.textContent = "✕";
+  close.setAttribute("aria-label", "Dismiss this report");
+  close.addEventListener("click", () => (box.hidden = true));
+  box.replaceChildren(close, ...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
+  if (action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "report-action";
+    b.textContent = action.label;
+    b.dataset.testid = action.testId;
+    b.addEventListener("click", () => {
+      box.hidden = true;
+      action.run();
+    });
+    box.append(b);
+  }
+}
+
+/** Replace the workspace with a picked or dropped folder. */
+async function openFolder(source: FileList | FileSystemEntry[] | File[]): Promise<void> {
+  const mine = ++loads;
+  showReport(["Reading the folder…"], "busy");
+  const result = await loadFolder(source, (read, total) => {
+    if (mine === loads) $("load-report").querySelector("p")!.textContent = `Reading the folder… ${read} of ${total} files`;
+  });
+  if (mine !== loads) return;
+  if (!result.ok) {
+    showReport([`Nothing was loaded: ${result.message}`], "bad");
+    return;
+  }
+  const f = result.workspace;
+  const next = emptyWorkspace();
+  next.templateName = f.templateName;
+  next.template = f.template;
+  next.envFiles = f.envFiles;
+  next.files = f.files;
+  // Many files: each starts collapsed (its problem count still shows).
+  collapsed = new WeakSet(f.files.length > 3 ? f.files : []);
+  $<HTMLSelectElement>("examples").value = "";
+  loadWorkspace(next);
+  const envs = f.envFiles.length
+    ? `${f.envFiles.length} environment file${f.envFiles.length > 1 ? "s" : ""} (${f.envFiles.map((e) => e.name).join(", ")}, merged in this order)`
+    : "no environment file";
+  const files = `${f.files.length} file${f.files.length === 1 ? "" : "s"}`;
+  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName}, ${envs}, ${files}.`, ...f.notes], "ok");
+}
+
+function setUpFolderLoading(): void {
+  const input = $<HTMLInputElement>("folder-input");
+  $("open-folder").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    if (input.files?.length) void openFolder(Array.from(input.files));
+    input.value = "";
+  });
+  // Drag and drop anywhere on the page: the zone covers the page while files are dragged over it.
+  const zone = $("drop-zone");
+  let depth = 0;
+  const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
+  window.addEventListener("dragenter", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    depth++;
+    zone.hidden = false;
+  });
+  window.addEventListener("dragleave", (e) => {
+    if (!carriesFiles(e)) return;
+    if (--depth <= 0) {
+      depth = 0;
+      zone.hidden = true;
+    }
+  });
+  window.addEventListener("dragover", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer!.dropEffect = "copy";
+  });
+  window.addEventListener(
+    "drop",
+    (e) => {
+      if (!carriesFiles(e)) return;
+      // Ours, not an editor's (CodeMirror would insert a dropped file's text).
+      e.preventDefault();
+      e.stopPropagation();
+      depth = 0;
+      zone.hidden = true;
+      void openFolder(dropped(e.dataTransfer!));
+    },
+    { capture: true },
+  );
 }
 
 // ---------------------------------------------------------------- evaluation
 
 let runs = 0;
+
+/** Results on screen that are not of the current input (its evaluation was stopped or could not start). */
+function markStale(stale: boolean): void {
+  $("stale-note").hidden = !stale;
+  if (stale) $("results").dataset.stale = "true";
+  else delete $("results").dataset.stale;
+}
 
 function setStatus(text: string, ms?: number): void {
   const s = $("status");
@@ -285,6 +460,7 @@ async function evaluateNow(): Promise<void> {
     if (!(e instanceof SettingsError)) throw e;
     setStatus(`errors: 1`);
     renderErrors([], e.message);
+    markStale(true);
     return;
   }
   const started = performance.now();
@@ -295,9 +471,11 @@ async function evaluateNow(): Promise<void> {
     renderErrors([], result.kind === "stopped"
       ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.`
       : result.message);
+    markStale(true);
     return;
   }
   last = result.response;
+  markStale(false);
   renderResults(result.response);
   const errors = result.response.diagnostics.filter((d) => d.severity === "error").length;
   setStatus(errors ? `errors: ${errors}` : "ok", result.ms);
@@ -306,7 +484,7 @@ async function evaluateNow(): Promise<void> {
 // ---------------------------------------------------------------- results
 
 function diagnosticView(d: Diagnostic): EditorView | undefined {
-  if (d.file === TEMPLATE_NAME) return templateView;
+  if (d.file === ws.templateName) return templateView;
   const env = ws.envFiles.findIndex((e) => e.name === d.file);
   if (env >= 0) return envViews[env];
   const file = ws.files.findIndex((f) => f.name === d.file);
@@ -316,44 +494,29 @@ function diagnosticView(d: Diagnostic): EditorView | undefined {
 function jumpTo(d: Diagnostic): void {
   const view = diagnosticView(d);
   if (!view) return;
-  view.dom.closest("details")?.setAttribute("open", "");
+  docUi.get(view)?.expand();
   const pos = Math.min(d.from, view.state.doc.length);
   view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
   view.focus();
 }
 
+/** What the panes get: the last evaluation, and this page's editors for the problems. */
+function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
+  return {
+    response: last,
+    mode,
+    open: openNested,
+    ui: paneUi,
+    diagnostics,
+    fileOrder: [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)],
+    notice,
+    canJump: (d) => diagnosticView(d) !== undefined,
+    jump: jumpTo,
+  };
+}
+
 function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
-  const list = $("errors");
-  list.replaceChildren();
-  const items = [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
-  if (extra) {
-    const li = document.createElement("li");
-    li.className = "error";
-    li.dataset.testid = "error-item";
-    li.textContent = extra;
-    list.append(li);
-  }
-  for (const d of items) {
-    const li = document.createElement("li");
-    li.className = d.severity;
-    li.dataset.testid = "error-item";
-    const where = d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "jump";
-    button.textContent = `${where}: ${d.message}`;
-    button.title = d.path ? `${d.code} at ${d.path}` : d.code;
-    button.disabled = !diagnosticView(d);
-    button.addEventListener("click", () => jumpTo(d));
-    li.append(button);
-    list.append(li);
-  }
-  if (!extra && items.length === 0) {
-    const li = document.createElement("li");
-    li.className = "none";
-    li.textContent = "No problems: Heat would accept this stack.";
-    list.append(li);
-  }
+  $("errors").replaceChildren(PANE_REGISTRY.errors.render(paneContext(diagnostics, extra)));
   // Markers in every editor.
   const byView = new Map<EditorView, Diagnostic[]>();
   for (const v of [templateView, ...envViews, ...fileViews]) byView.set(v, []);
@@ -361,121 +524,57 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
     const v = diagnosticView(d);
     if (v && d.line) byView.get(v)?.push(d);
   }
-  for (const [v, ds] of byView) showDiagnostics(v, ds);
-}
-
-function kv(label: string, value: unknown, base: (string | number)[], r: EvaluateResponse): HTMLElement {
-  const row = document.createElement("div");
-  row.className = "kv";
-  const k = document.createElement("span");
-  k.className = "k";
-  k.textContent = label;
-  row.append(k, valueElement(withPlaceholders(value, base, r.deferred), mode));
-  return row;
+  for (const [v, ds] of byView) {
+    showDiagnostics(v, ds);
+    const badge = docUi.get(v)?.badge;
+    if (badge) {
+      // Problems in a file are counted beside its name (seen also when it is collapsed).
+      const errors = ds.filter((d) => d.severity === "error").length;
+      badge.hidden = ds.length === 0;
+      badge.className = `problems ${errors ? "error" : "warning"}`;
+      badge.textContent = errors ? `${errors} error${errors > 1 ? "s" : ""}` : `${ds.length} warning${ds.length > 1 ? "s" : ""}`;
+    }
+  }
 }
 
 function renderResults(r: EvaluateResponse): void {
-  const res = r.result;
-  const refused = $("refused");
-  refused.hidden = !res.error;
-  refused.textContent = res.error ? `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` : "";
-  renderErrors(r.diagnostics);
+  const v = verdict(r);
+  const banner = $("refused");
+  banner.hidden = !v;
+  banner.className = v && !v.refused ? "refused partial" : "refused";
+  banner.textContent = v?.text ?? "";
+  const template = { name: ws.templateName, text: ws.template };
+  const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, ws.envFiles), template, ws.envFiles));
+  renderErrors(diagnostics);
   $("result-json").textContent = r.resultJson;
+  const ctx = paneContext(diagnostics);
+  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) $(PANE_BOX[id]).replaceChildren(PANE_REGISTRY[id].render(ctx));
 
-  const outputs = $("outputs");
-  outputs.replaceChildren();
-  for (const [name, out] of Object.entries(res.outputs)) {
-    const box = document.createElement("div");
-    box.className = "output";
-    const h = document.createElement("h3");
-    h.textContent = name;
-    const body = out.error === null
-      ? valueElement(withPlaceholders(out.value, ["outputs", name, "value"], r.deferred), mode)
-      : Object.assign(document.createElement("p"), { className: "error", textContent: out.error });
-    body.dataset.testid = `output-${name}`;
-    box.append(h, body);
-    outputs.append(box);
-  }
-  if (!Object.keys(res.outputs).length) outputs.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No outputs." }));
-
-  const params = $("result-parameters");
-  params.replaceChildren();
-  const infos = new Map(r.parameters.map((p) => [p.name, p]));
-  for (const [name, value] of Object.entries(res.parameters)) {
-    // Hidden parameters are masked as Heat's stack show masks them.
-    const row = kv(name, infos.get(name)?.hidden ? "******" : value, ["parameters", name], r);
-    const src = document.createElement("span");
-    src.className = "param-source";
-    const info = infos.get(name);
-    src.textContent = info ? sourceText(info) : "pseudo parameter";
-    row.append(src);
-    params.append(row);
-  }
-
-  const conditions = $("conditions");
-  conditions.replaceChildren();
-  for (const [name, value] of Object.entries(res.conditions)) {
-    const li = document.createElement("li");
-    li.dataset.testid = `condition-${name}`;
-    li.className = value ? "true" : "false";
-    li.textContent = `${name}: ${String(value)}`;
-    conditions.append(li);
-  }
-  if (!conditions.children.length) conditions.append(Object.assign(document.createElement("li"), { className: "hint", textContent: "No conditions." }));
-
-  const resources = $("resources");
-  resources.replaceChildren();
-  for (const [name, rsrc] of Object.entries(res.resources)) {
-    const box = document.createElement("div");
-    box.className = `resource ${rsrc.enabled ? "enabled" : "removed"}`;
-    box.dataset.testid = `resource-${name}`;
-    const h = document.createElement("h3");
-    h.textContent = name;
-    const t = document.createElement("span");
-    t.className = "type";
-    t.textContent = String(rsrc.type);
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.textContent = rsrc.enabled ? "enabled" : "removed by its condition";
-    h.append(" ", t, " ", badge);
-    box.append(h);
-    if (rsrc.enabled) {
-      box.append(kv("properties", rsrc.properties, ["resources", name, "properties"], r));
-      if (rsrc.depends_on.length) box.append(kv("depends_on", rsrc.depends_on, [], r));
-      if (rsrc.requires.length) box.append(kv("requires", rsrc.requires, [], r));
-      if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) box.append(kv("metadata", rsrc.metadata, ["resources", name, "metadata"], r));
-      if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) box.append(kv("update_policy", rsrc.update_policy, [], r));
-      box.append(kv("deletion_policy", rsrc.deletion_policy, [], r));
-      const notes = cloudNotes(res, name);
-      if (notes) box.append(notes);
-    }
-    resources.append(box);
-  }
-  if (!resources.children.length) resources.append(Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources." }));
-
-  const enabled = Object.entries(res.resources).filter(([, x]) => x.enabled).map(([n]) => n);
+  const enabled = Object.entries(r.result.resources).filter(([, x]) => x.enabled).map(([n]) => n);
   $("graph").replaceChildren(enabled.length ? graphElement(enabled, r.edges) : Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources to draw." }));
-  renderParams(r.parameters);
+  // A template the engine cannot read (no version) declares nothing we know of:
+  // keep the form as it was rather than offering to remove the user's values.
+  paramsUnread = r.version === null && r.parameters.length === 0 && knownParams.length > 0 && r.diagnostics.some((d) => d.severity === "error");
+  if (!paramsUnread) knownParams = r.parameters;
+  renderParams(knownParams);
 }
 
-function paneData(which: string): unknown {
-  const r = last;
-  if (!r) return null;
-  if (which === "outputs") {
-    return Object.fromEntries(Object.entries(r.result.outputs).map(([n, o]) => [n, o.error === null ? withPlaceholders(o.value, ["outputs", n, "value"], r.deferred) : { error: o.error }]));
-  }
-  if (which === "parameters") return r.result.parameters;
-  return withPlaceholders(r.result.resources, ["resources"], r.deferred);
-}
+/** The page's box of each pane (index.html). */
+const PANE_BOX = { outputs: "outputs", parameters: "result-parameters", conditions: "conditions", resources: "resources" } as const;
 
 // ---------------------------------------------------------------- start
+
+/** Why the address bar's share link could not be read. */
+function badLink(e: unknown): void {
+  showReport([`This share link could not be read (${(e as Error).message}): it may have been cut short when it was copied. The page shows the workspace it had before instead.`], "bad");
+}
 
 async function initialWorkspace(): Promise<Workspace> {
   if (location.hash.length > 1) {
     try {
       return await decodeWorkspace(location.hash);
     } catch (e) {
-      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+      badLink(e);
     }
   }
   try {
@@ -516,6 +615,7 @@ async function start(): Promise<void> {
     onRunNow: evaluateNow,
   });
   renderInputs();
+  setUpFolderLoading();
 
   $("env-add").addEventListener("click", () => {
     ws.envFiles.push({ name: uniqueName("env", ws.envFiles), text: "parameter_defaults: {}\n" });
@@ -547,7 +647,8 @@ async function start(): Promise<void> {
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>("button.copy")) {
     b.addEventListener("click", async () => {
-      const text = valueText(paneData(b.dataset.copy ?? ""), mode);
+      const pane = PANE_REGISTRY[b.dataset.copy as keyof typeof PANE_BOX];
+      const text = valueText(pane.copy?.(paneContext([])) ?? null, mode);
       try {
         await navigator.clipboard.writeText(text);
         b.textContent = "Copied";
@@ -570,18 +671,21 @@ async function start(): Promise<void> {
     setTimeout(() => (b.textContent = "Share"), 2000);
   });
   $("reset").addEventListener("click", () => {
+    const before = ws;
     localStorage.removeItem(STORAGE_KEY);
     history.replaceState(null, "", location.pathname);
     loadWorkspace(fromRequest(examples[0].request));
     select.value = "";
+    showReport(["The workspace was reset to the first example."], "ok", { label: "Undo", testId: "reset-undo", run: () => loadWorkspace(before) });
   });
   // A share link pasted into the address bar of an open page loads too.
+  // Back and Forward between share links load each link's workspace (the link stays in the address bar).
   window.addEventListener("hashchange", async () => {
     if (location.hash.length <= 1) return;
     try {
-      loadWorkspace(await decodeWorkspace(location.hash));
+      loadWorkspace(await decodeWorkspace(location.hash), true);
     } catch (e) {
-      console.warn(`hotplate: the link's workspace could not be read (${(e as Error).message})`);
+      badLink(e);
     }
   });
   document.addEventListener("keydown", (e) => {

@@ -19,6 +19,8 @@ export interface Settings {
 }
 
 export interface Workspace {
+  /** The template's file name: diagnostics name it (`x-template-name`). */
+  templateName: string;
   template: string;
   /** Merged in this order, as `openstack stack create -e a -e b`. */
   envFiles: NamedText[];
@@ -37,8 +39,11 @@ export const DEFAULT_SETTINGS: Settings = {
   referenceIds: "",
 };
 
+/** The template's name unless the workspace names it (a loaded folder does). */
+export const TEMPLATE_NAME = "template.yaml";
+
 export function emptyWorkspace(): Workspace {
-  return { template: "heat_template_version: 2021-04-16\n", envFiles: [], files: [], params: {}, settings: { ...DEFAULT_SETTINGS } };
+  return { templateName: TEMPLATE_NAME, template: "heat_template_version: 2021-04-16\n", envFiles: [], files: [], params: {}, settings: { ...DEFAULT_SETTINGS } };
 }
 
 /** A problem with the settings' JSON (shown instead of evaluating). */
@@ -58,6 +63,12 @@ function parseJsonSetting(text: string, what: string): Record<string, unknown> |
 
 /** Heat's stack-create body for the workspace. */
 export function toRequest(ws: Workspace): EvaluateRequest {
+  const names = new Set<string>();
+  for (const d of [...ws.envFiles, ...ws.files]) {
+    // A shared link or saved workspace could carry two; the request's `files` cannot.
+    if (names.has(d.name)) throw new SettingsError(`Two files are named ${d.name}: rename one of them`);
+    names.add(d.name);
+  }
   const files: Record<string, string> = {};
   for (const f of ws.files) files[f.name] = f.text;
   for (const e of ws.envFiles) files[e.name] = e.text;
@@ -77,12 +88,14 @@ export function toRequest(ws: Workspace): EvaluateRequest {
     "x-playground": playground,
   };
   if (ws.envFiles.length > 0) request.environment_files = ws.envFiles.map((e) => e.name);
+  if (ws.templateName !== TEMPLATE_NAME) request["x-template-name"] = ws.templateName;
   return request;
 }
 
 /** A workspace from a stack-create request (examples are stored that way). */
 export function fromRequest(req: EvaluateRequest): Workspace {
   const ws = emptyWorkspace();
+  ws.templateName = req["x-template-name"] || TEMPLATE_NAME;
   ws.template = typeof req.template === "string" ? req.template : JSON.stringify(req.template, null, 2);
   const envNames = req.environment_files ?? [];
   const files = req.files ?? {};
@@ -121,5 +134,7 @@ export function asWorkspace(v: unknown): Workspace {
     const val = (o.settings as unknown as Record<string, unknown>)[k];
     if (typeof val === "string") s[k] = val;
   }
-  return { template: o.template, envFiles: o.envFiles, files: o.files, params: o.params, settings: s };
+  // Links made before the template had a name carry none.
+  const templateName = typeof o.templateName === "string" && o.templateName !== "" ? o.templateName : TEMPLATE_NAME;
+  return { templateName, template: o.template, envFiles: o.envFiles, files: o.files, params: o.params, settings: s };
 }

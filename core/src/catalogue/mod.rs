@@ -344,6 +344,14 @@ pub enum NestedKind {
     AutoScalingGroup,
     /// `OS::Heat::ResourceChain`.
     ResourceChain,
+    /// `OS::Heat::InstanceGroup`: members made from a launch configuration,
+    /// in a CloudFormation-format template.
+    InstanceGroup,
+    /// `AWS::AutoScaling::AutoScalingGroup`: an InstanceGroup sized by
+    /// `DesiredCapacity` or `MinSize`, its members tagged with its name.
+    AwsAutoScalingGroup,
+    /// `AWS::CloudFormation::Stack`: a template Heat downloads (never here).
+    CfnStack,
     /// `OS::Heat::SoftwareDeploymentGroup` / `StructuredDeploymentGroup`:
     /// the member type.
     DeploymentGroup(&'static str),
@@ -377,6 +385,9 @@ impl TypeInfo {
             "OS::Heat::ResourceGroup" => Some(NestedKind::ResourceGroup),
             "OS::Heat::AutoScalingGroup" => Some(NestedKind::AutoScalingGroup),
             "OS::Heat::ResourceChain" => Some(NestedKind::ResourceChain),
+            "OS::Heat::InstanceGroup" => Some(NestedKind::InstanceGroup),
+            "AWS::AutoScaling::AutoScalingGroup" => Some(NestedKind::AwsAutoScalingGroup),
+            "AWS::CloudFormation::Stack" => Some(NestedKind::CfnStack),
             "OS::Heat::SoftwareDeploymentGroup" | "OS::Heat::SoftwareDeployments" => {
                 Some(NestedKind::DeploymentGroup("OS::Heat::SoftwareDeployment"))
             }
@@ -537,7 +548,7 @@ fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<((Opt
     }
     for (r, k, v) in &registry.per_resource {
         if r == resource {
-            if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
+            if let Some(t) = v.as_deref().and_then(|v| user_glob(k, v, name)) {
                 return Some((per(k), Some(t)));
             }
         }
@@ -546,11 +557,21 @@ fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<((Opt
         return Some(((None, k.clone()), v.clone()));
     }
     for (k, v) in registry.mappings.iter().rev() {
-        if let Some(t) = v.as_deref().and_then(|v| glob_map(k, v, name)) {
+        if let Some(t) = v.as_deref().and_then(|v| user_glob(k, v, name)) {
             return Some(((None, k.clone()), Some(t)));
         }
     }
     None
+}
+
+/// A user's wildcard mapping. Heat registers a key ending in `*` whose target
+/// is a template as that template under the literal key (`ResourceInfo`
+/// checks the target before the wildcard), so it maps no other type.
+fn user_glob(pattern: &str, target: &str, name: &str) -> Option<String> {
+    if is_template_name(target) {
+        return None;
+    }
+    glob_map(pattern, target, name)
 }
 
 fn default_alias(name: &str) -> Option<(AliasKind, String)> {
@@ -596,5 +617,8 @@ mod tests {
         assert!(resolve_type(&reg, "r", "My::Nested").unwrap().provider);
         assert!(resolve_type(&reg, "r", "Mine::None").unwrap().none_like);
         assert!(resolve_type(&reg, "r", "local.template").unwrap().provider);
+        // A wildcard whose target is a template maps nothing (Heat registers it literally).
+        let reg = Registry { mappings: vec![("Mine::*".into(), Some("t.yaml".into()))], per_resource: vec![] };
+        assert!(resolve_type(&reg, "r", "Mine::A").is_err());
     }
 }

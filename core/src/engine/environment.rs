@@ -2,8 +2,9 @@
 //! merge strategies, and explicit parameters — with Heat's real precedence
 //! (`heat.common.environment_format` and `environment_util.merge_environments`).
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, PathItem};
 use crate::engine::parameters::ParamType;
+use crate::engine::result::json_key;
 use crate::eval::EvalError;
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::source::SourceId;
@@ -102,6 +103,63 @@ pub struct Environment {
     pub parameter_sources: Vec<(String, String)>,
     /// Same for parameter_defaults.
     pub default_sources: Vec<(String, String)>,
+    /// What each file gave to each `parameters` value, in merge order (an
+    /// `overwrite` starts the list again).
+    pub parameter_contributions: Contributions,
+    /// Same for parameter_defaults.
+    pub default_contributions: Contributions,
+}
+
+/// Parameter name → who gave which part of its value.
+pub type Contributions = Vec<(String, Vec<Contribution>)>;
+
+/// One environment file's part of a parameter's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contribution {
+    /// The environment file, or `parameters` (the request's own).
+    pub file: String,
+    /// `overwrite`, `merge` or `deep_merge` (the parameter's strategy in that file).
+    pub strategy: String,
+    /// What of the value it gave: the top-level keys of a map (`json`), the
+    /// indexes of the items it appended to a list; empty: the whole value (or,
+    /// merged into a string, its text appended).
+    pub parts: Vec<PathItem>,
+}
+
+/// Record `file`'s part of `key`'s value (`old`: the value before its merge;
+/// `json`: a `json` parameter, whose text is read for its keys).
+fn contribute(
+    out: &mut Contributions,
+    (key, value, old): (&Value, &Value, Option<&Value>),
+    file: &str,
+    strategy: &str,
+    json: bool,
+) {
+    let name = crate::pyfmt::py_str(key);
+    let merged = strategy != "overwrite" && old.is_some_and(Value::truthy);
+    let parts = match value {
+        Value::Map(m) => m.iter().filter(|(_, v)| !v.is_null()).map(|(k, _)| PathItem::Key(json_key(k))).collect(),
+        Value::Str(text) if json => match crate::pyconv::json_loads(text) {
+            Ok(Value::Map(m)) => {
+                m.iter().filter(|(_, v)| !v.is_null()).map(|(k, _)| PathItem::Key(json_key(k))).collect()
+            }
+            _ => Vec::new(),
+        },
+        Value::List(items) => {
+            let start = match old {
+                Some(Value::List(o)) if merged => o.len(),
+                _ => 0,
+            };
+            (start..start + items.len()).map(|i| PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX))).collect()
+        }
+        _ => Vec::new(),
+    };
+    let entry = Contribution { file: file.to_string(), strategy: strategy.to_string(), parts };
+    match out.iter_mut().find(|(n, _)| *n == name) {
+        Some((_, list)) if merged => list.push(entry),
+        Some((_, list)) => *list = vec![entry],
+        None => out.push((name, vec![entry])),
+    }
 }
 
 fn section_map(sections: &Map, key: &str) -> Map {
@@ -171,6 +229,7 @@ fn merge_list(old: &Value, new: &Value) -> Value {
 }
 
 /// Merge one file's `parameters`/`parameter_defaults` into `old`.
+#[allow(clippy::too_many_arguments)]
 fn merge_parameters(
     old: &Map,
     new: &Map,
@@ -178,7 +237,20 @@ fn merge_parameters(
     strategies: &Map,
     recorded: &mut Map,
     file: &str,
+    section: Option<&Node>,
+    contributions: &mut Contributions,
 ) -> Result<Map, EvalError> {
+    // Where a key's value is in the file (an error about it is marked there).
+    let place = |e: EvalError, key: &Value| -> EvalError {
+        let span = section
+            .and_then(Node::as_map)
+            .and_then(|m| m.iter().find(|(k, _)| k.to_value() == *key))
+            .map(|(_, v)| v.span);
+        match span {
+            Some(s) => e.at_if_unset(s),
+            None => e,
+        }
+    };
     let known = |k: &Value| k.as_str().and_then(|s| schemas.iter().find(|(n, _)| n == s)).map(|(_, t)| *t);
     for (key, value) in new.iter() {
         if known(key).is_some() && !value.is_null() {
@@ -188,17 +260,27 @@ fn merge_parameters(
                     let _ = recorded.insert(key.clone(), Value::from(strategy.as_str()));
                 }
                 Some(prev) if prev != strategy => {
-                    return Err(EvalError::other(
-                        "ConflictingMergeStrategyForParam",
-                        format!(
-                            "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
-                            crate::pyfmt::py_str(key)
-                        ),
-                    )
-                    .with_code("conflicting-merge-strategy"));
+                    return Err(place(
+                        EvalError::other(
+                            "ConflictingMergeStrategyForParam",
+                            format!(
+                                "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
+                                crate::pyfmt::py_str(key)
+                            ),
+                        )
+                        .with_code("conflicting-merge-strategy"),
+                        key,
+                    ));
                 }
                 Some(_) => {}
             }
+        }
+    }
+    for (key, value) in new.iter() {
+        if known(key).is_some() && !value.is_null() {
+            let strategy = recorded.get(key).and_then(Value::as_str).unwrap_or("overwrite").to_string();
+            let json = known(key) == Some(ParamType::Json);
+            contribute(contributions, (key, value, old.get(key)), file, &strategy, json);
         }
     }
     if old.is_empty() {
@@ -227,20 +309,23 @@ fn merge_parameters(
                     value.clone()
                 } else {
                     crate::pyconv::json_loads(&text)
-                        .map_err(|e| EvalError::value(format!("Invalid parameter in environment {e}.")))?
+                        .map_err(|e| place(EvalError::value(format!("Invalid parameter in environment {e}.")), key))?
                 };
                 match parsed {
                     Value::Map(pm) => merge_map(&old_v.unwrap_or_else(|| Value::map(Map::new())), &pm, deep),
                     other => {
-                        return Err(EvalError::other(
-                            "AttributeError",
-                            format!("'{}' object has no attribute 'items'", other.type_name()),
+                        return Err(place(
+                            EvalError::other(
+                                "AttributeError",
+                                format!("'{}' object has no attribute 'items'", other.type_name()),
+                            ),
+                            key,
                         ))
                     }
                 }
             }
             _ if !value.is_sequence() => {
-                return Err(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"));
+                return Err(place(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"), key));
             }
             ParamType::List => merge_list(&old_v.unwrap_or(Value::Null), value),
             ParamType::String => {
@@ -248,16 +333,22 @@ fn merge_parameters(
                 Value::from(format!("{prefix}{}", crate::pyfmt::py_str(value)))
             }
             ParamType::Number => {
-                return Err(EvalError::type_error(format!(
-                    "unsupported operand type(s) for +: '{}' and '{}'",
-                    old_v.as_ref().map_or("int", Value::type_name),
-                    value.type_name()
-                )));
+                return Err(place(
+                    EvalError::type_error(format!(
+                        "unsupported operand type(s) for +: '{}' and '{}'",
+                        old_v.as_ref().map_or("int", Value::type_name),
+                        value.type_name()
+                    )),
+                    key,
+                ));
             }
             ParamType::Boolean => {
-                return Err(EvalError::other(
-                    "InvalidMergeStrategyForParam",
-                    format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+                return Err(place(
+                    EvalError::other(
+                        "InvalidMergeStrategyForParam",
+                        format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+                    ),
+                    key,
                 ));
             }
         };
@@ -281,8 +372,9 @@ pub fn merge_files(
     schemas: &[(String, ParamType)],
 ) -> Result<Environment, EvalError> {
     let mut env = Environment { parameters: explicit.clone(), ..Environment::default() };
-    for (k, _) in explicit.iter() {
+    for (k, v) in explicit.iter() {
         env.parameter_sources.push((crate::pyfmt::py_str(k), "parameters".into()));
+        contribute(&mut env.parameter_contributions, (k, v, None), "parameters", "overwrite", false);
     }
     let mut recorded = Map::new();
     for file in files {
@@ -298,8 +390,17 @@ pub fn merge_files(
             match key.as_str() {
                 Some("parameters") => {
                     let new = section_map(&sections, "parameters");
-                    env.parameters =
-                        merge_parameters(&env.parameters, &new, schemas, &strategies, &mut recorded, file.name)?;
+                    let node = file.parsed.root.as_ref().and_then(|r| r.get("parameters"));
+                    env.parameters = merge_parameters(
+                        &env.parameters,
+                        &new,
+                        schemas,
+                        &strategies,
+                        &mut recorded,
+                        file.name,
+                        node,
+                        &mut env.parameter_contributions,
+                    )?;
                     for (k, _) in new.iter() {
                         env.parameter_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
                     }
@@ -313,6 +414,8 @@ pub fn merge_files(
                         &strategies,
                         &mut recorded,
                         file.name,
+                        file.parsed.root.as_ref().and_then(|r| r.get("parameter_defaults")),
+                        &mut env.default_contributions,
                     )?;
                     for (k, _) in new.iter() {
                         env.default_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
@@ -344,15 +447,108 @@ pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environm
         resource_registry: section_map(&sections, "resource_registry"),
         ..Environment::default()
     };
-    for (k, _) in env.parameters.iter() {
+    for (k, v) in env.parameters.iter() {
         env.parameter_sources.push((crate::pyfmt::py_str(k), file.to_string()));
+        contribute(&mut env.parameter_contributions, (k, v, None), file, "overwrite", false);
     }
-    for (k, _) in env.parameter_defaults.iter() {
+    for (k, v) in env.parameter_defaults.iter() {
         env.default_sources.push((crate::pyfmt::py_str(k), file.to_string()));
+        contribute(&mut env.default_contributions, (k, v, None), file, "overwrite", false);
     }
     for (k, v) in explicit.iter() {
         let _ = env.parameters.insert(k.clone(), v.clone());
         env.parameter_sources.push((crate::pyfmt::py_str(k), "parameters".into()));
+        contribute(&mut env.parameter_contributions, (k, v, None), "parameters", "overwrite", false);
     }
     env
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::PathItem;
+    use crate::engine::{evaluate, Request};
+
+    /// (file, strategy, parts) of each contribution to parameter `name`.
+    fn contributions(req: &Request, name: &str) -> Vec<(String, String, Vec<PathItem>)> {
+        let ev = evaluate(req);
+        assert!(ev.result.error.is_none(), "{:?}", ev.result.error);
+        let p = ev.param_info.iter().find(|p| p.name == name).unwrap();
+        p.contributions.iter().map(|c| (c.file.clone(), c.strategy.clone(), c.parts.clone())).collect()
+    }
+
+    fn request(envs: &[(&str, &str)]) -> Request {
+        let mut req = Request::new(
+            "heat_template_version: 2021-04-16\nparameters:\n  conf: {type: json, default: {}}\n  names: {type: comma_delimited_list, default: []}\n  flavor: {type: string, default: x}\n",
+        );
+        for (name, text) in envs {
+            req.environment_files.push((*name).to_string());
+            req.files.insert((*name).to_string(), Some((*text).to_string()));
+        }
+        req
+    }
+
+    #[test]
+    fn merged_values_name_each_file_and_what_it_gave() {
+        let key = |k: &str| PathItem::Key(k.into());
+        let req = request(&[
+            ("a.yaml", "parameter_defaults:\n  conf: {x: 1, y: 2}\n  names: [a, b]\n  flavor: small\nparameter_merge_strategies:\n  conf: deep_merge\n  names: merge\n"),
+            ("b.yaml", "parameter_defaults:\n  conf: {y: 3, z: 4}\n  names: [c]\n  flavor: large\nparameter_merge_strategies:\n  conf: deep_merge\n  names: merge\n"),
+        ]);
+        assert_eq!(
+            contributions(&req, "conf"),
+            vec![
+                ("a.yaml".into(), "deep_merge".into(), vec![key("x"), key("y")]),
+                ("b.yaml".into(), "deep_merge".into(), vec![key("y"), key("z")]),
+            ]
+        );
+        // List items appended by the second file are at indexes 2.. of the value.
+        assert_eq!(
+            contributions(&req, "names"),
+            vec![
+                ("a.yaml".into(), "merge".into(), vec![PathItem::Index(0), PathItem::Index(1)]),
+                ("b.yaml".into(), "merge".into(), vec![PathItem::Index(2)]),
+            ]
+        );
+        // Overwritten: only the last file's value is left.
+        assert_eq!(contributions(&req, "flavor"), vec![("b.yaml".into(), "overwrite".into(), vec![])]);
+    }
+
+    #[test]
+    fn an_overwrite_after_a_merge_leaves_one_contribution() {
+        let req =
+            request(&[("a.yaml", "parameters:\n  conf: {x: 1}\n"), ("b.yaml", "parameters:\n  conf: '{\"w\": 0}'\n")]);
+        assert_eq!(
+            contributions(&req, "conf"),
+            vec![("b.yaml".into(), "overwrite".into(), vec![PathItem::Key("w".into())])]
+        );
+        let mut req = request(&[]);
+        req.parameters.insert_str("flavor", crate::value::Value::from("tiny"));
+        assert_eq!(contributions(&req, "flavor"), vec![("parameters".into(), "overwrite".into(), vec![])]);
+    }
+
+    #[test]
+    fn merge_errors_are_marked_at_the_value_in_the_file() {
+        let schemas = [("n".to_string(), ParamType::Number), ("s".to_string(), ParamType::String)];
+        let merge = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 5\n";
+        let second = "parameter_merge_strategies:\n  n: merge\nparameters:\n  n: 6\n";
+        let err = merge_files(&Map::new(), vec![file("a.yaml", merge, 1), file("b.yaml", second, 2)], &schemas)
+            .err()
+            .unwrap_or_else(|| panic!("a number cannot be merged"));
+        assert_eq!(err.code, "bad-merge");
+        let span = err.span.unwrap_or_else(|| panic!("no span"));
+        assert_eq!((span.source, span.start), (SourceId(2), u32::try_from(second.find('6').unwrap_or(0)).unwrap_or(0)));
+        let conflict = "parameter_merge_strategies:\n  s: overwrite\nparameters:\n  s: y\n";
+        let first = "parameter_merge_strategies:\n  s: merge\nparameters:\n  s: x\n";
+        let err = merge_files(&Map::new(), vec![file("a.yaml", first, 1), file("c.yaml", conflict, 3)], &schemas)
+            .err()
+            .unwrap_or_else(|| panic!("conflicting strategies"));
+        assert_eq!(err.code, "conflicting-merge-strategy");
+        assert_eq!(err.span.map(|s| s.source), Some(SourceId(3)));
+    }
+
+    fn file<'a>(name: &'a str, text: &str, id: u32) -> EnvFile<'a> {
+        let parsed = parse_text(text, SourceId(id), name).unwrap_or_else(|e| panic!("{}", e.message));
+        EnvFile { name, parsed }
+    }
 }

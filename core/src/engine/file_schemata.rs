@@ -22,12 +22,11 @@ pub fn has_version_key(top: &[(Node, Node)]) -> bool {
     top.iter().any(|(k, _)| k.as_str().is_some_and(|k| VERSION_KEYS.contains(&k)))
 }
 
-/// A template's version as Heat's `get_version` finds it.
+/// A template's version as Heat's `get_version` finds it (HOT or
+/// CloudFormation format), with the node of its value.
 pub enum Detected<'a> {
-    /// `heat_template_version`.
+    /// A version Heat knows.
     Hot(HotVersion, &'a Node),
-    /// A CloudFormation-format version key with a valid value.
-    Cfn(&'static str, &'a Node),
 }
 
 /// Heat's `template.get_version` and class lookup: exactly one version key with
@@ -80,7 +79,7 @@ pub fn detect_version<'a>(top: &'a [(Node, Node)], dates: &[Span], root: Span) -
             .with_code("unknown-version")
             .at(node.span));
         }
-        return Ok(Detected::Cfn(cfn_key, node));
+        return Ok(Detected::Hot(HotVersion::cfn(cfn_key, valid).unwrap_or(HotVersion::Cfn2010_09_09), node));
     }
     match HotVersion::parse(text) {
         Some(v) => Ok(Detected::Hot(v, node)),
@@ -146,20 +145,15 @@ fn loaded_param_types(loaded: &Loaded) -> Result<Vec<(String, ParamType)>, EvalE
     }
     let section = |name: &str| top.iter().find(|(k, _)| k.as_str() == Some(name)).map(|(_, v)| v);
     let mut types = Vec::new();
-    match detect_version(top, &loaded.dates, loaded.root.span)? {
-        Detected::Hot(version, _) => {
-            for (k, v) in parameter_entries(section("parameters"))? {
-                let name = py_str(&k.to_value());
-                let schema = ParamSchema::from_node(&name, v, version).map_err(|e| e.at_if_unset(v.span))?;
-                types.push((name, schema.kind));
-            }
-        }
-        Detected::Cfn(..) => {
-            for (k, v) in parameter_entries(section("Parameters"))? {
-                let name = py_str(&k.to_value());
-                types.push((name.clone(), cfn_param_type(&name, v).map_err(|e| e.at_if_unset(v.span))?));
-            }
-        }
+    let Detected::Hot(version, _) = detect_version(top, &loaded.dates, loaded.root.span)?;
+    for (k, v) in parameter_entries(section(version.key("parameters")))? {
+        let name = py_str(&k.to_value());
+        let kind = if version.is_cfn() {
+            cfn_param_type(&name, v)
+        } else {
+            ParamSchema::from_node(&name, v, version).map(|s| s.kind)
+        };
+        types.push((name, kind.map_err(|e| e.at_if_unset(v.span))?));
     }
     Ok(types)
 }
@@ -167,7 +161,7 @@ fn loaded_param_types(loaded: &Loaded) -> Result<Vec<(String, ParamType)>, EvalE
 /// `parameters.Schema.from_dict` (the CloudFormation form) up to the type: the
 /// key check, the type's presence, the constraints' arguments, then the type.
 /// (Constraint/type compatibility is not checked by Heat here either.)
-fn cfn_param_type(name: &str, node: &Node) -> Result<ParamType, EvalError> {
+pub(crate) fn cfn_param_type(name: &str, node: &Node) -> Result<ParamType, EvalError> {
     const KEYS: [&str; 12] = [
         "Type",
         "Default",

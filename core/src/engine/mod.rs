@@ -2,6 +2,7 @@
 //! diagnostic out. Stages follow Heat's stack-create path in order (see
 //! ARCHITECTURE.md), so the first error is the one Heat would raise.
 
+mod cfn;
 pub mod environment;
 mod file_schemata;
 mod nested;
@@ -22,7 +23,7 @@ pub use request::{Document, Request};
 pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
 
 use crate::catalogue::Registry;
-use crate::diag::{Diagnostic, HeatError};
+use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
@@ -134,6 +135,7 @@ impl Run {
     }
 
     fn fail(&mut self, e: EvalError) -> Stop {
+        let e = self.localize(e);
         let err = heat_error(&e);
         self.ev.diagnostics.push(err.diagnostic.clone());
         self.ev.result.error = Some(err);
@@ -153,9 +155,18 @@ impl Run {
         if first.is_none() {
             *first = Some(e);
         } else {
+            let e = self.localize(e);
             self.ev.diagnostics.push(e.to_diagnostic());
         }
         Ok(())
+    }
+
+    /// An error of this stack with its paths in the template's own spelling.
+    fn localize(&self, e: EvalError) -> EvalError {
+        match self.ev.version {
+            Some(v) => cfn::localize(e, v),
+            None => e,
+        }
     }
 
     /// End a stage checked with [`Run::note`].
@@ -195,7 +206,8 @@ impl Run {
         mut first: Option<EvalError>,
     ) -> Result<Vec<ParamSchema>, Stop> {
         let mut schemas: Vec<ParamSchema> = Vec::new();
-        let entries = match file_schemata::parameter_entries(root.get("parameters").filter(|n| !n.is_null())) {
+        let section = root.get(version.key("parameters")).filter(|n| !n.is_null());
+        let entries = match file_schemata::parameter_entries(section) {
             Ok(entries) => entries,
             Err(e) => {
                 self.note(&mut first, e)?;
@@ -204,7 +216,7 @@ impl Run {
         };
         for (k, v) in entries {
             let name = py_str(&k.to_value());
-            match ParamSchema::from_node(&name, v, version) {
+            match ParamSchema::from_template(&name, v, version) {
                 Ok(s) => schemas.push(s),
                 Err(e) => self.note(&mut first, e.at_if_unset(v.span))?,
             }
@@ -283,18 +295,6 @@ impl Run {
         // 3. The version class.
         let (version, vnode) = match file_schemata::detect_version(top, &dates, root.span) {
             Ok(Detected::Hot(version, vnode)) => (version, vnode),
-            Ok(Detected::Cfn(vkey, vnode)) => {
-                let vtext = vnode.as_str().unwrap_or_default().to_string();
-                self.ev.result.template_version = Some(vtext.clone());
-                return Err(self.fail(
-                    EvalError::other(
-                        "NotSupported",
-                        format!("CloudFormation-format templates ({vkey}: {vtext}) are not supported by hotplate yet; use heat_template_version"),
-                    )
-                    .with_code("cfn-not-supported")
-                    .at(vnode.span),
-                ));
-            }
             Err(e) => return Err(self.fail(e)),
         };
         let vtext = vnode.as_str().unwrap_or_default().to_string();
@@ -396,14 +396,24 @@ impl Run {
     /// each resource.
     #[allow(clippy::too_many_lines)]
     fn build(&mut self, input: &StackInput<'_>) -> Result<Built, Stop> {
-        let (root, version, stack_name, env, schemas) =
-            (input.root, input.version, input.stack_name, &input.env, &input.schemas);
+        let (version, stack_name, env, schemas) = (input.version, input.stack_name, &input.env, &input.schemas);
+        // 6. Template structure: sections (document order), then resources.
+        // A CloudFormation template is checked as written, then read with the
+        // HOT names.
+        let normalized;
+        let root = if version.is_cfn() {
+            if let Err(e) = cfn::validate(input.root, version) {
+                return Err(self.fail(e));
+            }
+            normalized = cfn::normalize(input.root, version);
+            &normalized
+        } else {
+            input.root
+        };
         let Some(top) = root.as_map() else { return Err(Stop) };
         let section = |name: &str| root.get(name).filter(|n| !n.is_null());
         let registry = Registry::from_value(&Value::map(env.resource_registry.clone()));
-
-        // 6. Template structure: sections (document order), then resources.
-        for (k, _) in top {
+        for (k, _) in top.iter().filter(|_| !version.is_cfn()) {
             let key = py_str(&k.to_value());
             let mut allowed =
                 vec!["heat_template_version", "description", "parameter_groups", "parameters", "resources", "outputs"];
@@ -419,7 +429,7 @@ impl Run {
             }
         }
         let resources_node = section("resources");
-        if let Some(rn) = resources_node {
+        if let Some(rn) = resources_node.filter(|_| !version.is_cfn()) {
             if let Err(e) = resources::validate_structure(rn, version) {
                 return Err(self.fail(e));
             }
@@ -434,10 +444,23 @@ impl Run {
         }
         let mut stack = Stack::new(version);
         stack.files = input.files.clone();
-        stack.params.insert("OS::stack_id".into(), Ok(Value::from(input.stack_id.as_str())));
-        stack.params.insert("OS::project_id".into(), Ok(Value::from(input.project_id)));
-        if !stack_name.is_empty() {
-            stack.params.insert("OS::stack_name".into(), Ok(Value::from(stack_name)));
+        if version.is_cfn() {
+            // `CfnParameters._pseudo_parameters`.
+            let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);
+            stack.params.insert("AWS::StackId".into(), Ok(Value::from(arn)));
+            if !stack_name.is_empty() {
+                stack.params.insert("AWS::StackName".into(), Ok(Value::from(stack_name)));
+                stack.params.insert("AWS::Region".into(), Ok(Value::from("ap-southeast-1")));
+            }
+            if let Some(maps) = section("Mappings") {
+                stack.mappings = maps.to_value();
+            }
+        } else {
+            stack.params.insert("OS::stack_id".into(), Ok(Value::from(input.stack_id.as_str())));
+            stack.params.insert("OS::project_id".into(), Ok(Value::from(input.project_id)));
+            if !stack_name.is_empty() {
+                stack.params.insert("OS::stack_name".into(), Ok(Value::from(stack_name)));
+            }
         }
         let params: Vec<Parameter> = schemas
             .iter()
@@ -459,11 +482,19 @@ impl Run {
                     ValueSource::UserDefault => last_source(&env.default_sources, &p.schema.name),
                     _ => None,
                 };
+                let contributions = match source {
+                    ValueSource::User => &env.parameter_contributions,
+                    ValueSource::UserDefault => &env.default_contributions,
+                    _ => &Vec::new(),
+                };
+                let contributions =
+                    contributions.iter().find(|(n, _)| *n == p.schema.name).map(|(_, c)| c.clone()).unwrap_or_default();
                 ParamInfo {
                     name: p.schema.name.clone(),
                     kind: p.schema.kind.name(),
                     source,
                     file,
+                    contributions,
                     label: p.schema.label.clone(),
                     description: p.schema.description.clone(),
                     hidden: p.schema.hidden,
@@ -797,7 +828,11 @@ impl Run {
             }
             self.ev.deferred.extend(result::deferred_marks(
                 stack,
-                &format!("resources.{name}.properties"),
+                vec![
+                    PathItem::Key("resources".into()),
+                    PathItem::Key(name.clone()),
+                    PathItem::Key("properties".into()),
+                ],
                 d.properties.as_ref(),
             ));
             self.ev.edges.extend(result::resource_edges(
@@ -827,7 +862,9 @@ impl Run {
                 },
             };
             if let OutputDef::Enabled { expr, .. } = out {
-                self.ev.deferred.extend(result::deferred_marks(stack, &format!("outputs.{name}.value"), Some(expr)));
+                let at =
+                    vec![PathItem::Key("outputs".into()), PathItem::Key(name.clone()), PathItem::Key("value".into())];
+                self.ev.deferred.extend(result::deferred_marks(stack, at, Some(expr)));
             }
             omap.insert(name.clone(), value);
         }
@@ -914,7 +951,7 @@ fn parse_output(stack: &Stack, k: &Node, v: &Node, version: HotVersion) -> Resul
         return Err(EvalError::svf_full(
             "Output validation error",
             path,
-            "Each output definition must contain a value key.",
+            format!("Each output definition must contain a {} key.", version.key("value")),
         )
         .at(v.span)
         .with_code("bad-output"));

@@ -12,7 +12,7 @@ use super::file_schemata::{self, Detected};
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
+use super::result::{DeferredMark, Evaluation, HeatResult, SkippedCheck, SkippedProperty};
 use super::{Built, Run, StackInput, Stop};
 use crate::catalogue::{self, NestedKind, PropKind};
 use crate::diag::PathItem;
@@ -22,6 +22,7 @@ use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::syntax::{load_template, Node};
 use crate::value::{Map, Value};
+use crate::version::HotVersion;
 
 /// `max_nested_stack_depth`.
 pub(crate) const MAX_DEPTH: usize = 5;
@@ -47,6 +48,8 @@ struct Child {
     params: Map,
     /// The registry entry that led to the template (removed in the child).
     registry_key: Option<(Option<String>, String)>,
+    /// Registry entries the parent adds (`child_params()`'s `resource_registry`).
+    registry: Map,
 }
 
 /// The provider's view of a template parameter as a property
@@ -80,7 +83,7 @@ impl Run {
             NestedKind::Template => {
                 let Some(parsed) = self.provider_template(input, d)? else { return Ok(()) };
                 let schemas = self.provider_schemas(input, &parsed)?;
-                provider_properties(&built.stack, d, &schemas, input.strict)?;
+                provider_properties(&built.stack, d, &schemas, input.strict, skipped)?;
                 Some((parsed, schemas))
             }
             _ => None,
@@ -120,15 +123,23 @@ impl Run {
             };
             let result = match child {
                 Ok(Some(child)) => {
-                    let (result, ev) = self.child_run(input, d, &child, true);
-                    // A failure there is a problem Heat reports when it creates
-                    // the nested stack: one more diagnostic for the page.
-                    if result.is_err() {
-                        for diag in ev.diagnostics {
-                            if !self.ev.diagnostics.contains(&diag) {
-                                self.ev.diagnostics.push(diag);
-                            }
+                    let (_, ev) = self.child_run(input, d, &child, true);
+                    // A failure there (or in a stack nested in it) is a problem
+                    // Heat reports when it creates that nested stack: one more
+                    // diagnostic for the page.
+                    for diag in ev.diagnostics {
+                        if !self.ev.diagnostics.contains(&diag) {
+                            self.ev.diagnostics.push(diag);
                         }
+                    }
+                    if ev.result.error.is_none() {
+                        // Its deploy-time values, at their place in this result.
+                        let at = [PathItem::Key("nested".into()), PathItem::Key(d.name.to_string())];
+                        self.ev.deferred.extend(
+                            ev.deferred
+                                .into_iter()
+                                .map(|m| DeferredMark { path: at.iter().cloned().chain(m.path).collect(), ..m }),
+                        );
                     }
                     ev.result
                 }
@@ -206,15 +217,6 @@ impl Run {
                 self.ev.version = Some(version);
                 version
             }
-            Ok(Detected::Cfn(..)) => {
-                let e = EvalError::other(
-                    "NotSupported",
-                    "CloudFormation-format nested templates are not supported by hotplate yet",
-                )
-                .with_code("cfn-not-supported")
-                .at(root.span);
-                return Err(fail(self, e));
-            }
             Err(e) => return Err(fail(self, e)),
         };
         let mut schemas = match self.param_schemas(root, version) {
@@ -224,7 +226,10 @@ impl Run {
         if child.file {
             with_param_defaults(&mut schemas, &input.env.parameter_defaults);
         }
-        let env = child_environment(&input.env, &child.params, &d.name, child.registry_key.as_ref());
+        let mut env = child_environment(&input.env, &child.params, &d.name, child.registry_key.as_ref());
+        for (k, v) in child.registry.iter() {
+            let _ = env.resource_registry.insert(k.clone(), v.clone());
+        }
         let stack_name = format!("{}-{}", input.stack_name, d.name);
         let child_input = StackInput {
             root,
@@ -279,11 +284,11 @@ impl Run {
         let Ok(Detected::Hot(version, _)) = file_schemata::detect_version(top, &parsed.dates, parsed.root.span) else {
             return Ok(Vec::new());
         };
-        let section = parsed.root.get("parameters").filter(|n| !n.is_null());
+        let section = parsed.root.get(version.key("parameters")).filter(|n| !n.is_null());
         let mut schemas = Vec::new();
         for (k, v) in file_schemata::parameter_entries(section)? {
             let name = py_str(&k.to_value());
-            schemas.push(ParamSchema::from_node(&name, v, version).map_err(|e| e.at_if_unset(v.span))?);
+            schemas.push(ParamSchema::from_template(&name, v, version).map_err(|e| e.at_if_unset(v.span))?);
         }
         with_param_defaults(&mut schemas, &input.env.parameter_defaults);
         Ok(schemas)
@@ -337,7 +342,7 @@ impl Run {
                     return Ok(None);
                 }
                 let index_var = prop("index_var").as_str().unwrap_or("%index%").to_string();
-                let def = drop_nulls(&prop("resource_def"));
+                let def = drop_null_properties(&prop("resource_def"));
                 let field = |k: &str| def.as_map().and_then(|m| m.get_str(k)).cloned().unwrap_or(Value::Null);
                 let member_type = field("type");
                 if validating {
@@ -403,29 +408,102 @@ impl Run {
                     members.push((name, Value::from(member_type), Value::map(p), Value::Null, None));
                 }
             }
+            NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup => {
+                let size = if kind == NestedKind::InstanceGroup {
+                    int("Size")
+                } else {
+                    prop("DesiredCapacity").as_int().filter(|n| *n != 0).unwrap_or_else(|| int("MinSize"))
+                };
+                let count = if validating { 1 } else { limit(size.max(0))? };
+                let (mut props, meta) = self.launch_config_member(built, d, &prop, validating)?;
+                if kind == NestedKind::AwsAutoScalingGroup {
+                    // `AutoScalingGroup._tags`: the group's name as a tag too.
+                    if let Value::Map(m) = &mut props {
+                        let mut tags =
+                            m.get_str("Tags").and_then(Value::as_list).map(<[Value]>::to_vec).unwrap_or_default();
+                        let mut tag = Map::new();
+                        tag.insert_str("Key", Value::from("metering.AutoScalingGroupName"));
+                        tag.insert_str("Value", Value::from(&*d.name));
+                        tags.push(Value::map(tag));
+                        std::rc::Rc::make_mut(m).insert_str("Tags", Value::list(tags));
+                    }
+                }
+                let group = format!("{}/{}", input.stack_name, d.name);
+                for n in 1..=count {
+                    members.push((
+                        member_id(&group, n),
+                        Value::from(SCALED_RESOURCE),
+                        props.clone(),
+                        meta.clone(),
+                        None,
+                    ));
+                }
+            }
+            NestedKind::CfnStack => {
+                // `NestedStack.child_template`: `urlfetch.get(TemplateURL)`,
+                // which never reads `files` (and nothing is downloaded here).
+                if !validating {
+                    return Ok(None);
+                }
+                let url = py_str(&prop("TemplateURL"));
+                let scheme = super::resources::url_scheme(&url);
+                let reason = if matches!(scheme.as_str(), "http" | "https") {
+                    format!("Failed to retrieve template from {url}")
+                } else {
+                    format!("Invalid URL scheme {scheme}")
+                };
+                let path = vec![PathItem::Key("resources".into()), PathItem::Key(format!("{}<nested_stack>", d.name))];
+                return Err(EvalError::svf_items(
+                    "ValueError",
+                    path,
+                    format!("Could not fetch remote template '{url}': {reason}"),
+                )
+                .with_code("template-not-found")
+                .at(d.node.get("properties").map_or(d.node.span, |n| n.span)));
+            }
             NestedKind::Template => return Ok(None),
         }
+        // An InstanceGroup's template is CloudFormation-format (`HeatTemplate`).
+        let cfn = matches!(kind, NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup);
+        let key = |hot: &'static str| if cfn { HotVersion::Cfn2012_12_12.key(hot) } else { hot };
         let names: Vec<String> = members.iter().map(|m| m.0.clone()).collect();
         let mut resources = Map::new();
         for (name, ty, props, meta, depends) in members {
             let mut r = Map::new();
-            r.insert_str("type", ty);
+            r.insert_str(key("type"), ty);
             if props.truthy() {
-                r.insert_str("properties", props);
+                r.insert_str(key("properties"), props);
             }
             if meta.truthy() {
-                r.insert_str("metadata", meta);
+                r.insert_str(key("metadata"), meta);
             }
             if let Some(dep) = depends {
-                r.insert_str("depends_on", Value::list(vec![Value::from(dep)]));
+                r.insert_str(key("depends_on"), Value::list(vec![Value::from(dep)]));
             }
             resources.insert_str(&name, Value::map(r));
         }
-        let outputs = group_outputs(built, d, kind, &names);
+        let mut outputs = group_outputs(built, d, kind, &names);
+        if cfn {
+            let mut renamed = Map::new();
+            for (name, o) in outputs.iter() {
+                let mut m = Map::new();
+                m.insert_str("Value", o.as_map().and_then(|m| m.get_str("value")).cloned().unwrap_or(Value::Null));
+                let _ = renamed.insert(name.clone(), Value::map(m));
+            }
+            outputs = renamed;
+        }
         let mut t = Map::new();
-        t.insert_str("heat_template_version", Value::from("2015-04-30"));
-        t.insert_str("resources", Value::map(resources));
-        t.insert_str("outputs", Value::map(outputs));
+        if cfn {
+            t.insert_str("HeatTemplateFormatVersion", Value::from("2012-12-12"));
+        } else {
+            t.insert_str("heat_template_version", Value::from("2015-04-30"));
+        }
+        t.insert_str(key("resources"), Value::map(resources));
+        t.insert_str(key("outputs"), Value::map(outputs));
+        let mut registry = Map::new();
+        if cfn {
+            registry.insert_str(SCALED_RESOURCE, Value::from("AWS::EC2::Instance"));
+        }
         let id = self.ev.sources.add(format!("{}<nested_stack>", d.name), String::new());
         let root = Node::from_value(&Value::map(t), Span::new(id, 0, 0));
         let parsed = Rc::new(Parsed { root, dates: Vec::new() });
@@ -435,7 +513,84 @@ impl Run {
             file: false,
             params: Map::new(),
             registry_key: None,
+            registry,
         }))
+    }
+
+    /// `InstanceGroup.validate_launchconfig` (when validating) and
+    /// `_get_conf_properties`: the member's properties (the launch
+    /// configuration's given properties and the group's `Tags`) and metadata.
+    fn launch_config_member(
+        &self,
+        built: &Built,
+        d: &ResourceDefn,
+        prop: &dyn Fn(&str) -> Value,
+        validating: bool,
+    ) -> Result<(Value, Value), EvalError> {
+        let stack = &built.stack;
+        let refid = prop("LaunchConfigurationName");
+        let refid_text = py_str(&refid);
+        let conf = refid.as_str().and_then(|n| built.defns.iter().find(|c| &*c.name == n));
+        let invalid = |m: String| {
+            EvalError::svf_items(
+                "ValueError",
+                vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string())],
+                m,
+            )
+            .with_code("plugin-check")
+            .at(d.node.span)
+        };
+        let Some(conf) = conf else {
+            if validating && refid.truthy() {
+                return Err(invalid(format!("LaunchConfigurationName ({refid_text}) reference can not be found.")));
+            }
+            return Ok((Value::Null, Value::Null));
+        };
+        if validating {
+            let mut deps = Vec::new();
+            let requires = d.required_names(stack).unwrap_or_default();
+            deps.extend(requires);
+            if !deps.iter().any(|n| n == &*conf.name) {
+                return Err(invalid(format!(
+                    "LaunchConfigurationName ({refid_text}) requires a reference to the configuration not just the name of the resource."
+                )));
+            }
+        }
+        let entries: &[(Value, Expr)] = match &conf.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let v = Validation::new(stack, conf.info.schema, conf.info.translation, entries);
+        let values = v.values_top(conf.info.schema, entries).unwrap_or_default();
+        let given: Vec<String> = entries.iter().map(|(k, _)| py_str(k)).collect();
+        let mut props = Map::new();
+        for (k, val) in values.iter() {
+            let name = py_str(k);
+            if !given.contains(&name) || name == "InstanceId" {
+                continue;
+            }
+            let _ = props.insert(k.clone(), val.clone());
+        }
+        // The group's `Tags`, with Ceilometer's `metering.groupname` unless one is there.
+        let mut tags: Vec<Value> = prop("Tags").as_list().map(<[Value]>::to_vec).unwrap_or_default();
+        let metered = tags.iter().any(|t| {
+            t.as_map()
+                .and_then(|m| m.get_str("Key"))
+                .and_then(Value::as_str)
+                .is_some_and(|k| k.starts_with("metering."))
+        });
+        if !metered {
+            let mut tag = Map::new();
+            tag.insert_str("Key", Value::from("metering.groupname"));
+            tag.insert_str("Value", Value::from(&*d.name));
+            tags.push(Value::map(tag));
+        }
+        props.insert_str("Tags", Value::list(tags));
+        let meta = match &conf.metadata {
+            Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
+            None => Value::Null,
+        };
+        Ok((Value::map(props), meta))
     }
 
     /// `get_class_to_instantiate(member type)`: an unknown type fails as such.
@@ -513,7 +668,14 @@ fn provider_child_of(
 ) -> Result<Child, EvalError> {
     let params = child_params(stack, d, schemas)?;
     let url = d.info.template.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
-    Ok(Child { url, root: parsed.clone(), file: true, params, registry_key: d.info.registry_key.clone() })
+    Ok(Child {
+        url,
+        root: parsed.clone(),
+        file: true,
+        params,
+        registry_key: d.info.registry_key.clone(),
+        registry: Map::new(),
+    })
 }
 
 /// `param_schemata(param_defaults)`: an environment default replaces the
@@ -533,6 +695,7 @@ fn provider_properties(
     d: &ResourceDefn,
     schemas: &[ParamSchema],
     with_value: bool,
+    skipped: &mut Vec<SkippedProperty>,
 ) -> Result<(), EvalError> {
     let entries: &[(Value, Expr)] = match &d.properties {
         Some(Expr::Map(entries, _)) => entries,
@@ -589,8 +752,15 @@ fn provider_properties(
         if deps.iter().any(|n| stack.resources.contains_key(n)) {
             continue;
         }
-        let mut ignored = Vec::new();
-        match parameters::validate_constraints(s, &converted, false, &mut ignored) {
+        // Custom constraints need a cloud: recorded, as for any property.
+        let mut needs_cloud = Vec::new();
+        let checked = parameters::validate_constraints(s, &converted, false, &mut needs_cloud);
+        skipped.extend(needs_cloud.into_iter().map(|constraint| SkippedProperty {
+            resource: d.name.to_string(),
+            property: s.name.clone(),
+            constraint,
+        }));
+        match checked {
             Ok(None) => {}
             Ok(Some(msg)) => return Err(error(Some(&s.name), msg, true)),
             Err(e) => return Err(error(Some(&s.name), e.text(), true)),
@@ -638,6 +808,9 @@ fn convert_property(kind: PropKind, value: &Value) -> Result<Value, String> {
         _ => value.clone(),
     })
 }
+
+/// The member type of an InstanceGroup (mapped to `AWS::EC2::Instance` in its child).
+const SCALED_RESOURCE: &str = "OS::Heat::ScaledResource";
 
 /// `TemplateResource.child_params`: each given property converted, lists
 /// comma-joined (lists of maps as `.member.N.key=value`), maps as they are.
@@ -747,6 +920,8 @@ fn child_environment(
         resource_registry: registry,
         parameter_sources: Vec::new(),
         default_sources: Vec::new(),
+        parameter_contributions: Vec::new(),
+        default_contributions: Vec::new(),
     }
 }
 
@@ -765,21 +940,21 @@ fn wrap_nested(e: EvalError, name: &str, url: &str, span: Span) -> EvalError {
     out
 }
 
-/// `ignore_param_resolve`: nulls dropped from maps and lists, recursively.
-fn drop_nulls(v: &Value) -> Value {
-    match v {
-        Value::Map(m) => {
-            let mut out = Map::new();
-            for (k, x) in m.iter() {
-                if !x.is_null() {
-                    let _ = out.insert(k.clone(), drop_nulls(x));
-                }
-            }
-            Value::map(out)
+/// `ResourceGroup._clean_props`: the member definition's properties whose
+/// value is null are left out; nulls deeper in a value stay (checked with
+/// the oracle: `[1, null]` and `{x: null}` reach the member as they are).
+fn drop_null_properties(def: &Value) -> Value {
+    let Some(m) = def.as_map() else { return def.clone() };
+    let Some(Value::Map(props)) = m.get_str("properties") else { return def.clone() };
+    let mut clean = Map::new();
+    for (k, x) in props.iter() {
+        if !x.is_null() {
+            let _ = clean.insert(k.clone(), x.clone());
         }
-        Value::List(items) => Value::list(items.iter().filter(|x| !x.is_null()).map(drop_nulls).collect()),
-        other => other.clone(),
     }
+    let mut out = m.clone();
+    out.insert_str("properties", Value::map(clean));
+    Value::map(out)
 }
 
 /// `_handle_repl_val`: the index variable replaced in every string value.
@@ -917,8 +1092,32 @@ fn group_outputs(built: &Built, d: &ResourceDefn, kind: NestedKind, names: &[Str
                 let m = Value::from(member.as_str());
                 add(format!("attributes, {member}"), per_member(&[m]));
             }
-            NestedKind::Template => {}
+            NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup => {
+                // `_nested_output_defns`: only `InstanceList` has an output.
+                if key == "InstanceList" {
+                    let mut m = Map::new();
+                    for r in names {
+                        let mut call = Map::new();
+                        call.insert_str(
+                            "Fn::GetAtt",
+                            Value::list(vec![Value::from(r.as_str()), Value::from("PublicIp")]),
+                        );
+                        m.insert_str(r, Value::map(call));
+                    }
+                    add(key, Value::map(m));
+                }
+            }
+            NestedKind::Template | NestedKind::CfnStack => {}
         }
+    }
+    if matches!(kind, NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup) {
+        let mut refs = Map::new();
+        for r in names {
+            let mut call = Map::new();
+            call.insert_str("Ref", Value::from(r.as_str()));
+            refs.insert_str(r, Value::map(call));
+        }
+        add("references".into(), Value::map(refs));
     }
     if matches!(kind, NestedKind::ResourceGroup | NestedKind::AutoScalingGroup) {
         let mut refs = Map::new();
@@ -960,7 +1159,7 @@ fn collect_attr_refs(stack: &crate::stack::Stack, e: &Expr, target: &str, out: &
         Expr::List(items, _) => items.iter().for_each(|i| collect_attr_refs(stack, i, target, out)),
         Expr::Map(entries, _) => entries.iter().for_each(|(_, v)| collect_attr_refs(stack, v, target, out)),
         Expr::Call(call) => {
-            if matches!(call.kind, FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect) {
+            if matches!(call.kind, FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt) {
                 if let Ok(Value::List(args)) = eval::resolve(stack, &call.args) {
                     if args.first().and_then(Value::as_str) == Some(target) && args.len() > 1 {
                         let attr: Vec<Value> = args.iter().skip(1).cloned().collect();
@@ -1059,6 +1258,19 @@ mod tests {
             "{}",
             shown.get(..400).unwrap_or("")
         );
+    }
+
+    #[test]
+    fn deploy_time_values_of_nested_stacks_are_marked_where_the_result_has_them() {
+        let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
+        let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";
+        let mut req = crate::engine::Request::new(t);
+        req.files.insert("db.yaml".into(), Some(db.into()));
+        let ev = crate::engine::evaluate(&req);
+        let marks: Vec<(String, &str, bool)> =
+            ev.deferred.iter().map(|m| (m.dotted_path(), m.label.as_str(), m.exact)).collect();
+        assert!(marks.contains(&("nested.db.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
+        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
     }
 
     #[test]

@@ -332,6 +332,52 @@ impl ParamSchema {
     }
 }
 
+impl ParamSchema {
+    /// `parameters.Schema.from_dict`: a CloudFormation-format parameter
+    /// (`Type: String`, `MinValue`, `AllowedValues`, `NoEcho`, ...).
+    pub fn from_cfn(name: &str, node: &Node) -> Result<ParamSchema, EvalError> {
+        let kind = super::file_schemata::cfn_param_type(name, node)?;
+        let description = node.get("ConstraintDescription").filter(|n| !n.is_null()).map(|n| py_str(&n.to_value()));
+        let has = |k: &str| node.get(k).is_some();
+        let mut kinds = Vec::new();
+        if has("MinValue") || has("MaxValue") {
+            kinds.push(ConstraintKind::Range(get_num(node, "MinValue")?, get_num(node, "MaxValue")?));
+        }
+        if has("MinLength") || has("MaxLength") {
+            kinds.push(ConstraintKind::Length(get_num(node, "MinLength")?, get_num(node, "MaxLength")?));
+        }
+        if let Some(values) = node.get("AllowedValues").and_then(Node::as_list) {
+            kinds.push(ConstraintKind::AllowedValues(values.iter().map(Node::to_value).collect()));
+        }
+        if let Some(pattern) = node.get("AllowedPattern").and_then(Node::as_str) {
+            kinds.push(ConstraintKind::AllowedPattern(pattern.to_string()));
+        }
+        let text_of = |k: &str| node.get(k).filter(|n| !n.is_null()).map(|n| py_str(&n.to_value()));
+        Ok(ParamSchema {
+            name: name.to_string(),
+            kind,
+            default: node.get("Default").map(Node::to_value).filter(|v| !v.is_null()),
+            constraints: kinds.into_iter().map(|kind| Constraint { kind, description: description.clone() }).collect(),
+            // `str(NoEcho).lower() == 'true'`.
+            hidden: node.get("NoEcho").is_some_and(|n| py_str(&n.to_value()).to_lowercase() == "true"),
+            label: text_of("Label").unwrap_or_else(|| name.to_string()),
+            description: text_of("Description").unwrap_or_default(),
+            immutable: false,
+            tags: Vec::new(),
+            span: node.span,
+        })
+    }
+
+    /// The schema of a parameter as its template's version writes it.
+    pub fn from_template(name: &str, node: &Node, version: HotVersion) -> Result<ParamSchema, EvalError> {
+        if version.is_cfn() {
+            ParamSchema::from_cfn(name, node)
+        } else {
+            ParamSchema::from_node(name, node, version)
+        }
+    }
+}
+
 /// `strutils.bool_from_string(str(v), strict=True)`.
 pub fn bool_from_string(v: &Value) -> Result<bool, String> {
     if let Value::Bool(b) = v {

@@ -98,7 +98,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    if entries.len() > 1000 {
+    check_count(entries.len())
+}
+
+/// Heat's `max_resources_per_stack` (1000) for a template's resources.
+pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
+    if n > 1000 {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
@@ -108,8 +113,8 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
     Ok(())
 }
 
-fn field_type_error(name: &str, key: &str, typename: &str) -> EvalError {
-    EvalError::type_error(format!("Resource {name} {key} type must be {typename}"))
+fn field_type_error(name: &str, version: HotVersion, key: &str, typename: &str) -> EvalError {
+    EvalError::type_error(format!("Resource {name} {} type must be {typename}", version.key(key)))
 }
 
 /// Parse one resource definition (`_rsrc_defn_args`), and evaluate its condition.
@@ -151,14 +156,14 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
     let type_expr = parse_field("type", Table::Functions)?;
     let type_name = match &type_expr {
         Some(Expr::Scalar(Value::Str(s))) => s.to_string(),
-        _ => return Err(to_svf(field_type_error(name, "type", "string").at(node.span))),
+        _ => return Err(to_svf(field_type_error(name, version, "type", "string").at(node.span))),
     };
     let object_field = |key: &str| -> Result<Option<Expr>, EvalError> {
         let e = parse_field(key, Table::Functions)?;
         match &e {
             None | Some(Expr::Map(..) | Expr::Call(_)) => Ok(e),
             Some(_) => Err(to_svf(
-                field_type_error(name, key, "object").at(node.get(key).map(|n| n.span).unwrap_or(node.span)),
+                field_type_error(name, version, key, "object").at(node.get(key).map(|n| n.span).unwrap_or(node.span)),
             )),
         }
     };
@@ -174,15 +179,18 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
                     match i {
                         Value::Str(s) => out.push(s.to_string()),
                         _ => {
-                            return Err(EvalError::svf(format!("Resource {name} depends_on must be a list of strings"))
-                                .at(n.span))
+                            return Err(EvalError::svf(format!(
+                                "Resource {name} {} must be a list of strings",
+                                version.key("depends_on")
+                            ))
+                            .at(n.span))
                         }
                     }
                 }
                 Some(out)
             }
             Value::Null => None,
-            _ => return Err(to_svf(field_type_error(name, "depends_on", "list or string").at(n.span))),
+            _ => return Err(to_svf(field_type_error(name, version, "depends_on", "list or string").at(n.span))),
         },
     };
     let deletion_policy = match parse_field("deletion_policy", Table::Functions)? {
@@ -195,7 +203,7 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
                     let text = py_str(&other);
                     let normalized = match text.as_str() {
                         "Delete" | "Retain" | "Snapshot" => text.clone(),
-                        "delete" | "retain" | "snapshot" if version.has_conditions() => {
+                        "delete" | "retain" | "snapshot" if version.lowercase_policies() => {
                             let mut c = text.chars();
                             c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
                         }
@@ -209,22 +217,30 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
                 }
             }
         }
-        Some(_) => return Err(to_svf(field_type_error(name, "deletion_policy", "string").at(node.span))),
+        Some(_) => return Err(to_svf(field_type_error(name, version, "deletion_policy", "string").at(node.span))),
     };
     let update_policy = object_field("update_policy")?;
     if let Some(d) = node.get("description") {
         if d.as_str().is_none() {
-            return Err(to_svf(field_type_error(name, "description", "string").at(d.span)));
+            return Err(to_svf(field_type_error(name, version, "description", "string").at(d.span)));
         }
     }
     let (external_id, condition) = if version.has_conditions() {
-        let ext = parse_field("external_id", Table::Functions)?;
+        let ext = if version.is_cfn() { None } else { parse_field("external_id", Table::Functions)? };
         if !matches!(ext, None | Some(Expr::Scalar(Value::Str(_)) | Expr::Call(_))) {
-            return Err(to_svf(field_type_error(name, "external_id", "string").at(node.span)));
+            return Err(to_svf(field_type_error(name, version, "external_id", "string").at(node.span)));
         }
         let cond = parse_field("condition", Table::Conditions)?;
         if !matches!(cond, None | Some(Expr::Scalar(Value::Str(_) | Value::Bool(_)) | Expr::Call(_))) {
-            return Err(to_svf(field_type_error(name, "condition", "string_or_boolean").at(node.span)));
+            return Err(to_svf(
+                field_type_error(
+                    name,
+                    version,
+                    "condition",
+                    if version.is_cfn() { "string or boolean" } else { "string_or_boolean" },
+                )
+                .at(node.span),
+            ));
         }
         (ext, cond)
     } else {
@@ -650,7 +666,7 @@ fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
 }
 
 /// `urllib.parse.urlparse(url).scheme`.
-fn url_scheme(url: &str) -> String {
+pub(super) fn url_scheme(url: &str) -> String {
     let Some((head, _)) = url.split_once(':') else { return String::new() };
     let valid = head.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && head.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));

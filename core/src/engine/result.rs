@@ -1,8 +1,6 @@
 //! What an evaluation returns: Heat's canonical result, every diagnostic, and
 //! the extras editors need (parameter sources, deploy-time value markers).
 
-use std::fmt::Write as _;
-
 use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
@@ -90,6 +88,12 @@ pub fn json_keys(v: &Value) -> Value {
         }
         other => other.clone(),
     }
+}
+
+/// A map key as the result writes it: strings as they are, `true`/`false`/`null`,
+/// `str()` of anything else.
+pub fn json_key(k: &Value) -> String {
+    crate::pyfmt::oracle_key(k).into_owned()
 }
 
 fn all_string_keys(v: &Value) -> bool {
@@ -207,8 +211,11 @@ pub struct ParamInfo {
     pub kind: &'static str,
     /// Where the value came from.
     pub source: ValueSource,
-    /// Which environment file (or `parameters`) set it, if any.
+    /// Which environment file (or `parameters`) set it, if any (the last one).
     pub file: Option<String>,
+    /// Each file's part of the value, in merge order: one whole-value entry
+    /// unless environment files merged it (`parameter_merge_strategies`).
+    pub contributions: Vec<crate::engine::environment::Contribution>,
     /// `label`.
     pub label: String,
     /// `description`.
@@ -226,12 +233,39 @@ pub struct ParamInfo {
 /// A value Heat only knows at deploy time, and where it lands in the result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeferredMark {
-    /// Result path (`resources.server.properties.networks[0].port`).
-    pub path: String,
+    /// Where in the result: keys and list indexes (`resources`, `server`,
+    /// `properties`, `networks`, 0, `port`).
+    pub path: Vec<PathItem>,
     /// What it stands for (`get_attr server first_address`).
     pub label: String,
     /// `exact`: the value is the placeholder itself; `derived`: it is built from one.
     pub exact: bool,
+}
+
+impl DeferredMark {
+    /// The path written `resources.server.properties.networks[0].port` (ambiguous
+    /// for keys with dots or brackets; the playground reads this form until it
+    /// uses [`DeferredMark::path`]).
+    pub fn dotted_path(&self) -> String {
+        dotted(&self.path)
+    }
+}
+
+/// Steps written `a.b[0].c`.
+pub fn dotted(path: &[PathItem]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            PathItem::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            PathItem::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
 }
 
 /// Everything an evaluation produces.
@@ -283,7 +317,7 @@ pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &
         crate::eval::for_each_call(expr, &mut |c| {
             let (target, kind) = match c.kind {
                 FnKind::GetResource => (Some(&c.args), "get_resource"),
-                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
                     (crate::functions::get_attr::resource_expr(&c.args), "get_attr")
                 }
                 FnKind::Ref => (Some(&c.args), "Ref"),
@@ -317,7 +351,7 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
             let created = stack.resources.get(name).is_some_and(|r| r.created && r.reference_id.is_some());
             (!created).then(|| format!("get_resource {name}"))
         }
-        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect => {
+        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
             let parts: Vec<String> = match &call.args {
                 Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
                 other => vec![crate::pyfmt::py_str(&other.to_value())],
@@ -332,39 +366,33 @@ fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
     }
 }
 
-/// Walk a snippet and mark where deploy-time values land.
-pub fn deferred_marks(stack: &Stack, base: &str, expr: Option<&Expr>) -> Vec<DeferredMark> {
+/// Walk a snippet and mark where deploy-time values land (`base`: where the
+/// snippet's value is in the result).
+pub fn deferred_marks(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>) -> Vec<DeferredMark> {
     let mut out = Vec::new();
     if let Some(e) = expr {
-        let mut path = base.to_string();
+        let mut path = base;
         walk(stack, &mut path, e, &mut out);
     }
     out
 }
 
-/// `path` is the result path of `expr`; children append their segment to it and
-/// take it off again (a path string is only copied for a mark).
-fn walk(stack: &Stack, path: &mut String, expr: &Expr, out: &mut Vec<DeferredMark>) {
-    let len = path.len();
+fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, out: &mut Vec<DeferredMark>) {
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::List(items, _) => {
             // Absent items shift later indexes; markers stay best-effort there.
             for (i, e) in items.iter().enumerate() {
-                let _ = write!(path, "[{i}]");
+                path.push(PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX)));
                 walk(stack, path, e, out);
-                path.truncate(len);
+                path.pop();
             }
         }
         Expr::Map(entries, _) => {
             for (k, e) in entries {
-                path.push('.');
-                match k.as_str() {
-                    Some(k) => path.push_str(k),
-                    None => path.push_str(&crate::pyfmt::py_str(k)),
-                }
+                path.push(PathItem::Key(json_key(k)));
                 walk(stack, path, e, out);
-                path.truncate(len);
+                path.pop();
             }
         }
         Expr::Call(call) => {

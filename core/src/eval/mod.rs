@@ -204,7 +204,7 @@ fn parse_call(
 ) -> Result<Expr, EvalError> {
     if kind.is_macro() {
         // Macros see the raw arguments and choose what to parse (only `if`).
-        let parsed = functions::if_::parse_macro(stack, kind, raw_args, path, table, depth)?;
+        let parsed = functions::if_::parse_macro(stack, kind, name, raw_args, path, table, depth)?;
         return Ok(Expr::Call(Rc::new(Call { kind, name: Rc::from(name), args: parsed, span })));
     }
     let args = parse_depth(stack, raw_args, path, table, depth + 1)?;

@@ -1,7 +1,10 @@
-//! The CloudFormation functions HOT 2013-05-23 still understands: `Fn::Select`
-//! (until 2015-04-30), `Fn::Join`, `Fn::Split`, `Fn::Replace`, `Fn::Base64`,
-//! `Fn::MemberListToMap`, `Fn::GetAZs`, `Fn::ResourceFacade` and `Ref`.
-//! Kept in one file: they are legacy and share little with the HOT functions.
+//! The CloudFormation functions: those HOT 2013-05-23 still understands
+//! (`Fn::Select` (until 2015-04-30), `Fn::Join`, `Fn::Split`, `Fn::Replace`,
+//! `Fn::Base64`, `Fn::MemberListToMap`, `Fn::GetAZs`, `Fn::ResourceFacade`,
+//! `Ref`), and those only CloudFormation-format templates have (`Fn::GetAtt`,
+//! `Fn::FindInMap`, `Fn::Not`, `Ref` in conditions; `Fn::If`, `Fn::Equals`,
+//! `Fn::And`, `Fn::Or` share the HOT implementations). Kept in one file: they
+//! are legacy and share little with the HOT functions.
 
 use std::rc::Rc;
 
@@ -231,6 +234,104 @@ pub fn resolve_ref(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 pub fn ref_dependency(stack: &Stack, args: &Expr) -> Result<Option<Rc<str>>, EvalError> {
     let Some(n) = args.as_str() else { return Ok(None) };
     Ok(stack.resources.get(n).map(|r| r.name.clone()))
+}
+
+/// `Fn::GetAtt` constructor: exactly `[resource_name, attribute]`.
+pub fn check_get_att(name: &str, args: &Expr) -> Result<(), EvalError> {
+    match args {
+        Expr::List(items, _) if items.len() == 2 => Ok(()),
+        _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form [resource_name, attribute]"))),
+    }
+}
+
+/// Python's error for unpacking `args` into `want` names, if it fails.
+fn unpack_error(args: &Expr, want: usize) -> Option<EvalError> {
+    let got = match args {
+        Expr::List(items, _) => items.len(),
+        Expr::Map(entries, _) => entries.len(),
+        Expr::Scalar(Value::Str(s)) => s.chars().count(),
+        other => {
+            let t = match other.to_value() {
+                Value::Null => "NoneType",
+                v => v.type_name(),
+            };
+            return Some(EvalError::type_error(format!("cannot unpack non-iterable {t} object")));
+        }
+    };
+    match got.cmp(&want) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Less => {
+            Some(EvalError::key(format!("not enough values to unpack (expected {want}, got {got})")))
+        }
+        std::cmp::Ordering::Greater => Some(EvalError::key(format!("too many values to unpack (expected {want})"))),
+    }
+}
+
+/// `Fn::FindInMap` constructor: `[map, key, value]` (an unpacking error is a `KeyError`).
+pub fn check_find_in_map(args: &Expr) -> Result<(), EvalError> {
+    match unpack_error(args, 3) {
+        None => Ok(()),
+        Some(e) => Err(e),
+    }
+}
+
+/// `mapping[key]` as Python does it: a missing key is a `KeyError` of its repr.
+fn subscript(container: &Value, key: &Value) -> Result<Value, EvalError> {
+    match container {
+        Value::Map(m) => match key {
+            Value::List(_) | Value::Map(_) => {
+                Err(EvalError::type_error(format!("unhashable type: '{}'", key.type_name())))
+            }
+            _ => m.get(key).cloned().ok_or_else(|| match key {
+                Value::Str(s) => EvalError::key(s.to_string()),
+                other => EvalError::other("KeyError", crate::pyfmt::py_repr(other)),
+            }),
+        },
+        other => Err(EvalError::type_error(format!("'{}' object is not subscriptable", other.type_name()))),
+    }
+}
+
+/// `Fn::FindInMap`: `Mappings[map][key][value]`.
+pub fn resolve_find_in_map(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let Expr::List(items, _) = args else { return Ok(Value::Null) };
+    let mut parts = Vec::with_capacity(3);
+    for e in items {
+        parts.push(resolve_expr(stack, e)?);
+    }
+    let mut current = stack.mappings.clone();
+    for key in &parts {
+        current = subscript(&current, key)?;
+    }
+    Ok(current)
+}
+
+/// CFN `Not` constructor: a list of exactly one condition.
+pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
+    match args {
+        Expr::List(items, _) if items.len() == 1 => Ok(()),
+        _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form: [condition]"))),
+    }
+}
+
+/// CFN `Not`.
+pub fn resolve_not(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let Expr::List(items, _) = args else { return Ok(Value::Null) };
+    let cd = match items.first() {
+        Some(e) => resolve_expr(stack, e)?,
+        None => Value::Null,
+    };
+    Ok(Value::Bool(!stack.is_enabled(&cd)?))
+}
+
+/// `ParamRef` (`Ref` in CFN condition definitions): a parameter's value.
+pub fn resolve_param_ref(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+    let name = resolve_expr(stack, args)?;
+    let key = crate::pyfmt::py_str(&name);
+    match stack.params.get(key.as_str()).filter(|_| name.as_str().is_some()) {
+        Some(Ok(v)) => Ok(v.clone()),
+        Some(Err(e)) => Err(e.clone()),
+        None => Err(EvalError::bad_reference(&key, "unknown")),
+    }
 }
 
 #[cfg(test)]

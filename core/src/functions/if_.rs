@@ -1,4 +1,4 @@
-//! `if: [condition, value_if_true, value_if_false]` — a macro: the condition is
+//! `if: [condition, value_if_true, value_if_false]` (CFN: `Fn::If`) — a macro: the condition is
 //! evaluated while parsing and only the chosen branch is parsed at all.
 //!
 //! ```yaml
@@ -16,13 +16,17 @@ use crate::value::Value;
 pub fn parse_macro(
     stack: &Stack,
     kind: FnKind,
+    name: &str,
     raw: &Node,
     path: &mut String,
     table: Table,
     depth: usize,
 ) -> Result<Expr, EvalError> {
-    let shape_error =
-        || EvalError::value("Arguments to \"if\" must be of the form: [condition_name, value_if_true, value_if_false]");
+    let shape_error = || {
+        EvalError::value(format!(
+            "Arguments to \"{name}\" must be of the form: [condition_name, value_if_true, value_if_false]"
+        ))
+    };
     let items: &[Node] = match &raw.kind {
         NodeKind::List(items) if !items.is_empty() => items,
         // Heat checks `not args or not Sequence or isinstance(str)`.
@@ -33,8 +37,8 @@ pub fn parse_macro(
         (FnKind::IfNullable, [c, t]) => (c, t, None),
         _ => return Err(shape_error()),
     };
-    // Heat parses the condition with the path "if" alone.
-    let cond = stack.parse_condition(condition, "if")?;
+    // Heat parses the condition with the function's name as the path.
+    let cond = stack.parse_condition(condition, name)?;
     let resolved = eval::resolve(stack, &cond)?;
     let chosen = match resolved {
         Value::Bool(b) => b,

@@ -135,6 +135,14 @@ pub enum FnKind {
     FnResourceFacade,
     /// CFN `Ref`.
     Ref,
+    /// CFN `Fn::GetAtt` (`[resource, attribute]`, no path).
+    FnGetAtt,
+    /// CFN `Fn::FindInMap` (`[map, key, value]` in `Mappings`).
+    FnFindInMap,
+    /// CFN `Not` (`[condition]`).
+    FnNot,
+    /// CFN `ParamRef`: `Ref` in condition definitions (parameters only).
+    ParamRef,
 }
 
 impl FnKind {
@@ -184,6 +192,10 @@ impl FnKind {
             FnMemberListToMap => "MemberListToMap",
             FnGetAzs => "GetAZs",
             Ref => "GetResource",
+            FnGetAtt => "GetAtt",
+            FnFindInMap => "FindInMap",
+            FnNot => "Not",
+            ParamRef => "ParamRef",
         }
     }
 
@@ -269,24 +281,34 @@ pub const ROWS: &[FnRow] = &[
     cond("and", FnKind::And, V2016_10_14),
     cond("or", FnKind::Or, V2016_10_14),
     // CloudFormation functions, kept in HOT 2013-05-23 and removed afterwards.
-    row("Fn::Select", FnKind::FnSelect, V2013_05_23, Some(V2015_10_15)),
+    row("Fn::Select", FnKind::FnSelect, Cfn2012_12_12, Some(V2015_10_15)),
     row("Fn::Select", FnKind::Removed, V2015_10_15, None),
-    row("Fn::GetAZs", FnKind::FnGetAzs, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::GetAZs", FnKind::FnGetAzs, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::GetAZs", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Join", FnKind::FnJoin, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::Join", FnKind::FnJoin, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::Join", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Split", FnKind::FnSplit, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::Split", FnKind::FnSplit, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::Split", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Replace", FnKind::FnReplace, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::Replace", FnKind::FnReplace, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::Replace", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Base64", FnKind::FnBase64, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::Base64", FnKind::FnBase64, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::Base64", FnKind::Removed, V2014_10_16, None),
-    row("Fn::MemberListToMap", FnKind::FnMemberListToMap, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::MemberListToMap", FnKind::FnMemberListToMap, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::MemberListToMap", FnKind::Removed, V2014_10_16, None),
-    row("Fn::ResourceFacade", FnKind::FnResourceFacade, V2013_05_23, Some(V2014_10_16)),
+    row("Fn::ResourceFacade", FnKind::FnResourceFacade, Cfn2012_12_12, Some(V2014_10_16)),
     row("Fn::ResourceFacade", FnKind::Removed, V2014_10_16, None),
-    row("Ref", FnKind::Ref, V2013_05_23, Some(V2014_10_16)),
+    row("Ref", FnKind::Ref, Cfn2012_12_12, Some(V2014_10_16)),
     row("Ref", FnKind::Removed, V2014_10_16, None),
+    // CloudFormation-format templates only (`HeatTemplate`, `CfnTemplate`).
+    row("Fn::GetAtt", FnKind::FnGetAtt, Cfn2012_12_12, Some(V2013_05_23)),
+    row("Fn::FindInMap", FnKind::FnFindInMap, Cfn2012_12_12, Some(Cfn2010_09_09)),
+    FnRow { tables: Tables::Both, ..row("Fn::FindInMap", FnKind::FnFindInMap, Cfn2010_09_09, Some(V2013_05_23)) },
+    row("Fn::If", FnKind::If, Cfn2010_09_09, Some(V2013_05_23)),
+    FnRow { tables: Tables::Conditions, ..row("Fn::Equals", FnKind::Equals, Cfn2010_09_09, Some(V2013_05_23)) },
+    FnRow { tables: Tables::Conditions, ..row("Ref", FnKind::ParamRef, Cfn2010_09_09, Some(V2013_05_23)) },
+    FnRow { tables: Tables::Conditions, ..row("Fn::Not", FnKind::FnNot, Cfn2010_09_09, Some(V2013_05_23)) },
+    FnRow { tables: Tables::Conditions, ..row("Fn::And", FnKind::And, Cfn2010_09_09, Some(V2013_05_23)) },
+    FnRow { tables: Tables::Conditions, ..row("Fn::Or", FnKind::Or, Cfn2010_09_09, Some(V2013_05_23)) },
 ];
 
 /// What a name means in a table.
@@ -343,8 +365,11 @@ pub fn check_args(kind: FnKind, name: &str, args: &Expr) -> Result<(), EvalError
     use FnKind::*;
     match kind {
         GetParam | GetResource | GetFile | Digest | MapMerge | MapReplace | ListConcat | ListConcatUnique | Removed
-        | MakeUrl | FnGetAzs | Ref => Ok(()),
+        | MakeUrl | FnGetAzs | Ref | ParamRef => Ok(()),
         GetAttThenSelect | GetAtt => get_attr::check(name, args, false),
+        FnGetAtt => cfn::check_get_att(name, args),
+        FnFindInMap => cfn::check_find_in_map(args),
+        FnNot => cfn::check_not(name, args),
         GetAttAll => get_attr::check(name, args, true),
         ListJoin | FnJoin => list_join::check_single(name, args),
         ListJoinMulti => list_join::check_multi(name, args),
@@ -380,7 +405,7 @@ pub fn resolve(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
         If | IfNullable => return crate::eval::resolve_nullable(stack, args),
         GetParam => get_param::resolve(stack, name, args)?,
         GetResource => get_resource::resolve(stack, args)?,
-        GetAttThenSelect => get_attr::resolve_then_select(stack, args)?,
+        GetAttThenSelect | FnGetAtt => get_attr::resolve_then_select(stack, args)?,
         GetAtt => get_attr::resolve(stack, args, false)?,
         GetAttAll => get_attr::resolve(stack, args, true)?,
         GetFile => get_file::resolve(stack, name, args)?,
@@ -417,6 +442,9 @@ pub fn resolve(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
         FnMemberListToMap => cfn::resolve_member_list_to_map(stack, args)?,
         FnGetAzs => cfn::resolve_get_azs(stack, args)?,
         Ref => cfn::resolve_ref(stack, args)?,
+        FnFindInMap => cfn::resolve_find_in_map(stack, args)?,
+        FnNot => cfn::resolve_not(stack, args)?,
+        ParamRef => cfn::resolve_param_ref(stack, args)?,
     };
     Ok(Some(value))
 }
@@ -434,7 +462,7 @@ pub fn validate(stack: &Stack, call: &Call) -> Result<(), EvalError> {
     crate::eval::validate(stack, &call.args, &[])?;
     match call.kind {
         Removed => removed::validate(&call.name),
-        GetAttThenSelect | GetAtt => get_attr::validate(stack, &call.args, false),
+        GetAttThenSelect | GetAtt | FnGetAtt => get_attr::validate(stack, &call.args, false),
         GetAttAll => get_attr::validate(stack, &call.args, true),
         Repeat | RepeatWithMap | RepeatPermutations => repeat::validate(&call.name, &call.args),
         Yaql => yaql::validate(&call.name, &call.args),
@@ -449,7 +477,7 @@ pub fn referenced_resource(stack: &Stack, call: &Call, path: &str) -> Result<Opt
     use FnKind::*;
     let name_expr = match call.kind {
         GetResource => &call.args,
-        GetAttThenSelect | GetAtt | GetAttAll => match get_attr::resource_expr(&call.args) {
+        GetAttThenSelect | GetAtt | GetAttAll | FnGetAtt => match get_attr::resource_expr(&call.args) {
             Some(e) => e,
             None => return Ok(None),
         },

@@ -5,6 +5,7 @@
 //! exactly as the oracle records it (`skipped_checks`).
 
 mod access_policy;
+mod aws_autoscaling_group;
 mod blazar_lease;
 mod cinder_volume;
 mod cinder_volume_type;
@@ -88,6 +89,7 @@ type Check = fn(&Ctx<'_>) -> Result<Outcome, EvalError>;
 
 /// Plugin type name → its checks, sorted by name.
 const TABLE: &[(&str, Check)] = &[
+    ("AWS::AutoScaling::AutoScalingGroup", aws_autoscaling_group::validate),
     ("AWS::AutoScaling::LaunchConfiguration", launch_config::validate),
     ("AWS::EC2::EIPAssociation", eip_association::validate),
     ("OS::Blazar::Lease", blazar_lease::validate),

@@ -6,6 +6,9 @@ import type {
   EvaluateRequest,
   EvaluateResponse,
   FunctionInfo,
+  PathStep,
+  RenderFormat,
+  RenderedValue,
   ResourceType,
   VersionInfo,
   YaqlResult,
@@ -19,6 +22,8 @@ export interface Glue {
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
   yaql(expression: string, data: unknown): YaqlResult;
+  /** `path` is copied into a new array (the glue takes a JS array of strings and numbers). */
+  renderValue(path: PathStep[], format: string): RenderedValue | null;
   /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
   __wbg_reset_state(): void;
 }
@@ -30,6 +35,7 @@ export interface Api {
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
   yaql(expression: string, data: unknown): YaqlResult;
+  renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null;
 }
 
 /** The exception a wasm call ends with when the instance died: a trap (a Rust
@@ -113,6 +119,13 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
         () => glue.yaql(String(expression), data),
         (e) => ({ ok: false, error: { type: "InternalError", message: crashMessage(e) } }),
       ),
+    renderValue(path, format) {
+      if (!Array.isArray(path) || !path.every((s) => typeof s === "string" || Number.isInteger(s))) {
+        throw new TypeError("hotplate: the path must be a list of keys (strings) and list indexes (integers)");
+      }
+      // After a crash the instance is new and has no last result: null.
+      return guarded(() => glue.renderValue(path, String(format)), () => null);
+    },
   };
 }
 
@@ -161,4 +174,17 @@ export function resourceTypes(): ResourceType[] {
  */
 export function yaql(expression: string, data: unknown): YaqlResult {
   return api().yaql(expression, data);
+}
+
+/**
+ * A value of the last `evaluate`'s result (in this engine instance), found by
+ * its path from the result's root (`["outputs", "ip", "value"]`,
+ * `["nested", "db", "resources", "server", "properties"]`), written as YAML or
+ * JSON text by the engine itself: floats stay floats (`1.0`), integers are
+ * exact, keys keep Heat's order, and each value Heat only knows once the stack
+ * exists is a `⟨get_attr server first_address⟩` placeholder listed in `marks`
+ * with its offsets in `text`. Null when the result has no such value.
+ */
+export function renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null {
+  return api().renderValue(path, format);
 }

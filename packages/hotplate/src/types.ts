@@ -119,10 +119,19 @@ export interface Diagnostic {
   column: number;
 }
 
+/** One step of a path in the result: a map key or a list index. */
+export type PathStep = string | number;
+
 /** A value Heat only knows at deploy time (get_resource, get_attr, OS::stack_id, ...). */
 export interface Deferred {
-  /** Where it lands in the result (`resources.server.properties.networks[0].port`). */
+  /**
+   * Where it lands in the result, dotted (`resources.server.properties.networks[0].port`;
+   * in a nested stack `nested.db.outputs.id.value`). Ambiguous for keys with dots:
+   * kept for the playground's renderer until it uses `renderValue`; prefer `steps`.
+   */
   path: string;
+  /** The same place as keys and list indexes (`["resources", "server", "properties", "networks", 0, "port"]`). */
+  steps: PathStep[];
   /** What it stands for (`get_attr server first_address`). */
   label: string;
   /** true: the value is the placeholder itself; false: it is built from one. */
@@ -135,8 +144,15 @@ export interface ParameterInfo {
   type: string;
   /** Where the value came from. */
   source: "user" | "user_default" | "default" | "missing";
-  /** Which environment file (or `parameters`) set it, if any. */
+  /** Which environment file (or `parameters`) set it, if any (the last one). */
   file: string | null;
+  /**
+   * Each file's part of the value, in merge order: one entry unless environment
+   * files merged it (`parameter_merge_strategies` `merge`/`deep_merge`). `parts`
+   * are the map keys or list indexes that file gave; empty: the whole value (or
+   * text appended to a merged string). An `overwrite` leaves only its own entry.
+   */
+  contributions: { file: string; strategy: "overwrite" | "merge" | "deep_merge"; parts: PathStep[] }[];
   label: string;
   description: string;
   hidden: boolean;
@@ -165,6 +181,26 @@ export interface EvaluateResponse {
   edges: Edge[];
   /** The detected HOT version (date form), or null. */
   version: string | null;
+}
+
+/** How `renderValue` writes a value. */
+export type RenderFormat = "yaml" | "json" | "json-line";
+
+/** A deploy-time placeholder `⟨label⟩` in a rendered value. */
+export interface RenderedMark {
+  /** Where it is in the rendered value (keys and list indexes; `[]`: the value itself). */
+  path: PathStep[];
+  /** What it stands for (`get_attr server first_address`). */
+  label: string;
+  /** UTF-16 offsets (JavaScript string indexes) of `⟨label⟩` in `text` (quotes excluded). */
+  from: number;
+  to: number;
+}
+
+/** A value of the result as text, written by the engine (floats stay `1.0`, key order kept). */
+export interface RenderedValue {
+  text: string;
+  marks: RenderedMark[];
 }
 
 /** A HOT version. */

@@ -8,7 +8,7 @@ import type { InitInput } from "./types.js";
 let ready = false;
 install(glue, () => ready);
 
-export { evaluate, versions, functions, resourceTypes, yaql } from "./api.js";
+export { evaluate, versions, functions, resourceTypes, yaql, renderValue } from "./api.js";
 export type * from "./types.js";
 
 /**

@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, versions, functions, resourceTypes, yaql } from "../lib/node.js";
+import { evaluate, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -34,7 +34,59 @@ test("evaluate gives Heat's result, parameter sources, edges and deploy-time mar
   assert.deepEqual([count.source, count.label, count.default], ["user", "How many", 2]);
   assert.equal(r.parameters.find((p) => p.name === "secret").hidden, true);
   assert.deepEqual(r.edges, [{ from: "server", to: "group", kind: "depends_on" }]);
-  assert.deepEqual(r.deferred, [{ path: "outputs.ip.value", label: "get_attr server first_address", exact: true }]);
+  assert.deepEqual(r.deferred, [
+    { path: "outputs.ip.value", steps: ["outputs", "ip", "value"], label: "get_attr server first_address", exact: true },
+    // The group's nested stack: its members' ids are only known once created.
+    ...[0, 1, 2].map((i) => ({
+      path: `nested.group.outputs.refs_map.value.${i}`,
+      steps: ["nested", "group", "outputs", "refs_map", "value", String(i)],
+      label: `get_resource ${i}`,
+      exact: true,
+    })),
+  ]);
+});
+
+test("renderValue writes the last result's values as the engine has them, placeholders located", () => {
+  const r = evaluate({
+    stack_name: "demo",
+    template: `heat_template_version: 2021-04-16
+resources:
+  server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros}}
+outputs:
+  o: {value: {z: 1.0, big: 1152921504606846976, list: [a, {get_attr: [server, first_address]}]}}
+`,
+  });
+  // JSON.parse loses both: 1.0 reads as 1, the integer as a rounded double.
+  assert.equal(JSON.stringify(r.result.outputs.o.value.z), "1");
+  const yaml = renderValue(["outputs", "o", "value"], "yaml");
+  assert.equal(yaml.text, "z: 1.0\nbig: 1152921504606846976\nlist:\n  - a\n  - ⟨get_attr server first_address⟩\n");
+  assert.deepEqual(yaml.marks.map((m) => [m.path, m.label]), [[["list", 1], "get_attr server first_address"]]);
+  for (const format of ["yaml", "json", "json-line"]) {
+    const v = renderValue(["outputs", "o", "value"], format);
+    for (const m of v.marks) assert.equal(v.text.slice(m.from, m.to), `⟨${m.label}⟩`, format);
+  }
+  assert.equal(renderValue(["outputs", "o", "value", "list"], "json-line").text, '["a", "⟨get_attr server first_address⟩"]');
+  // A list at the top is valid YAML.
+  assert.equal(renderValue(["outputs", "o", "value", "list"], "yaml").text, "- a\n- ⟨get_attr server first_address⟩\n");
+  assert.equal(renderValue(["outputs", "missing"], "yaml"), null);
+  assert.throws(() => renderValue("outputs.o.value", "yaml"), TypeError);
+  assert.throws(() => renderValue(["outputs"], "toml"), /unknown format/);
+});
+
+test("a merged parameter names each file and what it gave", () => {
+  const strategies = "parameter_merge_strategies: {conf: deep_merge}\n";
+  const r = evaluate({
+    stack_name: "demo",
+    template: "heat_template_version: 2021-04-16\nparameters:\n  conf: {type: json}\n",
+    environment_files: ["a.yaml", "b.yaml"],
+    files: { "a.yaml": `parameter_defaults: {conf: {x: 1, y: 2}}\n${strategies}`, "b.yaml": `parameter_defaults: {conf: {z: 3}}\n${strategies}` },
+  });
+  const conf = r.parameters.find((p) => p.name === "conf");
+  assert.deepEqual(conf.contributions, [
+    { file: "a.yaml", strategy: "deep_merge", parts: ["x", "y"] },
+    { file: "b.yaml", strategy: "deep_merge", parts: ["z"] },
+  ]);
+  assert.equal(conf.file, "b.yaml");
 });
 
 test("template problems are returned, with editor positions", () => {

@@ -11,8 +11,14 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // translation rules and the offline custom constraints (time-zone keys, cron,
 // IP/DNS/ISO 8601 parsers) into the engine: 593 KB -> 673 KB. Raised again to
 // 710 KB when the plugins' own checks (about 25 types) and nested stacks came in:
-// 673 KB -> 701 KB. Issue 13 owns bringing it down to 400 KB.
-const BUDGET_BROTLI = 710 * 1024;
+// 673 KB -> 701 KB. Raised to 716 KB for CloudFormation-format templates and
+// the instance groups (701 KB -> 710.3 KB measured). Raised to 720 KB when the
+// engine took over writing values as YAML/JSON text with located deploy-time
+// placeholders and parameter provenance (`renderValue`, issue 12): +7.5 KB
+// measured on the base before CFN. Raised to 726 KB for the direct request
+// decoder (serde visitors, faster than serde_json's tree): 724.3 KB measured on
+// a fresh clone. Issue 13 owns bringing it down to 400 KB.
+const BUDGET_BROTLI = 726 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

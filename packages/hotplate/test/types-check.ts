@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by `make test-package`: the public types as a
 // TypeScript user writes against them (a type error fails the build).
-import { evaluate, yaql, functions, type EvaluateRequest, type EvaluateResponse, type Diagnostic } from "../lib/bundler.js";
+import { evaluate, yaql, functions, renderValue, type EvaluateRequest, type EvaluateResponse, type Diagnostic, type RenderedValue, type PathStep } from "../lib/bundler.js";
 import { init } from "../lib/web.js";
 
 const request: EvaluateRequest = {
@@ -24,6 +24,11 @@ const needsCloud: string[] = [
   ...response.result.skipped_constraints.map((c) => ("parameter" in c ? c.parameter : `${c.resource}.${c.property}`)),
   ...response.result.skipped_checks.map((c) => `${c.resource}: ${c.check} (${c.service})`),
 ];
+const steps: PathStep[] | undefined = response.deferred[0]?.steps;
+const shown: RenderedValue | null = renderValue(["outputs", "o", "value"], "yaml");
+const marked: [number, number][] = shown?.marks.map((m) => [m.from, m.to]) ?? [];
+// @ts-expect-error formats are yaml, json, json-line
+renderValue([], "toml");
 const y = yaql("$.data", { a: 1 });
 if (y.ok) {
   const json: string = y.json;
@@ -36,4 +41,4 @@ const inTemplates: boolean | undefined = functions("wallaby")?.[0]?.inTemplates;
 const ready: Promise<void> = init(new URL("https://example.invalid/hotplate.wasm"));
 // @ts-expect-error a request needs a template
 const bad: EvaluateRequest = { stack_name: "x" };
-void [line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad];
+void [steps, marked, line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad];

@@ -47,6 +47,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
   }
   return {
+    templateName: "template.yaml",
     template,
     envFiles: scripts.filter((s) => s.dataset.env).map((s) => ({ name: s.dataset.env!, text: dedent(s.textContent ?? "") })),
     files: scripts.filter((s) => s.dataset.file).map((s) => ({ name: s.dataset.file!, text: dedent(s.textContent ?? "") })),

@@ -3,9 +3,9 @@
 import type { EditorView } from "@codemirror/view";
 import type { EvaluateResponse } from "hotplate/web";
 import { createEditor, showDiagnostics } from "../editors";
-import { cloudNotes, valueElement, withPlaceholders } from "../render";
 import { Runner } from "../runner";
 import { encodeWorkspace } from "../share";
+import { PANE_REGISTRY, verdict, type PaneContext } from "../panes";
 import { SettingsError, toRequest, type Workspace } from "../state";
 import css from "./embed.css?inline";
 import { PANES, PLAYGROUND_URL, type HotPlayground, type Pane } from "./element";
@@ -42,7 +42,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     panes.set(p, body);
   }
   const results = el("div", { className: "results" });
-  for (const [p, body] of panes) results.append(el("section", { className: `pane ${p}` }, el("h4", { textContent: p[0].toUpperCase() + p.slice(1) }), body));
+  for (const [p, body] of panes) results.append(el("section", { className: `pane ${p}` }, el("h4", { textContent: PANE_REGISTRY[p].title }), body));
   app.append(head, editorBox, params, results);
   root.replaceChildren(style, app);
 
@@ -51,6 +51,10 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   let last: EvaluateResponse | null = null;
   let paramKey = "";
   let view: EditorView;
+  /** The nested stacks and resources the reader opened (kept across evaluations). */
+  const opened = new Set<string>();
+  /** The panes' own state across evaluations (the resources filter). */
+  const ui: Record<string, string> = {};
 
   const updateLink = async () => {
     const base = host.getAttribute("playground") ?? PLAYGROUND_URL;
@@ -80,61 +84,32 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
   };
 
+  const verdictBox = el("p", { className: "verdict" });
+  verdictBox.dataset.testid = "verdict";
+  verdictBox.hidden = true;
+  results.prepend(verdictBox);
+
   const render = (r: EvaluateResponse) => {
-    const res = r.result;
-    const outputs = panes.get("outputs");
-    if (outputs) {
-      outputs.replaceChildren();
-      if (res.error) outputs.append(el("p", { className: "error", textContent: `Heat would refuse this stack — ${res.error.type}: ${res.error.message}` }));
-      for (const [name, out] of Object.entries(res.outputs)) {
-        const value = out.error === null
-          ? valueElement(withPlaceholders(out.value, ["outputs", name, "value"], r.deferred), "yaml")
-          : el("p", { className: "error", textContent: out.error });
-        value.dataset.testid = `output-${name}`;
-        outputs.append(el("div", { className: "output" }, el("span", { className: "k", textContent: name }), value));
-      }
-    }
-    const resources = panes.get("resources");
-    if (resources) {
-      resources.replaceChildren();
-      for (const [name, x] of Object.entries(res.resources)) {
-        const box = el("div", { className: `resource ${x.enabled ? "on" : "off"}` }, el("span", { className: "k", textContent: `${name} (${String(x.type)})${x.enabled ? "" : " — removed by its condition"}` }));
-        box.dataset.testid = `resource-${name}`;
-        if (x.enabled) {
-          box.append(valueElement(withPlaceholders(x.properties, ["resources", name, "properties"], r.deferred), "yaml"));
-          const notes = cloudNotes(res, name);
-          if (notes) box.append(notes);
-        }
-        resources.append(box);
-      }
-    }
-    const conditions = panes.get("conditions");
-    if (conditions) {
-      conditions.replaceChildren(...Object.entries(res.conditions).map(([n, v]) => {
-        const c = el("span", { className: `cond ${v ? "true" : "false"}`, textContent: `${n}: ${String(v)}` });
-        c.dataset.testid = `condition-${n}`;
-        return c;
-      }));
-    }
-    const parameters = panes.get("parameters");
-    if (parameters) {
-      parameters.replaceChildren(...Object.entries(res.parameters).filter(([n]) => !n.startsWith("OS::")).map(([n, v]) =>
-        el("div", { className: "output" }, el("span", { className: "k", textContent: n }), valueElement(v, "yaml"))));
-    }
-    const errors = panes.get("errors");
-    if (errors) {
-      errors.replaceChildren(...r.diagnostics.map((d) => {
-        const b = el("button", { type: "button", className: `diag ${d.severity}`, textContent: `${d.line ? `line ${d.line}:${d.column}: ` : ""}${d.message}` });
-        b.addEventListener("click", () => {
-          if (d.file !== "template.yaml") return;
-          view.dispatch({ selection: { anchor: Math.min(d.from, view.state.doc.length) }, scrollIntoView: true });
-          view.focus();
-        });
-        return b;
-      }));
-      if (!r.diagnostics.length) errors.append(el("p", { className: "ok", textContent: "No problems." }));
-    }
-    showDiagnostics(view, r.diagnostics.filter((d) => d.file === "template.yaml" && d.line));
+    const v = verdict(r);
+    verdictBox.hidden = !v;
+    verdictBox.className = v && !v.refused ? "verdict partial" : "verdict";
+    verdictBox.textContent = v?.text ?? "";
+    const ctx: PaneContext = {
+      response: r,
+      mode: "yaml",
+      open: opened,
+      ui,
+      diagnostics: r.diagnostics,
+      fileOrder: [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)],
+      // Only the template is in an editor here; a problem in another file (a provider template) names it.
+      canJump: (d) => d.file === ws.templateName,
+      jump: (d) => {
+        view.dispatch({ selection: { anchor: Math.min(d.from, view.state.doc.length) }, scrollIntoView: true });
+        view.focus();
+      },
+    };
+    for (const [p, body] of panes) body.replaceChildren(PANE_REGISTRY[p].render(ctx));
+    showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     renderParams(r);
   };
 
@@ -152,8 +127,10 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     if (result.kind === "superseded") return;
     if (result.kind !== "done") {
       status.textContent = `${result.kind}: ${result.message}`;
+      results.dataset.stale = "true"; // what is shown is not of the current input
       return;
     }
+    delete results.dataset.stale;
     last = result.response;
     render(last);
     const n = last.diagnostics.filter((d) => d.severity === "error").length;

@@ -1,0 +1,509 @@
+//! Values as the people reading a result see them: YAML or JSON text written
+//! from the engine's own values (floats stay floats, `1.0`; 64-bit integers
+//! exact; maps in insertion order), with the values Heat only knows once the
+//! stack exists shown as `⟨get_attr server first_address⟩` and located in the
+//! text. The CLI report and the playground both print values through here.
+//!
+//! Text rules (the CLI's YAML since its first version):
+//! - YAML is block style; a string is plain when it is non-empty, only ASCII
+//!   letters, digits and `_-./`, reads back as a string (not `yes`, `null`, a
+//!   number or a date), otherwise it is a JSON string literal (valid YAML);
+//!   every other scalar, and an empty list or map, is written as JSON;
+//! - JSON is Python's `json.dumps(v, ensure_ascii=False)` with key order kept,
+//!   `indent=2` ([`Format::Json`]) or on one line ([`Format::JsonLine`]), and
+//!   non-finite floats as the strings `"inf"`/`"nan"` as in the result file;
+//! - map keys are written as the result writes them (strings as they are,
+//!   `true`/`false`/`null`, `str()` of other keys).
+//!
+//! A placeholder is `⟨label⟩`: in JSON inside a string literal (`"⟨…⟩"`), in
+//! YAML bare when its label has none of `:#'"` and no control character (it then
+//! reads back as that string), else as a JSON string literal. A mark's range
+//! always covers `⟨…⟩` itself, never the quotes.
+
+use crate::diag::PathItem;
+use crate::engine::result::json_key;
+use crate::pyfmt::{json_dumps, write_json_str, JsonStyle};
+use crate::value::Value;
+
+/// How a value is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Block-style YAML, one entry per line, ending with a newline.
+    Yaml,
+    /// JSON indented by 2 (Python's `indent=2`), no final newline.
+    Json,
+    /// JSON on one line (`{"a": [1, 2.0]}`).
+    JsonLine,
+}
+
+impl Format {
+    /// `yaml`, `json` or `json-line`.
+    pub fn parse(name: &str) -> Option<Format> {
+        match name {
+            "yaml" => Some(Format::Yaml),
+            "json" => Some(Format::Json),
+            "json-line" => Some(Format::JsonLine),
+            _ => None,
+        }
+    }
+}
+
+/// A rendered value: the text and where its deploy-time placeholders are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rendered {
+    /// The text.
+    pub text: String,
+    /// Every placeholder, in text order.
+    pub marks: Vec<RenderedMark>,
+}
+
+/// One placeholder in a rendered text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderedMark {
+    /// Where it is in the rendered value (keys and list indexes; empty: the
+    /// value itself).
+    pub path: Vec<PathItem>,
+    /// What it stands for (`get_attr server first_address`).
+    pub label: String,
+    /// Byte range of `⟨label⟩` in the text.
+    pub start: u32,
+    /// End of the byte range.
+    pub end: u32,
+    /// The same range in UTF-16 code units (JavaScript string offsets).
+    pub from: u32,
+    /// End of the UTF-16 range.
+    pub to: u32,
+}
+
+/// Placeholders (labels) by their path from the root of what is rendered,
+/// sorted by path (a sorted list: less code in the wasm module than a tree map).
+#[derive(Clone, Debug, Default)]
+pub struct Placeholders(Vec<(Vec<PathItem>, String)>);
+
+impl Placeholders {
+    /// None.
+    pub fn new() -> Placeholders {
+        Placeholders::default()
+    }
+
+    /// Add one (a second label for the same path replaces the first).
+    pub fn insert(&mut self, path: Vec<PathItem>, label: String) {
+        match self.0.binary_search_by(|(p, _)| p.cmp(&path)) {
+            Ok(i) => {
+                if let Some(slot) = self.0.get_mut(i) {
+                    slot.1 = label;
+                }
+            }
+            Err(i) => self.0.insert(i, (path, label)),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn get(&self, path: &[PathItem]) -> Option<&str> {
+        let i = self.0.binary_search_by(|(p, _)| p.as_slice().cmp(path)).ok()?;
+        self.0.get(i).map(|(_, l)| l.as_str())
+    }
+
+    /// Whether any is at or under `path` (paths with a common prefix are
+    /// adjacent in sorted order, starting at the prefix itself).
+    fn any_under(&self, path: &[PathItem]) -> bool {
+        let i = self.0.partition_point(|(p, _)| p.as_slice() < path);
+        self.0.get(i).is_some_and(|(p, _)| p.starts_with(path))
+    }
+}
+
+impl FromIterator<(Vec<PathItem>, String)> for Placeholders {
+    fn from_iter<I: IntoIterator<Item = (Vec<PathItem>, String)>>(iter: I) -> Placeholders {
+        let mut out = Placeholders::new();
+        for (path, label) in iter {
+            out.insert(path, label);
+        }
+        out
+    }
+}
+
+/// Write `value`, found at `at`, with the `placeholders` (paths from the same
+/// root as `at`) in place of the values they stand for.
+pub fn render(value: &Value, at: &[PathItem], placeholders: &Placeholders, format: Format) -> Rendered {
+    let mut w = Writer { text: String::new(), marks: Vec::new(), placeholders, path: at.to_vec(), base: at.len() };
+    match format {
+        Format::Yaml => {
+            w.yaml(value, 0, false);
+            if !w.text.ends_with('\n') {
+                w.text.push('\n');
+            }
+        }
+        Format::Json => w.json(value, Some(0)),
+        Format::JsonLine => w.json(value, None),
+    }
+    let mut marks = w.marks;
+    utf16_ranges(&w.text, &mut marks);
+    Rendered { text: w.text, marks }
+}
+
+/// The UTF-16 offsets of the marks' byte ranges (marks are in text order).
+fn utf16_ranges(text: &str, marks: &mut [RenderedMark]) {
+    let mut bytes = 0usize;
+    let mut units = 0u32;
+    let mut chars = text.chars();
+    let mut advance_to = |target: u32, bytes: &mut usize, units: &mut u32| {
+        while *bytes < target as usize {
+            let Some(c) = chars.next() else { break };
+            *bytes += c.len_utf8();
+            *units += u32::try_from(c.len_utf16()).unwrap_or(2);
+        }
+        *units
+    };
+    for m in marks.iter_mut() {
+        m.from = advance_to(m.start, &mut bytes, &mut units);
+        m.to = advance_to(m.end, &mut bytes, &mut units);
+    }
+}
+
+fn offset(text: &str) -> u32 {
+    u32::try_from(text.len()).unwrap_or(u32::MAX)
+}
+
+struct Writer<'p> {
+    text: String,
+    marks: Vec<RenderedMark>,
+    placeholders: &'p Placeholders,
+    /// The path of the value being written, from the placeholders' root.
+    path: Vec<PathItem>,
+    /// How much of `path` is above the rendered value.
+    base: usize,
+}
+
+impl Writer<'_> {
+    /// The placeholder for the value at the current path.
+    fn placeholder(&self) -> Option<&str> {
+        self.placeholders.get(&self.path)
+    }
+
+    /// Whether any placeholder is at or under the current path (keys with a
+    /// common prefix are adjacent in the map, starting at the prefix itself).
+    fn any_under(&self) -> bool {
+        self.placeholders.any_under(&self.path)
+    }
+
+    /// `⟨label⟩`, JSON-escaped when `quoted`, recorded as a mark.
+    fn mark(&mut self, label: &str, quoted: bool) {
+        let start = offset(&self.text);
+        let inner = format!("\u{27e8}{label}\u{27e9}");
+        if quoted {
+            // The escaped text without its quotes.
+            let mut lit = String::new();
+            write_json_str(&mut lit, &inner, false);
+            let body = lit.get(1..lit.len().saturating_sub(1)).unwrap_or_default();
+            self.text.push_str(body);
+        } else {
+            self.text.push_str(&inner);
+        }
+        self.marks.push(RenderedMark {
+            path: self.path.get(self.base..).unwrap_or_default().to_vec(),
+            label: label.to_string(),
+            start,
+            end: offset(&self.text),
+            from: 0,
+            to: 0,
+        });
+    }
+
+    fn child<F: FnOnce(&mut Self)>(&mut self, step: PathItem, f: F) {
+        self.path.push(step);
+        f(self);
+        self.path.pop();
+    }
+
+    fn json(&mut self, v: &Value, level: Option<usize>) {
+        if let Some(label) = self.placeholder().map(str::to_string) {
+            self.text.push('"');
+            self.mark(&label, true);
+            self.text.push('"');
+            return;
+        }
+        if !self.any_under() {
+            let style = JsonStyle {
+                sort_keys: false,
+                ensure_ascii: false,
+                indent: level.map(|_| 2),
+                nonfinite_as_strings: true,
+            };
+            let text = match level {
+                Some(l) if l > 0 => indent_json(&json_text(v, style), l),
+                _ => json_text(v, style),
+            };
+            self.text.push_str(&text);
+            return;
+        }
+        let sep = if level.is_some() { "," } else { ", " };
+        let inner = level.map(|l| l + 1);
+        match v {
+            Value::List(items) if !items.is_empty() => {
+                self.text.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.text.push_str(sep);
+                    }
+                    self.newline(inner);
+                    self.child(index(i), |w| w.json(item, inner));
+                }
+                self.newline(level);
+                self.text.push(']');
+            }
+            Value::Map(m) if !m.is_empty() => {
+                self.text.push('{');
+                for (i, (k, item)) in m.iter().enumerate() {
+                    if i > 0 {
+                        self.text.push_str(sep);
+                    }
+                    self.newline(inner);
+                    let key = json_key(k);
+                    write_json_str(&mut self.text, &key, false);
+                    self.text.push_str(": ");
+                    self.child(PathItem::Key(key), |w| w.json(item, inner));
+                }
+                self.newline(level);
+                self.text.push('}');
+            }
+            other => self.text.push_str(&json_text(other, JsonStyle::PLAIN)),
+        }
+    }
+
+    fn newline(&mut self, level: Option<usize>) {
+        if let Some(l) = level {
+            self.text.push('\n');
+            self.text.push_str(&" ".repeat(2 * l));
+        }
+    }
+
+    /// A scalar (or an empty collection) in YAML.
+    fn yaml_scalar(&mut self, v: &Value) {
+        match self.placeholder().map(str::to_string) {
+            Some(label) => {
+                let bare = !label.chars().any(|c| c.is_control() || ":#'\"".contains(c));
+                if !bare {
+                    self.text.push('"');
+                }
+                self.mark(&label, !bare);
+                if !bare {
+                    self.text.push('"');
+                }
+            }
+            None => self.text.push_str(&yaml_scalar(v)),
+        }
+    }
+
+    /// Block YAML; `inline_first`: the first line continues the current one (`- key: v`).
+    fn yaml(&mut self, v: &Value, indent: usize, inline_first: bool) {
+        let pad = " ".repeat(indent);
+        let placeholder = self.placeholder().is_some();
+        match v {
+            Value::Map(m) if !m.is_empty() && !placeholder => {
+                for (i, (k, val)) in m.iter().enumerate() {
+                    if !(inline_first && i == 0) {
+                        self.text.push_str(&pad);
+                    }
+                    let key = json_key(k);
+                    self.text.push_str(&yaml_scalar(&Value::from(key.as_str())));
+                    self.text.push(':');
+                    self.child(PathItem::Key(key), |w| {
+                        if is_block(val) && w.placeholder().is_none() {
+                            w.text.push('\n');
+                            w.yaml(val, indent + 2, false);
+                        } else {
+                            w.text.push(' ');
+                            w.yaml_scalar(val);
+                            w.text.push('\n');
+                        }
+                    });
+                }
+            }
+            Value::List(l) if !l.is_empty() && !placeholder => {
+                for (i, item) in l.iter().enumerate() {
+                    self.text.push_str(&pad);
+                    self.text.push_str("- ");
+                    self.child(index(i), |w| match item {
+                        Value::Map(mm) if !mm.is_empty() && w.placeholder().is_none() => w.yaml(item, indent + 2, true),
+                        Value::List(ll) if !ll.is_empty() && w.placeholder().is_none() => {
+                            w.text.push('\n');
+                            w.yaml(item, indent + 2, false);
+                        }
+                        other => {
+                            w.yaml_scalar(other);
+                            w.text.push('\n');
+                        }
+                    });
+                }
+            }
+            other => {
+                self.text.push_str(&pad);
+                self.yaml_scalar(other);
+                self.text.push('\n');
+            }
+        }
+    }
+}
+
+fn index(i: usize) -> PathItem {
+    PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX))
+}
+
+/// A non-empty list or map (written as a block in YAML).
+fn is_block(v: &Value) -> bool {
+    match v {
+        Value::Map(m) => !m.is_empty(),
+        Value::List(l) => !l.is_empty(),
+        _ => false,
+    }
+}
+
+/// JSON text of a value with the result's key rule (unsorted, so it cannot fail).
+fn json_text(v: &Value, style: JsonStyle) -> String {
+    let style = JsonStyle { sort_keys: false, ensure_ascii: false, nonfinite_as_strings: true, ..style };
+    json_dumps(&crate::engine::result::json_keys(v), style).unwrap_or_default()
+}
+
+/// Indented JSON of a nested value: every line after the first moved right.
+fn indent_json(text: &str, level: usize) -> String {
+    text.replace('\n', &format!("\n{}", " ".repeat(2 * level)))
+}
+
+/// A scalar (or an empty collection) as one YAML token.
+fn yaml_scalar(v: &Value) -> String {
+    match v {
+        Value::Str(s) => {
+            let plain = !s.is_empty()
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c))
+                && !matches!(
+                    s.to_ascii_lowercase().as_str(),
+                    "yes" | "no" | "on" | "off" | "true" | "false" | "null" | "~"
+                )
+                && s.parse::<f64>().is_err()
+                && crate::syntax::plain_scalar_is_string(s);
+            if plain {
+                s.to_string()
+            } else {
+                json_text(v, JsonStyle::PLAIN)
+            }
+        }
+        other => json_text(other, JsonStyle::PLAIN),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Map;
+
+    fn key(k: &str) -> PathItem {
+        PathItem::Key(k.into())
+    }
+
+    fn sample() -> Value {
+        let mut inner = Map::new();
+        inner.insert_str("z", Value::Float(1.0));
+        inner.insert_str("a", Value::Int(1 << 60));
+        inner.insert_str("ip", Value::from("x"));
+        let mut m = Map::new();
+        m.insert_str("name", Value::from("web-1"));
+        m.insert_str("list", Value::list(vec![Value::Int(1), Value::map(inner), Value::list(vec![])]));
+        m.insert_str("yes", Value::from("yes"));
+        m.insert_str("when", Value::from("2024-01-01"));
+        m.insert_str("multi", Value::from("a\nb"));
+        Value::map(m)
+    }
+
+    #[test]
+    fn yaml_keeps_floats_big_integers_and_order() {
+        let r = render(&sample(), &[], &Placeholders::new(), Format::Yaml);
+        assert_eq!(
+            r.text,
+            "name: web-1\nlist:\n  - 1\n  - z: 1.0\n    a: 1152921504606846976\n    ip: x\n  - []\n\"yes\": \"yes\"\nwhen: \"2024-01-01\"\nmulti: \"a\\nb\"\n"
+        );
+        assert!(r.marks.is_empty());
+    }
+
+    #[test]
+    fn a_list_at_the_top_is_valid_yaml() {
+        let v = Value::list(vec![Value::from("a"), Value::list(vec![Value::Int(2)]), Value::Float(0.5)]);
+        assert_eq!(render(&v, &[], &Placeholders::new(), Format::Yaml).text, "- a\n- \n  - 2\n- 0.5\n");
+        // A scalar alone.
+        assert_eq!(render(&Value::Float(1.0), &[], &Placeholders::new(), Format::Yaml).text, "1.0\n");
+    }
+
+    #[test]
+    fn json_is_python_json_dumps_in_insertion_order() {
+        let v = sample();
+        let want = json_dumps(
+            &v,
+            JsonStyle { sort_keys: false, ensure_ascii: false, indent: Some(2), nonfinite_as_strings: true },
+        )
+        .unwrap();
+        assert_eq!(render(&v, &[], &Placeholders::new(), Format::Json).text, want);
+        let line = render(&v, &[], &Placeholders::new(), Format::JsonLine).text;
+        assert!(
+            line.starts_with("{\"name\": \"web-1\", \"list\": [1, {\"z\": 1.0, \"a\": 1152921504606846976"),
+            "{line}"
+        );
+        let nan = render(&Value::list(vec![Value::Float(f64::INFINITY)]), &[], &Placeholders::new(), Format::JsonLine);
+        assert_eq!(nan.text, "[\"inf\"]");
+    }
+
+    /// Marks in `sample()` at `list[1].ip` (label `get_attr s first_address`) and
+    /// at `name` (a label with a colon), rendered from the root `at`.
+    fn marked(format: Format) -> Rendered {
+        let mut p = Placeholders::new();
+        p.insert(vec![key("top"), key("list"), PathItem::Index(1), key("ip")], "get_attr s first_address".into());
+        p.insert(vec![key("top"), key("name")], "get_attr s 'a:b'".into());
+        // Not under the rendered value: ignored.
+        p.insert(vec![key("other")], "get_resource x".into());
+        render(&sample(), &[key("top")], &p, format)
+    }
+
+    #[test]
+    fn placeholders_are_marked_in_every_format_with_byte_and_utf16_ranges() {
+        for format in [Format::Yaml, Format::Json, Format::JsonLine] {
+            let r = marked(format);
+            assert_eq!(r.marks.len(), 2, "{format:?}: {r:?}");
+            let paths: Vec<&[PathItem]> = r.marks.iter().map(|m| m.path.as_slice()).collect();
+            assert_eq!(paths, vec![&[key("name")][..], &[key("list"), PathItem::Index(1), key("ip")][..]]);
+            let utf16: Vec<u16> = r.text.encode_utf16().collect();
+            for m in &r.marks {
+                let bytes = r.text.get(m.start as usize..m.end as usize).unwrap();
+                let units = String::from_utf16(utf16.get(m.from as usize..m.to as usize).unwrap()).unwrap();
+                assert_eq!(bytes, units, "{format:?}");
+                assert_eq!(bytes, format!("⟨{}⟩", m.label), "{format:?}");
+            }
+        }
+        let yaml = marked(Format::Yaml).text;
+        assert!(yaml.starts_with("name: \"⟨get_attr s 'a:b'⟩\"\n"), "{yaml}");
+        assert!(yaml.contains("\n    ip: ⟨get_attr s first_address⟩\n"), "{yaml}");
+        let json = marked(Format::JsonLine).text;
+        assert!(json.contains("\"ip\": \"⟨get_attr s first_address⟩\"}"), "{json}");
+        // The unmarked parts are written exactly as without placeholders.
+        let plain = render(&sample(), &[], &Placeholders::new(), Format::Json).text;
+        let marked_json = marked(Format::Json).text;
+        assert_eq!(
+            marked_json
+                .replace("\"⟨get_attr s first_address⟩\"", "\"x\"")
+                .replace("\"⟨get_attr s 'a:b'⟩\"", "\"web-1\""),
+            plain
+        );
+    }
+
+    #[test]
+    fn a_placeholder_for_a_collection_replaces_it_whole() {
+        let v = Value::list(vec![Value::list(vec![Value::Int(1)]), Value::map(Map::new())]);
+        let mut p = Placeholders::new();
+        p.insert(vec![PathItem::Index(0)], "get_attr g refs".into());
+        assert_eq!(render(&v, &[], &p, Format::Yaml).text, "- ⟨get_attr g refs⟩\n- {}\n");
+        assert_eq!(render(&v, &[], &p, Format::JsonLine).text, "[\"⟨get_attr g refs⟩\", {}]");
+        p.insert(vec![], "get_attr g all".into());
+        assert_eq!(render(&v, &[], &p, Format::Yaml).text, "⟨get_attr g all⟩\n");
+    }
+}

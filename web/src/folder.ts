@@ -1,0 +1,284 @@
+// A folder of files as a workspace: which file is the template, which are
+// environment files, and the name each other file goes under in `files`.
+// Pure (no DOM), so it runs in Node for the unit tests (web/test/); reading the
+// folder from a drop or a file input is folder-read.ts.
+//
+// Files are classified from a syntax tree of CodeMirror's YAML grammar (JSON is
+// YAML's flow style): only to decide roles and names. The engine parses every
+// file again with Heat's loader when it evaluates.
+//
+// The rules (README "Loading a folder"):
+// - A template is a mapping with a version key (`heat_template_version`, or
+//   CloudFormation's). References are heatclient's: `get_file` values and
+//   `type` values ending in `.yaml` or `.template` anywhere in a template, and
+//   the `resource_registry` entries of an environment file (not type names,
+//   `::`), each relative to the directory of the file that names it.
+// - The main template is a template no other file names; among several, the
+//   one named like the folder, then `main`, `template`, `stack`, `top`, then
+//   the least deep, then the first by name.
+// - An environment file is a non-empty mapping whose top-level keys are all
+//   environment sections and that no file names; they merge in name order.
+// - Every other file goes into `files`: under the name it is referenced by, as
+//   written (Heat looks files up by that name, so core does too), found by
+//   following references from the template and the environment files; a file
+//   nobody names, under its path relative to the template's directory.
+import { yamlLanguage } from "@codemirror/lang-yaml";
+import type { SyntaxNode } from "@lezer/common";
+
+/** One file of the folder: its path relative to the folder (`/`-separated) and text. */
+export interface FolderFile {
+  path: string;
+  text: string;
+}
+
+export interface NamedText {
+  name: string;
+  text: string;
+}
+
+/** What a folder becomes. `notes` explain choices and what was left out. */
+export interface FolderWorkspace {
+  templateName: string;
+  template: string;
+  envFiles: NamedText[];
+  files: NamedText[];
+  notes: string[];
+}
+
+/** A folder with no template: nothing is loaded. */
+export class FolderError extends Error {}
+
+/** Bounds of one load, so that a wrong folder (a home directory) is refused quickly. */
+export const LIMITS = {
+  /** Files read (hidden files and folders are not counted: they are skipped). */
+  files: 300,
+  /** Bytes per file: core refuses templates over 512 KiB anyway. */
+  fileBytes: 512 * 1024,
+  /** Bytes in all. */
+  totalBytes: 4 * 1024 * 1024,
+  /** Directory depth followed. */
+  depth: 16,
+} as const;
+
+export const VERSION_KEYS = ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
+
+/** Heat's environment sections (heat/common/environment_format.py). */
+export const ENV_SECTIONS = [
+  "parameters",
+  "parameter_defaults",
+  "resource_registry",
+  "encrypted_param_names",
+  "event_sinks",
+  "parameter_merge_strategies",
+];
+
+/** Names preferred for the main template, after the folder's own name. */
+const MAIN_NAMES = ["main", "template", "stack", "top"];
+
+/** What a file is and which files it names (as written). */
+export interface Summary {
+  kind: "template" | "env" | "other";
+  refs: string[];
+}
+
+/** A scalar's text (plain, single- or double-quoted), or null for anything else. */
+function scalar(node: SyntaxNode | null, text: string): string | null {
+  if (!node) return null;
+  const raw = text.slice(node.from, node.to);
+  if (node.name === "Literal") return raw.trim().replace(/\s*\n\s*/g, " ");
+  if (node.name !== "QuotedLiteral") return null;
+  if (raw.startsWith("'")) return raw.slice(1, -1).replace(/''/g, "'");
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    return raw.slice(1, -1);
+  }
+}
+
+/** A pair's key and value nodes. */
+function pair(node: SyntaxNode, text: string): { key: string | null; value: SyntaxNode | null } {
+  let key: SyntaxNode | null = null;
+  let value: SyntaxNode | null = null;
+  for (let c = node.firstChild; c; c = c.nextSibling) {
+    if (c.name === "Key") key = c.firstChild;
+    else if (c.name !== ":" && c.name !== "Comment") value = c;
+  }
+  return { key: scalar(key, text), value };
+}
+
+/** The pairs of a mapping node (block or flow). */
+function pairs(node: SyntaxNode | null, text: string): { key: string | null; value: SyntaxNode | null }[] {
+  if (!node || (node.name !== "BlockMapping" && node.name !== "FlowMapping")) return [];
+  return node.getChildren("Pair").map((p) => pair(p, text));
+}
+
+/** The files a `resource_registry` mapping names (heatclient's resolve_environment_urls). */
+function registryRefs(node: SyntaxNode | null, text: string, out: string[], top: boolean): void {
+  for (const { key, value } of pairs(node, text)) {
+    if (key === "resources" && top) {
+      for (const r of pairs(value, text)) registryRefs(r.value, text, out, false);
+      continue;
+    }
+    if (key === null || ["base_url", "hooks", "restricted_actions", "resources"].includes(key)) continue;
+    const v = scalar(value, text);
+    if (v && !v.includes("::")) out.push(v);
+  }
+}
+
+/** What a file is, and what it names. */
+export function summarize(text: string): Summary {
+  const tree = yamlLanguage.parser.parse(text);
+  const doc = tree.topNode.getChild("Document");
+  let root: SyntaxNode | null = doc?.firstChild ?? null;
+  while (root && root.name !== "BlockMapping" && root.name !== "FlowMapping" && root.nextSibling) root = root.nextSibling;
+  const top = pairs(root, text);
+  const keys = top.map((p) => p.key);
+  if (keys.some((k) => k !== null && VERSION_KEYS.includes(k))) {
+    const refs: string[] = [];
+    tree.iterate({
+      enter: (n) => {
+        if (n.name !== "Pair") return;
+        const { key, value } = pair(n.node, text);
+        const v = key === "get_file" || key === "type" ? scalar(value, text) : null;
+        if (v && (key === "get_file" || v.endsWith(".yaml") || v.endsWith(".template"))) refs.push(v);
+      },
+    });
+    return { kind: "template", refs };
+  }
+  if (keys.length > 0 && keys.every((k) => k !== null && ENV_SECTIONS.includes(k))) {
+    const refs: string[] = [];
+    for (const { key, value } of top) if (key === "resource_registry") registryRefs(value, text, refs, true);
+    return { kind: "env", refs };
+  }
+  return { kind: "other", refs: [] };
+}
+
+/** The directory part of a path ("" at the top). */
+export function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+/** `ref` (as written in a file in `dir`) as a path in the folder; null when it points outside or is a URL. */
+export function resolveRef(dir: string, ref: string): string | null {
+  if (ref.includes("://") || ref.startsWith("/")) return null;
+  const parts = dir ? dir.split("/") : [];
+  for (const seg of ref.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (!parts.length) return null;
+      parts.pop();
+    } else {
+      parts.push(seg);
+    }
+  }
+  return parts.join("/");
+}
+
+function stem(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "").toLowerCase();
+}
+
+/** Rank of a main-template candidate: lower is better. */
+function mainRank(path: string, folder: string): [number, number, string] {
+  const s = stem(path);
+  const named = folder && s === folder.toLowerCase() ? 0 : MAIN_NAMES.includes(s) ? 1 + MAIN_NAMES.indexOf(s) : 1 + MAIN_NAMES.length;
+  return [named, path.split("/").length, path];
+}
+
+function compareRank(a: [number, number, string], b: [number, number, string]): number {
+  return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
+
+/**
+ * The workspace for a folder's files (already read and bounded; `summaries`
+ * from `summarize`, in the same order). `folder` is the folder's own name ("" for loose files).
+ */
+export function classify(files: FolderFile[], summaries: Summary[], folder: string): FolderWorkspace {
+  const notes: string[] = [];
+  const byPath = new Map(files.map((f, i) => [f.path, { file: f, summary: summaries[i] }]));
+  const referenced = new Set<string>();
+  for (const f of files) {
+    for (const ref of byPath.get(f.path)!.summary.refs) {
+      const p = resolveRef(dirOf(f.path), ref);
+      if (p !== null && p !== f.path && byPath.has(p)) referenced.add(p);
+    }
+  }
+  const templates = files.filter((f) => byPath.get(f.path)!.summary.kind === "template");
+  if (templates.length === 0) {
+    throw new FolderError("no template in it: hotplate looks for a YAML or JSON file with a heat_template_version key");
+  }
+  const unnamed = templates.filter((f) => !referenced.has(f.path));
+  // When they all name each other, one is taken anyway: Heat reports the recursion.
+  const candidates = unnamed.length ? unnamed : [...templates];
+  candidates.sort((a, b) => compareRank(mainRank(a.path, folder), mainRank(b.path, folder)));
+  const main = candidates[0];
+  if (unnamed.length > 1) {
+    notes.push(`The template is ${main.path}: ${candidates.slice(1).map((c) => c.path).join(", ")} ${candidates.length > 2 ? "are" : "is"} another template no file names (kept in Files).`);
+  }
+  const envs = files
+    .filter((f) => byPath.get(f.path)!.summary.kind === "env" && !referenced.has(f.path))
+    .sort((a, b) => byName(a.path, b.path));
+
+  // Names: the template and the environment files by their paths; every file
+  // reached from them by the name it is referenced by.
+  const keyOf = new Map<string, string>([[main.path, main.path]]);
+  const pathOf = new Map<string, string>([[main.path, main.path]]);
+  for (const e of envs) {
+    keyOf.set(e.path, e.path);
+    pathOf.set(e.path, e.path);
+  }
+  const order: string[] = [];
+  const queue = [main, ...envs];
+  for (let i = 0; i < queue.length; i++) {
+    const from = queue[i];
+    for (const ref of byPath.get(from.path)!.summary.refs) {
+      const p = resolveRef(dirOf(from.path), ref);
+      if (p === null || !byPath.has(p)) continue; // core reports what is missing
+      if (p === main.path) {
+        notes.push(`${from.path} names the template ${main.path}: the template is not among the files, so that reference is not found.`);
+        continue;
+      }
+      const known = keyOf.get(p);
+      if (known === ref) continue;
+      if (known !== undefined) {
+        notes.push(`${from.path} names ${p} as "${ref}", but it is loaded as "${known}": Heat finds a file by the name it is given, so that reference fails here (name the file the same way in both places).`);
+        continue;
+      }
+      const taken = pathOf.get(ref);
+      if (taken !== undefined) {
+        notes.push(`${from.path} names ${p} as "${ref}", but "${ref}" is ${taken} already: a name stands for one file, so that reference does not reach ${p}.`);
+        continue;
+      }
+      keyOf.set(p, ref);
+      pathOf.set(ref, p);
+      order.push(p);
+      if (byPath.get(p)!.summary.kind === "template") queue.push(byPath.get(p)!.file);
+    }
+  }
+  // Files nobody names: by their path from the template's directory.
+  const mainDir = dirOf(main.path);
+  for (const f of [...files].sort((a, b) => byName(a.path, b.path))) {
+    if (keyOf.has(f.path)) continue;
+    let key = mainDir && f.path.startsWith(`${mainDir}/`) ? f.path.slice(mainDir.length + 1) : f.path;
+    if (pathOf.has(key)) key = f.path;
+    for (let n = 2; pathOf.has(key); n++) key = `${f.path} (${n})`;
+    keyOf.set(f.path, key);
+    pathOf.set(key, f.path);
+    order.push(f.path);
+  }
+  return {
+    templateName: main.path,
+    template: main.text,
+    envFiles: envs.map((e) => ({ name: e.path, text: e.text })),
+    files: order.map((p) => ({ name: keyOf.get(p)!, text: byPath.get(p)!.file.text })),
+    notes,
+  };
+}
+
+/** `classify` with the summaries computed here (the unit tests' entry). */
+export function classifyFolder(files: FolderFile[], folder: string): FolderWorkspace {
+  return classify(files, files.map((f) => summarize(f.text)), folder);
+}

@@ -1,0 +1,53 @@
+// What every result pane gets: the evaluation, how values are shown, and the
+// host's hooks (the page has many editors, an embed one). See index.ts.
+import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import type { Mode } from "../render";
+
+export interface PaneContext {
+  /** The last finished evaluation (null before the first, e.g. when it was stopped). */
+  response: EvaluateResponse | null;
+  mode: Mode;
+  /** The nested stacks and resources the user opened (kept across evaluations). */
+  open: Set<string>;
+  /** Small pane state the host keeps across evaluations (a filter's text). */
+  ui: Record<string, string>;
+  /** The diagnostics as the host places them (see locate.ts). */
+  diagnostics: Diagnostic[];
+  /** File names in the order the problems list follows (template, environment files, files). */
+  fileOrder: string[];
+  /** A message above the problems (a stopped evaluation, a settings error). */
+  notice?: string;
+  /** Whether a diagnostic's file is in an editor of the host, and how to go there. */
+  canJump: (d: Diagnostic) => boolean;
+  jump: (d: Diagnostic) => void;
+}
+
+export interface Pane {
+  id: "outputs" | "parameters" | "conditions" | "resources" | "errors";
+  title: string;
+  /** The pane's content (the host owns the box around it). */
+  render(ctx: PaneContext): HTMLElement;
+  /** The data its Copy button copies, if it has one. */
+  copy?(ctx: PaneContext): unknown;
+}
+
+export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+};
+
+/** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
+export function emptyText(r: EvaluateResponse, what: string): string {
+  return r.result.error ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
+}
+
+/** The verdict above the panes: refused, or created with failing outputs; null when all is well. */
+export function verdict(r: EvaluateResponse): { text: string; refused: boolean } | null {
+  const res = r.result;
+  if (res.error) return { text: `Heat would refuse this stack — ${res.error.type}: ${res.error.message}`, refused: true };
+  const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
+  if (failing.length === 1) return { text: `Heat would create this stack, but its output ${failing[0][0]} fails: ${failing[0][1].error}`, refused: false };
+  if (failing.length > 1) return { text: `Heat would create this stack, but ${failing.length} of its outputs fail: ${failing.map(([n]) => n).join(", ")}`, refused: false };
+  return null;
+}

@@ -1,0 +1,127 @@
+// Unit tests of folder.ts (compiled to build-unit/ by `make test-web`):
+// which file is the template, which are environment files, and the names the
+// other files get in `files`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { classifyFolder, FolderError, resolveRef, summarize } from "../build-unit/folder.js";
+
+const HOT = "heat_template_version: 2021-04-16\n";
+const files = (o) => Object.entries(o).map(([path, text]) => ({ path, text }));
+const names = (docs) => docs.map((d) => d.name);
+
+test("summarize: templates and their references, as heatclient finds them", () => {
+  const t = summarize(`${HOT}resources:
+  a: {type: lib/a.yaml}   # a provider
+  b:
+    type: "b.template"
+    properties:
+      script: {get_file: 'scripts/it''s.sh'}
+      list: [1, {get_file: "x y.txt"}]
+  c: {type: OS::Nova::Server}
+  d: {type: not-a-template.yml}
+`);
+  assert.equal(t.kind, "template");
+  assert.deepEqual(t.refs, ["lib/a.yaml", "b.template", "scripts/it's.sh", "x y.txt"]);
+  // JSON is YAML's flow style.
+  const j = summarize(`{"heat_template_version": "2021-04-16", "resources": {"a": {"type": "a.yaml"}}}`);
+  assert.deepEqual(j, { kind: "template", refs: ["a.yaml"] });
+  assert.equal(summarize('AWSTemplateFormatVersion: "2010-09-09"\n').kind, "template");
+});
+
+test("summarize: environment files and their registry's files", () => {
+  const e = summarize(`# env
+parameter_defaults: {a: 1}
+resource_registry:
+  My::A: a.yaml
+  OS::X: OS::Heat::None
+  base_url: ignored
+  resources:
+    server: {My::B: lib/b.yaml, hooks: pre-create}
+`);
+  assert.deepEqual(e, { kind: "env", refs: ["a.yaml", "lib/b.yaml"] });
+  for (const other of ["", "#!/bin/sh\necho hi\n", "parameters: {}\nresources: {}\n", "- a\n- b\n", "key: value\n"]) {
+    assert.equal(summarize(other).kind, "other", JSON.stringify(other));
+  }
+});
+
+test("resolveRef: relative to the naming file's directory, never outside the folder", () => {
+  assert.equal(resolveRef("", "a.yaml"), "a.yaml");
+  assert.equal(resolveRef("lib", "./b/../c.yaml"), "lib/c.yaml");
+  assert.equal(resolveRef("lib", "../top.yaml"), "top.yaml");
+  assert.equal(resolveRef("", "../outside.yaml"), null);
+  assert.equal(resolveRef("", "/etc/passwd"), null);
+  assert.equal(resolveRef("", "http://example.com/a.yaml"), null);
+});
+
+test("the template is the one nobody names; environment files merge in name order", () => {
+  const ws = classifyFolder(
+    files({
+      "lib/db.yaml": `${HOT}resources:\n  vol: {type: vol.yaml}\n`,
+      "lib/vol.yaml": `${HOT}resources: {}\n`,
+      "stack.yaml": `${HOT}resources:\n  db: {type: lib/db.yaml}\n  w: {type: My::Web}\noutputs:\n  s: {value: {get_file: files/boot.sh}}\n`,
+      "web.yaml": `${HOT}parameters: {}\n`,
+      "env-10.yaml": "parameter_defaults: {a: 10}\n",
+      "env-2.yaml": "resource_registry:\n  My::Web: web.yaml\n",
+      "files/boot.sh": "#!/bin/sh\n",
+      "README.md": "# a stack\n",
+    }),
+    "mystack",
+  );
+  assert.equal(ws.templateName, "stack.yaml");
+  assert.match(ws.template, /db: \{type: lib\/db.yaml\}/);
+  assert.deepEqual(names(ws.envFiles), ["env-2.yaml", "env-10.yaml"]);
+  // Named files by the name as written (lib/db.yaml names its sibling "vol.yaml"),
+  // in the order they are reached; then the rest by path.
+  assert.deepEqual(names(ws.files), ["lib/db.yaml", "files/boot.sh", "web.yaml", "vol.yaml", "README.md"]);
+  assert.equal(ws.files.find((f) => f.name === "vol.yaml").text, `${HOT}resources: {}\n`);
+  assert.deepEqual(ws.notes, []);
+});
+
+test("among several unnamed templates, the folder's name wins, then main, template, stack, top", () => {
+  const pick = (paths, folder = "") => classifyFolder(files(Object.fromEntries(paths.map((p) => [p, HOT]))), folder);
+  assert.equal(pick(["a.yaml", "mystack.yaml", "main.yaml"], "mystack").templateName, "mystack.yaml");
+  assert.equal(pick(["a.yaml", "top.yaml", "template.yaml", "main.yaml"]).templateName, "main.yaml");
+  assert.equal(pick(["b.yaml", "a.yaml"]).templateName, "a.yaml");
+  assert.equal(pick(["sub/a.yaml", "z.yaml"]).templateName, "z.yaml");
+  const ws = pick(["b.yaml", "a.yaml", "c.yaml"]);
+  assert.deepEqual(names(ws.files), ["b.yaml", "c.yaml"]);
+  assert.deepEqual(ws.notes, ["The template is a.yaml: b.yaml, c.yaml are another template no file names (kept in Files)."]);
+});
+
+test("a file named under two different names keeps one and says so", () => {
+  const ws = classifyFolder(
+    files({
+      "main.yaml": `${HOT}resources:\n  a: {type: lib/a.yaml}\n  b: {type: lib/common.yaml}\n`,
+      "lib/a.yaml": `${HOT}resources:\n  c: {type: common.yaml}\n`,
+      "lib/common.yaml": HOT,
+    }),
+    "",
+  );
+  assert.deepEqual(names(ws.files), ["lib/a.yaml", "lib/common.yaml"]);
+  assert.deepEqual(ws.notes, [
+    'lib/a.yaml names lib/common.yaml as "common.yaml", but it is loaded as "lib/common.yaml": Heat finds a file by the name it is given, so that reference fails here (name the file the same way in both places).',
+  ]);
+});
+
+test("a template in a subfolder: unnamed files by their path from its directory", () => {
+  const ws = classifyFolder(files({ "templates/main.yaml": HOT, "templates/extra.sh": "x", "docs/a.txt": "y" }), "");
+  assert.equal(ws.templateName, "templates/main.yaml");
+  assert.deepEqual(names(ws.files), ["docs/a.txt", "extra.sh"]);
+});
+
+test("a file referenced by get_file is a file even when it looks like an environment", () => {
+  const ws = classifyFolder(files({ "main.yaml": `${HOT}outputs:\n  o: {value: {get_file: data.yaml}}\n`, "data.yaml": "parameters: {a: 1}\n" }), "");
+  assert.deepEqual(ws.envFiles, []);
+  assert.deepEqual(names(ws.files), ["data.yaml"]);
+});
+
+test("no template: a clear error", () => {
+  assert.throws(() => classifyFolder(files({ "env.yaml": "parameters: {}\n", "x.sh": "echo" }), "f"), (e) => e instanceof FolderError && /no template in it/.test(e.message));
+});
+
+test("templates that all name each other still load (Heat reports the recursion)", () => {
+  const ws = classifyFolder(files({ "a.yaml": `${HOT}resources:\n  b: {type: b.yaml}\n`, "b.yaml": `${HOT}resources:\n  a: {type: a.yaml}\n` }), "");
+  assert.equal(ws.templateName, "a.yaml");
+  assert.deepEqual(names(ws.files), ["b.yaml"]);
+  assert.deepEqual(ws.notes, ["b.yaml names the template a.yaml: the template is not among the files, so that reference is not found."]);
+});
