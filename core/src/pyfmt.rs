@@ -7,8 +7,6 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
-use indexmap::IndexMap;
-
 use crate::value::{Map, Value};
 
 /// Python `str(x)`.
@@ -263,28 +261,13 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
             }
             let all_strings = m.iter().all(|(k, _)| matches!(k, Value::Str(_)));
             if oracle_keys && !all_strings {
-                let mut converted: IndexMap<Cow<'_, str>, &Value, foldhash::fast::FixedState> =
-                    IndexMap::with_capacity_and_hasher(m.len(), foldhash::fast::FixedState::default());
+                // Keys made strings first (a later key wins a collision), then
+                // written as any string-keyed map.
+                let mut converted = Map::with_capacity(m.len());
                 for (k, val) in m.iter() {
-                    converted.insert(oracle_key(k), val);
+                    converted.insert_str(&oracle_key(k), val.clone());
                 }
-                let mut entries: Vec<(Cow<'_, str>, &Value)> = converted.into_iter().collect();
-                if style.sort_keys {
-                    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-                }
-                out.push('{');
-                for (i, (key, val)) in entries.into_iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(item_sep);
-                    }
-                    newline_indent(out, style, level + 1);
-                    write_json_str(out, &key, style.ensure_ascii);
-                    out.push_str(": ");
-                    write_json(out, val, style, level + 1, oracle_keys)?;
-                }
-                newline_indent(out, style, level);
-                out.push('}');
-                return Ok(());
+                return write_json(out, &Value::map(converted), style, level, oracle_keys);
             }
             let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
             if style.sort_keys {
