@@ -187,8 +187,30 @@ impl JsonStyle {
 /// Python `json.dumps(v, …)`; `Err` is the TypeError of sorting mixed key types.
 pub fn json_dumps(v: &Value, style: JsonStyle) -> Result<String, String> {
     let mut out = String::new();
-    write_json(&mut out, v, style, 0)?;
+    write_json(&mut out, v, style, 0, false)?;
     Ok(out)
+}
+
+/// The oracle's `to_json_value` key: map keys become strings (`true`/`false`/`null`
+/// for those, `str()` otherwise).
+pub(crate) fn oracle_key(k: &Value) -> Cow<'_, str> {
+    match k {
+        Value::Str(s) => Cow::Borrowed(s),
+        Value::Bool(true) => Cow::Borrowed("true"),
+        Value::Bool(false) => Cow::Borrowed("false"),
+        Value::Null => Cow::Borrowed("null"),
+        other => Cow::Owned(py_str(other)),
+    }
+}
+
+/// `json.dumps` of the oracle's `to_json_value(v)`: every map's keys made strings
+/// first ([`oracle_key`]; a later key wins a collision, as in the oracle's
+/// `dict(...)`), so sorting cannot fail. The same text as `json_dumps` of
+/// `result::json_keys(v)`, without building that copy.
+pub(crate) fn json_dumps_oracle_keys(v: &Value, style: JsonStyle) -> String {
+    let mut out = String::new();
+    let _ = write_json(&mut out, v, style, 0, true);
+    out
 }
 
 fn newline_indent(out: &mut String, style: JsonStyle, level: usize) {
@@ -205,7 +227,8 @@ fn newline_indent(out: &mut String, style: JsonStyle, level: usize) {
     }
 }
 
-fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Result<(), String> {
+/// `oracle_keys`: convert map keys as [`json_dumps_oracle_keys`] does.
+fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracle_keys: bool) -> Result<(), String> {
     let item_sep = if style.indent.is_some() { "," } else { ", " };
     match v {
         Value::Null => out.push_str("null"),
@@ -226,7 +249,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Re
                     out.push_str(item_sep);
                 }
                 newline_indent(out, style, level + 1);
-                write_json(out, item, style, level + 1)?;
+                write_json(out, item, style, level + 1, oracle_keys)?;
             }
             newline_indent(out, style, level);
             out.push(']');
@@ -236,9 +259,19 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Re
                 out.push_str("{}");
                 return Ok(());
             }
+            let all_strings = m.iter().all(|(k, _)| matches!(k, Value::Str(_)));
+            if oracle_keys && !all_strings {
+                // Keys made strings first (a later key wins a collision), then
+                // written as any string-keyed map.
+                let mut converted = Map::with_capacity(m.len());
+                for (k, val) in m.iter() {
+                    converted.insert_str(&oracle_key(k), val.clone());
+                }
+                return write_json(out, &Value::map(converted), style, level, oracle_keys);
+            }
             let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
             if style.sort_keys {
-                if entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+                if all_strings {
                     // Distinct strings (map keys): no TypeError to reproduce, and any
                     // sort gives Python's order.
                     entries.sort_unstable_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
@@ -261,7 +294,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize) -> Re
                 };
                 write_json_str(out, &key, style.ensure_ascii);
                 out.push_str(": ");
-                write_json(out, val, style, level + 1)?;
+                write_json(out, val, style, level + 1, oracle_keys)?;
             }
             newline_indent(out, style, level);
             out.push('}');

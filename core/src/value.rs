@@ -271,6 +271,23 @@ impl Hash for Key {
     }
 }
 
+/// A string key borrowed for a lookup: hashes and compares as `Key(Value::Str)` does
+/// (a string equals only an equal string), without making a `Value` of it.
+struct StrKey<'a>(&'a str);
+
+impl Hash for StrKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u8(1);
+        self.0.hash(state);
+    }
+}
+
+impl indexmap::Equivalent<Key> for StrKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(&key.0, Value::Str(s) if **s == *self.0)
+    }
+}
+
 fn hash_int<H: Hasher>(i: i64, state: &mut H) {
     state.write_u8(2);
     state.write_i64(i);
@@ -341,7 +358,7 @@ impl Map {
 
     /// Lookup by string key.
     pub fn get_str(&self, key: &str) -> Option<&Value> {
-        self.entries.get(&Key(Value::from(key)))
+        self.entries.get(&StrKey(key))
     }
 
     /// True when the key is present.
@@ -410,6 +427,16 @@ mod tests {
         let (k, v) = m.get_index(0).unwrap();
         assert!(matches!(k, Value::Int(1)));
         assert_eq!(v.as_str(), Some("c"));
+    }
+
+    #[test]
+    fn string_lookup_finds_only_strings() {
+        let mut m = Map::new();
+        m.insert(Value::Int(1), Value::from("int")).unwrap();
+        m.insert_str("a", Value::from("str"));
+        assert_eq!(m.get_str("a").and_then(Value::as_str), Some("str"));
+        assert_eq!(m.get_str("1"), None);
+        assert_eq!(m.get(&Value::from("a")).and_then(Value::as_str), Some("str"));
     }
 
     #[test]

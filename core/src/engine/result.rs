@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
 use crate::eval::{Call, Expr};
 use crate::functions::FnKind;
-use crate::pyfmt::{json_dumps, JsonStyle};
+use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::{SourceMap, Span};
 use crate::stack::Stack;
 use crate::value::{Map, Value};
@@ -82,7 +82,7 @@ pub fn json_keys(v: &Value) -> Value {
         Value::Map(m) => {
             let mut out = Map::with_capacity(m.len());
             for (k, val) in m.iter() {
-                out.insert_str(&json_key(k), json_keys(val));
+                out.insert_str(&crate::pyfmt::oracle_key(k), json_keys(val));
             }
             Value::map(out)
         }
@@ -93,13 +93,7 @@ pub fn json_keys(v: &Value) -> Value {
 /// A map key as the result writes it: strings as they are, `true`/`false`/`null`,
 /// `str()` of anything else.
 pub fn json_key(k: &Value) -> String {
-    match k {
-        Value::Str(s) => s.to_string(),
-        Value::Bool(true) => "true".to_string(),
-        Value::Bool(false) => "false".to_string(),
-        Value::Null => "null".to_string(),
-        other => crate::pyfmt::py_str(other),
-    }
+    crate::pyfmt::oracle_key(k).into_owned()
 }
 
 fn all_string_keys(v: &Value) -> bool {
@@ -122,6 +116,12 @@ impl HeatResult {
 
     /// As a value (the JSON document's structure).
     pub fn to_value(&self) -> Value {
+        self.build_value(json_keys)
+    }
+
+    /// The document's structure with `keys` applied to the template-derived
+    /// values (parameters, conditions, resources, output values).
+    fn build_value(&self, keys: fn(&Value) -> Value) -> Value {
         let mut m = Map::new();
         m.insert_str("template_version", self.template_version.as_deref().map_or(Value::Null, Value::from));
         let error = match &self.error {
@@ -148,13 +148,13 @@ impl HeatResult {
             }
         };
         m.insert_str("error", error);
-        m.insert_str("parameters", json_keys(&Value::map(self.parameters.clone())));
-        m.insert_str("conditions", json_keys(&Value::map(self.conditions.clone())));
-        m.insert_str("resources", json_keys(&Value::map(self.resources.clone())));
+        m.insert_str("parameters", keys(&Value::map(self.parameters.clone())));
+        m.insert_str("conditions", keys(&Value::map(self.conditions.clone())));
+        m.insert_str("resources", keys(&Value::map(self.resources.clone())));
         let mut outs = Map::new();
         for (k, o) in &self.outputs {
             let mut om = Map::new();
-            om.insert_str("value", json_keys(&o.value));
+            om.insert_str("value", keys(&o.value));
             om.insert_str("error", o.error.as_deref().map_or(Value::Null, Value::from));
             outs.insert_str(k, Value::map(om));
         }
@@ -180,7 +180,7 @@ impl HeatResult {
         m.insert_str("skipped_checks", Value::list(checks.collect()));
         let mut nested = Map::new();
         for (k, r) in &self.nested {
-            nested.insert_str(k, r.to_value());
+            nested.insert_str(k, r.build_value(keys));
         }
         m.insert_str("nested", Value::map(nested));
         Value::map(m)
@@ -188,8 +188,8 @@ impl HeatResult {
 
     /// The canonical JSON text (sorted keys, indent 2, like the oracle).
     pub fn to_json(&self) -> String {
-        // Keys of the result are strings, so sorting cannot fail.
-        json_dumps(&self.to_value(), JsonStyle::RESULT).unwrap_or_default()
+        // The keys are made strings while writing (as `to_value` does first).
+        json_dumps_oracle_keys(&self.build_value(Value::clone), JsonStyle::RESULT)
     }
 }
 
@@ -414,5 +414,34 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, out: &mut Vec<Defe
                 out.push(DeferredMark { path: path.clone(), label, exact: false });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pyfmt::{json_dumps, JsonStyle};
+    use crate::{evaluate, Request};
+
+    /// `to_json` converts keys while writing; it must equal dumping `to_value`
+    /// (keys converted first), collisions and nested stacks included.
+    #[test]
+    fn to_json_equals_the_dumped_value() {
+        let template = r#"
+heat_template_version: 2021-04-16
+parameters:
+  p: {type: json, default: {1: a, "1": b, true: c, null: d, 1.5: e, x: [{2: f, "2": g}]}}
+resources:
+  r:
+    type: OS::Heat::Value
+    properties: {value: {get_param: p}}
+outputs:
+  o: {value: {yaql: {expression: '{1 => a, "1" => b, true => c, null => d, 2.5 => e}'}}}
+  q: {value: {get_param: p}}
+  n: {value: [1, {3: x}]}
+"#;
+        let ev = evaluate(&Request::new(template));
+        let old = json_dumps(&ev.result.to_value(), JsonStyle::RESULT).unwrap();
+        assert_eq!(ev.result.to_json(), old);
+        assert!(old.contains("\"1.5\""), "{old}");
     }
 }

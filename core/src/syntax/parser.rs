@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::scanner::{Mark, Mode, Scanner, Style, Tok, Token, YamlError, K};
+use super::scanner::{Mode, Scanner, Style, Tok, Token, YamlError, K};
 
 type Result<T> = std::result::Result<T, YamlError>;
 
@@ -16,33 +16,50 @@ pub(crate) enum Ev<'a> {
     DocumentStart,
     DocumentEnd,
     Alias(String),
-    /// Anchor, resolved tag (`None` when absent, `"!"` for the non-specific tag), value,
-    /// style, and whether implicit resolution applies (PyYAML's `implicit[0]`).
+    /// Properties, value, style, and whether implicit resolution applies (PyYAML's
+    /// `implicit[0]`).
     Scalar {
-        anchor: Option<String>,
-        tag: Option<String>,
+        props: Option<Box<Props>>,
         value: Cow<'a, str>,
         style: Style,
         plain_implicit: bool,
     },
     SequenceStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        props: Option<Box<Props>>,
     },
     SequenceEnd,
     MappingStart {
-        anchor: Option<String>,
-        tag: Option<String>,
+        props: Option<Box<Props>>,
     },
     MappingEnd,
 }
 
-/// An event with its span.
+/// A node's anchor and resolved tag (`None` when absent, `"!"` for the non-specific
+/// tag). Boxed in events, and absent when both are: most nodes have neither.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Props {
+    pub(crate) anchor: Option<String>,
+    pub(crate) tag: Option<String>,
+}
+
+impl Props {
+    fn boxed(anchor: Option<String>, tag: Option<String>) -> Option<Box<Props>> {
+        (anchor.is_some() || tag.is_some()).then(|| Box::new(Props { anchor, tag }))
+    }
+
+    /// Anchor and tag.
+    pub(crate) fn split(props: Option<Box<Props>>) -> (Option<String>, Option<String>) {
+        props.map_or((None, None), |p| (p.anchor, p.tag))
+    }
+}
+
+/// An event with its span (byte offsets: errors report only those, and lines and
+/// columns are recomputed when an error is shown).
 #[derive(Clone, Debug)]
 pub(crate) struct Event<'a> {
     pub(crate) ev: Ev<'a>,
-    pub(crate) start: Mark,
-    pub(crate) end: Mark,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,20 +91,20 @@ enum State {
 #[derive(Clone, Copy)]
 struct Peek {
     kind: K,
-    start: Mark,
-    end: Mark,
+    start: usize,
+    end: usize,
 }
 
 pub(crate) struct Parser<'a> {
     scanner: Scanner<'a>,
     state: State,
     states: Vec<State>,
-    marks: Vec<Mark>,
+    marks: Vec<usize>,
     tag_handles: HashMap<String, String>,
     mode: Mode,
 }
 
-fn unexpected_end(mark: Mark) -> YamlError {
+fn unexpected_end(mark: usize) -> YamlError {
     YamlError::new(None, "unexpected end of stream", mark)
 }
 
@@ -106,7 +123,7 @@ impl<'a> Parser<'a> {
     fn peek(&mut self) -> Result<&Token<'a>> {
         // The scanner always ends with StreamEnd; asking past it is a parser bug, reported
         // as an error rather than a panic.
-        let mark = Mark::default();
+        let mark = 0;
         self.scanner.peek()?.ok_or_else(|| unexpected_end(mark))
     }
 
@@ -121,20 +138,20 @@ impl<'a> Parser<'a> {
     }
 
     fn next_token(&mut self) -> Result<Token<'a>> {
-        self.scanner.next()?.ok_or_else(|| unexpected_end(Mark::default()))
+        self.scanner.next()?.ok_or_else(|| unexpected_end(0))
     }
 
     fn pop_state(&mut self) -> State {
         self.states.pop().unwrap_or(State::End)
     }
 
-    fn ev(ev: Ev<'a>, start: Mark, end: Mark) -> Event<'a> {
+    fn ev(ev: Ev<'a>, start: usize, end: usize) -> Event<'a> {
         Event { ev, start, end }
     }
 
-    fn empty_scalar(mark: Mark) -> Event<'a> {
+    fn empty_scalar(mark: usize) -> Event<'a> {
         Self::ev(
-            Ev::Scalar { anchor: None, tag: None, value: Cow::Borrowed(""), style: Style::Plain, plain_implicit: true },
+            Ev::Scalar { props: None, value: Cow::Borrowed(""), style: Style::Plain, plain_implicit: true },
             mark,
             mark,
         )
@@ -402,30 +419,34 @@ impl<'a> Parser<'a> {
         let t = self.peek_info()?;
         if indentless_sequence && t.kind == K::BlockEntry {
             self.state = State::IndentlessSequenceEntry;
-            return Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end));
+            return Ok(Self::ev(Ev::SequenceStart { props: Props::boxed(anchor, tag) }, start, t.end));
         }
         match t.kind {
             K::Scalar => {
                 let Tok::Scalar(value, style) = self.next_token()?.tok else { return Err(unexpected_end(t.start)) };
                 self.state = self.pop_state();
                 let plain_implicit = (style == Style::Plain && tag.is_none()) || tag.as_deref() == Some("!");
-                Ok(Self::ev(Ev::Scalar { anchor, tag, value, style, plain_implicit }, start, t.end))
+                Ok(Self::ev(
+                    Ev::Scalar { props: Props::boxed(anchor, tag), value, style, plain_implicit },
+                    start,
+                    t.end,
+                ))
             }
             K::FlowSequenceStart => {
                 self.state = State::FlowSequenceFirstEntry;
-                Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
+                Ok(Self::ev(Ev::SequenceStart { props: Props::boxed(anchor, tag) }, start, t.end))
             }
             K::FlowMappingStart => {
                 self.state = State::FlowMappingFirstKey;
-                Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
+                Ok(Self::ev(Ev::MappingStart { props: Props::boxed(anchor, tag) }, start, t.end))
             }
             K::BlockSequenceStart if block => {
                 self.state = State::BlockSequenceFirstEntry;
-                Ok(Self::ev(Ev::SequenceStart { anchor, tag }, start, t.end))
+                Ok(Self::ev(Ev::SequenceStart { props: Props::boxed(anchor, tag) }, start, t.end))
             }
             K::BlockMappingStart if block => {
                 self.state = State::BlockMappingFirstKey;
-                Ok(Self::ev(Ev::MappingStart { anchor, tag }, start, t.end))
+                Ok(Self::ev(Ev::MappingStart { props: Props::boxed(anchor, tag) }, start, t.end))
             }
             _ if anchor.is_some() || tag.is_some() => {
                 // An empty scalar with properties: libyaml resolves it implicitly only
@@ -434,7 +455,12 @@ impl<'a> Parser<'a> {
                 self.state = self.pop_state();
                 let plain_implicit = tag.is_none() || (self.mode == Mode::Pure && tag.as_deref() == Some("!"));
                 Ok(Self::ev(
-                    Ev::Scalar { anchor, tag, value: Cow::Borrowed(""), style: Style::Plain, plain_implicit },
+                    Ev::Scalar {
+                        props: Props::boxed(anchor, tag),
+                        value: Cow::Borrowed(""),
+                        style: Style::Plain,
+                        plain_implicit,
+                    },
                     start,
                     end,
                 ))
@@ -550,7 +576,7 @@ impl<'a> Parser<'a> {
             let t = self.peek_info()?;
             if t.kind == K::Key {
                 self.state = State::FlowSequenceEntryMappingKey;
-                return Ok(Self::ev(Ev::MappingStart { anchor: None, tag: None }, t.start, t.end));
+                return Ok(Self::ev(Ev::MappingStart { props: None }, t.start, t.end));
             }
             if t.kind != K::FlowSequenceEnd {
                 self.states.push(State::FlowSequenceEntry);

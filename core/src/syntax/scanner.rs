@@ -179,12 +179,12 @@ impl Tok<'_> {
     }
 }
 
-/// A token with its span.
+/// A token with its span (byte offsets).
 #[derive(Clone, Debug)]
 pub(crate) struct Token<'a> {
     pub(crate) tok: Tok<'a>,
-    pub(crate) start: Mark,
-    pub(crate) end: Mark,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 /// A load error as PyYAML describes it: context and problem, each with a mark (only
@@ -224,22 +224,29 @@ impl std::ops::DerefMut for YamlError {
     }
 }
 
+/// A mark known by its byte offset only (what error reports use).
+impl From<usize> for Mark {
+    fn from(index: usize) -> Mark {
+        Mark { index, ..Mark::default() }
+    }
+}
+
 impl YamlError {
-    pub(crate) fn new(context: Option<&str>, problem: impl Into<String>, mark: Mark) -> YamlError {
+    pub(crate) fn new(context: Option<&str>, problem: impl Into<String>, mark: impl Into<Mark>) -> YamlError {
         YamlError(Box::new(ErrorData {
             code: "yaml-syntax",
             context: context.map(str::to_string),
             context_mark: None,
             problem: problem.into(),
-            mark,
+            mark: mark.into(),
             end: None,
             reader_position: None,
         }))
     }
 
     /// With the context's mark.
-    pub(crate) fn ctx(mut self, mark: Mark) -> YamlError {
-        self.context_mark = Some(mark);
+    pub(crate) fn ctx(mut self, mark: impl Into<Mark>) -> YamlError {
+        self.context_mark = Some(mark.into());
         self
     }
 
@@ -623,7 +630,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn push(&mut self, tok: Tok<'a>, start: Mark, end: Mark) {
-        self.tokens.push_back(Token { tok, start, end });
+        self.tokens.push_back(Token { tok, start: start.index, end: end.index });
     }
 
     // ----- simple keys and indentation ---------------------------------------------------
@@ -714,7 +721,7 @@ impl<'a> Scanner<'a> {
             }
             self.indents.push(self.indent);
             self.indent = column;
-            let token = Token { tok, start: mark, end: mark };
+            let token = Token { tok, start: mark.index, end: mark.index };
             match at {
                 Some(n) => {
                     let pos = n.saturating_sub(self.tokens_parsed).min(self.tokens.len());
@@ -972,7 +979,7 @@ impl<'a> Scanner<'a> {
         if key.possible {
             // The simple key becomes a KEY token (and maybe opens a block mapping).
             let pos = key.token_number.saturating_sub(self.tokens_parsed).min(self.tokens.len());
-            self.tokens.insert(pos, Token { tok: Tok::Key, start: key.mark, end: key.mark });
+            self.tokens.insert(pos, Token { tok: Tok::Key, start: key.mark.index, end: key.mark.index });
             self.roll_indent(key.mark.column, Some(key.token_number), Tok::BlockMappingStart, key.mark)?;
             if let Some(top) = self.simple_keys.last_mut() {
                 top.possible = false;
@@ -1728,7 +1735,14 @@ impl<'a> Scanner<'a> {
                 break;
             }
             while self.is_sep(self.ch()) || is_break(self.ch()) {
-                if self.is_sep(self.ch()) {
+                if self.ch() == Some(' ') {
+                    // A run of spaces at once (indentation, mostly).
+                    let from = self.mark.index;
+                    self.ascii_run(&SPACE_RUN);
+                    if !leading_blanks {
+                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
+                    }
+                } else if self.is_sep(self.ch()) {
                     if leading_blanks && (self.mark.column as isize) < indent && self.ch() == Some('\t') {
                         return Err(YamlError::new(
                             Some("while scanning a plain scalar"),

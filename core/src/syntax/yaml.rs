@@ -16,7 +16,7 @@ use crate::value::Value;
 use super::collapse::collapse_entries;
 use super::json::too_large;
 use super::node::{Node, NodeKind};
-use super::parser::{Ev, Event, Parser};
+use super::parser::{Ev, Event, Parser, Props};
 use super::resolve::{
     check_base64, construct_bool, construct_float, construct_int, resolve_plain, Implicit, ScalarError,
 };
@@ -247,6 +247,8 @@ struct Composer {
     root: Option<Item>,
     /// Where the first document's root starts (PyYAML's "expected a single document").
     root_start: Option<usize>,
+    /// Emptied item lists of closed collections, for the next ones to fill.
+    spare_items: Vec<Vec<Item>>,
 }
 
 /// Load a YAML text as Heat's `yaml.load(text, Loader=yaml_loader)` does: with libyaml
@@ -286,6 +288,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
         root: None,
         root_start: None,
         timestamps: Vec::new(),
+        spare_items: Vec::new(),
     };
     c.run(text)?;
     if let Some((_, f)) = c.deferred {
@@ -393,8 +396,8 @@ fn undefined(kind: &Kind, span: Span) -> YamlError {
 const WHILE_MAPPING: &str = "while constructing a mapping";
 
 impl Composer {
-    fn span(&self, start: Mark, end: Mark) -> Span {
-        Span::new(self.source, start.index, end.index)
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.source, start, end)
     }
 
     /// Record a construction error. PyYAML constructs breadth-first: a mapping's or
@@ -454,7 +457,7 @@ impl Composer {
             };
             let span = self.span(start, end);
             if self.root_start.is_none() && !matches!(ev, Ev::StreamStart | Ev::DocumentStart) {
-                self.root_start = Some(start.index);
+                self.root_start = Some(start);
             }
             match ev {
                 Ev::StreamEnd => return Ok(()),
@@ -476,7 +479,8 @@ impl Composer {
                     let (item, count) = self.alias(&name, span)?;
                     self.push_item(item, count);
                 }
-                Ev::Scalar { anchor, tag, value, style, plain_implicit } => {
+                Ev::Scalar { props, value, style, plain_implicit } => {
+                    let (anchor, tag) = Props::split(props);
                     self.check_anchor(anchor.as_deref(), span)?;
                     if self.under_eq_key() {
                         if let Some(frame) = self.stack.last_mut() {
@@ -490,8 +494,14 @@ impl Composer {
                     }
                     self.push_item(item, 1);
                 }
-                Ev::SequenceStart { anchor, tag } => self.start_collection(false, anchor, tag.as_deref(), span)?,
-                Ev::MappingStart { anchor, tag } => self.start_collection(true, anchor, tag.as_deref(), span)?,
+                Ev::SequenceStart { props } => {
+                    let (anchor, tag) = Props::split(props);
+                    self.start_collection(false, anchor, tag.as_deref(), span)?;
+                }
+                Ev::MappingStart { props } => {
+                    let (anchor, tag) = Props::split(props);
+                    self.start_collection(true, anchor, tag.as_deref(), span)?;
+                }
                 Ev::SequenceEnd | Ev::MappingEnd => {
                     let Some(frame) = self.stack.pop() else {
                         continue;
@@ -546,7 +556,7 @@ impl Composer {
             start: span.start as usize,
             anchor,
             kind: tag.filter(|t| *t != "!").map(Kind::from_tag),
-            items: Vec::new(),
+            items: self.spare_items.pop().unwrap_or_default(),
             count: 1,
             last_end: span.end as usize,
             eq_value: None,
@@ -717,7 +727,9 @@ impl Composer {
     }
 
     fn end_seq(&mut self, frame: Frame, span: Span) -> Item {
-        let items: Vec<Node> = frame.items.into_iter().enumerate().map(|(i, item)| self.value_node(item, i)).collect();
+        let mut spare = frame.items;
+        let items: Vec<Node> = spare.drain(..).enumerate().map(|(i, item)| self.value_node(item, i)).collect();
+        self.spare_items.push(spare);
         let kind = frame.kind.unwrap_or(Kind::Seq);
         let node = |kind| Item::Node(Node { span, kind });
         match kind {
@@ -808,7 +820,8 @@ impl Composer {
         // order, so earlier maps win), then the mapping's own entries.
         let mut merged: Vec<(Node, Node)> = Vec::new();
         let mut own: Vec<(Node, Node)> = Vec::with_capacity(frame.items.len() / 2);
-        let mut items = frame.items.into_iter().enumerate();
+        let mut spare = frame.items;
+        let mut items = spare.drain(..).enumerate();
         while let Some((ki, key)) = items.next() {
             let Some((vi, value)) = items.next() else { break };
             match key {
@@ -867,6 +880,8 @@ impl Composer {
                 }
             }
         }
+        drop(items);
+        self.spare_items.push(spare);
         let explicit_from = merged.len();
         let all = if merged.is_empty() {
             own

@@ -15,7 +15,7 @@
 // --max-ratio R exits 1 when wasm/native exceeds R.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,7 +44,14 @@ let nativeTotal;
 if (nativeBench) {
   const out = execFileSync(nativeBench, [], {
     encoding: "utf8",
-    env: { ...process.env, HOTPLATE_BENCH_SUMMARY: "1", HOTPLATE_BENCH_REPEAT: String(repeat), HOTPLATE_SHARED: resolve(corpus, "../..") },
+    env: {
+      ...process.env,
+      HOTPLATE_BENCH_SUMMARY: "1",
+      HOTPLATE_BENCH_REPEAT: String(repeat),
+      HOTPLATE_SHARED: resolve(corpus, "../.."),
+      // The native bench defaults to corpus-full: time the same folder as the wasm side.
+      HOTPLATE_BENCH_CORPUS: basename(corpus),
+    },
   });
   const m = /(\d+) cases, total of medians ([\d.]+) ms/.exec(out);
   if (!m) throw new Error(`unexpected native bench output:\n${out}`);
