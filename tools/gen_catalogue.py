@@ -205,6 +205,9 @@ def main(path):
         out.append("        status: %s," % rust_str(status))
         out.append("        description: %s," % rust_str(t.get("description", "")[:200]))
         out.append("        attributes: %s," % strs(sorted(t.get("attributes", {}))))
+        out.append("        attribute_descriptions: %s," % strs(
+            ((t["attributes"][a] or {}).get("description") or "").split("\n")[0][:160]
+            for a in sorted(t.get("attributes", {}))))
         out.append("        dynamic_attributes: %s," % ("true" if t.get("dynamic_attributes") else "false"))
         out.append("        none_like: %s," % ("true" if t.get("none_resource") else "false"))
         out.append("        snapshot: %s," % ("true" if t.get("snapshot") else "false"))

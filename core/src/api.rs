@@ -1,11 +1,19 @@
 //! What bindings and editors need beyond [`crate::evaluate`]: the version and
-//! function tables, the resource-type catalogue, and diagnostics with editor
-//! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit).
+//! function tables, the resource-type catalogue, diagnostics with editor
+//! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit), and
+//! editor intelligence by position (completion, hover, definition, references,
+//! outline, quick fixes; `crate::ide`).
 
 use crate::diag::{PathItem, Severity};
 pub use crate::engine::result::json_key;
+pub use crate::engine::Request;
 use crate::engine::{DeferredMark, Evaluation, HeatResult};
 use crate::functions::{self, FnKind, Table};
+pub use crate::ide::complete::{Completion, CompletionKind, Completions};
+pub use crate::ide::fixes::{QuickFix, TextEdit};
+pub use crate::ide::hover::Hover;
+pub use crate::ide::navigate::{Symbol, SymbolKind};
+pub use crate::ide::Location;
 use crate::render::{self, Placeholders};
 pub use crate::render::{Format, Rendered, RenderedMark};
 use crate::source::LineIndex;
@@ -119,6 +127,43 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
             out
         })
         .collect()
+}
+
+/// Completions at `offset` (UTF-16) of document `file` of the request: the
+/// template (`template_name`) or a key of `files` (an environment file when it
+/// is listed in `environment_files`, a template otherwise). Works on text that
+/// does not parse (the user is typing).
+pub fn complete(req: &Request, file: &str, offset: u32) -> Completions {
+    crate::ide::complete::complete(req, file, offset)
+}
+
+/// What the word at `offset` of `file` is. A parameter's final value needs the
+/// request's evaluation: pass it if you have one, or it is evaluated here.
+pub fn hover(req: &Request, ev: Option<&Evaluation>, file: &str, offset: u32) -> Option<Hover> {
+    crate::ide::hover::hover(req, ev, file, offset)
+}
+
+/// Where the name at `offset` of `file` is defined: a parameter, resource or
+/// condition of the template, a file (a provider template, `get_file`), a
+/// `resource_registry` mapping.
+pub fn definition(req: &Request, file: &str, offset: u32) -> Vec<Location> {
+    crate::ide::navigate::definition(req, file, offset)
+}
+
+/// The definition and every use of the parameter, resource or condition named
+/// at `offset` of `file` (the template and the environment files).
+pub fn references(req: &Request, file: &str, offset: u32) -> Vec<Location> {
+    crate::ide::navigate::references(req, file, offset)
+}
+
+/// The outline of `file`: its sections and their entries.
+pub fn document_symbols(req: &Request, file: &str) -> Vec<Symbol> {
+    crate::ide::navigate::document_symbols(req, file)
+}
+
+/// Quick fixes for the diagnostics of `ev` (the request's evaluation) in `file`.
+pub fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<QuickFix> {
+    crate::ide::fixes::quick_fixes(req, ev, file)
 }
 
 /// A value as text (no placeholders: the canonical value as it is).

@@ -17,6 +17,7 @@ pub mod diag;
 pub mod engine;
 pub mod eval;
 pub mod functions;
+pub(crate) mod ide;
 mod plugins;
 pub mod pyconv;
 pub mod pyfmt;

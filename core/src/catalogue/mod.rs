@@ -279,6 +279,9 @@ pub struct TypeEntry {
     pub description: &'static str,
     /// Attribute names (`show` included).
     pub attributes: &'static [&'static str],
+    /// First line of each attribute's description, parallel to `attributes`
+    /// (read through [`description`]).
+    pub attribute_descriptions: &'static [&'static str],
     /// The class accepts any attribute name (overrides attribute lookup).
     pub dynamic_attributes: bool,
     /// `OS::Heat::None` or a type re-based on it: Heat validates nothing of it.
@@ -430,12 +433,46 @@ impl TypeEntry {
         let mut out: Vec<PropInfo> = self
             .schema
             .iter()
-            .zip(self.descriptions)
-            .map(|(s, d)| PropInfo { name: s.name, kind: s.kind.api_name(), required: s.required, description: d })
+            .map(|s| PropInfo {
+                name: s.name,
+                kind: s.kind.api_name(),
+                required: s.required,
+                description: description(self.name, Described::Property(s.name)).unwrap_or(""),
+            })
             .collect();
         out.sort_by(|a, b| a.name.cmp(b.name));
         out
     }
+}
+
+/// What a description is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Described<'a> {
+    /// The type itself.
+    Type,
+    /// One of its (top-level) properties.
+    Property(&'a str),
+    /// One of its attributes.
+    Attribute(&'a str),
+}
+
+/// The first line of Heat's description of a plugin type, one of its
+/// properties or one of its attributes (`None` when unknown or empty).
+///
+/// Every description is read through this one function, so the text can move
+/// out of the module (loaded on demand) without touching its readers.
+pub fn description(type_name: &str, what: Described<'_>) -> Option<&'static str> {
+    let e = entry(type_name)?;
+    let text = match what {
+        Described::Type => Some(e.description),
+        Described::Property(p) => {
+            e.schema.iter().position(|s| s.name == p).and_then(|i| e.descriptions.get(i)).copied()
+        }
+        Described::Attribute(a) => {
+            e.attributes.iter().position(|n| *n == a).and_then(|i| e.attribute_descriptions.get(i)).copied()
+        }
+    };
+    text.filter(|t| !t.is_empty())
 }
 
 /// Look up a plugin type by exact name.

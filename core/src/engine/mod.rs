@@ -40,6 +40,17 @@ use resources::ResourceDefn;
 const BAD_REQUEST: &str =
     "The server could not comply with the request since it is either malformed or otherwise incorrect.";
 
+/// The top-level sections a HOT template of `version` may have
+/// (`HOTemplate.SECTIONS`, `conditions` since 2016-10-14).
+pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
+    let mut allowed =
+        vec!["heat_template_version", "description", "parameter_groups", "parameters", "resources", "outputs"];
+    if version.has_conditions() {
+        allowed.push("conditions");
+    }
+    allowed
+}
+
 /// Evaluate a request the way Heat's stack create would.
 pub fn evaluate(req: &Request) -> Evaluation {
     let mut run = Run::new();
@@ -414,12 +425,7 @@ impl Run {
         let registry = Registry::from_value(&Value::map(env.resource_registry.clone()));
         for (k, _) in top.iter().filter(|_| !version.is_cfn()) {
             let key = py_str(&k.to_value());
-            let mut allowed =
-                vec!["heat_template_version", "description", "parameter_groups", "parameters", "resources", "outputs"];
-            if version.has_conditions() {
-                allowed.push("conditions");
-            }
-            if !allowed.contains(&key.as_str()) {
+            if !template_sections(version).contains(&key.as_str()) {
                 return Err(self.fail(
                     EvalError::svf(format!("The template section is invalid: {key}"))
                         .with_code("bad-section")

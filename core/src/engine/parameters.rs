@@ -272,13 +272,21 @@ fn constraint_from_def(node: &Node, version: HotVersion) -> Result<Constraint, E
     Ok(Constraint { kind, description })
 }
 
+/// The keys a parameter definition may have in `version` (`tags` since queens).
+pub fn parameter_keys(version: HotVersion) -> &'static [&'static str] {
+    const KEYS: [&str; 9] =
+        ["type", "description", "default", "schema", "constraints", "hidden", "label", "immutable", "tags"];
+    if version >= HotVersion::V2018_03_02 {
+        &KEYS
+    } else {
+        KEYS.get(..8).unwrap_or(&KEYS)
+    }
+}
+
 impl ParamSchema {
     /// `HOTParamSchema.from_dict` for a version.
     pub fn from_node(name: &str, node: &Node, version: HotVersion) -> Result<ParamSchema, EvalError> {
-        const KEYS: [&str; 9] =
-            ["type", "description", "default", "schema", "constraints", "hidden", "label", "immutable", "tags"];
-        let keys = if version >= HotVersion::V2018_03_02 { &KEYS[..] } else { KEYS.get(..8).unwrap_or(&KEYS) };
-        check_dict_of(node, keys, || format!("parameter ({name})"))?;
+        check_dict_of(node, parameter_keys(version), || format!("parameter ({name})"))?;
         let Some(type_node) = node.get("type") else {
             return Err(schema_error(format!("Missing parameter type for parameter: {name}")).at(node.span));
         };
