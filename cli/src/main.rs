@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 no errors, 1 the template has errors, 2 usage or IO errors.
 
+mod lsp;
 mod report;
 mod template_mode;
 mod yaql_cmd;
@@ -54,6 +55,9 @@ enum Command {
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
+    /// Run the language server (LSP over stdio) for editors: diagnostics,
+    /// completion, hover, definition, references, outline and quick fixes.
+    Lsp,
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
     Yaql {
@@ -84,6 +88,13 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Lsp => match lsp::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("hotplate lsp: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),

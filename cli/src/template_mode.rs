@@ -14,22 +14,39 @@ pub fn build(
     param_files: &[String],
     stack_name: &str,
 ) -> Result<Request, String> {
-    let text = read(template)?;
-    let mut req = Request::new(text.clone());
+    let mut req = build_with(template, envs, &|p| read(p).ok())?;
     req.stack_name = Some(stack_name.to_string());
+    parse_parameters(&mut req, params, param_files)?;
+    Ok(req)
+}
+
+/// The request for a template and its environment files, every file read
+/// through `read` (the language server reads open documents from memory).
+pub fn build_with(
+    template: &Path,
+    envs: &[PathBuf],
+    read: &dyn Fn(&Path) -> Option<String>,
+) -> Result<Request, String> {
+    let text = read(template).ok_or_else(|| format!("cannot read {}", template.display()))?;
+    let mut req = Request::new(text.clone());
     req.template_name = template.display().to_string();
     req.template = Document::Text(text.clone());
     let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut collector = Collector::default();
+    let mut collector = Collector { queue: Vec::new(), scanned: HashSet::new(), read };
     collect_files(&text, &base, &mut req, &mut collector);
     for env in envs {
         let name = env.display().to_string();
-        let content = read(env)?;
+        let content = read(env).ok_or_else(|| format!("cannot read {}", env.display()))?;
         let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
         collect_registry_files(&content, &env_base, &mut req, &mut collector);
         req.files.insert(name.clone(), Some(content));
         req.environment_files.push(name);
     }
+    Ok(req)
+}
+
+/// `-P k=v` and `--parameter-file k=FILE` into the request's parameters.
+fn parse_parameters(req: &mut Request, params: &[String], param_files: &[String]) -> Result<(), String> {
     for p in params {
         for part in p.split(';') {
             if part.is_empty() {
@@ -56,7 +73,7 @@ pub fn build(
             p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
         req.parameters.insert_str(k, Value::from(read(Path::new(path))?));
     }
-    Ok(req)
+    Ok(())
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -68,13 +85,13 @@ const MAX_FILES: usize = 1000;
 
 /// Files found so far: `req.files` holds the contents by the key as written; the
 /// queue holds the templates still to scan, each with its directory.
-#[derive(Default)]
-struct Collector {
+struct Collector<'r> {
     queue: Vec<(String, PathBuf)>,
     scanned: HashSet<PathBuf>,
+    read: &'r dyn Fn(&Path) -> Option<String>,
 }
 
-impl Collector {
+impl Collector<'_> {
     /// Load `reference` (as written in a file in `base`) into `req.files` under
     /// the reference itself, the key core looks it up by, and queue it for
     /// scanning when it is a template. A missing file is left out: core then
@@ -87,7 +104,7 @@ impl Collector {
             return;
         }
         let path = base.join(reference);
-        let Ok(content) = std::fs::read_to_string(&path) else { return };
+        let Some(content) = (self.read)(&path) else { return };
         req.files.insert(reference.to_string(), Some(content.clone()));
         let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {
@@ -113,7 +130,7 @@ impl Collector {
 /// Load every file the template needs, recursively: `get_file` arguments and
 /// `type: <file>.yaml|.template` provider templates, each relative to the
 /// directory of the template that names it and keyed exactly as written.
-fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector) {
+fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
     c.queue.push((text.to_string(), base.to_path_buf()));
     c.drain(req);
 }
@@ -135,7 +152,7 @@ fn parse_template(text: &str) -> Option<Value> {
 /// (`::`), at the top and under `resources: {name: {...}}`, relative to the
 /// environment file's directory (or its `base_url`), then recursively the files
 /// those templates need.
-fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector) {
+fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
     let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
         return;
     };
@@ -164,7 +181,7 @@ fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
     }
 }
 
-fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c: &mut Collector) {
+fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
     for (k, v) in reg.iter() {
         let key = k.as_str().unwrap_or_default();
         if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {

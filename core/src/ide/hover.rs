@@ -155,7 +155,13 @@ fn parameter(ws: &Workspace<'_>, name: &str, req: &Request, ev: Option<&Evaluati
             ValueSource::Default => "the template's default".to_string(),
             ValueSource::Missing => "not set".to_string(),
         };
-        match ev.result.parameters.get_str(name) {
+        // A stack that fails elsewhere has no parameter values: its parameters
+        // alone (the template's version and `parameters`) still have them.
+        let alone = (ev.result.parameters.get_str(name).is_none())
+            .then(|| parameters_alone(ws, req))
+            .flatten();
+        let result = alone.as_ref().map_or(&ev.result, |e| &e.result);
+        match result.parameters.get_str(name) {
             Some(v) if !info.hidden => {
                 out.push_str(&format!("\n\nvalue: `{}` ({source})", value_line(v)));
             }
@@ -164,6 +170,21 @@ fn parameter(ws: &Workspace<'_>, name: &str, req: &Request, ev: Option<&Evaluati
         }
     }
     out
+}
+
+/// The evaluation of the request with only the template's version and
+/// parameters (for parameter values when the whole stack fails).
+fn parameters_alone(ws: &Workspace<'_>, req: &Request) -> Option<Evaluation> {
+    let root = ws.template().root.as_ref()?;
+    let mut m = crate::value::Map::new();
+    for key in ["heat_template_version", "parameters"] {
+        if let Some(v) = root.get(key) {
+            m.insert_str(key, v.to_value());
+        }
+    }
+    let mut alone = req.clone();
+    alone.template = crate::engine::Document::Value(crate::value::Value::map(m));
+    Some(evaluate(&alone))
 }
 
 #[cfg(test)]
@@ -206,6 +227,10 @@ mod tests {
         let h = hover_at(&req, "env.yaml", "size", 0);
         assert!(h.contains("value: `20`"), "{h}");
         let h = hover_at(&request(T, &[]), "template.yaml", "size:", 0);
+        assert!(h.contains("value: `1` (the template's default)"), "{h}");
+        // The stack fails (an unknown property): the value is still known.
+        let broken = T.replace("image: cirros", "imag: cirros");
+        let h = hover_at(&request(&broken, &[]), "template.yaml", "size:", 0);
         assert!(h.contains("value: `1` (the template's default)"), "{h}");
         // Conditions show what they evaluate to.
         let h = hover_at(&req, "template.yaml", "big, 1", 0);

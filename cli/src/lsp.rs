@@ -1,0 +1,579 @@
+//! `hotplate lsp`: a Language Server Protocol server over stdio for HOT
+//! templates and environment files (diagnostics on open/change, completion,
+//! hover, definition, references, document symbols, quick fixes), every answer
+//! from `hotplate_core::api`.
+//!
+//! Which environment files and parameters apply to a template comes from the
+//! nearest `.hotplate.yaml` above it:
+//!
+//! ```yaml
+//! checks:
+//!   - files: "templates/**/*.yaml"      # glob, relative to this file
+//!     environments: [env/common.yaml]   # merged in order, relative to this file
+//!     parameters: {key_name: default}   # explicit values (`-P`)
+//! ```
+//!
+//! The first check whose `files` matches the document applies; an environment
+//! file listed by a check is analysed with the first template of that check (an
+//! open one first). Without a workspace file a template is evaluated alone, and
+//! an environment file (a YAML map of environment sections) with the last open
+//! template. Open documents are read from the editor, other files from disk.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use hotplate_core::api::{self, Location, QuickFix};
+use hotplate_core::{Request, Value};
+use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
+use lsp_types as lsp;
+use serde_json::json;
+
+use crate::template_mode;
+
+/// Run the server until the client shuts it down.
+pub fn run() -> Result<(), String> {
+    let (connection, io_threads) = Connection::stdio();
+    let caps = lsp::ServerCapabilities {
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(vec![":".into(), "[".into(), "{".into(), " ".into(), ",".into()]),
+            ..Default::default()
+        }),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        ..Default::default()
+    };
+    let caps = serde_json::to_value(caps).map_err(|e| e.to_string())?;
+    connection.initialize(caps).map_err(|e| e.to_string())?;
+    let mut server = Server { docs: HashMap::new(), last_template: None };
+    for msg in &connection.receiver {
+        match msg {
+            Message::Request(req) => {
+                if connection.handle_shutdown(&req).map_err(|e| e.to_string())? {
+                    break;
+                }
+                let resp = server.request(req);
+                connection.sender.send(Message::Response(resp)).map_err(|e| e.to_string())?;
+            }
+            Message::Notification(n) => {
+                for out in server.notification(n) {
+                    connection.sender.send(Message::Notification(out)).map_err(|e| e.to_string())?;
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    drop(connection);
+    io_threads.join().map_err(|e| e.to_string())
+}
+
+struct Server {
+    /// Open documents by path.
+    docs: HashMap<PathBuf, String>,
+    /// The last template opened (for environment files without a workspace file).
+    last_template: Option<PathBuf>,
+}
+
+/// The request a document is analysed in, and its name there.
+struct Analysis {
+    req: Request,
+    name: String,
+    /// The template's directory (relative names of `files` are under it).
+    base: PathBuf,
+}
+
+impl Server {
+    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+        let uri = match n.method.as_str() {
+            "textDocument/didOpen" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) else { return vec![] };
+                self.open(&p.text_document.uri, p.text_document.text)
+            }
+            "textDocument/didChange" => {
+                let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params) else { return vec![] };
+                let Some(change) = p.content_changes.into_iter().last() else { return vec![] };
+                self.open(&p.text_document.uri, change.text)
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
+                    if let Some(path) = path_of(&p.text_document.uri) {
+                        self.docs.remove(&path);
+                    }
+                }
+                return vec![];
+            }
+            _ => return vec![],
+        };
+        uri.map(|u| self.publish(&u)).into_iter().flatten().collect()
+    }
+
+    fn open(&mut self, uri: &lsp::Uri, text: String) -> Option<lsp::Uri> {
+        let path = path_of(uri)?;
+        if text.contains("heat_template_version") {
+            self.last_template = Some(path.clone());
+        }
+        self.docs.insert(path, text);
+        Some(uri.clone())
+    }
+
+    /// Diagnostics of the document (and nothing else).
+    fn publish(&self, uri: &lsp::Uri) -> Option<Notification> {
+        let path = path_of(uri)?;
+        let text = self.docs.get(&path)?;
+        let mut diagnostics = Vec::new();
+        match self.analysis(&path) {
+            Ok(a) => {
+                let ev = hotplate_core::evaluate(&a.req);
+                for d in api::located_diagnostics(&ev) {
+                    let here = d.file.as_deref() == Some(a.name.as_str());
+                    let unplaced = d.file.is_none() && a.name == a.req.template_name;
+                    if !(here || unplaced) {
+                        continue;
+                    }
+                    let severity = match d.severity {
+                        hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                        hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                    };
+                    diagnostics.push(lsp::Diagnostic {
+                        range: range(text, d.from, d.to),
+                        severity: Some(severity),
+                        code: Some(lsp::NumberOrString::String(d.code.to_string())),
+                        source: Some("hotplate".into()),
+                        message: d.message,
+                        ..Default::default()
+                    });
+                }
+            }
+            Err(msg) => diagnostics.push(lsp::Diagnostic {
+                range: lsp::Range::default(),
+                severity: Some(lsp::DiagnosticSeverity::WARNING),
+                source: Some("hotplate".into()),
+                message: msg,
+                ..Default::default()
+            }),
+        }
+        let params = lsp::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version: None };
+        Some(Notification::new("textDocument/publishDiagnostics".into(), params))
+    }
+
+    fn read(&self, p: &Path) -> Option<String> {
+        let key = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        self.docs.get(&key).or_else(|| self.docs.get(p)).cloned().or_else(|| std::fs::read_to_string(p).ok())
+    }
+
+    /// Which request the document belongs to (see the module's header).
+    fn analysis(&self, path: &Path) -> Result<Analysis, String> {
+        let read = |p: &Path| self.read(p);
+        let build = |template: &Path, envs: &[PathBuf], params: Option<&Value>| -> Result<Analysis, String> {
+            let mut req = template_mode::build_with(template, envs, &read)?;
+            if let Some(m) = params.and_then(Value::as_map) {
+                for (k, v) in m.iter() {
+                    if let Some(k) = k.as_str() {
+                        req.parameters.insert_str(k, v.clone());
+                    }
+                }
+            }
+            let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
+            Ok(Analysis { req, name: path.display().to_string(), base })
+        };
+        if let Some((dir, checks)) = workspace_file(path, &read) {
+            for check in &checks {
+                let envs: Vec<PathBuf> = strings(check.get_str("environments")).iter().map(|e| dir.join(e)).collect();
+                let glob = check.get_str("files").and_then(Value::as_str).unwrap_or("**/*.yaml");
+                let params = check.get_str("parameters");
+                if envs.iter().any(|e| e == path) {
+                    let template = self
+                        .docs
+                        .keys()
+                        .find(|d| matches_glob(&dir, glob, d) && !envs.contains(d))
+                        .cloned()
+                        .or_else(|| first_on_disk(&dir, glob, &envs));
+                    return match template {
+                        Some(t) => build(&t, &envs, params),
+                        None => Err(format!("no template matches `{glob}` for this environment file")),
+                    };
+                }
+                if matches_glob(&dir, glob, path) {
+                    return build(path, &envs, params);
+                }
+            }
+        }
+        let text = self.read(path).unwrap_or_default();
+        if !text.contains("heat_template_version") && is_environment(&text) {
+            if let Some(t) = &self.last_template {
+                return build(t, &[path.to_path_buf()], None);
+            }
+            return Err("an environment file: open a template or list both in .hotplate.yaml".into());
+        }
+        build(path, &[], None)
+    }
+
+    fn request(&self, req: LspRequest) -> Response {
+        let id = req.id.clone();
+        match self.answer(req) {
+            Ok(v) => Response::new_ok(id, v),
+            Err(e) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, e),
+        }
+    }
+
+    fn answer(&self, req: LspRequest) -> Result<serde_json::Value, String> {
+        let params = req.params;
+        let position = |p: &lsp::TextDocumentPositionParams| -> Result<(Analysis, String, u32), String> {
+            let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
+            let a = self.analysis(&path)?;
+            let text = self.read(&path).unwrap_or_default();
+            let offset = offset(&text, p.position);
+            Ok((a, text, offset))
+        };
+        let v = match req.method.as_str() {
+            "textDocument/completion" => {
+                let p: lsp::CompletionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let (a, text, off) = position(&p.text_document_position)?;
+                let c = api::complete(&a.req, &a.name, off);
+                let r = range(&text, c.from, c.to);
+                let items: Vec<lsp::CompletionItem> = c
+                    .items
+                    .into_iter()
+                    .map(|i| lsp::CompletionItem {
+                        kind: Some(completion_kind(i.kind)),
+                        detail: (!i.detail.is_empty()).then_some(i.detail),
+                        documentation: (!i.documentation.is_empty()).then_some({
+                            lsp::Documentation::MarkupContent(lsp::MarkupContent {
+                                kind: lsp::MarkupKind::Markdown,
+                                value: i.documentation,
+                            })
+                        }),
+                        text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit { range: r, new_text: i.insert })),
+                        label: i.label,
+                        ..Default::default()
+                    })
+                    .collect();
+                json!(lsp::CompletionResponse::Array(items))
+            }
+            "textDocument/hover" => {
+                let p: lsp::HoverParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let (a, text, off) = position(&p.text_document_position_params)?;
+                match api::hover(&a.req, None, &a.name, off) {
+                    Some(h) => json!(lsp::Hover {
+                        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                            kind: lsp::MarkupKind::Markdown,
+                            value: h.text
+                        }),
+                        range: Some(range(&text, h.from, h.to)),
+                    }),
+                    None => serde_json::Value::Null,
+                }
+            }
+            "textDocument/definition" => {
+                let p: lsp::GotoDefinitionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let (a, _, off) = position(&p.text_document_position_params)?;
+                json!(self.locations(&a, api::definition(&a.req, &a.name, off)))
+            }
+            "textDocument/references" => {
+                let p: lsp::ReferenceParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let (a, _, off) = position(&p.text_document_position)?;
+                let mut locs = api::references(&a.req, &a.name, off);
+                if !p.context.include_declaration && !locs.is_empty() {
+                    locs.remove(0);
+                }
+                json!(self.locations(&a, locs))
+            }
+            "textDocument/documentSymbol" => {
+                let p: lsp::DocumentSymbolParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
+                let a = self.analysis(&path)?;
+                let text = self.read(&path).unwrap_or_default();
+                let symbols: Vec<lsp::DocumentSymbol> =
+                    api::document_symbols(&a.req, &a.name).iter().map(|s| symbol(&text, s)).collect();
+                json!(lsp::DocumentSymbolResponse::Nested(symbols))
+            }
+            "textDocument/codeAction" => {
+                let p: lsp::CodeActionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
+                let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
+                let a = self.analysis(&path)?;
+                let text = self.read(&path).unwrap_or_default();
+                let (from, to) = (offset(&text, p.range.start), offset(&text, p.range.end));
+                let ev = hotplate_core::evaluate(&a.req);
+                let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(&a.req, &ev, &a.name)
+                    .into_iter()
+                    .filter(|f| f.diagnostic_from <= to && from <= f.diagnostic_to)
+                    .map(|f| lsp::CodeActionOrCommand::CodeAction(self.action(&a, &text, f)))
+                    .collect();
+                json!(actions)
+            }
+            other => return Err(format!("unsupported request {other}")),
+        };
+        Ok(v)
+    }
+
+    /// A file name of the request as a path.
+    fn file_path(&self, a: &Analysis, file: &str) -> PathBuf {
+        let p = Path::new(file);
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            a.base.join(p)
+        }
+    }
+
+    fn locations(&self, a: &Analysis, locs: Vec<Location>) -> Vec<lsp::Location> {
+        locs.into_iter()
+            .filter_map(|l| {
+                let path = self.file_path(a, &l.file);
+                let text = self.read(&path).unwrap_or_default();
+                Some(lsp::Location { uri: uri_of(&path)?, range: range(&text, l.from, l.to) })
+            })
+            .collect()
+    }
+
+    // `WorkspaceEdit::changes` is keyed by `Uri` (its cached parts count as interior mutability).
+    #[allow(clippy::mutable_key_type)]
+    fn action(&self, a: &Analysis, text: &str, f: QuickFix) -> lsp::CodeAction {
+        let mut changes: HashMap<lsp::Uri, Vec<lsp::TextEdit>> = HashMap::new();
+        for e in &f.edits {
+            let path = self.file_path(a, &e.file);
+            let body = if e.file == a.name { text.to_string() } else { self.read(&path).unwrap_or_default() };
+            if let Some(uri) = uri_of(&path) {
+                changes
+                    .entry(uri)
+                    .or_default()
+                    .push(lsp::TextEdit { range: range(&body, e.from, e.to), new_text: e.text.clone() });
+            }
+        }
+        lsp::CodeAction {
+            title: f.title,
+            kind: Some(lsp::CodeActionKind::QUICKFIX),
+            edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() }),
+            ..Default::default()
+        }
+    }
+}
+
+fn completion_kind(k: api::CompletionKind) -> lsp::CompletionItemKind {
+    use api::CompletionKind as K;
+    match k {
+        K::Key => lsp::CompletionItemKind::KEYWORD,
+        K::Function => lsp::CompletionItemKind::FUNCTION,
+        K::Type => lsp::CompletionItemKind::CLASS,
+        K::Property => lsp::CompletionItemKind::PROPERTY,
+        K::Attribute => lsp::CompletionItemKind::FIELD,
+        K::Parameter => lsp::CompletionItemKind::VARIABLE,
+        K::Resource => lsp::CompletionItemKind::MODULE,
+        K::Condition => lsp::CompletionItemKind::CONSTANT,
+        K::Value => lsp::CompletionItemKind::VALUE,
+        K::File => lsp::CompletionItemKind::FILE,
+    }
+}
+
+#[allow(deprecated)] // `DocumentSymbol::deprecated` has no replacement in the struct literal.
+fn symbol(text: &str, s: &api::Symbol) -> lsp::DocumentSymbol {
+    use api::SymbolKind as K;
+    let kind = match s.kind {
+        K::Section => lsp::SymbolKind::NAMESPACE,
+        K::Parameter => lsp::SymbolKind::VARIABLE,
+        K::Resource => lsp::SymbolKind::OBJECT,
+        K::Output => lsp::SymbolKind::PROPERTY,
+        K::Condition => lsp::SymbolKind::BOOLEAN,
+        K::Entry => lsp::SymbolKind::KEY,
+    };
+    lsp::DocumentSymbol {
+        name: s.name.clone(),
+        detail: (!s.detail.is_empty()).then(|| s.detail.clone()),
+        kind,
+        tags: None,
+        deprecated: None,
+        range: range(text, s.from, s.to),
+        selection_range: range(text, s.name_from, s.name_to),
+        children: Some(s.children.iter().map(|c| symbol(text, c)).collect()),
+    }
+}
+
+/// A UTF-16 offset as an LSP position (line, UTF-16 column).
+fn position(text: &str, utf16: u32) -> lsp::Position {
+    let (mut line, mut col, mut units) = (0u32, 0u32, 0u32);
+    for c in text.chars() {
+        if units >= utf16 {
+            break;
+        }
+        let n = u32::try_from(c.len_utf16()).unwrap_or(1);
+        units += n;
+        if c == '\n' {
+            line += 1;
+            col = 0;
+        } else {
+            col += n;
+        }
+    }
+    lsp::Position { line, character: col }
+}
+
+fn range(text: &str, from: u32, to: u32) -> lsp::Range {
+    lsp::Range { start: position(text, from), end: position(text, to) }
+}
+
+/// An LSP position as a UTF-16 offset.
+fn offset(text: &str, p: lsp::Position) -> u32 {
+    let (mut line, mut col, mut units) = (0u32, 0u32, 0u32);
+    for c in text.chars() {
+        if line == p.line && col >= p.character {
+            break;
+        }
+        if c == '\n' {
+            if line == p.line {
+                break;
+            }
+            line += 1;
+            col = 0;
+        } else if line == p.line {
+            col += u32::try_from(c.len_utf16()).unwrap_or(1);
+        }
+        units += u32::try_from(c.len_utf16()).unwrap_or(1);
+    }
+    units
+}
+
+/// The path of a `file:` URI (percent-decoded).
+fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
+    let s = uri.as_str().strip_prefix("file://")?;
+    let mut bytes = Vec::with_capacity(s.len());
+    let mut it = s.bytes();
+    while let Some(b) = it.next() {
+        if b == b'%' {
+            let hex: String = [it.next()?, it.next()?].iter().map(|&c| c as char).collect();
+            bytes.push(u8::from_str_radix(&hex, 16).ok()?);
+        } else {
+            bytes.push(b);
+        }
+    }
+    let path = PathBuf::from(String::from_utf8(bytes).ok()?);
+    Some(std::fs::canonicalize(&path).unwrap_or(path))
+}
+
+/// A path as a `file:` URI (percent-encoded where URIs need it).
+fn uri_of(path: &Path) -> Option<lsp::Uri> {
+    let mut s = String::from("file://");
+    for b in path.to_str()?.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s.parse().ok()
+}
+
+/// The nearest `.hotplate.yaml` above `path`: its directory and its checks.
+fn workspace_file(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Option<(PathBuf, Vec<hotplate_core::Map>)> {
+    let mut dir = path.parent();
+    while let Some(d) = dir {
+        let f = d.join(".hotplate.yaml");
+        if let Some(text) = read(&f) {
+            let root =
+                hotplate_core::syntax::load_yaml(&text, hotplate_core::source::SourceId(0)).ok()?.root.to_value();
+            let checks =
+                root.as_map()?.get_str("checks")?.as_list()?.iter().filter_map(|c| c.as_map().cloned()).collect();
+            return Some((d.to_path_buf(), checks));
+        }
+        dir = d.parent();
+    }
+    None
+}
+
+fn strings(v: Option<&Value>) -> Vec<String> {
+    v.and_then(Value::as_list).unwrap_or(&[]).iter().filter_map(|s| s.as_str().map(str::to_string)).collect()
+}
+
+/// Whether a YAML text is an environment (a map of environment sections only).
+fn is_environment(text: &str) -> bool {
+    let Ok(l) = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0)) else { return false };
+    const SECTIONS: &[&str] = &[
+        "parameters",
+        "parameter_defaults",
+        "resource_registry",
+        "event_sinks",
+        "encrypted_param_names",
+        "parameter_merge_strategies",
+    ];
+    l.root
+        .as_map()
+        .is_some_and(|m| !m.is_empty() && m.iter().all(|(k, _)| k.as_str().is_some_and(|k| SECTIONS.contains(&k))))
+}
+
+/// Whether `path` (under `dir`) matches a glob relative to `dir` (`*`, `?`, `**`).
+fn matches_glob(dir: &Path, glob: &str, path: &Path) -> bool {
+    let Ok(rel) = path.strip_prefix(dir) else { return false };
+    rel.to_str().is_some_and(|r| glob_match(glob.as_bytes(), r.as_bytes()))
+}
+
+fn glob_match(p: &[u8], s: &[u8]) -> bool {
+    match p {
+        [] => s.is_empty(),
+        [b'*', b'*', b'/', rest @ ..] => {
+            glob_match(rest, s)
+                || s.iter().enumerate().any(|(i, &c)| c == b'/' && glob_match(rest, s.get(i + 1..).unwrap_or(&[])))
+        }
+        [b'*', b'*', rest @ ..] => (0..=s.len()).any(|i| glob_match(rest, s.get(i..).unwrap_or(&[]))),
+        [b'*', rest @ ..] => (0..=s.len())
+            .take_while(|&i| i == 0 || s.get(i - 1) != Some(&b'/'))
+            .any(|i| glob_match(rest, s.get(i..).unwrap_or(&[]))),
+        [b'?', rest @ ..] => s.first().is_some_and(|&c| c != b'/') && glob_match(rest, s.get(1..).unwrap_or(&[])),
+        [c, rest @ ..] => s.first() == Some(c) && glob_match(rest, s.get(1..).unwrap_or(&[])),
+    }
+}
+
+/// The first file under `dir` (sorted, at most 2,000 looked at) matching the glob.
+fn first_on_disk(dir: &Path, glob: &str, except: &[PathBuf]) -> Option<PathBuf> {
+    let mut stack = vec![dir.to_path_buf()];
+    let mut seen = 0;
+    while let Some(d) = stack.pop() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&d).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for p in entries {
+            seen += 1;
+            if seen > 2000 {
+                return None;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else if matches_glob(dir, glob, &p) && !except.contains(&p) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match(b"*.yaml", b"a.yaml"));
+        assert!(!glob_match(b"*.yaml", b"d/a.yaml"));
+        assert!(glob_match(b"**/*.yaml", b"a.yaml"));
+        assert!(glob_match(b"**/*.yaml", b"d/e/a.yaml"));
+        assert!(glob_match(b"templates/?.yaml", b"templates/a.yaml"));
+        assert!(!glob_match(b"templates/*.yaml", b"other/a.yaml"));
+    }
+
+    #[test]
+    fn positions_and_offsets_are_inverse() {
+        let text = "a: é😀\nbb: x\n";
+        for off in [0u32, 3, 4, 6, 7, 9, 12] {
+            assert_eq!(offset(text, position(text, off)), off, "{off}");
+        }
+        assert_eq!(position(text, 7), lsp::Position { line: 1, character: 0 });
+    }
+
+    #[test]
+    fn uris_round_trip() {
+        let p = PathBuf::from("/tmp/a b/ü.yaml");
+        let u = uri_of(&p).unwrap();
+        assert_eq!(u.as_str(), "file:///tmp/a%20b/%C3%BC.yaml");
+        assert_eq!(path_of(&u).unwrap(), p);
+    }
+}

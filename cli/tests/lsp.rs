@@ -1,0 +1,160 @@
+//! A conversation with `hotplate lsp` over stdio: a template with an error and a
+//! workspace file naming its environment; diagnostics, completion, hover and
+//! definition as an editor would ask for them.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hotplate"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("hotplate lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Client { child, stdin, stdout, next_id: 1 }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut len = 0;
+        loop {
+            let mut line = String::new();
+            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "server closed its output");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                len = n.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; len];
+        self.stdout.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let msg = self.receive();
+            if msg["id"] == json!(id) {
+                assert!(msg.get("error").is_none(), "{msg}");
+                return msg["result"].clone();
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn wait_for(&mut self, method: &str) -> Value {
+        loop {
+            let msg = self.receive();
+            if msg["method"] == json!(method) {
+                return msg["params"].clone();
+            }
+        }
+    }
+}
+
+const TEMPLATE: &str = "heat_template_version: 2021-04-16\nparameters:\n  flavor:\n    type: string\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavour: {get_param: flavor}\n      image: cirros\noutputs:\n  ip:\n    value: {get_attr: [server, first_address]}\n";
+
+#[test]
+fn an_editor_conversation() {
+    let dir = std::env::temp_dir().join(format!("hotplate-lsp-test-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("env")).unwrap();
+    std::fs::write(dir.join(".hotplate.yaml"), "checks:\n  - files: \"*.yaml\"\n    environments: [env/common.yaml]\n")
+        .unwrap();
+    std::fs::write(dir.join("env/common.yaml"), "parameter_defaults:\n  flavor: m1.large\n").unwrap();
+    let path = dir.join("server.yaml");
+    std::fs::write(&path, TEMPLATE).unwrap();
+    let uri = format!("file://{}", path.display());
+
+    let mut c = Client::start();
+    let init = c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    assert_eq!(init["capabilities"]["hoverProvider"], json!(true));
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": TEMPLATE}}),
+    );
+
+    // Diagnostics: the unknown property, at its key (line 8, 0-based).
+    let diags = c.wait_for("textDocument/publishDiagnostics");
+    let unknown = diags["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().ends_with("Unknown Property flavour"))
+        .unwrap_or_else(|| panic!("{diags}"));
+    assert_eq!(unknown["range"]["start"], json!({"line": 8, "character": 6}));
+    assert_eq!(unknown["code"], json!("property-error"));
+
+    // Completion inside the misspelt key: the type's properties.
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 8, "character": 9}}),
+    );
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"flavor") && labels.contains(&"networks"), "{labels:?}");
+    let flavor = items.as_array().unwrap().iter().find(|i| i["label"] == json!("flavor")).unwrap();
+    assert_eq!(flavor["detail"], json!("string, required"));
+    assert_eq!(flavor["textEdit"]["range"]["start"], json!({"line": 8, "character": 6}));
+
+    // Hover on the get_param argument: the value the environment file gives.
+    let hover = c
+        .request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": {"line": 8, "character": 29}}));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("value: `\"m1.large\"`") && text.contains("common.yaml"), "{text}");
+
+    // Definition of the get_attr resource: the resource's key.
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 12, "character": 24}}),
+    );
+    assert_eq!(def[0]["range"], json!({"start": {"line": 5, "character": 2}, "end": {"line": 5, "character": 8}}));
+    assert_eq!(def[0]["uri"], json!(uri));
+
+    // A quick fix for the unknown property.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": unknown["range"], "context": {"diagnostics": [unknown]}}),
+    );
+    assert_eq!(actions[0]["title"], json!("Change to `flavor`"));
+
+    // A change re-publishes the diagnostics: the error is gone.
+    let fixed = TEMPLATE.replace("flavour", "flavor");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let diags = c.wait_for("textDocument/publishDiagnostics");
+    assert_eq!(diags["diagnostics"], json!([]), "{diags}");
+
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert!(c.child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
