@@ -18,10 +18,8 @@ fn utf16(text: &str, byte: usize) -> u32 {
 }
 
 fn bench(c: &mut Criterion) {
-    let dir = std::env::var("HOTPLATE_SHARED").map_or_else(
-        |_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-        std::path::PathBuf::from,
-    );
+    let dir = std::env::var("HOTPLATE_SHARED")
+        .map_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"), std::path::PathBuf::from);
     let path = dir.join("conformance/corpus-full").join(CASE);
     let Ok(json) = std::fs::read_to_string(&path) else {
         eprintln!("ide bench: {} is absent, skipped", path.display());

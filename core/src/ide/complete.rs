@@ -1,7 +1,7 @@
 //! Completion: what may be written at a position, by the key path around it.
 
 use super::cursor::{self, At, Cursor, Seg};
-use super::{byte_of, docs, utf16_range, DocKind, Workspace};
+use super::{byte_of, docs, utf16_range, Depth, DocKind, Workspace};
 use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo, TYPES};
 use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections, Request};
 use crate::functions::{self, FnKind, Table};
@@ -87,7 +87,7 @@ impl Out<'_> {
 
 /// Completions at UTF-16 `offset` of document `file` of the request.
 pub(crate) fn complete(req: &Request, file: &str, offset: u32) -> Completions {
-    let Some(ws) = Workspace::new(req, file) else { return Completions::default() };
+    let Some(ws) = Workspace::load(req, file, Depth::Lines) else { return Completions::default() };
     let text = ws.doc.text;
     let c = cursor::at(text, byte_of(text, offset));
     let (from, to) = utf16_range(text, &c.word);
@@ -409,7 +409,7 @@ fn environment(ws: &Workspace<'_>, c: &Cursor, out: &mut Out<'_>) {
 
 /// A template parameter's `allowed_values` (from its loaded definition).
 pub(crate) fn parameter_allowed_values(ws: &Workspace<'_>, name: &str) -> Vec<String> {
-    let Some(root) = &ws.template().root else { return Vec::new() };
+    let Some(root) = ws.template().root() else { return Vec::new() };
     let Some(def) = root.get("parameters").and_then(|p| p.get(name)) else { return Vec::new() };
     def.get("constraints")
         .and_then(Node::as_list)

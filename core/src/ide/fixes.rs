@@ -43,7 +43,7 @@ pub struct QuickFix {
 /// The fixes for the diagnostics of `ev` located in document `file`.
 pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<QuickFix> {
     let Some(ws) = Workspace::new(req, file) else { return Vec::new() };
-    let Some(root) = ws.doc.root.as_ref() else { return Vec::new() };
+    let Some(root) = ws.doc.root() else { return Vec::new() };
     let text = ws.doc.text;
     let mut out = Vec::new();
     for d in &ev.diagnostics {

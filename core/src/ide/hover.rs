@@ -157,9 +157,7 @@ fn parameter(ws: &Workspace<'_>, name: &str, req: &Request, ev: Option<&Evaluati
         };
         // A stack that fails elsewhere has no parameter values: its parameters
         // alone (the template's version and `parameters`) still have them.
-        let alone = (ev.result.parameters.get_str(name).is_none())
-            .then(|| parameters_alone(ws, req))
-            .flatten();
+        let alone = (ev.result.parameters.get_str(name).is_none()).then(|| parameters_alone(ws, req)).flatten();
         let result = alone.as_ref().map_or(&ev.result, |e| &e.result);
         match result.parameters.get_str(name) {
             Some(v) if !info.hidden => {
@@ -175,7 +173,7 @@ fn parameter(ws: &Workspace<'_>, name: &str, req: &Request, ev: Option<&Evaluati
 /// The evaluation of the request with only the template's version and
 /// parameters (for parameter values when the whole stack fails).
 fn parameters_alone(ws: &Workspace<'_>, req: &Request) -> Option<Evaluation> {
-    let root = ws.template().root.as_ref()?;
+    let root = ws.template().root()?;
     let mut m = crate::value::Map::new();
     for key in ["heat_template_version", "parameters"] {
         if let Some(v) = root.get(key) {

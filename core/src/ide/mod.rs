@@ -19,6 +19,7 @@ pub(crate) mod hover;
 pub(crate) mod navigate;
 pub(crate) mod outline;
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
 use crate::catalogue::{self, Registry, TypeInfo};
@@ -47,24 +48,40 @@ pub(crate) struct Doc<'a> {
     pub text: &'a str,
     /// What it is.
     pub kind: DocKind,
-    /// The tree, when the text loads.
-    pub root: Option<Node>,
+    /// The tree, when the text loads (loaded on first use).
+    root: OnceCell<Option<Node>>,
     /// Sections and entries (from the tree, or from the lines).
     pub outline: Outline,
 }
 
+/// How much of a document to load up front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Depth {
+    /// The tree, and the outline from it (exact spans for every feature).
+    Tree,
+    /// The outline from the lines only, the tree when first asked for
+    /// (completion: a TripleO template's load alone is most of the time).
+    Lines,
+}
+
 impl<'a> Doc<'a> {
-    fn load(name: &'a str, text: &'a str, kind: DocKind) -> Doc<'a> {
-        let loaded = match kind {
-            DocKind::Template => load_template(text, SourceId(0)),
-            DocKind::Environment => load_yaml(text, SourceId(0)),
-        };
-        let root = loaded.ok().map(|l| l.root).filter(|r| r.as_map().is_some());
+    fn load(name: &'a str, text: &'a str, kind: DocKind, depth: Depth) -> Doc<'a> {
+        // JSON has no lines to read keys from.
+        let json = text.trim_start().starts_with('{');
+        if depth == Depth::Lines && !json {
+            return Doc { name, text, kind, root: OnceCell::new(), outline: Outline::from_lines(text) };
+        }
+        let root = load_root(text, kind);
         let outline = match &root {
             Some(r) => Outline::from_tree(r),
             None => Outline::from_lines(text),
         };
-        Doc { name, text, kind, root, outline }
+        Doc { name, text, kind, root: OnceCell::from(root), outline }
+    }
+
+    /// The tree, if the text loads.
+    pub fn root(&self) -> Option<&Node> {
+        self.root.get_or_init(|| load_root(self.text, self.kind)).as_ref()
     }
 
     /// The template version (a template's own; the newest when absent or unknown).
@@ -86,17 +103,24 @@ pub(crate) struct Workspace<'a> {
     pub registry: Registry,
     /// Each environment file's loaded tree (for registry definitions).
     envs: Vec<(&'a str, Node)>,
+    /// How documents are loaded.
+    depth: Depth,
 }
 
 impl<'a> Workspace<'a> {
     /// The workspace for document `file` (the template's name or a key of
     /// `files`), or `None` if the request has no such text.
     pub fn new(req: &'a Request, file: &str) -> Option<Workspace<'a>> {
+        Workspace::load(req, file, Depth::Tree)
+    }
+
+    /// The workspace, its documents loaded to `depth`.
+    pub fn load(req: &'a Request, file: &str, depth: Depth) -> Option<Workspace<'a>> {
         let (name, text, kind) = text_of(req, file)?;
-        let doc = Doc::load(name, text, kind);
+        let doc = Doc::load(name, text, kind, depth);
         let template = match kind {
             DocKind::Template => None,
-            DocKind::Environment => text_of(req, &req.template_name).map(|(n, t, k)| Doc::load(n, t, k)),
+            DocKind::Environment => text_of(req, &req.template_name).map(|(n, t, k)| Doc::load(n, t, k, depth)),
         };
         let mut registry = Registry::default();
         let mut envs = Vec::new();
@@ -119,7 +143,7 @@ impl<'a> Workspace<'a> {
                 }
             }
         }
-        Some(Workspace { req, doc, template, registry, envs })
+        Some(Workspace { req, doc, template, registry, envs, depth })
     }
 
     /// The template the document belongs to.
@@ -143,7 +167,7 @@ impl<'a> Workspace<'a> {
     pub fn provider(&self, info: &TypeInfo) -> Option<Doc<'a>> {
         let (file, _) = info.template.as_ref()?;
         let (n, t) = self.req.files.get_key_value(file.as_str())?;
-        Some(Doc::load(n.as_str(), t.as_deref()?, DocKind::Template))
+        Some(Doc::load(n.as_str(), t.as_deref()?, DocKind::Template, self.depth))
     }
 
     /// The names of `files` (for `get_file` and provider templates).
@@ -165,6 +189,15 @@ impl<'a> Workspace<'a> {
         }
         out
     }
+}
+
+/// The loaded tree of a document, if it loads to a map.
+fn load_root(text: &str, kind: DocKind) -> Option<Node> {
+    let loaded = match kind {
+        DocKind::Template => load_template(text, SourceId(0)),
+        DocKind::Environment => load_yaml(text, SourceId(0)),
+    };
+    loaded.ok().map(|l| l.root).filter(|r| r.as_map().is_some())
 }
 
 /// A document's name, text and kind.
@@ -208,6 +241,49 @@ pub(crate) fn utf16_range(text: &str, r: &Range<usize>) -> (u32, u32) {
     (from, to)
 }
 
+/// UTF-16 offsets of many byte offsets of one text: one pass to build
+/// (checkpoints every 4 KB), then at most 4 KB counted per offset.
+pub(crate) struct Utf16<'t> {
+    text: &'t str,
+    ascii: bool,
+    marks: Vec<(usize, u32)>,
+}
+
+impl<'t> Utf16<'t> {
+    /// Index a text.
+    pub fn new(text: &'t str) -> Utf16<'t> {
+        let ascii = text.is_ascii();
+        let mut marks = vec![(0usize, 0u32)];
+        if !ascii {
+            let mut units = 0u32;
+            let mut next = 4096;
+            for (i, c) in text.char_indices() {
+                if i >= next {
+                    marks.push((i, units));
+                    next = i + 4096;
+                }
+                units += u32::try_from(c.len_utf16()).unwrap_or(1);
+            }
+        }
+        Utf16 { text, ascii, marks }
+    }
+
+    /// The UTF-16 offset of a byte offset.
+    pub fn of(&self, byte: usize) -> u32 {
+        if self.ascii {
+            return u32::try_from(byte.min(self.text.len())).unwrap_or(u32::MAX);
+        }
+        let i = self.marks.partition_point(|(b, _)| *b <= byte).saturating_sub(1);
+        let (b, u) = self.marks.get(i).copied().unwrap_or((0, 0));
+        u + utf16_of(self.text.get(b..).unwrap_or(""), byte.saturating_sub(b))
+    }
+
+    /// A byte range as a UTF-16 range.
+    pub fn range(&self, r: &Range<usize>) -> (u32, u32) {
+        (self.of(r.start), self.of(r.end.max(r.start)))
+    }
+}
+
 /// A place in a document (UTF-16 offsets).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
@@ -221,7 +297,11 @@ pub struct Location {
 
 impl Location {
     pub(crate) fn new(file: &str, text: &str, r: &Range<usize>) -> Location {
-        let (from, to) = utf16_range(text, r);
+        Location::at(file, &Utf16::new(text), r)
+    }
+
+    pub(crate) fn at(file: &str, index: &Utf16<'_>, r: &Range<usize>) -> Location {
+        let (from, to) = index.range(r);
         Location { file: file.to_string(), from, to }
     }
 }
@@ -320,6 +400,12 @@ pub(crate) mod tests {
         assert_eq!(byte_of(t, 6), b);
         assert_eq!(byte_of(t, 100), t.len());
         assert_eq!(utf16_range(t, &(3..b)), (3, 6));
+        let long = format!("{}é{}b", "a".repeat(5000), "c".repeat(5000));
+        let index = Utf16::new(&long);
+        let b = long.find('b').unwrap();
+        assert_eq!(index.of(b), utf16_of(&long, b));
+        assert_eq!(index.of(3), 3);
+        assert_eq!(Utf16::new("abc").range(&(1..2)), (1, 2));
     }
 
     #[test]

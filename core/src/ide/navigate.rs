@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::cursor::{self, At, Cursor, Seg};
-use super::{byte_of, range, scalar_text, utf16_range, DocKind, Location, Workspace};
+use super::{byte_of, range, scalar_text, DocKind, Location, Utf16, Workspace};
 use crate::catalogue;
 use crate::engine::Request;
 use crate::syntax::Node;
@@ -136,10 +136,11 @@ pub(crate) fn references(req: &Request, file: &str, offset: u32) -> Vec<Location
     };
     let mut out: Vec<Location> = entry_location(&ws, section, name).into_iter().collect();
     let tmpl = ws.template();
-    if let Some(root) = &tmpl.root {
+    if let Some(root) = tmpl.root() {
         let mut found = Vec::new();
         uses(root, &t, &mut found);
-        out.extend(found.iter().map(|r| Location::new(tmpl.name, tmpl.text, r)));
+        let index = Utf16::new(tmpl.text);
+        out.extend(found.iter().map(|r| Location::at(tmpl.name, &index, r)));
     }
     if let Target::Param(n) = &t {
         for (f, root) in &ws.envs {
@@ -256,10 +257,10 @@ pub struct Symbol {
 /// The outline of document `file`.
 pub(crate) fn document_symbols(req: &Request, file: &str) -> Vec<Symbol> {
     let Some(ws) = Workspace::new(req, file) else { return Vec::new() };
-    let text = ws.doc.text;
+    let index = Utf16::new(ws.doc.text);
     let symbol = |name: &str, kind, detail: String, full: &Range<usize>, key: &Range<usize>, children| {
-        let (from, to) = utf16_range(text, full);
-        let (name_from, name_to) = utf16_range(text, key);
+        let (from, to) = index.range(full);
+        let (name_from, name_to) = index.range(key);
         Symbol { name: name.to_string(), kind, detail, from, to, name_from, name_to, children }
     };
     ws.doc
