@@ -17,7 +17,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod dto;
+mod ide;
 pub use dto::*;
+pub use ide::*;
 
 /// The last evaluation's result, for [`render_value`]: kept as the engine's
 /// values (JSON would lose `1.0` vs `1`); the view is built on first use.

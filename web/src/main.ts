@@ -2,7 +2,8 @@
 // runner and the result panes together.
 import type { EditorView } from "@codemirror/view";
 import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } from "hotplate/web";
-import { createEditor, setText, showDiagnostics } from "./editors";
+import { createEditor, setText, showDiagnostics, type IdeHooks } from "./editors";
+import { IdeClient } from "./ide";
 import { dropped, loadFolder } from "./folder-read";
 import { graphElement, valueText, type Mode } from "./render";
 import { placeUnlocated, relocate } from "./locate";
@@ -167,6 +168,7 @@ function docList(
         changed();
       },
       onRunNow: evaluateNow,
+      ide: ideHooks(() => doc.name),
     });
     docUi.set(view, {
       badge,
@@ -484,11 +486,44 @@ async function evaluateNow(): Promise<void> {
 // ---------------------------------------------------------------- results
 
 function diagnosticView(d: Diagnostic): EditorView | undefined {
-  if (d.file === ws.templateName) return templateView;
-  const env = ws.envFiles.findIndex((e) => e.name === d.file);
+  return d.file === null ? undefined : viewOf(d.file);
+}
+
+/** The editor of a document of the request, by its name. */
+function viewOf(name: string): EditorView | undefined {
+  if (name === ws.templateName) return templateView;
+  const env = ws.envFiles.findIndex((e) => e.name === name);
   if (env >= 0) return envViews[env];
-  const file = ws.files.findIndex((f) => f.name === d.file);
+  const file = ws.files.findIndex((f) => f.name === name);
   return file >= 0 ? fileViews[file] : undefined;
+}
+
+// ---------------------------------------------------------------- editor intelligence
+
+const ide = new IdeClient();
+
+/** The engine's editor features for the editor of document `file()`. */
+function ideHooks(file: () => string): IdeHooks {
+  return {
+    client: ide,
+    file,
+    request: () => {
+      try {
+        return toRequest(ws);
+      } catch {
+        return null;
+      }
+    },
+    goTo: (loc) => {
+      const view = viewOf(loc.file);
+      if (!view) return;
+      docUi.get(view)?.expand();
+      const length = view.state.doc.length;
+      view.dispatch({ selection: { anchor: Math.min(loc.from, length), head: Math.min(loc.to, length) }, scrollIntoView: true });
+      view.focus();
+    },
+    applyEdit: (name, from, to, text) => viewOf(name)?.dispatch({ changes: { from, to, insert: text } }),
+  };
 }
 
 function jumpTo(d: Diagnostic): void {
@@ -613,6 +648,7 @@ async function start(): Promise<void> {
       changed();
     },
     onRunNow: evaluateNow,
+    ide: ideHooks(() => ws.templateName),
   });
   renderInputs();
   setUpFolderLoading();

@@ -9,8 +9,8 @@ import workerUrl from "./worker.ts?worker&url";
 /** A module worker from this site, also when the page is another site's (an embed):
  * browsers only start same-origin worker scripts, so a cross-origin one is
  * imported from a same-origin blob (the script is served with CORS headers). */
-function startWorker(): Worker {
-  const url = new URL(workerUrl, import.meta.url);
+export function startWorker(scriptUrl: string = workerUrl): Worker {
+  const url = new URL(scriptUrl, import.meta.url);
   if (url.origin === location.origin) return new Worker(url, { type: "module" });
   const blob = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
   return new Worker(URL.createObjectURL(blob), { type: "module" });

@@ -3,13 +3,18 @@
 // .wasm its own way, then `install`s the one glue module here and re-exports
 // the functions below.
 import type {
+  Completions,
+  DocumentSymbol,
   EvaluateRequest,
   EvaluateResponse,
   FunctionInfo,
+  HoverInfo,
   PathStep,
+  QuickFix,
   RenderFormat,
   RenderedValue,
   ResourceType,
+  SourceLocation,
   VersionInfo,
   YaqlResult,
 } from "./types.js";
@@ -24,6 +29,12 @@ export interface Glue {
   yaql(expression: string, data: unknown): YaqlResult;
   /** `path` is copied into a new array (the glue takes a JS array of strings and numbers). */
   renderValue(path: PathStep[], format: string): RenderedValue | null;
+  complete(requestJson: string, file: string, offset: number): Completions;
+  hover(requestJson: string, file: string, offset: number): HoverInfo | null;
+  definition(requestJson: string, file: string, offset: number): SourceLocation[];
+  references(requestJson: string, file: string, offset: number): SourceLocation[];
+  documentSymbols(requestJson: string, file: string): DocumentSymbol[];
+  quickFixes(requestJson: string, file: string): QuickFix[];
   /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
   __wbg_reset_state(): void;
 }
@@ -36,6 +47,12 @@ export interface Api {
   resourceTypes(): ResourceType[];
   yaql(expression: string, data: unknown): YaqlResult;
   renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null;
+  complete(request: EvaluateRequest, file: string, offset: number): Completions;
+  hover(request: EvaluateRequest, file: string, offset: number): HoverInfo | null;
+  definition(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
+  references(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
+  documentSymbols(request: EvaluateRequest, file: string): DocumentSymbol[];
+  quickFixes(request: EvaluateRequest, file: string): QuickFix[];
 }
 
 /** The exception a wasm call ends with when the instance died: a trap (a Rust
@@ -126,7 +143,33 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       // After a crash the instance is new and has no last result: null.
       return guarded(() => glue.renderValue(path, String(format)), () => null);
     },
+    complete: (request, file, offset) =>
+      guarded(() => glue.complete(requestText(request), String(file), position(offset)), () => ({ from: 0, to: 0, items: [] })),
+    hover: (request, file, offset) =>
+      guarded(() => glue.hover(requestText(request), String(file), position(offset)), () => null),
+    definition: (request, file, offset) =>
+      guarded(() => glue.definition(requestText(request), String(file), position(offset)), () => []),
+    references: (request, file, offset) =>
+      guarded(() => glue.references(requestText(request), String(file), position(offset)), () => []),
+    documentSymbols: (request, file) => guarded(() => glue.documentSymbols(requestText(request), String(file)), () => []),
+    quickFixes: (request, file) => guarded(() => glue.quickFixes(requestText(request), String(file)), () => []),
   };
+}
+
+/** The request as the JSON text the editor exports take. */
+function requestText(request: EvaluateRequest): string {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    throw new TypeError("hotplate: the request must be an object like {template: '...'}");
+  }
+  return JSON.stringify(request);
+}
+
+/** A UTF-16 offset (a string index): a non-negative integer. */
+function position(offset: number): number {
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw new TypeError("hotplate: a position is a string index (a non-negative integer)");
+  }
+  return Math.min(offset, 0xffffffff);
 }
 
 let installed: Api | undefined;
@@ -187,4 +230,34 @@ export function yaql(expression: string, data: unknown): YaqlResult {
  */
 export function renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null {
   return api().renderValue(path, format);
+}
+
+/** Completions at a position of a document of the request (works on text that does not parse). */
+export function complete(request: EvaluateRequest, file: string, offset: number): Completions {
+  return api().complete(request, file, offset);
+}
+
+/** What the word at a position is (Markdown), or null. */
+export function hover(request: EvaluateRequest, file: string, offset: number): HoverInfo | null {
+  return api().hover(request, file, offset);
+}
+
+/** Where the name at a position is defined (a parameter, resource, condition, file). */
+export function definition(request: EvaluateRequest, file: string, offset: number): SourceLocation[] {
+  return api().definition(request, file, offset);
+}
+
+/** The definition and every use of the name at a position. */
+export function references(request: EvaluateRequest, file: string, offset: number): SourceLocation[] {
+  return api().references(request, file, offset);
+}
+
+/** The outline of a document: its sections and their entries. */
+export function documentSymbols(request: EvaluateRequest, file: string): DocumentSymbol[] {
+  return api().documentSymbols(request, file);
+}
+
+/** Quick fixes for the diagnostics of a document (the request is evaluated). */
+export function quickFixes(request: EvaluateRequest, file: string): QuickFix[] {
+  return api().quickFixes(request, file);
 }

@@ -241,3 +241,60 @@ export type InitInput =
   | BufferSource
   | WebAssembly.Module
   | Promise<RequestInfo | URL | Response | BufferSource | WebAssembly.Module>;
+
+/** Editor features: a position is a UTF-16 offset (a JavaScript string index)
+ *  in one document of a request, named as the request names it (its
+ *  `x-template-name`, default `template.yaml`, or a key of `files`). */
+
+/** One completion. `insert` replaces `from..to` of the response. */
+export interface Completion {
+  label: string;
+  kind: "key" | "function" | "type" | "property" | "attribute" | "parameter" | "resource" | "condition" | "value" | "file";
+  /** One line (a property's `string, required, default 1`, a type's status). */
+  detail: string;
+  /** Markdown (a description, an example); may be empty. */
+  documentation: string;
+  insert: string;
+}
+
+/** What `complete` returns: the word being typed (`from..to`) and the candidates. */
+export interface Completions {
+  from: number;
+  to: number;
+  items: Completion[];
+}
+
+/** What `hover` returns: Markdown about the word at `from..to`. */
+export interface HoverInfo {
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** A place in a document of the request. */
+export interface SourceLocation {
+  file: string;
+  from: number;
+  to: number;
+}
+
+/** An outline entry (`nameFrom..nameTo`: its key). */
+export interface DocumentSymbol {
+  name: string;
+  kind: "section" | "parameter" | "resource" | "output" | "condition" | "entry";
+  detail: string;
+  from: number;
+  to: number;
+  nameFrom: number;
+  nameTo: number;
+  children: DocumentSymbol[];
+}
+
+/** A fix for the diagnostic with `code` at `diagnosticFrom..diagnosticTo`. */
+export interface QuickFix {
+  title: string;
+  code: string;
+  diagnosticFrom: number;
+  diagnosticTo: number;
+  edits: { file: string; from: number; to: number; text: string }[];
+}

@@ -8,7 +8,20 @@ import type { InitInput } from "./types.js";
 let ready = false;
 install(glue, () => ready);
 
-export { evaluate, versions, functions, resourceTypes, yaql, renderValue } from "./api.js";
+export {
+  evaluate,
+  versions,
+  functions,
+  resourceTypes,
+  yaql,
+  renderValue,
+  complete,
+  hover,
+  definition,
+  references,
+  documentSymbols,
+  quickFixes,
+} from "./api.js";
 export type * from "./types.js";
 
 /**

@@ -42,3 +42,12 @@ const ready: Promise<void> = init(new URL("https://example.invalid/hotplate.wasm
 // @ts-expect-error a request needs a template
 const bad: EvaluateRequest = { stack_name: "x" };
 void [steps, marked, line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad];
+
+// Editor functions.
+import { complete, hover, quickFixes, type Completions, type HoverInfo, type QuickFix } from "../lib/bundler.js";
+const completions: Completions = complete(request, "template.yaml", 0);
+const kinds2: string[] = completions.items.map((i) => i.kind);
+const hovered: HoverInfo | null = hover(request, "template.yaml", 3);
+const fixes: QuickFix[] = quickFixes(request, "template.yaml");
+const edits: number[] = fixes.flatMap((f) => f.edits.map((e) => e.from));
+void [kinds2, hovered, edits];

@@ -1,0 +1,44 @@
+// Editor questions (completion, hover, definition, outline, quick fixes) off the
+// main thread, in their own worker so they never wait behind an evaluation.
+import { init, complete, hover, definition, references, documentSymbols, quickFixes } from "hotplate/web";
+import type { EvaluateRequest } from "hotplate/web";
+
+export type IdeOp = "complete" | "hover" | "definition" | "references" | "documentSymbols" | "quickFixes";
+export interface IdeRequest {
+  id: number;
+  op: IdeOp;
+  request: EvaluateRequest;
+  file: string;
+  offset: number;
+}
+export type IdeResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+
+const post = (m: IdeResponse) => (self as unknown as Worker).postMessage(m);
+const ready = init();
+
+function answer(m: IdeRequest): unknown {
+  switch (m.op) {
+    case "complete":
+      return complete(m.request, m.file, m.offset);
+    case "hover":
+      return hover(m.request, m.file, m.offset);
+    case "definition":
+      return definition(m.request, m.file, m.offset);
+    case "references":
+      return references(m.request, m.file, m.offset);
+    case "documentSymbols":
+      return documentSymbols(m.request, m.file);
+    case "quickFixes":
+      return quickFixes(m.request, m.file);
+  }
+}
+
+self.onmessage = async (event: MessageEvent<IdeRequest>) => {
+  const m = event.data;
+  try {
+    await ready;
+    post({ id: m.id, ok: true, result: answer(m) });
+  } catch (e) {
+    post({ id: m.id, ok: false, message: e instanceof Error ? e.message : String(e) });
+  }
+};

@@ -1,0 +1,63 @@
+// The page's side of the editor questions: one worker (ide-worker.ts), one
+// promise per question, and a time limit after which the worker is replaced
+// (a quick fix evaluates the request; a runaway template must not block it).
+import type { Completions, DocumentSymbol, EvaluateRequest, HoverInfo, QuickFix, SourceLocation } from "hotplate/web";
+import type { IdeOp, IdeRequest, IdeResponse } from "./ide-worker";
+import { startWorker } from "./runner";
+import ideWorkerUrl from "./ide-worker.ts?worker&url";
+
+export interface IdeResults {
+  complete: Completions;
+  hover: HoverInfo | null;
+  definition: SourceLocation[];
+  references: SourceLocation[];
+  documentSymbols: DocumentSymbol[];
+  quickFixes: QuickFix[];
+}
+
+export const IDE_TIME_LIMIT_MS = 2000;
+
+export class IdeClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private pending = new Map<number, { resolve: (v: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
+
+  /** Ask the engine; `null` when it failed or took too long. */
+  ask<K extends IdeOp>(op: K, request: EvaluateRequest, file: string, offset = 0): Promise<IdeResults[K] | null> {
+    const w = (this.worker ??= this.spawn());
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.reset(), IDE_TIME_LIMIT_MS);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, timer });
+      const m: IdeRequest = { id, op, request, file, offset };
+      w.postMessage(m);
+    });
+  }
+
+  private spawn(): Worker {
+    const w = startWorker(ideWorkerUrl);
+    w.onmessage = (e: MessageEvent<IdeResponse>) => {
+      const p = this.pending.get(e.data.id);
+      if (!p) return;
+      clearTimeout(p.timer);
+      this.pending.delete(e.data.id);
+      p.resolve(e.data.ok ? e.data.result : null);
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      this.reset();
+    };
+    return w;
+  }
+
+  /** Stop the worker and answer every pending question with null. */
+  private reset(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.resolve(null);
+    }
+    this.pending.clear();
+  }
+}
