@@ -57,6 +57,13 @@ test("completion lists the type's properties while the text does not parse", asy
   await expect(list).toBeVisible();
   await expect(list.getByRole("option", { name: /flavor/ }).first()).toContainText("string, required");
   await page.screenshot({ path: "artifacts/completion.png" });
+  // Esc closes the list and stays in the editor; Ctrl+Space opens it again.
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(page.getByTestId("editor-template").locator(".cm-content")).toBeFocused();
+  await page.keyboard.press("Control+Space");
+  await expect(list.getByRole("option", { name: /flavor/ }).first()).toBeVisible();
+  await page.waitForTimeout(150); // CodeMirror ignores Enter for 75 ms after a list opens
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("editor-template").locator(".cm-content")).toContainText("flavor:");
 });

@@ -489,17 +489,12 @@ fn strings(v: Option<&Value>) -> Vec<String> {
 /// Whether a YAML text is an environment (a map of environment sections only).
 fn is_environment(text: &str) -> bool {
     let Ok(l) = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0)) else { return false };
-    const SECTIONS: &[&str] = &[
-        "parameters",
-        "parameter_defaults",
-        "resource_registry",
-        "event_sinks",
-        "encrypted_param_names",
-        "parameter_merge_strategies",
-    ];
-    l.root
-        .as_map()
-        .is_some_and(|m| !m.is_empty() && m.iter().all(|(k, _)| k.as_str().is_some_and(|k| SECTIONS.contains(&k))))
+
+    l.root.as_map().is_some_and(|m| {
+        !m.is_empty()
+            && m.iter()
+                .all(|(k, _)| k.as_str().is_some_and(|k| hotplate_core::engine::environment::SECTIONS.contains(&k)))
+    })
 }
 
 /// Whether `path` (under `dir`) matches a glob relative to `dir` (`*`, `?`, `**`).

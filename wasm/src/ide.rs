@@ -121,8 +121,11 @@ fn locations(l: Vec<Location>) -> Vec<LocationDto> {
     l.into_iter().map(|Location { file, from, to }| LocationDto { file, from, to }).collect()
 }
 
+/// The request, decoded as `evaluate` decodes it (one decoder in the module).
 fn request(json: &str) -> Result<Request, JsError> {
-    Request::from_json(json).map_err(|e| JsError::new(&e))
+    let raw: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| JsError::new(&format!("the request is not JSON: {e}")))?;
+    Request::from_json_value(&raw).map_err(|e| JsError::new(&e))
 }
 
 /// Completions at `offset` of `file`.

@@ -11,7 +11,7 @@ import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } fr
 import { tags } from "@lezer/highlight";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
-import { autocompletion, completionKeymap, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
+import { autocompletion, closeCompletion, completionKeymap, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { search, searchKeymap } from "@codemirror/search";
 import type { Completion, Diagnostic, DocumentSymbol, EvaluateRequest, QuickFix, SourceLocation } from "hotplate/web";
 import type { IdeClient } from "./ide";
@@ -235,7 +235,8 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorView 
         Prec.highest(
           keymap.of([
             { key: "Mod-Enter", run: () => (o.onRunNow(), true) },
-            { key: "Escape", run: (v) => (v.contentDOM.blur(), focusNext(v.dom), true) },
+            // Esc closes an open completion list first, then leaves the editor.
+            { key: "Escape", run: (v) => closeCompletion(v) || (v.contentDOM.blur(), focusNext(v.dom), true) },
           ]),
         ),
         keymap.of([...completionKeymap, ...searchKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),

@@ -22,6 +22,12 @@ export class IdeClient {
   private nextId = 1;
   private pending = new Map<number, { resolve: (v: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
 
+  /** Start the worker and load the engine now (the page loads everything up
+   *  front: no request after it has loaded); resolves when it answers. */
+  warm(): Promise<void> {
+    return this.ask("documentSymbols", { stack_name: "warm", template: "" }, "template.yaml").then(() => undefined);
+  }
+
   /** Ask the engine; `null` when it failed or took too long. */
   ask<K extends IdeOp>(op: K, request: EvaluateRequest, file: string, offset = 0): Promise<IdeResults[K] | null> {
     const w = (this.worker ??= this.spawn());

@@ -730,6 +730,9 @@ async function start(): Promise<void> {
       void evaluateNow();
     }
   });
+  // The editor features' engine loads beside the evaluation's, so the first
+  // result means everything is loaded (no request afterwards); at most 3 s.
+  await Promise.race([ide.warm(), new Promise((r) => setTimeout(r, 3000))]);
   void evaluateNow();
 }
 

@@ -8,20 +8,7 @@ import type { InitInput } from "./types.js";
 let ready = false;
 install(glue, () => ready);
 
-export {
-  evaluate,
-  versions,
-  functions,
-  resourceTypes,
-  yaql,
-  renderValue,
-  complete,
-  hover,
-  definition,
-  references,
-  documentSymbols,
-  quickFixes,
-} from "./api.js";
+export { evaluate, versions, functions, resourceTypes, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes } from "./api.js";
 export type * from "./types.js";
 
 /**
