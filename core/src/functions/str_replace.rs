@@ -150,6 +150,11 @@ fn replace_all(
             }
         }
         let replaced = replace_all(stack, name, mode, mapping, rest, found_rest, &pieces)?;
+        let len = replaced
+            .iter()
+            .map(String::len)
+            .fold(value.len().saturating_mul(replaced.len() - 1), usize::saturating_add);
+        super::string_to_build(stack, name, len)?;
         out.push(replaced.join(&value));
     }
     Ok(out)
