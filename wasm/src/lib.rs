@@ -51,6 +51,11 @@ fn value_to_json(v: &Value) -> serde_json::Value {
         Value::Null => serde_json::Value::Null,
         Value::Bool(b) => serde_json::Value::Bool(*b),
         Value::Int(i) => serde_json::Value::from(*i),
+        // A JS number cannot hold it: the nearest one (the exact digits are in
+        // the result JSON text and in `renderValue`).
+        Value::BigInt(_) => hotplate_core::value::as_f64(v)
+            .and_then(serde_json::Number::from_f64)
+            .map_or(serde_json::Value::Null, serde_json::Value::Number),
         Value::Float(f) => serde_json::Number::from_f64(*f)
             .map_or_else(|| serde_json::Value::String(hotplate_core::pyfmt::float_repr(*f)), serde_json::Value::Number),
         Value::Str(s) => serde_json::Value::String(s.to_string()),

@@ -766,7 +766,7 @@ fn convert_property(kind: PropKind, value: &Value) -> Result<Value, String> {
         PropKind::String => match value {
             Value::Null => Value::from(""),
             Value::Str(_) => value.clone(),
-            Value::Bool(_) | Value::Int(_) => Value::from(py_str(value)),
+            Value::Bool(_) | Value::Int(_) | Value::BigInt(_) => Value::from(py_str(value)),
             other => return Err(format!("Value must be a string; got {}", crate::pyfmt::py_repr(other))),
         },
         PropKind::Number => {

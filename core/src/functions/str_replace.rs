@@ -51,7 +51,7 @@ fn replacement(name: &str, mode: Mode, value: &Value, param: &str) -> Result<Str
     match value {
         Value::Null if allow_empty => Ok(String::new()),
         Value::Null => Err(empty_value(name, param)),
-        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+        Value::Str(_) | Value::Int(_) | Value::BigInt(_) | Value::Float(_) | Value::Bool(_) => {
             let text = py_str(value);
             if !allow_empty && text.is_empty() {
                 return Err(empty_value(name, param));
