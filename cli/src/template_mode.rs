@@ -1,12 +1,13 @@
 //! `hotplate eval -t TEMPLATE -e ENV ... -P k=v ...`: build a request from files
 //! the way python-heatclient does (`get_file` paths relative to the template).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::{Document, Request, Value};
+use hotplate_core::{Document, Map, Request, Value};
 
-/// Build the request.
+/// Build the request for `hotplate eval -t`: `-P key=value` strings (a repeated
+/// key becomes a list, as the heat client does) and `--parameter-file key=FILE`.
 pub fn build(
     template: &Path,
     envs: &[PathBuf],
@@ -14,6 +15,49 @@ pub fn build(
     param_files: &[String],
     stack_name: &str,
 ) -> Result<Request, String> {
+    let mut parameters = Map::new();
+    for p in params {
+        for part in p.split(';') {
+            if part.is_empty() {
+                continue;
+            }
+            let (k, v) =
+                part.split_once('=').ok_or_else(|| format!("malformed parameter `{part}`: expected key=value"))?;
+            let value = match parameters.get_str(k).cloned() {
+                // A repeated key becomes a list, as the heat client does.
+                Some(Value::List(items)) => {
+                    let mut l = items.to_vec();
+                    l.push(Value::from(v));
+                    Value::list(l)
+                }
+                Some(prev) => Value::list(vec![prev, Value::from(v)]),
+                None => Value::from(v),
+            };
+            parameters.insert_str(k, value);
+        }
+    }
+    for p in param_files {
+        let (k, path) =
+            p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
+        parameters.insert_str(k, Value::from(read(Path::new(path))?));
+    }
+    Ok(build_request(template, envs, parameters, stack_name)?.request)
+}
+
+/// A request built from files, and where each file came from.
+pub struct Built {
+    /// Heat's stack-create body.
+    pub request: Request,
+    /// The path each key of `request.files` was read from (the template and
+    /// environment files are named by their paths already).
+    pub paths: HashMap<String, PathBuf>,
+}
+
+/// Build a request from files as python-heatclient does: the template (named by
+/// its path), every file it needs (`get_file`, provider templates, recursively),
+/// the environment files in order with their `resource_registry` files, and the
+/// parameters as given.
+pub fn build_request(template: &Path, envs: &[PathBuf], parameters: Map, stack_name: &str) -> Result<Built, String> {
     let text = read(template)?;
     let mut req = Request::new(text.clone());
     req.stack_name = Some(stack_name.to_string());
@@ -30,33 +74,8 @@ pub fn build(
         req.files.insert(name.clone(), Some(content));
         req.environment_files.push(name);
     }
-    for p in params {
-        for part in p.split(';') {
-            if part.is_empty() {
-                continue;
-            }
-            let (k, v) =
-                part.split_once('=').ok_or_else(|| format!("malformed parameter `{part}`: expected key=value"))?;
-            let entry = req.parameters.get_str(k).cloned();
-            let value = match entry {
-                // A repeated key becomes a list, as the heat client does.
-                Some(Value::List(items)) => {
-                    let mut l = items.to_vec();
-                    l.push(Value::from(v));
-                    Value::list(l)
-                }
-                Some(prev) => Value::list(vec![prev, Value::from(v)]),
-                None => Value::from(v),
-            };
-            req.parameters.insert_str(k, value);
-        }
-    }
-    for p in param_files {
-        let (k, path) =
-            p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
-        req.parameters.insert_str(k, Value::from(read(Path::new(path))?));
-    }
-    Ok(req)
+    req.parameters = parameters;
+    Ok(Built { request: req, paths: collector.paths })
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -72,6 +91,8 @@ const MAX_FILES: usize = 1000;
 struct Collector {
     queue: Vec<(String, PathBuf)>,
     scanned: HashSet<PathBuf>,
+    /// Where each key of `req.files` was read from.
+    paths: HashMap<String, PathBuf>,
 }
 
 impl Collector {
@@ -89,6 +110,7 @@ impl Collector {
         let path = base.join(reference);
         let Ok(content) = std::fs::read_to_string(&path) else { return };
         req.files.insert(reference.to_string(), Some(content.clone()));
+        self.paths.insert(reference.to_string(), path.clone());
         let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -103,7 +125,7 @@ impl Collector {
             let Some(root) = parse_template(&text) else { continue };
             let mut refs = Vec::new();
             find_refs(&root, &mut refs);
-            for r in refs {
+            for (_, r) in refs {
                 self.add(req, &r, &base);
             }
         }
@@ -118,16 +140,26 @@ fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector) 
     c.drain(req);
 }
 
+/// The keys that make a map a template (heatclient's `is_template`).
+pub(crate) const VERSION_KEYS: [&str; 3] =
+    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
+
 /// A file's contents as a template, when it is one (heatclient's `is_template`:
 /// a map with a template version key).
-fn parse_template(text: &str) -> Option<Value> {
+pub(crate) fn parse_template(text: &str) -> Option<Value> {
+    load_map(text).filter(is_template)
+}
+
+/// A file's contents when they load (JSON, then YAML, as Heat loads templates) to a map.
+pub(crate) fn load_map(text: &str) -> Option<Value> {
     let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
     let root = loaded.root.to_value();
-    let top = root.as_map()?;
-    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"]
-        .iter()
-        .any(|k| top.get_str(k).is_some())
-        .then_some(root)
+    root.as_map().is_some().then_some(root)
+}
+
+/// A loaded map with a template version key.
+pub(crate) fn is_template(root: &Value) -> bool {
+    root.as_map().is_some_and(|top| VERSION_KEYS.iter().any(|k| top.get_str(k).is_some()))
 }
 
 /// The environment's `resource_registry` files (heatclient's
@@ -176,17 +208,26 @@ fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c:
     }
 }
 
+/// How a template names another file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RefKind {
+    /// `get_file: path` (its content as a string).
+    GetFile,
+    /// `type: path.yaml|.template` (a provider template: a nested stack).
+    Provider,
+}
+
 /// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
 /// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template.
-fn find_refs(v: &Value, out: &mut Vec<String>) {
+pub(crate) fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
     match v {
         Value::Map(m) => {
             if let Some(Value::Str(p)) = m.get_str("get_file") {
-                out.push(p.to_string());
+                out.push((RefKind::GetFile, p.to_string()));
             }
             if let Some(Value::Str(t)) = m.get_str("type") {
                 if t.ends_with(".yaml") || t.ends_with(".template") {
-                    out.push(t.to_string());
+                    out.push((RefKind::Provider, t.to_string()));
                 }
             }
             for (_, x) in m.iter() {
