@@ -188,8 +188,12 @@ fn findings(report: &Report) -> Vec<Finding<'_>> {
             .diagnostics
             .iter()
             .map(|d| {
-                let message =
-                    if d.path.is_empty() { d.message.clone() } else { format!("{} (at {})", d.message, d.path) };
+                // Heat's breadcrumb, unless the message names it already.
+                let message = if d.path.is_empty() || d.message.contains(&d.path) {
+                    d.message.clone()
+                } else {
+                    format!("{} (at {})", d.message, d.path)
+                };
                 let region = (d.line > 0).then_some((d.line, d.column, d.end_line.max(d.line), d.end_column.max(1)));
                 let file = d.file.clone().filter(|_| d.line > 0).unwrap_or_else(|| o.template.clone());
                 Finding { code: d.code, severity: d.severity, message, file, region }
