@@ -132,6 +132,10 @@ fn walk(dir: &Path, shown: &Path, out: &mut BTreeSet<PathBuf>) {
 /// The files a glob matches (relative to `cwd` unless absolute), sorted; hidden
 /// files only when the pattern names them.
 pub fn expand_glob(cwd: &Path, pattern: &str) -> Result<Vec<PathBuf>, String> {
+    if !pattern.contains(['*', '?', '[', '{']) {
+        let path = normalize(Path::new(pattern));
+        return Ok(if cwd.join(&path).is_file() { vec![path] } else { Vec::new() });
+    }
     let matcher = glob(pattern)?.compile_matcher();
     let literal: PathBuf = Path::new(pattern)
         .components()

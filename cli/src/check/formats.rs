@@ -81,6 +81,9 @@ fn text(report: &Report) -> String {
         for (stack, kind, message) in &o.nested_errors {
             let _ = writeln!(out, "Heat would fail to create its nested stack {stack}: {kind}: {message}");
         }
+        for (output, message) in &o.output_errors {
+            let _ = writeln!(out, "output {output} fails: {message}");
+        }
         if o.failed || !o.rendered.is_empty() {
             out.push('\n');
         }
@@ -142,6 +145,7 @@ fn json_report(report: &Report) -> Json {
                 "io_error": o.io_error,
                 "error": o.error.as_ref().map(|(t, m)| json!({"type": t, "message": m})),
                 "nested_errors": o.nested_errors.iter().map(|(s, t, m)| json!({"stack": s, "type": t, "message": m})).collect::<Vec<_>>(),
+                "output_errors": o.output_errors.iter().map(|(n, m)| json!({"output": n, "message": m})).collect::<Vec<_>>(),
                 "diagnostics": o.diagnostics.iter().map(located_json).collect::<Vec<_>>(),
             })
         })
@@ -363,7 +367,8 @@ fn junit(report: &Report) -> String {
                     .error
                     .clone()
                     .or_else(|| o.nested_errors.first().map(|(s, k, m)| (k.clone(), format!("nested stack {s}: {m}"))))
-                    .unwrap_or_else(|| ("OutputError".into(), "an output fails".into()));
+                    .or_else(|| o.output_errors.first().map(|(n, m)| ("output".into(), format!("output {n}: {m}"))))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
                     ">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",

@@ -56,6 +56,8 @@ pub struct Outcome {
     pub error: Option<(String, String)>,
     /// Nested stacks whose creation fails (`group/0`, class, message).
     pub nested_errors: Vec<(String, String, String)>,
+    /// Outputs that fail (`name`, or `stack/name` in a nested stack; message).
+    pub output_errors: Vec<(String, String)>,
     /// Every diagnostic, in source order; `file` is a path.
     pub diagnostics: Vec<Located>,
     /// The diagnostics as the text report shows them (source line and caret).
@@ -165,6 +167,7 @@ fn evaluate(job: &Job<'_>) -> Outcome {
         failed: false,
         error: None,
         nested_errors: Vec::new(),
+        output_errors: Vec::new(),
         diagnostics: Vec::new(),
         rendered: String::new(),
         io_error: None,
@@ -192,6 +195,7 @@ fn evaluate(job: &Job<'_>) -> Outcome {
     let mut failed = Vec::new();
     crate::report::nested_failures(&ev.result, "", &mut failed);
     outcome.nested_errors = failed.into_iter().map(|(p, e)| (p, e.kind.clone(), e.message.clone())).collect();
+    output_errors(&ev.result, "", &mut outcome.output_errors);
     let mut order: Vec<usize> = (0..ev.diagnostics.len()).collect();
     let key =
         |i: &usize| ev.diagnostics.get(*i).and_then(|d| d.span).map_or((u32::MAX, u32::MAX), |s| (s.source.0, s.start));
@@ -204,4 +208,16 @@ fn evaluate(job: &Job<'_>) -> Outcome {
         }
     }
     outcome
+}
+
+/// Failing outputs of a stack and of its nested stacks that are created.
+fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+    for (name, o) in &r.outputs {
+        if let Some(e) = &o.error {
+            out.push((format!("{prefix}{name}"), e.clone()));
+        }
+    }
+    for (name, child) in r.nested.iter().filter(|(_, c)| c.error.is_none()) {
+        output_errors(child, &format!("{prefix}{name}/"), out);
+    }
 }
