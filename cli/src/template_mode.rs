@@ -41,7 +41,7 @@ pub fn build(
             p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
         parameters.insert_str(k, Value::from(read(Path::new(path))?));
     }
-    Ok(build_request(template, envs, parameters, stack_name)?.request)
+    Ok(build_request(template, None, envs, parameters, stack_name)?.request)
 }
 
 /// A request built from files, and where each file came from.
@@ -56,8 +56,15 @@ pub struct Built {
 /// Build a request from files as python-heatclient does: the template (named by
 /// its path), every file it needs (`get_file`, provider templates, recursively),
 /// the environment files in order with their `resource_registry` files, and the
-/// parameters as given.
-pub fn build_request(template: &Path, envs: &[PathBuf], parameters: Map, stack_name: &str) -> Result<Built, String> {
+/// parameters as given. `refs`: what the template names, when the caller has
+/// read it already (`find_refs` of its text: the template is not loaded again).
+pub fn build_request(
+    template: &Path,
+    refs: Option<&[(RefKind, String)]>,
+    envs: &[PathBuf],
+    parameters: Map,
+    stack_name: &str,
+) -> Result<Built, String> {
     let text = read(template)?;
     let mut req = Request::new(text.clone());
     req.stack_name = Some(stack_name.to_string());
@@ -65,7 +72,15 @@ pub fn build_request(template: &Path, envs: &[PathBuf], parameters: Map, stack_n
     req.template = Document::Text(text.clone());
     let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut collector = Collector::default();
-    collect_files(&text, &base, &mut req, &mut collector);
+    match refs {
+        None => collect_files(&text, &base, &mut req, &mut collector),
+        Some(refs) => {
+            for (_, r) in refs {
+                collector.add(&mut req, r, &base);
+            }
+            collector.drain(&mut req);
+        }
+    }
     for env in envs {
         let name = env.display().to_string();
         let content = read(env)?;

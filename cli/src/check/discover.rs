@@ -37,6 +37,8 @@ const EXTENSIONS: [&str; 4] = ["yaml", "yml", "json", "template"];
 pub struct Found {
     /// Templates evaluated on their own, sorted.
     pub roots: Vec<PathBuf>,
+    /// What each of them names (`get_file` files, provider templates), as written.
+    pub refs: BTreeMap<PathBuf, Vec<(RefKind, String)>>,
     /// Provider templates evaluated as nested stacks only, with the found
     /// templates that name them.
     pub providers: BTreeMap<PathBuf, Vec<PathBuf>>,
@@ -48,8 +50,9 @@ pub struct Found {
 
 /// What one file is.
 enum Kind {
-    /// A template, with the files it names as provider types (normalised paths).
-    Template(Vec<PathBuf>),
+    /// A template: what it names as written, and the files it names as
+    /// provider types (normalised paths).
+    Template(Vec<(RefKind, String)>, Vec<PathBuf>),
     Environment,
     Other,
 }
@@ -78,10 +81,12 @@ pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found,
     let kinds: Vec<Kind> = files.par_iter().map(|f| classify(&cwd.join(f), f)).collect();
     let mut found = Found::default();
     let mut templates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
+    let mut refs = BTreeMap::new();
     for (f, kind) in files.into_iter().zip(kinds) {
         match kind {
-            Kind::Template(refs) => {
-                templates.insert(f, refs);
+            Kind::Template(named, providers) => {
+                refs.insert(f.clone(), named);
+                templates.insert(f, providers);
             }
             Kind::Environment => found.environments.push(f),
             Kind::Other => found.others += 1,
@@ -109,7 +114,12 @@ pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found,
             Some(ps) if covered.contains(t.as_path()) => {
                 found.providers.insert(t.clone(), ps.iter().map(|p| p.to_path_buf()).collect());
             }
-            _ => found.roots.push(t.clone()),
+            _ => {
+                if let Some(named) = refs.remove(t) {
+                    found.refs.insert(t.clone(), named);
+                }
+                found.roots.push(t.clone());
+            }
         }
     }
     Ok(found)
@@ -168,18 +178,18 @@ fn classify(path: &Path, shown: &Path) -> Kind {
             let l = l.trim_start_matches(['{', ' ', '"', '\'']);
             VERSION_KEYS.iter().any(|k| l.starts_with(k))
         });
-        return if looks_like_template { Kind::Template(Vec::new()) } else { Kind::Other };
+        return if looks_like_template { Kind::Template(Vec::new(), Vec::new()) } else { Kind::Other };
     };
     if is_template(&root) {
         let mut refs = Vec::new();
         find_refs(&root, &mut refs);
         let dir = shown.parent().unwrap_or(Path::new(""));
         let providers = refs
-            .into_iter()
+            .iter()
             .filter(|(kind, r)| *kind == RefKind::Provider && !r.contains("://"))
             .map(|(_, r)| normalize(&dir.join(r)))
             .collect();
-        return Kind::Template(providers);
+        return Kind::Template(refs, providers);
     }
     let sections = hotplate_core::api::ENVIRONMENT_SECTIONS;
     let top = root.as_map().map(|m| m.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>()).unwrap_or_default();

@@ -18,6 +18,7 @@ use hotplate_core::source::SourceMap;
 use hotplate_core::Severity;
 use rayon::prelude::*;
 
+use crate::template_mode::RefKind;
 use config::{Check, Config, DEFAULT_STACK_NAME};
 use discover::{discover, expand_glob, normalize, Found};
 
@@ -38,6 +39,8 @@ pub struct Options {
 /// One evaluation: a template with one check entry (or none).
 struct Job<'c> {
     template: PathBuf,
+    /// What the template names (read by discovery: not loaded again).
+    refs: Option<&'c [(RefKind, String)]>,
     check: Option<&'c Check>,
     /// The entry's environment files, expanded.
     environments: Vec<PathBuf>,
@@ -128,15 +131,16 @@ fn check(opts: &Options) -> Result<Report, String> {
 }
 
 /// One job per template and applying check entry (one with none when none applies).
-fn jobs<'c>(found: &Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<'c>>, String> {
+fn jobs<'c>(found: &'c Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<'c>>, String> {
     let mut out = Vec::new();
     for t in &found.roots {
         let checks = config.checks_for(t, cwd);
+        let refs = found.refs.get(t).map(Vec::as_slice);
         if checks.is_empty() {
-            out.push(Job { template: t.clone(), check: None, environments: Vec::new() });
+            out.push(Job { template: t.clone(), refs, check: None, environments: Vec::new() });
         }
         for c in checks {
-            out.push(Job { template: t.clone(), check: Some(c), environments: environments(c, config, cwd)? });
+            out.push(Job { template: t.clone(), refs, check: Some(c), environments: environments(c, config, cwd)? });
         }
     }
     Ok(out)
@@ -174,13 +178,14 @@ fn evaluate(job: &Job<'_>) -> Outcome {
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
-    let built = match crate::template_mode::build_request(&job.template, &job.environments, params, stack_name) {
-        Ok(b) => b,
-        Err(e) => {
-            outcome.io_error = Some(e);
-            return outcome;
-        }
-    };
+    let built =
+        match crate::template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name) {
+            Ok(b) => b,
+            Err(e) => {
+                outcome.io_error = Some(e);
+                return outcome;
+            }
+        };
     let mut ev = hotplate_core::evaluate(&built.request);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
