@@ -363,6 +363,7 @@ fn the_pre_commit_hook_checks_the_repository() {
         assert!(stdout(&o).contains("stack/lib/db.yaml:7:26: error[property-error]"), "{}", stdout(&o));
         return;
     };
+    eprintln!("running the hook with {} try-repo", pre_commit.display());
     git(&tree.0, &["init", "-q"]);
     git(&tree.0, &["-c", "user.email=t@example.invalid", "-c", "user.name=t", "add", "."]);
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
