@@ -7,33 +7,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value as Json;
 
-/// A folder of files for one test, removed at the end.
-struct Tree(PathBuf);
-
-impl Tree {
-    fn new(name: &str, files: &[(&str, &str)]) -> Tree {
-        let dir = std::env::temp_dir().join(format!("hotplate-check-it-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let tree = Tree(dir);
-        for (path, text) in files {
-            tree.write(path, text);
-        }
-        tree
-    }
-
-    fn write(&self, path: &str, text: &str) {
-        let p = self.0.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-}
-
-impl Drop for Tree {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::Tree;
 
 fn hotplate(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hotplate")).args(args).current_dir(dir).output().expect("run hotplate")

@@ -8,6 +8,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
@@ -322,11 +324,7 @@ fn the_report_shows_every_property_error_at_its_property() {
 fn temp_tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let root = std::env::temp_dir().join(format!("hotplate-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    for (path, text) in files {
-        let p = root.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
+    common::write_files(&root, files);
     root
 }
 

@@ -220,31 +220,16 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// The CLI tests' shared support (temporary folders).
+#[cfg(test)]
+#[path = "../../tests/common/mod.rs"]
+mod test_common;
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A folder of files for one test, removed at the end.
-    pub(crate) struct Tree(pub PathBuf);
-
-    impl Tree {
-        pub(crate) fn new(name: &str, files: &[(&str, &str)]) -> Tree {
-            let dir = std::env::temp_dir().join(format!("hotplate-check-{name}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            for (path, text) in files {
-                let p = dir.join(path);
-                std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-                std::fs::write(p, text).unwrap();
-            }
-            Tree(dir)
-        }
-    }
-
-    impl Drop for Tree {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use super::test_common::Tree;
 
     const T: &str = "heat_template_version: 2021-04-16\n";
 
