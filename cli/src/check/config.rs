@@ -123,10 +123,10 @@ impl Config {
         }
     }
 
-    /// The entries that apply to `file`.
-    pub fn checks_for(&self, file: &Path, cwd: &Path) -> Vec<&Check> {
+    /// The entries that apply to `file`, with their positions in `checks`.
+    pub fn checks_for(&self, file: &Path, cwd: &Path) -> Vec<(usize, &Check)> {
         let Some(rel) = self.relative(file, cwd) else { return Vec::new() };
-        self.checks.iter().filter(|c| c.files.is_match(&rel)).collect()
+        self.checks.iter().enumerate().filter(|(_, c)| c.files.is_match(&rel)).collect()
     }
 }
 
@@ -207,7 +207,7 @@ mod tests {
         )
         .unwrap();
         let cwd = Path::new("/repo");
-        let names = |f: &str| c.checks_for(Path::new(f), cwd).iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        let names = |f: &str| c.checks_for(Path::new(f), cwd).iter().map(|(_, c)| c.name.clone()).collect::<Vec<_>>();
         assert_eq!(names("deployment/nova/api.yaml"), ["services", "checks[1]"]);
         assert_eq!(names("deployment/a/b/c.yaml"), ["services"]);
         assert_eq!(names("top.yaml"), ["services"]);

@@ -132,6 +132,8 @@ fn check(opts: &Options) -> Result<Report, String> {
 
 /// One job per template and applying check entry (one with none when none applies).
 fn jobs<'c>(found: &'c Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<'c>>, String> {
+    // Each check's environment files, expanded once (by the check's position).
+    let mut expanded: Vec<Option<Vec<PathBuf>>> = config.checks.iter().map(|_| None).collect();
     let mut out = Vec::new();
     for t in &found.roots {
         let checks = config.checks_for(t, cwd);
@@ -139,8 +141,13 @@ fn jobs<'c>(found: &'c Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<
         if checks.is_empty() {
             out.push(Job { template: t.clone(), refs, check: None, environments: Vec::new() });
         }
-        for c in checks {
-            out.push(Job { template: t.clone(), refs, check: Some(c), environments: environments(c, config, cwd)? });
+        for (i, c) in checks {
+            let environments = match expanded.get_mut(i) {
+                Some(Some(envs)) => envs.clone(),
+                Some(slot) => slot.insert(environments(c, config, cwd)?).clone(),
+                None => environments(c, config, cwd)?,
+            };
+            out.push(Job { template: t.clone(), refs, check: Some(c), environments });
         }
     }
     Ok(out)
