@@ -55,7 +55,9 @@ enum Command {
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
-    /// Check every template under the paths (files, directories, globs; `.` by
+    /// Check every template of a tree as Heat would (for CI and pre-commit).
+    ///
+    /// Every template under the paths (files, directories, globs; `.` by
     /// default), each with the environments and parameters `.hotplate.yaml`
     /// names for it, in parallel. Exit 1 when a template has errors.
     Check {
