@@ -75,7 +75,7 @@ pub fn build_request(
     match refs {
         None => collect_files(&text, &base, &mut req, &mut collector),
         Some(refs) => {
-            for (_, r) in refs {
+            for (_, r) in refs.iter().filter(|(kind, _)| *kind != RefKind::Type) {
                 collector.add(&mut req, r, &base);
             }
             collector.drain(&mut req);
@@ -140,7 +140,7 @@ impl Collector {
             let Some(root) = parse_template(&text) else { continue };
             let mut refs = Vec::new();
             find_refs(&root, &mut refs);
-            for (_, r) in refs {
+            for (_, r) in refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type) {
                 self.add(req, &r, &base);
             }
         }
@@ -183,22 +183,34 @@ pub(crate) fn is_template(root: &Value) -> bool {
 /// environment file's directory (or its `base_url`), then recursively the files
 /// those templates need.
 fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector) {
+    for (_, dir, file) in registry_files(env_text, base) {
+        c.add(req, &file, &dir);
+    }
+    c.drain(req);
+}
+
+/// The files an environment's `resource_registry` maps types to, as
+/// heatclient finds them: every string value that is not a type name (`::`),
+/// at the top and under `resources: {name: {...}}`, each with the directory it
+/// is relative to (the environment file's `base`, or the registry's `base_url`)
+/// and the type it maps. An environment that does not load maps nothing.
+pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBuf, String)> {
+    let mut out = Vec::new();
     let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
-        return;
+        return out;
     };
     let root = loaded.root.to_value();
-    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return };
+    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
     let base = base_url(reg, base);
-    registry_entries(reg, &base, req, c);
+    registry_entries(reg, &base, &mut out);
     if let Some(Value::Map(resources)) = reg.get_str("resources") {
         for (_, r) in resources.iter() {
             if let Value::Map(r) = r {
-                let res_base = base_url(r, &base);
-                registry_entries(r, &res_base, req, c);
+                registry_entries(r, &base_url(r, &base), &mut out);
             }
         }
     }
-    c.drain(req);
+    out
 }
 
 /// A registry's `base_url` when it names a local directory, else `default`.
@@ -211,14 +223,14 @@ fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
     }
 }
 
-fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c: &mut Collector) {
+fn registry_entries(reg: &hotplate_core::Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
     for (k, v) in reg.iter() {
         let key = k.as_str().unwrap_or_default();
         if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {
             continue;
         }
         if let Some(f) = v.as_str().filter(|f| !f.contains("::")) {
-            c.add(req, f, base);
+            out.push((key.to_string(), base.to_path_buf(), f.to_string()));
         }
     }
 }
@@ -230,10 +242,14 @@ pub(crate) enum RefKind {
     GetFile,
     /// `type: path.yaml|.template` (a provider template: a nested stack).
     Provider,
+    /// Any other `type:` string (a resource type, which an environment's
+    /// `resource_registry` may map to a template). Not a file.
+    Type,
 }
 
 /// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
-/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template.
+/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template;
+/// the other `type` strings as [`RefKind::Type`].
 pub(crate) fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
     match v {
         Value::Map(m) => {
@@ -241,9 +257,9 @@ pub(crate) fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
                 out.push((RefKind::GetFile, p.to_string()));
             }
             if let Some(Value::Str(t)) = m.get_str("type") {
-                if t.ends_with(".yaml") || t.ends_with(".template") {
-                    out.push((RefKind::Provider, t.to_string()));
-                }
+                let kind =
+                    if t.ends_with(".yaml") || t.ends_with(".template") { RefKind::Provider } else { RefKind::Type };
+                out.push((kind, t.to_string()));
             }
             for (_, x) in m.iter() {
                 find_refs(x, out);

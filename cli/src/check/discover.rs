@@ -11,15 +11,17 @@
 //!   reports their syntax error). **Environment files** are maps whose
 //!   top-level keys are all environment sections: they are not evaluated
 //!   (checks name them in the config). Everything else is left alone.
-//! - **Provider templates**: a template that another found template names as a
-//!   resource type (`type: lib/db.yaml`, also in a group's `resource_def`) is
+//! - **Provider templates**: a template that another found template uses as a
+//!   resource type — by its file name (`type: lib/db.yaml`, also in a group's
+//!   `resource_def`), or through the `resource_registry` of an environment
+//!   file one of the parent's checks names, for a type the parent uses — is
 //!   evaluated as that parent's nested stack, with the properties the parent
 //!   gives it, not on its own (alone, its required parameters have no value).
-//!   Templates no other found template names are evaluated on their own, and
+//!   Templates no other found template uses are evaluated on their own, and
 //!   so is every template that cannot be reached from one of those (a cycle of
-//!   provider templates). `resource_registry` entries of environment files do
-//!   not make a template a provider: a TripleO service template is checked on
-//!   its own, with the environments its check names.
+//!   provider templates). A template a registry maps for a type no found
+//!   template uses (TripleO's service templates, whose parent is a Jinja
+//!   source) is checked on its own, with the environments its check names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -27,7 +29,7 @@ use std::path::{Component, Path, PathBuf};
 use rayon::prelude::*;
 
 use super::config::{glob, Config};
-use crate::template_mode::{find_refs, is_template, load_map, RefKind, VERSION_KEYS};
+use crate::template_mode::{find_refs, is_template, load_map, registry_files, RefKind, VERSION_KEYS};
 
 /// File extensions a directory walk looks at.
 const EXTENSIONS: [&str; 4] = ["yaml", "yml", "json", "template"];
@@ -57,8 +59,14 @@ enum Kind {
     Other,
 }
 
-/// Find and classify the files under `paths` (relative to `cwd` or absolute).
-pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found, String> {
+/// Find and classify the files under `paths` (relative to `cwd` or absolute);
+/// `environments`: each config check's environment files (as `config.checks`).
+pub fn discover(
+    paths: &[PathBuf],
+    config: &Config,
+    environments: &[Vec<PathBuf>],
+    cwd: &Path,
+) -> Result<Found, String> {
     let mut files = BTreeSet::new();
     for p in paths {
         let text = p.to_string_lossy();
@@ -92,11 +100,41 @@ pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found,
             Kind::Other => found.others += 1,
         }
     }
-    // Parents of each template among the found ones.
+    // A resource type of a template that the `resource_registry` of one of
+    // its checks' environments maps to a file names that file too.
+    let mut registries: BTreeMap<&Path, Vec<(String, PathBuf)>> = BTreeMap::new();
+    for (t, providers) in &mut templates {
+        let types: BTreeSet<&str> =
+            refs.get(t).into_iter().flatten().filter(|(k, _)| *k == RefKind::Type).map(|(_, s)| s.as_str()).collect();
+        if types.is_empty() {
+            continue;
+        }
+        for (i, _) in config.checks_for(t, cwd) {
+            for env in environments.get(i).into_iter().flatten() {
+                let registry = registries.entry(env).or_insert_with(|| registry(env, cwd));
+                providers.extend(registry.iter().filter(|(ty, _)| types.contains(ty.as_str())).map(|(_, f)| f.clone()));
+            }
+        }
+    }
+    // Parents of each template among the found ones (paths compared from the root).
+    let by_abs: BTreeMap<PathBuf, &Path> = templates.keys().map(|k| (normalize(&cwd.join(k)), k.as_path())).collect();
+    let edges: BTreeMap<&Path, Vec<&Path>> = templates
+        .iter()
+        .map(|(t, providers)| {
+            let mut found: Vec<&Path> = providers
+                .iter()
+                .filter_map(|p| by_abs.get(&normalize(&cwd.join(p))).copied())
+                .filter(|p| *p != t.as_path())
+                .collect();
+            found.sort();
+            found.dedup();
+            (t.as_path(), found)
+        })
+        .collect();
     let mut parents: BTreeMap<&Path, Vec<&Path>> = BTreeMap::new();
-    for (t, refs) in &templates {
-        for r in refs.iter().filter(|r| templates.contains_key(*r) && *r != t) {
-            parents.entry(r).or_default().push(t);
+    for (t, providers) in &edges {
+        for p in providers {
+            parents.entry(p).or_default().push(t);
         }
     }
     // Templates reached from the unnamed ones are covered by them.
@@ -104,9 +142,7 @@ pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found,
     let mut stack: Vec<&Path> = templates.keys().map(PathBuf::as_path).filter(|t| !parents.contains_key(t)).collect();
     while let Some(t) = stack.pop() {
         if covered.insert(t) {
-            stack.extend(
-                templates.get(t).into_iter().flatten().map(PathBuf::as_path).filter(|r| templates.contains_key(*r)),
-            );
+            stack.extend(edges.get(t).into_iter().flatten());
         }
     }
     for t in templates.keys() {
@@ -123,6 +159,14 @@ pub fn discover(paths: &[PathBuf], config: &Config, cwd: &Path) -> Result<Found,
         }
     }
     Ok(found)
+}
+
+/// What an environment file's `resource_registry` maps: (type, file path),
+/// paths as the environment's own (relative to the working directory or absolute).
+fn registry(env: &Path, cwd: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(text) = std::fs::read_to_string(cwd.join(env)) else { return Vec::new() };
+    let dir = env.parent().unwrap_or(Path::new(""));
+    registry_files(&text, dir).into_iter().map(|(ty, base, file)| (ty, normalize(&base.join(file)))).collect()
 }
 
 /// Every candidate file under `dir` (shown as under `shown`), honouring ignore files.
@@ -256,7 +300,7 @@ mod tests {
                 (".hidden/x.yaml", T),
             ],
         );
-        let found = discover(&[PathBuf::from(".")], &Config::default(), &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0).unwrap();
         assert_eq!(
             paths(&found.roots),
             ["alone.yml", "broken.yaml", "cycle/a.yaml", "cycle/b.yaml", "stack/main.yaml"]
@@ -273,12 +317,13 @@ mod tests {
         assert_eq!(paths(&found.environments), ["env/prod.yaml"]);
         assert_eq!(found.others, 1);
         // A provider named alone is a root; so is one whose parent is not found.
-        let found = discover(&[PathBuf::from("stack/lib/db.yaml")], &Config::default(), &tree.0).unwrap();
+        let found = discover(&[PathBuf::from("stack/lib/db.yaml")], &Config::default(), &[], &tree.0).unwrap();
         assert_eq!(paths(&found.roots), ["stack/lib/db.yaml"]);
         // Globs, and a file named twice counts once.
         let found = discover(
             &[PathBuf::from("stack/**/*.yaml"), PathBuf::from("./stack/main.yaml")],
             &Config::default(),
+            &[],
             &tree.0,
         )
         .unwrap();
@@ -286,11 +331,40 @@ mod tests {
         assert_eq!(found.providers.len(), 1);
         // Excluded files are not looked at.
         let config = Config::parse("exclude: ['cycle/**', broken.yaml]\n", tree.0.clone()).unwrap();
-        let found = discover(&[PathBuf::from(".")], &config, &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &config, &[], &tree.0).unwrap();
         assert_eq!(paths(&found.roots), ["alone.yml", "stack/main.yaml"]);
         // Missing paths and globs that match nothing are errors.
-        assert!(discover(&[PathBuf::from("nope")], &Config::default(), &tree.0).unwrap_err().contains("nope"));
-        assert!(discover(&[PathBuf::from("x/*.yaml")], &Config::default(), &tree.0).unwrap_err().contains("no file"));
+        assert!(discover(&[PathBuf::from("nope")], &Config::default(), &[], &tree.0).unwrap_err().contains("nope"));
+        assert!(discover(&[PathBuf::from("x/*.yaml")], &Config::default(), &[], &tree.0)
+            .unwrap_err()
+            .contains("no file"));
+    }
+
+    #[test]
+    fn a_template_mapped_by_a_checks_registry_for_a_type_its_parent_uses_is_a_provider() {
+        let tree = Tree::new(
+            "registry",
+            &[
+                ("main.yaml", "heat_template_version: 2021-04-16\nresources:\n  app: {type: My::App}\n"),
+                ("lib/app.yaml", T),
+                // Mapped, but no found template uses the type (TripleO's services).
+                ("services/web.yaml", T),
+                (
+                    "env/registry.yaml",
+                    "resource_registry:\n  My::App: ../lib/app.yaml\n  My::Web: ../services/web.yaml\n",
+                ),
+            ],
+        );
+        let config =
+            Config::parse("checks:\n  - files: '*.yaml'\n    environments: [env/registry.yaml]\n", tree.0.clone())
+                .unwrap();
+        let envs = vec![vec![PathBuf::from("env/registry.yaml")]];
+        let found = discover(&[PathBuf::from(".")], &config, &envs, &tree.0).unwrap();
+        assert_eq!(paths(&found.roots), ["main.yaml", "services/web.yaml"]);
+        assert_eq!(found.providers.keys().cloned().collect::<Vec<_>>(), [PathBuf::from("lib/app.yaml")]);
+        // Without the check (no environment), main.yaml names no file.
+        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0).unwrap();
+        assert_eq!(paths(&found.roots), ["lib/app.yaml", "main.yaml", "services/web.yaml"]);
     }
 
     #[test]

@@ -122,18 +122,20 @@ fn check(opts: &Options) -> Result<Report, String> {
         .num_threads(opts.jobs.unwrap_or(0))
         .build()
         .map_err(|e| format!("cannot start threads: {e}"))?;
+    // Each check's environment files (a glob that matches nothing is an error,
+    // whether or not the check applies to the paths given).
+    let environments =
+        config.checks.iter().map(|c| environments(c, &config, &cwd)).collect::<Result<Vec<_>, String>>()?;
     pool.install(|| {
-        let found = discover(&paths, &config, &cwd)?;
-        let jobs = jobs(&found, &config, &cwd)?;
+        let found = discover(&paths, &config, &environments, &cwd)?;
+        let jobs = jobs(&found, &config, &environments, &cwd);
         let outcomes = jobs.par_iter().map(evaluate).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
 
 /// One job per template and applying check entry (one with none when none applies).
-fn jobs<'c>(found: &'c Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<'c>>, String> {
-    // Each check's environment files, expanded once (by the check's position).
-    let mut expanded: Vec<Option<Vec<PathBuf>>> = config.checks.iter().map(|_| None).collect();
+fn jobs<'c>(found: &'c Found, config: &'c Config, environments: &[Vec<PathBuf>], cwd: &Path) -> Vec<Job<'c>> {
     let mut out = Vec::new();
     for t in &found.roots {
         let checks = config.checks_for(t, cwd);
@@ -142,15 +144,11 @@ fn jobs<'c>(found: &'c Found, config: &'c Config, cwd: &Path) -> Result<Vec<Job<
             out.push(Job { template: t.clone(), refs, check: None, environments: Vec::new() });
         }
         for (i, c) in checks {
-            let environments = match expanded.get_mut(i) {
-                Some(Some(envs)) => envs.clone(),
-                Some(slot) => slot.insert(environments(c, config, cwd)?).clone(),
-                None => environments(c, config, cwd)?,
-            };
+            let environments = environments.get(i).cloned().unwrap_or_default();
             out.push(Job { template: t.clone(), refs, check: Some(c), environments });
         }
     }
-    Ok(out)
+    out
 }
 
 /// A check's environment files: each glob expanded in name order, relative to
