@@ -37,6 +37,8 @@ help:
 	@echo "make conformance    the full-mode shared corpus through the release CLI, compared by the oracle's compare.py"
 	@echo "make bench          criterion benchmarks over the shared corpus-full (cases, corpus, loader MB/s, largest nested case)"
 	@echo "make bench-compare  Heat's own timings and ours side by side (needs the oracle venv)"
+	@echo "make bench-check    hotplate check over the public corpus's templates vs one eval per template, one run"
+	@echo "make test-pre-commit the pre-commit hook run by a real pre-commit (installed in a venv under target/)"
 	@echo "make fuzz           the no-panic properties with $(FUZZ_CASES) cases each"
 	@echo "make fuzz-libfuzzer coverage-guided fuzzing, $(FUZZ_SECONDS)s per target (cargo-fuzz, nightly)"
 	@echo "make lint           fmt-check + clippy (part of make test)"

@@ -182,7 +182,7 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
 }
 
 /// Every nested stack (resource names joined by `/`) whose creation fails.
-fn nested_failures<'r>(
+pub(crate) fn nested_failures<'r>(
     r: &'r hotplate_core::HeatResult,
     prefix: &str,
     out: &mut Vec<(String, &'r hotplate_core::HeatError)>,

@@ -3,6 +3,7 @@
 //! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit).
 
 use crate::diag::{PathItem, Severity};
+pub use crate::engine::environment::SECTIONS as ENVIRONMENT_SECTIONS;
 pub use crate::engine::result::json_key;
 use crate::engine::{DeferredMark, Evaluation, HeatResult};
 use crate::functions::{self, FnKind, Table};
@@ -86,6 +87,10 @@ pub struct Located {
     pub line: u32,
     /// 1-based column (code points) of the start.
     pub column: u32,
+    /// 1-based line of the end.
+    pub end_line: u32,
+    /// 1-based column (code points) of the end (exclusive).
+    pub end_column: u32,
 }
 
 /// Every diagnostic of an evaluation with positions.
@@ -104,6 +109,8 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
                 to: 0,
                 line: 0,
                 column: 0,
+                end_line: 0,
+                end_column: 0,
             };
             if let Some(span) = d.span {
                 if let (Some(src), Some(index)) = (ev.sources.get(span.source), indexes.get(span.source.0 as usize)) {
@@ -114,6 +121,8 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
                     out.to = end.utf16.max(start.utf16);
                     out.line = start.line;
                     out.column = start.column;
+                    (out.end_line, out.end_column) =
+                        if end.utf16 >= start.utf16 { (end.line, end.column) } else { (start.line, start.column) };
                 }
             }
             out
@@ -230,6 +239,9 @@ mod tests {
         // The error points at the function name.
         let text = "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {";
         assert_eq!(err.from as usize, text.encode_utf16().count());
+        // The end, in code points on the same line, after the start.
+        assert_eq!(err.end_line, 4);
+        assert_eq!(err.end_column - err.column, err.to - err.from);
     }
 
     #[test]
