@@ -179,6 +179,12 @@ impl ResultView {
         render::render(value, path, &self.placeholders, format)
     }
 
+    /// The value at `path` as shown: the canonical value with the display
+    /// values under it in place.
+    pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
+        Some(render::overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
+    }
+
     /// Whether any value of the result is a placeholder.
     pub fn has_placeholders(&self) -> bool {
         !self.placeholders.is_empty()

@@ -159,7 +159,7 @@ pub fn render(value: &Value, at: &[PathItem], placeholders: &Placeholders, forma
 
 /// The value at `path` with the display values under it put in place
 /// (collections are only taken apart on the way to one).
-fn overlay(value: &Value, path: &mut Vec<PathItem>, placeholders: &Placeholders) -> Sym {
+pub(crate) fn overlay(value: &Value, path: &mut Vec<PathItem>, placeholders: &Placeholders) -> Sym {
     if let Some(shown) = placeholders.get(path) {
         return shown.clone();
     }

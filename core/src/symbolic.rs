@@ -613,6 +613,96 @@ mod tests {
         assert!(ev.display.is_empty());
     }
 
+    /// Whether a display value agrees with Heat's canonical value: known
+    /// parts written identically, known text of a string found in order,
+    /// lists and maps with the same items and keys (a spread is what Heat
+    /// drops: null), placeholders standing for anything.
+    fn agrees(shown: &Sym, canonical: &Value) -> bool {
+        let text = |v: &Value| crate::api::value_text(v, Format::JsonLine);
+        match (shown, canonical) {
+            (Sym::Value(v), c) => text(v) == text(c),
+            (Sym::Hole(_), _) => true,
+            (Sym::Text(pieces), Value::Str(s)) => {
+                let mut rest: &str = s;
+                let last = pieces.len().saturating_sub(1);
+                for (i, p) in pieces.iter().enumerate() {
+                    let Piece::Lit(lit) = p else { continue };
+                    let at = match (i, i == last) {
+                        (0, _) => rest.starts_with(lit.as_str()).then_some(0),
+                        (_, true) => rest.ends_with(lit.as_str()).then(|| rest.len() - lit.len()),
+                        _ => rest.find(lit.as_str()),
+                    };
+                    let Some(at) = at else { return false };
+                    rest = &rest[at + lit.len()..];
+                }
+                true
+            }
+            (Sym::List(parts), Value::List(items)) => {
+                let ones: Vec<&Sym> =
+                    parts.iter().filter_map(|p| if let Part::One(s) = p { Some(s) } else { None }).collect();
+                ones.len() == items.len() && ones.iter().zip(items.iter()).all(|(s, v)| agrees(s, v))
+            }
+            (Sym::Map(parts), Value::Map(m)) => {
+                let ones: Vec<&(Value, Sym)> =
+                    parts.iter().filter_map(|p| if let Part::One(kv) = p { Some(kv) } else { None }).collect();
+                ones.len() == m.len()
+                    && ones.iter().zip(m.iter()).all(|((k, s), (ck, cv))| k.py_eq(ck) && agrees(s, cv))
+            }
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn agreement_is_checked() {
+        let hole = || Piece::Hole(Hole { label: "get_attr s a".into(), exact: true });
+        let text = Sym::Text(vec![Piece::Lit("http://".into()), hole(), Piece::Lit(":80".into())]);
+        assert!(agrees(&text, &Value::from("http://:80")));
+        assert!(!agrees(&text, &Value::from("http://:8080/")));
+        let list = Sym::List(vec![
+            Part::One(Sym::Value(Value::Int(1))),
+            Part::Spread(Hole { label: "x".into(), exact: true }),
+        ]);
+        assert!(agrees(&list, &Value::list(vec![Value::Int(1)])));
+        assert!(!agrees(&list, &Value::list(vec![Value::Float(1.0)])), "1 is not 1.0 in the text");
+    }
+
+    /// The invariant over every corpus-full case and golden case: with
+    /// nothing deploy-time the display is the canonical text, and every
+    /// display value agrees with Heat's value.
+    #[test]
+    fn display_equals_canonical_where_nothing_is_deploy_time() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (mut cases, mut symbolic) = (0, 0);
+        for dir in [root.join("../../shared/conformance/corpus-full"), root.join("tests/golden")] {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                eprintln!("skipped {}: absent (../shared is not checked out beside this clone)", dir.display());
+                continue;
+            };
+            let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for file in files {
+                let name = file.to_string_lossy().to_string();
+                if !name.ends_with(".json") || name.ends_with(".expected.json") {
+                    continue;
+                }
+                let Ok(req) = Request::from_json(&std::fs::read_to_string(&file).unwrap()) else { continue };
+                let ev = evaluate(&req);
+                let view = ResultView::new(&ev);
+                let canonical = view.value(&[]).unwrap();
+                let shown = view.shown(&[]).unwrap();
+                assert!(agrees(&shown, canonical), "{name}: the display disagrees with Heat's value");
+                if ev.display.is_empty() && ev.deferred.is_empty() {
+                    let plain = crate::api::value_text(canonical, Format::Yaml);
+                    assert_eq!(view.render(&[], Format::Yaml).unwrap().text, plain, "{name}");
+                } else {
+                    symbolic += usize::from(!ev.display.is_empty());
+                }
+                cases += 1;
+            }
+        }
+        eprintln!("{cases} cases, {symbolic} with values built from deploy-time ones");
+    }
+
     #[test]
     fn the_display_budget_is_separate_and_bounded() {
         let stack = Stack::new(crate::version::HotVersion::V2021_04_16);
