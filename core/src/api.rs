@@ -181,6 +181,7 @@ impl ResultView {
 
     /// The value at `path` as shown: the canonical value with the display
     /// values under it in place.
+    #[cfg(test)]
     pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
         Some(render::overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
     }

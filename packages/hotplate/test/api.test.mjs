@@ -73,6 +73,28 @@ outputs:
   assert.throws(() => renderValue(["outputs"], "toml"), /unknown format/);
 });
 
+test("renderValue shows a value built from a deploy-time one symbolically, the mark on its piece", () => {
+  const r = evaluate({
+    stack_name: "demo",
+    template: `heat_template_version: 2021-04-16
+resources:
+  server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros}}
+outputs:
+  name: {value: {list_join: ["-", ["é", {get_attr: [server, name]}, x]]}}
+  n: {value: {yaql: {expression: "$.data.l.len()", data: {l: [{get_attr: [server, name]}]}}}}
+`,
+  });
+  // The canonical result is Heat's value before the stack exists.
+  assert.equal(r.result.outputs.name.value, "é--x");
+  const v = renderValue(["outputs", "name", "value"], "yaml");
+  assert.equal(v.text, "\"é-⟨get_attr server name⟩-x\"\n");
+  assert.deepEqual(v.marks, [{ path: [], label: "get_attr server name", exact: true, from: 3, to: 25 }]);
+  assert.equal(v.text.slice(v.marks[0].from, v.marks[0].to), "⟨get_attr server name⟩");
+  const n = renderValue(["outputs", "n", "value"], "json-line");
+  assert.equal(n.text, '"⟨yaql over get_attr server name⟩"');
+  assert.deepEqual(n.marks.map((m) => [m.label, m.exact]), [["yaql over get_attr server name", false]]);
+});
+
 test("a merged parameter names each file and what it gave", () => {
   const strategies = "parameter_merge_strategies: {conf: deep_merge}\n";
   const r = evaluate({
