@@ -46,14 +46,17 @@ test("evaluate gives Heat's result, parameter sources, edges and deploy-time mar
   ]);
 });
 
-test("renderValue writes the last result's values as the engine has them, placeholders located", () => {
-  const r = evaluate({
-    stack_name: "demo",
-    template: `heat_template_version: 2021-04-16
+/** A template with one server not created yet, then its outputs. */
+const SERVER_THEN_OUTPUTS = `heat_template_version: 2021-04-16
 resources:
   server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros}}
 outputs:
-  o: {value: {z: 1.0, big: 1152921504606846976, list: [a, {get_attr: [server, first_address]}]}}
+`;
+
+test("renderValue writes the last result's values as the engine has them, placeholders located", () => {
+  const r = evaluate({
+    stack_name: "demo",
+    template: `${SERVER_THEN_OUTPUTS}  o: {value: {z: 1.0, big: 1152921504606846976, list: [a, {get_attr: [server, first_address]}]}}
 `,
   });
   // JSON.parse loses both: 1.0 reads as 1, the integer as a rounded double.
@@ -76,11 +79,7 @@ outputs:
 test("renderValue shows a value built from a deploy-time one symbolically, the mark on its piece", () => {
   const r = evaluate({
     stack_name: "demo",
-    template: `heat_template_version: 2021-04-16
-resources:
-  server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros}}
-outputs:
-  name: {value: {list_join: ["-", ["é", {get_attr: [server, name]}, x]]}}
+    template: `${SERVER_THEN_OUTPUTS}  name: {value: {list_join: ["-", ["é", {get_attr: [server, name]}, x]]}}
   n: {value: {yaql: {expression: "$.data.l.len()", data: {l: [{get_attr: [server, name]}]}}}}
 `,
   });
