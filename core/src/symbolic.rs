@@ -582,6 +582,16 @@ mod tests {
     }
 
     #[test]
+    fn an_absent_item_moves_the_later_marks_up() {
+        // `if` without a false branch drops the item: the placeholder is at index 0.
+        let t = format!("{HEAD}conditions:\n  c: false\noutputs:\n  o: {{value: [{{if: [c, x]}}, {{get_attr: [server, name]}}, {{list_join: ['', [{{get_resource: server}}, '!']]}}]}}\n");
+        let (text, marks, canonical) = shown_request(&Request::new(t), Format::JsonLine);
+        assert_eq!(text, "[\"⟨get_attr server name⟩\", \"⟨get_resource server⟩!\"]");
+        assert_eq!(marks.len(), 2);
+        assert_eq!(canonical, "[null, \"server!\"]");
+    }
+
+    #[test]
     fn what_cannot_be_expressed_is_one_derived_placeholder() {
         let (text, marks, _) = shown("{yaql: {expression: '$.data.l.len()', data: {l: [{get_attr: [server, name]}]}}}");
         assert_eq!(text, "\"⟨yaql over get_attr server name⟩\"");
