@@ -263,7 +263,7 @@ pub struct DisplayValue {
 
 /// Marks and display values found under `at` in a nested result, moved to
 /// their place in the parent's.
-pub fn rebase<T>(at: &[PathItem], items: Vec<T>, path: fn(&mut T) -> &mut Vec<PathItem>) -> Vec<T> {
+pub(crate) fn rebase<T>(at: &[PathItem], items: Vec<T>, path: fn(&mut T) -> &mut Vec<PathItem>) -> Vec<T> {
     items
         .into_iter()
         .map(|mut item| {
