@@ -626,3 +626,27 @@ fn yaql_expressions_may_start_with_a_minus() {
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("Usage: hotplate yaql"), "{}", stdout(&o));
 }
+
+#[test]
+fn the_report_shows_values_built_from_deploy_time_ones_symbolically() {
+    // list_join, str_replace, map_merge and yaql over get_attr: the report
+    // keeps the placeholder where Heat's value has null (or nothing).
+    let o = hotplate(&["eval", "-t", "symbolic.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = stdout(&o);
+    for line in [
+        "  name = \"⟨get_attr server name⟩-x\"\n",
+        "  url = \"http://⟨get_attr lb vip_address⟩:80\"\n",
+        "  config_settings = {\"<<\": \"⟨get_attr RoleParametersValue value⟩\", \"tripleo::profile::base::sshd::port\": 22}\n",
+        "  count = \"⟨yaql over get_attr server name⟩\"\n",
+    ] {
+        assert!(report.contains(line), "no {line:?} in:\n{report}");
+    }
+    // The canonical result stays Heat's value before creation.
+    let o = hotplate(&["eval", "-t", "symbolic.yaml", "--format", "json"]);
+    let outputs = &json(&o)["outputs"];
+    assert_eq!(outputs["name"]["value"], "-x");
+    assert_eq!(outputs["url"]["value"], "http://:80");
+    assert_eq!(outputs["config_settings"]["value"], serde_json::json!({"tripleo::profile::base::sshd::port": 22}));
+    assert_eq!(outputs["count"]["value"], 1);
+}

@@ -5,7 +5,7 @@
 use crate::diag::{PathItem, Severity};
 pub use crate::engine::environment::SECTIONS as ENVIRONMENT_SECTIONS;
 pub use crate::engine::result::json_key;
-use crate::engine::{DeferredMark, Evaluation, HeatResult};
+use crate::engine::{DeferredMark, DisplayValue, Evaluation, HeatResult};
 use crate::functions::{self, FnKind, Table};
 use crate::render::{self, Placeholders};
 pub use crate::render::{Format, Rendered, RenderedMark};
@@ -149,13 +149,18 @@ pub struct ResultView {
 impl ResultView {
     /// The view of an evaluation's result.
     pub fn new(ev: &Evaluation) -> ResultView {
-        ResultView::from_parts(&ev.result, &ev.deferred)
+        ResultView::from_parts(&ev.result, &ev.deferred, &ev.display)
     }
 
-    /// The view of a result and its deploy-time marks (an [`Evaluation`]'s
-    /// `result` and `deferred`).
-    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark]) -> ResultView {
-        let placeholders = deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+    /// The view of a result, its deploy-time marks and the display values of
+    /// what is built from them (an [`Evaluation`]'s `result`, `deferred` and
+    /// `display`).
+    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark], display: &[DisplayValue]) -> ResultView {
+        let mut placeholders: Placeholders =
+            deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+        for d in display {
+            placeholders.insert_value(d.path.clone(), d.value.clone());
+        }
         ResultView { result: result.to_value(), placeholders }
     }
 
@@ -181,6 +186,13 @@ impl ResultView {
     /// `value`, which is at `path` in the result, as text with its placeholders.
     pub fn render_value(&self, value: &Value, path: &[PathItem], format: Format) -> Rendered {
         render::render(value, path, &self.placeholders, format)
+    }
+
+    /// The value at `path` as shown: the canonical value with the display
+    /// values under it in place.
+    #[cfg(test)]
+    pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
+        Some(render::overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
     }
 
     /// Whether any value of the result is a placeholder.

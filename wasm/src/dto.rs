@@ -81,11 +81,13 @@ pub struct RenderedDto {
 }
 
 /// A deploy-time placeholder in a rendered text; `from`/`to` are UTF-16
-/// offsets (JavaScript string indexes) of `⟨label⟩`.
+/// offsets (JavaScript string indexes) of `⟨label⟩`; `exact`: the deploy-time
+/// value itself (`⟨get_attr s a⟩`), not one computed from it (`⟨yaql over …⟩`).
 #[derive(Serialize, Debug)]
 pub struct RenderedMarkDto {
     pub path: Vec<StepDto>,
     pub label: String,
+    pub exact: bool,
     pub from: u32,
     pub to: u32,
 }
@@ -98,6 +100,7 @@ impl From<Rendered> for RenderedDto {
             .map(|m| RenderedMarkDto {
                 path: m.path.iter().map(StepDto::from).collect(),
                 label: m.label,
+                exact: m.exact,
                 from: m.from,
                 to: m.to,
             })

@@ -10,7 +10,7 @@ use hotplate_core::catalogue::TYPES;
 use hotplate_core::diag::PathItem;
 use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::engine::request::json_to_value;
-use hotplate_core::engine::{DeferredMark, Edge, HeatResult, ParamInfo};
+use hotplate_core::engine::{DeferredMark, DisplayValue, Edge, HeatResult, ParamInfo};
 use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::{Request, Value};
 use serde::Serialize;
@@ -22,7 +22,7 @@ pub use dto::*;
 /// The last evaluation's result, for [`render_value`]: kept as the engine's
 /// values (JSON would lose `1.0` vs `1`); the view is built on first use.
 enum Last {
-    Result(Box<HeatResult>, Vec<DeferredMark>),
+    Result(Box<HeatResult>, Vec<DeferredMark>, Vec<DisplayValue>),
     View(ResultView),
 }
 
@@ -147,7 +147,7 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
         edges: ev.edges.into_iter().map(|Edge { from, to, kind }| EdgeDto { from, to, kind }).collect(),
         version: ev.version.map(|v| v.date()),
     };
-    LAST.with(|l| *l.borrow_mut() = Some(Last::Result(Box::new(ev.result), ev.deferred)));
+    LAST.with(|l| *l.borrow_mut() = Some(Last::Result(Box::new(ev.result), ev.deferred, ev.display)));
     Ok(dto)
 }
 
@@ -159,8 +159,8 @@ pub fn render_value_dto(path: Vec<StepDto>, format: &str) -> Result<Option<Rende
     let path: Vec<PathItem> = path.into_iter().map(PathItem::from).collect();
     Ok(LAST.with(|l| {
         let mut last = l.borrow_mut();
-        if let Some(Last::Result(result, deferred)) = last.as_ref() {
-            let view = ResultView::from_parts(result, deferred);
+        if let Some(Last::Result(result, deferred, display)) = last.as_ref() {
+            let view = ResultView::from_parts(result, deferred, display);
             *last = Some(Last::View(view));
         }
         match last.as_ref() {

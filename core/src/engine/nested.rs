@@ -12,7 +12,7 @@ use super::file_schemata;
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
 use super::resources::ResourceDefn;
-use super::result::{DeferredMark, Evaluation, HeatResult, SkippedCheck, SkippedProperty};
+use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
 use super::{Built, Run, StackInput, Stop};
 use crate::catalogue::{self, NestedKind, PropKind};
 use crate::diag::PathItem;
@@ -135,11 +135,8 @@ impl Run {
                     if ev.result.error.is_none() {
                         // Its deploy-time values, at their place in this result.
                         let at = [PathItem::Key("nested".into()), PathItem::Key(d.name.to_string())];
-                        self.ev.deferred.extend(
-                            ev.deferred
-                                .into_iter()
-                                .map(|m| DeferredMark { path: at.iter().cloned().chain(m.path).collect(), ..m }),
-                        );
+                        self.ev.deferred.extend(super::result::rebase(&at, ev.deferred, |m| &mut m.path));
+                        self.ev.display.extend(super::result::rebase(&at, ev.display, |d| &mut d.path));
                     }
                     ev.result
                 }

@@ -234,6 +234,31 @@ impl FnKind {
         }
     }
 
+    /// How its display value is built when a deploy-time input reaches it
+    /// (see [`crate::symbolic`]).
+    pub(crate) fn symbolic_rule(self) -> crate::symbolic::Rule {
+        use crate::symbolic::Rule;
+        use FnKind::*;
+        match self {
+            GetResource | GetAttThenSelect | GetAtt | GetAttAll | FnGetAtt | Ref | GetParam => Rule::Input,
+            If | IfNullable => Rule::Branch,
+            ListJoin | FnJoin => Rule::Join { multi: false },
+            ListJoinMulti => Rule::Join { multi: true },
+            StrReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: false },
+            StrReplaceJson => Rule::Replace { mode: str_replace::Mode::Json, cfn: false },
+            StrReplaceStrict => Rule::Replace { mode: str_replace::Mode::Strict, cfn: false },
+            StrReplaceVstrict => Rule::Replace { mode: str_replace::Mode::VeryStrict, cfn: false },
+            FnReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: true },
+            ListConcat => Rule::Concat { unique: false },
+            ListConcatUnique => Rule::Concat { unique: true },
+            MapMerge => Rule::Merge,
+            GetFile | ResourceFacade | FnResourceFacade | Repeat | RepeatWithMap | RepeatPermutations | Digest
+            | StrSplit | MapReplace | Yaql | Filter | MakeUrl | Contains | Equals | Not | And | Or | Removed
+            | Invalid | FnSelect | FnSplit | FnBase64 | FnMemberListToMap | FnGetAzs | FnFindInMap | FnNot
+            | ParamRef => Rule::Opaque,
+        }
+    }
+
     /// Macros control how their arguments are parsed (Heat's `function.Macro`).
     pub fn is_macro(self) -> bool {
         matches!(self, FnKind::If | FnKind::IfNullable)

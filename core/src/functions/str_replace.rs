@@ -46,7 +46,7 @@ fn empty_value(name: &str, param: &str) -> EvalError {
     ))
 }
 
-fn replacement(name: &str, mode: Mode, value: &Value, param: &str) -> Result<String, EvalError> {
+pub(crate) fn replacement(name: &str, mode: Mode, value: &Value, param: &str) -> Result<String, EvalError> {
     let allow_empty = mode != Mode::VeryStrict;
     match value {
         Value::Null if allow_empty => Ok(String::new()),

@@ -17,8 +17,11 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // placeholders and parameter provenance (`renderValue`, issue 12): +7.5 KB
 // measured on the base before CFN. Raised to 726 KB for the direct request
 // decoder (serde visitors, faster than serde_json's tree): 724.3 KB measured on
-// a fresh clone. Issue 13 owns bringing it down to 400 KB.
-const BUDGET_BROTLI = 726 * 1024;
+// a fresh clone. Raised to 732 KB for the symbolic display values of values
+// built from deploy-time ones (issue 12, core/src/symbolic.rs and the renderer
+// writing them): 724.1 -> 730.9 KB measured. Issue 13 owns bringing it down to
+// 400 KB.
+const BUDGET_BROTLI = 732 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
