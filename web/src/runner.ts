@@ -17,7 +17,8 @@ function startWorker(): Worker {
 }
 
 export type RunResult =
-  | { kind: "done"; response: EvaluateResponse; ms: number }
+  /** `values`: the engine's text of each value the panes show, in `format` (values.ts). */
+  | { kind: "done"; response: EvaluateResponse; values: Values; format: Mode; ms: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };
@@ -27,6 +28,7 @@ export const TIME_LIMIT_MS = 2000;
 interface Job {
   id: number;
   request: EvaluateRequest;
+  format: Mode;
   resolve: (r: RunResult) => void;
 }
 
@@ -41,12 +43,12 @@ export class Runner {
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any. */
-  run(request: EvaluateRequest): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`. */
+  run(request: EvaluateRequest, format: Mode = "yaml"): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, resolve };
+      this.queued = { id: this.nextId++, request, format, resolve };
       this.pump();
     });
   }
@@ -55,7 +57,9 @@ export class Runner {
     const w = startWorker();
     this.ready = false;
     w.onmessage = (e: MessageEvent<WorkerResponse>) => {
+      const t0 = performance.now();
       const m = e.data;
+      console.log(`clone ${(performance.now() - t0).toFixed(1)}`);
       if ("ready" in m) {
         if (m.ready) {
           this.ready = true;
@@ -67,7 +71,8 @@ export class Runner {
         return;
       }
       if (this.current?.id === m.id) {
-        this.finish(m.ok ? { kind: "done", response: m.response, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        const format = this.current.format;
+        this.finish(m.ok ? { kind: "done", response: m.response, values: m.values, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {
@@ -107,6 +112,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format } satisfies WorkerRequest);
   }
 }

@@ -1,16 +1,20 @@
 // Evaluation off the main thread: the page never freezes, and a runaway
-// template is stopped by terminating this worker (runner.ts).
-import { init, evaluate } from "hotplate/web";
+// template is stopped by terminating this worker (runner.ts). Right after an
+// evaluation the engine writes every value the panes show (values.ts), so the
+// page receives text it only has to place.
+import { init, evaluate, renderValue } from "hotplate/web";
 import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
+import { COPY_PATHS, pathKey, shownPaths, type Mode, type Values } from "./values";
 
 export interface WorkerRequest {
   id: number;
   request: EvaluateRequest;
+  format: Mode;
 }
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; response: EvaluateResponse; ms: number }
+  | { id: number; ok: true; response: EvaluateResponse; values: Values; ms: number }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
@@ -21,11 +25,16 @@ init().then(
 );
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  const { id, request } = event.data;
+  const { id, request, format } = event.data;
   try {
     const t0 = performance.now();
     const response = evaluate(request);
-    post({ id, ok: true, response, ms: performance.now() - t0 });
+    const values: Values = {};
+    for (const path of [...shownPaths(response.result), ...Object.values(COPY_PATHS)]) {
+      const v = renderValue(path, format);
+      if (v) values[pathKey(path)] = v;
+    }
+    post({ id, ok: true, response, values, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
   }

@@ -2,6 +2,7 @@
 // panes inside the element's shadow root, so host styles and ours never mix.
 import type { EditorView } from "@codemirror/view";
 import type { EvaluateResponse } from "hotplate/web";
+import type { Values } from "../values";
 import { createEditor, showDiagnostics } from "../editors";
 import { Runner } from "../runner";
 import { encodeWorkspace } from "../share";
@@ -89,13 +90,14 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   verdictBox.hidden = true;
   results.prepend(verdictBox);
 
-  const render = (r: EvaluateResponse) => {
+  const render = (r: EvaluateResponse, values: Values) => {
     const v = verdict(r);
     verdictBox.hidden = !v;
     verdictBox.className = v && !v.refused ? "verdict partial" : "verdict";
     verdictBox.textContent = v?.text ?? "";
     const ctx: PaneContext = {
       response: r,
+      values,
       mode: "yaml",
       open: opened,
       ui,
@@ -132,7 +134,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
     delete results.dataset.stale;
     last = result.response;
-    render(last);
+    render(last, result.values);
     const n = last.diagnostics.filter((d) => d.severity === "error").length;
     status.textContent = n ? `errors: ${n}` : "ok";
     status.dataset.evalMs = result.ms.toFixed(2);

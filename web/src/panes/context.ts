@@ -1,11 +1,13 @@
 // What every result pane gets: the evaluation, how values are shown, and the
 // host's hooks (the page has many editors, an embed one). See index.ts.
-import type { Diagnostic, EvaluateResponse } from "hotplate/web";
-import type { Mode } from "../render";
+import type { Diagnostic, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import { pathKey, type Mode, type Values } from "../values";
 
 export interface PaneContext {
   /** The last finished evaluation (null before the first, e.g. when it was stopped). */
   response: EvaluateResponse | null;
+  /** The engine's text of each value of `response` the panes show, in `mode` (values.ts). */
+  values: Values;
   mode: Mode;
   /** The nested stacks and resources the user opened (kept across evaluations). */
   open: Set<string>;
@@ -27,8 +29,8 @@ export interface Pane {
   title: string;
   /** The pane's content (the host owns the box around it). */
   render(ctx: PaneContext): HTMLElement;
-  /** The data its Copy button copies, if it has one. */
-  copy?(ctx: PaneContext): unknown;
+  /** The text its Copy button copies (the engine's), if it has one. */
+  copy?(ctx: PaneContext): string | null;
 }
 
 export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
@@ -36,6 +38,12 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
   e.append(...children);
   return e;
 };
+
+/** The engine's text of the value at `path` in the result (undefined: not written). */
+export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
+
+/** The engine's text of a whole section, for Copy. */
+export const copyText = (ctx: PaneContext, path: PathStep[]): string | null => (ctx.response ? (shown(ctx, path)?.text ?? null) : null);
 
 /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
 export function emptyText(r: EvaluateResponse, what: string): string {

@@ -1,8 +1,9 @@
 // The parameters pane: every parameter's value (hidden ones masked, as Heat's
 // stack show masks them) and where it came from.
 import type { ParameterInfo } from "hotplate/web";
-import { kvRow } from "../stack-tree";
-import { el, type Pane } from "./context";
+import { kvRow, maskedRow } from "../stack-tree";
+import { COPY_PATHS } from "../values";
+import { copyText, el, type Pane } from "./context";
 
 /** Where a parameter's value came from, in the user's words. */
 export function sourceText(p: ParameterInfo): string {
@@ -21,21 +22,23 @@ export function sourceText(p: ParameterInfo): string {
 export const parametersPane: Pane = {
   id: "parameters",
   title: "Parameters",
-  render({ response: r, mode, open }) {
+  render(ctx) {
+    const { response: r } = ctx;
     const box = el("div", { className: "pane-parameters" });
     if (!r) return box;
     const infos = new Map(r.parameters.map((p) => [p.name, p]));
-    for (const [name, value] of Object.entries(r.result.parameters)) {
+    for (const name of Object.keys(r.result.parameters)) {
       const info = infos.get(name);
-      const row = kvRow(name, info?.hidden ? "******" : value, ["parameters", name], { mode, deferred: r.deferred, open });
+      const row = info?.hidden ? maskedRow(name) : kvRow(name, ["parameters", name], ctx);
       row.append(el("span", { className: "param-source", textContent: info ? sourceText(info) : "pseudo parameter" }));
       box.append(row);
     }
     return box;
   },
-  copy({ response: r }) {
-    if (!r) return null;
-    const hidden = new Set(r.parameters.filter((p) => p.hidden).map((p) => p.name));
-    return Object.fromEntries(Object.entries(r.result.parameters).map(([n, v]) => [n, hidden.has(n) ? "******" : v]));
+  // The engine's text of every parameter; with a hidden one, the rows' texts
+  // would reveal it: then nothing is copied but what the pane shows.
+  copy(ctx) {
+    if (ctx.response?.parameters.some((p) => p.hidden)) return null;
+    return copyText(ctx, COPY_PATHS.parameters);
   },
 };

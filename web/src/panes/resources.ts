@@ -1,8 +1,9 @@
 // The resources pane: each resource's resolved properties and policies, what
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
-import { cloudNotes, withPlaceholders } from "../render";
+import { cloudNotes } from "../render";
+import { COPY_PATHS } from "../values";
 import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
-import { el, emptyText, type Pane } from "./context";
+import { copyText, el, emptyText, type Pane } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
 const BIG = 30;
@@ -36,12 +37,11 @@ function filterBar(items: [string, string, HTMLElement][], ui: Record<string, st
 export const resourcesPane: Pane = {
   id: "resources",
   title: "Resources",
-  render({ response: r, mode, open, ui }) {
+  render({ response: r, values, open, ui }) {
     const box = el("div", { className: "pane-resources" });
     if (!r) return box;
     const res = r.result;
-    const tree: TreeContext = { mode, deferred: r.deferred, open };
-    const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
+    const tree: TreeContext = { values, open };
     const entries = Object.entries(res.resources);
     // A big stack: a filter, and each resource collapsed to one line (built when opened).
     const big = entries.length > BIG;
@@ -53,12 +53,13 @@ export const resourcesPane: Pane = {
       const body = (): Node[] => {
         const out: Node[] = [];
         if (!rsrc.enabled) return out;
-        out.push(kv("properties", rsrc.properties, ["resources", name, "properties"]));
-        if (rsrc.depends_on.length) out.push(kv("depends_on", rsrc.depends_on, []));
-        if (rsrc.requires.length) out.push(kv("requires", rsrc.requires, []));
-        if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) out.push(kv("metadata", rsrc.metadata, ["resources", name, "metadata"]));
-        if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) out.push(kv("update_policy", rsrc.update_policy, []));
-        out.push(kv("deletion_policy", rsrc.deletion_policy, []));
+        const at = ["resources", name];
+        out.push(kvRow("properties", [...at, "properties"], tree));
+        if (rsrc.depends_on.length) out.push(kvRow("depends_on", [...at, "depends_on"], tree));
+        if (rsrc.requires.length) out.push(kvRow("requires", [...at, "requires"], tree));
+        if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) out.push(kvRow("metadata", [...at, "metadata"], tree));
+        if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) out.push(kvRow("update_policy", [...at, "update_policy"], tree));
+        out.push(kvRow("deletion_policy", [...at, "deletion_policy"], tree));
         const notes = cloudNotes(res, name);
         if (notes) out.push(notes);
         const nested = res.nested[name];
@@ -77,7 +78,5 @@ export const resourcesPane: Pane = {
     if (!box.children.length) box.append(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
     return box;
   },
-  copy({ response: r }) {
-    return r ? withPlaceholders(r.result.resources, ["resources"], r.deferred) : null;
-  },
+  copy: (ctx) => copyText(ctx, COPY_PATHS.resources),
 };

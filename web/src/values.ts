@@ -1,0 +1,45 @@
+// The values the result panes show, as the engine writes them. The worker asks
+// the engine (`renderValue`) for the text of every value in `shownPaths` right
+// after evaluating, in the page's format, and sends the texts with the result;
+// the panes only place them. JSON data cannot carry what the text keeps (`1.0`
+// vs `1`, big integers, key order), so no value is formatted on this side.
+// No DOM here: the worker imports it.
+import type { CanonicalResult, PathStep, RenderedValue } from "hotplate/web";
+
+export type Mode = "yaml" | "json";
+
+/** The texts of one evaluation's values, by `pathKey` of their place in the result. */
+export type Values = Record<string, RenderedValue>;
+
+/** The key of a value's place in the result (keys can contain dots: no dotted form). */
+export const pathKey = (path: PathStep[]): string => JSON.stringify(path);
+
+/** The sections whose whole text a pane's Copy button copies. */
+export const COPY_PATHS: Record<"outputs" | "parameters" | "resources", PathStep[]> = {
+  outputs: ["outputs"],
+  parameters: ["parameters"],
+  resources: ["resources"],
+};
+
+/**
+ * Every value a pane shows for the stack at `base` in the result (`[]`, or
+ * `["nested", "db"]`, `["nested", "g", "nested", "0"]` for nested stacks,
+ * recursively): parameters, conditions, output values, and each enabled
+ * resource's properties, dependencies, metadata and policies.
+ */
+export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: PathStep[][] = []): PathStep[][] {
+  for (const name of Object.keys(stack.parameters ?? {})) out.push([...base, "parameters", name]);
+  for (const name of Object.keys(stack.conditions ?? {})) out.push([...base, "conditions", name]);
+  for (const [name, o] of Object.entries(stack.outputs ?? {})) if (o.error === null) out.push([...base, "outputs", name, "value"]);
+  for (const [name, r] of Object.entries(stack.resources ?? {})) {
+    if (!r.enabled) continue;
+    const at = [...base, "resources", name];
+    out.push([...at, "properties"], [...at, "deletion_policy"]);
+    if (r.depends_on.length) out.push([...at, "depends_on"]);
+    if (r.requires?.length) out.push([...at, "requires"]);
+    if (r.metadata && Object.keys(r.metadata as object).length) out.push([...at, "metadata"]);
+    if (r.update_policy && Object.keys(r.update_policy as object).length) out.push([...at, "update_policy"]);
+  }
+  for (const [name, child] of Object.entries(stack.nested ?? {})) shownPaths(child, [...base, "nested", name], out);
+  return out;
+}
