@@ -1,6 +1,7 @@
 // The dependency graph's layout (no DOM: it runs in a worker, graph-worker.ts).
-// Each connected part is laid out in layers by dagre (dependencies above their
-// dependants, crossings reduced), then the parts are packed in rows of about
+// Each connected part is laid out in layers (dependencies above their
+// dependants, each layer ordered by dagre to reduce crossings, a wide layer
+// wrapped onto several rows), then the parts are packed in rows of about
 // the drawing's square width, and resources without edges fill a grid: 500
 // resources make a drawing about as wide as it is tall, not one long row.
 import dagre from "@dagrejs/dagre";
@@ -52,21 +53,77 @@ function parts(names: string[], edges: GraphEdge[]): string[][] {
   return [...groups.values()];
 }
 
-/** One connected part in layers (dagre), at the origin. */
+/** Each resource's layer: the longest chain of dependencies under it (0: it needs none). */
+function layers(names: string[], edges: GraphEdge[]): { depth: Map<string, number>; parent: Map<string, string> } {
+  const deps = new Map<string, string[]>(names.map((n) => [n, []]));
+  for (const e of edges) deps.get(e.from)?.push(e.to);
+  const depth = new Map<string, number>();
+  const parent = new Map<string, string>();
+  const visiting = new Set<string>();
+  const depthOf = (n: string): number => {
+    const known = depth.get(n);
+    if (known !== undefined) return known;
+    if (visiting.has(n)) return -1; // a cycle (Heat reports it): drawn anyway
+    visiting.add(n);
+    let d = 0;
+    for (const m of deps.get(n) ?? []) {
+      const dm = depthOf(m) + 1;
+      if (dm > d || (dm === d && !parent.has(n) && dm > 0)) {
+        d = dm;
+        parent.set(n, m);
+      }
+    }
+    visiting.delete(n);
+    depth.set(n, d);
+    return d;
+  };
+  for (const n of names) depthOf(n);
+  return { depth, parent };
+}
+
+/**
+ * One connected part in layers, at the origin. dagre orders each layer (fewest
+ * crossings) over one edge per resource, to a dependency on the layer above
+ * (the other edges would each add a dummy node per layer they cross: wide
+ * layers and seconds of layout at 500 resources); each layer is then placed
+ * in that order, centred, wrapped onto several rows past about the part's
+ * square root. Edges are straight lines.
+ */
 function layered(names: string[], edges: GraphEdge[]): Part {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: "TB", nodesep: 16, ranksep: 44, marginx: 0, marginy: 0 });
+  const { depth, parent } = layers(names, edges);
+  const g = new dagre.graphlib.Graph();
+  g.setGraph({ rankdir: "TB", ranker: "longest-path", nodesep: 16, ranksep: 44, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const n of names) g.setNode(n, { width: NODE_W, height: NODE_H });
-  edges.forEach((e, i) => g.setEdge(e.to, e.from, {}, String(i)));
+  for (const [child, dep] of parent) g.setEdge(dep, child);
   dagre.layout(g);
-  const nodes = names.map((name) => {
-    const p = g.node(name);
-    return { name, x: p.x - NODE_W / 2, y: p.y - NODE_H / 2 };
+  // Each layer in dagre's order, wrapped at `cols` boxes.
+  const byLayer = new Map<number, string[]>();
+  for (const n of names) {
+    const d = depth.get(n)!;
+    byLayer.set(d, [...(byLayer.get(d) ?? []), n]);
+  }
+  const cols = Math.max(6, Math.ceil(Math.sqrt(names.length) * 1.2));
+  const rowsOf = (n: number) => Math.ceil(n / cols);
+  const widest = Math.min(cols, Math.max(...[...byLayer.values()].map((r) => r.length)));
+  const pos = new Map<string, { x: number; y: number }>();
+  let y = 0;
+  for (const d of [...byLayer.keys()].sort((a, b) => a - b)) {
+    const row = byLayer.get(d)!.sort((a, b) => g.node(a).x - g.node(b).x);
+    row.forEach((n, i) => {
+      const inRow = Math.min(cols, row.length - Math.floor(i / cols) * cols);
+      const indent = ((widest - inRow) * (NODE_W + 16)) / 2; // each row centred
+      pos.set(n, { x: indent + (i % cols) * (NODE_W + 16), y: y + Math.floor(i / cols) * (NODE_H + 16) });
+    });
+    y += rowsOf(row.length) * (NODE_H + 16) - 16 + 44;
+  }
+  const width = widest * (NODE_W + 16) - 16;
+  const nodes = names.map((name) => ({ name, ...pos.get(name)! }));
+  const out = edges.map((e) => {
+    const a = pos.get(e.from)!, b = pos.get(e.to)!;
+    return { ...e, points: [{ x: a.x + NODE_W / 2, y: a.y }, { x: b.x + NODE_W / 2, y: b.y + NODE_H }] };
   });
-  const out = edges.map((e, i) => ({ ...e, points: (g.edge(e.to, e.from, String(i))?.points ?? []).map((p: { x: number; y: number }) => ({ x: p.x, y: p.y })).reverse() }));
-  const { width = 0, height = 0 } = g.graph();
-  return { nodes, edges: out, width, height };
+  return { nodes, edges: out, width, height: y - 44 };
 }
 
 /** Resources without edges as a grid of about `cols` columns. */

@@ -8,7 +8,7 @@ import type { LayoutRequest, LayoutResponse } from "./graph-worker";
 import workerUrl from "./graph-worker.ts?worker&url";
 
 const SVG = "http://www.w3.org/2000/svg";
-const MIN_SCALE = 0.05;
+const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
 /** Below this a whole drawing is too small to read: start at this scale instead. */
 const READABLE = 0.6;
@@ -35,6 +35,8 @@ export class GraphView {
   private worker: Worker | null = null;
   private nextId = 1;
   private wanted = 0;
+  private inFlight = false;
+  private pending: LayoutRequest | null = null;
   private key = "";
   private layout: GraphLayout | null = null;
   private scale = 1;
@@ -79,19 +81,31 @@ export class GraphView {
     this.viewport.hidden = names.length === 0;
     if (!names.length) {
       this.wanted = 0;
+      this.pending = null;
       this.hint.textContent = "No resources to draw.";
       return;
     }
     this.hint.textContent = "Laying out…";
-    this.worker ??= this.startWorker();
     this.wanted = this.nextId++;
-    this.worker.postMessage({ id: this.wanted, names, edges: edges.map(({ from, to, kind }) => ({ from, to, kind })) } satisfies LayoutRequest);
+    this.pending = { id: this.wanted, names, edges: edges.map(({ from, to, kind }) => ({ from, to, kind })) };
+    this.send();
+  }
+
+  /** One layout at a time: while one runs, only the latest request waits (typing a name does not queue a layout per key). */
+  private send(): void {
+    if (this.inFlight || !this.pending) return;
+    this.worker ??= this.startWorker();
+    this.worker.postMessage(this.pending);
+    this.inFlight = true;
+    this.pending = null;
   }
 
   private startWorker(): Worker {
     const w = new Worker(new URL(workerUrl, import.meta.url), { type: "module" });
     w.onmessage = (e: MessageEvent<LayoutResponse>) => {
+      this.inFlight = false;
       if (e.data.id === this.wanted) this.draw(e.data.layout);
+      this.send();
     };
     return w;
   }

@@ -13,9 +13,13 @@ import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
-/** Adaptive debounce: a little above the last evaluation time, within these bounds. */
-const DEBOUNCE_MIN_MS = 25;
-const DEBOUNCE_MAX_MS = 150;
+/**
+ * Adaptive debounce: half the last evaluation time, within these bounds. Short:
+ * the runner keeps only the latest waiting request, so keystrokes during an
+ * evaluation cost nothing, and every millisecond here is latency.
+ */
+const DEBOUNCE_MIN_MS = 10;
+const DEBOUNCE_MAX_MS = 50;
 let lastEvalMs = 10;
 
 interface Example {
@@ -63,7 +67,7 @@ function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
   if (!showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
-  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
+  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, lastEvalMs / 2)));
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     try {
@@ -554,7 +558,12 @@ function renderResults(r: EvaluateResponse): void {
   renderErrors(diagnostics);
   $("result-json").textContent = r.resultJson;
   const ctx = paneContext(diagnostics);
-  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) $(PANE_BOX[id]).replaceChildren(PANE_REGISTRY[id].render(ctx));
+  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) {
+    const box = $(PANE_BOX[id]);
+    const previous = box.firstElementChild as HTMLElement | null;
+    const next = PANE_REGISTRY[id].render(ctx, previous);
+    if (next !== previous) box.replaceChildren(next);
+  }
 
   const enabled = Object.entries(r.result.resources).filter(([, x]) => x.enabled).map(([n]) => n);
   graph.show(enabled, r.edges);
@@ -655,9 +664,10 @@ async function start(): Promise<void> {
   for (const b of document.querySelectorAll<HTMLButtonElement>("button.copy")) {
     b.addEventListener("click", async () => {
       const pane = PANE_REGISTRY[b.dataset.copy as keyof typeof PANE_BOX];
-      const text = pane.copy?.(paneContext([])) ?? null;
+      const path = pane.copy?.(paneContext([])) ?? null;
+      const text = path && (await runner.render(path, mode))?.text;
       try {
-        if (text === null) {
+        if (!text) {
           b.textContent = last?.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy";
         } else {
           await navigator.clipboard.writeText(text);

@@ -2,7 +2,8 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import type { Mode, Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
 
@@ -40,6 +41,8 @@ export class Runner {
   private queued: Job | null = null;
   /** The engine failed to load: wait for the next `run` before trying again. */
   private loadFailed = false;
+  /** `render` calls waiting for the worker's answer. */
+  private renders = new Map<number, (v: RenderedValue | null) => void>();
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
@@ -53,13 +56,24 @@ export class Runner {
     });
   }
 
+  /**
+   * The engine's text of the value at `path` of the worker's last evaluation
+   * (the newest result: shown, or about to be); null if there is none.
+   */
+  render(path: PathStep[], format: Mode): Promise<RenderedValue | null> {
+    if (!this.worker || !this.ready) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.renders.set(id, resolve);
+      this.worker!.postMessage({ id, render: path, format } satisfies WorkerRequest);
+    });
+  }
+
   private spawn(): void {
     const w = startWorker();
     this.ready = false;
     w.onmessage = (e: MessageEvent<WorkerResponse>) => {
-      const t0 = performance.now();
       const m = e.data;
-      console.log(`clone ${(performance.now() - t0).toFixed(1)}`);
       if ("ready" in m) {
         if (m.ready) {
           this.ready = true;
@@ -68,6 +82,11 @@ export class Runner {
           this.loadFailed = true;
           this.finish({ kind: "failed", message: m.message }, true);
         }
+        return;
+      }
+      if ("rendered" in m) {
+        this.renders.get(m.id)?.(m.rendered);
+        this.renders.delete(m.id);
         return;
       }
       if (this.current?.id === m.id) {
@@ -89,6 +108,8 @@ export class Runner {
     if (killWorker) {
       this.worker?.terminate();
       this.worker = null;
+      for (const resolve of this.renders.values()) resolve(null);
+      this.renders.clear();
     }
     if (job) job.resolve(result);
     else if (killWorker && this.queued) {

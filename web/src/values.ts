@@ -14,13 +14,6 @@ export type Values = Record<string, RenderedValue>;
 /** The key of a value's place in the result (keys can contain dots: no dotted form). */
 export const pathKey = (path: PathStep[]): string => JSON.stringify(path);
 
-/** The sections whose whole text a pane's Copy button copies. */
-export const COPY_PATHS: Record<"outputs" | "parameters" | "resources", PathStep[]> = {
-  outputs: ["outputs"],
-  parameters: ["parameters"],
-  resources: ["resources"],
-};
-
 /**
  * Every value a pane shows for the stack at `base` in the result (`[]`, or
  * `["nested", "db"]`, `["nested", "g", "nested", "0"]` for nested stacks,

@@ -3,18 +3,18 @@
 // evaluation the engine writes every value the panes show (values.ts), so the
 // page receives text it only has to place.
 import { init, evaluate, renderValue } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
-import { COPY_PATHS, pathKey, shownPaths, type Mode, type Values } from "./values";
+import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import { pathKey, shownPaths, type Mode, type Values } from "./values";
 
-export interface WorkerRequest {
-  id: number;
-  request: EvaluateRequest;
-  format: Mode;
-}
+/** Evaluate `request`, or write the value at `render` of the last evaluation (a Copy button's text). */
+export type WorkerRequest =
+  | { id: number; request: EvaluateRequest; format: Mode }
+  | { id: number; render: PathStep[]; format: Mode };
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
   | { id: number; ok: true; response: EvaluateResponse; values: Values; ms: number }
+  | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
@@ -25,12 +25,17 @@ init().then(
 );
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  const { id, request, format } = event.data;
+  const m = event.data;
+  const { id, format } = m;
   try {
+    if ("render" in m) {
+      post({ id, ok: true, rendered: renderValue(m.render, format) });
+      return;
+    }
     const t0 = performance.now();
-    const response = evaluate(request);
+    const response = evaluate(m.request);
     const values: Values = {};
-    for (const path of [...shownPaths(response.result), ...Object.values(COPY_PATHS)]) {
+    for (const path of shownPaths(response.result)) {
       const v = renderValue(path, format);
       if (v) values[pathKey(path)] = v;
     }

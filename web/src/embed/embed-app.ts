@@ -110,7 +110,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
         view.focus();
       },
     };
-    for (const [p, body] of panes) body.replaceChildren(PANE_REGISTRY[p].render(ctx));
+    for (const [p, body] of panes) {
+      const previous = body.firstElementChild as HTMLElement | null;
+      const next = PANE_REGISTRY[p].render(ctx, previous);
+      if (next !== previous) body.replaceChildren(next);
+    }
     showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     renderParams(r);
   };

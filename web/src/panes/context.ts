@@ -27,10 +27,14 @@ export interface PaneContext {
 export interface Pane {
   id: "outputs" | "parameters" | "conditions" | "resources" | "errors";
   title: string;
-  /** The pane's content (the host owns the box around it). */
-  render(ctx: PaneContext): HTMLElement;
-  /** The text its Copy button copies (the engine's), if it has one. */
-  copy?(ctx: PaneContext): string | null;
+  /**
+   * The pane's content (the host owns the box around it). `previous`: what it
+   * returned last time, still in the box; a pane may update it in place and
+   * return it (only what changed is touched), or return a new element.
+   */
+  render(ctx: PaneContext, previous?: HTMLElement | null): HTMLElement;
+  /** Where in the result the value its Copy button copies is (the host asks the engine for its text); null: nothing to copy. */
+  copy?(ctx: PaneContext): PathStep[] | null;
 }
 
 export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
@@ -41,9 +45,6 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
 
 /** The engine's text of the value at `path` in the result (undefined: not written). */
 export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
-
-/** The engine's text of a whole section, for Copy. */
-export const copyText = (ctx: PaneContext, path: PathStep[]): string | null => (ctx.response ? (shown(ctx, path)?.text ?? null) : null);
 
 /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
 export function emptyText(r: EvaluateResponse, what: string): string {

@@ -1,7 +1,6 @@
 // The outputs pane: each output's value (deploy-time parts marked) or its error.
 import { valueElement } from "../render";
-import { COPY_PATHS } from "../values";
-import { copyText, el, emptyText, type Pane } from "./context";
+import { el, emptyText, type Pane } from "./context";
 
 export const outputsPane: Pane = {
   id: "outputs",
@@ -20,5 +19,5 @@ export const outputsPane: Pane = {
     if (!Object.keys(r.result.outputs).length) box.append(el("p", { className: "hint", textContent: emptyText(r, "outputs") }));
     return box;
   },
-  copy: (ctx) => copyText(ctx, COPY_PATHS.outputs),
+  copy: ({ response }) => (response ? ["outputs"] : null),
 };

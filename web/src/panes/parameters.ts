@@ -2,8 +2,7 @@
 // stack show masks them) and where it came from.
 import type { ParameterInfo } from "hotplate/web";
 import { kvRow, maskedRow } from "../stack-tree";
-import { COPY_PATHS } from "../values";
-import { copyText, el, type Pane } from "./context";
+import { el, type Pane } from "./context";
 
 /** Where a parameter's value came from, in the user's words. */
 export function sourceText(p: ParameterInfo): string {
@@ -35,10 +34,7 @@ export const parametersPane: Pane = {
     }
     return box;
   },
-  // The engine's text of every parameter; with a hidden one, the rows' texts
-  // would reveal it: then nothing is copied but what the pane shows.
-  copy(ctx) {
-    if (ctx.response?.parameters.some((p) => p.hidden)) return null;
-    return copyText(ctx, COPY_PATHS.parameters);
-  },
+  // The engine's text of all parameters; it would reveal a hidden one's value,
+  // so with a hidden parameter Copy copies nothing (and says why).
+  copy: ({ response }) => (response && !response.parameters.some((p) => p.hidden) ? ["parameters"] : null),
 };

@@ -1,15 +1,15 @@
 // The resources pane: each resource's resolved properties and policies, what
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
 import { cloudNotes } from "../render";
-import { COPY_PATHS } from "../values";
+import type { PathStep } from "hotplate/web";
 import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
-import { copyText, el, emptyText, type Pane } from "./context";
+import { el, emptyText, type Pane, type PaneContext } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
 const BIG = 30;
 
-/** The filter of a big stack's resources (by name or type); its text survives redraws in `ui`. */
-function filterBar(items: [string, string, HTMLElement][], ui: Record<string, string>): HTMLElement {
+/** A big stack's filter (by name or type); its text survives redraws in `ui`. `apply` filters the pane's current items. */
+function filterBar(box: HTMLElement, ui: Record<string, string>): { bar: HTMLElement; apply: () => void } {
   const input = document.createElement("input");
   input.type = "search";
   input.placeholder = "Filter by name or type";
@@ -22,31 +22,70 @@ function filterBar(items: [string, string, HTMLElement][], ui: Record<string, st
   const apply = () => {
     const q = input.value.trim().toLowerCase();
     ui.resourceFilter = input.value;
+    const items = box.querySelectorAll<HTMLElement>(":scope > .resource");
     let shown = 0;
-    for (const [name, type, item] of items) {
-      item.hidden = q !== "" && !name.includes(q) && !type.includes(q);
+    for (const item of items) {
+      item.hidden = q !== "" && !item.dataset.name!.includes(q) && !item.dataset.type!.includes(q);
       if (!item.hidden) shown++;
     }
     count.textContent = q ? `${shown} of ${items.length} resources` : `${items.length} resources`;
   };
   input.addEventListener("input", apply);
-  apply();
-  return el("div", { className: "resource-filter" }, input, count);
+  return { bar: el("div", { className: "resource-filter" }, input, count), apply };
+}
+
+/** The pane's filter, kept with the pane's box across redraws. */
+const filters = new WeakMap<HTMLElement, { bar: HTMLElement; apply: () => void }>();
+
+/**
+ * Everything one resource's element shows, as one string: an element whose
+ * signature did not change is kept as it is (a keystroke in a big stack
+ * rebuilds only what changed, and what the user opened stays built).
+ */
+function signature(name: string, ctx: PaneContext, texts: unknown[]): string {
+  const res = ctx.response!.result;
+  return JSON.stringify([ctx.mode, res.resources[name], res.nested[name] ?? null, texts,
+    res.skipped_constraints.filter((c) => "resource" in c && (c.resource === name || c.resource.startsWith(`${name}/`))),
+    res.skipped_checks.filter((c) => c.resource === name || c.resource.startsWith(`${name}/`))]);
 }
 
 export const resourcesPane: Pane = {
   id: "resources",
   title: "Resources",
-  render({ response: r, values, open, ui }) {
-    const box = el("div", { className: "pane-resources" });
-    if (!r) return box;
-    const res = r.result;
-    const tree: TreeContext = { values, open };
-    const entries = Object.entries(res.resources);
+  render(ctx, previous) {
+    const { response: r, values, open, ui } = ctx;
+    const entries = r ? Object.entries(r.result.resources) : [];
     // A big stack: a filter, and each resource collapsed to one line (built when opened).
     const big = entries.length > BIG;
-    const items: [string, string, HTMLElement][] = [];
+    const reuse = previous?.classList.contains("pane-resources") && previous.dataset.big === String(big);
+    const box = reuse ? previous! : el("div", { className: "pane-resources" });
+    box.dataset.big = String(big);
+    if (!r) {
+      box.replaceChildren();
+      return box;
+    }
+    const res = r.result;
+    const tree: TreeContext = { values, open };
+    // The texts of each resource's values and of its nested stack's, in one pass.
+    const textsOf = new Map<string, unknown[]>();
+    for (const [key, v] of Object.entries(values)) {
+      if (!key.startsWith('["resources",') && !key.startsWith('["nested",')) continue;
+      const name = (JSON.parse(key) as PathStep[])[1];
+      if (typeof name !== "string") continue;
+      const list = textsOf.get(name) ?? [];
+      list.push(key, v);
+      textsOf.set(name, list);
+    }
+    const old = new Map<string, HTMLElement>();
+    for (const item of box.querySelectorAll<HTMLElement>(":scope > .resource")) old.set(item.dataset.key!, item);
+    const wanted: HTMLElement[] = [];
     for (const [name, rsrc] of entries) {
+      const sig = signature(name, ctx, textsOf.get(name) ?? []);
+      const kept = old.get(name);
+      if (kept && kept.dataset.sig === sig) {
+        wanted.push(kept);
+        continue;
+      }
       const heading = (tag: "h3" | "span") => el(tag, { className: "resource-title", textContent: name }, " ",
         el("span", { className: "type", textContent: String(rsrc.type) }), " ",
         el("span", { className: "badge", textContent: rsrc.enabled ? "enabled" : "removed by its condition" }));
@@ -71,12 +110,24 @@ export const resourcesPane: Pane = {
         : el("div", {}, heading("h3"), ...body());
       item.className = `resource ${rsrc.enabled ? "enabled" : "removed"}`;
       item.dataset.testid = `resource-${name}`;
-      items.push([name.toLowerCase(), String(rsrc.type).toLowerCase(), item]);
-      box.append(item);
+      item.dataset.key = name;
+      item.dataset.sig = sig;
+      item.dataset.name = name.toLowerCase();
+      item.dataset.type = String(rsrc.type).toLowerCase();
+      wanted.push(item);
     }
-    if (big) box.prepend(filterBar(items, ui));
-    if (!box.children.length) box.append(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
+    // Only what changed is touched: unchanged elements stay where they are.
+    if (big && !filters.has(box)) filters.set(box, filterBar(box, ui));
+    if (!big) filters.delete(box);
+    const head: Node[] = big ? [filters.get(box)!.bar] : [];
+    const want = [...head, ...wanted];
+    if (!want.length) want.push(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
+    want.forEach((node, i) => {
+      if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
+    });
+    while (box.childNodes.length > want.length) box.lastChild!.remove();
+    filters.get(box)?.apply();
     return box;
   },
-  copy: (ctx) => copyText(ctx, COPY_PATHS.resources),
+  copy: ({ response }) => (response ? ["resources"] : null),
 };
