@@ -162,7 +162,7 @@ test("a share link restores the whole workspace", async ({ page, context }) => {
   await third.evaluate((hash) => (location.hash = hash), new URL(url).hash);
   await expect(third.getByTestId("output-o")).toHaveText('"shared+from a file"');
   await setEditor(third, "editor-env-0", "parameters:\n  p: edited\n");
-  await expect(third.getByTestId("output-o")).toHaveText("edited+from a file");
+  await expect(third.getByTestId("output-o")).toHaveText('"edited+from a file"');
   await expect(third).not.toHaveURL(/#w1\./);
 });
 

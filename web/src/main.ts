@@ -39,8 +39,9 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 let ws: Workspace = fromRequest(examples[0]?.request ?? { stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
 let mode: Mode = "yaml";
 let last: EvaluateResponse | null = null;
-/** The engine's text of `last`'s values (values.ts). */
+/** The engine's text of `last`'s values and the resources' signatures (values.ts). */
 let lastValues: Values = {};
+let lastSignatures: Record<string, string> = {};
 const runner = new Runner();
 let graph: GraphView;
 let templateView: EditorView;
@@ -484,6 +485,7 @@ async function evaluateNow(): Promise<void> {
   }
   last = result.response;
   lastValues = result.values;
+  lastSignatures = result.signatures;
   markStale(false);
   renderResults(result.response);
   const errors = result.response.diagnostics.filter((d) => d.severity === "error").length;
@@ -514,6 +516,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
   return {
     response: last,
     values: lastValues,
+    signatures: lastSignatures,
     mode,
     open: openNested,
     ui: paneUi,

@@ -19,7 +19,7 @@ function startWorker(): Worker {
 
 export type RunResult =
   /** `values`: the engine's text of each value the panes show, in `format` (values.ts). */
-  | { kind: "done"; response: EvaluateResponse; values: Values; format: Mode; ms: number }
+  | { kind: "done"; response: EvaluateResponse; values: Values; signatures: Record<string, string>; format: Mode; ms: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };
@@ -91,7 +91,7 @@ export class Runner {
       }
       if (this.current?.id === m.id) {
         const format = this.current.format;
-        this.finish(m.ok ? { kind: "done", response: m.response, values: m.values, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        this.finish(m.ok ? { kind: "done", response: m.response, values: m.values, signatures: m.signatures, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {

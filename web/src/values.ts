@@ -36,3 +36,42 @@ export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: P
   for (const [name, child] of Object.entries(stack.nested ?? {})) shownPaths(child, [...base, "nested", name], out);
   return out;
 }
+
+/** A 53-bit hash of a string (cyrb53), as text. */
+function hash(text: string): string {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
+ * A signature of everything the resources pane shows of each top-level
+ * resource (its result, its nested stack, the texts of their values, what
+ * needs a cloud), computed in the worker: the pane keeps the element of a
+ * resource whose signature did not change, so a keystroke in a big stack
+ * rebuilds only what changed (and what the user opened stays built).
+ */
+export function resourceSignatures(result: CanonicalResult, values: Values, format: Mode): Record<string, string> {
+  const textsOf = new Map<string, unknown[]>();
+  for (const [key, v] of Object.entries(values)) {
+    if (!key.startsWith('["resources",') && !key.startsWith('["nested",')) continue;
+    const name = (JSON.parse(key) as PathStep[])[1];
+    if (typeof name !== "string") continue;
+    const list = textsOf.get(name) ?? [];
+    list.push(key, v);
+    textsOf.set(name, list);
+  }
+  const out: Record<string, string> = {};
+  for (const [name, r] of Object.entries(result.resources)) {
+    const under = (c: { resource: string }) => c.resource === name || c.resource.startsWith(`${name}/`);
+    out[name] = hash(JSON.stringify([format, r, result.nested[name] ?? null, textsOf.get(name) ?? [],
+      result.skipped_constraints.filter((c) => "resource" in c && under(c)), result.skipped_checks.filter(under)]));
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 // page receives text it only has to place.
 import { init, evaluate, renderValue } from "hotplate/web";
 import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
-import { pathKey, shownPaths, type Mode, type Values } from "./values";
+import { pathKey, resourceSignatures, shownPaths, type Mode, type Values } from "./values";
 
 /** Evaluate `request`, or write the value at `render` of the last evaluation (a Copy button's text). */
 export type WorkerRequest =
@@ -13,7 +13,7 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; response: EvaluateResponse; values: Values; ms: number }
+  | { id: number; ok: true; response: EvaluateResponse; values: Values; signatures: Record<string, string>; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: false; message: string };
 
@@ -39,7 +39,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       const v = renderValue(path, format);
       if (v) values[pathKey(path)] = v;
     }
-    post({ id, ok: true, response, values, ms: performance.now() - t0 });
+    const signatures = resourceSignatures(response.result, values, format);
+    post({ id, ok: true, response, values, signatures, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
   }

@@ -90,7 +90,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   verdictBox.hidden = true;
   results.prepend(verdictBox);
 
-  const render = (r: EvaluateResponse, values: Values) => {
+  const render = (r: EvaluateResponse, values: Values, signatures: Record<string, string>) => {
     const v = verdict(r);
     verdictBox.hidden = !v;
     verdictBox.className = v && !v.refused ? "verdict partial" : "verdict";
@@ -98,6 +98,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     const ctx: PaneContext = {
       response: r,
       values,
+      signatures,
       mode: "yaml",
       open: opened,
       ui,
@@ -138,7 +139,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
     delete results.dataset.stale;
     last = result.response;
-    render(last, result.values);
+    render(last, result.values, result.signatures);
     const n = last.diagnostics.filter((d) => d.severity === "error").length;
     status.textContent = n ? `errors: ${n}` : "ok";
     status.dataset.evalMs = result.ms.toFixed(2);

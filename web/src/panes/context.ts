@@ -8,6 +8,8 @@ export interface PaneContext {
   response: EvaluateResponse | null;
   /** The engine's text of each value of `response` the panes show, in `mode` (values.ts). */
   values: Values;
+  /** Per top-level resource, a signature of what the resources pane shows of it (values.ts). */
+  signatures: Record<string, string>;
   mode: Mode;
   /** The nested stacks and resources the user opened (kept across evaluations). */
   open: Set<string>;

@@ -1,9 +1,8 @@
 // The resources pane: each resource's resolved properties and policies, what
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
 import { cloudNotes } from "../render";
-import type { PathStep } from "hotplate/web";
 import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
-import { el, emptyText, type Pane, type PaneContext } from "./context";
+import { el, emptyText, type Pane } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
 const BIG = 30;
@@ -37,18 +36,6 @@ function filterBar(box: HTMLElement, ui: Record<string, string>): { bar: HTMLEle
 /** The pane's filter, kept with the pane's box across redraws. */
 const filters = new WeakMap<HTMLElement, { bar: HTMLElement; apply: () => void }>();
 
-/**
- * Everything one resource's element shows, as one string: an element whose
- * signature did not change is kept as it is (a keystroke in a big stack
- * rebuilds only what changed, and what the user opened stays built).
- */
-function signature(name: string, ctx: PaneContext, texts: unknown[]): string {
-  const res = ctx.response!.result;
-  return JSON.stringify([ctx.mode, res.resources[name], res.nested[name] ?? null, texts,
-    res.skipped_constraints.filter((c) => "resource" in c && (c.resource === name || c.resource.startsWith(`${name}/`))),
-    res.skipped_checks.filter((c) => c.resource === name || c.resource.startsWith(`${name}/`))]);
-}
-
 export const resourcesPane: Pane = {
   id: "resources",
   title: "Resources",
@@ -66,23 +53,14 @@ export const resourcesPane: Pane = {
     }
     const res = r.result;
     const tree: TreeContext = { values, open };
-    // The texts of each resource's values and of its nested stack's, in one pass.
-    const textsOf = new Map<string, unknown[]>();
-    for (const [key, v] of Object.entries(values)) {
-      if (!key.startsWith('["resources",') && !key.startsWith('["nested",')) continue;
-      const name = (JSON.parse(key) as PathStep[])[1];
-      if (typeof name !== "string") continue;
-      const list = textsOf.get(name) ?? [];
-      list.push(key, v);
-      textsOf.set(name, list);
-    }
     const old = new Map<string, HTMLElement>();
     for (const item of box.querySelectorAll<HTMLElement>(":scope > .resource")) old.set(item.dataset.key!, item);
     const wanted: HTMLElement[] = [];
     for (const [name, rsrc] of entries) {
-      const sig = signature(name, ctx, textsOf.get(name) ?? []);
+      // An unchanged resource keeps its element (see resourceSignatures).
+      const sig = ctx.signatures[name] ?? "";
       const kept = old.get(name);
-      if (kept && kept.dataset.sig === sig) {
+      if (kept && sig && kept.dataset.sig === sig) {
         wanted.push(kept);
         continue;
       }
