@@ -18,7 +18,8 @@ export const pathKey = (path: PathStep[]): string => JSON.stringify(path);
  * Every value a pane shows for the stack at `base` in the result (`[]`, or
  * `["nested", "db"]`, `["nested", "g", "nested", "0"]` for nested stacks,
  * recursively): parameters, conditions, output values, and each enabled
- * resource's properties, dependencies, metadata and policies.
+ * resource's properties, dependencies, metadata and policies. The panes show
+ * exactly these (playwright-tests/values.spec.ts enumerates them on its own).
  */
 export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: PathStep[][] = []): PathStep[][] {
   for (const name of Object.keys(stack.parameters ?? {})) out.push([...base, "parameters", name]);
@@ -27,9 +28,13 @@ export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: P
   for (const [name, r] of Object.entries(stack.resources ?? {})) {
     if (!r.enabled) continue;
     const at = [...base, "resources", name];
-    out.push([...at, "properties"], [...at, "deletion_policy"]);
+    out.push([...at, "properties"]);
     if (r.depends_on.length) out.push([...at, "depends_on"]);
-    if (r.requires?.length) out.push([...at, "requires"]);
+    if (base.length === 0) {
+      // Only the top-level resources pane shows these.
+      out.push([...at, "deletion_policy"]);
+      if (r.requires.length) out.push([...at, "requires"]);
+    }
     if (r.metadata && Object.keys(r.metadata as object).length) out.push([...at, "metadata"]);
     if (r.update_policy && Object.keys(r.update_policy as object).length) out.push([...at, "update_policy"]);
   }
