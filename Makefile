@@ -31,7 +31,7 @@ help:
 	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
 	@echo "make test-web       the playground's unit tests (Node) and the Playwright suite against the production build"
 	@echo "make bench-wasm     the corpus through the package vs native, one run"
-	@echo "make bench-web      keystroke -> result latency in the browser"
+	@echo "make bench-web      keystroke -> result latency and longest main-thread task in the browser (74 KB and 3000-line templates)"
 	@echo "make build          build the release CLI ($(HOTPLATE))"
 	@echo "make demo           run the CLI on the example templates in examples/"
 	@echo "make conformance    the full-mode shared corpus through the release CLI, compared by the oracle's compare.py"

@@ -39,9 +39,6 @@ pub struct DiagnosticDto {
 /// A value Heat only knows at deploy time.
 #[derive(Serialize, Debug)]
 pub struct DeferredDto {
-    /// Dotted (`outputs.ip.value`): kept for web/src/render.ts until the page
-    /// renders through `renderValue`; `steps` is the same path, unambiguous.
-    pub path: String,
     pub steps: Vec<StepDto>,
     pub label: String,
     pub exact: bool,

@@ -137,7 +137,6 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
             .deferred
             .iter()
             .map(|m| DeferredDto {
-                path: m.dotted_path(),
                 steps: m.path.iter().map(StepDto::from).collect(),
                 label: m.label.clone(),
                 exact: m.exact,

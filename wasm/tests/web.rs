@@ -51,7 +51,7 @@ fn evaluate_returns_the_canonical_result_and_its_extras() {
     assert_eq!(get(&response, "version").as_string().as_deref(), Some("2021-04-16"));
     // get_attr before creation: a deploy-time marker at the output's path.
     let deferred = text(&get(&response, "deferred"));
-    assert!(deferred.contains("\"path\":\"outputs.ip.value\""), "{deferred}");
+    assert!(deferred.contains("\"steps\":[\"outputs\",\"ip\",\"value\"]"), "{deferred}");
     assert!(deferred.contains("get_attr s first_address"), "{deferred}");
     let params = text(&get(&response, "parameters"));
     assert!(params.contains("\"name\":\"n\"") && params.contains("\"source\":\"user\""), "{params}");

@@ -1254,10 +1254,13 @@ mod tests {
         let mut req = crate::engine::Request::new(t);
         req.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
-        let marks: Vec<(String, &str, bool)> =
-            ev.deferred.iter().map(|m| (m.dotted_path(), m.label.as_str(), m.exact)).collect();
-        assert!(marks.contains(&("nested.db.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
-        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
+        let marks: Vec<(Vec<PathItem>, &str, bool)> =
+            ev.deferred.iter().map(|m| (m.path.clone(), m.label.as_str(), m.exact)).collect();
+        let path = |steps: &[&str]| steps.iter().map(|s| PathItem::Key((*s).into())).collect::<Vec<_>>();
+        let db = path(&["nested", "db", "outputs", "id", "value"]);
+        assert!(marks.contains(&(db, "get_resource vol", true)), "{marks:?}");
+        let member = path(&["nested", "g", "nested", "0", "outputs", "id", "value"]);
+        assert!(marks.contains(&(member, "get_resource vol", true)), "{marks:?}");
     }
 
     #[test]

@@ -243,15 +243,6 @@ pub struct DeferredMark {
     pub exact: bool,
 }
 
-impl DeferredMark {
-    /// The path written `resources.server.properties.networks[0].port` (ambiguous
-    /// for keys with dots or brackets; the playground reads this form until it
-    /// uses [`DeferredMark::path`]).
-    pub fn dotted_path(&self) -> String {
-        dotted(&self.path)
-    }
-}
-
 /// A value built from deploy-time values as the page shows it
 /// (`⟨get_attr server name⟩-x`), at its place in the result.
 #[derive(Clone, Debug)]
@@ -272,23 +263,6 @@ pub(crate) fn rebase<T>(at: &[PathItem], items: Vec<T>, path: fn(&mut T) -> &mut
             item
         })
         .collect()
-}
-
-/// Steps written `a.b[0].c`.
-pub fn dotted(path: &[PathItem]) -> String {
-    let mut out = String::new();
-    for step in path {
-        match step {
-            PathItem::Key(k) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(k);
-            }
-            PathItem::Index(i) => out.push_str(&format!("[{i}]")),
-        }
-    }
-    out
 }
 
 /// Everything an evaluation produces.

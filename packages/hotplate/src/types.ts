@@ -125,12 +125,10 @@ export type PathStep = string | number;
 /** A value Heat only knows at deploy time (get_resource, get_attr, OS::stack_id, ...). */
 export interface Deferred {
   /**
-   * Where it lands in the result, dotted (`resources.server.properties.networks[0].port`;
-   * in a nested stack `nested.db.outputs.id.value`). Ambiguous for keys with dots:
-   * kept for the playground's renderer until it uses `renderValue`; prefer `steps`.
+   * Where it lands in the result, as keys and list indexes
+   * (`["resources", "server", "properties", "networks", 0, "port"]`; in a nested
+   * stack `["nested", "db", "outputs", "id", "value"]`).
    */
-  path: string;
-  /** The same place as keys and list indexes (`["resources", "server", "properties", "networks", 0, "port"]`). */
   steps: PathStep[];
   /** What it stands for (`get_attr server first_address`). */
   label: string;
