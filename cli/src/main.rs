@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 no errors, 1 the template has errors, 2 usage or IO errors.
 
+mod check;
 mod lsp;
 mod report;
 mod template_mode;
@@ -58,10 +59,30 @@ enum Command {
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
     Lsp,
+    /// Check every template of a tree as Heat would (for CI and pre-commit).
+    ///
+    /// Every template under the paths (files, directories, globs; `.` by
+    /// default), each with the environments and parameters `.hotplate.yaml`
+    /// names for it, in parallel. Exit 1 when a template has errors.
+    Check {
+        /// Files, directories or globs.
+        paths: Vec<PathBuf>,
+        /// The config file (default: the nearest `.hotplate.yaml` upwards).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: check::CheckFormat,
+        /// Worker threads (default: one per core).
+        #[arg(short = 'j', long)]
+        jobs: Option<usize>,
+    },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
     Yaql {
-        /// The expression, e.g. `$.data.servers.select($.name)`.
+        /// The expression, e.g. `$.data.servers.select($.name)` (one starting
+        /// with `-`, like `-5`, is taken as the expression too).
+        #[arg(allow_hyphen_values = true)]
         expression: String,
         /// The data as JSON.
         #[arg(long, conflicts_with = "data_file")]
@@ -95,6 +116,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Check { paths, config, format, jobs } => check::run(&check::Options { paths, config, format, jobs }),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),

@@ -126,7 +126,9 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     }
     let mut notes = Vec::new();
     if view.has_placeholders() {
-        notes.push("⟨…⟩ marks values Heat only knows once the stack is created.".to_string());
+        notes.push(
+            "⟨…⟩ marks values Heat only knows once the stack is created (and values computed from them).".to_string(),
+        );
     }
     if ctx.cut.get() {
         notes.push(format!("Values longer than {WIDTH} characters are cut (…); --format yaml shows them whole."));
@@ -182,7 +184,7 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
 }
 
 /// Every nested stack (resource names joined by `/`) whose creation fails.
-fn nested_failures<'r>(
+pub(crate) fn nested_failures<'r>(
     r: &'r hotplate_core::HeatResult,
     prefix: &str,
     out: &mut Vec<(String, &'r hotplate_core::HeatError)>,

@@ -1,12 +1,13 @@
 //! `hotplate eval -t TEMPLATE -e ENV ... -P k=v ...`: build a request from files
 //! the way python-heatclient does (`get_file` paths relative to the template).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::{Document, Request, Value};
+use hotplate_core::{Document, Map, Request, Value};
 
-/// Build the request.
+/// Build the request for `hotplate eval -t`: `-P key=value` strings (a repeated
+/// key becomes a list, as the heat client does) and `--parameter-file key=FILE`.
 pub fn build(
     template: &Path,
     envs: &[PathBuf],
@@ -14,39 +15,7 @@ pub fn build(
     param_files: &[String],
     stack_name: &str,
 ) -> Result<Request, String> {
-    let mut req = build_with(template, envs, &|p| read(p).ok())?;
-    req.stack_name = Some(stack_name.to_string());
-    parse_parameters(&mut req, params, param_files)?;
-    Ok(req)
-}
-
-/// The request for a template and its environment files, every file read
-/// through `read` (the language server reads open documents from memory).
-pub fn build_with(
-    template: &Path,
-    envs: &[PathBuf],
-    read: &dyn Fn(&Path) -> Option<String>,
-) -> Result<Request, String> {
-    let text = read(template).ok_or_else(|| format!("cannot read {}", template.display()))?;
-    let mut req = Request::new(text.clone());
-    req.template_name = template.display().to_string();
-    req.template = Document::Text(text.clone());
-    let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut collector = Collector { queue: Vec::new(), scanned: HashSet::new(), read };
-    collect_files(&text, &base, &mut req, &mut collector);
-    for env in envs {
-        let name = env.display().to_string();
-        let content = read(env).ok_or_else(|| format!("cannot read {}", env.display()))?;
-        let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
-        collect_registry_files(&content, &env_base, &mut req, &mut collector);
-        req.files.insert(name.clone(), Some(content));
-        req.environment_files.push(name);
-    }
-    Ok(req)
-}
-
-/// `-P k=v` and `--parameter-file k=FILE` into the request's parameters.
-fn parse_parameters(req: &mut Request, params: &[String], param_files: &[String]) -> Result<(), String> {
+    let mut parameters = Map::new();
     for p in params {
         for part in p.split(';') {
             if part.is_empty() {
@@ -54,8 +23,7 @@ fn parse_parameters(req: &mut Request, params: &[String], param_files: &[String]
             }
             let (k, v) =
                 part.split_once('=').ok_or_else(|| format!("malformed parameter `{part}`: expected key=value"))?;
-            let entry = req.parameters.get_str(k).cloned();
-            let value = match entry {
+            let value = match parameters.get_str(k).cloned() {
                 // A repeated key becomes a list, as the heat client does.
                 Some(Value::List(items)) => {
                     let mut l = items.to_vec();
@@ -65,15 +33,86 @@ fn parse_parameters(req: &mut Request, params: &[String], param_files: &[String]
                 Some(prev) => Value::list(vec![prev, Value::from(v)]),
                 None => Value::from(v),
             };
-            req.parameters.insert_str(k, value);
+            parameters.insert_str(k, value);
         }
     }
     for p in param_files {
         let (k, path) =
             p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
-        req.parameters.insert_str(k, Value::from(read(Path::new(path))?));
+        parameters.insert_str(k, Value::from(read(Path::new(path))?));
     }
-    Ok(())
+    Ok(build_request(template, None, envs, parameters, stack_name)?.request)
+}
+
+/// A request built from files, and where each file came from.
+pub struct Built {
+    /// Heat's stack-create body.
+    pub request: Request,
+    /// The path each key of `request.files` was read from (the template and
+    /// environment files are named by their paths already).
+    pub paths: HashMap<String, PathBuf>,
+}
+
+/// Build a request from files as python-heatclient does: the template (named by
+/// its path), every file it needs (`get_file`, provider templates, recursively),
+/// the environment files in order with their `resource_registry` files, and the
+/// parameters as given. `refs`: what the template names, when the caller has
+/// read it already (`find_refs` of its text: the template is not loaded again).
+pub fn build_request(
+    template: &Path,
+    refs: Option<&[(RefKind, String)]>,
+    envs: &[PathBuf],
+    parameters: Map,
+    stack_name: &str,
+) -> Result<Built, String> {
+    let mut built = build_request_with(template, refs, envs, &read)?;
+    built.request.stack_name = Some(stack_name.to_string());
+    built.request.parameters = parameters;
+    Ok(built)
+}
+
+/// The request for a template and its environment files, every file read
+/// through `read` (the language server reads open documents from memory).
+pub fn build_with(
+    template: &Path,
+    envs: &[PathBuf],
+    read: &dyn Fn(&Path) -> Option<String>,
+) -> Result<Request, String> {
+    Ok(build_request_with(template, None, envs, &|p| read(p).ok_or_else(|| format!("cannot read {}", p.display())))?
+        .request)
+}
+
+/// [`build_request`] without a stack name or parameters, reading through `read`.
+fn build_request_with(
+    template: &Path,
+    refs: Option<&[(RefKind, String)]>,
+    envs: &[PathBuf],
+    read: &dyn Fn(&Path) -> Result<String, String>,
+) -> Result<Built, String> {
+    let text = read(template)?;
+    let mut req = Request::new(text.clone());
+    req.template_name = template.display().to_string();
+    req.template = Document::Text(text.clone());
+    let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut collector = Collector { queue: Vec::new(), scanned: HashSet::new(), paths: HashMap::new(), read };
+    match refs {
+        None => collect_files(&text, &base, &mut req, &mut collector),
+        Some(refs) => {
+            for (_, r) in refs.iter().filter(|(kind, _)| *kind != RefKind::Type) {
+                collector.add(&mut req, r, &base);
+            }
+            collector.drain(&mut req);
+        }
+    }
+    for env in envs {
+        let name = env.display().to_string();
+        let content = read(env)?;
+        let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
+        collect_registry_files(&content, &env_base, &mut req, &mut collector);
+        req.files.insert(name.clone(), Some(content));
+        req.environment_files.push(name);
+    }
+    Ok(Built { request: req, paths: collector.paths })
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -88,7 +127,9 @@ const MAX_FILES: usize = 1000;
 struct Collector<'r> {
     queue: Vec<(String, PathBuf)>,
     scanned: HashSet<PathBuf>,
-    read: &'r dyn Fn(&Path) -> Option<String>,
+    /// Where each key of `req.files` was read from.
+    paths: HashMap<String, PathBuf>,
+    read: &'r dyn Fn(&Path) -> Result<String, String>,
 }
 
 impl Collector<'_> {
@@ -104,8 +145,9 @@ impl Collector<'_> {
             return;
         }
         let path = base.join(reference);
-        let Some(content) = (self.read)(&path) else { return };
+        let Ok(content) = (self.read)(&path) else { return };
         req.files.insert(reference.to_string(), Some(content.clone()));
+        self.paths.insert(reference.to_string(), path.clone());
         let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -120,7 +162,7 @@ impl Collector<'_> {
             let Some(root) = parse_template(&text) else { continue };
             let mut refs = Vec::new();
             find_refs(&root, &mut refs);
-            for r in refs {
+            for (_, r) in refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type) {
                 self.add(req, &r, &base);
             }
         }
@@ -135,16 +177,26 @@ fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector<'
     c.drain(req);
 }
 
+/// The keys that make a map a template (heatclient's `is_template`).
+pub(crate) const VERSION_KEYS: [&str; 3] =
+    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
+
 /// A file's contents as a template, when it is one (heatclient's `is_template`:
 /// a map with a template version key).
-fn parse_template(text: &str) -> Option<Value> {
+pub(crate) fn parse_template(text: &str) -> Option<Value> {
+    load_map(text).filter(is_template)
+}
+
+/// A file's contents when they load (JSON, then YAML, as Heat loads templates) to a map.
+pub(crate) fn load_map(text: &str) -> Option<Value> {
     let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
     let root = loaded.root.to_value();
-    let top = root.as_map()?;
-    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"]
-        .iter()
-        .any(|k| top.get_str(k).is_some())
-        .then_some(root)
+    root.as_map().is_some().then_some(root)
+}
+
+/// A loaded map with a template version key.
+pub(crate) fn is_template(root: &Value) -> bool {
+    root.as_map().is_some_and(|top| VERSION_KEYS.iter().any(|k| top.get_str(k).is_some()))
 }
 
 /// The environment's `resource_registry` files (heatclient's
@@ -153,22 +205,34 @@ fn parse_template(text: &str) -> Option<Value> {
 /// environment file's directory (or its `base_url`), then recursively the files
 /// those templates need.
 fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
+    for (_, dir, file) in registry_files(env_text, base) {
+        c.add(req, &file, &dir);
+    }
+    c.drain(req);
+}
+
+/// The files an environment's `resource_registry` maps types to, as
+/// heatclient finds them: every string value that is not a type name (`::`),
+/// at the top and under `resources: {name: {...}}`, each with the directory it
+/// is relative to (the environment file's `base`, or the registry's `base_url`)
+/// and the type it maps. An environment that does not load maps nothing.
+pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBuf, String)> {
+    let mut out = Vec::new();
     let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
-        return;
+        return out;
     };
     let root = loaded.root.to_value();
-    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return };
+    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
     let base = base_url(reg, base);
-    registry_entries(reg, &base, req, c);
+    registry_entries(reg, &base, &mut out);
     if let Some(Value::Map(resources)) = reg.get_str("resources") {
         for (_, r) in resources.iter() {
             if let Value::Map(r) = r {
-                let res_base = base_url(r, &base);
-                registry_entries(r, &res_base, req, c);
+                registry_entries(r, &base_url(r, &base), &mut out);
             }
         }
     }
-    c.drain(req);
+    out
 }
 
 /// A registry's `base_url` when it names a local directory, else `default`.
@@ -181,30 +245,43 @@ fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
     }
 }
 
-fn registry_entries(reg: &hotplate_core::Map, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
+fn registry_entries(reg: &hotplate_core::Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
     for (k, v) in reg.iter() {
         let key = k.as_str().unwrap_or_default();
         if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {
             continue;
         }
         if let Some(f) = v.as_str().filter(|f| !f.contains("::")) {
-            c.add(req, f, base);
+            out.push((key.to_string(), base.to_path_buf(), f.to_string()));
         }
     }
 }
 
+/// How a template names another file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RefKind {
+    /// `get_file: path` (its content as a string).
+    GetFile,
+    /// `type: path.yaml|.template` (a provider template: a nested stack).
+    Provider,
+    /// Any other `type:` string (a resource type, which an environment's
+    /// `resource_registry` may map to a template). Not a file.
+    Type,
+}
+
 /// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
-/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template.
-fn find_refs(v: &Value, out: &mut Vec<String>) {
+/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template;
+/// the other `type` strings as [`RefKind::Type`].
+pub(crate) fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
     match v {
         Value::Map(m) => {
             if let Some(Value::Str(p)) = m.get_str("get_file") {
-                out.push(p.to_string());
+                out.push((RefKind::GetFile, p.to_string()));
             }
             if let Some(Value::Str(t)) = m.get_str("type") {
-                if t.ends_with(".yaml") || t.ends_with(".template") {
-                    out.push(t.to_string());
-                }
+                let kind =
+                    if t.ends_with(".yaml") || t.ends_with(".template") { RefKind::Provider } else { RefKind::Type };
+                out.push((kind, t.to_string()));
             }
             for (_, x) in m.iter() {
                 find_refs(x, out);

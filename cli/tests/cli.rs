@@ -8,6 +8,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
@@ -322,11 +324,7 @@ fn the_report_shows_every_property_error_at_its_property() {
 fn temp_tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let root = std::env::temp_dir().join(format!("hotplate-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    for (path, text) in files {
-        let p = root.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
+    common::write_files(&root, files);
     root
 }
 
@@ -607,4 +605,48 @@ fn the_report_names_each_file_a_merged_parameter_came_from() {
     ] {
         assert!(t.contains(block), "no block\n{block}\nin the report:\n{t}");
     }
+}
+
+#[test]
+fn yaql_expressions_may_start_with_a_minus() {
+    // Expected values from yaql 3 itself (`YaqlFactory().create()(expr).evaluate(...)`).
+    for (args, want) in [
+        (vec!["yaql", "-5"], "-5"),
+        (vec!["yaql", "-2 * 3"], "-6"),
+        (vec!["yaql", "--", "-5"], "-5"),
+        (vec!["yaql", "-$.data.a", "--data", r#"{"a": 2}"#], "-2"),
+        (vec!["yaql", "--data", r#"{"a": 2}"#, "-$.data.a"], "-2"),
+    ] {
+        let o = hotplate(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim_end(), want, "{args:?}");
+    }
+    // Options are still options.
+    let o = hotplate(&["yaql", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Usage: hotplate yaql"), "{}", stdout(&o));
+}
+
+#[test]
+fn the_report_shows_values_built_from_deploy_time_ones_symbolically() {
+    // list_join, str_replace, map_merge and yaql over get_attr: the report
+    // keeps the placeholder where Heat's value has null (or nothing).
+    let o = hotplate(&["eval", "-t", "symbolic.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = stdout(&o);
+    for line in [
+        "  name = \"⟨get_attr server name⟩-x\"\n",
+        "  url = \"http://⟨get_attr lb vip_address⟩:80\"\n",
+        "  config_settings = {\"<<\": \"⟨get_attr RoleParametersValue value⟩\", \"tripleo::profile::base::sshd::port\": 22}\n",
+        "  count = \"⟨yaql over get_attr server name⟩\"\n",
+    ] {
+        assert!(report.contains(line), "no {line:?} in:\n{report}");
+    }
+    // The canonical result stays Heat's value before creation.
+    let o = hotplate(&["eval", "-t", "symbolic.yaml", "--format", "json"]);
+    let outputs = &json(&o)["outputs"];
+    assert_eq!(outputs["name"]["value"], "-x");
+    assert_eq!(outputs["url"]["value"], "http://:80");
+    assert_eq!(outputs["config_settings"]["value"], serde_json::json!({"tripleo::profile::base::sshd::port": 22}));
+    assert_eq!(outputs["count"]["value"], 1);
 }

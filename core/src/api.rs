@@ -5,9 +5,10 @@
 //! outline, quick fixes; `crate::ide`).
 
 use crate::diag::{PathItem, Severity};
+pub use crate::engine::environment::SECTIONS as ENVIRONMENT_SECTIONS;
 pub use crate::engine::result::json_key;
 pub use crate::engine::Request;
-use crate::engine::{DeferredMark, Evaluation, HeatResult};
+use crate::engine::{DeferredMark, DisplayValue, Evaluation, HeatResult};
 use crate::functions::{self, FnKind, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
 pub use crate::ide::fixes::{QuickFix, TextEdit};
@@ -94,6 +95,10 @@ pub struct Located {
     pub line: u32,
     /// 1-based column (code points) of the start.
     pub column: u32,
+    /// 1-based line of the end.
+    pub end_line: u32,
+    /// 1-based column (code points) of the end (exclusive).
+    pub end_column: u32,
 }
 
 /// Every diagnostic of an evaluation with positions.
@@ -112,6 +117,8 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
                 to: 0,
                 line: 0,
                 column: 0,
+                end_line: 0,
+                end_column: 0,
             };
             if let Some(span) = d.span {
                 if let (Some(src), Some(index)) = (ev.sources.get(span.source), indexes.get(span.source.0 as usize)) {
@@ -122,6 +129,8 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
                     out.to = end.utf16.max(start.utf16);
                     out.line = start.line;
                     out.column = start.column;
+                    (out.end_line, out.end_column) =
+                        if end.utf16 >= start.utf16 { (end.line, end.column) } else { (start.line, start.column) };
                 }
             }
             out
@@ -185,13 +194,18 @@ pub struct ResultView {
 impl ResultView {
     /// The view of an evaluation's result.
     pub fn new(ev: &Evaluation) -> ResultView {
-        ResultView::from_parts(&ev.result, &ev.deferred)
+        ResultView::from_parts(&ev.result, &ev.deferred, &ev.display)
     }
 
-    /// The view of a result and its deploy-time marks (an [`Evaluation`]'s
-    /// `result` and `deferred`).
-    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark]) -> ResultView {
-        let placeholders = deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+    /// The view of a result, its deploy-time marks and the display values of
+    /// what is built from them (an [`Evaluation`]'s `result`, `deferred` and
+    /// `display`).
+    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark], display: &[DisplayValue]) -> ResultView {
+        let mut placeholders: Placeholders =
+            deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+        for d in display {
+            placeholders.insert_value(d.path.clone(), d.value.clone());
+        }
         ResultView { result: result.to_value(), placeholders }
     }
 
@@ -217,6 +231,13 @@ impl ResultView {
     /// `value`, which is at `path` in the result, as text with its placeholders.
     pub fn render_value(&self, value: &Value, path: &[PathItem], format: Format) -> Rendered {
         render::render(value, path, &self.placeholders, format)
+    }
+
+    /// The value at `path` as shown: the canonical value with the display
+    /// values under it in place.
+    #[cfg(test)]
+    pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
+        Some(render::overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
     }
 
     /// Whether any value of the result is a placeholder.
@@ -275,6 +296,9 @@ mod tests {
         // The error points at the function name.
         let text = "heat_template_version: 2021-04-16\ndescription: é😀\noutputs:\n  o: {value: {";
         assert_eq!(err.from as usize, text.encode_utf16().count());
+        // The end, in code points on the same line, after the start.
+        assert_eq!(err.end_line, 4);
+        assert_eq!(err.end_column - err.column, err.to - err.from);
     }
 
     #[test]

@@ -88,15 +88,11 @@ impl Diagnostic {
                     self.code,
                     self.message
                 ));
-                let line = index.line_text(pos.line);
                 let end = index.position(span.end);
                 let width = if end.line == pos.line { end.column.saturating_sub(pos.column).max(1) } else { 1 };
-                out.push_str(&format!("{:>5} | {}\n", pos.line, line));
-                out.push_str(&format!(
-                    "      | {}{}\n",
-                    " ".repeat(pos.column.saturating_sub(1) as usize),
-                    "^".repeat(width as usize)
-                ));
+                let (shown, caret_at, width) = excerpt(index.line_text(pos.line), pos.column as usize, width as usize);
+                out.push_str(&format!("{:>5} | {}\n", pos.line, shown));
+                out.push_str(&format!("      | {}{}\n", " ".repeat(caret_at), "^".repeat(width)));
             }
             None => out.push_str(&format!("{}[{}]: {}\n", self.severity.as_str(), self.code, self.message)),
         }
@@ -105,6 +101,32 @@ impl Diagnostic {
         }
         out
     }
+}
+
+/// The most characters of a source line an excerpt shows.
+const EXCERPT_CHARS: usize = 120;
+
+/// The part of `line` around 1-based character `column` that an excerpt shows
+/// (a long line is cut to [`EXCERPT_CHARS`] around it, `…` marking each cut),
+/// with the caret's offset and width in that text.
+fn excerpt(line: &str, column: usize, width: usize) -> (String, usize, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    let at = column.saturating_sub(1).min(chars.len());
+    if chars.len() <= EXCERPT_CHARS {
+        return (line.to_string(), at, width);
+    }
+    let start = at.saturating_sub(EXCERPT_CHARS / 2).min(chars.len() - EXCERPT_CHARS);
+    let stop = start + EXCERPT_CHARS;
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(chars.get(start..stop).unwrap_or_default());
+    if stop < chars.len() {
+        shown.push('…');
+    }
+    let caret_at = at - start + usize::from(start > 0);
+    (shown, caret_at, width.min(stop.saturating_sub(at)).max(1))
 }
 
 /// One segment of Heat's error path list.
@@ -127,4 +149,25 @@ pub struct HeatError {
     pub path: Vec<PathItem>,
     /// The diagnostic behind it (code, span), for editors.
     pub diagnostic: Diagnostic,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        assert_eq!(excerpt("a: b", 4, 1), ("a: b".into(), 3, 1));
+        let long = format!("{}X{}", "a".repeat(1000), "b".repeat(1000));
+        let (shown, at, width) = excerpt(&long, 1001, 5);
+        assert_eq!(shown.chars().count(), 122);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!((shown.chars().nth(at), width), (Some('X'), 5));
+        // At either end of the line: one cut only; the caret stays on the line.
+        let (shown, at, _) = excerpt(&long, 1, 1);
+        assert_eq!((shown.chars().count(), at), (121, 0));
+        let (shown, at, width) = excerpt(&long, 2001, 50);
+        assert!(shown.starts_with('…') && !shown.ends_with('…'));
+        assert_eq!((shown.chars().nth(at), width), (Some('b'), 1));
+    }
 }

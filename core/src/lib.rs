@@ -26,6 +26,7 @@ pub mod pyregex;
 pub(crate) mod render;
 pub mod source;
 pub mod stack;
+pub(crate) mod symbolic;
 pub mod syntax;
 pub mod value;
 pub mod version;

@@ -1,7 +1,7 @@
 //! Python's parsing conversions: `int(str)`, `float(str)`, `json.loads(str)` with
 //! CPython's error messages. (Formatting the other way is in [`crate::pyfmt`].)
 
-use crate::value::{Map, Value};
+use crate::value::{BigInt, Map, Value};
 
 /// Digits with single underscores between them (Python numeric literal rules).
 fn digits_with_underscores(s: &str, radix: u32) -> Option<String> {
@@ -23,6 +23,25 @@ pub fn py_int(s: &str) -> Option<i64> {
     let digits = digits_with_underscores(body, 10)?;
     let v: i64 = digits.parse().ok()?;
     Some(if neg { -v } else { v })
+}
+
+/// Python `int(s)` for a string (base 10) at any size: `Int` or `BigInt`;
+/// `None` when Python raises ValueError (also past its 4300 digits).
+pub fn py_int_value(s: &str) -> Option<Value> {
+    if let Some(i) = py_int(s) {
+        return Some(Value::Int(i));
+    }
+    let t = s.trim_matches(is_py_space);
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let digits = digits_with_underscores(body, 10)?;
+    if digits.len() > crate::syntax::MAX_STR_DIGITS {
+        return None;
+    }
+    let v: BigInt = digits.parse().ok()?;
+    Some(Value::big(if neg { -v } else { v }))
 }
 
 /// Python `float(s)` for a string.
@@ -73,10 +92,10 @@ pub fn is_py_space(c: char) -> bool {
 /// `Err` is Python's message for the failed `float()`.
 pub fn str_to_num(v: &Value) -> Result<Value, String> {
     match v {
-        Value::Int(_) | Value::Float(_) | Value::Bool(_) => Ok(v.clone()),
+        Value::Int(_) | Value::BigInt(_) | Value::Float(_) | Value::Bool(_) => Ok(v.clone()),
         Value::Str(s) => {
-            if let Some(i) = py_int(s) {
-                return Ok(Value::Int(i));
+            if let Some(i) = py_int_value(s) {
+                return Ok(i);
             }
             py_float(s)
                 .map(Value::Float)
@@ -216,8 +235,15 @@ impl JsonParser<'_> {
         } else {
             match text.parse::<i64>() {
                 Ok(i) => Ok(Value::Int(i)),
-                // Python ints are unbounded; beyond 64 bits we keep the nearest float.
-                Err(_) => text.parse::<f64>().map(Value::Float).map_err(|_| self.err("Expecting value", start)),
+                // Python ints are unbounded (up to `int()`'s 4300 digits).
+                Err(_) if text.trim_start_matches('-').len() <= crate::syntax::MAX_STR_DIGITS => {
+                    text.parse::<BigInt>().map(Value::big).map_err(|_| self.err("Expecting value", start))
+                }
+                Err(_) => Err(format!(
+                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+                    crate::syntax::MAX_STR_DIGITS,
+                    text.trim_start_matches('-').len()
+                )),
             }
         }
     }

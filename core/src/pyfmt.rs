@@ -32,6 +32,9 @@ fn write_repr(out: &mut String, v: &Value) {
         Value::Int(i) => {
             let _ = write!(out, "{i}");
         }
+        Value::BigInt(b) => {
+            let _ = write!(out, "{b}");
+        }
         Value::Float(f) => out.push_str(&float_repr(*f)),
         Value::Str(s) => out.push_str(&str_repr(s)),
         Value::List(items) => {
@@ -235,6 +238,9 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) => {
             let _ = write!(out, "{i}");
+        }
+        Value::BigInt(b) => {
+            let _ = write!(out, "{b}");
         }
         Value::Float(f) => out.push_str(&json_float(*f, style)),
         Value::Str(s) => write_json_str(out, s, style.ensure_ascii),

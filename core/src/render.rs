@@ -23,7 +23,9 @@
 use crate::diag::PathItem;
 use crate::engine::result::json_key;
 use crate::pyfmt::{json_dumps, write_json_str, JsonStyle};
+use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::value::Value;
+use std::borrow::Cow;
 
 /// How a value is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +65,10 @@ pub struct RenderedMark {
     /// Where it is in the rendered value (keys and list indexes; empty: the
     /// value itself).
     pub path: Vec<PathItem>,
-    /// What it stands for (`get_attr server first_address`).
+    /// What it stands for (`get_attr server first_address`, `yaql over get_attr s a`).
     pub label: String,
+    /// `true`: the deploy-time value itself; `false`: a value computed from one.
+    pub exact: bool,
     /// Byte range of `⟨label⟩` in the text.
     pub start: u32,
     /// End of the byte range.
@@ -75,10 +79,12 @@ pub struct RenderedMark {
     pub to: u32,
 }
 
-/// Placeholders (labels) by their path from the root of what is rendered,
-/// sorted by path (a sorted list: less code in the wasm module than a tree map).
+/// Display values by their path from the root of what is rendered: a
+/// deploy-time value (`⟨get_attr s a⟩`) or one built from it
+/// (`⟨get_attr s name⟩-x`, see [`crate::symbolic`]); sorted by path (a sorted
+/// list: less code in the wasm module than a tree map).
 #[derive(Clone, Debug, Default)]
-pub struct Placeholders(Vec<(Vec<PathItem>, String)>);
+pub struct Placeholders(Vec<(Vec<PathItem>, Sym)>);
 
 impl Placeholders {
     /// None.
@@ -86,15 +92,20 @@ impl Placeholders {
         Placeholders::default()
     }
 
-    /// Add one (a second label for the same path replaces the first).
+    /// A deploy-time value at `path` (`exact`: the value itself, not one built from it).
     pub fn insert(&mut self, path: Vec<PathItem>, label: String) {
+        self.insert_value(path, Sym::Hole(Hole { label, exact: true }));
+    }
+
+    /// The display value at `path` (a second one for the same path replaces the first).
+    pub(crate) fn insert_value(&mut self, path: Vec<PathItem>, value: Sym) {
         match self.0.binary_search_by(|(p, _)| p.cmp(&path)) {
             Ok(i) => {
                 if let Some(slot) = self.0.get_mut(i) {
-                    slot.1 = label;
+                    slot.1 = value;
                 }
             }
-            Err(i) => self.0.insert(i, (path, label)),
+            Err(i) => self.0.insert(i, (path, value)),
         }
     }
 
@@ -103,9 +114,9 @@ impl Placeholders {
         self.0.is_empty()
     }
 
-    fn get(&self, path: &[PathItem]) -> Option<&str> {
+    fn get(&self, path: &[PathItem]) -> Option<&Sym> {
         let i = self.0.binary_search_by(|(p, _)| p.as_slice().cmp(path)).ok()?;
-        self.0.get(i).map(|(_, l)| l.as_str())
+        self.0.get(i).map(|(_, v)| v)
     }
 
     /// Whether any is at or under `path` (paths with a common prefix are
@@ -129,20 +140,58 @@ impl FromIterator<(Vec<PathItem>, String)> for Placeholders {
 /// Write `value`, found at `at`, with the `placeholders` (paths from the same
 /// root as `at`) in place of the values they stand for.
 pub fn render(value: &Value, at: &[PathItem], placeholders: &Placeholders, format: Format) -> Rendered {
-    let mut w = Writer { text: String::new(), marks: Vec::new(), placeholders, path: at.to_vec(), base: at.len() };
+    let shown = overlay(value, &mut at.to_vec(), placeholders);
+    let mut w = Writer { text: String::new(), marks: Vec::new(), path: Vec::new() };
     match format {
         Format::Yaml => {
-            w.yaml(value, 0, false);
+            w.yaml(&shown, 0, false);
             if !w.text.ends_with('\n') {
                 w.text.push('\n');
             }
         }
-        Format::Json => w.json(value, Some(0)),
-        Format::JsonLine => w.json(value, None),
+        Format::Json => w.json(&shown, Some(0)),
+        Format::JsonLine => w.json(&shown, None),
     }
     let mut marks = w.marks;
     utf16_ranges(&w.text, &mut marks);
     Rendered { text: w.text, marks }
+}
+
+/// The value at `path` with the display values under it put in place
+/// (collections are only taken apart on the way to one).
+pub(crate) fn overlay(value: &Value, path: &mut Vec<PathItem>, placeholders: &Placeholders) -> Sym {
+    if let Some(shown) = placeholders.get(path) {
+        return shown.clone();
+    }
+    if !placeholders.any_under(path) {
+        return Sym::Value(value.clone());
+    }
+    let mut child = |step: PathItem, v: &Value| {
+        path.push(step);
+        let s = overlay(v, path, placeholders);
+        path.pop();
+        s
+    };
+    match value {
+        Value::List(items) => Sym::List(items.iter().enumerate().map(|(i, v)| Part::One(child(index(i), v))).collect()),
+        Value::Map(m) => {
+            Sym::Map(m.iter().map(|(k, v)| Part::One((k.clone(), child(PathItem::Key(json_key(k)), v)))).collect())
+        }
+        other => Sym::Value(other.clone()),
+    }
+}
+
+/// A non-empty known collection as parts (the writer walks both alike).
+fn expand(s: &Sym) -> Cow<'_, Sym> {
+    match s {
+        Sym::Value(Value::List(l)) if !l.is_empty() => {
+            Cow::Owned(Sym::List(l.iter().map(|v| Part::One(Sym::Value(v.clone()))).collect()))
+        }
+        Sym::Value(Value::Map(m)) if !m.is_empty() => {
+            Cow::Owned(Sym::Map(m.iter().map(|(k, v)| Part::One((k.clone(), Sym::Value(v.clone())))).collect()))
+        }
+        other => Cow::Borrowed(other),
+    }
 }
 
 /// The UTF-16 offsets of the marks' byte ranges (marks are in text order).
@@ -168,49 +217,61 @@ fn offset(text: &str) -> u32 {
     u32::try_from(text.len()).unwrap_or(u32::MAX)
 }
 
-struct Writer<'p> {
+/// How a spread (a deploy-time collection merged in) is written: a list item
+/// `...⟨label⟩`, a map entry `"<<": ⟨label⟩` (YAML's merge key).
+const LIST_SPREAD: &str = "...";
+const MAP_SPREAD: &str = "<<";
+
+struct Writer {
     text: String,
     marks: Vec<RenderedMark>,
-    placeholders: &'p Placeholders,
-    /// The path of the value being written, from the placeholders' root.
+    /// The path of the value being written, from the rendered value.
     path: Vec<PathItem>,
-    /// How much of `path` is above the rendered value.
-    base: usize,
 }
 
-impl Writer<'_> {
-    /// The placeholder for the value at the current path.
-    fn placeholder(&self) -> Option<&str> {
-        self.placeholders.get(&self.path)
-    }
-
-    /// Whether any placeholder is at or under the current path (keys with a
-    /// common prefix are adjacent in the map, starting at the prefix itself).
-    fn any_under(&self) -> bool {
-        self.placeholders.any_under(&self.path)
-    }
-
+impl Writer {
     /// `⟨label⟩`, JSON-escaped when `quoted`, recorded as a mark.
-    fn mark(&mut self, label: &str, quoted: bool) {
+    fn mark(&mut self, hole: &Hole, quoted: bool) {
         let start = offset(&self.text);
-        let inner = format!("\u{27e8}{label}\u{27e9}");
+        let inner = format!("\u{27e8}{}\u{27e9}", hole.label);
         if quoted {
-            // The escaped text without its quotes.
-            let mut lit = String::new();
-            write_json_str(&mut lit, &inner, false);
-            let body = lit.get(1..lit.len().saturating_sub(1)).unwrap_or_default();
-            self.text.push_str(body);
+            self.escaped(&inner);
         } else {
             self.text.push_str(&inner);
         }
         self.marks.push(RenderedMark {
-            path: self.path.get(self.base..).unwrap_or_default().to_vec(),
-            label: label.to_string(),
+            path: self.path.clone(),
+            label: hole.label.clone(),
+            exact: hole.exact,
             start,
             end: offset(&self.text),
             from: 0,
             to: 0,
         });
+    }
+
+    /// A JSON string literal's body (no quotes).
+    fn escaped(&mut self, s: &str) {
+        let mut lit = String::new();
+        write_json_str(&mut lit, s, false);
+        self.text.push_str(lit.get(1..lit.len().saturating_sub(1)).unwrap_or_default());
+    }
+
+    /// A string of pieces, as a JSON string literal when `quoted`.
+    fn pieces(&mut self, pieces: &[Piece], quoted: bool) {
+        if quoted {
+            self.text.push('"');
+        }
+        for p in pieces {
+            match p {
+                Piece::Lit(s) if quoted => self.escaped(s),
+                Piece::Lit(s) => self.text.push_str(s),
+                Piece::Hole(h) => self.mark(h, quoted),
+            }
+        }
+        if quoted {
+            self.text.push('"');
+        }
     }
 
     fn child<F: FnOnce(&mut Self)>(&mut self, step: PathItem, f: F) {
@@ -219,58 +280,67 @@ impl Writer<'_> {
         self.path.pop();
     }
 
-    fn json(&mut self, v: &Value, level: Option<usize>) {
-        if let Some(label) = self.placeholder().map(str::to_string) {
-            self.text.push('"');
-            self.mark(&label, true);
-            self.text.push('"');
-            return;
-        }
-        if !self.any_under() {
-            let style = JsonStyle {
-                sort_keys: false,
-                ensure_ascii: false,
-                indent: level.map(|_| 2),
-                nonfinite_as_strings: true,
-            };
-            let text = match level {
-                Some(l) if l > 0 => indent_json(&json_text(v, style), l),
-                _ => json_text(v, style),
-            };
-            self.text.push_str(&text);
-            return;
-        }
+    fn json(&mut self, v: &Sym, level: Option<usize>) {
         let sep = if level.is_some() { "," } else { ", " };
         let inner = level.map(|l| l + 1);
         match v {
-            Value::List(items) if !items.is_empty() => {
+            Sym::Value(v) => {
+                let style = JsonStyle { indent: level.map(|_| 2), ..JsonStyle::PLAIN };
+                let text = match level {
+                    Some(l) if l > 0 => indent_json(&json_text(v, style), l),
+                    _ => json_text(v, style),
+                };
+                self.text.push_str(&text);
+            }
+            Sym::Hole(h) => self.pieces(&[Piece::Hole(h.clone())], true),
+            Sym::Text(pieces) => self.pieces(pieces, true),
+            Sym::List(parts) => {
                 self.text.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
+                let mut i = 0;
+                for (n, part) in parts.iter().enumerate() {
+                    if n > 0 {
                         self.text.push_str(sep);
                     }
                     self.newline(inner);
-                    self.child(index(i), |w| w.json(item, inner));
+                    match part {
+                        Part::One(item) => {
+                            self.child(index(i), |w| w.json(item, inner));
+                            i += 1;
+                        }
+                        Part::Spread(h) => self.pieces(&list_spread(h), true),
+                    }
                 }
-                self.newline(level);
+                if !parts.is_empty() {
+                    self.newline(level);
+                }
                 self.text.push(']');
             }
-            Value::Map(m) if !m.is_empty() => {
+            Sym::Map(parts) => {
                 self.text.push('{');
-                for (i, (k, item)) in m.iter().enumerate() {
-                    if i > 0 {
+                for (n, part) in parts.iter().enumerate() {
+                    if n > 0 {
                         self.text.push_str(sep);
                     }
                     self.newline(inner);
-                    let key = json_key(k);
-                    write_json_str(&mut self.text, &key, false);
-                    self.text.push_str(": ");
-                    self.child(PathItem::Key(key), |w| w.json(item, inner));
+                    match part {
+                        Part::One((k, item)) => {
+                            let key = json_key(k);
+                            write_json_str(&mut self.text, &key, false);
+                            self.text.push_str(": ");
+                            self.child(PathItem::Key(key), |w| w.json(item, inner));
+                        }
+                        Part::Spread(h) => {
+                            write_json_str(&mut self.text, MAP_SPREAD, false);
+                            self.text.push_str(": ");
+                            self.pieces(&[Piece::Hole(h.clone())], true);
+                        }
+                    }
                 }
-                self.newline(level);
+                if !parts.is_empty() {
+                    self.newline(level);
+                }
                 self.text.push('}');
             }
-            other => self.text.push_str(&json_text(other, JsonStyle::PLAIN)),
         }
     }
 
@@ -281,63 +351,81 @@ impl Writer<'_> {
         }
     }
 
-    /// A scalar (or an empty collection) in YAML.
-    fn yaml_scalar(&mut self, v: &Value) {
-        match self.placeholder().map(str::to_string) {
-            Some(label) => {
-                let bare = !label.chars().any(|c| c.is_control() || ":#'\"".contains(c));
-                if !bare {
-                    self.text.push('"');
-                }
-                self.mark(&label, !bare);
-                if !bare {
-                    self.text.push('"');
-                }
-            }
-            None => self.text.push_str(&yaml_scalar(v)),
-        }
+    /// A scalar (or an empty collection) in YAML: a string with deploy-time
+    /// pieces is plain when its known text is and no label needs quoting.
+    fn yaml_scalar(&mut self, v: &Sym) {
+        let pieces = match v {
+            Sym::Value(v) => return self.text.push_str(&yaml_scalar(v)),
+            Sym::Hole(h) => vec![Piece::Hole(h.clone())],
+            Sym::Text(pieces) => pieces.clone(),
+            Sym::List(_) | Sym::Map(_) => return self.json(v, None),
+        };
+        let bare = pieces.iter().all(|p| match p {
+            Piece::Lit(s) => s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c)),
+            Piece::Hole(h) => !h.label.chars().any(|c| c.is_control() || ":#'\"".contains(c)),
+        });
+        self.pieces(&pieces, !bare);
     }
 
     /// Block YAML; `inline_first`: the first line continues the current one (`- key: v`).
-    fn yaml(&mut self, v: &Value, indent: usize, inline_first: bool) {
+    fn yaml(&mut self, v: &Sym, indent: usize, inline_first: bool) {
         let pad = " ".repeat(indent);
-        let placeholder = self.placeholder().is_some();
-        match v {
-            Value::Map(m) if !m.is_empty() && !placeholder => {
-                for (i, (k, val)) in m.iter().enumerate() {
-                    if !(inline_first && i == 0) {
+        match &*expand(v) {
+            Sym::Map(parts) if !parts.is_empty() => {
+                for (n, part) in parts.iter().enumerate() {
+                    if !(inline_first && n == 0) {
                         self.text.push_str(&pad);
                     }
-                    let key = json_key(k);
-                    self.text.push_str(&yaml_scalar(&Value::from(key.as_str())));
-                    self.text.push(':');
-                    self.child(PathItem::Key(key), |w| {
-                        if is_block(val) && w.placeholder().is_none() {
-                            w.text.push('\n');
-                            w.yaml(val, indent + 2, false);
-                        } else {
-                            w.text.push(' ');
-                            w.yaml_scalar(val);
-                            w.text.push('\n');
+                    match part {
+                        Part::One((k, val)) => {
+                            let key = json_key(k);
+                            self.text.push_str(&yaml_scalar(&Value::from(key.as_str())));
+                            self.text.push(':');
+                            self.child(PathItem::Key(key), |w| {
+                                if is_block(val) {
+                                    w.text.push('\n');
+                                    w.yaml(val, indent + 2, false);
+                                } else {
+                                    w.text.push(' ');
+                                    w.yaml_scalar(val);
+                                    w.text.push('\n');
+                                }
+                            });
                         }
-                    });
+                        Part::Spread(h) => {
+                            self.text.push_str(&yaml_scalar(&Value::from(MAP_SPREAD)));
+                            self.text.push_str(": ");
+                            self.yaml_scalar(&Sym::Hole(h.clone()));
+                            self.text.push('\n');
+                        }
+                    }
                 }
             }
-            Value::List(l) if !l.is_empty() && !placeholder => {
-                for (i, item) in l.iter().enumerate() {
+            Sym::List(parts) if !parts.is_empty() => {
+                let mut i = 0;
+                for part in parts {
                     self.text.push_str(&pad);
                     self.text.push_str("- ");
-                    self.child(index(i), |w| match item {
-                        Value::Map(mm) if !mm.is_empty() && w.placeholder().is_none() => w.yaml(item, indent + 2, true),
-                        Value::List(ll) if !ll.is_empty() && w.placeholder().is_none() => {
+                    let item = match part {
+                        Part::One(item) => item,
+                        Part::Spread(h) => {
+                            self.yaml_scalar(&Sym::Text(list_spread(h)));
+                            self.text.push('\n');
+                            continue;
+                        }
+                    };
+                    self.child(index(i), |w| match &*expand(item) {
+                        map @ Sym::Map(p) if !p.is_empty() => w.yaml(map, indent + 2, true),
+                        list @ Sym::List(p) if !p.is_empty() => {
                             w.text.push('\n');
-                            w.yaml(item, indent + 2, false);
+                            w.yaml(list, indent + 2, false);
                         }
                         other => {
                             w.yaml_scalar(other);
                             w.text.push('\n');
                         }
                     });
+                    i += 1;
                 }
             }
             other => {
@@ -349,15 +437,22 @@ impl Writer<'_> {
     }
 }
 
+/// A list spread as the pieces of one item.
+fn list_spread(h: &Hole) -> Vec<Piece> {
+    vec![Piece::Lit(LIST_SPREAD.to_string()), Piece::Hole(h.clone())]
+}
+
 fn index(i: usize) -> PathItem {
     PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX))
 }
 
 /// A non-empty list or map (written as a block in YAML).
-fn is_block(v: &Value) -> bool {
+fn is_block(v: &Sym) -> bool {
     match v {
-        Value::Map(m) => !m.is_empty(),
-        Value::List(l) => !l.is_empty(),
+        Sym::Value(Value::Map(m)) => !m.is_empty(),
+        Sym::Value(Value::List(l)) => !l.is_empty(),
+        Sym::List(p) => !p.is_empty(),
+        Sym::Map(p) => !p.is_empty(),
         _ => false,
     }
 }

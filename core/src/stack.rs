@@ -140,6 +140,8 @@ pub struct Stack {
     /// A CloudFormation template's `Mappings` (`Fn::FindInMap`).
     pub mappings: Value,
     budget: Cell<u64>,
+    /// The budget of display-only work ([`Stack::with_display_budget`]).
+    display_budget: Cell<u64>,
     depth: Cell<u32>,
 }
 
@@ -157,6 +159,7 @@ impl Stack {
             availability_zones: vec!["nova".to_string()],
             mappings: Value::map(Map::new()),
             budget: Cell::new(DEFAULT_BUDGET),
+            display_budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
         }
     }
@@ -184,6 +187,18 @@ impl Stack {
         }
         self.budget.set(left - n);
         Ok(())
+    }
+
+    /// Run `f` (display-only work, [`crate::symbolic`]) on a budget of its
+    /// own: what it spends never shortens the evaluation's, and all display
+    /// work of a stack together is bounded like its evaluation.
+    pub fn with_display_budget<T>(&self, f: impl FnOnce() -> T) -> T {
+        let evaluation = self.budget.replace(self.display_budget.get());
+        let depth = self.depth.get();
+        let out = f();
+        self.display_budget.set(self.budget.replace(evaluation));
+        self.depth.set(depth);
+        out
     }
 
     /// One step of the budget.

@@ -9,6 +9,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use indexmap::IndexMap;
+pub use num_bigint::BigInt;
+use num_traits::{FromPrimitive, ToPrimitive};
 
 /// A template value: what the YAML/JSON loader produces and what functions return.
 #[derive(Clone, Debug, Default)]
@@ -18,8 +20,12 @@ pub enum Value {
     Null,
     /// A boolean (in Python also an int: `True == 1`).
     Bool(bool),
-    /// An integer (Python ints are unbounded; we carry 64 bits and report overflow).
+    /// An integer that fits in 64 bits.
     Int(i64),
+    /// An integer beyond 64 bits (Python ints are unbounded). Never one that
+    /// fits in `Int` ([`Value::big`] keeps them apart), so every integer has
+    /// one representation.
+    BigInt(Rc<BigInt>),
     /// An IEEE double, including `inf` and `nan`.
     Float(f64),
     /// A Unicode string.
@@ -34,6 +40,24 @@ impl Value {
     /// A string value.
     pub fn str(s: impl Into<Rc<str>>) -> Value {
         Value::Str(s.into())
+    }
+
+    /// An integer of any size: `Int` when it fits in 64 bits.
+    pub fn big(b: BigInt) -> Value {
+        i64::try_from(&b).map_or_else(|_| Value::BigInt(Rc::new(b)), Value::Int)
+    }
+
+    /// True for a Python `int` that is not a bool.
+    pub fn is_int(&self) -> bool {
+        matches!(self, Value::Int(_) | Value::BigInt(_))
+    }
+
+    /// The integer (bools count) at any size.
+    pub fn to_bigint(&self) -> Option<BigInt> {
+        match self {
+            Value::BigInt(b) => Some(BigInt::clone(b)),
+            other => other.as_int().map(BigInt::from),
+        }
     }
 
     /// A list value.
@@ -51,7 +75,7 @@ impl Value {
         match self {
             Value::Null => "NoneType",
             Value::Bool(_) => "bool",
-            Value::Int(_) => "int",
+            Value::Int(_) | Value::BigInt(_) => "int",
             Value::Float(_) => "float",
             Value::Str(_) => "str",
             Value::List(_) => "list",
@@ -94,6 +118,7 @@ impl Value {
             Value::Null => false,
             Value::Bool(b) => *b,
             Value::Int(i) => *i != 0,
+            Value::BigInt(_) => true,
             Value::Float(f) => *f != 0.0,
             Value::Str(s) => !s.is_empty(),
             Value::List(l) => !l.is_empty(),
@@ -103,10 +128,11 @@ impl Value {
 
     /// True for bool, int and float (a Python `numbers.Number`).
     pub fn is_number(&self) -> bool {
-        matches!(self, Value::Bool(_) | Value::Int(_) | Value::Float(_))
+        matches!(self, Value::Bool(_) | Value::Int(_) | Value::BigInt(_) | Value::Float(_))
     }
 
-    /// The value as an integer where Python would accept it as an `int` (bools count).
+    /// The value as an integer where Python would accept it as an `int` (bools
+    /// count) and it fits in 64 bits.
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::Bool(b) => Some(i64::from(*b)),
@@ -162,14 +188,36 @@ impl Value {
 
 /// Numeric comparison across bool/int/float as Python does (None when either is NaN).
 fn num_cmp(a: &Value, b: &Value) -> Option<Ordering> {
-    match (a.as_int(), b.as_int()) {
-        (Some(x), Some(y)) => Some(x.cmp(&y)),
-        _ => {
-            let x = as_f64(a)?;
-            let y = as_f64(b)?;
-            x.partial_cmp(&y)
-        }
+    match (a, b) {
+        (Value::BigInt(x), Value::Float(y)) => big_cmp_f64(x, *y),
+        (Value::Float(x), Value::BigInt(y)) => big_cmp_f64(y, *x).map(Ordering::reverse),
+        (Value::BigInt(_), _) | (_, Value::BigInt(_)) => Some(a.to_bigint()?.cmp(&b.to_bigint()?)),
+        _ => match (a.as_int(), b.as_int()) {
+            (Some(x), Some(y)) => Some(x.cmp(&y)),
+            _ => {
+                let x = as_f64(a)?;
+                let y = as_f64(b)?;
+                x.partial_cmp(&y)
+            }
+        },
     }
+}
+
+/// An integer against a float, exactly (Python compares them without rounding).
+pub fn big_cmp_f64(x: &BigInt, y: f64) -> Option<Ordering> {
+    if y.is_nan() {
+        return None;
+    }
+    if y.is_infinite() {
+        return Some(if y > 0.0 { Ordering::Less } else { Ordering::Greater });
+    }
+    let whole = y.trunc();
+    let by_whole = x.cmp(&BigInt::from_f64(whole)?);
+    Some(match by_whole {
+        Ordering::Equal if y > whole => Ordering::Less,
+        Ordering::Equal if y < whole => Ordering::Greater,
+        other => other,
+    })
 }
 
 /// The numeric value as f64 (bool, int, float).
@@ -178,6 +226,7 @@ pub fn as_f64(v: &Value) -> Option<f64> {
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
         #[allow(clippy::cast_precision_loss)]
         Value::Int(i) => Some(*i as f64),
+        Value::BigInt(b) => b.to_f64(),
         Value::Float(f) => Some(*f),
         _ => None,
     }
@@ -254,17 +303,15 @@ impl Hash for Key {
             }
             Value::Bool(b) => hash_int(i64::from(*b), state),
             Value::Int(i) => hash_int(*i, state),
-            Value::Float(f) => {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-                let as_int = *f as i64;
-                #[allow(clippy::cast_precision_loss)]
-                if f.is_finite() && (as_int as f64) == *f {
-                    hash_int(as_int, state);
-                } else {
-                    state.write_u8(3);
-                    state.write_u64(f.to_bits());
+            // Equal to a float only when the float holds it exactly: hashed as that float.
+            Value::BigInt(b) => match b.to_f64().filter(|f| BigInt::from_f64(*f).as_ref() == Some(&**b)) {
+                Some(f) => hash_float(f, state),
+                None => {
+                    state.write_u8(4);
+                    b.hash(state);
                 }
-            }
+            },
+            Value::Float(f) => hash_float(*f, state),
             // Unhashable values never become keys (Map::insert refuses them).
             Value::List(_) | Value::Map(_) => state.write_u8(9),
         }
@@ -285,6 +332,18 @@ impl Hash for StrKey<'_> {
 impl indexmap::Equivalent<Key> for StrKey<'_> {
     fn equivalent(&self, key: &Key) -> bool {
         matches!(&key.0, Value::Str(s) if **s == *self.0)
+    }
+}
+
+/// Floats that equal a 64-bit integer hash as it; the rest by their bits.
+fn hash_float<H: Hasher>(f: f64, state: &mut H) {
+    // [-2^63, 2^63): exactly the floats whose integer value fits in i64.
+    if f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f) {
+        #[allow(clippy::cast_possible_truncation)]
+        hash_int(f as i64, state);
+    } else {
+        state.write_u8(3);
+        state.write_u64(f.to_bits());
     }
 }
 

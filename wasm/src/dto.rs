@@ -39,9 +39,6 @@ pub struct DiagnosticDto {
 /// A value Heat only knows at deploy time.
 #[derive(Serialize, Debug)]
 pub struct DeferredDto {
-    /// Dotted (`outputs.ip.value`): kept for web/src/render.ts until the page
-    /// renders through `renderValue`; `steps` is the same path, unambiguous.
-    pub path: String,
     pub steps: Vec<StepDto>,
     pub label: String,
     pub exact: bool,
@@ -81,11 +78,13 @@ pub struct RenderedDto {
 }
 
 /// A deploy-time placeholder in a rendered text; `from`/`to` are UTF-16
-/// offsets (JavaScript string indexes) of `⟨label⟩`.
+/// offsets (JavaScript string indexes) of `⟨label⟩`; `exact`: the deploy-time
+/// value itself (`⟨get_attr s a⟩`), not one computed from it (`⟨yaql over …⟩`).
 #[derive(Serialize, Debug)]
 pub struct RenderedMarkDto {
     pub path: Vec<StepDto>,
     pub label: String,
+    pub exact: bool,
     pub from: u32,
     pub to: u32,
 }
@@ -98,6 +97,7 @@ impl From<Rendered> for RenderedDto {
             .map(|m| RenderedMarkDto {
                 path: m.path.iter().map(StepDto::from).collect(),
                 label: m.label,
+                exact: m.exact,
                 from: m.from,
                 to: m.to,
             })

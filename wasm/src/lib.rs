@@ -10,7 +10,7 @@ use hotplate_core::catalogue::TYPES;
 use hotplate_core::diag::PathItem;
 use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::engine::request::json_to_value;
-use hotplate_core::engine::{DeferredMark, Edge, HeatResult, ParamInfo};
+use hotplate_core::engine::{DeferredMark, DisplayValue, Edge, HeatResult, ParamInfo};
 use hotplate_core::pyfmt::{json_dumps, JsonStyle};
 use hotplate_core::{Request, Value};
 use serde::Serialize;
@@ -24,7 +24,7 @@ pub use ide::*;
 /// The last evaluation's result, for [`render_value`]: kept as the engine's
 /// values (JSON would lose `1.0` vs `1`); the view is built on first use.
 enum Last {
-    Result(Box<HeatResult>, Vec<DeferredMark>),
+    Result(Box<HeatResult>, Vec<DeferredMark>, Vec<DisplayValue>),
     View(ResultView),
 }
 
@@ -53,6 +53,11 @@ fn value_to_json(v: &Value) -> serde_json::Value {
         Value::Null => serde_json::Value::Null,
         Value::Bool(b) => serde_json::Value::Bool(*b),
         Value::Int(i) => serde_json::Value::from(*i),
+        // A JS number cannot hold it: the nearest one (the exact digits are in
+        // the result JSON text and in `renderValue`).
+        Value::BigInt(_) => hotplate_core::value::as_f64(v)
+            .and_then(serde_json::Number::from_f64)
+            .map_or(serde_json::Value::Null, serde_json::Value::Number),
         Value::Float(f) => serde_json::Number::from_f64(*f)
             .map_or_else(|| serde_json::Value::String(hotplate_core::pyfmt::float_repr(*f)), serde_json::Value::Number),
         Value::Str(s) => serde_json::Value::String(s.to_string()),
@@ -134,7 +139,6 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
             .deferred
             .iter()
             .map(|m| DeferredDto {
-                path: m.dotted_path(),
                 steps: m.path.iter().map(StepDto::from).collect(),
                 label: m.label.clone(),
                 exact: m.exact,
@@ -144,7 +148,7 @@ pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> 
         edges: ev.edges.into_iter().map(|Edge { from, to, kind }| EdgeDto { from, to, kind }).collect(),
         version: ev.version.map(|v| v.date()),
     };
-    LAST.with(|l| *l.borrow_mut() = Some(Last::Result(Box::new(ev.result), ev.deferred)));
+    LAST.with(|l| *l.borrow_mut() = Some(Last::Result(Box::new(ev.result), ev.deferred, ev.display)));
     Ok(dto)
 }
 
@@ -156,8 +160,8 @@ pub fn render_value_dto(path: Vec<StepDto>, format: &str) -> Result<Option<Rende
     let path: Vec<PathItem> = path.into_iter().map(PathItem::from).collect();
     Ok(LAST.with(|l| {
         let mut last = l.borrow_mut();
-        if let Some(Last::Result(result, deferred)) = last.as_ref() {
-            let view = ResultView::from_parts(result, deferred);
+        if let Some(Last::Result(result, deferred, display)) = last.as_ref() {
+            let view = ResultView::from_parts(result, deferred, display);
             *last = Some(Last::View(view));
         }
         match last.as_ref() {

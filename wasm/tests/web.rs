@@ -51,7 +51,7 @@ fn evaluate_returns_the_canonical_result_and_its_extras() {
     assert_eq!(get(&response, "version").as_string().as_deref(), Some("2021-04-16"));
     // get_attr before creation: a deploy-time marker at the output's path.
     let deferred = text(&get(&response, "deferred"));
-    assert!(deferred.contains("\"path\":\"outputs.ip.value\""), "{deferred}");
+    assert!(deferred.contains("\"steps\":[\"outputs\",\"ip\",\"value\"]"), "{deferred}");
     assert!(deferred.contains("get_attr s first_address"), "{deferred}");
     let params = text(&get(&response, "parameters"));
     assert!(params.contains("\"name\":\"n\"") && params.contains("\"source\":\"user\""), "{params}");
@@ -109,7 +109,10 @@ fn render_value_writes_the_last_results_values_with_placeholders() {
     let r = render_value(path(&["outputs", "o", "value"]), "yaml").unwrap();
     // The float stays a float; the attribute is a located placeholder.
     assert_eq!(get(&r, "text").as_string().as_deref(), Some("f: 1.0\nip: ⟨get_attr s first_address⟩\n"));
-    assert_eq!(text(&get(&r, "marks")), r#"[{"path":["ip"],"label":"get_attr s first_address","from":11,"to":37}]"#);
+    assert_eq!(
+        text(&get(&r, "marks")),
+        r#"[{"path":["ip"],"label":"get_attr s first_address","exact":true,"from":11,"to":37}]"#
+    );
     assert!(render_value(path(&["outputs", "nope"]), "json").unwrap().is_null());
     let first = render_value(
         vec![JsValue::from_str("outputs"), JsValue::from_str("o"), JsValue::from_str("value"), JsValue::from_str("f")],

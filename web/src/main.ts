@@ -5,7 +5,8 @@ import type { Diagnostic, EvaluateRequest, EvaluateResponse, ParameterInfo } fro
 import { createEditor, setText, showDiagnostics, type IdeHooks } from "./editors";
 import { IdeClient } from "./ide";
 import { dropped, loadFolder } from "./folder-read";
-import { graphElement, valueText, type Mode } from "./render";
+import { GraphView } from "./graph";
+import type { Mode, Values } from "./values";
 import { placeUnlocated, relocate } from "./locate";
 import { PANE_REGISTRY, sourceText, verdict, type PaneContext } from "./panes";
 import { Runner } from "./runner";
@@ -13,9 +14,13 @@ import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
-/** Adaptive debounce: a little above the last evaluation time, within these bounds. */
-const DEBOUNCE_MIN_MS = 25;
-const DEBOUNCE_MAX_MS = 150;
+/**
+ * Adaptive debounce: half the last evaluation time, within these bounds. Short:
+ * the runner keeps only the latest waiting request, so keystrokes during an
+ * evaluation cost nothing, and every millisecond here is latency.
+ */
+const DEBOUNCE_MIN_MS = 10;
+const DEBOUNCE_MAX_MS = 50;
 let lastEvalMs = 10;
 
 interface Example {
@@ -35,7 +40,11 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 let ws: Workspace = fromRequest(examples[0]?.request ?? { stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
 let mode: Mode = "yaml";
 let last: EvaluateResponse | null = null;
+/** The engine's text of `last`'s values and the resources' signatures (values.ts). */
+let lastValues: Values = {};
+let lastSignatures: Record<string, string> = {};
 const runner = new Runner();
+let graph: GraphView;
 let templateView: EditorView;
 let envViews: EditorView[] = [];
 let fileViews: EditorView[] = [];
@@ -60,7 +69,7 @@ function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
   if (!showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
-  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, 3 * lastEvalMs)));
+  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, lastEvalMs / 2)));
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     try {
@@ -466,7 +475,7 @@ async function evaluateNow(): Promise<void> {
     return;
   }
   const started = performance.now();
-  const result = await runner.run(request);
+  const result = await runner.run(request, mode);
   if (mine !== generation || result.kind === "superseded") return;
   if (result.kind === "stopped" || result.kind === "failed") {
     setStatus(`${result.kind === "stopped" ? "stopped" : "failed"}: ${result.message}`, performance.now() - started);
@@ -477,6 +486,8 @@ async function evaluateNow(): Promise<void> {
     return;
   }
   last = result.response;
+  lastValues = result.values;
+  lastSignatures = result.signatures;
   markStale(false);
   renderResults(result.response);
   const errors = result.response.diagnostics.filter((d) => d.severity === "error").length;
@@ -539,6 +550,8 @@ function jumpTo(d: Diagnostic): void {
 function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
   return {
     response: last,
+    values: lastValues,
+    signatures: lastSignatures,
     mode,
     open: openNested,
     ui: paneUi,
@@ -583,10 +596,15 @@ function renderResults(r: EvaluateResponse): void {
   renderErrors(diagnostics);
   $("result-json").textContent = r.resultJson;
   const ctx = paneContext(diagnostics);
-  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) $(PANE_BOX[id]).replaceChildren(PANE_REGISTRY[id].render(ctx));
+  for (const id of ["outputs", "parameters", "conditions", "resources"] as const) {
+    const box = $(PANE_BOX[id]);
+    const previous = box.firstElementChild as HTMLElement | null;
+    const next = PANE_REGISTRY[id].render(ctx, previous);
+    if (next !== previous) box.replaceChildren(next);
+  }
 
   const enabled = Object.entries(r.result.resources).filter(([, x]) => x.enabled).map(([n]) => n);
-  $("graph").replaceChildren(enabled.length ? graphElement(enabled, r.edges) : Object.assign(document.createElement("p"), { className: "hint", textContent: "No resources to draw." }));
+  graph.show(enabled, r.edges);
   // A template the engine cannot read (no version) declares nothing we know of:
   // keep the form as it was rather than offering to remove the user's values.
   paramsUnread = r.version === null && r.parameters.length === 0 && knownParams.length > 0 && r.diagnostics.some((d) => d.severity === "error");
@@ -638,6 +656,7 @@ async function start(): Promise<void> {
     if (ex) loadWorkspace(fromRequest(ex.request));
   });
 
+  graph = new GraphView($("graph"));
   ws = await initialWorkspace();
   templateView = createEditor($("template"), {
     doc: ws.template,
@@ -679,15 +698,20 @@ async function start(): Promise<void> {
   $("format").addEventListener("click", () => {
     mode = mode === "yaml" ? "json" : "yaml";
     $("format").textContent = mode === "yaml" ? "JSON" : "YAML";
-    if (last) renderResults(last);
+    void evaluateNow(); // the engine writes the values in the new format
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>("button.copy")) {
     b.addEventListener("click", async () => {
       const pane = PANE_REGISTRY[b.dataset.copy as keyof typeof PANE_BOX];
-      const text = valueText(pane.copy?.(paneContext([])) ?? null, mode);
+      const path = pane.copy?.(paneContext([])) ?? null;
+      const text = path && (await runner.render(path, mode))?.text;
       try {
-        await navigator.clipboard.writeText(text);
-        b.textContent = "Copied";
+        if (!text) {
+          b.textContent = last?.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy";
+        } else {
+          await navigator.clipboard.writeText(text);
+          b.textContent = "Copied";
+        }
       } catch {
         b.textContent = "Copy failed";
       }

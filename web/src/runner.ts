@@ -2,7 +2,8 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import type { Mode, Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
 
@@ -17,7 +18,8 @@ export function startWorker(scriptUrl: string = workerUrl): Worker {
 }
 
 export type RunResult =
-  | { kind: "done"; response: EvaluateResponse; ms: number }
+  /** `values`: the engine's text of each value the panes show, in `format` (values.ts). */
+  | { kind: "done"; response: EvaluateResponse; values: Values; signatures: Record<string, string>; format: Mode; ms: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };
@@ -27,6 +29,7 @@ export const TIME_LIMIT_MS = 2000;
 interface Job {
   id: number;
   request: EvaluateRequest;
+  format: Mode;
   resolve: (r: RunResult) => void;
 }
 
@@ -38,16 +41,31 @@ export class Runner {
   private queued: Job | null = null;
   /** The engine failed to load: wait for the next `run` before trying again. */
   private loadFailed = false;
+  /** `render` calls waiting for the worker's answer. */
+  private renders = new Map<number, (v: RenderedValue | null) => void>();
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any. */
-  run(request: EvaluateRequest): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`. */
+  run(request: EvaluateRequest, format: Mode = "yaml"): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, resolve };
+      this.queued = { id: this.nextId++, request, format, resolve };
       this.pump();
+    });
+  }
+
+  /**
+   * The engine's text of the value at `path` of the worker's last evaluation
+   * (the newest result: shown, or about to be); null if there is none.
+   */
+  render(path: PathStep[], format: Mode): Promise<RenderedValue | null> {
+    if (!this.worker || !this.ready) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.renders.set(id, resolve);
+      this.worker!.postMessage({ id, render: path, format } satisfies WorkerRequest);
     });
   }
 
@@ -66,8 +84,14 @@ export class Runner {
         }
         return;
       }
+      if ("rendered" in m) {
+        this.renders.get(m.id)?.(m.rendered);
+        this.renders.delete(m.id);
+        return;
+      }
       if (this.current?.id === m.id) {
-        this.finish(m.ok ? { kind: "done", response: m.response, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        const format = this.current.format;
+        this.finish(m.ok ? { kind: "done", response: m.response, values: m.values, signatures: m.signatures, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {
@@ -84,6 +108,8 @@ export class Runner {
     if (killWorker) {
       this.worker?.terminate();
       this.worker = null;
+      for (const resolve of this.renders.values()) resolve(null);
+      this.renders.clear();
     }
     if (job) job.resolve(result);
     else if (killWorker && this.queued) {
@@ -107,6 +133,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format } satisfies WorkerRequest);
   }
 }

@@ -5,25 +5,35 @@
 // stack. Bodies are built when first opened (a group can have a thousand
 // members), and what the user opened stays open when the result is redrawn.
 // Everything user-controlled goes into text nodes.
-import type { CanonicalResult, Deferred, EnabledResource, DisabledResource } from "hotplate/web";
-import { cloudNotes, valueElement, withPlaceholders, type Mode } from "./render";
+import type { CanonicalResult, EnabledResource, DisabledResource, PathStep } from "hotplate/web";
+import { cloudNotes, valueElement } from "./render";
+import { pathKey, type Values } from "./values";
 
 export interface TreeContext {
-  mode: Mode;
-  deferred: Deferred[];
+  /** The engine's text of each value (values.ts). */
+  values: Values;
   /** The details the user opened (keys from `openKey`), kept across redraws. */
   open: Set<string>;
 }
 
-/** A `label: value` row; `base` is where the value sits in the result (for ⟨placeholders⟩). */
-export function kvRow(label: string, value: unknown, base: (string | number)[], ctx: TreeContext): HTMLElement {
-  const row = document.createElement("div");
-  row.className = "kv";
+function row(label: string, value: HTMLElement): HTMLElement {
+  const r = document.createElement("div");
+  r.className = "kv";
   const k = document.createElement("span");
   k.className = "k";
   k.textContent = label;
-  row.append(k, valueElement(withPlaceholders(value, base, ctx.deferred), ctx.mode));
-  return row;
+  r.append(k, value);
+  return r;
+}
+
+/** A `label: value` row of the value at `path` in the result, as the engine wrote it. */
+export function kvRow(label: string, path: PathStep[], ctx: Pick<TreeContext, "values">): HTMLElement {
+  return row(label, valueElement(ctx.values, path));
+}
+
+/** A row whose value is not shown (a hidden parameter, as Heat's stack show masks it). */
+export function maskedRow(label: string): HTMLElement {
+  return row(label, Object.assign(document.createElement("pre"), { className: "value masked", textContent: "******" }));
 }
 
 const text = (tag: string, className: string, content: string): HTMLElement =>
@@ -92,7 +102,7 @@ function section(title: string, ...children: Node[]): HTMLElement {
   return s;
 }
 
-function stackBody(child: CanonicalResult, names: string[], base: (string | number)[], ctx: TreeContext): Node[] {
+function stackBody(child: CanonicalResult, names: string[], base: PathStep[], ctx: TreeContext): Node[] {
   const out: Node[] = [];
   if (child.error) {
     const p = text("p", "error", `${child.error.type}: ${child.error.message}`);
@@ -100,10 +110,16 @@ function stackBody(child: CanonicalResult, names: string[], base: (string | numb
     out.push(p);
   }
   const params = Object.entries(child.parameters);
-  if (params.length) out.push(section("Parameters", ...params.map(([n, v]) => kvRow(n, v, [...base, "parameters", n], ctx))));
+  if (params.length) out.push(section("Parameters", ...params.map(([n]) => kvRow(n, [...base, "parameters", n], ctx))));
   const conditions = Object.entries(child.conditions);
   if (conditions.length) {
-    out.push(section("Conditions", ...conditions.map(([n, v]) => text("div", `cond ${v ? "true" : "false"}`, `${n}: ${String(v)}`))));
+    out.push(section("Conditions", ...conditions.map(([n, v]) => {
+      const value = text("span", "value", ctx.values[pathKey([...base, "conditions", n])]?.text ?? "");
+      value.dataset.path = pathKey([...base, "conditions", n]);
+      const line = text("div", `cond ${v ? "true" : "false"}`, `${n}: `);
+      line.append(value);
+      return line;
+    })));
   }
   const resources = Object.entries(child.resources);
   if (resources.length) out.push(section("Resources", ...resources.map(([n, r]) => resourceElement(child, n, r, names, base, ctx))));
@@ -113,8 +129,8 @@ function stackBody(child: CanonicalResult, names: string[], base: (string | numb
   return out;
 }
 
-function outputRow(name: string, o: { value: unknown; error: string | null }, base: (string | number)[], ctx: TreeContext): HTMLElement {
-  if (o.error === null) return kvRow(name, o.value, [...base, "outputs", name, "value"], ctx);
+function outputRow(name: string, o: { error: string | null }, base: PathStep[], ctx: TreeContext): HTMLElement {
+  if (o.error === null) return kvRow(name, [...base, "outputs", name, "value"], ctx);
   const row = document.createElement("div");
   row.className = "kv";
   row.append(text("span", "k", name), text("p", "error", o.error));
@@ -127,7 +143,7 @@ function resourceElement(
   name: string,
   r: EnabledResource | DisabledResource,
   parents: string[],
-  stackBase: (string | number)[],
+  stackBase: PathStep[],
   ctx: TreeContext,
 ): HTMLDetailsElement {
   const names = [...parents, name];
@@ -138,10 +154,10 @@ function resourceElement(
   const d = lazyDetails(openKey("resource", names), ctx, summary, () => {
     if (!r.enabled) return [text("p", "hint", "Its condition is false: Heat does not create it.")];
     const base = [...stackBase, "resources", name];
-    const body: Node[] = [kvRow("properties", r.properties, [...base, "properties"], ctx)];
-    if (r.depends_on.length) body.push(kvRow("depends_on", r.depends_on, [], ctx));
-    if (r.metadata && Object.keys(r.metadata as object).length) body.push(kvRow("metadata", r.metadata, [...base, "metadata"], ctx));
-    if (r.update_policy && Object.keys(r.update_policy as object).length) body.push(kvRow("update_policy", r.update_policy, [], ctx));
+    const body: Node[] = [kvRow("properties", [...base, "properties"], ctx)];
+    if (r.depends_on.length) body.push(kvRow("depends_on", [...base, "depends_on"], ctx));
+    if (r.metadata && Object.keys(r.metadata as object).length) body.push(kvRow("metadata", [...base, "metadata"], ctx));
+    if (r.update_policy && Object.keys(r.update_policy as object).length) body.push(kvRow("update_policy", [...base, "update_policy"], ctx));
     const notes = cloudNotes(stack, name);
     if (notes) body.push(notes);
     const nested = stack.nested[name];

@@ -454,6 +454,12 @@ fn cidr_abbrev_to_verbose(value: &Value) -> Result<Verbose, String> {
         Value::Int(i) => {
             return Ok(int_form(super::PyInt::from_digits(*i < 0, &i.unsigned_abs().to_string())));
         }
+        Value::BigInt(b) => {
+            return Ok(int_form(super::PyInt::from_digits(
+                b.sign() == num_bigint::Sign::Minus,
+                &b.magnitude().to_string(),
+            )));
+        }
         Value::Float(f) => {
             if f.is_nan() {
                 // int(nan) raises ValueError; the handler's `'/' in value` raises TypeError.

@@ -190,7 +190,10 @@ pub(crate) fn cfn_param_type(name: &str, node: &Node) -> Result<ParamType, EvalE
         if min.is_none() && max.is_none() {
             return Err(schema_error("A length constraint must have a min value and/or a max value specified."));
         }
-        if [&min, &max].iter().any(|b| b.as_ref().is_some_and(|v| !matches!(v, Value::Int(_) | Value::Bool(_)))) {
+        if [&min, &max]
+            .iter()
+            .any(|b| b.as_ref().is_some_and(|v| !matches!(v, Value::Int(_) | Value::BigInt(_) | Value::Bool(_))))
+        {
             return Err(schema_error("min/max length must be integral"));
         }
     }

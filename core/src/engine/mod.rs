@@ -20,7 +20,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 pub use request::{Document, Request};
-pub use result::{DeferredMark, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
+pub use result::{DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
 
 use crate::catalogue::Registry;
 use crate::diag::{Diagnostic, HeatError, PathItem};
@@ -831,7 +831,7 @@ impl Run {
                 Ok(v) => rmap.insert_str(&name, v),
                 Err(e) => return Err(stage_error(self, "resources", e)),
             }
-            self.ev.deferred.extend(result::deferred_marks(
+            result::mark_deferred(
                 stack,
                 vec![
                     PathItem::Key("resources".into()),
@@ -839,7 +839,8 @@ impl Run {
                     PathItem::Key("properties".into()),
                 ],
                 d.properties.as_ref(),
-            ));
+                &mut self.ev,
+            );
             self.ev.edges.extend(result::resource_edges(
                 stack,
                 &name,
@@ -869,7 +870,7 @@ impl Run {
             if let OutputDef::Enabled { expr, .. } = out {
                 let at =
                     vec![PathItem::Key("outputs".into()), PathItem::Key(name.clone()), PathItem::Key("value".into())];
-                self.ev.deferred.extend(result::deferred_marks(stack, at, Some(expr)));
+                result::mark_deferred(stack, at, Some(expr), &mut self.ev);
             }
             omap.insert(name.clone(), value);
         }

@@ -12,7 +12,7 @@ use super::file_schemata;
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
 use super::resources::ResourceDefn;
-use super::result::{DeferredMark, Evaluation, HeatResult, SkippedCheck, SkippedProperty};
+use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
 use super::{Built, Run, StackInput, Stop};
 use crate::catalogue::{self, NestedKind, PropKind};
 use crate::diag::PathItem;
@@ -135,11 +135,8 @@ impl Run {
                     if ev.result.error.is_none() {
                         // Its deploy-time values, at their place in this result.
                         let at = [PathItem::Key("nested".into()), PathItem::Key(d.name.to_string())];
-                        self.ev.deferred.extend(
-                            ev.deferred
-                                .into_iter()
-                                .map(|m| DeferredMark { path: at.iter().cloned().chain(m.path).collect(), ..m }),
-                        );
+                        self.ev.deferred.extend(super::result::rebase(&at, ev.deferred, |m| &mut m.path));
+                        self.ev.display.extend(super::result::rebase(&at, ev.display, |d| &mut d.path));
                     }
                     ev.result
                 }
@@ -766,7 +763,7 @@ fn convert_property(kind: PropKind, value: &Value) -> Result<Value, String> {
         PropKind::String => match value {
             Value::Null => Value::from(""),
             Value::Str(_) => value.clone(),
-            Value::Bool(_) | Value::Int(_) => Value::from(py_str(value)),
+            Value::Bool(_) | Value::Int(_) | Value::BigInt(_) => Value::from(py_str(value)),
             other => return Err(format!("Value must be a string; got {}", crate::pyfmt::py_repr(other))),
         },
         PropKind::Number => {
@@ -1257,10 +1254,13 @@ mod tests {
         let mut req = crate::engine::Request::new(t);
         req.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
-        let marks: Vec<(String, &str, bool)> =
-            ev.deferred.iter().map(|m| (m.dotted_path(), m.label.as_str(), m.exact)).collect();
-        assert!(marks.contains(&("nested.db.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
-        assert!(marks.contains(&("nested.g.nested.0.outputs.id.value".into(), "get_resource vol", true)), "{marks:?}");
+        let marks: Vec<(Vec<PathItem>, &str, bool)> =
+            ev.deferred.iter().map(|m| (m.path.clone(), m.label.as_str(), m.exact)).collect();
+        let path = |steps: &[&str]| steps.iter().map(|s| PathItem::Key((*s).into())).collect::<Vec<_>>();
+        let db = path(&["nested", "db", "outputs", "id", "value"]);
+        assert!(marks.contains(&(db, "get_resource vol", true)), "{marks:?}");
+        let member = path(&["nested", "g", "nested", "0", "outputs", "id", "value"]);
+        assert!(marks.contains(&(member, "get_resource vol", true)), "{marks:?}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::constraints::schema;
 use crate::eval::EvalError;
-use crate::pyconv::{json_loads, py_float, py_int, str_to_num};
+use crate::pyconv::{json_loads, py_float, py_int_value, str_to_num};
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::syntax::Node;
@@ -196,7 +196,7 @@ pub(crate) fn get_num(node: &Node, key: &str) -> Result<Option<Value>, EvalError
 }
 
 fn is_integral(v: &Value) -> bool {
-    matches!(v, Value::Int(_) | Value::Bool(_))
+    matches!(v, Value::Int(_) | Value::BigInt(_) | Value::Bool(_))
 }
 
 fn constraint_from_def(node: &Node, version: HotVersion) -> Result<Constraint, EvalError> {
@@ -789,7 +789,7 @@ pub fn validate_groups(groups: &Node, names: &[String]) -> Result<(), EvalError>
 
 /// Silence "unused" for conversions kept for API users.
 pub fn number_from_text(s: &str) -> Option<Value> {
-    py_int(s).map(Value::Int).or_else(|| py_float(s).map(Value::Float))
+    py_int_value(s).or_else(|| py_float(s).map(Value::Float))
 }
 
 /// The parameters of a template as a map of name → converted value.

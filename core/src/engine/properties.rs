@@ -15,7 +15,7 @@ use crate::catalogue::{Lit, PropKind, PropSchema, Rule, TransKind, TransRule};
 use crate::constraints::schema;
 use crate::diag::PathItem;
 use crate::eval::{self, EvalError, Expr};
-use crate::pyconv::py_int;
+use crate::pyconv::py_int_value;
 use crate::pyfmt::{py_repr, py_str};
 use crate::stack::Stack;
 use crate::value::{Map, Value};
@@ -396,7 +396,7 @@ impl<'a> Validation<'a> {
                 let v = if value.is_null() { default_or(Value::from("")) } else { value };
                 match v {
                     Value::Str(_) => v,
-                    Value::Bool(_) | Value::Int(_) => Value::from(py_str(&v)),
+                    Value::Bool(_) | Value::Int(_) | Value::BigInt(_) => Value::from(py_str(&v)),
                     other => return Err(PropError::Value(format!("Value must be a string; got {}", py_repr(&other)))),
                 }
             }
@@ -693,7 +693,7 @@ fn value_absolute_path(rule: &TransRule, full_value_name: bool) -> Vec<&'static 
 /// Python `int(v)` as `Property._get_integer` uses it.
 fn py_int_of(v: &Value) -> PResult<Value> {
     match v {
-        Value::Int(_) => Ok(v.clone()),
+        Value::Int(_) | Value::BigInt(_) => Ok(v.clone()),
         Value::Bool(b) => Ok(Value::Int(i64::from(*b))),
         Value::Float(f) => {
             if f.is_nan() {
@@ -701,13 +701,12 @@ fn py_int_of(v: &Value) -> PResult<Value> {
             } else if f.is_infinite() {
                 Err(PropError::Value("cannot convert float infinity to integer".into()))
             } else {
-                // Python truncates toward zero.
-                #[allow(clippy::cast_possible_truncation)]
-                Ok(Value::Int(f.trunc() as i64))
+                // Python truncates toward zero, at any size.
+                Ok(num_traits::FromPrimitive::from_f64(f.trunc()).map_or(Value::Null, Value::big))
             }
         }
-        Value::Str(s) => match py_int(s) {
-            Some(i) => Ok(Value::Int(i)),
+        Value::Str(s) => match py_int_value(s) {
+            Some(i) => Ok(i),
             None => Err(PropError::Value(format!("Value '{s}' is not an integer"))),
         },
         other => Err(PropError::Value(format!(

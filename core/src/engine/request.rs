@@ -336,8 +336,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::Int(i))
     }
     fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
-        // u64 beyond i64: the nearest float, as json_to_value keeps it.
-        Ok(i64::try_from(u).map_or(Value::Float(u as f64), Value::Int))
+        Ok(Value::big(crate::value::BigInt::from(u)))
     }
     fn visit_f64<E: de::Error>(self, f: f64) -> Result<Value, E> {
         Ok(Value::Float(f))
@@ -473,8 +472,8 @@ pub fn json_to_value(v: &serde_json::Value) -> Value {
             } else if n.is_f64() {
                 Value::Float(n.as_f64().unwrap_or(f64::NAN))
             } else {
-                // u64 beyond i64: keep the nearest float rather than fail.
-                Value::Float(n.as_f64().unwrap_or(f64::NAN))
+                n.as_u64()
+                    .map_or(Value::Float(n.as_f64().unwrap_or(f64::NAN)), |u| Value::big(crate::value::BigInt::from(u)))
             }
         }
         serde_json::Value::String(s) => Value::from(s.as_str()),

@@ -5,11 +5,12 @@ use indexmap::IndexMap;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
-use crate::eval::{Call, Expr};
+use crate::eval::Expr;
 use crate::functions::FnKind;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::{SourceMap, Span};
 use crate::stack::Stack;
+use crate::symbolic;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 
@@ -242,30 +243,26 @@ pub struct DeferredMark {
     pub exact: bool,
 }
 
-impl DeferredMark {
-    /// The path written `resources.server.properties.networks[0].port` (ambiguous
-    /// for keys with dots or brackets; the playground reads this form until it
-    /// uses [`DeferredMark::path`]).
-    pub fn dotted_path(&self) -> String {
-        dotted(&self.path)
-    }
+/// A value built from deploy-time values as the page shows it
+/// (`⟨get_attr server name⟩-x`), at its place in the result.
+#[derive(Clone, Debug)]
+pub struct DisplayValue {
+    /// Where in the result (as [`DeferredMark::path`]).
+    pub path: Vec<PathItem>,
+    pub(crate) value: symbolic::Sym,
 }
 
-/// Steps written `a.b[0].c`.
-pub fn dotted(path: &[PathItem]) -> String {
-    let mut out = String::new();
-    for step in path {
-        match step {
-            PathItem::Key(k) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(k);
-            }
-            PathItem::Index(i) => out.push_str(&format!("[{i}]")),
-        }
-    }
-    out
+/// Marks and display values found under `at` in a nested result, moved to
+/// their place in the parent's.
+pub(crate) fn rebase<T>(at: &[PathItem], items: Vec<T>, path: fn(&mut T) -> &mut Vec<PathItem>) -> Vec<T> {
+    items
+        .into_iter()
+        .map(|mut item| {
+            let p = path(&mut item);
+            *p = at.iter().cloned().chain(p.drain(..)).collect();
+            item
+        })
+        .collect()
 }
 
 /// Everything an evaluation produces.
@@ -283,6 +280,9 @@ pub struct Evaluation {
     pub param_info: Vec<ParamInfo>,
     /// Deploy-time value markers.
     pub deferred: Vec<DeferredMark>,
+    /// How each value built from a deploy-time one is shown (display only;
+    /// the canonical result keeps Heat's value).
+    pub display: Vec<DisplayValue>,
     /// Dependency edges between enabled resources, for the graph view.
     pub edges: Vec<Edge>,
 }
@@ -344,74 +344,62 @@ pub fn disabled_resource(type_value: Value) -> Value {
     Value::map(m)
 }
 
-fn deferred_label(stack: &Stack, call: &Call) -> Option<String> {
-    match call.kind {
-        FnKind::GetResource => {
-            let name = call.args.as_str()?;
-            let created = stack.resources.get(name).is_some_and(|r| r.created && r.reference_id.is_some());
-            (!created).then(|| format!("get_resource {name}"))
-        }
-        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
-            let parts: Vec<String> = match &call.args {
-                Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
-                other => vec![crate::pyfmt::py_str(&other.to_value())],
-            };
-            let created = parts.first().and_then(|n| stack.resources.get(n.as_str())).is_some_and(|r| r.created);
-            (!created).then(|| format!("get_attr {}", parts.join(" ")))
-        }
-        FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
-            Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
-        }
-        _ => None,
-    }
-}
-
 /// Walk a snippet and mark where deploy-time values land (`base`: where the
-/// snippet's value is in the result).
-pub fn deferred_marks(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>) -> Vec<DeferredMark> {
-    let mut out = Vec::new();
+/// snippet's value is in the result); a call built from one gets its display
+/// value ([`crate::symbolic`]), computed here and only here, so a template
+/// without deploy-time values costs nothing more.
+pub fn mark_deferred(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>, ev: &mut Evaluation) {
     if let Some(e) = expr {
         let mut path = base;
-        walk(stack, &mut path, e, &mut out);
+        walk(stack, &mut path, e, ev);
     }
-    out
 }
 
-fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, out: &mut Vec<DeferredMark>) {
+/// Heat's absent marker at the top of a snippet (an `if` without its false branch).
+fn is_absent(expr: &Expr) -> bool {
+    match expr {
+        Expr::Absent => true,
+        Expr::Call(c) if c.kind.is_macro() => is_absent(&c.args),
+        _ => false,
+    }
+}
+
+fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluation) {
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::List(items, _) => {
-            // Absent items shift later indexes; markers stay best-effort there.
-            for (i, e) in items.iter().enumerate() {
+            // Absent items vanish from the list: later indexes move up.
+            for (i, e) in items.iter().filter(|e| !is_absent(e)).enumerate() {
                 path.push(PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX)));
-                walk(stack, path, e, out);
+                walk(stack, path, e, ev);
                 path.pop();
             }
         }
         Expr::Map(entries, _) => {
             for (k, e) in entries {
                 path.push(PathItem::Key(json_key(k)));
-                walk(stack, path, e, out);
+                walk(stack, path, e, ev);
                 path.pop();
             }
         }
         Expr::Call(call) => {
             if call.kind.is_macro() {
-                walk(stack, path, &call.args, out);
+                walk(stack, path, &call.args, ev);
                 return;
             }
-            if let Some(label) = deferred_label(stack, call) {
-                out.push(DeferredMark { path: path.clone(), label, exact: true });
+            if let Some(label) = symbolic::input_label(stack, call) {
+                ev.deferred.push(DeferredMark { path: path.clone(), label, exact: true });
                 return;
             }
-            let mut inner = Vec::new();
-            crate::eval::for_each_call(&call.args, &mut |c| {
-                if let Some(l) = deferred_label(stack, c) {
-                    inner.push(l);
-                }
-            });
+            let inner = symbolic::input_labels(stack, &call.args);
+            if inner.is_empty() {
+                return;
+            }
             for label in inner {
-                out.push(DeferredMark { path: path.clone(), label, exact: false });
+                ev.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
+            }
+            if let Some(value) = symbolic::display(stack, expr) {
+                ev.display.push(DisplayValue { path: path.clone(), value });
             }
         }
     }

@@ -34,7 +34,7 @@ pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalErro
 fn walk(value: &Value, path: &[Value]) -> Option<Value> {
     let mut current = value.clone();
     for key in path {
-        if !matches!(key, Value::Str(_) | Value::Int(_) | Value::Bool(_)) {
+        if !matches!(key, Value::Str(_) | Value::Int(_) | Value::BigInt(_) | Value::Bool(_)) {
             return None;
         }
         current = match &current {

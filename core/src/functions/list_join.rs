@@ -77,6 +77,11 @@ pub fn resolve_single(stack: &Stack, name: &str, args: &Expr) -> Result<Value, E
             }
         }
     }
+    let len = parts
+        .iter()
+        .map(String::len)
+        .fold(delim.len().saturating_mul(parts.len().saturating_sub(1)), usize::saturating_add);
+    super::string_to_build(stack, name, len)?;
     Ok(Value::from(parts.join(&delim)))
 }
 
@@ -99,6 +104,10 @@ pub fn resolve_multi(stack: &Stack, name: &str, args: &Expr) -> Result<Value, Ev
     stack.spend(strings.len() as u64)?;
     let mut out = String::new();
     for (i, s) in strings.iter().enumerate() {
+        // Checked as it grows, so a long list of long strings stops at the limit.
+        if out.len() > super::MAX_STRING_BYTES {
+            return Err(super::string_too_long(name, out.len()));
+        }
         if i > 0 {
             out.push_str(&delim);
         }
@@ -117,7 +126,7 @@ pub fn resolve_multi(stack: &Stack, name: &str, args: &Expr) -> Result<Value, Ev
             }
         }
     }
-    stack.spend(out.len() as u64 / 64)?;
+    super::string_to_build(stack, name, out.len())?;
     Ok(Value::from(out))
 }
 

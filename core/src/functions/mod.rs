@@ -37,6 +37,41 @@ use crate::value::Value;
 use crate::version::HotVersion;
 use HotVersion::*;
 
+/// The longest string an intrinsic function builds, in bytes (16 MiB). Heat has
+/// no such limit: Python builds the string until memory runs out, so a template
+/// that multiplies a string at every level (six nested `str_replace` calls, each
+/// × 1000) takes the Heat engine down with it. Nothing a template means to
+/// build comes near this (Heat's request body limit is 1 MiB, nova's user_data
+/// 64 KiB), and refusing early keeps the evaluation to milliseconds.
+pub const MAX_STRING_BYTES: usize = 16 << 20;
+
+/// Before `name` builds a string of `len` bytes: refused past
+/// [`MAX_STRING_BYTES`], otherwise charged to the evaluation budget (one step
+/// per 16 bytes, so all the strings one evaluation builds stay within a few
+/// hundred MiB).
+pub fn string_to_build(stack: &Stack, name: &str, len: usize) -> Result<(), EvalError> {
+    if len > MAX_STRING_BYTES {
+        return Err(string_too_long(name, len));
+    }
+    stack.spend(len as u64 / 16)
+}
+
+/// The error for a string over [`MAX_STRING_BYTES`].
+pub fn string_too_long(name: &str, len: usize) -> EvalError {
+    EvalError::other(
+        "LimitExceeded",
+        format!("{name} would build a string of {len} bytes; the limit is {MAX_STRING_BYTES} bytes"),
+    )
+    .with_code("string-too-long")
+}
+
+/// The length of Python's `text.replace(pat, with)` (an empty pattern matches
+/// before every character and at the end), saturating.
+pub fn replaced_len(text: &str, pat: &str, with: &str) -> usize {
+    let count = if pat.is_empty() { text.chars().count() + 1 } else { text.matches(pat).count() };
+    (text.len() - count * pat.len()).saturating_add(count.saturating_mul(with.len()))
+}
+
 /// Which parse table: resource/output snippets, or condition definitions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Table {
@@ -196,6 +231,31 @@ impl FnKind {
             FnFindInMap => "FindInMap",
             FnNot => "Not",
             ParamRef => "ParamRef",
+        }
+    }
+
+    /// How its display value is built when a deploy-time input reaches it
+    /// (see [`crate::symbolic`]).
+    pub(crate) fn symbolic_rule(self) -> crate::symbolic::Rule {
+        use crate::symbolic::Rule;
+        use FnKind::*;
+        match self {
+            GetResource | GetAttThenSelect | GetAtt | GetAttAll | FnGetAtt | Ref | GetParam => Rule::Input,
+            If | IfNullable => Rule::Branch,
+            ListJoin | FnJoin => Rule::Join { multi: false },
+            ListJoinMulti => Rule::Join { multi: true },
+            StrReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: false },
+            StrReplaceJson => Rule::Replace { mode: str_replace::Mode::Json, cfn: false },
+            StrReplaceStrict => Rule::Replace { mode: str_replace::Mode::Strict, cfn: false },
+            StrReplaceVstrict => Rule::Replace { mode: str_replace::Mode::VeryStrict, cfn: false },
+            FnReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: true },
+            ListConcat => Rule::Concat { unique: false },
+            ListConcatUnique => Rule::Concat { unique: true },
+            MapMerge => Rule::Merge,
+            GetFile | ResourceFacade | FnResourceFacade | Repeat | RepeatWithMap | RepeatPermutations | Digest
+            | StrSplit | MapReplace | Yaql | Filter | MakeUrl | Contains | Equals | Not | And | Or | Removed
+            | Invalid | FnSelect | FnSplit | FnBase64 | FnMemberListToMap | FnGetAzs | FnFindInMap | FnNot
+            | ParamRef => Rule::Opaque,
         }
     }
 
@@ -503,6 +563,42 @@ mod tests {
         assert_eq!(lookup(V2013_05_23, Table::Functions, "Ref"), Lookup::Found(FnKind::Ref));
         assert_eq!(lookup(V2015_04_30, Table::Functions, "Fn::Select"), Lookup::Found(FnKind::FnSelect));
         assert_eq!(lookup(V2015_10_15, Table::Functions, "Fn::Select"), Lookup::Found(FnKind::Removed));
+    }
+
+    /// A string that grows ×1000 at each of six nested calls (10^18 bytes)
+    /// stops at the limit with a clear error, and so do the other builders.
+    #[test]
+    fn built_strings_are_bounded() {
+        use crate::testing::eval_output_err;
+        let x = "X".repeat(1000);
+        let mut e = "ab".to_string();
+        for _ in 0..6 {
+            e = format!("{{str_replace: {{template: {x}, params: {{X: {e}}}}}}}");
+        }
+        assert_eq!(
+            eval_output_err("", &e),
+            "str_replace would build a string of 2000000000 bytes; the limit is 16777216 bytes"
+        );
+        // A megabyte, then twenty copies of it joined.
+        let mega = format!("{{str_replace: {{template: {x}, params: {{X: {x}}}}}}}");
+        let copies =
+            format!("{{repeat: {{for_each: {{'%i': {{str_split: [',', '{}']}}}}, template: {mega}}}}}", ",".repeat(19));
+        let seventeen = vec![mega.as_str(); 17].join(", ");
+        assert_eq!(
+            crate::testing::eval_output_v("2015-04-30", "", &format!("{{list_join: ['', [{seventeen}]]}}")),
+            Err("list_join would build a string of 17000000 bytes; the limit is 16777216 bytes".to_string())
+        );
+        // Checked as it grows: it stops after the 17th megabyte.
+        assert_eq!(
+            eval_output_err("", &format!("{{list_join: ['', {copies}]}}")),
+            "list_join would build a string of 17000000 bytes; the limit is 16777216 bytes"
+        );
+        assert_eq!(
+            eval_output_err("", &format!("{{repeat: {{for_each: {{X: [{mega}]}}, template: {mega}}}}}")),
+            "repeat would build a string of 1000000000000 bytes; the limit is 16777216 bytes"
+        );
+        // Under the limit nothing changes.
+        assert_eq!(crate::testing::eval_output("", &format!("{{list_join: ['', [{mega}]]}}")).len(), 1_000_002);
     }
 
     #[test]

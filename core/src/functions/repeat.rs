@@ -165,8 +165,8 @@ fn substitute(stack: &Stack, keys: &[Value], values: &[Value], template: &Value)
                         v.type_name()
                     )));
                 };
+                super::string_to_build(stack, "repeat", super::replaced_len(&text, k, v))?;
                 text = py_replace(&text, k, v);
-                stack.spend(text.len() as u64 / 256)?;
             }
             Value::from(text)
         }

@@ -46,12 +46,12 @@ fn empty_value(name: &str, param: &str) -> EvalError {
     ))
 }
 
-fn replacement(name: &str, mode: Mode, value: &Value, param: &str) -> Result<String, EvalError> {
+pub(crate) fn replacement(name: &str, mode: Mode, value: &Value, param: &str) -> Result<String, EvalError> {
     let allow_empty = mode != Mode::VeryStrict;
     match value {
         Value::Null if allow_empty => Ok(String::new()),
         Value::Null => Err(empty_value(name, param)),
-        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+        Value::Str(_) | Value::Int(_) | Value::BigInt(_) | Value::Float(_) | Value::Bool(_) => {
             let text = py_str(value);
             if !allow_empty && text.is_empty() {
                 return Err(empty_value(name, param));
@@ -150,6 +150,11 @@ fn replace_all(
             }
         }
         let replaced = replace_all(stack, name, mode, mapping, rest, found_rest, &pieces)?;
+        let len = replaced
+            .iter()
+            .map(String::len)
+            .fold(value.len().saturating_mul(replaced.len() - 1), usize::saturating_add);
+        super::string_to_build(stack, name, len)?;
         out.push(replaced.join(&value));
     }
     Ok(out)

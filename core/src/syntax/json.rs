@@ -20,8 +20,6 @@ pub(crate) enum JsonOutcome {
     Ok(Node, Vec<Diagnostic>),
     /// Python rejects it (Heat then tries YAML).
     NotJson,
-    /// Python accepts it but we cannot represent it (an integer beyond 64 bits).
-    Fail(Diagnostic),
 }
 
 /// Python's `json.loads` raises (Heat then tries YAML).
@@ -33,14 +31,11 @@ struct Parser<'a> {
     i: usize,
     source: SourceId,
     warnings: Vec<Diagnostic>,
-    /// The first integer beyond 64 bits: reported only if the whole text is JSON
-    /// (Python converts it and goes on; a later syntax error still sends Heat to YAML).
-    too_large: Option<Diagnostic>,
 }
 
 /// Parse a whole text as Python's `json.loads` does.
 pub(crate) fn parse(text: &str, source: SourceId) -> JsonOutcome {
-    let mut p = Parser { text, b: text.as_bytes(), i: 0, source, warnings: Vec::new(), too_large: None };
+    let mut p = Parser { text, b: text.as_bytes(), i: 0, source, warnings: Vec::new() };
     p.ws();
     let result = p.value(0).and_then(|node| {
         p.ws();
@@ -50,10 +45,9 @@ pub(crate) fn parse(text: &str, source: SourceId) -> JsonOutcome {
             Err(NotJson)
         }
     });
-    match (result, p.too_large) {
-        (Ok(_), Some(d)) => JsonOutcome::Fail(d),
-        (Ok(node), None) => JsonOutcome::Ok(node, p.warnings),
-        (Err(NotJson), _) => JsonOutcome::NotJson,
+    match result {
+        Ok(node) => JsonOutcome::Ok(node, p.warnings),
+        Err(NotJson) => JsonOutcome::NotJson,
     }
 }
 
@@ -145,13 +139,10 @@ impl Parser<'_> {
                     // Python accepts integers of up to 4300 digits; beyond that `int()`
                     // raises ValueError and Heat falls back to YAML (which fails too).
                     let digits = text.trim_start_matches('-').len();
-                    if digits > 4300 {
+                    if digits > super::resolve::MAX_STR_DIGITS {
                         return Err(NotJson);
                     }
-                    if self.too_large.is_none() {
-                        self.too_large = Some(too_large(text, self.span(start)));
-                    }
-                    Value::Null
+                    Value::big(text.parse::<crate::value::BigInt>().map_err(|_| NotJson)?)
                 }
             }
         };
@@ -298,15 +289,4 @@ impl Parser<'_> {
             }
         }
     }
-}
-
-/// The diagnostic for an integer Python accepts but a 64-bit value cannot hold.
-pub(crate) fn too_large(text: &str, span: Span) -> Diagnostic {
-    let shown: String = text.chars().take(40).collect();
-    let ellipsis = if shown.len() < text.len() { "…" } else { "" };
-    Diagnostic::error(
-        "integer-too-large",
-        format!("integer {shown}{ellipsis} is too large (hotplate supports integers from -2**63 to 2**63-1)"),
-    )
-    .at(span)
 }

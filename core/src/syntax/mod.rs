@@ -31,7 +31,7 @@
 //! * alias expansion: [`MAX_ALIAS_NODES`] nodes copied through aliases (`yaml-alias-limit`).
 //!
 //! Where Heat would build something templates cannot hold, the loader refuses with a
-//! clear diagnostic instead: integers beyond 64 bits (`integer-too-large`), `!!binary`
+//! clear diagnostic instead: `!!binary`
 //! and `!!set` values (`yaml-unsupported-tag`), self-containing aliases
 //! (`yaml-recursive-alias`). `!!omap`/`!!pairs` load as lists of `[key, value]` lists
 //! (Python tuples in Heat). Lone UTF-16 surrogates (JSON `"\ud800"`, YAML `"\ud800"` on
@@ -50,6 +50,7 @@ mod scanner;
 mod yaml;
 
 pub use node::{Node, NodeKind};
+pub(crate) use resolve::MAX_STR_DIGITS;
 
 use crate::diag::Diagnostic;
 use crate::source::{SourceId, Span};
@@ -122,7 +123,6 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
     }
     match json::parse(text, source) {
         json::JsonOutcome::Ok(root, warnings) => Ok(Loaded { root, warnings, dates: Vec::new() }),
-        json::JsonOutcome::Fail(d) => Err(d),
         json::JsonOutcome::NotJson => yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source)),
     }
 }

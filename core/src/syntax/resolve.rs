@@ -6,6 +6,7 @@
 //! resolver is a hand-written matcher here (the `regex` crate would cost wasm size).
 
 use crate::pyfmt::str_repr;
+use crate::value::{BigInt, Value};
 
 /// The tag PyYAML's implicit resolvers give a plain scalar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,7 +251,7 @@ fn is_timestamp(b: &[u8]) -> bool {
 /// Why a scalar could not be constructed.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum ScalarError {
-    /// An integer outside the 64-bit range (Python would accept it).
+    /// An integer beyond 128 bits on the fast path: read again at any size.
     TooLarge,
     /// Python itself fails with a non-YAML exception (ValueError, IndexError, KeyError):
     /// Heat crashes on it. The text is Python's exception text.
@@ -265,8 +266,21 @@ const INDEX_ERROR: &str = "string index out of range";
 /// marks the shared one.
 pub(crate) const SHARED_NAN_BITS: u64 = 0x7ff8_0000_0000_0001;
 
-/// SafeConstructor.construct_yaml_int.
-pub(crate) fn construct_int(text: &str) -> Result<i64, ScalarError> {
+/// Python's `int()` of a decimal string refuses more digits than this
+/// (`sys.int_info.default_max_str_digits`; bases 2, 8 and 16 have no limit).
+pub(crate) const MAX_STR_DIGITS: usize = 4300;
+
+/// SafeConstructor.construct_yaml_int: any size, as Python's ints.
+pub(crate) fn construct_int(text: &str) -> Result<Value, ScalarError> {
+    match construct_int_small(text) {
+        Ok(i) => Ok(Value::Int(i)),
+        Err(ScalarError::TooLarge) => construct_int_big(text).map(Value::big),
+        Err(e) => Err(e),
+    }
+}
+
+/// The fast path: 128-bit arithmetic, `TooLarge` past 64 bits.
+fn construct_int_small(text: &str) -> Result<i64, ScalarError> {
     let v: String = text.chars().filter(|&c| c != '_').collect();
     let first = v.chars().next().ok_or_else(|| ScalarError::Python(INDEX_ERROR.into()))?;
     let negative = first == '-';
@@ -295,6 +309,64 @@ pub(crate) fn construct_int(text: &str) -> Result<i64, ScalarError> {
     };
     let signed = if negative { magnitude.checked_neg().ok_or(ScalarError::TooLarge)? } else { magnitude };
     i64::try_from(signed).map_err(|_| ScalarError::TooLarge)
+}
+
+/// The same as [`construct_int_small`] at any size.
+fn construct_int_big(text: &str) -> Result<BigInt, ScalarError> {
+    let v: String = text.chars().filter(|&c| c != '_').collect();
+    let negative = v.starts_with('-');
+    let v = v.strip_prefix(['-', '+']).unwrap_or(&v);
+    let magnitude = if let Some(rest) = v.strip_prefix("0b") {
+        py_int_big(rest, 2)?
+    } else if let Some(rest) = v.strip_prefix("0x") {
+        py_int_big(rest, 16)?
+    } else if v.starts_with('0') {
+        py_int_big(v, 8)?
+    } else if v.contains(':') {
+        let mut total = BigInt::from(0);
+        let mut base = BigInt::from(1);
+        for part in v.rsplit(':') {
+            total += py_int_big(part, 10)? * &base;
+            base *= 60;
+        }
+        total
+    } else {
+        py_int_big(v, 10)?
+    };
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// Python `int(s, base)` at any size (the fast path already validated the text
+/// up to its first overflow; this validates the rest).
+fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
+    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+    let t = s.trim_matches(py_space);
+    let (negative, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, t.get(1..).unwrap_or("")),
+        Some(b'+') => (false, t.get(1..).unwrap_or("")),
+        _ => (false, t),
+    };
+    let lower = t.get(..2).map(str::to_ascii_lowercase);
+    let t = match (base, lower.as_deref()) {
+        (2, Some("0b")) | (8, Some("0o")) | (16, Some("0x")) => t.get(2..).unwrap_or(""),
+        _ => t,
+    };
+    let digits: Vec<u8> = t
+        .chars()
+        .map(|c| c.to_digit(base).and_then(|d| u8::try_from(d).ok()))
+        .collect::<Option<_>>()
+        .ok_or_else(invalid)?;
+    if digits.is_empty() {
+        return Err(invalid());
+    }
+    if base == 10 && digits.len() > MAX_STR_DIGITS {
+        return Err(ScalarError::Python(format!(
+            "Exceeds the limit ({MAX_STR_DIGITS} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+            digits.len()
+        )));
+    }
+    let n = BigInt::from_radix_be(num_bigint::Sign::Plus, &digits, base).ok_or_else(invalid)?;
+    Ok(if negative { -n } else { n })
 }
 
 /// Python's whitespace for `str.strip()`.
@@ -507,11 +579,26 @@ mod tests {
 
     #[test]
     fn constructors_follow_python() {
-        assert_eq!(construct_int("0_7"), Ok(7));
-        assert_eq!(construct_int("-0x1f"), Ok(-31));
-        assert_eq!(construct_int("1:30:00"), Ok(5400));
-        assert_eq!(construct_int("0o17"), Ok(15));
-        assert_eq!(construct_int("99999999999999999999"), Err(ScalarError::TooLarge));
+        assert_eq!(construct_int("0_7"), Ok(Value::Int(7)));
+        assert_eq!(construct_int("-0x1f"), Ok(Value::Int(-31)));
+        assert_eq!(construct_int("1:30:00"), Ok(Value::Int(5400)));
+        assert_eq!(construct_int("0o17"), Ok(Value::Int(15)));
+        assert_eq!(
+            construct_int("99999999999999999999").map(|v| crate::pyfmt::py_repr(&v)),
+            Ok("99999999999999999999".into())
+        );
+        assert_eq!(
+            construct_int("-0x1_0000_0000_0000_0000").map(|v| crate::pyfmt::py_repr(&v)),
+            Ok("-18446744073709551616".into())
+        );
+        assert_eq!(
+            construct_int("1:0:0:0:0:0:0:0:0:0:0:0").map(|v| crate::pyfmt::py_repr(&v)),
+            Ok("36279705600000000000".into())
+        );
+        assert!(
+            matches!(construct_int(&"9".repeat(4301)), Err(ScalarError::Python(m)) if m.starts_with("Exceeds the limit (4300 digits)"))
+        );
+        assert!(construct_int(&"9".repeat(4300)).is_ok());
         assert!(matches!(construct_int("0b_"), Err(ScalarError::Python(_))));
         assert_eq!(construct_float("1.0e+3"), Ok(1000.0));
         assert_eq!(construct_float("--1"), Ok(1.0));

@@ -14,7 +14,6 @@ use crate::source::{SourceId, Span};
 use crate::value::Value;
 
 use super::collapse::collapse_entries;
-use super::json::too_large;
 use super::node::{Node, NodeKind};
 use super::parser::{Ev, Event, Parser, Props};
 use super::resolve::{
@@ -664,9 +663,9 @@ impl Composer {
             }
             Kind::Null => Ok(Value::Null),
             Kind::Bool(Some(b)) => Ok(Value::Bool(*b)),
-            Kind::Bool(None) => construct_bool(value).map(Value::Bool).map_err(|e| scalar_error(e, value, span)),
-            Kind::Int => construct_int(value).map(Value::Int).map_err(|e| scalar_error(e, value, span)),
-            Kind::Float => construct_float(value).map(Value::Float).map_err(|e| scalar_error(e, value, span)),
+            Kind::Bool(None) => construct_bool(value).map(Value::Bool).map_err(|e| scalar_error(e, span)),
+            Kind::Int => construct_int(value).map_err(|e| scalar_error(e, span)),
+            Kind::Float => construct_float(value).map(Value::Float).map_err(|e| scalar_error(e, span)),
             Kind::Merge => return Item::Merge(span),
             Kind::Value => return Item::ValueKey(span),
             Kind::Binary => match check_base64(value) {
@@ -906,14 +905,13 @@ fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {
     .at(span)
 }
 
-fn scalar_error(e: ScalarError, text: &str, span: Span) -> Failure {
-    match e {
-        ScalarError::TooLarge => too_large(text, span).into(),
-        ScalarError::Python(msg) => Diagnostic::error(
-            "yaml-invalid-scalar",
-            format!("{msg} (Heat fails with an internal Python error on this value)"),
-        )
+fn scalar_error(e: ScalarError, span: Span) -> Failure {
+    let msg = match e {
+        // `construct_int` reads past 64 bits itself: never seen here.
+        ScalarError::TooLarge => "integer too large".to_string(),
+        ScalarError::Python(msg) => msg,
+    };
+    Diagnostic::error("yaml-invalid-scalar", format!("{msg} (Heat fails with an internal Python error on this value)"))
         .at(span)
-        .into(),
-    }
+        .into()
 }

@@ -129,9 +129,14 @@ impl Engine {
             Node::Const(v) => Ok(v.clone()),
             Node::Keyword(k) => Ok(V::Str(k.clone())),
             Node::NoValue => Ok(V::NoValue),
+            // Past 64 bits, and not past Python's 4300 digits (the parser keeps those as text).
             Node::BigInt(text) => Err(YaqlError::new(
-                "OverflowError",
-                format!("integer literal {text} does not fit in 64 bits (hotplate limitation)"),
+                "ValueError",
+                format!(
+                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+                    crate::syntax::MAX_STR_DIGITS,
+                    text.trim_start_matches('-').len()
+                ),
             )),
             Node::Dollar(name) => {
                 self.enter_frames(CALL_FRAMES)?;
@@ -810,6 +815,9 @@ impl Call<'_> {
         match self.v(i) {
             V::Int(x) => *x,
             V::Bool(b) => i64::from(*b),
+            // Past 64 bits: as far as an index or a count can go.
+            V::BigInt(b) if b.sign() == num_bigint::Sign::Minus => i64::MIN,
+            V::BigInt(_) => i64::MAX,
             _ => 0,
         }
     }

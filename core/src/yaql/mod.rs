@@ -151,6 +151,7 @@ fn input(v: &Value, depth: usize) -> R<V> {
         Value::Null => V::None,
         Value::Bool(b) => V::Bool(*b),
         Value::Int(i) => V::Int(*i),
+        Value::BigInt(b) => V::BigInt(b.clone()),
         Value::Float(f) => V::Float(*f),
         Value::Str(s) => V::Str(s.clone()),
         Value::List(items) => {
@@ -194,6 +195,7 @@ fn convert_out(eng: &Engine, v: &V, depth: usize) -> R<Out> {
         V::None => Out::Scalar(Value::Null),
         V::Bool(b) => Out::Scalar(Value::Bool(*b)),
         V::Int(i) => Out::Scalar(Value::Int(*i)),
+        V::BigInt(b) => Out::Scalar(Value::BigInt(b.clone())),
         V::Float(f) => Out::Scalar(Value::Float(*f)),
         V::Str(s) => Out::Scalar(Value::Str(s.clone())),
         V::FDict(d) | V::Dict(d) => {

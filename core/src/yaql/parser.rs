@@ -43,7 +43,7 @@ pub(crate) enum Node {
     /// An empty argument slot (`f(,1)`).
     #[default]
     NoValue,
-    /// An integer literal beyond 64 bits (Python would carry a big integer).
+    /// An integer literal longer than Python's `int()` accepts (an error when evaluated).
     BigInt(Rc<str>),
 }
 
@@ -213,8 +213,11 @@ impl<'a> Parser<'a> {
                 let norm = super::lexer::normalize_int_text(&text);
                 match norm.parse::<i64>() {
                     Ok(i) => Node::Const(V::Int(i)),
-                    // Beyond 64 bits: Python would carry a big integer.
-                    Err(_) => Node::BigInt(Rc::from(norm)),
+                    Err(_) => match norm.parse::<crate::value::BigInt>() {
+                        Ok(b) if norm.len() <= crate::syntax::MAX_STR_DIGITS => Node::Const(V::big(b)),
+                        // Python's int() refuses it: an error when evaluated.
+                        _ => Node::BigInt(Rc::from(norm)),
+                    },
                 }
             }
             Tok::Float(f) => {

@@ -13,6 +13,8 @@ use std::rc::Rc;
 
 use indexmap::{IndexMap, IndexSet};
 
+use crate::value::BigInt;
+
 use crate::pyfmt;
 
 use super::context::Context;
@@ -31,6 +33,8 @@ pub(crate) enum V {
     None,
     Bool(bool),
     Int(i64),
+    /// An int beyond 64 bits (never one that fits in `Int`: see [`V::big`]).
+    BigInt(Rc<BigInt>),
     Float(f64),
     Str(Rc<str>),
     /// An immutable Python tuple (what input lists and `[...]` become).
@@ -128,7 +132,7 @@ impl V {
             V::NoValue => "MarkerClass",
             V::None => "NoneType",
             V::Bool(_) => "bool",
-            V::Int(_) => "int",
+            V::Int(_) | V::BigInt(_) => "int",
             V::Float(_) => "float",
             V::Str(_) => "str",
             V::Tuple(_) => "tuple",
@@ -181,7 +185,22 @@ impl V {
 
     /// `isinstance(x, int)` (bools included).
     pub(crate) fn is_int_like(&self) -> bool {
-        matches!(self, V::Int(_) | V::Bool(_))
+        matches!(self, V::Int(_) | V::BigInt(_) | V::Bool(_))
+    }
+
+    /// An int of any size: `Int` when it fits in 64 bits.
+    pub(crate) fn big(b: BigInt) -> V {
+        i64::try_from(&b).map_or_else(|_| V::BigInt(Rc::new(b)), V::Int)
+    }
+
+    /// The int (bools count) at any size.
+    pub(crate) fn to_bigint(&self) -> Option<BigInt> {
+        match self {
+            V::Bool(b) => Some(BigInt::from(u8::from(*b))),
+            V::Int(i) => Some(BigInt::from(*i)),
+            V::BigInt(b) => Some(BigInt::clone(b)),
+            _ => None,
+        }
     }
 
     /// `utils.is_sequence`: a Sequence that is not a str.
@@ -281,6 +300,13 @@ pub(crate) fn py_eq(a: &V, b: &V) -> bool {
 }
 
 fn num_eq(a: &V, b: &V) -> Option<bool> {
+    match (a, b) {
+        (V::BigInt(x), V::Float(f)) | (V::Float(f), V::BigInt(x)) => {
+            return Some(crate::value::big_cmp_f64(x, *f) == Some(std::cmp::Ordering::Equal))
+        }
+        (V::BigInt(_), _) | (_, V::BigInt(_)) => return Some(a.to_bigint()? == b.to_bigint()?),
+        _ => {}
+    }
     let ai = match a {
         V::Bool(x) => Some(i64::from(*x)),
         V::Int(x) => Some(*x),
@@ -408,6 +434,13 @@ pub(crate) fn py_hash(v: &V, depth: usize) -> u64 {
         V::None => 0x4e6f6e65,
         V::Bool(b) => u64::from(*b),
         V::Int(i) => hash_int(*i),
+        // Equal to a float only when the float holds it exactly: hashed as that float.
+        V::BigInt(b) => match num_traits::ToPrimitive::to_f64(&**b) {
+            Some(f) if f.is_finite() && crate::value::big_cmp_f64(b, f) == Some(std::cmp::Ordering::Equal) => {
+                hash_float(f)
+            }
+            _ => cpython_hash(v, 0).unwrap_or(0),
+        },
         V::Float(f) => hash_float(*f),
         V::Str(s) => {
             let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -531,6 +564,9 @@ fn write_repr(out: &mut String, v: &V, depth: usize) {
         V::Int(i) => {
             let _ = write!(out, "{i}");
         }
+        V::BigInt(b) => {
+            let _ = write!(out, "{b}");
+        }
         V::Float(f) => out.push_str(&pyfmt::float_repr(*f)),
         V::Str(s) => out.push_str(&pyfmt::str_repr(s)),
         V::Tuple(t) => {
@@ -641,6 +677,7 @@ pub(crate) fn py_sizeof(v: &V) -> usize {
         V::None => 16,
         V::Bool(_) => 28,
         V::Int(i) => int_size(*i),
+        V::BigInt(b) => 24 + 4 * usize::try_from(b.bits()).unwrap_or(usize::MAX / 8).div_ceil(30),
         V::Float(_) => 24,
         V::Str(s) => str_size(s),
         V::Tuple(t) => 40 + 8 * t.len(),
@@ -754,6 +791,14 @@ pub(crate) fn cpython_hash(v: &V, depth: usize) -> Option<u64> {
             let m = i.unsigned_abs() % PY_MODULUS;
             let m = i64::try_from(m).ok()?;
             if *i < 0 {
+                -m
+            } else {
+                m
+            }
+        }
+        V::BigInt(b) => {
+            let m = i64::try_from(b.magnitude() % PY_MODULUS).ok()?;
+            if b.sign() == num_bigint::Sign::Minus {
                 -m
             } else {
                 m

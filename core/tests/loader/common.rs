@@ -18,6 +18,7 @@ fn write(out: &mut String, v: &Value) {
         Value::Null => out.push_str("[\"null\"]"),
         Value::Bool(b) => out.push_str(if *b { "[\"bool\",true]" } else { "[\"bool\",false]" }),
         Value::Int(i) => out.push_str(&format!("[\"int\",\"{i}\"]")),
+        Value::BigInt(i) => out.push_str(&format!("[\"int\",\"{i}\"]")),
         Value::Float(f) => {
             out.push_str("[\"float\",");
             write_json_str(out, &float_repr(*f), true);

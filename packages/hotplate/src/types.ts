@@ -125,12 +125,10 @@ export type PathStep = string | number;
 /** A value Heat only knows at deploy time (get_resource, get_attr, OS::stack_id, ...). */
 export interface Deferred {
   /**
-   * Where it lands in the result, dotted (`resources.server.properties.networks[0].port`;
-   * in a nested stack `nested.db.outputs.id.value`). Ambiguous for keys with dots:
-   * kept for the playground's renderer until it uses `renderValue`; prefer `steps`.
+   * Where it lands in the result, as keys and list indexes
+   * (`["resources", "server", "properties", "networks", 0, "port"]`; in a nested
+   * stack `["nested", "db", "outputs", "id", "value"]`).
    */
-  path: string;
-  /** The same place as keys and list indexes (`["resources", "server", "properties", "networks", 0, "port"]`). */
   steps: PathStep[];
   /** What it stands for (`get_attr server first_address`). */
   label: string;
@@ -186,12 +184,19 @@ export interface EvaluateResponse {
 /** How `renderValue` writes a value. */
 export type RenderFormat = "yaml" | "json" | "json-line";
 
-/** A deploy-time placeholder `⟨label⟩` in a rendered value. */
+/**
+ * A deploy-time placeholder `⟨label⟩` in a rendered value. A value built from a
+ * deploy-time one keeps it in place (`⟨get_attr server name⟩-x`, a merged map's
+ * `"<<": ⟨get_attr v value⟩` entry, a concatenated list's `...⟨get_attr g refs⟩`
+ * item), so a mark may cover part of a string.
+ */
 export interface RenderedMark {
   /** Where it is in the rendered value (keys and list indexes; `[]`: the value itself). */
   path: PathStep[];
-  /** What it stands for (`get_attr server first_address`). */
+  /** What it stands for (`get_attr server first_address`, `yaql over get_attr server name`). */
   label: string;
+  /** `true`: the deploy-time value itself; `false`: a value computed from one (`yaql over …`). */
+  exact: boolean;
   /** UTF-16 offsets (JavaScript string indexes) of `⟨label⟩` in `text` (quotes excluded). */
   from: number;
   to: number;

@@ -35,10 +35,9 @@ test("evaluate gives Heat's result, parameter sources, edges and deploy-time mar
   assert.equal(r.parameters.find((p) => p.name === "secret").hidden, true);
   assert.deepEqual(r.edges, [{ from: "server", to: "group", kind: "depends_on" }]);
   assert.deepEqual(r.deferred, [
-    { path: "outputs.ip.value", steps: ["outputs", "ip", "value"], label: "get_attr server first_address", exact: true },
+    { steps: ["outputs", "ip", "value"], label: "get_attr server first_address", exact: true },
     // The group's nested stack: its members' ids are only known once created.
     ...[0, 1, 2].map((i) => ({
-      path: `nested.group.outputs.refs_map.value.${i}`,
       steps: ["nested", "group", "outputs", "refs_map", "value", String(i)],
       label: `get_resource ${i}`,
       exact: true,
@@ -46,14 +45,17 @@ test("evaluate gives Heat's result, parameter sources, edges and deploy-time mar
   ]);
 });
 
-test("renderValue writes the last result's values as the engine has them, placeholders located", () => {
-  const r = evaluate({
-    stack_name: "demo",
-    template: `heat_template_version: 2021-04-16
+/** A template with one server not created yet, then its outputs. */
+const SERVER_THEN_OUTPUTS = `heat_template_version: 2021-04-16
 resources:
   server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros}}
 outputs:
-  o: {value: {z: 1.0, big: 1152921504606846976, list: [a, {get_attr: [server, first_address]}]}}
+`;
+
+test("renderValue writes the last result's values as the engine has them, placeholders located", () => {
+  const r = evaluate({
+    stack_name: "demo",
+    template: `${SERVER_THEN_OUTPUTS}  o: {value: {z: 1.0, big: 1152921504606846976, list: [a, {get_attr: [server, first_address]}]}}
 `,
   });
   // JSON.parse loses both: 1.0 reads as 1, the integer as a rounded double.
@@ -71,6 +73,24 @@ outputs:
   assert.equal(renderValue(["outputs", "missing"], "yaml"), null);
   assert.throws(() => renderValue("outputs.o.value", "yaml"), TypeError);
   assert.throws(() => renderValue(["outputs"], "toml"), /unknown format/);
+});
+
+test("renderValue shows a value built from a deploy-time one symbolically, the mark on its piece", () => {
+  const r = evaluate({
+    stack_name: "demo",
+    template: `${SERVER_THEN_OUTPUTS}  name: {value: {list_join: ["-", ["é", {get_attr: [server, name]}, x]]}}
+  n: {value: {yaql: {expression: "$.data.l.len()", data: {l: [{get_attr: [server, name]}]}}}}
+`,
+  });
+  // The canonical result is Heat's value before the stack exists.
+  assert.equal(r.result.outputs.name.value, "é--x");
+  const v = renderValue(["outputs", "name", "value"], "yaml");
+  assert.equal(v.text, "\"é-⟨get_attr server name⟩-x\"\n");
+  assert.deepEqual(v.marks, [{ path: [], label: "get_attr server name", exact: true, from: 3, to: 25 }]);
+  assert.equal(v.text.slice(v.marks[0].from, v.marks[0].to), "⟨get_attr server name⟩");
+  const n = renderValue(["outputs", "n", "value"], "json-line");
+  assert.equal(n.text, '"⟨yaql over get_attr server name⟩"');
+  assert.deepEqual(n.marks.map((m) => [m.label, m.exact]), [["yaql over get_attr server name", false]]);
 });
 
 test("a merged parameter names each file and what it gave", () => {

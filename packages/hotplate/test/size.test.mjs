@@ -17,12 +17,12 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // placeholders and parameter provenance (`renderValue`, issue 12): +7.5 KB
 // measured on the base before CFN. Raised to 726 KB for the direct request
 // decoder (serde visitors, faster than serde_json's tree): 724.3 KB measured on
-// a fresh clone. Raised to 758 KB for editor intelligence (issue 14: the
-// `complete`/`hover`/`definition`/`references`/`documentSymbols`/`quickFixes`
-// exports, the code behind them and the attribute descriptions, ~4 KB of it):
-// main 723.8 KB -> 757.9 KB measured, both built by mk/wasm.mk's steps on the
-// same machine. Issue 13 owns bringing it down to 400 KB.
-const BUDGET_BROTLI = 758 * 1024;
+// a fresh clone. Raised for the symbolic display values (issue 12: 724.1 ->
+// 730.9 KB) and for editor intelligence (issue 14: the complete/hover/
+// definition/references/documentSymbols/quickFixes exports, the code behind
+// them and the attribute descriptions: main 723.8 -> 757.9 KB), plus big
+// integers (num-bigint). Issue 13 owns bringing it down to 400 KB.
+const BUDGET_BROTLI = 766 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

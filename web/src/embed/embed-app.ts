@@ -2,6 +2,7 @@
 // panes inside the element's shadow root, so host styles and ours never mix.
 import type { EditorView } from "@codemirror/view";
 import type { EvaluateResponse } from "hotplate/web";
+import type { Values } from "../values";
 import { createEditor, showDiagnostics } from "../editors";
 import { Runner } from "../runner";
 import { encodeWorkspace } from "../share";
@@ -89,13 +90,15 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   verdictBox.hidden = true;
   results.prepend(verdictBox);
 
-  const render = (r: EvaluateResponse) => {
+  const render = (r: EvaluateResponse, values: Values, signatures: Record<string, string>) => {
     const v = verdict(r);
     verdictBox.hidden = !v;
     verdictBox.className = v && !v.refused ? "verdict partial" : "verdict";
     verdictBox.textContent = v?.text ?? "";
     const ctx: PaneContext = {
       response: r,
+      values,
+      signatures,
       mode: "yaml",
       open: opened,
       ui,
@@ -108,7 +111,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
         view.focus();
       },
     };
-    for (const [p, body] of panes) body.replaceChildren(PANE_REGISTRY[p].render(ctx));
+    for (const [p, body] of panes) {
+      const previous = body.firstElementChild as HTMLElement | null;
+      const next = PANE_REGISTRY[p].render(ctx, previous);
+      if (next !== previous) body.replaceChildren(next);
+    }
     showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     renderParams(r);
   };
@@ -132,7 +139,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
     delete results.dataset.stale;
     last = result.response;
-    render(last);
+    render(last, result.values, result.signatures);
     const n = last.diagnostics.filter((d) => d.severity === "error").length;
     status.textContent = n ? `errors: ${n}` : "ok";
     status.dataset.evalMs = result.ms.toFixed(2);

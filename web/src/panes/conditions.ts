@@ -1,14 +1,18 @@
-// The conditions pane: each condition's value.
-import { el, emptyText, type Pane } from "./context";
+// The conditions pane: each condition's value, as the engine writes it.
+import { pathKey } from "../values";
+import { el, emptyText, shown, type Pane } from "./context";
 
 export const conditionsPane: Pane = {
   id: "conditions",
   title: "Conditions",
-  render({ response: r }) {
+  render(ctx) {
+    const { response: r } = ctx;
     const list = el("ul", { className: "conditions" });
     if (!r) return list;
     for (const [name, value] of Object.entries(r.result.conditions)) {
-      const li = el("li", { className: value ? "true" : "false", textContent: `${name}: ${String(value)}` });
+      const text = el("span", { className: "value", textContent: shown(ctx, ["conditions", name])?.text ?? "" });
+      text.dataset.path = pathKey(["conditions", name]);
+      const li = el("li", { className: value ? "true" : "false" }, `${name}: `, text);
       li.dataset.testid = `condition-${name}`;
       list.append(li);
     }

@@ -1,11 +1,15 @@
 // What every result pane gets: the evaluation, how values are shown, and the
 // host's hooks (the page has many editors, an embed one). See index.ts.
-import type { Diagnostic, EvaluateResponse } from "hotplate/web";
-import type { Mode } from "../render";
+import type { Diagnostic, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import { pathKey, type Mode, type Values } from "../values";
 
 export interface PaneContext {
   /** The last finished evaluation (null before the first, e.g. when it was stopped). */
   response: EvaluateResponse | null;
+  /** The engine's text of each value of `response` the panes show, in `mode` (values.ts). */
+  values: Values;
+  /** Per top-level resource, a signature of what the resources pane shows of it (values.ts). */
+  signatures: Record<string, string>;
   mode: Mode;
   /** The nested stacks and resources the user opened (kept across evaluations). */
   open: Set<string>;
@@ -25,10 +29,14 @@ export interface PaneContext {
 export interface Pane {
   id: "outputs" | "parameters" | "conditions" | "resources" | "errors";
   title: string;
-  /** The pane's content (the host owns the box around it). */
-  render(ctx: PaneContext): HTMLElement;
-  /** The data its Copy button copies, if it has one. */
-  copy?(ctx: PaneContext): unknown;
+  /**
+   * The pane's content (the host owns the box around it). `previous`: what it
+   * returned last time, still in the box; a pane may update it in place and
+   * return it (only what changed is touched), or return a new element.
+   */
+  render(ctx: PaneContext, previous?: HTMLElement | null): HTMLElement;
+  /** Where in the result the value its Copy button copies is (the host asks the engine for its text); null: nothing to copy. */
+  copy?(ctx: PaneContext): PathStep[] | null;
 }
 
 export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) => {
@@ -36,6 +44,9 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
   e.append(...children);
   return e;
 };
+
+/** The engine's text of the value at `path` in the result (undefined: not written). */
+export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
 
 /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
 export function emptyText(r: EvaluateResponse, what: string): string {

@@ -1,7 +1,7 @@
 // The parameters pane: every parameter's value (hidden ones masked, as Heat's
 // stack show masks them) and where it came from.
 import type { ParameterInfo } from "hotplate/web";
-import { kvRow } from "../stack-tree";
+import { kvRow, maskedRow } from "../stack-tree";
 import { el, type Pane } from "./context";
 
 /** Where a parameter's value came from, in the user's words. */
@@ -21,21 +21,20 @@ export function sourceText(p: ParameterInfo): string {
 export const parametersPane: Pane = {
   id: "parameters",
   title: "Parameters",
-  render({ response: r, mode, open }) {
+  render(ctx) {
+    const { response: r } = ctx;
     const box = el("div", { className: "pane-parameters" });
     if (!r) return box;
     const infos = new Map(r.parameters.map((p) => [p.name, p]));
-    for (const [name, value] of Object.entries(r.result.parameters)) {
+    for (const name of Object.keys(r.result.parameters)) {
       const info = infos.get(name);
-      const row = kvRow(name, info?.hidden ? "******" : value, ["parameters", name], { mode, deferred: r.deferred, open });
+      const row = info?.hidden ? maskedRow(name) : kvRow(name, ["parameters", name], ctx);
       row.append(el("span", { className: "param-source", textContent: info ? sourceText(info) : "pseudo parameter" }));
       box.append(row);
     }
     return box;
   },
-  copy({ response: r }) {
-    if (!r) return null;
-    const hidden = new Set(r.parameters.filter((p) => p.hidden).map((p) => p.name));
-    return Object.fromEntries(Object.entries(r.result.parameters).map(([n, v]) => [n, hidden.has(n) ? "******" : v]));
-  },
+  // The engine's text of all parameters; it would reveal a hidden one's value,
+  // so with a hidden parameter Copy copies nothing (and says why).
+  copy: ({ response }) => (response && !response.parameters.some((p) => p.hidden) ? ["parameters"] : null),
 };

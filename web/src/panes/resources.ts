@@ -1,14 +1,14 @@
 // The resources pane: each resource's resolved properties and policies, what
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
-import { cloudNotes, withPlaceholders } from "../render";
+import { cloudNotes } from "../render";
 import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
 import { el, emptyText, type Pane } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
 const BIG = 30;
 
-/** The filter of a big stack's resources (by name or type); its text survives redraws in `ui`. */
-function filterBar(items: [string, string, HTMLElement][], ui: Record<string, string>): HTMLElement {
+/** A big stack's filter (by name or type); its text survives redraws in `ui`. `apply` filters the pane's current items. */
+function filterBar(box: HTMLElement, ui: Record<string, string>): { bar: HTMLElement; apply: () => void } {
   const input = document.createElement("input");
   input.type = "search";
   input.placeholder = "Filter by name or type";
@@ -21,44 +21,62 @@ function filterBar(items: [string, string, HTMLElement][], ui: Record<string, st
   const apply = () => {
     const q = input.value.trim().toLowerCase();
     ui.resourceFilter = input.value;
+    const items = box.querySelectorAll<HTMLElement>(":scope > .resource");
     let shown = 0;
-    for (const [name, type, item] of items) {
-      item.hidden = q !== "" && !name.includes(q) && !type.includes(q);
+    for (const item of items) {
+      item.hidden = q !== "" && !item.dataset.name!.includes(q) && !item.dataset.type!.includes(q);
       if (!item.hidden) shown++;
     }
     count.textContent = q ? `${shown} of ${items.length} resources` : `${items.length} resources`;
   };
   input.addEventListener("input", apply);
-  apply();
-  return el("div", { className: "resource-filter" }, input, count);
+  return { bar: el("div", { className: "resource-filter" }, input, count), apply };
 }
+
+/** The pane's filter, kept with the pane's box across redraws. */
+const filters = new WeakMap<HTMLElement, { bar: HTMLElement; apply: () => void }>();
 
 export const resourcesPane: Pane = {
   id: "resources",
   title: "Resources",
-  render({ response: r, mode, open, ui }) {
-    const box = el("div", { className: "pane-resources" });
-    if (!r) return box;
-    const res = r.result;
-    const tree: TreeContext = { mode, deferred: r.deferred, open };
-    const kv = (label: string, value: unknown, base: (string | number)[]) => kvRow(label, value, base, tree);
-    const entries = Object.entries(res.resources);
+  render(ctx, previous) {
+    const { response: r, values, open, ui } = ctx;
+    const entries = r ? Object.entries(r.result.resources) : [];
     // A big stack: a filter, and each resource collapsed to one line (built when opened).
     const big = entries.length > BIG;
-    const items: [string, string, HTMLElement][] = [];
+    const reuse = previous?.classList.contains("pane-resources") && previous.dataset.big === String(big);
+    const box = reuse ? previous! : el("div", { className: "pane-resources" });
+    box.dataset.big = String(big);
+    if (!r) {
+      box.replaceChildren();
+      return box;
+    }
+    const res = r.result;
+    const tree: TreeContext = { values, open };
+    const old = new Map<string, HTMLElement>();
+    for (const item of box.querySelectorAll<HTMLElement>(":scope > .resource")) old.set(item.dataset.key!, item);
+    const wanted: HTMLElement[] = [];
     for (const [name, rsrc] of entries) {
+      // An unchanged resource keeps its element (see resourceSignatures).
+      const sig = ctx.signatures[name] ?? "";
+      const kept = old.get(name);
+      if (kept && sig && kept.dataset.sig === sig) {
+        wanted.push(kept);
+        continue;
+      }
       const heading = (tag: "h3" | "span") => el(tag, { className: "resource-title", textContent: name }, " ",
         el("span", { className: "type", textContent: String(rsrc.type) }), " ",
         el("span", { className: "badge", textContent: rsrc.enabled ? "enabled" : "removed by its condition" }));
       const body = (): Node[] => {
         const out: Node[] = [];
         if (!rsrc.enabled) return out;
-        out.push(kv("properties", rsrc.properties, ["resources", name, "properties"]));
-        if (rsrc.depends_on.length) out.push(kv("depends_on", rsrc.depends_on, []));
-        if (rsrc.requires.length) out.push(kv("requires", rsrc.requires, []));
-        if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) out.push(kv("metadata", rsrc.metadata, ["resources", name, "metadata"]));
-        if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) out.push(kv("update_policy", rsrc.update_policy, []));
-        out.push(kv("deletion_policy", rsrc.deletion_policy, []));
+        const at = ["resources", name];
+        out.push(kvRow("properties", [...at, "properties"], tree));
+        if (rsrc.depends_on.length) out.push(kvRow("depends_on", [...at, "depends_on"], tree));
+        if (rsrc.requires.length) out.push(kvRow("requires", [...at, "requires"], tree));
+        if (rsrc.metadata && Object.keys(rsrc.metadata as object).length) out.push(kvRow("metadata", [...at, "metadata"], tree));
+        if (rsrc.update_policy && Object.keys(rsrc.update_policy as object).length) out.push(kvRow("update_policy", [...at, "update_policy"], tree));
+        out.push(kvRow("deletion_policy", [...at, "deletion_policy"], tree));
         const notes = cloudNotes(res, name);
         if (notes) out.push(notes);
         const nested = res.nested[name];
@@ -70,14 +88,24 @@ export const resourcesPane: Pane = {
         : el("div", {}, heading("h3"), ...body());
       item.className = `resource ${rsrc.enabled ? "enabled" : "removed"}`;
       item.dataset.testid = `resource-${name}`;
-      items.push([name.toLowerCase(), String(rsrc.type).toLowerCase(), item]);
-      box.append(item);
+      item.dataset.key = name;
+      item.dataset.sig = sig;
+      item.dataset.name = name.toLowerCase();
+      item.dataset.type = String(rsrc.type).toLowerCase();
+      wanted.push(item);
     }
-    if (big) box.prepend(filterBar(items, ui));
-    if (!box.children.length) box.append(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
+    // Only what changed is touched: unchanged elements stay where they are.
+    if (big && !filters.has(box)) filters.set(box, filterBar(box, ui));
+    if (!big) filters.delete(box);
+    const head: Node[] = big ? [filters.get(box)!.bar] : [];
+    const want = [...head, ...wanted];
+    if (!want.length) want.push(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
+    want.forEach((node, i) => {
+      if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
+    });
+    while (box.childNodes.length > want.length) box.lastChild!.remove();
+    filters.get(box)?.apply();
     return box;
   },
-  copy({ response: r }) {
-    return r ? withPlaceholders(r.result.resources, ["resources"], r.deferred) : null;
-  },
+  copy: ({ response }) => (response ? ["resources"] : null),
 };

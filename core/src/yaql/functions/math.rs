@@ -1,5 +1,5 @@
-//! `yaql.standard_library.math`, with Python number semantics (64-bit integers; a
-//! result beyond them is an `OverflowError` where Python would use a big integer).
+//! `yaql.standard_library.math`, with Python number semantics: ints of any size
+//! (64-bit arithmetic first, big integers past it), bounded by yaql's memory quota.
 
 use super::super::eval::{Call, Dft, FnDef, R};
 use super::super::lexer::{digit_value, is_py_space};
@@ -7,24 +7,47 @@ use super::super::types::{ANY, INT, NUM, NUM_N};
 use super::super::value::{float_cmp_int, py_repr, V};
 use super::super::YaqlError;
 use super::{type_error, value_error};
+use crate::value::{big_cmp_f64, BigInt};
+use num_bigint::Sign;
+use num_traits::{FromPrimitive, One, Signed, ToPrimitive, Zero};
 
-fn overflow() -> YaqlError {
-    YaqlError::new(
-        "OverflowError",
-        "integer result does not fit in 64 bits (Python would use a big integer; hotplate limitation)",
-    )
-}
+/// The most bits an int may have when yaql runs without a memory quota.
+const MAX_BITS_WITHOUT_QUOTA: f64 = 1_048_576.0;
 
-/// An integer result of about `bits` bits: Python computes it and then fails yaql's
-/// memory quota when `sys.getsizeof` of it (24 + 4 bytes per 30 bits) is over the
-/// quota; a smaller one is only beyond hotplate's 64 bits.
-fn big_int_result(bits: f64, quota: usize) -> YaqlError {
+/// Before computing an int result of about `bits` bits: Python computes it and
+/// then fails yaql's memory quota when `sys.getsizeof` of it (24 + 4 bytes per
+/// 30 bits) is over the quota, so a result that would fail is not computed.
+fn int_result_fits(bits: f64, quota: usize) -> R<()> {
     let size = 24.0 + 4.0 * (bits / 30.0).ceil();
     #[allow(clippy::cast_precision_loss)]
-    if quota > 0 && size > quota as f64 {
-        return super::super::eval::memory_error();
+    let over = if quota > 0 { size > quota as f64 } else { bits > MAX_BITS_WITHOUT_QUOTA };
+    if over {
+        return Err(super::super::eval::memory_error());
     }
-    overflow()
+    Ok(())
+}
+
+fn int_too_large_for_float() -> YaqlError {
+    YaqlError::new("OverflowError", "int too large to convert to float")
+}
+
+/// An int operand at any size (not bools: the callers' types exclude them).
+fn int_of(v: &V) -> Option<BigInt> {
+    match v {
+        V::Int(i) => Some(BigInt::from(*i)),
+        V::BigInt(b) => Some(BigInt::clone(b)),
+        _ => None,
+    }
+}
+
+/// Python's floor division and modulo (the remainder has the divisor's sign).
+fn floor_div_mod(x: &BigInt, y: &BigInt) -> (BigInt, BigInt) {
+    let (mut q, mut r) = (x / y, x % y);
+    if !r.is_zero() && (r.sign() == Sign::Minus) != (y.sign() == Sign::Minus) {
+        q -= 1;
+        r += y;
+    }
+    (q, r)
 }
 
 fn zero_div(msg: &str) -> YaqlError {
@@ -35,40 +58,65 @@ fn zero_div(msg: &str) -> YaqlError {
 fn f(v: &V) -> f64 {
     match v {
         V::Int(i) => *i as f64,
+        V::BigInt(b) => b.to_f64().unwrap_or(f64::NAN),
         V::Bool(b) => f64::from(u8::from(*b)),
         V::Float(x) => *x,
         _ => f64::NAN,
     }
 }
 
+/// `float(x)` of a number as Python converts an int operand (OverflowError past
+/// the largest float).
+fn to_float(v: &V) -> R<f64> {
+    let x = f(v);
+    if x.is_infinite() && matches!(v, V::BigInt(_)) {
+        return Err(int_too_large_for_float());
+    }
+    Ok(x)
+}
+
 /// Python int + int / float arithmetic.
 pub(crate) fn arith(op: char, a: &V, b: &V) -> R<V> {
-    let ints = match (a, b) {
-        (V::Int(x), V::Int(y)) => Some((*x, *y)),
-        _ => None,
-    };
-    if let Some((x, y)) = ints {
-        return match op {
-            '+' => x.checked_add(y).map(V::Int).ok_or_else(overflow),
-            '-' => x.checked_sub(y).map(V::Int).ok_or_else(overflow),
-            '*' => x.checked_mul(y).map(V::Int).ok_or_else(overflow),
-            '/' => {
-                if y == 0 {
-                    return Err(zero_div("integer division or modulo by zero"));
-                }
-                let q = x.checked_div(y).ok_or_else(overflow)?;
-                Ok(V::Int(if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }))
-            }
+    if let (V::Int(x), V::Int(y)) = (a, b) {
+        let (x, y) = (*x, *y);
+        if y == 0 && matches!(op, '/' | '%') {
+            return Err(zero_div(if op == '/' {
+                "integer division or modulo by zero"
+            } else {
+                "integer modulo by zero"
+            }));
+        }
+        let fast = match op {
+            '+' => x.checked_add(y),
+            '-' => x.checked_sub(y),
+            '*' => x.checked_mul(y),
+            '/' => x.checked_div(y).map(|q| if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }),
             _ => {
-                if y == 0 {
-                    return Err(zero_div("integer modulo by zero"));
-                }
                 let r = x.checked_rem(y).unwrap_or(0);
-                Ok(V::Int(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r }))
+                Some(if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r })
             }
         };
+        if let Some(r) = fast {
+            return Ok(V::Int(r));
+        }
     }
-    let (x, y) = (f(a), f(b));
+    if let (Some(x), Some(y)) = (int_of(a), int_of(b)) {
+        if y.is_zero() && matches!(op, '/' | '%') {
+            return Err(zero_div(if op == '/' {
+                "integer division or modulo by zero"
+            } else {
+                "integer modulo by zero"
+            }));
+        }
+        return Ok(V::big(match op {
+            '+' => x + y,
+            '-' => x - y,
+            '*' => x * y,
+            '/' => floor_div_mod(&x, &y).0,
+            _ => floor_div_mod(&x, &y).1,
+        }));
+    }
+    let (x, y) = (to_float(a)?, to_float(b)?);
     Ok(V::Float(match op {
         '+' => x + y,
         '-' => x - y,
@@ -101,6 +149,9 @@ fn num_cmp(a: &V, b: &V) -> Option<std::cmp::Ordering> {
         (V::Int(x), V::Int(y)) => Some(x.cmp(y)),
         (V::Float(x), V::Int(y)) => float_cmp_int(*x, *y),
         (V::Int(x), V::Float(y)) => float_cmp_int(*y, *x).map(std::cmp::Ordering::reverse),
+        (V::BigInt(x), V::Float(y)) => big_cmp_f64(x, *y),
+        (V::Float(x), V::BigInt(y)) => big_cmp_f64(y, *x).map(std::cmp::Ordering::reverse),
+        (V::BigInt(_), _) | (_, V::BigInt(_)) => Some(int_of(a)?.cmp(&int_of(b)?)),
         _ => f(a).partial_cmp(&f(b)),
     }
 }
@@ -110,7 +161,7 @@ pub(crate) fn py_int(v: &V) -> R<V> {
     match v {
         V::None => Ok(V::Int(0)),
         V::Bool(b) => Ok(V::Int(i64::from(*b))),
-        V::Int(i) => Ok(V::Int(*i)),
+        V::Int(_) | V::BigInt(_) => Ok(v.clone()),
         V::Float(x) => float_to_int(*x),
         V::Str(s) => parse_int(s)
             .ok_or_else(|| value_error(format!("invalid literal for int() with base 10: {}", py_repr(v))))?,
@@ -131,7 +182,7 @@ fn float_to_int(x: f64) -> R<V> {
     let t = x.trunc();
     // 2^63: the first float beyond i64
     if !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&t) {
-        return Err(overflow());
+        return BigInt::from_f64(t).map(V::big).ok_or_else(|| value_error("cannot convert float to integer"));
     }
     #[allow(clippy::cast_possible_truncation)]
     Ok(V::Int(t as i64))
@@ -147,29 +198,29 @@ fn parse_int(s: &str) -> Option<R<V>> {
     if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
         return None;
     }
-    let mut acc: i64 = 0;
-    let mut overflowed = false;
+    let mut digits: Vec<u8> = Vec::new();
     for c in body.chars() {
         if c == '_' {
             continue;
         }
-        let d = digit_value(c)?;
-        match acc.checked_mul(10).and_then(|x| x.checked_add(i64::from(d))) {
-            Some(x) => acc = x,
-            None => overflowed = true,
-        }
+        digits.push(digit_value(c)?);
     }
-    if overflowed {
-        return Some(Err(overflow()));
+    if digits.len() > crate::syntax::MAX_STR_DIGITS {
+        return Some(Err(value_error(format!(
+            "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+            crate::syntax::MAX_STR_DIGITS,
+            digits.len()
+        ))));
     }
-    Some(Ok(V::Int(if neg { -acc } else { acc })))
+    let n = BigInt::from_radix_be(if neg { Sign::Minus } else { Sign::Plus }, &digits, 10)?;
+    Some(Ok(V::big(n)))
 }
 
 /// Python `float(value)`.
 pub(crate) fn py_float(v: &V) -> R<V> {
     match v {
         V::None => Ok(V::Float(0.0)),
-        V::Bool(_) | V::Int(_) | V::Float(_) => Ok(V::Float(f(v))),
+        V::Bool(_) | V::Int(_) | V::BigInt(_) | V::Float(_) => to_float(v).map(V::Float),
         V::Str(s) => parse_float(s)
             .map(V::Float)
             .ok_or_else(|| value_error(format!("could not convert string to float: {}", py_repr(v)))),
@@ -223,14 +274,13 @@ fn py_round(v: &V, nd: i64) -> R<V> {
             if nd >= 0 {
                 return Ok(V::Int(*i));
             }
-            let Some(p) = u32::try_from(-nd).ok().and_then(|e| 10i64.checked_pow(e)) else {
-                return Ok(V::Int(0));
-            };
-            let q = i.div_euclid(p);
-            let r = i.rem_euclid(p);
-            let twice = r.saturating_mul(2);
-            let q = if twice > p || (twice == p && q % 2 != 0) { q + 1 } else { q };
-            q.checked_mul(p).map(V::Int).ok_or_else(overflow)
+            round_int(&BigInt::from(*i), nd)
+        }
+        V::BigInt(b) => {
+            if nd >= 0 {
+                return Ok(v.clone());
+            }
+            round_int(b, nd)
         }
         V::Float(x) => {
             let x = *x;
@@ -257,7 +307,28 @@ fn py_round(v: &V, nd: i64) -> R<V> {
     }
 }
 
+/// `round(int, ndigits)` with `ndigits < 0`: to a multiple of 10^-ndigits, ties to even.
+fn round_int(i: &BigInt, nd: i64) -> R<V> {
+    #[allow(clippy::cast_precision_loss)]
+    let digits = (i.bits() as f64 / std::f64::consts::LOG2_10).ceil() + 1.0;
+    #[allow(clippy::cast_precision_loss)]
+    if (-nd) as f64 > digits {
+        return Ok(V::Int(0));
+    }
+    let p = BigInt::from(10).pow(u32::try_from(-nd).unwrap_or(0));
+    let (q, r) = floor_div_mod(i, &p);
+    let twice = &r * 2;
+    let q = if twice > p || (twice == p && q.bit(0)) { q + 1 } else { q };
+    Ok(V::big(q * p))
+}
+
 fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
+    if !m.is_none() && [a, b, m].iter().any(|v| matches!(v, V::BigInt(_))) {
+        let (Some(x), Some(y), Some(z)) = (int_of(a), int_of(b), int_of(m)) else {
+            return Err(type_error("pow() 3rd argument not allowed unless all arguments are integers"));
+        };
+        return big_pow_mod(x, y, &z);
+    }
     if !m.is_none() {
         let (V::Int(x), V::Int(y), V::Int(z)) = (a, b, m) else {
             return Err(type_error("pow() 3rd argument not allowed unless all arguments are integers"));
@@ -286,17 +357,26 @@ fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
         if *z < 0 && result != 0 {
             result -= modulus;
         }
-        return i64::try_from(result).map(V::Int).map_err(|_| overflow());
+        return Ok(V::big(BigInt::from(result)));
     }
-    match (a, b) {
-        (V::Int(x), V::Int(y)) if *y >= 0 => {
+    match (int_of(a), int_of(b)) {
+        (Some(x), Some(y)) if y.sign() != Sign::Minus => {
+            if let (V::Int(x), Some(e)) = (a, y.to_u32()) {
+                if let Some(r) = x.checked_pow(e) {
+                    return Ok(V::Int(r));
+                }
+            }
+            // 0, 1 and -1 stay small at any (positive) power.
+            if x.is_zero() || x.magnitude().is_one() {
+                return Ok(V::big(if x.sign() == Sign::Minus && !y.bit(0) { -x } else { x }));
+            }
             #[allow(clippy::cast_precision_loss)]
-            let bits = (*y as f64) * (x.unsigned_abs() as f64).log2();
-            let e = u32::try_from(*y).map_err(|_| big_int_result(bits, quota))?;
-            x.checked_pow(e).map(V::Int).ok_or_else(|| big_int_result(bits, quota))
+            let log2 = x.to_f64().filter(|f| f.is_finite()).map_or(x.bits() as f64, |f| f.abs().log2());
+            int_result_fits(y.to_f64().unwrap_or(f64::INFINITY) * log2, quota)?;
+            Ok(V::big(x.pow(y.to_u32().unwrap_or(u32::MAX))))
         }
         _ => {
-            let (x, y) = (f(a), f(b));
+            let (x, y) = (to_float(a)?, to_float(b)?);
             if x == 0.0 && y < 0.0 {
                 return Err(zero_div("0.0 cannot be raised to a negative power"));
             }
@@ -315,6 +395,42 @@ fn py_pow(a: &V, b: &V, m: &V, quota: usize) -> R<V> {
     }
 }
 
+/// Three-argument `pow` at any size: the result has the modulus's sign.
+fn big_pow_mod(x: BigInt, y: BigInt, z: &BigInt) -> R<V> {
+    if z.is_zero() {
+        return Err(value_error("pow() 3rd argument cannot be 0"));
+    }
+    let modulus = z.abs();
+    let mut base = floor_div_mod(&x, &modulus).1;
+    let mut e = y;
+    if e.sign() == Sign::Minus {
+        base = big_mod_inverse(&base, &modulus)
+            .ok_or_else(|| value_error("base is not invertible for the given modulus"))?;
+        e = -e;
+    }
+    let mut result = base.modpow(&e, &modulus);
+    if z.sign() == Sign::Minus && !result.is_zero() {
+        result -= &modulus;
+    }
+    Ok(V::big(result))
+}
+
+fn big_mod_inverse(a: &BigInt, m: &BigInt) -> Option<BigInt> {
+    let (mut old_r, mut r) = (a.clone(), m.clone());
+    let (mut old_s, mut s) = (BigInt::one(), BigInt::zero());
+    while !r.is_zero() {
+        let q = &old_r / &r;
+        let next_r = &old_r - &q * &r;
+        old_r = std::mem::replace(&mut r, next_r);
+        let next_s = &old_s - &q * &s;
+        old_s = std::mem::replace(&mut s, next_s);
+    }
+    if !old_r.is_one() {
+        return None;
+    }
+    Some(floor_div_mod(&old_s, m).1)
+}
+
 fn mod_inverse(a: i128, m: i128) -> Option<i128> {
     let (mut old_r, mut r) = (a, m);
     let (mut old_s, mut s) = (1i128, 0i128);
@@ -329,6 +445,17 @@ fn mod_inverse(a: i128, m: i128) -> Option<i128> {
     Some(old_s.rem_euclid(m))
 }
 
+/// A bitwise operation: 64-bit when both fit, else at any size (two's complement, as Python).
+fn bitwise(c: &Call<'_>, small: fn(i64, i64) -> i64, big: fn(BigInt, BigInt) -> BigInt) -> R<V> {
+    match (c.v(0), c.v(1)) {
+        (V::BigInt(_), _) | (_, V::BigInt(_)) => {
+            let (Some(a), Some(b)) = (c.v(0).to_bigint(), c.v(1).to_bigint()) else { return Ok(V::Int(0)) };
+            Ok(V::big(big(a, b)))
+        }
+        _ => Ok(V::Int(small(c.int(0), c.int(1)))),
+    }
+}
+
 fn cmp_body(c: &Call<'_>, want: fn(std::cmp::Ordering) -> bool) -> R<V> {
     Ok(V::Bool(num_cmp(c.v(0), c.v(1)).is_some_and(want)))
 }
@@ -341,12 +468,14 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     defs.push(FnDef::func("#operator_mod").p("left", NUM).p("right", NUM).f(|c| arith('%', c.v(0), c.v(1))));
     defs.push(FnDef::func("#unary_operator_+").p("op", NUM).f(|c| Ok(c.v(0).clone())));
     defs.push(FnDef::func("#unary_operator_-").p("op", NUM).f(|c| match c.v(0) {
-        V::Int(i) => i.checked_neg().map(V::Int).ok_or_else(overflow),
+        V::Int(i) => Ok(i.checked_neg().map_or_else(|| V::big(-BigInt::from(*i)), V::Int)),
+        V::BigInt(b) => Ok(V::big(-BigInt::clone(b))),
         V::Float(x) => Ok(V::Float(-x)),
         other => Ok(other.clone()),
     }));
     defs.push(FnDef::func("abs").p("op", NUM).f(|c| match c.v(0) {
-        V::Int(i) => i.checked_abs().map(V::Int).ok_or_else(overflow),
+        V::Int(i) => Ok(i.checked_abs().map_or_else(|| V::big(BigInt::from(*i).abs()), V::Int)),
+        V::BigInt(b) => Ok(V::big(b.abs())),
         V::Float(x) => Ok(V::Float(x.abs())),
         other => Ok(other.clone()),
     }));
@@ -369,15 +498,23 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         let off = (random_unit() * span) as i128;
         Ok(V::Int(i64::try_from(i128::from(*a) + off).unwrap_or(*a)))
     }));
-    defs.push(FnDef::func("bitwiseAnd").p("left", INT).p("right", INT).f(|c| Ok(V::Int(c.int(0) & c.int(1)))));
-    defs.push(FnDef::func("bitwiseOr").p("left", INT).p("right", INT).f(|c| Ok(V::Int(c.int(0) | c.int(1)))));
-    defs.push(FnDef::func("bitwiseXor").p("left", INT).p("right", INT).f(|c| Ok(V::Int(c.int(0) ^ c.int(1)))));
-    defs.push(FnDef::func("bitwiseNot").p("arg", INT).f(|c| Ok(V::Int(!c.int(0)))));
+    defs.push(FnDef::func("bitwiseAnd").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a & b, |a, b| a & b)));
+    defs.push(FnDef::func("bitwiseOr").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a | b, |a, b| a | b)));
+    defs.push(FnDef::func("bitwiseXor").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a ^ b, |a, b| a ^ b)));
+    defs.push(FnDef::func("bitwiseNot").p("arg", INT).f(|c| match c.v(0) {
+        V::BigInt(b) => Ok(V::big(!BigInt::clone(b))),
+        _ => Ok(V::Int(!c.int(0))),
+    }));
     defs.push(FnDef::func("shiftBitsRight").p("value", INT).p("bits_number", INT).f(|c| {
-        let (v, n) = (c.int(0), c.int(1));
+        let n = c.int(1);
         if n < 0 {
             return Err(value_error("negative shift count"));
         }
+        if let V::BigInt(b) = c.v(0) {
+            // Floor division by 2^n, as Python shifts.
+            return Ok(V::big(BigInt::clone(b) >> usize::try_from(n).unwrap_or(usize::MAX)));
+        }
+        let v = c.int(0);
         Ok(V::Int(if n >= 64 {
             if v < 0 {
                 -1
@@ -389,25 +526,17 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         }))
     }));
     defs.push(FnDef::func("shiftBitsLeft").p("value", INT).p("bits_number", INT).f(|c| {
-        let (v, n) = (c.int(0), c.int(1));
+        let n = c.int(1);
         if n < 0 {
             return Err(value_error("negative shift count"));
         }
-        if v == 0 {
+        let Some(v) = c.v(0).to_bigint() else { return Ok(V::Int(0)) };
+        if v.is_zero() {
             return Ok(V::Int(0));
         }
         #[allow(clippy::cast_precision_loss)]
-        let bits = (64 - v.unsigned_abs().leading_zeros()) as f64 + n as f64;
-        let quota = c.eng.limits.memory;
-        let n = u32::try_from(n).map_err(|_| big_int_result(bits, quota))?;
-        if n >= 63 {
-            return Err(big_int_result(bits, quota));
-        }
-        let r = v << n;
-        if r >> n != v {
-            return Err(big_int_result(bits, quota));
-        }
-        Ok(V::Int(r))
+        int_result_fits(v.bits() as f64 + n as f64, c.eng.limits.memory)?;
+        Ok(V::big(v << usize::try_from(n).unwrap_or(usize::MAX)))
     }));
     defs.push(FnDef::func("max").p("a", ANY).p("b", ANY).f(|c| {
         let (a, b) = (c.v(0).clone(), c.v(1).clone());
@@ -475,7 +604,16 @@ mod tests {
         assert!(matches!(arith('%', &V::Int(-7), &V::Int(3)), Ok(V::Int(2))));
         assert!(matches!(arith('%', &V::Int(7), &V::Int(-3)), Ok(V::Int(-2))));
         assert!(matches!(arith('%', &V::Float(10.5), &V::Int(3)), Ok(V::Float(x)) if x == 1.5));
-        assert!(arith('*', &V::Int(99_999_999_999), &V::Int(99_999_999_999)).is_err());
+        // Past 64 bits the arithmetic goes on at any size, as Python's ints.
+        let big = |v: R<V>| v.map(|v| py_repr(&v)).unwrap_or_default();
+        assert_eq!(big(arith('*', &V::Int(99_999_999_999), &V::Int(99_999_999_999))), "9999999999800000000001");
+        assert_eq!(big(arith('+', &V::Int(i64::MAX), &V::Int(1))), "9223372036854775808");
+        assert_eq!(big(arith('/', &V::Int(i64::MIN), &V::Int(-1))), "9223372036854775808");
+        let two_70 = V::big(BigInt::from(1) << 70usize);
+        assert_eq!(big(arith('/', &two_70, &V::Int(-7))), "-168655945816773043347");
+        assert_eq!(big(arith('%', &two_70, &V::Int(-7))), "-5");
+        assert!(matches!(arith('-', &two_70, &two_70), Ok(V::Int(0))));
+        assert!(matches!(arith('/', &two_70, &V::Int(0)), Err(e) if e.message == "integer division or modulo by zero"));
     }
 
     #[test]

@@ -489,6 +489,11 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::func("hex").p("num", NUM_N).f(|c| match c.v(0) {
         V::Int(i) => Ok(V::string(if *i < 0 { format!("-0x{:x}", i.unsigned_abs()) } else { format!("0x{i:x}") })),
+        V::BigInt(b) => Ok(V::string(if b.sign() == num_bigint::Sign::Minus {
+            format!("-0x{:x}", b.magnitude())
+        } else {
+            format!("0x{:x}", b.magnitude())
+        })),
         other => Err(type_error(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
     }));
 }

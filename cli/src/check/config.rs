@@ -1,0 +1,250 @@
+//! `.hotplate.yaml`: which environment files and parameters each template is
+//! checked with.
+//!
+//! ```yaml
+//! exclude: ['**/*.j2.yaml']            # never checked (globs)
+//! checks:
+//!   - name: overcloud                  # optional: names this check in reports
+//!     files: 'deployment/**'           # a glob or a list of globs
+//!     environments:                    # globs, each expanded in name order,
+//!       - environments/base.yaml       #   merged in the order written
+//!       - 'environments/ha/*.yaml'
+//!     parameters: {NodeCount: 3}       # as `-P`, but any YAML value
+//!     stack_name: overcloud            # optional, default `test`
+//! ```
+//!
+//! Globs are relative to the directory of the config file; `*` stays within
+//! one directory, `**` crosses them. A template matched by several entries is
+//! checked once per entry; a template matched by none is checked once, with
+//! no environment file and no parameter. The file is read with Heat's YAML
+//! loader; unknown keys are refused (a typo would otherwise silently check
+//! less).
+
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use hotplate_core::pyfmt::{json_dumps, JsonStyle};
+use hotplate_core::{Map, Value};
+
+/// The default config file name, looked up from the working directory upwards.
+pub const FILE_NAME: &str = ".hotplate.yaml";
+
+/// A parsed config file.
+#[derive(Debug, Default)]
+pub struct Config {
+    /// The directory globs are relative to (the config file's).
+    pub root: PathBuf,
+    /// Files never checked.
+    pub exclude: Option<GlobSet>,
+    /// The check entries, in file order.
+    pub checks: Vec<Check>,
+}
+
+/// One entry of `checks`.
+#[derive(Debug)]
+pub struct Check {
+    /// Its name in reports (`name`, or `checks[i]`).
+    pub name: String,
+    /// Which templates it applies to.
+    pub files: GlobSet,
+    /// Environment-file globs, in order.
+    pub environments: Vec<String>,
+    /// Parameters (Heat's `parameters` of the stack-create body) as JSON text:
+    /// engine values are not shared across threads, so each evaluation loads
+    /// its own copy ([`Check::parameters`]).
+    parameters_json: String,
+    /// The stack name.
+    pub stack_name: String,
+}
+
+impl Check {
+    /// The parameters, as a request's `parameters`.
+    pub fn parameters(&self) -> Map {
+        hotplate_core::pyconv::json_loads(&self.parameters_json)
+            .ok()
+            .and_then(|v| v.as_map().cloned())
+            .unwrap_or_default()
+    }
+}
+
+/// The stack name when a check names none (as `hotplate eval`).
+pub const DEFAULT_STACK_NAME: &str = "test";
+
+impl Config {
+    /// Read the config: `explicit` when given, else the nearest
+    /// `.hotplate.yaml` from `cwd` upwards, else an empty config rooted at `cwd`.
+    pub fn find(explicit: Option<&Path>, cwd: &Path) -> Result<Config, String> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => cwd.ancestors().map(|d| d.join(FILE_NAME)).find(|p| p.is_file()),
+        };
+        let Some(path) = path else { return Ok(Config { root: cwd.to_path_buf(), ..Config::default() }) };
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let root = if root.as_os_str().is_empty() { cwd.to_path_buf() } else { cwd.join(root) };
+        Config::parse(&text, root).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Parse a config's text; `root` is the directory its globs are relative to.
+    pub fn parse(text: &str, root: PathBuf) -> Result<Config, String> {
+        let loaded = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0))
+            .map_err(|d| format!("not valid YAML: {}", d.message))?;
+        let top = loaded.root.to_value();
+        let mut config = Config { root, ..Config::default() };
+        let Some(top) = top.as_map() else {
+            return if top == Value::Null { Ok(config) } else { Err("expected a mapping at the top".into()) };
+        };
+        for (k, v) in top.iter() {
+            match k.as_str() {
+                Some("exclude") => config.exclude = Some(glob_set(&strings(v, "exclude")?)?),
+                Some("checks") => {
+                    let Value::List(items) = v else { return Err("`checks` must be a list".into()) };
+                    for (i, item) in items.iter().enumerate() {
+                        config.checks.push(check(item, i)?);
+                    }
+                }
+                _ => return Err(format!("unknown key `{}` (expected `checks` or `exclude`)", key_text(k))),
+            }
+        }
+        Ok(config)
+    }
+
+    /// The path of `file` (absolute or relative to `cwd`) as the config's globs see it.
+    pub fn relative(&self, file: &Path, cwd: &Path) -> Option<PathBuf> {
+        let abs = super::discover::normalize(&cwd.join(file));
+        abs.strip_prefix(super::discover::normalize(&self.root)).ok().map(Path::to_path_buf)
+    }
+
+    /// True when `file` is excluded.
+    pub fn excluded(&self, file: &Path, cwd: &Path) -> bool {
+        match (&self.exclude, self.relative(file, cwd)) {
+            (Some(set), Some(rel)) => set.is_match(rel),
+            _ => false,
+        }
+    }
+
+    /// The entries that apply to `file`, with their positions in `checks`.
+    pub fn checks_for(&self, file: &Path, cwd: &Path) -> Vec<(usize, &Check)> {
+        let Some(rel) = self.relative(file, cwd) else { return Vec::new() };
+        self.checks.iter().enumerate().filter(|(_, c)| c.files.is_match(&rel)).collect()
+    }
+}
+
+fn check(item: &Value, i: usize) -> Result<Check, String> {
+    let at = format!("checks[{i}]");
+    let Some(m) = item.as_map() else { return Err(format!("{at} must be a mapping")) };
+    let mut name = at.clone();
+    let mut files = None;
+    let mut environments = Vec::new();
+    let mut parameters = Value::map(Map::new());
+    let mut stack_name = DEFAULT_STACK_NAME.to_string();
+    for (k, v) in m.iter() {
+        let field = key_text(k);
+        let place = format!("{at}.{field}");
+        match field.as_str() {
+            "name" => name = v.as_str().ok_or_else(|| format!("{place} must be a string"))?.to_string(),
+            "files" => files = Some(glob_set(&strings(v, &place)?)?),
+            "environments" => environments = strings(v, &place)?,
+            "parameters" => match v {
+                Value::Map(_) => parameters = v.clone(),
+                Value::Null => {}
+                _ => return Err(format!("{place} must be a mapping")),
+            },
+            "stack_name" => stack_name = v.as_str().ok_or_else(|| format!("{place} must be a string"))?.to_string(),
+            _ => {
+                return Err(format!(
+                    "unknown key `{place}` (expected name, files, environments, parameters, stack_name)"
+                ))
+            }
+        }
+    }
+    let files = files.ok_or_else(|| format!("{at} has no `files`"))?;
+    let parameters_json = json_dumps(&parameters, JsonStyle::PLAIN).map_err(|e| format!("{at}.parameters: {e}"))?;
+    Ok(Check { name, files, environments, parameters_json, stack_name })
+}
+
+fn key_text(k: &Value) -> String {
+    k.as_str().map_or_else(|| hotplate_core::pyfmt::py_str(k), str::to_string)
+}
+
+/// A string, or a list of strings.
+fn strings(v: &Value, place: &str) -> Result<Vec<String>, String> {
+    let one = |v: &Value| {
+        v.as_str().map(str::to_string).ok_or_else(|| format!("{place} must be a string or a list of strings"))
+    };
+    match v {
+        Value::List(items) => items.iter().map(one).collect(),
+        other => Ok(vec![one(other)?]),
+    }
+}
+
+/// A glob as `hotplate check` reads them: `*` within a directory, `**` across.
+pub fn glob(pattern: &str) -> Result<Glob, String> {
+    let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
+    GlobBuilder::new(pattern).literal_separator(true).build().map_err(|e| format!("bad glob `{pattern}`: {e}"))
+}
+
+fn glob_set(patterns: &[String]) -> Result<GlobSet, String> {
+    let mut b = GlobSetBuilder::new();
+    for p in patterns {
+        b.add(glob(p)?);
+    }
+    b.build().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, String> {
+        Config::parse(text, PathBuf::from("/repo"))
+    }
+
+    #[test]
+    fn entries_apply_by_glob_relative_to_the_config_file() {
+        let c = parse(
+            "exclude: '**/*.j2.yaml'\nchecks:\n  - name: services\n    files: ['deployment/**', top.yaml]\n    environments: [env/a.yaml, 'env/b/*.yaml']\n    parameters: {Count: 3, Names: [a, b]}\n    stack_name: overcloud\n  - files: 'deployment/nova/*.yaml'\n",
+        )
+        .unwrap();
+        let cwd = Path::new("/repo");
+        let names = |f: &str| c.checks_for(Path::new(f), cwd).iter().map(|(_, c)| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names("deployment/nova/api.yaml"), ["services", "checks[1]"]);
+        assert_eq!(names("deployment/a/b/c.yaml"), ["services"]);
+        assert_eq!(names("top.yaml"), ["services"]);
+        // `*` does not cross a directory; paths outside the root match nothing.
+        assert!(names("deployment/nova/x/api.yaml") == ["services"]);
+        assert!(names("other.yaml").is_empty());
+        assert!(c.checks_for(Path::new("/elsewhere/deployment/a.yaml"), cwd).is_empty());
+        // From a subdirectory, the same file by a relative path.
+        assert_eq!(c.checks_for(Path::new("nova/api.yaml"), Path::new("/repo/deployment")).len(), 2);
+        let first = &c.checks[0];
+        assert_eq!(first.environments, ["env/a.yaml", "env/b/*.yaml"]);
+        assert_eq!(first.stack_name, "overcloud");
+        let params = first.parameters();
+        assert_eq!(params.get_str("Count"), Some(&Value::Int(3)));
+        assert_eq!(params.get_str("Names"), Some(&Value::list(vec![Value::from("a"), Value::from("b")])));
+        assert_eq!(c.checks[1].stack_name, DEFAULT_STACK_NAME);
+        assert!(c.excluded(Path::new("./roles/x.j2.yaml"), cwd));
+        assert!(!c.excluded(Path::new("roles/x.yaml"), cwd));
+    }
+
+    #[test]
+    fn mistakes_are_refused_with_the_place() {
+        for (text, want) in [
+            ("checks:\n  - files: a\n    enviroments: [b]\n", "checks[0].enviroments"),
+            ("checks:\n  - environments: [b]\n", "checks[0] has no `files`"),
+            ("checks: {files: a}\n", "`checks` must be a list"),
+            ("check: []\n", "unknown key `check`"),
+            ("checks:\n  - files: [a, 1]\n", "checks[0].files must be a string or a list"),
+            ("checks:\n  - files: 'a/[b'\n", "bad glob"),
+            ("checks:\n  - files: a\n    parameters: [x]\n", "checks[0].parameters must be a mapping"),
+            ("checks: [\n", "not valid YAML"),
+            ("- a\n", "expected a mapping"),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+        // An empty file is an empty config.
+        assert!(parse("").unwrap().checks.is_empty());
+    }
+}

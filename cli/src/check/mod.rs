@@ -1,0 +1,233 @@
+//! `hotplate check PATH...`: every template under the paths, each evaluated as
+//! `hotplate eval -t` would (the same request building, `core`'s `evaluate`)
+//! with the environment files and parameters `.hotplate.yaml` gives it, in
+//! parallel; one report in a format for people or for CI.
+//!
+//! Exit codes as `eval`: 0 no template has errors, 1 one has (nested stacks'
+//! included; warnings do not count), 2 usage, config or IO errors.
+
+pub mod config;
+pub mod discover;
+mod formats;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use hotplate_core::api::{located_diagnostics, Located};
+use hotplate_core::source::SourceMap;
+use hotplate_core::Severity;
+use rayon::prelude::*;
+
+use crate::template_mode::RefKind;
+use config::{Check, Config, DEFAULT_STACK_NAME};
+use discover::{discover, expand_glob, normalize, Found};
+
+pub use formats::CheckFormat;
+
+/// What the command line gave.
+pub struct Options {
+    /// Files, directories, globs (`.` when none).
+    pub paths: Vec<PathBuf>,
+    /// `--config FILE` (else the nearest `.hotplate.yaml`).
+    pub config: Option<PathBuf>,
+    /// Output format.
+    pub format: CheckFormat,
+    /// Worker threads (`None`: one per core).
+    pub jobs: Option<usize>,
+}
+
+/// One evaluation: a template with one check entry (or none).
+struct Job<'c> {
+    template: PathBuf,
+    /// What the template names (read by discovery: not loaded again).
+    refs: Option<&'c [(RefKind, String)]>,
+    check: Option<&'c Check>,
+    /// The entry's environment files, expanded.
+    environments: Vec<PathBuf>,
+}
+
+/// What one evaluation found, with file names as paths from the working directory.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The template.
+    pub template: String,
+    /// The check entry's name, when one applied.
+    pub check: Option<String>,
+    /// Heat would refuse the stack, fail one of its nested stacks or an output.
+    pub failed: bool,
+    /// The error Heat would report for the stack (class, message).
+    pub error: Option<(String, String)>,
+    /// Nested stacks whose creation fails (`group/0`, class, message).
+    pub nested_errors: Vec<(String, String, String)>,
+    /// Outputs that fail (`name`, or `stack/name` in a nested stack; message).
+    pub output_errors: Vec<(String, String)>,
+    /// Every diagnostic, in source order; `file` is a path.
+    pub diagnostics: Vec<Located>,
+    /// The diagnostics as the text report shows them (source line and caret).
+    pub rendered: String,
+    /// The request could not be built (an unreadable file).
+    pub io_error: Option<String>,
+}
+
+impl Outcome {
+    /// `template` or `template [check]`.
+    pub fn label(&self) -> String {
+        match &self.check {
+            Some(c) => format!("{} [{c}]", self.template),
+            None => self.template.clone(),
+        }
+    }
+
+    /// Diagnostics of a severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == severity).count()
+    }
+}
+
+/// Everything a report shows.
+pub struct Report {
+    /// One per evaluation, sorted by template then check.
+    pub outcomes: Vec<Outcome>,
+    /// What was found.
+    pub found: Found,
+    /// The working directory (SARIF's `%SRCROOT%`).
+    pub cwd: PathBuf,
+}
+
+/// Run the command.
+pub fn run(opts: &Options) -> ExitCode {
+    match check(opts) {
+        Ok(report) => {
+            crate::emit(&formats::write(&report, opts.format));
+            if report.outcomes.iter().any(|o| o.io_error.is_some()) {
+                ExitCode::from(2)
+            } else if report.outcomes.iter().any(|o| o.failed) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(msg) => {
+            eprintln!("hotplate check: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(opts: &Options) -> Result<Report, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
+    let config = Config::find(opts.config.as_deref(), &cwd)?;
+    let paths = if opts.paths.is_empty() { vec![PathBuf::from(".")] } else { opts.paths.clone() };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+    // Each check's environment files (a glob that matches nothing is an error,
+    // whether or not the check applies to the paths given).
+    let environments =
+        config.checks.iter().map(|c| environments(c, &config, &cwd)).collect::<Result<Vec<_>, String>>()?;
+    pool.install(|| {
+        let found = discover(&paths, &config, &environments, &cwd)?;
+        let jobs = jobs(&found, &config, &environments, &cwd);
+        let outcomes = jobs.par_iter().map(evaluate).collect();
+        Ok(Report { outcomes, found, cwd })
+    })
+}
+
+/// One job per template and applying check entry (one with none when none applies).
+fn jobs<'c>(found: &'c Found, config: &'c Config, environments: &[Vec<PathBuf>], cwd: &Path) -> Vec<Job<'c>> {
+    let mut out = Vec::new();
+    for t in &found.roots {
+        let checks = config.checks_for(t, cwd);
+        let refs = found.refs.get(t).map(Vec::as_slice);
+        if checks.is_empty() {
+            out.push(Job { template: t.clone(), refs, check: None, environments: Vec::new() });
+        }
+        for (i, c) in checks {
+            let environments = environments.get(i).cloned().unwrap_or_default();
+            out.push(Job { template: t.clone(), refs, check: Some(c), environments });
+        }
+    }
+    out
+}
+
+/// A check's environment files: each glob expanded in name order, relative to
+/// the config's directory, shown relative to the working directory when under it.
+pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for pattern in &c.environments {
+        let matched = expand_glob(&config.root, pattern)?;
+        if matched.is_empty() {
+            return Err(format!("{}: environment `{pattern}` matches no file", c.name));
+        }
+        for m in matched {
+            let abs = normalize(&config.root.join(m));
+            out.push(abs.strip_prefix(normalize(cwd)).map(Path::to_path_buf).unwrap_or(abs));
+        }
+    }
+    Ok(out)
+}
+
+fn evaluate(job: &Job<'_>) -> Outcome {
+    let template = job.template.display().to_string();
+    let mut outcome = Outcome {
+        template: template.clone(),
+        check: job.check.map(|c| c.name.clone()),
+        failed: false,
+        error: None,
+        nested_errors: Vec::new(),
+        output_errors: Vec::new(),
+        diagnostics: Vec::new(),
+        rendered: String::new(),
+        io_error: None,
+    };
+    let params = job.check.map(Check::parameters).unwrap_or_default();
+    let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
+    let built =
+        match crate::template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name) {
+            Ok(b) => b,
+            Err(e) => {
+                outcome.io_error = Some(e);
+                return outcome;
+            }
+        };
+    let mut ev = hotplate_core::evaluate(&built.request);
+    // Sources by their paths: a provider template or a `get_file` file is
+    // named in the request as its parent wrote it (`lib/db.yaml`).
+    let mut sources = SourceMap::default();
+    for (_, s) in ev.sources.iter() {
+        let name = built.paths.get(&s.name).map_or_else(|| s.name.clone(), |p| normalize(p).display().to_string());
+        sources.add(name, s.text.clone());
+    }
+    ev.sources = sources;
+    outcome.failed = crate::report::has_errors(&ev.result);
+    outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
+    let mut failed = Vec::new();
+    crate::report::nested_failures(&ev.result, "", &mut failed);
+    outcome.nested_errors = failed.into_iter().map(|(p, e)| (p, e.kind.clone(), e.message.clone())).collect();
+    output_errors(&ev.result, "", &mut outcome.output_errors);
+    let mut order: Vec<usize> = (0..ev.diagnostics.len()).collect();
+    let key =
+        |i: &usize| ev.diagnostics.get(*i).and_then(|d| d.span).map_or((u32::MAX, u32::MAX), |s| (s.source.0, s.start));
+    order.sort_by_key(key);
+    let located = located_diagnostics(&ev);
+    for i in order {
+        if let (Some(d), Some(l)) = (ev.diagnostics.get(i), located.get(i)) {
+            outcome.rendered.push_str(&d.render(&ev.sources));
+            outcome.diagnostics.push(l.clone());
+        }
+    }
+    outcome
+}
+
+/// Failing outputs of a stack and of its nested stacks that are created.
+fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+    for (name, o) in &r.outputs {
+        if let Some(e) = &o.error {
+            out.push((format!("{prefix}{name}"), e.clone()));
+        }
+    }
+    for (name, child) in r.nested.iter().filter(|(_, c)| c.error.is_none()) {
+        output_errors(child, &format!("{prefix}{name}/"), out);
+    }
+}

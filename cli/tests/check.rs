@@ -1,0 +1,372 @@
+//! `hotplate check`: runs of the built binary over folders written by each test,
+//! its formats (SARIF validated against the OASIS schema), the config file, exit
+//! codes, the public corpus in one command, and the pre-commit hook.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value as Json;
+
+mod common;
+use common::Tree;
+
+fn hotplate(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hotplate")).args(args).current_dir(dir).output().expect("run hotplate")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json(o: &Output) -> Json {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", stdout(o)))
+}
+
+const MAIN: &str = "heat_template_version: 2021-04-16
+parameters:
+  size: {type: number}
+resources:
+  db:
+    type: lib/db.yaml
+    properties: {size: {get_param: size}}
+";
+const DB: &str = "heat_template_version: 2021-04-16
+parameters:
+  size: {type: number}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: size}}
+";
+const BROKEN: &str = "heat_template_version: 2021-04-16
+description: é
+outputs:
+  o: {value: {get_attr: [nope, x]}}
+";
+
+/// A stack whose parameter comes from the config, its provider template, an
+/// environment file, a broken template and a file that is no template.
+fn stack_tree(name: &str, size: &str) -> Tree {
+    Tree::new(
+        name,
+        &[
+            ("stack/main.yaml", MAIN),
+            ("stack/lib/db.yaml", DB),
+            ("env/big.yaml", &format!("parameter_defaults: {{size: {size}}}\n")),
+            ("other/broken.yaml", BROKEN),
+            ("other/data.yaml", "a: 1\n"),
+            (".hotplate.yaml", "checks:\n  - name: sized\n    files: 'stack/**'\n    environments: ['env/*.yaml']\n"),
+        ],
+    )
+}
+
+#[test]
+fn each_template_is_checked_with_what_the_config_names() {
+    let tree = stack_tree("config", "4");
+    let o = hotplate(&tree.0, &["check"]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("stack/main.yaml [sized]: ok\n"), "{text}");
+    assert!(text.contains("other/broken.yaml: 1 error\n"), "{text}");
+    assert!(text.contains("other/broken.yaml:4:15: error[unknown-resource]"), "{text}");
+    assert!(text.contains("stack/lib/db.yaml: checked as a nested stack of stack/main.yaml"), "{text}");
+    assert!(text.contains("1 environment file not evaluated"), "{text}");
+    // Only the fine template: exit 0.
+    let o = hotplate(&tree.0, &["check", "stack"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    // The provider's problem is reported at its line, through its parent.
+    let tree = stack_tree("config-nested", "1000");
+    let o = hotplate(&tree.0, &["check", "stack", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let report = json(&o);
+    let t = &report["templates"][0];
+    assert_eq!(t["file"], "stack/main.yaml");
+    assert_eq!(t["check"], "sized");
+    assert_eq!(t["status"], "error");
+    assert_eq!(t["nested_errors"][0]["stack"], "db");
+    let d = &t["diagnostics"][0];
+    assert_eq!(
+        (d["file"].as_str(), d["line"].as_u64(), d["column"].as_u64()),
+        (Some("stack/lib/db.yaml"), Some(7), Some(26))
+    );
+    assert_eq!(report["nested_only"][0]["file"], "stack/lib/db.yaml");
+
+    // Two entries for one template: two evaluations; parameters from the config.
+    tree.write(
+        ".hotplate.yaml",
+        "checks:\n  - {name: small, files: 'stack/*.yaml', parameters: {size: 3}}\n  - {name: big, files: stack/main.yaml, environments: [env/big.yaml]}\n",
+    );
+    let o = hotplate(&tree.0, &["check", "stack", "--format", "json"]);
+    let report = json(&o);
+    let runs: Vec<(&str, &str)> = report["templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["check"].as_str().unwrap(), t["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(runs, [("small", "ok"), ("big", "error")]);
+    assert_eq!(report["summary"]["evaluations"], 2);
+}
+
+#[test]
+fn usage_and_config_errors_exit_2_with_one_line() {
+    let tree = stack_tree("usage", "4");
+    for (args, config, mentions) in [
+        (vec!["check", "missing.yaml"], None, "missing.yaml: no such file"),
+        (vec!["check", "x/*.yaml"], None, "no file matches"),
+        (vec!["check"], Some("checks:\n  - files: a\n    environment: [b]\n"), "checks[0].environment"),
+        (
+            vec!["check"],
+            Some("checks:\n  - files: stack/main.yaml\n    environments: [env/nope.yaml]\n"),
+            "env/nope.yaml",
+        ),
+        (vec!["check", "--config", "nope.yaml"], None, "cannot read nope.yaml"),
+        (vec!["check", "--format", "xml"], None, "xml"),
+    ] {
+        if let Some(c) = config {
+            tree.write(".hotplate.yaml", c);
+        }
+        let o = hotplate(&tree.0, &args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(mentions), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
+    let tree = stack_tree("sarif", "1000");
+    tree.write(
+        "other/space name.yaml",
+        "heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Nova::Servr}\n",
+    );
+    let o = hotplate(&tree.0, &["check", "--format", "sarif"]);
+    assert_eq!(o.status.code(), Some(1));
+    let sarif = json(&o);
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
+    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The schema is strict enough to catch a mistake (a test that can fail).
+    let mut bad = sarif.clone();
+    bad["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] = Json::from(0);
+    assert!(!validator.is_valid(&bad));
+
+    let run = &sarif["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    let rules: Vec<&str> =
+        run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let found: Vec<(&str, &str, u64, u64)> = results
+        .iter()
+        .map(|r| {
+            let loc = &r["locations"][0]["physicalLocation"];
+            assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+            assert_eq!(rules[r["ruleIndex"].as_u64().unwrap() as usize], r["ruleId"]);
+            (
+                r["ruleId"].as_str().unwrap(),
+                loc["artifactLocation"]["uri"].as_str().unwrap(),
+                loc["region"]["startLine"].as_u64().unwrap(),
+                loc["region"]["startColumn"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("unknown-resource", "other/broken.yaml", 4, 15),
+            ("unknown-resource-type", "other/space%20name.yaml", 3, 13),
+            ("property-error", "stack/lib/db.yaml", 7, 26),
+        ]
+    );
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
+    assert!(root.starts_with("file:///") && root.ends_with('/'), "{root}");
+}
+
+#[test]
+fn github_annotations_and_junit_name_each_problem_and_template() {
+    let tree = stack_tree("github", "1000");
+    let o = hotplate(&tree.0, &["check", "--format", "github"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "::error file=other/broken.yaml,line=4,col=15,endLine=4,endColumn=23,title=hotplate%3A unknown-resource::\
+         outputs.o.value.get_attr: The specified reference \"nope\" (in unknown) is incorrect."
+    );
+    assert!(lines[1].starts_with("::error file=stack/lib/db.yaml,line=7,col=26,"), "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
+
+    let o = hotplate(&tree.0, &["check", "--format", "junit"]);
+    let xml = stdout(&o);
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hotplate check\" tests=\"2\" failures=\"2\""), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 2, "{xml}");
+    assert!(
+        xml.contains("<testcase classname=\"hotplate\" name=\"stack/main.yaml [sized]\" file=\"stack/main.yaml\">"),
+        "{xml}"
+    );
+    assert!(xml.contains("<failure type=\"StackValidationFailed\" message=\"nested stack db: "), "{xml}");
+}
+
+/// The shared corpus (`../shared/conformance/corpus`), when present.
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/corpus");
+    dir.is_dir().then_some(dir)
+}
+
+/// Extract every request of the corpus into `root`: its template at its
+/// repository path under a folder per request, its `files` beside it, its
+/// inline environment as an environment file, and a `.hotplate.yaml` entry
+/// giving that template its environment, parameters and stack name.
+/// Returns each template's path, and how many environment files were written.
+fn extract_corpus(corpus: &Path, root: &Path) -> (Vec<String>, usize) {
+    let mut templates = Vec::new();
+    let mut checks = Vec::new();
+    let mut environments = 0;
+    let mut names: Vec<PathBuf> = std::fs::read_dir(corpus).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    for path in names {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(stem) = name.strip_suffix(".json").filter(|s| !s.ends_with(".expected")) else { continue };
+        let req: Json = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        // `owner/repo:path/to/template.yaml@commit`
+        let source = req["x-source"].as_str().unwrap_or_default();
+        let rel = source.split_once(':').map_or("template.yaml", |(_, p)| p.rsplit_once('@').map_or(p, |(p, _)| p));
+        let template = format!("{stem}/{rel}");
+        let dir = Path::new(&template).parent().unwrap().to_path_buf();
+        let write = |p: &Path, text: &str| {
+            let p = root.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        write(Path::new(&template), req["template"].as_str().unwrap());
+        for (k, v) in req["files"].as_object().into_iter().flatten() {
+            write(&dir.join(k), v.as_str().unwrap_or_default());
+        }
+        let mut check = serde_json::json!({
+            "files": template,
+            "parameters": req["parameters"],
+            "stack_name": req["stack_name"],
+        });
+        if let Some(env) = req.get("environment").filter(|e| e.is_object()) {
+            let env_path = format!("{stem}/environment.yaml");
+            write(Path::new(&env_path), &env.to_string());
+            check["environments"] = serde_json::json!([env_path]);
+            environments += 1;
+        }
+        checks.push(check);
+        templates.push(template);
+    }
+    // JSON is YAML.
+    std::fs::write(root.join(".hotplate.yaml"), serde_json::json!({ "checks": checks }).to_string()).unwrap();
+    (templates, environments)
+}
+
+#[test]
+fn the_public_corpus_is_checked_in_one_command() {
+    let Some(corpus) = corpus() else {
+        eprintln!("SKIP the_public_corpus_is_checked_in_one_command: ../shared is absent");
+        return;
+    };
+    let tree = Tree::new("corpus", &[]);
+    let (templates, environments) = extract_corpus(&corpus, &tree.0);
+    assert!(templates.len() > 300, "{}", templates.len());
+    let o = hotplate(&tree.0, &["check", "--format", "json", "."]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = json(&o);
+    assert_eq!(report["summary"]["templates"], templates.len());
+    assert_eq!(report["summary"]["evaluations"], templates.len());
+    // Environment files are recognised, not evaluated.
+    assert!(environments > 0);
+    assert_eq!(report["environments"].as_array().unwrap().len(), environments);
+    let results = report["templates"].as_array().unwrap();
+    for t in &templates {
+        let r = results.iter().find(|r| r["file"] == t.as_str()).unwrap_or_else(|| panic!("no result for {t}"));
+        // One entry per template in the config: every one was checked with it.
+        assert!(r["check"].is_string(), "{t}");
+        assert!(["ok", "error"].contains(&r["status"].as_str().unwrap()), "{t}: {r}");
+        // A failing template says why.
+        if r["status"] == "error" {
+            let some = |k: &str| !r[k].as_array().unwrap().is_empty();
+            assert!(r["error"].is_object() || some("nested_errors") || some("output_errors"), "{t}: {r}");
+        }
+    }
+    let failed = report["summary"]["failed"].as_u64().unwrap();
+    assert!(failed > 0 && failed < templates.len() as u64, "{failed}");
+}
+
+/// The hook, read from `.pre-commit-hooks.yaml` (its `entry` and flags).
+fn hook() -> (String, bool) {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.pre-commit-hooks.yaml")).unwrap();
+    let field = |k: &str| {
+        let line =
+            |l: &str| l.trim().trim_start_matches("- ").strip_prefix(&format!("{k}:")).map(|v| v.trim().to_string());
+        text.lines().find_map(line).unwrap()
+    };
+    assert_eq!(field("id"), "hotplate-check");
+    assert_eq!(field("language"), "system");
+    (field("entry"), field("pass_filenames") == "true")
+}
+
+/// `pre-commit`: `$PRE_COMMIT`, or on the PATH.
+fn pre_commit() -> Option<PathBuf> {
+    let candidate = std::env::var_os("PRE_COMMIT").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("pre-commit"));
+    Command::new(&candidate).arg("--version").output().ok().filter(|o| o.status.success()).map(|_| candidate)
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let o = Command::new("git").args(args).current_dir(dir).output().expect("git");
+    assert!(o.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn the_pre_commit_hook_checks_the_repository() {
+    let (entry, pass_filenames) = hook();
+    assert!(!pass_filenames, "the hook checks the whole tree: a provider or an environment file changes its parents");
+    let tree = stack_tree("pre-commit", "1000");
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_hotplate")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let Some(pre_commit) = pre_commit() else {
+        // As pre-commit runs a `language: system` hook with `pass_filenames:
+        // false`: the entry, split on whitespace, in the repository's root.
+        eprintln!("pre-commit is not installed (set PRE_COMMIT, or `make test-pre-commit`): running the hook's entry `{entry}` as pre-commit would");
+        let words: Vec<&str> = entry.split_whitespace().collect();
+        let o = Command::new(words[0]).args(&words[1..]).current_dir(&tree.0).env("PATH", &path).output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        assert!(stdout(&o).contains("stack/lib/db.yaml:7:26: error[property-error]"), "{}", stdout(&o));
+        return;
+    };
+    eprintln!("running the hook with {} try-repo", pre_commit.display());
+    git(&tree.0, &["init", "-q"]);
+    git(&tree.0, &["-c", "user.email=t@example.invalid", "-c", "user.name=t", "add", "."]);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let run = |args: &[&str]| {
+        Command::new(&pre_commit)
+            .args(args)
+            .current_dir(&tree.0)
+            .env("PATH", &path)
+            .env("PRE_COMMIT_HOME", tree.0.join(".pre-commit-home"))
+            .env("PRE_COMMIT_COLOR", "never")
+            .output()
+            .unwrap()
+    };
+    // `try-repo` runs the hook of this working tree (committed or not).
+    let o = run(&["try-repo", repo.to_str().unwrap(), "hotplate-check", "--all-files"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Failed") && out.contains("stack/lib/db.yaml:7:26: error[property-error]"), "{out}");
+    // Fixed: the hook passes.
+    tree.write("env/big.yaml", "parameter_defaults: {size: 4}\n");
+    std::fs::remove_file(tree.0.join("other/broken.yaml")).unwrap();
+    git(&tree.0, &["add", "-A"]);
+    let o = run(&["try-repo", repo.to_str().unwrap(), "hotplate-check", "--all-files"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Passed"), "{out}");
+}

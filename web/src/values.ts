@@ -1,0 +1,82 @@
+// The values the result panes show, as the engine writes them. The worker asks
+// the engine (`renderValue`) for the text of every value in `shownPaths` right
+// after evaluating, in the page's format, and sends the texts with the result;
+// the panes only place them. JSON data cannot carry what the text keeps (`1.0`
+// vs `1`, big integers, key order), so no value is formatted on this side.
+// No DOM here: the worker imports it.
+import type { CanonicalResult, PathStep, RenderedValue } from "hotplate/web";
+
+export type Mode = "yaml" | "json";
+
+/** The texts of one evaluation's values, by `pathKey` of their place in the result. */
+export type Values = Record<string, RenderedValue>;
+
+/** The key of a value's place in the result (keys can contain dots: no dotted form). */
+export const pathKey = (path: PathStep[]): string => JSON.stringify(path);
+
+/**
+ * Every value a pane shows for the stack at `base` in the result (`[]`, or
+ * `["nested", "db"]`, `["nested", "g", "nested", "0"]` for nested stacks,
+ * recursively): parameters, conditions, output values, and each enabled
+ * resource's properties, dependencies, metadata and policies. The panes show
+ * exactly these (playwright-tests/values.spec.ts enumerates them on its own).
+ */
+export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: PathStep[][] = []): PathStep[][] {
+  for (const name of Object.keys(stack.parameters ?? {})) out.push([...base, "parameters", name]);
+  for (const name of Object.keys(stack.conditions ?? {})) out.push([...base, "conditions", name]);
+  for (const [name, o] of Object.entries(stack.outputs ?? {})) if (o.error === null) out.push([...base, "outputs", name, "value"]);
+  for (const [name, r] of Object.entries(stack.resources ?? {})) {
+    if (!r.enabled) continue;
+    const at = [...base, "resources", name];
+    out.push([...at, "properties"]);
+    if (r.depends_on.length) out.push([...at, "depends_on"]);
+    if (base.length === 0) {
+      // Only the top-level resources pane shows these.
+      out.push([...at, "deletion_policy"]);
+      if (r.requires.length) out.push([...at, "requires"]);
+    }
+    if (r.metadata && Object.keys(r.metadata as object).length) out.push([...at, "metadata"]);
+    if (r.update_policy && Object.keys(r.update_policy as object).length) out.push([...at, "update_policy"]);
+  }
+  for (const [name, child] of Object.entries(stack.nested ?? {})) shownPaths(child, [...base, "nested", name], out);
+  return out;
+}
+
+/** A 53-bit hash of a string (cyrb53), as text. */
+function hash(text: string): string {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/**
+ * A signature of everything the resources pane shows of each top-level
+ * resource (its result, its nested stack, the texts of their values, what
+ * needs a cloud), computed in the worker: the pane keeps the element of a
+ * resource whose signature did not change, so a keystroke in a big stack
+ * rebuilds only what changed (and what the user opened stays built).
+ */
+export function resourceSignatures(result: CanonicalResult, values: Values, format: Mode): Record<string, string> {
+  const textsOf = new Map<string, unknown[]>();
+  for (const [key, v] of Object.entries(values)) {
+    if (!key.startsWith('["resources",') && !key.startsWith('["nested",')) continue;
+    const name = (JSON.parse(key) as PathStep[])[1];
+    if (typeof name !== "string") continue;
+    const list = textsOf.get(name) ?? [];
+    list.push(key, v);
+    textsOf.set(name, list);
+  }
+  const out: Record<string, string> = {};
+  for (const [name, r] of Object.entries(result.resources)) {
+    const under = (c: { resource: string }) => c.resource === name || c.resource.startsWith(`${name}/`);
+    out[name] = hash(JSON.stringify([format, r, result.nested[name] ?? null, textsOf.get(name) ?? [],
+      result.skipped_constraints.filter((c) => "resource" in c && under(c)), result.skipped_checks.filter(under)]));
+  }
+  return out;
+}
