@@ -433,7 +433,7 @@ impl TypeEntry {
             .zip(self.descriptions)
             .map(|(s, d)| PropInfo { name: s.name, kind: s.kind.api_name(), required: s.required, description: d })
             .collect();
-        out.sort_by(|a, b| a.name.cmp(b.name));
+        crate::sort::sort_by(&mut out, |a, b| a.name.cmp(b.name));
         out
     }
 }

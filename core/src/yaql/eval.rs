@@ -595,7 +595,7 @@ impl Mapping {
                 s.kw.push(k.clone());
             }
         }
-        s.kw.sort();
+        crate::sort::sort(&mut s.kw);
         s
     }
 }
