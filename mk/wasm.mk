@@ -8,8 +8,10 @@
 #   make bench-wasm    the corpus through the package vs the native engine, one run
 #
 # Tools are pinned: wasm-bindgen-cli to the wasm-bindgen version in Cargo.lock,
-# wasm-opt from the npm `binaryen` package (Debian's binaryen 108 corrupts the
-# module), TypeScript/Vite/playwright-core from packages/hotplate/package-lock.json.
+# TypeScript/Vite/playwright-core from packages/hotplate/package-lock.json.
+# No wasm-opt pass: measured on the same module, `-Os` made it 44 KB larger
+# after brotli (inlining; 724 vs 680 KB), `-O1` 15 KB, and none was faster
+# through the package (ARCHITECTURE.md, "The wasm package").
 
 PKG := packages/hotplate
 PKG_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",/\1/p' $(PKG)/package.json)
@@ -20,11 +22,6 @@ GLUE_WASM := $(GLUE)/hotplate_wasm_bg.wasm
 PKG_LIB := $(PKG)/lib/node.js
 PKG_STAMP := $(PKG)/node_modules/.package-lock.json
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p;}' Cargo.lock)
-WASM_OPT := $(PKG)/node_modules/.bin/wasm-opt
-# wasm-opt must know the features rustc emits for the target (the section may be stripped).
-WASM_OPT_FLAGS := -Os --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
-	--enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-	--enable-call-indirect-overlong
 RUST_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.lock Cargo.toml core/Cargo.toml wasm/Cargo.toml
 TS_SOURCES := $(wildcard $(PKG)/src/*.ts) $(PKG)/tsconfig.json
 export CHROMEDRIVER ?= /usr/bin/chromedriver
@@ -54,7 +51,6 @@ $(GLUE_WASM): $(WASM_RAW) | wasm-tools
 	rm -rf $(GLUE)
 	wasm-bindgen $(WASM_RAW) --out-dir $(GLUE) --target web --remove-name-section --remove-producers-section \
 		--experimental-reset-state-function
-	$(WASM_OPT) $(WASM_OPT_FLAGS) $(GLUE_WASM) -o $(GLUE_WASM).opt && mv $(GLUE_WASM).opt $(GLUE_WASM)
 	rm -f $(GLUE)/*.wasm.d.ts
 
 $(PKG_LIB): $(GLUE_WASM) $(TS_SOURCES) $(PKG_STAMP)

@@ -33,6 +33,10 @@ use hotplate_core::source::SourceId;
 use hotplate_core::syntax::load_template;
 use hotplate_core::{evaluate, Document, HeatResult, Request};
 
+/// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 struct Case {
     /// The request's file name (`NAME.json`, as bench_heat.py prints it).
     file: String,

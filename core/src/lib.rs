@@ -24,6 +24,7 @@ pub mod pyfmt;
 pub mod pyhash;
 pub mod pyregex;
 pub(crate) mod render;
+mod sort;
 pub mod source;
 pub mod stack;
 pub(crate) mod symbolic;

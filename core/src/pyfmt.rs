@@ -390,7 +390,7 @@ where
     if n > 64 {
         // Long lists: check comparability pairwise first, then sort.
         let mut err = None;
-        items.sort_by(|a, b| match less_cmp(a, b) {
+        crate::sort::sort_by(items, |a, b| match less_cmp(a, b) {
             Ok(o) => o,
             Err(e) => {
                 err.get_or_insert(e);

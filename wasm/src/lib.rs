@@ -122,12 +122,14 @@ pub fn parameter_dto(p: ParamInfo) -> ParameterDto {
     }
 }
 
-/// Evaluate a request (the oracle's request format, as a JS object) the way
-/// Heat's stack create would. Throws only if the request is malformed.
-pub fn evaluate_dto(request: &serde_json::Value) -> Result<EvaluateDto, String> {
-    let req = Request::from_json_value(request)?;
+/// Evaluate a request (the oracle's request format, as JSON text) the way
+/// Heat's stack create would. Throws only if the request is malformed. The
+/// text is decoded straight into the request (`Request::from_json`, as the CLI
+/// does), without a `serde_json` tree in between.
+pub fn evaluate_dto(request_json: &str) -> Result<EvaluateDto, String> {
+    let req = Request::from_json(request_json)?;
     #[cfg(feature = "test-panic")]
-    if request.get("x-test-panic") == Some(&serde_json::Value::Bool(true)) {
+    if request_json.contains(r#""x-test-panic":true"#) {
         panic!("x-test-panic: deliberate panic to test trap recovery");
     }
     let ev = hotplate_core::evaluate(&req);
@@ -191,8 +193,7 @@ pub fn render_value(path: Vec<JsValue>, format: &str) -> Result<JsValue, JsError
 /// `evaluate(requestJson)` → `[resultJson, extrasJson]` (see [`evaluate_dto`]): no JSON-in-JSON escaping.
 #[wasm_bindgen]
 pub fn evaluate(request_json: &str) -> Result<Vec<String>, JsError> {
-    let raw = serde_json::from_str(request_json).map_err(|e| JsError::new(&format!("the request is not JSON: {e}")))?;
-    let dto = evaluate_dto(&raw).map_err(|e| JsError::new(&e))?;
+    let dto = evaluate_dto(request_json).map_err(|e| JsError::new(&e))?;
     let extras = serde_json::to_string(&dto).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(vec![dto.result_json, extras])
 }

@@ -440,7 +440,7 @@ impl TypeEntry {
                 description: description(self.name, Described::Property(s.name)).unwrap_or(""),
             })
             .collect();
-        out.sort_by(|a, b| a.name.cmp(b.name));
+        crate::sort::sort_by(&mut out, |a, b| a.name.cmp(b.name));
         out
     }
 }

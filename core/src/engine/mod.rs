@@ -541,7 +541,7 @@ impl Run {
                 self.note(&mut first, e.at_if_unset(p.schema.span))?;
             }
         }
-        self.ev.result.skipped_constraints.sort();
+        crate::sort::sort(&mut self.ev.result.skipped_constraints);
         self.end_stage(first)?;
         if let Some(groups) = root.get("parameter_groups") {
             let names: Vec<String> = schemas.iter().map(|s| s.name.clone()).collect();
@@ -683,7 +683,7 @@ impl Run {
                 }
             }
             let mut sorted = required;
-            sorted.sort();
+            crate::sort::sort(&mut sorted);
             sorted.dedup();
             if let Some(slot) = requires.get_mut(i) {
                 *slot = sorted;

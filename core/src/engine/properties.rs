@@ -526,7 +526,7 @@ impl<'a> Validation<'a> {
     fn translate(&self, key: &str, value: Option<Value>, props: &Props<'_, '_>, validate: bool) -> PResult<Value> {
         let cast = cast_key(key);
         let mut rules: Vec<&TransRule> = self.rules.iter().filter(|(k, _)| *k == cast).map(|(_, r)| r).collect();
-        rules.sort_by_key(|r| match r.kind {
+        crate::sort::sort_by_key(&mut rules, |r| match r.kind {
             TransKind::Add => 0,
             TransKind::Replace => 1,
             TransKind::Delete => 3,

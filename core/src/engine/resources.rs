@@ -65,7 +65,7 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
     };
     let keys = resource_keys(version);
     let mut sorted: Vec<&(Node, Node)> = entries.iter().collect();
-    sorted.sort_by_key(|a| py_str(&a.0.to_value()));
+    crate::sort::sort_by_key(&mut sorted, |a| py_str(&a.0.to_value()));
     let no_type = "Each resource must contain a type key.";
     for (_, attrs) in sorted {
         if !attrs.to_value().truthy() {

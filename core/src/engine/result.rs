@@ -165,7 +165,7 @@ impl HeatResult {
         let mut skipped: Vec<Value> =
             self.skipped_constraints.iter().map(|(p, c)| record(&[("parameter", p), ("constraint", c)])).collect();
         let mut props = self.skipped_properties.clone();
-        props.sort();
+        crate::sort::sort(&mut props);
         props.dedup();
         skipped.extend(
             props.iter().map(|p| {
@@ -174,7 +174,7 @@ impl HeatResult {
         );
         m.insert_str("skipped_constraints", Value::list(skipped));
         let mut checks = self.skipped_checks.clone();
-        checks.sort();
+        crate::sort::sort(&mut checks);
         checks.dedup();
         let checks =
             checks.iter().map(|c| record(&[("resource", &c.resource), ("check", &c.check), ("service", &c.service)]));

@@ -186,7 +186,7 @@ pub fn resolve_member_list_to_map(stack: &Stack, args: &Expr) -> Result<Value, E
             }
         }
     }
-    groups.sort_by_key(|g| g.0);
+    crate::sort::sort_by_key(&mut groups, |g| g.0);
     let mut out = Map::new();
     for (_, k, v) in groups {
         if let (Some(k), Some(v)) = (k, v) {

@@ -416,7 +416,7 @@ pub fn names(version: HotVersion, table: Table) -> Vec<(&'static str, FnKind)> {
             out.push((r.name, kind));
         }
     }
-    out.sort_by(|a, b| a.0.cmp(b.0));
+    crate::sort::sort_by(&mut out, |a, b| a.0.cmp(b.0));
     out
 }
 

@@ -84,7 +84,7 @@ pub fn placeholder_order(keys: Vec<Value>) -> Result<Vec<Value>, EvalError> {
         }
     }
     let mut indexed: Vec<(usize, Value)> = lens.into_iter().zip(keys).collect();
-    indexed.sort_by_key(|b| std::cmp::Reverse(b.0));
+    crate::sort::sort_by_key(&mut indexed, |b| std::cmp::Reverse(b.0));
     Ok(indexed.into_iter().map(|(_, k)| k).collect())
 }
 

@@ -600,7 +600,7 @@ impl Mapping {
                 s.kw.push(k.clone());
             }
         }
-        s.kw.sort();
+        crate::sort::sort(&mut s.kw);
         s
     }
 }

@@ -278,7 +278,7 @@ fn to_value(o: Out, tag_sets: bool) -> Value {
                 let style = crate::pyfmt::JsonStyle::SORTED;
                 let mut keyed: Vec<(String, Value)> =
                     items.drain(..).map(|v| (crate::pyfmt::json_dumps(&v, style).unwrap_or_default(), v)).collect();
-                keyed.sort_by(|a, b| a.0.chars().cmp(b.0.chars()));
+                crate::sort::sort_by(&mut keyed, |a, b| a.0.chars().cmp(b.0.chars()));
                 Value::list(keyed.into_iter().map(|(_, v)| v).collect())
             }
         }
