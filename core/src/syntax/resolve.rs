@@ -340,17 +340,7 @@ fn construct_int_big(text: &str) -> Result<BigInt, ScalarError> {
 /// up to its first overflow; this validates the rest).
 fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
     let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
-    let t = s.trim_matches(py_space);
-    let (negative, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, t.get(1..).unwrap_or("")),
-        Some(b'+') => (false, t.get(1..).unwrap_or("")),
-        _ => (false, t),
-    };
-    let lower = t.get(..2).map(str::to_ascii_lowercase);
-    let t = match (base, lower.as_deref()) {
-        (2, Some("0b")) | (8, Some("0o")) | (16, Some("0x")) => t.get(2..).unwrap_or(""),
-        _ => t,
-    };
+    let (negative, t) = int_body(s, base);
     let digits: Vec<u8> = t
         .chars()
         .map(|c| c.to_digit(base).and_then(|d| u8::try_from(d).ok()))
@@ -369,14 +359,9 @@ fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
     Ok(if negative { -n } else { n })
 }
 
-/// Python's whitespace for `str.strip()`.
-fn py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
-
-/// Python `int(s, base)` for bases 2, 8, 10 and 16 (text already free of underscores).
-fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
-    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+/// What Python's `int(s, base)` reads digits from: the sign, and the text
+/// without surrounding whitespace, sign and the base's prefix.
+fn int_body(s: &str, base: u32) -> (bool, &str) {
     let t = s.trim_matches(py_space);
     let (negative, t) = match t.as_bytes().first() {
         Some(b'-') => (true, t.get(1..).unwrap_or("")),
@@ -388,6 +373,18 @@ fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
         (2, Some("0b")) | (8, Some("0o")) | (16, Some("0x")) => t.get(2..).unwrap_or(""),
         _ => t,
     };
+    (negative, t)
+}
+
+/// Python's whitespace for `str.strip()`.
+fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// Python `int(s, base)` for bases 2, 8, 10 and 16 (text already free of underscores).
+fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
+    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+    let (negative, t) = int_body(s, base);
     if t.is_empty() {
         return Err(invalid());
     }
