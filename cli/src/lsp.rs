@@ -183,7 +183,7 @@ impl Server {
             for check in &config.checks {
                 let envs: Vec<PathBuf> =
                     crate::check::environments(check, &config, root)?.into_iter().map(|e| root.join(e)).collect();
-                let in_check = |p: &Path| config.checks_for(p, root).iter().any(|(_, c)| std::ptr::eq(*c, check));
+                let in_check = |p: &Path| config.relative(p, root).is_some_and(|rel| check.files.is_match(rel));
                 if envs.iter().any(|e| e == path) {
                     let template = self
                         .docs

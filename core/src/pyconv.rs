@@ -3,6 +3,19 @@
 
 use crate::value::{BigInt, Map, Value};
 
+/// Python's `int()` of a decimal string refuses more digits than this, and
+/// `str()` of an int prints no more (`sys.int_info.default_max_str_digits`;
+/// bases 2, 8 and 16 have no limit).
+pub const INT_MAX_STR_DIGITS: usize = 4300;
+
+/// `str()` of the `ValueError` Python raises past [`INT_MAX_STR_DIGITS`].
+pub fn int_digits_error(digits: usize) -> String {
+    format!(
+        "Exceeds the limit ({INT_MAX_STR_DIGITS} digits) for integer string conversion: value has {digits} \
+         digits; use sys.set_int_max_str_digits() to increase the limit"
+    )
+}
+
 /// Digits with single underscores between them (Python numeric literal rules).
 fn digits_with_underscores(s: &str, radix: u32) -> Option<String> {
     if s.is_empty() || s.starts_with('_') || s.ends_with('_') || s.contains("__") {
@@ -37,7 +50,7 @@ pub fn py_int_value(s: &str) -> Option<Value> {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     let digits = digits_with_underscores(body, 10)?;
-    if digits.len() > crate::syntax::MAX_STR_DIGITS {
+    if digits.len() > INT_MAX_STR_DIGITS {
         return None;
     }
     let v: BigInt = digits.parse().ok()?;
@@ -236,14 +249,10 @@ impl JsonParser<'_> {
             match text.parse::<i64>() {
                 Ok(i) => Ok(Value::Int(i)),
                 // Python ints are unbounded (up to `int()`'s 4300 digits).
-                Err(_) if text.trim_start_matches('-').len() <= crate::syntax::MAX_STR_DIGITS => {
+                Err(_) if text.trim_start_matches('-').len() <= INT_MAX_STR_DIGITS => {
                     text.parse::<BigInt>().map(Value::big).map_err(|_| self.err("Expecting value", start))
                 }
-                Err(_) => Err(format!(
-                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-                    crate::syntax::MAX_STR_DIGITS,
-                    text.trim_start_matches('-').len()
-                )),
+                Err(_) => Err(int_digits_error(text.trim_start_matches('-').len())),
             }
         }
     }

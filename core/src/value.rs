@@ -47,11 +47,6 @@ impl Value {
         i64::try_from(&b).map_or_else(|_| Value::BigInt(Rc::new(b)), Value::Int)
     }
 
-    /// True for a Python `int` that is not a bool.
-    pub fn is_int(&self) -> bool {
-        matches!(self, Value::Int(_) | Value::BigInt(_))
-    }
-
     /// The integer (bools count) at any size.
     pub fn to_bigint(&self) -> Option<BigInt> {
         match self {
@@ -203,6 +198,12 @@ fn num_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     }
 }
 
+/// The float that holds `b` exactly, if one does (then `b == f` in Python and
+/// both hash alike).
+pub fn exact_f64(b: &BigInt) -> Option<f64> {
+    b.to_f64().filter(|f| f.is_finite() && big_cmp_f64(b, *f) == Some(Ordering::Equal))
+}
+
 /// An integer against a float, exactly (Python compares them without rounding).
 pub fn big_cmp_f64(x: &BigInt, y: f64) -> Option<Ordering> {
     if y.is_nan() {
@@ -304,7 +305,7 @@ impl Hash for Key {
             Value::Bool(b) => hash_int(i64::from(*b), state),
             Value::Int(i) => hash_int(*i, state),
             // Equal to a float only when the float holds it exactly: hashed as that float.
-            Value::BigInt(b) => match b.to_f64().filter(|f| BigInt::from_f64(*f).as_ref() == Some(&**b)) {
+            Value::BigInt(b) => match exact_f64(b) {
                 Some(f) => hash_float(f, state),
                 None => {
                     state.write_u8(4);

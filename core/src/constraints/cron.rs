@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use super::{Custom, IntError, INT_MAX_STR_DIGITS};
+use super::{Custom, INT_MAX_STR_DIGITS};
 use crate::value::Value;
 
 const DAY: usize = 2;
@@ -59,7 +59,7 @@ enum Nth {
 /// `Err` is the ValueError for more than 4300 digits.
 fn dec(s: &str) -> Result<u64, String> {
     if s.len() > INT_MAX_STR_DIGITS {
-        return Err(IntError::limit_message(s.len()));
+        return Err(crate::pyconv::int_digits_error(s.len()));
     }
     let t = s.trim_start_matches('0');
     if t.is_empty() {

@@ -127,8 +127,7 @@ fn no_endswith(value: &Value) -> Custom {
 // Python `int(str)` (base 10), as the libraries above call it on user text.
 // ---------------------------------------------------------------------------
 
-/// CPython's default `sys.get_int_max_str_digits()`.
-const INT_MAX_STR_DIGITS: usize = 4300;
+use crate::pyconv::INT_MAX_STR_DIGITS;
 
 /// Why Python's `int(str)` raised `ValueError`.
 #[derive(Debug, PartialEq, Eq)]
@@ -137,16 +136,6 @@ enum IntError {
     Invalid,
     /// More than 4300 digits (counted without underscores).
     TooManyDigits(usize),
-}
-
-impl IntError {
-    /// `str()` of the `ValueError` for [`IntError::TooManyDigits`] (the only one that surfaces).
-    fn limit_message(digits: usize) -> String {
-        format!(
-            "Exceeds the limit ({INT_MAX_STR_DIGITS} digits) for integer string conversion: value has {digits} \
-             digits; use sys.set_int_max_str_digits() to increase the limit"
-        )
-    }
 }
 
 /// A Python int parsed from text: sign and normalized decimal digits (no leading zeros).

@@ -166,7 +166,7 @@ fn substitute(stack: &Stack, keys: &[Value], values: &[Value], template: &Value)
                     )));
                 };
                 super::string_to_build(stack, "repeat", super::replaced_len(&text, k, v))?;
-                text = py_replace(&text, k, v);
+                text = crate::yaql::functions::strings::py_replace(&text, k, v, -1);
             }
             Value::from(text)
         }
@@ -184,20 +184,6 @@ fn substitute(stack: &Stack, keys: &[Value], values: &[Value], template: &Value)
         }
         other => other.clone(),
     })
-}
-
-/// Python's `str.replace` (an empty pattern inserts between every character).
-fn py_replace(text: &str, pat: &str, with: &str) -> String {
-    if !pat.is_empty() {
-        return text.replace(pat, with);
-    }
-    let mut out = String::with_capacity(text.len() * (with.len() + 1) + with.len());
-    out.push_str(with);
-    for c in text.chars() {
-        out.push(c);
-        out.push_str(with);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -153,7 +153,7 @@ fn replace_all(
         let len = replaced
             .iter()
             .map(String::len)
-            .fold(value.len().saturating_mul(replaced.len() - 1), usize::saturating_add);
+            .fold(value.len().saturating_mul(replaced.len().saturating_sub(1)), usize::saturating_add);
         super::string_to_build(stack, name, len)?;
         out.push(replaced.join(&value));
     }

@@ -139,7 +139,7 @@ impl Parser<'_> {
                     // Python accepts integers of up to 4300 digits; beyond that `int()`
                     // raises ValueError and Heat falls back to YAML (which fails too).
                     let digits = text.trim_start_matches('-').len();
-                    if digits > super::resolve::MAX_STR_DIGITS {
+                    if digits > crate::pyconv::INT_MAX_STR_DIGITS {
                         return Err(NotJson);
                     }
                     Value::big(text.parse::<crate::value::BigInt>().map_err(|_| NotJson)?)

@@ -50,7 +50,6 @@ mod scanner;
 mod yaml;
 
 pub use node::{Node, NodeKind};
-pub(crate) use resolve::MAX_STR_DIGITS;
 
 use crate::diag::Diagnostic;
 use crate::source::{SourceId, Span};

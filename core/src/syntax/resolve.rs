@@ -5,6 +5,7 @@
 //! Python quirks (`int('0o17', 8)` works, `!!float --1` is `1.0`, …). Every regex of the
 //! resolver is a hand-written matcher here (the `regex` crate would cost wasm size).
 
+use crate::pyconv::{int_digits_error, INT_MAX_STR_DIGITS};
 use crate::pyfmt::str_repr;
 use crate::value::{BigInt, Value};
 
@@ -266,10 +267,6 @@ const INDEX_ERROR: &str = "string index out of range";
 /// marks the shared one.
 pub(crate) const SHARED_NAN_BITS: u64 = 0x7ff8_0000_0000_0001;
 
-/// Python's `int()` of a decimal string refuses more digits than this
-/// (`sys.int_info.default_max_str_digits`; bases 2, 8 and 16 have no limit).
-pub(crate) const MAX_STR_DIGITS: usize = 4300;
-
 /// SafeConstructor.construct_yaml_int: any size, as Python's ints.
 pub(crate) fn construct_int(text: &str) -> Result<Value, ScalarError> {
     match construct_int_small(text) {
@@ -349,11 +346,8 @@ fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
     if digits.is_empty() {
         return Err(invalid());
     }
-    if base == 10 && digits.len() > MAX_STR_DIGITS {
-        return Err(ScalarError::Python(format!(
-            "Exceeds the limit ({MAX_STR_DIGITS} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-            digits.len()
-        )));
+    if base == 10 && digits.len() > INT_MAX_STR_DIGITS {
+        return Err(ScalarError::Python(int_digits_error(digits.len())));
     }
     let n = BigInt::from_radix_be(num_bigint::Sign::Plus, &digits, base).ok_or_else(invalid)?;
     Ok(if negative { -n } else { n })

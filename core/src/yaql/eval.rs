@@ -130,14 +130,9 @@ impl Engine {
             Node::Keyword(k) => Ok(V::Str(k.clone())),
             Node::NoValue => Ok(V::NoValue),
             // Past 64 bits, and not past Python's 4300 digits (the parser keeps those as text).
-            Node::BigInt(text) => Err(YaqlError::new(
-                "ValueError",
-                format!(
-                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-                    crate::syntax::MAX_STR_DIGITS,
-                    text.trim_start_matches('-').len()
-                ),
-            )),
+            Node::BigInt(text) => {
+                Err(YaqlError::new("ValueError", crate::pyconv::int_digits_error(text.trim_start_matches('-').len())))
+            }
             Node::Dollar(name) => {
                 self.enter_frames(CALL_FRAMES)?;
                 let v = ctx.get(name);

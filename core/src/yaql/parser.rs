@@ -214,7 +214,7 @@ impl<'a> Parser<'a> {
                 match norm.parse::<i64>() {
                     Ok(i) => Node::Const(V::Int(i)),
                     Err(_) => match norm.parse::<crate::value::BigInt>() {
-                        Ok(b) if norm.len() <= crate::syntax::MAX_STR_DIGITS => Node::Const(V::big(b)),
+                        Ok(b) if norm.len() <= crate::pyconv::INT_MAX_STR_DIGITS => Node::Const(V::big(b)),
                         // Python's int() refuses it: an error when evaluated.
                         _ => Node::BigInt(Rc::from(norm)),
                     },

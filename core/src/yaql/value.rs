@@ -435,12 +435,7 @@ pub(crate) fn py_hash(v: &V, depth: usize) -> u64 {
         V::Bool(b) => u64::from(*b),
         V::Int(i) => hash_int(*i),
         // Equal to a float only when the float holds it exactly: hashed as that float.
-        V::BigInt(b) => match num_traits::ToPrimitive::to_f64(&**b) {
-            Some(f) if f.is_finite() && crate::value::big_cmp_f64(b, f) == Some(std::cmp::Ordering::Equal) => {
-                hash_float(f)
-            }
-            _ => cpython_hash(v, 0).unwrap_or(0),
-        },
+        V::BigInt(b) => crate::value::exact_f64(b).map_or_else(|| cpython_hash(v, 0).unwrap_or(0), hash_float),
         V::Float(f) => hash_float(*f),
         V::Str(s) => {
             let mut h = std::collections::hash_map::DefaultHasher::new();

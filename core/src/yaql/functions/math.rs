@@ -34,9 +34,8 @@ fn int_too_large_for_float() -> YaqlError {
 /// An int operand at any size (not bools: the callers' types exclude them).
 fn int_of(v: &V) -> Option<BigInt> {
     match v {
-        V::Int(i) => Some(BigInt::from(*i)),
-        V::BigInt(b) => Some(BigInt::clone(b)),
-        _ => None,
+        V::Bool(_) => None,
+        other => other.to_bigint(),
     }
 }
 
@@ -77,15 +76,12 @@ fn to_float(v: &V) -> R<f64> {
 
 /// Python int + int / float arithmetic.
 pub(crate) fn arith(op: char, a: &V, b: &V) -> R<V> {
+    // An int divided by int zero (a `BigInt` is never zero).
+    if matches!(op, '/' | '%') && matches!(b, V::Int(0)) && matches!(a, V::Int(_) | V::BigInt(_)) {
+        return Err(zero_div(if op == '/' { "integer division or modulo by zero" } else { "integer modulo by zero" }));
+    }
     if let (V::Int(x), V::Int(y)) = (a, b) {
         let (x, y) = (*x, *y);
-        if y == 0 && matches!(op, '/' | '%') {
-            return Err(zero_div(if op == '/' {
-                "integer division or modulo by zero"
-            } else {
-                "integer modulo by zero"
-            }));
-        }
         let fast = match op {
             '+' => x.checked_add(y),
             '-' => x.checked_sub(y),
@@ -101,13 +97,6 @@ pub(crate) fn arith(op: char, a: &V, b: &V) -> R<V> {
         }
     }
     if let (Some(x), Some(y)) = (int_of(a), int_of(b)) {
-        if y.is_zero() && matches!(op, '/' | '%') {
-            return Err(zero_div(if op == '/' {
-                "integer division or modulo by zero"
-            } else {
-                "integer modulo by zero"
-            }));
-        }
         return Ok(V::big(match op {
             '+' => x + y,
             '-' => x - y,
@@ -205,12 +194,8 @@ fn parse_int(s: &str) -> Option<R<V>> {
         }
         digits.push(digit_value(c)?);
     }
-    if digits.len() > crate::syntax::MAX_STR_DIGITS {
-        return Some(Err(value_error(format!(
-            "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-            crate::syntax::MAX_STR_DIGITS,
-            digits.len()
-        ))));
+    if digits.len() > crate::pyconv::INT_MAX_STR_DIGITS {
+        return Some(Err(value_error(crate::pyconv::int_digits_error(digits.len()))));
     }
     let n = BigInt::from_radix_be(if neg { Sign::Minus } else { Sign::Plus }, &digits, 10)?;
     Some(Ok(V::big(n)))
