@@ -143,6 +143,10 @@ pub struct Stack {
     /// The budget of display-only work ([`Stack::with_display_budget`]).
     display_budget: Cell<u64>,
     depth: Cell<u32>,
+    /// A nested stack's parameters whose values the parent only knows once it
+    /// is created (a property given `get_attr`), as the parent shows them:
+    /// `get_param` of one is deploy-time in this stack too (display only).
+    pub(crate) deploy_params: IndexMap<String, crate::symbolic::Sym>,
 }
 
 impl Stack {
@@ -161,6 +165,7 @@ impl Stack {
             budget: Cell::new(DEFAULT_BUDGET),
             display_budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
+            deploy_params: IndexMap::new(),
         }
     }
 

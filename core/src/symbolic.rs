@@ -204,11 +204,108 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
     }
 }
 
+/// A `get_param` (or `Ref`) of a parameter the parent stack gives a
+/// deploy-time value ([`Stack::deploy_params`]): its display value as the
+/// parent shows it, followed along a `get_param` path where the parts on the
+/// way are known (a later `map_merge` spread or an earlier list spread makes
+/// the rest unknown: one derived placeholder).
+pub(crate) fn seeded(stack: &Stack, call: &Call) -> Option<Sym> {
+    use crate::functions::FnKind;
+    if stack.deploy_params.is_empty() {
+        return None;
+    }
+    let (name, path) = match (&call.kind, &call.args) {
+        (FnKind::GetParam, Expr::List(items, _)) => (items.first()?.as_str()?, items.get(1..).unwrap_or_default()),
+        (FnKind::GetParam, args) => (args.as_str()?, &[][..]),
+        (FnKind::Ref, args) if !stack.resources.contains_key(args.as_str()?) => (args.as_str()?, &[][..]),
+        _ => return None,
+    };
+    let whole = stack.deploy_params.get(name)?;
+    let mut at = whole;
+    for step in path {
+        let unknown = || {
+            let mut labels = Vec::new();
+            hole_labels(whole, &mut labels);
+            Some(Sym::Hole(Hole { label: format!("{} over {}", call.name, labels.join(", ")), exact: false }))
+        };
+        let Ok(key) = eval::resolve(stack, step) else { return unknown() };
+        at = match at {
+            Sym::Value(_) => break,
+            Sym::Map(parts) => {
+                let mut found = None;
+                for p in parts {
+                    match p {
+                        Part::One((k, v)) if crate::pyfmt::py_str(k) == crate::pyfmt::py_str(&key) => found = Some(v),
+                        Part::One(_) => {}
+                        Part::Spread(_) => found = None,
+                    }
+                }
+                match found {
+                    Some(v) => v,
+                    None => return unknown(),
+                }
+            }
+            Sym::List(parts) => {
+                let i = key.as_int().and_then(|i| usize::try_from(i).ok());
+                let known = parts.iter().take(i.map_or(0, |i| i + 1)).all(|p| matches!(p, Part::One(_)));
+                match (i.and_then(|i| parts.get(i)), known) {
+                    (Some(Part::One(v)), true) => v,
+                    _ => return unknown(),
+                }
+            }
+            Sym::Hole(_) | Sym::Text(_) => return unknown(),
+        };
+    }
+    match at {
+        // A known part: the canonical value is right (no mark).
+        Sym::Value(_) if !path.is_empty() => None,
+        other => Some(other.clone()),
+    }
+}
+
+/// The deploy-time inputs a display value is made of, in order, once each.
+pub(crate) fn hole_labels(sym: &Sym, out: &mut Vec<String>) {
+    fn add(h: &Hole, out: &mut Vec<String>) {
+        if !out.contains(&h.label) {
+            out.push(h.label.clone());
+        }
+    }
+    match sym {
+        Sym::Value(_) => {}
+        Sym::Hole(h) => add(h, out),
+        Sym::Text(pieces) => {
+            for p in pieces {
+                if let Piece::Hole(h) = p {
+                    add(h, out);
+                }
+            }
+        }
+        Sym::List(parts) => {
+            for p in parts {
+                match p {
+                    Part::One(s) => hole_labels(s, out),
+                    Part::Spread(h) => add(h, out),
+                }
+            }
+        }
+        Sym::Map(parts) => {
+            for p in parts {
+                match p {
+                    Part::One((_, s)) => hole_labels(s, out),
+                    Part::Spread(h) => add(h, out),
+                }
+            }
+        }
+    }
+}
+
 /// The labels of the deploy-time inputs in a snippet, in order, once each.
 pub(crate) fn input_labels(stack: &Stack, expr: &Expr) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     eval::for_each_call(expr, &mut |c| {
-        if let Some(l) = input_label(stack, c) {
+        if let Some(sym) = seeded(stack, c) {
+            hole_labels(&sym, &mut out);
+        } else if let Some(l) = input_label(stack, c) {
             if !out.contains(&l) {
                 out.push(l);
             }
@@ -264,6 +361,7 @@ fn resolve(stack: &Stack, expr: &Expr) -> Result<Option<Sym>, EvalError> {
 
 fn resolve_call(stack: &Stack, expr: &Expr, call: &Call) -> Result<Option<Sym>, EvalError> {
     let built = match call.kind.symbolic_rule() {
+        Rule::Input if seeded(stack, call).is_some() => seeded(stack, call),
         Rule::Input => match input_label(stack, call) {
             Some(label) => Some(Sym::Hole(Hole { label, exact: true })),
             None => return Ok(eval::resolve_nullable(stack, expr)?.map(Sym::Value)),
@@ -711,6 +809,48 @@ mod tests {
             }
         }
         eprintln!("{cases} cases, {symbolic} with values built from deploy-time ones");
+    }
+
+    #[test]
+    fn a_nested_stack_parameter_given_a_deploy_time_value_stays_one() {
+        let parent = "heat_template_version: 2021-04-16\nresources:\n  server: {type: OS::Nova::Server, properties: {flavor: f, image: i}}\n  child:\n    type: child.yaml\n    properties:\n      name: {get_attr: [server, name]}\n      addr: {list_join: ['-', [{get_attr: [server, first_address]}, x]]}\n      cfg: {map_merge: [{get_attr: [server, show]}, {a: 1}]}\n      secret: {get_attr: [server, name]}\n      plain: p\n";
+        let child = "heat_template_version: 2021-04-16\nparameters:\n  name: {type: string}\n  addr: {type: string}\n  cfg: {type: json}\n  secret: {type: string, hidden: true}\n  plain: {type: string}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {str_replace: {template: 'N at A', params: {N: {get_param: name}, A: {get_param: addr}}}}\n  known: {type: OS::Heat::Value, properties: {value: {get_param: [cfg, a]}}}\n  unknown: {type: OS::Heat::Value, properties: {value: {get_param: [cfg, b]}}}\n  g: {type: grand.yaml, properties: {who: {get_param: name}}}\n";
+        let grand = "heat_template_version: 2021-04-16\nparameters:\n  who: {type: string}\noutputs:\n  o: {value: {get_param: who}}\n";
+        let mut req = Request::new(parent.to_string());
+        req.files.insert("child.yaml".into(), Some(child.into()));
+        req.files.insert("grand.yaml".into(), Some(grand.into()));
+        let ev = evaluate(&req);
+        assert!(ev.result.error.is_none(), "{:?}", ev.result.error);
+        let view = ResultView::new(&ev);
+        let show = |path: &str| {
+            let steps: Vec<PathItem> = path.split('/').map(|k| PathItem::Key(k.into())).collect();
+            let r = view.render(&steps, Format::JsonLine).unwrap();
+            let marks: Vec<(String, bool)> =
+                r.marks.iter().map(|m| (r.text[m.start as usize..m.end as usize].to_string(), m.exact)).collect();
+            (r.text, marks)
+        };
+        let p = "nested/child/parameters/";
+        assert_eq!(
+            show(&format!("{p}name")),
+            ("\"⟨get_attr server name⟩\"".into(), vec![("⟨get_attr server name⟩".into(), true)])
+        );
+        assert_eq!(show(&format!("{p}addr")).0, "\"⟨get_attr server first_address⟩-x\"");
+        assert_eq!(show(&format!("{p}cfg")).0, r#"{"<<": "⟨get_attr server show⟩", "a": 1}"#);
+        assert_eq!(show(&format!("{p}plain")), ("\"p\"".into(), vec![]));
+        // A hidden parameter keeps its canonical (masked by the page) value.
+        assert!(show(&format!("{p}secret")).1.is_empty());
+        let r = "nested/child/resources/";
+        assert_eq!(
+            show(&format!("{r}r/properties/value")).0,
+            "\"⟨get_attr server name⟩ at ⟨get_attr server first_address⟩-x\""
+        );
+        // A path into the map: a key no deploy-time map can override is known.
+        assert_eq!(show(&format!("{r}known/properties/value")), ("1".into(), vec![]));
+        assert_eq!(show(&format!("{r}unknown/properties/value")).0, "\"⟨get_param over get_attr server show⟩\"");
+        // And through a grandchild.
+        assert_eq!(show("nested/child/nested/g/outputs/o/value").0, "\"⟨get_attr server name⟩\"");
+        // The canonical result is Heat's.
+        assert_eq!(ev.result.nested["child"].parameters.get_str("name"), Some(&Value::from("")));
     }
 
     #[test]

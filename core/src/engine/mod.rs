@@ -93,6 +93,8 @@ pub(crate) struct StackInput<'a> {
     /// Whether the result sections are wanted (not for a parent's validation).
     collect: bool,
     mocks: Option<Mocks<'a>>,
+    /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
+    deploy_params: IndexMap<String, crate::symbolic::Sym>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -383,6 +385,7 @@ impl Run {
             strict: true,
             collect: true,
             mocks: Some((&req.attributes, &req.reference_ids)),
+            deploy_params: IndexMap::new(),
         };
         self.stack_stages(&input)
     }
@@ -449,6 +452,7 @@ impl Run {
         }
         let mut stack = Stack::new(version);
         stack.files = input.files.clone();
+        stack.deploy_params = input.deploy_params.clone();
         if version.is_cfn() {
             // `CfnParameters._pseudo_parameters`.
             let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);
@@ -806,6 +810,13 @@ impl Run {
             }
         }
         self.ev.result.parameters = pmap;
+        for (name, sym) in &stack.deploy_params {
+            let hidden = input.schemas.iter().any(|s| s.name == *name && s.hidden);
+            if !hidden && stack.params.contains_key(name.as_str()) {
+                let at = vec![PathItem::Key("parameters".into()), PathItem::Key(name.clone())];
+                result::mark_display(at, sym, &mut self.ev);
+            }
+        }
         let mut cmap = Map::new();
         for name in condition_names.iter() {
             match stack.is_enabled(&Value::from(name.as_str())) {

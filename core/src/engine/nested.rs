@@ -8,6 +8,8 @@
 
 use std::rc::Rc;
 
+use indexmap::IndexMap;
+
 use super::file_schemata;
 use super::parameters::{self, ParamSchema, ParamType};
 use super::properties::Validation;
@@ -50,6 +52,8 @@ struct Child {
     registry_key: Option<(Option<String>, String)>,
     /// Registry entries the parent adds (`child_params()`'s `resource_registry`).
     registry: Map,
+    /// Parameters whose values are deploy-time in the parent, as it shows them.
+    deploy: IndexMap<String, crate::symbolic::Sym>,
 }
 
 /// The provider's view of a template parameter as a property
@@ -122,7 +126,10 @@ impl Run {
                 group => self.group_child(input, built, d, group, false),
             };
             let result = match child {
-                Ok(Some(child)) => {
+                Ok(Some(mut child)) => {
+                    if kind == NestedKind::Template {
+                        child.deploy = deploy_params(&built.stack, d);
+                    }
                     let (_, ev) = self.child_run(input, d, &child, true);
                     // A failure there (or in a stack nested in it) is a problem
                     // Heat reports when it creates that nested stack: one more
@@ -241,6 +248,7 @@ impl Run {
             strict: create,
             collect: create,
             mocks: None,
+            deploy_params: child.deploy.clone(),
         };
         match self.stack_stages(&child_input) {
             Ok(()) => Ok(()),
@@ -502,6 +510,7 @@ impl Run {
             params: Map::new(),
             registry_key: None,
             registry,
+            deploy: IndexMap::new(),
         }))
     }
 
@@ -662,7 +671,27 @@ fn provider_child_of(
         params,
         registry_key: d.info.registry_key.clone(),
         registry: Map::new(),
+        deploy: IndexMap::new(),
     })
+}
+
+/// A provider's properties the parent only knows once it is created, as it
+/// shows them (the child's parameters of the same names).
+fn deploy_params(stack: &crate::stack::Stack, d: &ResourceDefn) -> IndexMap<String, crate::symbolic::Sym> {
+    let mut out = IndexMap::new();
+    let Some(Expr::Map(entries, _)) = &d.properties else { return out };
+    for (k, e) in entries {
+        if crate::symbolic::input_labels(stack, e).is_empty() {
+            continue;
+        }
+        match crate::symbolic::display(stack, e) {
+            Some(crate::symbolic::Sym::Value(_)) | None => {}
+            Some(sym) => {
+                out.insert(py_str(k), sym);
+            }
+        }
+    }
+    out
 }
 
 /// `param_schemata(param_defaults)`: an environment default replaces the

@@ -355,6 +355,24 @@ pub fn mark_deferred(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>, ev
     }
 }
 
+/// Mark a value the parent stack gave as a deploy-time one (a nested stack's
+/// parameter, or `get_param` of it): one exact mark for a deploy-time input
+/// itself, else its display value with a derived mark per input.
+pub(crate) fn mark_display(path: Vec<PathItem>, sym: &symbolic::Sym, ev: &mut Evaluation) {
+    if let symbolic::Sym::Hole(h) = sym {
+        if h.exact {
+            ev.deferred.push(DeferredMark { path, label: h.label.clone(), exact: true });
+            return;
+        }
+    }
+    let mut labels = Vec::new();
+    symbolic::hole_labels(sym, &mut labels);
+    for label in labels {
+        ev.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
+    }
+    ev.display.push(DisplayValue { path, value: sym.clone() });
+}
+
 /// Heat's absent marker at the top of a snippet (an `if` without its false branch).
 fn is_absent(expr: &Expr) -> bool {
     match expr {
@@ -385,6 +403,10 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
         Expr::Call(call) => {
             if call.kind.is_macro() {
                 walk(stack, path, &call.args, ev);
+                return;
+            }
+            if let Some(sym) = symbolic::seeded(stack, call) {
+                mark_display(path.clone(), &sym, ev);
                 return;
             }
             if let Some(label) = symbolic::input_label(stack, call) {
