@@ -1,6 +1,8 @@
 //! Python's parsing conversions: `int(str)`, `float(str)`, `json.loads(str)` with
 //! CPython's error messages. (Formatting the other way is in [`crate::pyfmt`].)
 
+use std::borrow::Cow;
+
 use crate::value::{BigInt, Map, Value};
 
 /// Python's `int()` of a decimal string refuses more digits than this, and
@@ -16,24 +18,63 @@ pub fn int_digits_error(digits: usize) -> String {
     )
 }
 
-/// Digits with single underscores between them (Python numeric literal rules).
-fn digits_with_underscores(s: &str, radix: u32) -> Option<String> {
-    if s.is_empty() || s.starts_with('_') || s.ends_with('_') || s.contains("__") {
+/// The decimal value of a Unicode decimal digit (Python's `unicodedata.decimal`).
+pub(crate) fn decimal_value(c: char) -> Option<u32> {
+    if let Some(d) = c.to_digit(10) {
+        return Some(d);
+    }
+    let cp = u32::from(c);
+    if cp < 0x80 {
         return None;
     }
-    let clean: String = s.chars().filter(|c| *c != '_').collect();
-    clean.chars().all(|c| c.is_digit(radix)).then_some(clean)
+    let zeros = crate::constraints::py_digits::DECIMAL_ZEROS;
+    let i = zeros.partition_point(|z| *z <= cp);
+    let zero = *zeros.get(i.checked_sub(1)?)?;
+    let d = cp - zero;
+    (d < 10).then_some(d)
+}
+
+/// CPython's first step in `int(str)` and `float(str)`
+/// (`_PyUnicode_TransformDecimalAndSpaceToASCII`): non-ASCII whitespace becomes
+/// a space and non-ASCII decimal digits their ASCII digit; any other non-ASCII
+/// character makes the text invalid. Then the ASCII whitespace around it goes.
+fn ascii_number_text(s: &str) -> Option<Cow<'_, str>> {
+    let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r');
+    if s.is_ascii() {
+        return Some(Cow::Borrowed(s.trim_matches(is_space)));
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else if c.is_whitespace() {
+            out.push(' ');
+        } else {
+            out.push(char::from_digit(decimal_value(c)?, 10)?);
+        }
+    }
+    Some(Cow::Owned(out.trim_matches(is_space).to_string()))
+}
+
+/// The sign and the ASCII digits of a decimal `int(str)` literal: digits with
+/// single underscores between them.
+fn int_literal(s: &str) -> Option<(bool, String)> {
+    let t = ascii_number_text(s)?;
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
+        return None;
+    }
+    let clean: String = body.chars().filter(|c| *c != '_').collect();
+    clean.chars().all(|c| c.is_ascii_digit()).then_some((neg, clean))
 }
 
 /// Python `int(s)` for a string (base 10); `None` when Python raises ValueError
 /// (or the value does not fit in 64 bits).
 pub fn py_int(s: &str) -> Option<i64> {
-    let t = s.trim_matches(is_py_space);
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits = digits_with_underscores(body, 10)?;
+    let (neg, digits) = int_literal(s)?;
     let v: i64 = digits.parse().ok()?;
     Some(if neg { -v } else { v })
 }
@@ -41,15 +82,10 @@ pub fn py_int(s: &str) -> Option<i64> {
 /// Python `int(s)` for a string (base 10) at any size: `Int` or `BigInt`;
 /// `None` when Python raises ValueError (also past its 4300 digits).
 pub fn py_int_value(s: &str) -> Option<Value> {
-    if let Some(i) = py_int(s) {
-        return Some(Value::Int(i));
+    let (neg, digits) = int_literal(s)?;
+    if let Ok(v) = digits.parse::<i64>() {
+        return Some(Value::Int(if neg { -v } else { v }));
     }
-    let t = s.trim_matches(is_py_space);
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let digits = digits_with_underscores(body, 10)?;
     if digits.len() > INT_MAX_STR_DIGITS {
         return None;
     }
@@ -59,10 +95,10 @@ pub fn py_int_value(s: &str) -> Option<Value> {
 
 /// Python `float(s)` for a string.
 pub fn py_float(s: &str) -> Option<f64> {
-    let t = s.trim_matches(is_py_space);
+    let t = ascii_number_text(s)?;
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
     };
     let lower = body.to_ascii_lowercase();
     let v = match lower.as_str() {
@@ -73,12 +109,12 @@ pub fn py_float(s: &str) -> Option<f64> {
                 return None;
             }
             // Underscores are allowed only between digits.
-            let bytes: Vec<char> = body.chars().collect();
+            let bytes = body.as_bytes();
             for (i, c) in bytes.iter().enumerate() {
-                if *c == '_' {
+                if *c == b'_' {
                     let prev = i.checked_sub(1).and_then(|p| bytes.get(p));
                     let next = bytes.get(i + 1);
-                    if !prev.is_some_and(char::is_ascii_digit) || !next.is_some_and(char::is_ascii_digit) {
+                    if !prev.is_some_and(u8::is_ascii_digit) || !next.is_some_and(u8::is_ascii_digit) {
                         return None;
                     }
                 }
@@ -395,6 +431,17 @@ mod tests {
         assert_eq!(py_float("-Infinity"), Some(f64::NEG_INFINITY));
         assert_eq!(py_float(""), None);
         assert_eq!(py_float("abc"), None);
+        // CPython maps non-ASCII decimal digits and whitespace to ASCII first;
+        // only ASCII whitespace (not \x1c-\x1f) surrounds the number.
+        assert_eq!(py_int("\u{661}\u{662}"), Some(12));
+        assert_eq!(py_int("\u{ff11}_\u{ff12}"), Some(12));
+        assert_eq!(py_int(" \u{a0}5\u{3000}"), Some(5));
+        assert_eq!(py_int("\u{1c}5"), None);
+        assert_eq!(py_int("\u{b2}"), None, "a superscript is a digit, not a decimal");
+        assert_eq!(py_int("1\u{662}.5e\u{661}"), None);
+        assert_eq!(py_float("1\u{662}.5e\u{661}"), Some(125.0));
+        assert_eq!(py_float("\u{1c}5.0"), None);
+        assert_eq!(str_to_num(&Value::from("\u{661}.\u{662}")), Ok(Value::Float(1.2)));
         assert_eq!(str_to_num(&Value::from("abc")).unwrap_err(), "could not convert string to float: 'abc'");
     }
 

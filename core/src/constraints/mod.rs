@@ -19,7 +19,7 @@ mod dns;
 mod ip;
 mod iso8601;
 mod mac;
-mod py_digits;
+pub(crate) mod py_digits;
 pub(crate) mod schema;
 
 pub(crate) use ip::is_valid_ip;
@@ -177,22 +177,6 @@ impl PyInt {
     }
 }
 
-/// The decimal value of a Unicode decimal digit (Python's `unicodedata.decimal`).
-fn decimal_value(c: char) -> Option<u32> {
-    if let Some(d) = c.to_digit(10) {
-        return Some(d);
-    }
-    let cp = u32::from(c);
-    if cp < 0x80 {
-        return None;
-    }
-    let zeros = py_digits::DECIMAL_ZEROS;
-    let i = zeros.partition_point(|z| *z <= cp);
-    let zero = *zeros.get(i.checked_sub(1)?)?;
-    let d = cp - zero;
-    (d < 10).then_some(d)
-}
-
 /// Python `int(s)` for a `str` (base 10): surrounding whitespace, a sign, single
 /// underscores between digits and any Unicode decimal digits are accepted.
 fn py_int(s: &str) -> Result<PyInt, IntError> {
@@ -226,7 +210,7 @@ fn py_int(s: &str) -> Result<PyInt, IntError> {
             prev_underscore = true;
             continue;
         }
-        match decimal_value(c) {
+        match crate::pyconv::decimal_value(c) {
             Some(d) => {
                 digits += 1;
                 prev_underscore = false;
