@@ -20,7 +20,7 @@ FUZZ_SECONDS ?= 300
 TEST_TARGETS :=
 -include $(wildcard mk/*.mk)
 
-.PHONY: help setup test test-rust lint clippy fmt-check build bench bench-compare conformance demo fuzz fuzz-libfuzzer
+.PHONY: help setup test test-rust lint clippy fmt-check check-catalogue build bench bench-compare conformance demo fuzz fuzz-libfuzzer
 
 help:
 	@echo "make test           install what is missing, then every test (the conformance ratchet included)"
@@ -44,6 +44,7 @@ help:
 	@echo "make lint           fmt-check + clippy (part of make test)"
 	@echo "make fmt-check      rustfmt --check"
 	@echo "make clippy         clippy with warnings as errors"
+	@echo "make check-catalogue core/src/catalogue/data.rs is what tools/gen_catalogue.py makes of ../shared's catalogue"
 
 setup:
 	@bash tools/setup-rust.sh
@@ -62,6 +63,15 @@ clippy: setup
 
 fmt-check: setup
 	$(CARGO) fmt --all -- --check
+
+# The generated catalogue is current: regenerated and formatted as CONTRIBUTING's
+# recipe does, it equals the committed file (skips without ../shared).
+check-catalogue:
+	@if [ ! -f "$(SHARED)/spec/resource-types.json" ]; then echo "check-catalogue: $(SHARED) is absent, nothing to check"; exit 0; fi; \
+	python3 tools/gen_catalogue.py "$(SHARED)/spec/resource-types.json" \
+		| rustfmt --edition 2021 --config-path rustfmt.toml | cmp -s - core/src/catalogue/data.rs \
+		&& echo "check-catalogue: core/src/catalogue/data.rs is current" \
+		|| { echo "check-catalogue: core/src/catalogue/data.rs differs from tools/gen_catalogue.py's output (CONTRIBUTING.md, resource-type rule)"; exit 1; }
 
 build: setup
 	$(CARGO) build --release --locked -p hotplate-cli

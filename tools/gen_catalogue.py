@@ -2,7 +2,11 @@
 """Generate core/src/catalogue/data.rs from Heat's resource-type catalogue.
 
 The catalogue (../shared/spec/resource-types.json) is produced by running real
-Heat; this script only re-encodes what the engine needs as Rust statics.
+Heat; this script only re-encodes what the engine needs: the type names as a
+sorted array, and one text record per type (line-oriented, read on first use
+by core/src/catalogue/decode.rs, which documents the format). Text compresses
+far better in the wasm module than nested `&'static` structs (pointers and
+padding): ARCHITECTURE.md, "The wasm package", Size.
 Property schemas in Heat's definition order (the catalogue's JSON has sorted
 keys, and the order decides which error Heat reports first) and translation
 rules come from tools/data/heat-plugin-data.json, also produced by running
@@ -20,10 +24,6 @@ PLUGIN_DATA = os.path.join(HERE, "data", "heat-plugin-data.json")
 
 def rust_str(s):
     return json.dumps(s, ensure_ascii=False)
-
-
-def strs(items):
-    return "&[" + ", ".join(rust_str(i) for i in items) + "]"
 
 
 # Heat validates an update policy in its schema's definition order (the first
@@ -67,8 +67,7 @@ def update_policy(t):
     return "&[%s]" % ", ".join(entries)
 
 
-PROP_KINDS = {"String": "String", "Integer": "Integer", "Number": "Number", "Boolean": "Boolean",
-              "Map": "Map", "List": "List", "Any": "Any"}
+PROP_KINDS = {"String": "S", "Integer": "I", "Number": "N", "Boolean": "B", "Map": "M", "List": "L", "Any": "A"}
 
 # Translation rules that a plugin adds only when a property is set
 # (`translation_rules` reads `props.get(...)` first), as a table: a rule of
@@ -89,77 +88,110 @@ CONDITIONAL_RULES = {
     ],
 }
 
+# The record format (one line per item; read by catalogue/decode.rs, which
+# documents it): a text is the line itself, a count a decimal line, an optional
+# text `~` (none) or `=` and the text, an optional literal `~` or the literal.
+
+
+def line(s):
+    """A text as one line of a record (no line breaks in the data, checked)."""
+    if not isinstance(s, str) or "\n" in s or "\r" in s:
+        sys.exit("gen_catalogue: %r cannot be a record line" % (s,))
+    return [s]
+
+
+def opt_text(v):
+    return ["~"] if v is None else line("=" + v)
+
+
+def texts(items):
+    items = list(items)
+    return [str(len(items))] + [x for i in items for x in line(i)]
+
+
+def opt_texts(v):
+    return ["~"] if v is None else texts(v)
+
 
 def lit(v):
-    """A generated-data literal (crate::catalogue::Lit)."""
+    """A literal (catalogue::Lit): a tag letter and its payload on one line,
+    lists and maps followed by their items."""
     if v is None:
-        return "Lit::Null"
+        return ["n"]
     if isinstance(v, bool):
-        return "Lit::Bool(%s)" % ("true" if v else "false")
+        return ["t" if v else "f"]
     if isinstance(v, int):
-        return "Lit::Int(%d)" % v
+        if not -2**63 <= v < 2**63:
+            sys.exit("gen_catalogue: integer literal %d does not fit i64" % v)
+        return ["i%d" % v]
     if isinstance(v, float):
-        return "Lit::Float(%r)" % v if "e" in repr(v) or "." in repr(v) else "Lit::Float(%r.0)" % v
+        if v != v or v in (float("inf"), float("-inf")):
+            sys.exit("gen_catalogue: unsupported float literal %r" % v)
+        return ["d%r" % v]
     if isinstance(v, str):
-        return "Lit::Str(%s)" % rust_str(v)
+        return line("s" + v)
     if isinstance(v, list):
-        return "Lit::List(&[%s])" % ", ".join(lit(i) for i in v)
+        return ["l%d" % len(v)] + [x for i in v for x in lit(i)]
     if isinstance(v, dict):
         if set(v) == {"$prop"}:
-            return "Lit::Prop(%s)" % rust_str(v["$prop"])
-        return "Lit::Map(&[%s])" % ", ".join("(%s, %s)" % (rust_str(k), lit(i)) for k, i in v.items())
+            return line("p" + v["$prop"])
+        return ["m%d" % len(v)] + [x for k, i in v.items() for x in line(k) + lit(i)]
     sys.exit("gen_catalogue: unsupported literal %r" % (v,))
 
 
-def opt(v, f):
-    return "None" if v is None else "Some(%s)" % f(v)
+def opt_lit(v, present=True):
+    return lit(v) if present else ["~"]
 
 
 def constraint(c):
-    desc = opt(c.get("description"), rust_str)
     if "range" in c or "length" in c:
-        kind = "Range" if "range" in c else "Length"
         r = c.get("range") or c.get("length")
-        rule = "Rule::%s { min: %s, max: %s }" % (kind, opt(r.get("min"), lit), opt(r.get("max"), lit))
+        rule = ["r" if "range" in c else "g"] + opt_lit(r.get("min"), "min" in r and r["min"] is not None) \
+            + opt_lit(r.get("max"), "max" in r and r["max"] is not None)
     elif "modulo" in c:
-        rule = "Rule::Modulo { step: %s, offset: %s }" % (lit(c["modulo"]["step"]), lit(c["modulo"]["offset"]))
+        rule = ["o"] + lit(c["modulo"]["step"]) + lit(c["modulo"]["offset"])
     elif "allowed_values" in c:
-        rule = "Rule::AllowedValues(&[%s])" % ", ".join(lit(v) for v in c["allowed_values"])
+        rule = ["v%d" % len(c["allowed_values"])] + [x for v in c["allowed_values"] for x in lit(v)]
     elif "allowed_pattern" in c:
-        rule = "Rule::AllowedPattern(%s)" % rust_str(c["allowed_pattern"])
+        rule = line("p" + c["allowed_pattern"])
     elif "custom_constraint" in c:
-        rule = "Rule::Custom(%s)" % rust_str(c["custom_constraint"])
+        rule = line("c" + c["custom_constraint"])
     else:
         sys.exit("gen_catalogue: unknown constraint %r" % (c,))
-    return "PropConstraint { rule: %s, description: %s }" % (rule, desc)
+    return rule + opt_text(c.get("description"))
 
 
 def prop_schema(name, s):
-    fields = [
-        "name: %s" % rust_str(name),
-        "kind: PropKind::%s" % PROP_KINDS[s["type"]],
-        "required: %s" % ("true" if s.get("required") else "false"),
-        "implemented: %s" % ("false" if s.get("implemented") is False else "true"),
-        "update_allowed: %s" % ("true" if s.get("update_allowed") else "false"),
-        "default: %s" % ("None" if "default" not in s else "Some(%s)" % lit(s["default"])),
-        "constraints: &[%s]" % ", ".join(constraint(c) for c in s.get("constraints", [])),
-        "item: %s" % ("None" if "item" not in s else "Some(&%s)" % prop_schema("*", s["item"])),
-        "keys: %s" % ("None" if "keys" not in s else
-                      "Some(&[%s])" % ", ".join(prop_schema(n, sub) for n, sub in s["keys"])),
-    ]
-    return "PropSchema { %s }" % ", ".join(fields)
+    """A property schema: its name; its kind letter with flags (`r` required,
+    `x` not implemented, `u` update allowed, `d` a default follows, `i` an item
+    schema follows, `k` key schemas follow); the default; the constraints
+    (a count, then each); the item schema; the key schemas (a count, then each)."""
+    flags = PROP_KINDS[s["type"]]
+    flags += "r" if s.get("required") else ""
+    flags += "x" if s.get("implemented") is False else ""
+    flags += "u" if s.get("update_allowed") else ""
+    flags += "d" if "default" in s else ""
+    flags += "i" if "item" in s else ""
+    flags += "k" if "keys" in s else ""
+    out = line(name) + [flags]
+    if "default" in s:
+        out += lit(s["default"])
+    cs = s.get("constraints", [])
+    out += [str(len(cs))] + [x for c in cs for x in constraint(c)]
+    if "item" in s:
+        out += prop_schema("*", s["item"])
+    if "keys" in s:
+        out += [str(len(s["keys"]))] + [x for n, sub in s["keys"] for x in prop_schema(n, sub)]
+    return out
 
 
-def strs_opt(v):
-    return "None" if v is None else "Some(%s)" % strs(v)
+TRANS_KINDS = {"Add": "a", "Replace": "r", "Delete": "d"}
 
 
 def trans_rule(r):
-    return ("TransRule { kind: TransKind::%s, path: %s, value: %s, value_name: %s, value_path: %s, "
-            "custom_value_path: %s, when: %s }" % (
-                r["rule"], strs(r["path"]), opt(r.get("value"), lit), opt(r.get("value_name"), rust_str),
-                strs_opt(r.get("value_path")), strs_opt(r.get("custom_value_path")),
-                opt(r.get("when"), rust_str)))
+    return ([TRANS_KINDS[r["rule"]]] + texts(r["path"]) + (lit(r["value"]) if r.get("value") is not None else ["~"])
+            + opt_text(r.get("value_name")) + opt_texts(r.get("value_path"))
+            + opt_texts(r.get("custom_value_path")) + opt_text(r.get("when")))
 
 
 def translation(name, plugin):
@@ -172,7 +204,70 @@ def translation(name, plugin):
     if rules and name in CONDITIONAL_RULES:
         sys.exit("gen_catalogue: %s has unconditional rules and a table entry" % name)
     rules = list(rules) + CONDITIONAL_RULES.get(name, [])
-    return "&[%s]" % ", ".join(trans_rule(r) for r in rules)
+    return [str(len(rules))] + [x for r in rules for x in trans_rule(r)]
+
+
+FIELD_LETTERS = {"integer": "i", "number": "n", "string": "s"}
+
+
+def update_policy(t):
+    """A type's update-policy schema (maps of scalar fields): a count, then
+    each entry's name and fields (a count, then name, kind letter, minimum)."""
+    out = []
+    policy = t.get("update_policy") or {}
+    names = policy_order(policy)
+    out.append(str(len(names)))
+    for name in names:
+        entry = policy[name]
+        if entry.get("type") != "map":
+            sys.exit("gen_catalogue: update policy %s is not a map" % name)
+        schema = entry.get("schema") or {}
+        fnames = policy_order(schema)
+        out += line(name) + [str(len(fnames))]
+        for fname in fnames:
+            f = schema[fname]
+            minimum = "~"
+            for c in f.get("constraints") or []:
+                if set(c) != {"range"} or set(c["range"]) != {"min"}:
+                    sys.exit("gen_catalogue: unsupported update-policy constraint %r" % c)
+                minimum = "=%d" % c["range"]["min"]
+            out += line(fname) + [FIELD_LETTERS[f["type"]], minimum]
+    return out
+
+
+def raw_str(s):
+    """A Rust raw string literal of `s`."""
+    hashes = "#"
+    while '"' + hashes in s:
+        hashes += "#"
+    return "r%s\"%s\"%s" % (hashes, s, hashes)
+
+
+def record(name, t, plugin):
+    """One type's record (catalogue/decode.rs reads it in this order)."""
+    status = (t.get("support_status") or {}).get("status", "SUPPORTED")
+    flags = ("d" if t.get("dynamic_attributes") else "") + ("n" if t.get("none_resource") else "") \
+        + ("s" if t.get("snapshot") else "")
+    out = line(status) + [flags] + line(t["plugin"].rsplit(".", 1)[-1]) + opt_text(plugin.get("external_service"))
+    out += line(t.get("description", "")[:200])
+    attrs = sorted(t.get("attributes", {}))
+    out.append(str(len(attrs)))
+    for a in attrs:
+        out += line(a) + line(((t["attributes"][a] or {}).get("description") or "").split("\n")[0][:160])
+    out += update_policy(t)
+    names = sorted(n for n, _ in plugin["properties"])
+    if names != sorted(t.get("properties", {})):
+        sys.exit("gen_catalogue: %s: the plugin data and the catalogue disagree on property names" % name)
+    for n, p in plugin["properties"]:
+        if PROP_KINDS[p["type"]] != {"string": "S", "integer": "I", "number": "N", "boolean": "B", "map": "M",
+                                     "list": "L", "any": "A"}[t["properties"][n].get("type", "any")]:
+            sys.exit("gen_catalogue: %s.%s: the plugin data and the catalogue disagree on its type" % (name, n))
+    out.append(str(len(plugin["properties"])))
+    for n, p in plugin["properties"]:
+        out += prop_schema(n, p)
+        out += line((t["properties"][n].get("description") or "").split("\n")[0][:160])
+    out += translation(name, plugin)
+    return "\n".join(out)
 
 
 def main(path):
@@ -181,9 +276,7 @@ def main(path):
     out = []
     out.append("// @generated by tools/gen_catalogue.py from Heat %s's resource-type catalogue. Do not edit."
                % data["heat_version"])
-    out.append("#![allow(clippy::unreadable_literal, clippy::approx_constant)]")
-    out.append("use super::{Alias, AliasKind, FieldKind, Lit, PolicyField, PropConstraint, PropKind, "
-               "PropSchema, Rule, TransKind, TransRule, TypeEntry, UpdatePolicy};")
+    out.append("use super::{Alias, AliasKind};")
     out.append("")
     out.append("/// Heat's version the catalogue was generated from.")
     out.append("pub const HEAT_VERSION: &str = %s;" % rust_str(data["heat_version"]))
@@ -195,39 +288,22 @@ def main(path):
         out.append("    Alias { name: %s, kind: AliasKind::%s, target: %s }," % (rust_str(name), kind, rust_str(a["value"])))
     out.append("];")
     out.append("")
-    out.append("/// Every resource type Heat registers, sorted by name.")
-    out.append("pub const TYPES: &[TypeEntry] = &[")
-    for name in sorted(data["types"]):
-        t = data["types"][name]
-        status = (t.get("support_status") or {}).get("status", "SUPPORTED")
-        out.append("    TypeEntry {")
-        out.append("        name: %s," % rust_str(name))
-        out.append("        status: %s," % rust_str(status))
-        out.append("        description: %s," % rust_str(t.get("description", "")[:200]))
-        out.append("        attributes: %s," % strs(sorted(t.get("attributes", {}))))
-        out.append("        attribute_descriptions: %s," % strs(
-            ((t["attributes"][a] or {}).get("description") or "").split("\n")[0][:160]
-            for a in sorted(t.get("attributes", {}))))
-        out.append("        dynamic_attributes: %s," % ("true" if t.get("dynamic_attributes") else "false"))
-        out.append("        none_like: %s," % ("true" if t.get("none_resource") else "false"))
-        out.append("        snapshot: %s," % ("true" if t.get("snapshot") else "false"))
-        out.append("        update_policy: %s," % update_policy(t))
-        plugin = plugins.get(name)
-        if plugin is None:
+    names = sorted(data["types"])
+    for name in names:
+        if name not in plugins:
             sys.exit("gen_catalogue: %s is not in %s" % (name, PLUGIN_DATA))
-        names = sorted(n for n, _ in plugin["properties"])
-        if names != sorted(t.get("properties", {})):
-            sys.exit("gen_catalogue: %s: the plugin data and the catalogue disagree on property names" % name)
-        out.append("        class: %s," % rust_str(t["plugin"].rsplit(".", 1)[-1]))
-        out.append("        schema: &[%s]," % ", ".join(prop_schema(n, s) for n, s in plugin["properties"]))
-        for n, p in plugin["properties"]:
-            if PROP_KINDS[p["type"]].lower() != t["properties"][n].get("type", "any"):
-                sys.exit("gen_catalogue: %s.%s: the plugin data and the catalogue disagree on its type" % (name, n))
-        out.append("        descriptions: %s," % strs(
-            (t["properties"][n].get("description") or "").split("\n")[0][:160] for n, _ in plugin["properties"]))
-        out.append("        translation: %s," % translation(name, plugin))
-        out.append("        external_service: %s," % opt(plugin.get("external_service"), rust_str))
-        out.append("    },")
+    out.append("/// Every resource type Heat registers, sorted by name.")
+    out.append("pub(super) static NAMES: [&str; %d] = [" % len(names))
+    for name in names:
+        out.append("    %s," % rust_str(name))
+    out.append("];")
+    out.append("")
+    out.append("/// Each type's record, parallel to `NAMES` (the format is in `decode.rs`).")
+    out.append("#[rustfmt::skip]")
+    out.append("pub(super) static RECORDS: [&str; %d] = [" % len(names))
+    for name in names:
+        out.append("// %s" % name)
+        out.append(raw_str(record(name, data["types"][name], plugins[name])) + ",")
     out.append("];")
     print("\n".join(out))
 

@@ -9,8 +9,9 @@ that exists under its ``TZPATH`` roots and under ``tzdata/zoneinfo`` and writes
 the outcome of each one that does not fail with the default
 ``No time zone found with key ...``:
 
-  * ``core/src/constraints/tz_keys.rs``: ``TZ_KEYS`` (sorted) with ``None`` for
-    a loadable zone and ``Some(str(exception))`` otherwise (for example the
+  * ``core/src/constraints/tz_keys.rs``: ``TZ_KEYS``, one text with a line per
+    key (sorted): the key alone for a loadable zone, the key, a tab and
+    ``str(exception)`` otherwise (for example the
     ``.tab`` files: ``Invalid TZif file: magic not found``, directories of the
     ``tzdata`` package: ``[Errno 21] Is a directory: '...'``), and
     ``TZDATA_PACKAGES``, the directories of ``tzdata.zoneinfo`` that import as
@@ -109,12 +110,23 @@ def main():
                 % sys.version.split()[0])
         f.write("// (zoneinfo.TZPATH = %r, tzdata %s). Do not edit.\n\n"
                 % (zoneinfo.TZPATH, getattr(sys.modules.get("tzdata"), "IANA_VERSION", "absent")))
-        f.write("/// Keys `zoneinfo.ZoneInfo` does not reject as \"not found\", sorted:\n")
-        f.write("/// `None` loads, `Some(text)` is `str()` of the exception it raises.\n")
-        f.write("pub(super) static TZ_KEYS: &[(&str, Option<&str>)] = &[\n")
+        f.write("/// Keys `zoneinfo.ZoneInfo` does not reject as \"not found\", sorted by their\n")
+        f.write("/// UTF-8 bytes, one a line: `KEY` loads, `KEY\\tTEXT` raises an exception whose\n")
+        f.write("/// `str()` is TEXT. One text rather than a table of string pairs: half the size in\n")
+        f.write("/// the wasm module after brotli (ARCHITECTURE.md, \"The wasm package\").\n")
+        f.write("#[rustfmt::skip]\n")
+        f.write("pub(super) static TZ_KEYS: &str = \"\\\n")
+        lines = []
         for key, res in rows:
-            f.write("    (%s, %s),\n" % (rust_str(key), "None" if res is None else "Some(%s)" % rust_str(res)))
-        f.write("];\n\n")
+            if "\t" in key or "\n" in key or (res is not None and ("\t" in res or "\n" in res)):
+                sys.exit("gen_timezones: %r cannot be a line of TZ_KEYS" % key)
+            line = key if res is None else key + "\t" + res
+            # rust_str quotes; a leading space would be eaten by the line continuation.
+            if line.startswith((" ", "\t")):
+                sys.exit("gen_timezones: %r cannot start a line of TZ_KEYS" % key)
+            lines.append(rust_str(line)[1:-1].replace("\\u{9}", "\\t"))
+        f.write("\\n\\\n".join(lines))
+        f.write("\";\n\n")
         f.write("/// Where the `tzdata` package's zone files are (named in `open()` errors).\n")
         f.write("pub(super) static TZDATA_DIR: &str = %s;\n\n" % rust_str(tzroot or ""))
         f.write("/// Directories of `tzdata.zoneinfo` that import as packages (\"\" is the root), sorted.\n")
@@ -139,7 +151,8 @@ def main():
         f.write("];\n")
     # Leave the files as `cargo fmt` would (best effort: rustfmt may be absent).
     try:
-        subprocess.run(["rustfmt", "--edition", "2021", os.path.join(OUT_DIR, "tz_keys.rs"),
+        subprocess.run(["rustfmt", "--edition", "2021", "--config-path", os.path.join(HERE, "..", "rustfmt.toml"),
+                        os.path.join(OUT_DIR, "tz_keys.rs"),
                         os.path.join(OUT_DIR, "py_digits.rs")], check=False)
     except OSError:
         pass

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use hotplate_core::api::{self, Format, Located, ResultView};
-use hotplate_core::catalogue::TYPES;
+use hotplate_core::catalogue;
 use hotplate_core::diag::PathItem;
 use hotplate_core::engine::parameters::ValueSource;
 use hotplate_core::engine::request::json_to_value;
@@ -228,8 +228,7 @@ pub fn functions(version: &str) -> Result<JsValue, JsError> {
 
 /// Every resource type of the catalogue (Heat's registry, hidden ones included).
 pub fn resource_types_dto() -> Vec<ResourceTypeDto> {
-    TYPES
-        .iter()
+    catalogue::types()
         .map(|t| ResourceTypeDto {
             name: t.name,
             status: t.status,

@@ -7,8 +7,11 @@
 //! then the shipped default environment, then the plugin types.
 
 mod data;
+mod decode;
 
-pub use data::{ALIASES, HEAT_VERSION, TYPES};
+use std::sync::OnceLock;
+
+pub use data::{ALIASES, HEAT_VERSION};
 
 use crate::value::Value;
 
@@ -477,7 +480,20 @@ pub fn description(type_name: &str, what: Described<'_>) -> Option<&'static str>
 
 /// Look up a plugin type by exact name.
 pub fn entry(name: &str) -> Option<&'static TypeEntry> {
-    TYPES.binary_search_by(|t| t.name.cmp(name)).ok().and_then(|i| TYPES.get(i))
+    data::NAMES.binary_search_by(|n| (*n).cmp(name)).ok().and_then(decoded)
+}
+
+/// Every registered type, sorted by name.
+pub fn types() -> impl Iterator<Item = &'static TypeEntry> {
+    (0..data::NAMES.len()).filter_map(decoded)
+}
+
+/// The types decoded so far (each on its first lookup, then kept: see `decode`).
+static DECODED: [OnceLock<&'static TypeEntry>; data::NAMES.len()] = [const { OnceLock::new() }; data::NAMES.len()];
+
+fn decoded(i: usize) -> Option<&'static TypeEntry> {
+    let (name, record, slot) = (data::NAMES.get(i)?, data::RECORDS.get(i)?, DECODED.get(i)?);
+    Some(*slot.get_or_init(|| Box::leak(Box::new(decode::entry(name, record)))))
 }
 
 /// Heat's template-resource test: a name that is a template file.

@@ -8,6 +8,7 @@ use super::tz_keys::{TZDATA_DIR, TZDATA_PACKAGES, TZ_KEYS};
 use super::Custom;
 use crate::pyfmt::str_repr;
 use crate::value::Value;
+use std::sync::OnceLock;
 
 /// `posixpath.normpath` of a relative path.
 fn normpath(path: &str) -> String {
@@ -35,6 +36,21 @@ fn normpath(path: &str) -> String {
     }
 }
 
+/// `TZ_KEYS` as a sorted table of (key, `None` or the exception's text), read on
+/// first use.
+fn key_table() -> &'static [(&'static str, Option<&'static str>)] {
+    static KEYS: OnceLock<Vec<(&'static str, Option<&'static str>)>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        TZ_KEYS
+            .split('\n')
+            .map(|line| match line.split_once('\t') {
+                Some((key, text)) => (key, Some(text)),
+                None => (line, None),
+            })
+            .collect()
+    })
+}
+
 /// `zoneinfo.ZoneInfo(key)`: `Err` is `str()` of the exception.
 fn zone_info(key: &str) -> Result<(), String> {
     // _tzpath._validate_tzfile_path
@@ -48,8 +64,9 @@ fn zone_info(key: &str) -> Result<(), String> {
     if !normpath(&format!("_/{new_path}")).starts_with("_/") {
         return Err(format!("ZoneInfo keys must refer to subdirectories of TZPATH, got: {key}"));
     }
-    if let Ok(i) = TZ_KEYS.binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes())) {
-        return match TZ_KEYS.get(i).and_then(|(_, outcome)| *outcome) {
+    let keys = key_table();
+    if let Ok(i) = keys.binary_search_by(|(k, _)| k.as_bytes().cmp(key.as_bytes())) {
+        return match keys.get(i).and_then(|(_, outcome)| *outcome) {
             None => Ok(()),
             Some(text) => Err(text.to_string()),
         };
@@ -103,7 +120,7 @@ mod tests {
         assert_eq!(zone_info("Foo/Bar"), Err("'No time zone found with key Foo/Bar'".into()));
         assert_eq!(zone_info(""), Err("ZoneInfo keys must be normalized relative paths, got: ".into()));
         assert_eq!(zone_info(".."), Err("ZoneInfo keys must refer to subdirectories of TZPATH, got: ..".into()));
-        assert!(TZ_KEYS.windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()));
+        assert!(key_table().windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()));
         assert!(TZDATA_PACKAGES.windows(2).all(|w| w[0] < w[1]));
     }
 }

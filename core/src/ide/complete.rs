@@ -2,7 +2,7 @@
 
 use super::cursor::{self, At, Cursor, Seg};
 use super::{byte_of, docs, utf16_range, Depth, DocKind, Workspace};
-use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo, TYPES};
+use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo};
 use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections, Request};
 use crate::functions::{self, FnKind, Table};
 use crate::pyfmt::py_str;
@@ -251,7 +251,7 @@ fn conditions(ws: &Workspace<'_>, out: &mut Out<'_>) {
 }
 
 fn types(ws: &Workspace<'_>, out: &mut Out<'_>) {
-    for t in TYPES.iter().filter(|t| t.status != "HIDDEN") {
+    for t in catalogue::types().filter(|t| t.status != "HIDDEN") {
         let doc = catalogue::description(t.name, Described::Type).unwrap_or("").to_string();
         out.push(t.name, CompletionKind::Type, t.status.to_lowercase(), doc);
     }

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::complete::attribute_names;
 use super::{closest, range, scalar_text, utf16_range, DocKind, Workspace};
-use crate::catalogue::{PropKind, PropSchema, TYPES};
+use crate::catalogue::{self, PropKind, PropSchema};
 use crate::engine::{parameters::parameter_keys, resources::resource_keys, template_sections, Evaluation, Request};
 use crate::functions::{self, Table};
 use crate::syntax::Node;
@@ -66,7 +66,8 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
                 did_you_mean(&mut fixes, k, parameter_keys(version).to_vec())
             }
             ("unknown-resource-type", Some(Found::Node(n))) => {
-                let mut names: Vec<&str> = TYPES.iter().filter(|t| t.status != "HIDDEN").map(|t| t.name).collect();
+                let mut names: Vec<&str> =
+                    catalogue::types().filter(|t| t.status != "HIDDEN").map(|t| t.name).collect();
                 names.extend(ws.registry.mappings.iter().map(|(k, _)| k.as_str()));
                 did_you_mean(&mut fixes, n, names);
             }
