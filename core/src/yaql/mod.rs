@@ -51,7 +51,7 @@ mod lexer;
 mod parser;
 mod regex;
 mod types;
-mod unicode_names;
+pub(crate) mod unicode_names;
 mod unicode_tables;
 mod value;
 
