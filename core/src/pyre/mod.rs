@@ -16,6 +16,7 @@ mod parse;
 mod program;
 mod tables;
 
+pub(crate) use parse::is_identifier;
 pub(crate) use program::Limit;
 
 /// `re.IGNORECASE`.
@@ -29,9 +30,9 @@ pub(crate) const DOTALL: u32 = 16;
 /// `re.UNICODE` (added to every text pattern without `re.ASCII`).
 pub(crate) const UNICODE: u32 = 32;
 /// `re.VERBOSE`.
-const VERBOSE: u32 = 64;
+pub(crate) const VERBOSE: u32 = 64;
 /// `re.ASCII`.
-const ASCII: u32 = 256;
+pub(crate) const ASCII: u32 = 256;
 /// `re.TEMPLATE` (`(?t)`): accepted, no effect on what we run.
 const TEMPLATE: u32 = 1;
 

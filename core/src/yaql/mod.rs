@@ -49,7 +49,7 @@ pub(crate) mod functions;
 mod iter;
 mod lexer;
 mod parser;
-mod regex;
+pub(crate) mod regex;
 mod types;
 pub(crate) mod unicode_names;
 mod unicode_tables;
