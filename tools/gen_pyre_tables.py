@@ -80,7 +80,20 @@ print()
 print("// Data, not code: the formatter would put each pair on its own line anyway.")
 print()
 emit_ranges("WORD", "`\\w` without ASCII: `str.isalnum()` or `_`.", ranges(lambda c: chr(c).isalnum() or c == 0x5F))
-emit_ranges("DIGIT", "`\\d` without ASCII: `str.isdecimal()`.", ranges(lambda c: chr(c).isdecimal()))
+digits = []
+for cp in range(MAX):
+    if chr(cp).isdecimal():
+        v = int(chr(cp))
+        if digits and digits[-1][1] == cp - 1 and digits[-1][2] + (cp - digits[-1][0]) == v:
+            digits[-1][1] = cp
+        else:
+            digits.append([cp, cp, v])
+print("/// `\\d` without ASCII (`str.isdecimal()`), runs of (first, last, value of first).")
+print("pub(super) const DIGIT: &[(u32, u32, u8)] = &[")
+for a, b, v in digits:
+    print(f"    (0x{a:X}, 0x{b:X}, {v}),")
+print("];")
+print()
 emit_ranges("SPACE", "`\\s` without ASCII: `str.isspace()`.", ranges(lambda c: chr(c).isspace()))
 emit_runs("LOWER", "sre's simple lower-case map (`_sre.unicode_tolower`).", runs(_sre.unicode_tolower))
 emit_runs(

@@ -89,9 +89,11 @@ impl Regex {
     }
 }
 
-fn in_ranges(table: &[(u32, u32)], c: u32) -> bool {
+/// The index of the range of `table` holding `c` (ranges sorted, disjoint, first and last inclusive).
+fn range_index<T>(table: &[T], c: u32, bounds: impl Fn(&T) -> (u32, u32)) -> Option<usize> {
     table
-        .binary_search_by(|&(a, b)| {
+        .binary_search_by(|t| {
+            let (a, b) = bounds(t);
             if b < c {
                 std::cmp::Ordering::Less
             } else if a > c {
@@ -100,7 +102,11 @@ fn in_ranges(table: &[(u32, u32)], c: u32) -> bool {
                 std::cmp::Ordering::Equal
             }
         })
-        .is_ok()
+        .ok()
+}
+
+fn in_ranges(table: &[(u32, u32)], c: u32) -> bool {
+    range_index(table, c, |&(a, b)| (a, b)).is_some()
 }
 
 fn map_case(table: &[(u32, u32, i32)], c: u32) -> u32 {
@@ -146,7 +152,8 @@ fn extra_cases(lo: u32) -> &'static [u32] {
     tables::EXTRA_CASES.iter().find(|g| g.contains(&lo)).copied().unwrap_or(&[])
 }
 
-fn is_word(c: u32, ascii: bool) -> bool {
+/// Python's `\w` for a character (`ascii`: `re.ASCII`'s).
+pub(crate) fn is_word(c: u32, ascii: bool) -> bool {
     if c < 0x80 || ascii {
         return c < 0x80 && (c as u8 == b'_' || (c as u8).is_ascii_alphanumeric());
     }
@@ -157,7 +164,14 @@ fn is_digit(c: u32, ascii: bool) -> bool {
     if c < 0x80 || ascii {
         return (0x30..=0x39).contains(&c);
     }
-    in_ranges(tables::DIGIT, c)
+    digit_value(c).is_some()
+}
+
+/// The value of a Unicode decimal digit (Python's `\d`, `int()` of one digit).
+pub(crate) fn digit_value(c: u32) -> Option<u8> {
+    let i = range_index(tables::DIGIT, c, |&(a, b, _)| (a, b))?;
+    let &(first, _, v) = tables::DIGIT.get(i)?;
+    u8::try_from(c - first).ok().map(|d| d + v)
 }
 
 fn is_space(c: u32, ascii: bool) -> bool {

@@ -428,8 +428,7 @@ impl Parser<'_> {
     /// `_parse`: one alternative.
     fn parse(&mut self, mut verbose: bool, nested: usize, first: bool) -> R<Vec<Item>> {
         let mut out: Vec<Item> = Vec::new();
-        loop {
-            let Some(this) = self.next else { break };
+        while let Some(this) = self.next {
             if this == Tok::C('|') || this == Tok::C(')') {
                 break;
             }
@@ -789,8 +788,7 @@ impl Parser<'_> {
         let mut del = 0;
         let mut ch = Some(Tok::C(first));
         if first != '-' {
-            loop {
-                let Some(Tok::C(c)) = ch else { break };
+            while let Some(Tok::C(c)) = ch {
                 let flag = flag_of(c).unwrap_or(0);
                 if c == 'L' {
                     return Err(self.err("bad inline flags: cannot use 'L' flag with a str pattern", 0));
@@ -828,8 +826,7 @@ impl Parser<'_> {
                     return Err(self.err(if alpha { "unknown flag" } else { "missing flag" }, t.len()));
                 }
             }
-            loop {
-                let Some(Tok::C(c)) = ch else { break };
+            while let Some(Tok::C(c)) = ch {
                 let flag = flag_of(c).unwrap_or(0);
                 if flag & TYPE_FLAGS != 0 {
                     return Err(self.err("bad inline flags: cannot turn off flags 'a', 'u' and 'L'", 0));

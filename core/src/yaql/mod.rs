@@ -52,7 +52,6 @@ mod parser;
 pub(crate) mod regex;
 mod types;
 pub(crate) mod unicode_names;
-mod unicode_tables;
 mod value;
 
 use std::rc::Rc;
