@@ -730,7 +730,9 @@ impl Vm<'_> {
                 Some(&Inst::RepMax { r, min, max, exit }) => {
                     let (c, last) = self.count(r);
                     if c < min {
-                        self.set_count(r, (c + 1, pos));
+                        // as sre: iterations up to the minimum leave the
+                        // empty-iteration check's position alone
+                        self.set_count(r, (c + 1, last));
                         pc += 1;
                     } else if (c < max || max == MAXREPEAT) && pos != last {
                         self.stack.push(Frame::Alt { pc: exit, pos });
@@ -742,9 +744,9 @@ impl Vm<'_> {
                     continue;
                 }
                 Some(&Inst::RepMin { r, min, exit }) => {
-                    let (c, _) = self.count(r);
+                    let (c, last) = self.count(r);
                     if c < min {
-                        self.set_count(r, (c + 1, pos));
+                        self.set_count(r, (c + 1, last));
                         pc += 2;
                     } else {
                         self.stack.push(Frame::Alt { pc: pc + 1, pos });
