@@ -174,6 +174,44 @@ fn case_of(flags: u32) -> Case {
     }
 }
 
+/// Whether `a..=b` holds a character IGNORECASE treats as cased (sre's `iscased`).
+fn cased_in(a: u32, b: u32, case: Case) -> bool {
+    match case {
+        Case::Ascii => a <= 0x7A && b >= 0x41 && !(a > 0x5A && b < 0x61),
+        Case::Uni => {
+            let i = super::tables::CASED.partition_point(|&(_, last)| last < a);
+            super::tables::CASED.get(i).is_some_and(|&(first, _)| first <= b)
+        }
+    }
+}
+
+/// The lower cases of `a..=b` (all at or below U+FFFF), pushed as ranges: the
+/// range itself (its upper-case members are never a lower case, sre's map being
+/// idempotent, so keeping them changes nothing) and the image of each run of the
+/// lower-case map that meets it. Work is per run, not per character.
+fn lower_image(a: u32, b: u32, case: Case, out: &mut Vec<(u32, u32)>) {
+    out.push((a, b));
+    let runs: &[(u32, u32, i32)] = match case {
+        Case::Uni => super::tables::LOWER,
+        Case::Ascii => &[(0x41, 0x5A, 32)],
+    };
+    for &(first, last, delta) in runs {
+        let stride2 = last & (1 << 31) != 0;
+        let last = last & !(1 << 31);
+        let (lo, hi) = (first.max(a), last.min(b));
+        if lo > hi {
+            continue;
+        }
+        let shift = |c: u32| c.checked_add_signed(delta).unwrap_or(c);
+        if stride2 {
+            let start = if (lo - first) % 2 == 0 { lo } else { lo + 1 };
+            out.extend((start..=hi).step_by(2).map(|c| (shift(c), shift(c))));
+        } else {
+            out.push((shift(lo), shift(hi)));
+        }
+    }
+}
+
 fn ranges_of(mut v: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     v.sort_unstable();
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(v.len());
@@ -234,14 +272,10 @@ impl Compiler<'_> {
     fn set(&mut self, negate: bool, items: &[SetItem], flags: u32) -> One {
         let ascii = flags & ASCII != 0;
         let case = case_of(flags);
-        let cased = |c: u32| match case {
-            Case::Ascii => c < 0x80 && (c as u8).is_ascii_alphabetic(),
-            Case::Uni => is_cased(c),
-        };
         let icase = flags & IGNORECASE != 0
             && items.iter().any(|it| match *it {
-                SetItem::Lit(c) => cased(c),
-                SetItem::Range(a, b) => b > 0xFFFF || (a..=b).any(cased),
+                SetItem::Lit(c) => cased_in(c, c, case),
+                SetItem::Range(a, b) => b > 0xFFFF || cased_in(a, b, case),
                 SetItem::Cat(_) => false,
             });
         let mut tail = Vec::new();
@@ -269,15 +303,20 @@ impl Compiler<'_> {
             let bmp: Vec<(u32, u32)> =
                 raw.into_iter().filter(|&(a, _)| a <= 0xFFFF).map(|(a, b)| (a, b.min(0xFFFF))).collect();
             for (a, b) in ranges_of(bmp) {
-                for c in a..=b {
-                    let lo = case.lower(c);
-                    out.push((lo, lo));
-                    if case == Case::Uni {
-                        out.extend(extra_cases(lo).iter().map(|&k| (k, k)));
-                    }
-                }
+                lower_image(a, b, case, &mut out);
             }
-            ranges_of(out)
+            let mut image = ranges_of(out);
+            if case == Case::Uni {
+                // sre adds each lower case's extra equivalents
+                let extra: Vec<(u32, u32)> = super::tables::EXTRA_CASES
+                    .iter()
+                    .filter(|g| g.iter().any(|&k| super::in_ranges(&image, k)))
+                    .flat_map(|g| g.iter().map(|&k| (k, k)))
+                    .collect();
+                image.extend(extra);
+                image = ranges_of(image);
+            }
+            image
         };
         self.sets.push(Set { negate, fold: icase.then_some(case), ascii, ranges, tail });
         One::Set(self.sets.len() - 1)

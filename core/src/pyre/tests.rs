@@ -128,3 +128,106 @@ fn catastrophic_backtracking_ends_with_limit() {
     let re = Regex::new("(?:a|a)*b", 0).expect("compiles");
     assert_eq!(re.search(&text, 0, false, false, 1_000_000), Err(Limit));
 }
+
+mod props {
+    use super::super::*;
+    use proptest::prelude::*;
+
+    const PIECES: &[&str] = &[
+        "a",
+        "b",
+        "é",
+        "K",
+        ".",
+        "^",
+        "$",
+        "|",
+        "(",
+        ")",
+        "(?:",
+        "(?P<n>",
+        "(?P=n)",
+        "(?=",
+        "(?!",
+        "(?<=",
+        "(?<!",
+        "(?>",
+        "(?(1)",
+        "(?i)",
+        "(?x)",
+        "(?a:",
+        "(?-i:",
+        "[",
+        "]",
+        "[^",
+        "-",
+        "\\",
+        "\\1",
+        "\\b",
+        "\\B",
+        "\\d",
+        "\\w",
+        "\\s",
+        "\\Z",
+        "\\A",
+        "\\x4",
+        "\\u00e9",
+        "\\N{",
+        "}",
+        "{",
+        ",",
+        "2",
+        "0",
+        "*",
+        "+",
+        "?",
+        "*?",
+        "+?",
+        "??",
+        "*+",
+        "{1,3}",
+        "{,2}?",
+        "{4294967296}",
+        "#",
+        " ",
+        "\n",
+    ];
+
+    fn pattern() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(PIECES), 0..16).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        /// Any pattern compiles or fails with an error, and any search ends
+        /// with an answer or `Limit`, with spans inside the subject.
+        #[test]
+        fn never_panics_and_spans_stay_in_bounds(p in pattern(), s in "[abéK \n1_]{0,12}", flags in 0u32..32) {
+            let flags = flags & (IGNORECASE | MULTILINE | DOTALL);
+            if let Ok(re) = Regex::new(&p, flags) {
+                let text: Vec<char> = s.chars().collect();
+                for (anchored, must_advance) in [(false, false), (true, false), (false, true)] {
+                    if let Ok(Some(spans)) = re.search(&text, 0, anchored, must_advance, 10_000) {
+                        prop_assert_eq!(spans.len(), re.groups + 1);
+                        for (a, b) in spans.into_iter().flatten() {
+                            prop_assert!(a <= text.len() && b <= text.len());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A case-insensitive class costs work per run of the case map, not per
+/// character: 5,000 classes of the whole BMP compile at once (per character,
+/// it would be 330 million lookups).
+#[test]
+fn case_insensitive_classes_compile_in_bounded_work() {
+    let p = format!("(?i){}", "[\\x00-\\uffff]".repeat(5000));
+    let re = Regex::new(&p, 0).expect("compiles");
+    let text: Vec<char> = "aK".chars().collect();
+    assert_eq!(re.search(&text, 0, false, false, 1000), Ok(None));
+    let re = Regex::new("(?i)[a-\\u4e00]+", 0).expect("compiles");
+    let text: Vec<char> = "\u{212a}Σς".chars().collect();
+    assert_eq!(re.search(&text, 0, false, false, 1000), Ok(Some(vec![Some((0, 3))])));
+}
