@@ -22,6 +22,7 @@ mod plugins;
 pub mod pyconv;
 pub mod pyfmt;
 pub mod pyhash;
+pub(crate) mod pyre;
 pub mod pyregex;
 pub(crate) mod render;
 mod sort;

@@ -5,7 +5,6 @@
 //! (longest first), the single characters `( ) ] , }`. Positions are character
 //! offsets, as Python reports them.
 
-use super::unicode_tables::{DIGIT, WORD};
 use super::YaqlError;
 
 /// A token kind.
@@ -85,49 +84,12 @@ pub(crate) struct Token {
 
 /// Python `\w` for one character.
 pub(crate) fn is_word(c: char) -> bool {
-    let cp = u32::from(c);
-    if cp < 0x80 {
-        return c.is_ascii_alphanumeric() || c == '_';
-    }
-    in_ranges(WORD, cp)
-}
-
-fn in_ranges(table: &[(u32, u32)], cp: u32) -> bool {
-    table
-        .binary_search_by(|&(lo, hi)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    crate::pyre::is_word(u32::from(c), false)
 }
 
 /// The decimal value of a Python `\d` character.
 pub(crate) fn digit_value(c: char) -> Option<u8> {
-    let cp = u32::from(c);
-    if c.is_ascii_digit() {
-        return u8::try_from(cp - 0x30).ok();
-    }
-    if cp < 0x80 {
-        return None;
-    }
-    let i = DIGIT
-        .binary_search_by(|&(lo, hi, _)| {
-            if hi < cp {
-                std::cmp::Ordering::Less
-            } else if lo > cp {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .ok()?;
-    let (lo, _, v) = DIGIT.get(i)?;
-    u8::try_from(cp - lo).ok().map(|d| d + v)
+    crate::pyre::digit_value(u32::from(c))
 }
 
 /// Python `\d`.

@@ -49,10 +49,9 @@ pub(crate) mod functions;
 mod iter;
 mod lexer;
 mod parser;
-mod regex;
+pub(crate) mod regex;
 mod types;
-mod unicode_names;
-mod unicode_tables;
+pub(crate) mod unicode_names;
 mod value;
 
 use std::rc::Rc;

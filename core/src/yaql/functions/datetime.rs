@@ -341,16 +341,24 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
         }
         pat.push_str(&piece);
     }
-    let re = fancy_regex::Regex::new(&pat).map_err(|e| bad(format!("{e}")))?;
+    let re = crate::pyre::Regex::new(&pat, 0).map_err(|e| bad(e.msg))?;
     let no_match = || bad(format!("time data {} does not match format {fmt_repr}", crate::pyfmt::str_repr(data)));
-    let caps = re.captures(data).map_err(|_| no_match())?.ok_or_else(no_match)?;
-    let m0 = caps.get(0).ok_or_else(no_match)?;
-    if m0.start() != 0 {
-        return Err(no_match());
+    let chars: Vec<char> = data.chars().collect();
+    // `_strptime`'s `format_regex.match(data_string)`
+    let spans = re.search(&chars, 0, true, false, BACKTRACK_LIMIT).map_err(|_| no_match())?.ok_or_else(no_match)?;
+    let end = spans.first().copied().flatten().map_or(0, |(_, e)| e);
+    if end != chars.len() {
+        return Err(bad(format!(
+            "unconverted data remains: {}",
+            chars.get(end..).unwrap_or(&[]).iter().collect::<String>()
+        )));
     }
-    if m0.end() != data.len() {
-        return Err(bad(format!("unconverted data remains: {}", &data[m0.end()..])));
-    }
+    let group = |name: &str| -> Option<String> {
+        let g = re.names.iter().find(|(n, _)| n == name)?.1;
+        let (a, b) = spans.get(g).copied().flatten()?;
+        Some(chars.get(a..b).unwrap_or(&[]).iter().collect())
+    };
+    let caps = Caps(&group);
     let num = |name: &str| -> Option<i64> {
         caps.name(name).map(|m| {
             m.as_str()
@@ -429,6 +437,18 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
         }
     };
     Ok((p, off))
+}
+
+/// Backtracking budget of the format's regular expression (it has no nested repeats).
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// The named groups of a `strptime` match.
+struct Caps<'a>(&'a dyn Fn(&str) -> Option<String>);
+
+impl Caps<'_> {
+    fn name(&self, n: &str) -> Option<String> {
+        (self.0)(n)
+    }
 }
 
 const MONTHS: [&str; 12] = [

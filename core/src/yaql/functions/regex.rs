@@ -7,7 +7,7 @@ use std::rc::Rc;
 use super::super::context::Context;
 use super::super::eval::{Call, Dft, Engine, FnDef, Lambda, R};
 use super::super::iter::genf;
-use super::super::regex::{expand, parse_template, CharIndex, PyMatch, PyRegex, DOTALL, IGNORECASE, MULTILINE};
+use super::super::regex::{expand, parse_template, PyMatch, PyRegex, DOTALL, IGNORECASE, MULTILINE};
 use super::super::types::{ANY, BOOL_N, INT, LAMBDA_CTX, REGEX, STR};
 use super::super::value::{Dict, HKey, V};
 use super::super::YaqlError;
@@ -81,9 +81,8 @@ fn publish(ctx: &Rc<Context>, re: &PyRegex, m: &PyMatch) -> R<()> {
 }
 
 fn search(eng: &Engine, re: &PyRegex, s: &str) -> R<Option<PyMatch>> {
-    let idx = CharIndex::new(s);
     let _ = eng;
-    re.search_at(s, &idx, 0, None)
+    re.search(s)
 }
 
 fn sub(eng: &Engine, re: &PyRegex, s: &str, count: i64, mut repl: impl FnMut(&PyMatch) -> R<String>) -> R<V> {
