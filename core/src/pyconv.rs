@@ -18,20 +18,10 @@ pub fn int_digits_error(digits: usize) -> String {
     )
 }
 
-/// The decimal value of a Unicode decimal digit (Python's `unicodedata.decimal`).
+/// The decimal value of a Unicode decimal digit (Python's `unicodedata.decimal`:
+/// the characters of category Nd, which are also `re`'s `\d`).
 pub(crate) fn decimal_value(c: char) -> Option<u32> {
-    if let Some(d) = c.to_digit(10) {
-        return Some(d);
-    }
-    let cp = u32::from(c);
-    if cp < 0x80 {
-        return None;
-    }
-    let zeros = crate::constraints::py_digits::DECIMAL_ZEROS;
-    let i = zeros.partition_point(|z| *z <= cp);
-    let zero = *zeros.get(i.checked_sub(1)?)?;
-    let d = cp - zero;
-    (d < 10).then_some(d)
+    crate::pyre::digit_value(u32::from(c)).map(u32::from)
 }
 
 /// CPython's first step in `int(str)` and `float(str)`

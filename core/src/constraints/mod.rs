@@ -19,7 +19,6 @@ mod dns;
 mod ip;
 mod iso8601;
 mod mac;
-pub(crate) mod py_digits;
 pub(crate) mod schema;
 
 pub(crate) use ip::is_valid_ip;
