@@ -224,6 +224,8 @@ let paramsKey = "";
 /** The template's parameters as last read: kept while the template cannot be read (a YAML error). */
 let knownParams: ParameterInfo[] = [];
 let paramsUnread = false;
+/** The form's "where the value came from" element of each parameter, by name. */
+let paramSources = new Map<string, HTMLElement>();
 
 /** The parameters form, from the template's parameters (rebuilt when they change). */
 function renderParams(infos: ParameterInfo[], force = false): void {
@@ -234,7 +236,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   if (key === paramsKey && !force) {
     // Only the sources changed.
     for (const p of infos) {
-      const src = box.querySelector<HTMLElement>(`[data-source="${CSS.escape(p.name)}"]`);
+      const src = paramSources.get(p.name);
       if (src) showText(src, sourceText(p));
     }
     return;
@@ -242,6 +244,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   paramsKey = key;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid : undefined;
   box.replaceChildren();
+  paramSources = new Map();
   if (paramsUnread) {
     const p = document.createElement("p");
     p.className = "hint";
@@ -295,6 +298,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
     src.className = "param-source";
     src.dataset.source = p.name;
     src.textContent = sourceText(p);
+    paramSources.set(p.name, src);
     row.append(title, type, input, src);
     const notes = [p.description, ...p.constraints.map((c) => `Constraint: ${c}`)].filter(Boolean);
     for (const note of notes) {
