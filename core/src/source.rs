@@ -76,14 +76,32 @@ pub struct Position {
 pub struct LineIndex<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
+    /// The UTF-16 offset of each line start: a position counts UTF-16 units
+    /// from its line's start only (from the text's start, every diagnostic of
+    /// a big template cost a pass over the text before it).
+    utf16_starts: Vec<usize>,
+}
+
+/// The length of a text in UTF-16 units: one per character, two for one above
+/// U+FFFF (a 4-byte UTF-8 sequence), so the bytes that start a character plus
+/// the 4-byte lead bytes.
+fn utf16_len(s: &str) -> usize {
+    s.bytes().map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum()
 }
 
 impl<'a> LineIndex<'a> {
     /// Index a text.
     pub fn new(text: &'a str) -> LineIndex<'a> {
         let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { text, line_starts }
+        let mut utf16_starts = vec![0];
+        let mut units = 0;
+        for (i, _) in text.match_indices('\n') {
+            let start = line_starts.last().copied().unwrap_or(0);
+            units += utf16_len(text.get(start..=i).unwrap_or(""));
+            line_starts.push(i + 1);
+            utf16_starts.push(units);
+        }
+        LineIndex { text, line_starts, utf16_starts }
     }
 
     /// The position of a byte offset (clamped to the text, snapped to a char boundary).
@@ -95,12 +113,12 @@ impl<'a> LineIndex<'a> {
         let line = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let start = self.line_starts.get(line).copied().unwrap_or(0);
         let before = self.text.get(start..offset).unwrap_or("");
-        let head = self.text.get(..offset).unwrap_or("");
+        let line_utf16 = self.utf16_starts.get(line).copied().unwrap_or(0);
         let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Position {
             line: to_u32(line + 1),
             column: to_u32(before.chars().count() + 1),
-            utf16: to_u32(head.encode_utf16().count()),
+            utf16: to_u32(line_utf16 + utf16_len(before)),
         }
     }
 
@@ -128,5 +146,15 @@ mod tests {
         // Inside a multi-byte character: snapped back to its start.
         let e = text.find('é').unwrap() as u32;
         assert_eq!(idx.position(e + 1), idx.position(e));
+    }
+
+    #[test]
+    fn utf16_offsets_equal_encoding_the_text_before() {
+        let text = "a: é\r\nb: 😀x\n\nc: ✓ 𝄞\nend";
+        let idx = LineIndex::new(text);
+        for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let want = text[..offset].encode_utf16().count() as u32;
+            assert_eq!(idx.position(offset as u32).utf16, want, "at byte {offset}");
+        }
     }
 }

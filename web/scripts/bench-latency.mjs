@@ -7,7 +7,7 @@
 // For each: 50 edits of the first description, one keystroke at a time; p50/p95
 // of the engine time (`data-eval-ms`, measured in the worker) and of the wall
 // time from the keystroke (its event's timestamp) to the first animation frame
-// after the result is in the page (debounce included), measured in the page;
+// after the result is in the page, measured in the page;
 // and the longest main-thread task while editing (PerformanceObserver
 // 'longtask': only tasks over 50 ms are reported, so "none" means all were shorter).
 //   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000]
@@ -131,7 +131,7 @@ async function measure(page, name, text) {
   }
   const { walls, longest, longCount } = await page.evaluate(() => window.__bench);
   const f = (v) => `p50 ${pct(v, 50).toFixed(1)} ms, p95 ${pct(v, 95).toFixed(1)} ms`;
-  console.log(`  ${edits} edits — engine (worker): ${f(evalMs)}; keystroke to result (wall, debounce included): ${f(walls)}`);
+  console.log(`  ${edits} edits — engine (worker): ${f(evalMs)}; keystroke to result (wall): ${f(walls)}`);
   console.log(`  longest main-thread task while editing: ${longCount ? `${longest.toFixed(0)} ms (${longCount} tasks over 50 ms)` : "none over 50 ms"}`);
 }
 

@@ -253,7 +253,10 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorView 
 }
 
 /** Show the engine's diagnostics for one file as lint markers, then (when the
- *  editor has the engine's features) the same markers with their quick fixes. */
+ *  editor has the engine's features) the same markers with their quick fixes,
+ *  asked once the markers' frame is drawn and only if the text is still the
+ *  same (the question evaluates the request again in the editor worker: while
+ *  typing it would compete with the next evaluation and be thrown away). */
 export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): void {
   const marks = (fixes: QuickFix[]): CmDiagnostic[] => {
     const length = view.state.doc.length;
@@ -275,10 +278,18 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
   const hooks = hooksOf.get(view);
   const request = hooks?.request();
   if (!hooks || !request || diagnostics.length === 0) return;
-  void hooks.client.ask("quickFixes", request, hooks.file()).then((fixes) => {
-    // Only for the text the diagnostics are about.
-    if (fixes?.length && view.state.doc === doc) view.dispatch(setDiagnostics(view.state, marks(fixes)));
+  afterNextFrame(() => {
+    if (view.state.doc !== doc) return;
+    void hooks.client.ask("quickFixes", request, hooks.file()).then((fixes) => {
+      // Only for the text the diagnostics are about.
+      if (fixes?.length && view.state.doc === doc) view.dispatch(setDiagnostics(view.state, marks(fixes)));
+    });
   });
+}
+
+/** Run `f` in a task after the next frame (not in the frame itself). */
+function afterNextFrame(f: () => void): void {
+  requestAnimationFrame(() => setTimeout(f, 0));
 }
 
 /** Apply a quick fix made for `doc` (nothing if the text changed since). */

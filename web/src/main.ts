@@ -14,14 +14,6 @@ import { decodeWorkspace, encodeWorkspace } from "./share";
 import { asWorkspace, emptyWorkspace, fromRequest, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
-/**
- * Adaptive debounce: half the last evaluation time, within these bounds. Short:
- * the runner keeps only the latest waiting request, so keystrokes during an
- * evaluation cost nothing, and every millisecond here is latency.
- */
-const DEBOUNCE_MIN_MS = 10;
-const DEBOUNCE_MAX_MS = 50;
-let lastEvalMs = 10;
 
 interface Example {
   id: string;
@@ -36,6 +28,10 @@ const examples: Example[] = Object.entries(exampleModules)
   .sort((a, b) => a.id.localeCompare(b.id));
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+/** Set an element's text unless it already has it: unchanged text is not laid out again. */
+const showText = (e: HTMLElement, text: string) => {
+  if (e.textContent !== text) e.textContent = text;
+};
 
 let ws: Workspace = fromRequest(examples[0]?.request ?? { stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
 let mode: Mode = "yaml";
@@ -56,7 +52,15 @@ const docUi = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
 const openNested = new Set<string>();
 /** The panes' own state across evaluations (the resources filter). */
 const paneUi: Record<string, string> = {};
-let timer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * An evaluation is due at the end of the current task. No timer: the edits of
+ * one task (a keystroke, a loaded workspace) are one evaluation, and typing
+ * faster than the engine is coalesced by the runner (while one evaluation runs
+ * only the latest request waits, and a result an edit has already superseded
+ * is not drawn). A timer would only add its delay, and it fires after the
+ * keystroke's own frame, while the worker sits idle.
+ */
+let due = false;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let generation = 0;
 
@@ -68,8 +72,12 @@ let showingLink = false;
 function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
   if (!showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
-  clearTimeout(timer);
-  timer = setTimeout(evaluateNow, Math.min(DEBOUNCE_MAX_MS, Math.max(DEBOUNCE_MIN_MS, lastEvalMs / 2)));
+  if (!due) {
+    due = true;
+    queueMicrotask(() => {
+      if (due) void evaluateNow();
+    });
+  }
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     try {
@@ -216,6 +224,8 @@ let paramsKey = "";
 /** The template's parameters as last read: kept while the template cannot be read (a YAML error). */
 let knownParams: ParameterInfo[] = [];
 let paramsUnread = false;
+/** The form's "where the value came from" element of each parameter, by name. */
+let paramSources = new Map<string, HTMLElement>();
 
 /** The parameters form, from the template's parameters (rebuilt when they change). */
 function renderParams(infos: ParameterInfo[], force = false): void {
@@ -226,14 +236,15 @@ function renderParams(infos: ParameterInfo[], force = false): void {
   if (key === paramsKey && !force) {
     // Only the sources changed.
     for (const p of infos) {
-      const src = box.querySelector<HTMLElement>(`[data-source="${CSS.escape(p.name)}"]`);
-      if (src) src.textContent = sourceText(p);
+      const src = paramSources.get(p.name);
+      if (src) showText(src, sourceText(p));
     }
     return;
   }
   paramsKey = key;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid : undefined;
   box.replaceChildren();
+  paramSources = new Map();
   if (paramsUnread) {
     const p = document.createElement("p");
     p.className = "hint";
@@ -287,6 +298,7 @@ function renderParams(infos: ParameterInfo[], force = false): void {
     src.className = "param-source";
     src.dataset.source = p.name;
     src.textContent = sourceText(p);
+    paramSources.set(p.name, src);
     row.append(title, type, input, src);
     const notes = [p.description, ...p.constraints.map((c) => `Constraint: ${c}`)].filter(Boolean);
     for (const note of notes) {
@@ -454,15 +466,14 @@ function markStale(stale: boolean): void {
 
 function setStatus(text: string, ms?: number): void {
   const s = $("status");
-  s.textContent = text;
+  showText(s, text);
   s.dataset.evalMs = ms === undefined ? "" : ms.toFixed(2);
   s.dataset.run = String(++runs);
-  if (ms !== undefined) lastEvalMs = ms;
   s.className = text === "ok" ? "ok" : text.startsWith("stopped") ? "stopped" : "bad";
 }
 
 async function evaluateNow(): Promise<void> {
-  clearTimeout(timer);
+  due = false;
   const mine = ++generation;
   let request: EvaluateRequest;
   try {
@@ -564,7 +575,10 @@ function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
 }
 
 function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
-  $("errors").replaceChildren(PANE_REGISTRY.errors.render(paneContext(diagnostics, extra)));
+  const box = $("errors");
+  const previous = box.firstElementChild as HTMLElement | null;
+  const list = PANE_REGISTRY.errors.render(paneContext(diagnostics, extra), previous);
+  if (list !== previous) box.replaceChildren(list);
   // Markers in every editor.
   const byView = new Map<EditorView, Diagnostic[]>();
   for (const v of [templateView, ...envViews, ...fileViews]) byView.set(v, []);
@@ -580,7 +594,7 @@ function renderErrors(diagnostics: Diagnostic[], extra?: string): void {
       const errors = ds.filter((d) => d.severity === "error").length;
       badge.hidden = ds.length === 0;
       badge.className = `problems ${errors ? "error" : "warning"}`;
-      badge.textContent = errors ? `${errors} error${errors > 1 ? "s" : ""}` : `${ds.length} warning${ds.length > 1 ? "s" : ""}`;
+      showText(badge, errors ? `${errors} error${errors > 1 ? "s" : ""}` : `${ds.length} warning${ds.length > 1 ? "s" : ""}`);
     }
   }
 }
@@ -590,11 +604,11 @@ function renderResults(r: EvaluateResponse): void {
   const banner = $("refused");
   banner.hidden = !v;
   banner.className = v && !v.refused ? "refused partial" : "refused";
-  banner.textContent = v?.text ?? "";
+  showText(banner, v?.text ?? "");
   const template = { name: ws.templateName, text: ws.template };
   const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, ws.envFiles), template, ws.envFiles));
   renderErrors(diagnostics);
-  $("result-json").textContent = r.resultJson;
+  showText($("result-json"), r.resultJson);
   const ctx = paneContext(diagnostics);
   for (const id of ["outputs", "parameters", "conditions", "resources"] as const) {
     const box = $(PANE_BOX[id]);

@@ -3,7 +3,7 @@
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
 import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
-import type { Mode, Values } from "./values";
+import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
 
@@ -41,6 +41,8 @@ export class Runner {
   private queued: Job | null = null;
   /** The engine failed to load: wait for the next `run` before trying again. */
   private loadFailed = false;
+  /** The values of the worker's last answer: the next one sends only what changed (values.ts). */
+  private values: Values = {};
   /** `render` calls waiting for the worker's answer. */
   private renders = new Map<number, (v: RenderedValue | null) => void>();
 
@@ -89,9 +91,10 @@ export class Runner {
         this.renders.delete(m.id);
         return;
       }
+      if (m.ok) this.values = applyValuesDelta(this.values, m.values);
       if (this.current?.id === m.id) {
         const format = this.current.format;
-        this.finish(m.ok ? { kind: "done", response: m.response, values: m.values, signatures: m.signatures, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        this.finish(m.ok ? { kind: "done", response: m.response, values: this.values, signatures: m.signatures, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {

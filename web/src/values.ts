@@ -42,6 +42,45 @@ export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: P
   return out;
 }
 
+/**
+ * What one answer of the worker carries of the values: the texts that differ
+ * from those of its previous answer (`changed`) and the keys no longer shown
+ * (`removed`); `full`: `changed` is all of them (a fresh worker, another format).
+ * Unchanged texts are not cloned across threads again (500 resources: ~1 500
+ * values, ~5 ms of structured clone per result); the runner, which receives
+ * every answer, merges them back into a whole `Values` per result.
+ */
+export interface ValuesDelta {
+  full: boolean;
+  changed: Values;
+  removed: string[];
+}
+
+const sameValue = (a: RenderedValue, b: RenderedValue): boolean =>
+  a.text === b.text && a.marks.length === b.marks.length && (a.marks.length === 0 || JSON.stringify(a.marks) === JSON.stringify(b.marks));
+
+/** The worker's side: `next` as a delta from `previous` (null: send everything). */
+export function valuesDelta(previous: Values | null, next: Values): ValuesDelta {
+  if (!previous) return { full: true, changed: next, removed: [] };
+  const changed: Values = {};
+  for (const [key, v] of Object.entries(next)) {
+    const old = previous[key];
+    if (!old || !sameValue(old, v)) changed[key] = v;
+  }
+  const removed = Object.keys(previous).filter((key) => !(key in next));
+  return { full: false, changed, removed };
+}
+
+/** The runner's side: the whole values of an answer, from the last answer's and its delta (a new object). */
+export function applyValuesDelta(previous: Values, delta: ValuesDelta): Values {
+  if (delta.full) return delta.changed;
+  // Nothing changed: the same object (a `Values` is never modified once made).
+  if (delta.removed.length === 0 && Object.keys(delta.changed).length === 0) return previous;
+  const out: Values = { ...previous, ...delta.changed };
+  for (const key of delta.removed) delete out[key];
+  return out;
+}
+
 /** A 53-bit hash of a string (cyrb53), as text. */
 function hash(text: string): string {
   let h1 = 0xdeadbeef, h2 = 0x41c6ce57;

@@ -4,7 +4,7 @@
 // page receives text it only has to place.
 import { init, evaluate, renderValue } from "hotplate/web";
 import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
-import { pathKey, resourceSignatures, shownPaths, type Mode, type Values } from "./values";
+import { pathKey, resourceSignatures, shownPaths, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
 /** Evaluate `request`, or write the value at `render` of the last evaluation (a Copy button's text). */
 export type WorkerRequest =
@@ -13,11 +13,14 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; response: EvaluateResponse; values: Values; signatures: Record<string, string>; ms: number }
+  | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
+
+/** The values of the last answer and their format: the next answer sends only what changed. */
+let sent: { values: Values; format: Mode } | null = null;
 
 init().then(
   () => post({ ready: true }),
@@ -40,7 +43,9 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       if (v) values[pathKey(path)] = v;
     }
     const signatures = resourceSignatures(response.result, values, format);
-    post({ id, ok: true, response, values, signatures, ms: performance.now() - t0 });
+    const delta = valuesDelta(sent?.format === format ? sent.values : null, values);
+    sent = { values, format };
+    post({ id, ok: true, response, values: delta, signatures, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
   }

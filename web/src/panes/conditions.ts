@@ -1,14 +1,14 @@
 // The conditions pane: each condition's value, as the engine writes it.
 import { pathKey } from "../values";
-import { el, emptyText, shown, type Pane } from "./context";
+import { el, keepEqual, emptyText, shown, type Pane } from "./context";
 
 export const conditionsPane: Pane = {
   id: "conditions",
   title: "Conditions",
-  render(ctx) {
+  render(ctx, previous) {
     const { response: r } = ctx;
     const list = el("ul", { className: "conditions" });
-    if (!r) return list;
+    if (!r) return keepEqual(previous, list);
     for (const [name, value] of Object.entries(r.result.conditions)) {
       const text = el("span", { className: "value", textContent: shown(ctx, ["conditions", name])?.text ?? "" });
       text.dataset.path = pathKey(["conditions", name]);
@@ -17,6 +17,6 @@ export const conditionsPane: Pane = {
       list.append(li);
     }
     if (!list.children.length) list.append(el("li", { className: "hint", textContent: emptyText(r, "conditions") }));
-    return list;
+    return keepEqual(previous, list);
   },
 };

@@ -45,6 +45,31 @@ export const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
   return e;
 };
 
+/**
+ * Make `box`'s children exactly `wanted`, touching only the positions that
+ * differ: a node already in place is neither moved nor re-inserted, so the
+ * browser neither lays it out again nor re-shapes its text.
+ */
+export function placeChildren(box: HTMLElement, wanted: Node[]): void {
+  wanted.forEach((node, i) => {
+    if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
+  });
+  while (box.childNodes.length > wanted.length) box.lastChild!.remove();
+}
+
+/**
+ * `fresh`'s children into `previous` (when it is the same kind of box), each
+ * kept as the element already shown when it is equal (`isEqualNode`: same
+ * tags, attributes and text), and `previous` returned; otherwise `fresh`.
+ * Only for content without listeners: a kept element keeps its old ones.
+ */
+export function keepEqual(previous: HTMLElement | null | undefined, fresh: HTMLElement): HTMLElement {
+  if (!previous || previous.tagName !== fresh.tagName || previous.className !== fresh.className) return fresh;
+  const old = previous.children;
+  placeChildren(previous, Array.from(fresh.children, (c, i) => (old[i]?.isEqualNode(c) ? old[i] : c)));
+  return previous;
+}
+
 /** The engine's text of the value at `path` in the result (undefined: not written). */
 export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
 

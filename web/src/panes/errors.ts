@@ -1,27 +1,41 @@
 // The problems pane: every diagnostic, ordered by file then line; a click goes
-// to the place in the host's editor that has that file.
+// to the place in the host's editor that has that file. A problem shown the
+// same as before keeps its element (typing moves the offsets of the problems
+// below the cursor, not their text): its button then goes to the new place.
 import { byFileThenLine } from "../locate";
-import { el, type Pane } from "./context";
+import { el, placeChildren, type Pane } from "./context";
+
+/** What each problem's button does: the latest render's diagnostic at its place. */
+const actions = new WeakMap<HTMLElement, () => void>();
 
 export const errorsPane: Pane = {
   id: "errors",
   title: "Errors",
-  render({ diagnostics, fileOrder, notice, canJump, jump }) {
-    const list = el("ul", { className: "errors" });
+  render({ diagnostics, fileOrder, notice, canJump, jump }, previous) {
+    const items: { li: HTMLElement; act?: () => void }[] = [];
     if (notice) {
       const li = el("li", { className: "error", textContent: notice });
       li.dataset.testid = "error-item";
-      list.append(li);
+      items.push({ li });
     }
     for (const d of byFileThenLine(diagnostics, fileOrder)) {
       const where = d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
       const button = el("button", { type: "button", className: "jump", textContent: `${where}: ${d.message}`, title: d.path ? `${d.code} at ${d.path}` : d.code, disabled: !canJump(d) });
-      button.addEventListener("click", () => jump(d));
+      button.addEventListener("click", () => actions.get(button)?.());
       const li = el("li", { className: d.severity }, button);
       li.dataset.testid = "error-item";
-      list.append(li);
+      items.push({ li, act: () => jump(d) });
     }
-    if (!notice && diagnostics.length === 0) list.append(el("li", { className: "none", textContent: "No problems: Heat would accept this stack." }));
+    if (!notice && diagnostics.length === 0) items.push({ li: el("li", { className: "none", textContent: "No problems: Heat would accept this stack." }) });
+    const reuse = previous?.tagName === "UL" && previous.className === "errors";
+    const list = reuse ? previous : el("ul", { className: "errors" });
+    const old = reuse ? previous.children : undefined;
+    placeChildren(list, items.map(({ li, act }, i) => {
+      const shown = old?.[i]?.isEqualNode(li) ? (old[i] as HTMLElement) : li;
+      const button = shown.querySelector("button");
+      if (button && act) actions.set(button, act);
+      return shown;
+    }));
     return list;
   },
 };

@@ -1,14 +1,14 @@
 // The outputs pane: each output's value (deploy-time parts marked) or its error.
 import { valueElement } from "../render";
-import { el, emptyText, type Pane } from "./context";
+import { el, keepEqual, emptyText, type Pane } from "./context";
 
 export const outputsPane: Pane = {
   id: "outputs",
   title: "Outputs",
-  render(ctx) {
+  render(ctx, previous) {
     const { response: r } = ctx;
     const box = el("div", { className: "pane-outputs" });
-    if (!r) return box;
+    if (!r) return keepEqual(previous, box);
     for (const [name, out] of Object.entries(r.result.outputs)) {
       const body = out.error === null
         ? valueElement(ctx.values, ["outputs", name, "value"])
@@ -17,7 +17,7 @@ export const outputsPane: Pane = {
       box.append(el("div", { className: "output" }, el("h3", { textContent: name }), body));
     }
     if (!Object.keys(r.result.outputs).length) box.append(el("p", { className: "hint", textContent: emptyText(r, "outputs") }));
-    return box;
+    return keepEqual(previous, box);
   },
   copy: ({ response }) => (response ? ["outputs"] : null),
 };

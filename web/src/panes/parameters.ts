@@ -2,7 +2,7 @@
 // stack show masks them) and where it came from.
 import type { ParameterInfo } from "hotplate/web";
 import { kvRow, maskedRow } from "../stack-tree";
-import { el, type Pane } from "./context";
+import { el, keepEqual, type Pane } from "./context";
 
 /** Where a parameter's value came from, in the user's words. */
 export function sourceText(p: ParameterInfo): string {
@@ -21,10 +21,10 @@ export function sourceText(p: ParameterInfo): string {
 export const parametersPane: Pane = {
   id: "parameters",
   title: "Parameters",
-  render(ctx) {
+  render(ctx, previous) {
     const { response: r } = ctx;
     const box = el("div", { className: "pane-parameters" });
-    if (!r) return box;
+    if (!r) return keepEqual(previous, box);
     const infos = new Map(r.parameters.map((p) => [p.name, p]));
     for (const name of Object.keys(r.result.parameters)) {
       const info = infos.get(name);
@@ -32,7 +32,7 @@ export const parametersPane: Pane = {
       row.append(el("span", { className: "param-source", textContent: info ? sourceText(info) : "pseudo parameter" }));
       box.append(row);
     }
-    return box;
+    return keepEqual(previous, box);
   },
   // The engine's text of all parameters; it would reveal a hidden one's value,
   // so with a hidden parameter Copy copies nothing (and says why).

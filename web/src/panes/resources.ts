@@ -2,7 +2,7 @@
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
 import { cloudNotes } from "../render";
 import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
-import { el, emptyText, type Pane } from "./context";
+import { el, emptyText, placeChildren, type Pane } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
 const BIG = 30;
@@ -99,11 +99,11 @@ export const resourcesPane: Pane = {
     if (!big) filters.delete(box);
     const head: Node[] = big ? [filters.get(box)!.bar] : [];
     const want = [...head, ...wanted];
-    if (!want.length) want.push(el("p", { className: "hint", textContent: emptyText(r, "resources") }));
-    want.forEach((node, i) => {
-      if (box.childNodes[i] !== node) box.insertBefore(node, box.childNodes[i] ?? null);
-    });
-    while (box.childNodes.length > want.length) box.lastChild!.remove();
+    if (!want.length) {
+      const hint = el("p", { className: "hint", textContent: emptyText(r, "resources") });
+      want.push(box.firstElementChild?.isEqualNode(hint) ? box.firstElementChild : hint);
+    }
+    placeChildren(box, want);
     filters.get(box)?.apply();
     return box;
   },
