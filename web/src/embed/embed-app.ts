@@ -48,7 +48,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   root.replaceChildren(style, app);
 
   const runner = new Runner();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** An evaluation is queued for the end of the current task (as the page does: the runner coalesces a burst). */
+  let due = false;
   let last: EvaluateResponse | null = null;
   let paramKey = "";
   let view: EditorView;
@@ -121,7 +122,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
   };
 
   const run = async () => {
-    clearTimeout(timer);
+    due = false;
     let request;
     try {
       request = toRequest(ws);
@@ -145,8 +146,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     status.dataset.evalMs = result.ms.toFixed(2);
   };
   const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(run, 120);
+    if (due) return;
+    due = true;
+    queueMicrotask(() => {
+      if (due) void run();
+    });
   };
 
   view = createEditor(editorBox, {
