@@ -20,36 +20,35 @@ pub fn int_digits_error(digits: usize) -> String {
 
 /// The decimal value of a Unicode decimal digit (Python's `unicodedata.decimal`:
 /// the characters of category Nd, which are also `re`'s `\d`).
-pub(crate) fn decimal_value(c: char) -> Option<u32> {
+fn decimal_value(c: char) -> Option<u32> {
     crate::pyre::digit_value(u32::from(c)).map(u32::from)
 }
 
 /// CPython's first step in `int(str)` and `float(str)`
 /// (`_PyUnicode_TransformDecimalAndSpaceToASCII`): non-ASCII whitespace becomes
-/// a space and non-ASCII decimal digits their ASCII digit; any other non-ASCII
-/// character makes the text invalid. Then the ASCII whitespace around it goes.
-fn ascii_number_text(s: &str) -> Option<Cow<'_, str>> {
+/// a space, non-ASCII decimal digits their ASCII digit and any other non-ASCII
+/// character `?` (invalid in every number). Then the ASCII whitespace around it
+/// goes (only `" \t\n\v\f\r"`: not `\x1c`-`\x1f`, which `str.strip()` removes).
+pub(crate) fn ascii_number_text(s: &str) -> Cow<'_, str> {
     let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r');
     if s.is_ascii() {
-        return Some(Cow::Borrowed(s.trim_matches(is_space)));
+        return Cow::Borrowed(s.trim_matches(is_space));
     }
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else if c.is_whitespace() {
-            out.push(' ');
-        } else {
-            out.push(char::from_digit(decimal_value(c)?, 10)?);
-        }
-    }
-    Some(Cow::Owned(out.trim_matches(is_space).to_string()))
+    let ascii: String = s
+        .chars()
+        .map(|c| match c {
+            c if c.is_ascii() => c,
+            c if c.is_whitespace() => ' ',
+            c => decimal_value(c).and_then(|d| char::from_digit(d, 10)).unwrap_or('?'),
+        })
+        .collect();
+    Cow::Owned(ascii.trim_matches(is_space).to_string())
 }
 
 /// The sign and the ASCII digits of a decimal `int(str)` literal: digits with
 /// single underscores between them.
 fn int_literal(s: &str) -> Option<(bool, String)> {
-    let t = ascii_number_text(s)?;
+    let t = ascii_number_text(s);
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
@@ -85,7 +84,7 @@ pub fn py_int_value(s: &str) -> Option<Value> {
 
 /// Python `float(s)` for a string.
 pub fn py_float(s: &str) -> Option<f64> {
-    let t = ascii_number_text(s)?;
+    let t = ascii_number_text(s);
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),

@@ -361,10 +361,12 @@ fn resolve(stack: &Stack, expr: &Expr) -> Result<Option<Sym>, EvalError> {
 
 fn resolve_call(stack: &Stack, expr: &Expr, call: &Call) -> Result<Option<Sym>, EvalError> {
     let built = match call.kind.symbolic_rule() {
-        Rule::Input if seeded(stack, call).is_some() => seeded(stack, call),
-        Rule::Input => match input_label(stack, call) {
-            Some(label) => Some(Sym::Hole(Hole { label, exact: true })),
-            None => return Ok(eval::resolve_nullable(stack, expr)?.map(Sym::Value)),
+        Rule::Input => match seeded(stack, call) {
+            Some(sym) => Some(sym),
+            None => match input_label(stack, call) {
+                Some(label) => Some(Sym::Hole(Hole { label, exact: true })),
+                None => return Ok(eval::resolve_nullable(stack, expr)?.map(Sym::Value)),
+            },
         },
         Rule::Branch => return resolve(stack, &call.args),
         Rule::Join { multi } => join(stack, &call.args, multi)?,

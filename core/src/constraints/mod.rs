@@ -179,19 +179,10 @@ impl PyInt {
 /// Python `int(s)` for a `str` (base 10): surrounding whitespace, a sign, single
 /// underscores between digits and any Unicode decimal digits are accepted.
 fn py_int(s: &str) -> Result<PyInt, IntError> {
-    // CPython maps non-ASCII whitespace to ' ' and non-ASCII decimals to ASCII
-    // digits first, then parses the ASCII text (where only " \t\n\v\f\r" are spaces).
-    let is_space = |c: char| {
-        if c.is_ascii() {
-            matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
-        } else {
-            c.is_whitespace()
-        }
-    };
-    let t = s.trim_matches(is_space);
+    let t = crate::pyconv::ascii_number_text(s);
     let (neg, body) = match t.strip_prefix('-') {
         Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
     };
     let mut ascii = String::with_capacity(body.len());
     let mut digits = 0usize;
@@ -209,13 +200,13 @@ fn py_int(s: &str) -> Result<PyInt, IntError> {
             prev_underscore = true;
             continue;
         }
-        match crate::pyconv::decimal_value(c) {
-            Some(d) => {
+        match c {
+            '0'..='9' => {
                 digits += 1;
                 prev_underscore = false;
-                ascii.push(char::from_digit(d, 10).unwrap_or('0'));
+                ascii.push(c);
             }
-            None => {
+            _ => {
                 bad = true;
                 break;
             }
