@@ -4,6 +4,7 @@
 
 mod cfn;
 pub mod environment;
+pub(crate) mod existing;
 mod file_schemata;
 mod nested;
 pub mod parameters;
@@ -19,6 +20,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+pub(crate) use nested::uuid5_url;
 pub use request::{Document, Request};
 pub use result::{DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
 
@@ -51,7 +53,15 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
 /// Evaluate a request the way Heat's stack create would.
 pub fn evaluate(req: &Request) -> Evaluation {
     let mut run = Run::new();
-    run.evaluate(req);
+    run.evaluate(req, None);
+    run.ev
+}
+
+/// Evaluate a request whose stack (or part of it) already exists: `hook`
+/// says which resources are created (see [`existing`]).
+pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
+    let mut run = Run::new();
+    run.evaluate(req, Some(hook));
     run.ev
 }
 
@@ -92,6 +102,10 @@ pub(crate) struct StackInput<'a> {
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// Which resources exist (an update plan's evaluations), and this
+    /// stack's path of resource names from the top.
+    existing: Option<&'a dyn existing::Existing>,
+    path: Vec<Rc<str>>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -211,8 +225,8 @@ impl Run {
         Stop
     }
 
-    fn evaluate(&mut self, req: &Request) {
-        let _ = self.pipeline(req);
+    fn evaluate(&mut self, req: &Request, hook: Option<&dyn existing::Existing>) {
+        let _ = self.pipeline(req, hook);
         if self.ev.result.error.is_some() {
             self.ev.result.clear_sections();
         }
@@ -280,7 +294,7 @@ impl Run {
     }
 
     #[allow(clippy::too_many_lines)]
-    fn pipeline(&mut self, req: &Request) -> Result<(), Stop> {
+    fn pipeline(&mut self, req: &Request, hook: Option<&dyn existing::Existing>) -> Result<(), Stop> {
         // 0. heat-api reads the stack name before the template.
         let Some(stack_name) = req.stack_name.as_deref() else {
             return Err(self.bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
@@ -383,6 +397,10 @@ impl Run {
                 Err(e) => return Err(self.fail(e)),
             }
         };
+        let env = match hook {
+            Some(h) => h.environment(env, &schemas),
+            None => env,
+        };
         let input = StackInput {
             root: &root,
             version,
@@ -397,6 +415,8 @@ impl Run {
             collect: true,
             mocks: Some((&req.attributes, &req.reference_ids)),
             deploy_params: IndexMap::new(),
+            existing: hook,
+            path: Vec::new(),
         };
         self.stack_stages(&input)
     }
@@ -411,6 +431,10 @@ impl Run {
             return Ok(());
         }
         self.collect(input, &mut built)?;
+        if let Some(hook) = input.existing {
+            hook.collected(&input.path, &built.stack, &built.defns);
+            existing::for_children(hook, &input.path, &mut built.stack, &built.defns);
+        }
         self.nested_results(input, &built);
         Ok(())
     }
@@ -799,6 +823,9 @@ impl Run {
                     r.attributes = attrs.cloned().unwrap_or_default();
                 }
             }
+        }
+        if let Some(hook) = input.existing {
+            existing::mark_created(hook, &input.path, &input.stack_id, stack);
         }
         let stage_error = |run: &mut Run, stage: &str, e: EvalError| {
             let mut e = e;

@@ -235,20 +235,27 @@ impl Run {
             let _ = env.resource_registry.insert(k.clone(), v.clone());
         }
         let stack_name = format!("{}-{}", input.stack_name, d.name);
+        let existing = if create { input.existing } else { None };
+        let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
+        let stack_id = existing
+            .and_then(|h| h.stack_id(&path))
+            .unwrap_or_else(|| uuid5_url(&format!("{}/{}", input.stack_id, d.name)));
         let child_input = StackInput {
             root,
             version,
             stack_name: &stack_name,
-            stack_id: uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+            stack_id,
             project_id: input.project_id,
             files: input.files.clone(),
             env,
             schemas,
             depth: input.depth + 1,
-            strict: create,
+            strict: create && existing.is_none_or(|h| h.validate_strictly(&path)),
             collect: create,
             mocks: None,
             deploy_params: child.deploy.clone(),
+            existing,
+            path,
         };
         match self.stack_stages(&child_input) {
             Ok(()) => Ok(()),
@@ -527,7 +534,14 @@ impl Run {
         let stack = &built.stack;
         let refid = prop("LaunchConfigurationName");
         let refid_text = py_str(&refid);
-        let conf = refid.as_str().and_then(|n| built.defns.iter().find(|c| &*c.name == n));
+        // `Stack.resource_by_refid`: a created resource by its reference id,
+        // one not created by its id (its name).
+        let conf = refid.as_str().and_then(|n| {
+            built.defns.iter().find(|c| match stack.resources.get(&*c.name) {
+                Some(r) if r.created => r.ref_id().as_str() == Some(n),
+                _ => &*c.name == n,
+            })
+        });
         let invalid = |m: String| {
             EvalError::svf_items(
                 "ValueError",
