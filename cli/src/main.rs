@@ -61,6 +61,13 @@ enum Command {
         #[arg(long, value_enum)]
         format: Option<Format>,
     },
+    /// Plan an update: what `openstack stack update` would add, delete,
+    /// replace or change in place, and why.
+    Plan {
+        /// An update request JSON file (the update body plus `x-current`,
+        /// the stack's create request), or `-` for stdin.
+        request: PathBuf,
+    },
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
     Lsp,
@@ -114,6 +121,38 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Plan { request } => {
+            let text = if request.as_os_str() == "-" {
+                let mut s = String::new();
+                if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+                    eprintln!("hotplate: cannot read stdin: {e}");
+                    return ExitCode::from(2);
+                }
+                s
+            } else {
+                match std::fs::read_to_string(&request) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("hotplate: cannot read {}: {e}", request.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            };
+            let req = match hotplate_core::plan::PlanRequest::from_json(&text) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("hotplate: {}: {e}", request.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let plan = hotplate_core::plan::plan(&req, hotplate_core::api::Format::JsonLine);
+            emit(&format!("{}\n", plan.to_json()));
+            if plan.error.is_some() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
         Command::Lsp => match lsp::run() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod eval;
 pub mod functions;
 pub(crate) mod ide;
+pub mod plan;
 mod plugins;
 pub mod pyconv;
 pub mod pyfmt;
