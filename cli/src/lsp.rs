@@ -563,7 +563,8 @@ fn is_environment(text: &str) -> bool {
     })
 }
 
-/// The first file under `dir` (sorted, at most 2,000 looked at) that `wanted`.
+/// The first file under `dir` (sorted, at most 2,000 looked at, linked folders
+/// not entered) that `wanted`.
 fn first_on_disk(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
     let mut stack = vec![dir.to_path_buf()];
     let mut seen = 0;
@@ -575,7 +576,9 @@ fn first_on_disk(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<PathBuf> 
             if seen > 2000 {
                 return None;
             }
-            if p.is_dir() {
+            // A linked folder is not entered: it may lead out of the root.
+            let linked = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+            if p.is_dir() && !linked {
                 stack.push(p);
             } else if wanted(&p) {
                 return Some(p);
