@@ -36,9 +36,6 @@ pub(crate) mod validation;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::eval::EvalError;
 
-const BAD_REQUEST: &str =
-    "The server could not comply with the request since it is either malformed or otherwise incorrect.";
-
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
 /// stack's result reports it.
 #[derive(Clone, Debug)]
@@ -55,22 +52,30 @@ impl Failed {
         Failed { reported: heat_error(&error), error }
     }
 
-    /// heat-api answers a malformed body with a generic 400; the diagnostic
-    /// keeps the real reason.
+    /// heat-api's own 400 for a malformed request (`No stack name specified`):
+    /// `HTTPBadRequest(detail)`, whose detail is what heatclient prints.
     pub(crate) fn bad_request(diagnostic: Diagnostic) -> Failed {
-        let mut error = EvalError::other("HTTPBadRequest", BAD_REQUEST).with_code(diagnostic.code);
-        error.span = diagnostic.span;
-        let reported =
-            HeatError { kind: "HTTPBadRequest".into(), message: BAD_REQUEST.into(), path: Vec::new(), diagnostic };
-        Failed { error, reported }
+        let message = diagnostic.message.clone();
+        Failed::answer("HTTPBadRequest", message, diagnostic)
     }
 
-    /// An environment file that does not load: Heat's `ValueError` with the
-    /// loader's message, the diagnostic at its place.
-    pub(crate) fn environment(message: String, diagnostic: Diagnostic) -> Failed {
-        let mut error = EvalError::value(message.clone()).with_code(diagnostic.code);
+    /// A template or inline environment that does not load
+    /// (`InstantiationData.format_parse`, `what` is `Template`/`Environment`):
+    /// a `ValueError` is heat-api's 400 `"<what> not in valid format: <text>"`;
+    /// any other Python exception passes through as an internal error.
+    pub(crate) fn unparseable(what: &str, class: &'static str, text: String, diagnostic: Diagnostic) -> Failed {
+        if class == "ValueError" {
+            Failed::answer("HTTPBadRequest", format!("{what} not in valid format: {text}"), diagnostic)
+        } else {
+            Failed::answer(class, text, diagnostic)
+        }
+    }
+
+    /// An answer of class `kind` with no path, its diagnostic at the place.
+    pub(crate) fn answer(kind: &str, message: String, diagnostic: Diagnostic) -> Failed {
+        let mut error = EvalError::other(kind.to_string(), message.clone()).with_code(diagnostic.code);
         error.span = diagnostic.span;
-        let reported = HeatError { kind: "ValueError".into(), message, path: Vec::new(), diagnostic };
+        let reported = HeatError { kind: kind.into(), message, path: Vec::new(), diagnostic };
         Failed { error, reported }
     }
 

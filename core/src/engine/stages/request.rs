@@ -77,14 +77,12 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
     // The API decodes the template: JSON/YAML, a mapping, a version key.
     let (tid, root, dates) = load(run, &req.template, &req.template_name)?;
     let Some(top) = root.as_map() else {
-        return Err(Failed::bad_request(
-            Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
-        ));
+        let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
+        return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
     };
     if !file_schemata::has_version_key(top) {
-        return Err(Failed::bad_request(
-            Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0)),
-        ));
+        let d = Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0));
+        return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
     }
     let inline_env = inline_environment(run, req)?;
     // The version class.
@@ -110,7 +108,10 @@ fn load(run: &mut Run, doc: &Document, name: &str) -> Result<(SourceId, Node, Ve
                     let message = d.message.clone();
                     Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))
                 }
-                Err(d) => Err(Failed::bad_request(d)),
+                Err(d) => {
+                    let (class, message) = crate::syntax::heat_exception(text, &d, true);
+                    Err(Failed::unparseable("Template", class, message, d))
+                }
             }
         }
         Document::Value(v) => {
@@ -133,7 +134,7 @@ fn inline_environment(run: &mut Run, req: &Request) -> Result<Option<ParsedEnv>,
         }
         Some(Document::Value(v)) => environment::from_value(v, "environment"),
     };
-    parsed.map(Some).map_err(|e| Failed::bad_request(e.diagnostic))
+    parsed.map(Some).map_err(|e| Failed::unparseable("Environment", e.class, e.message, e.diagnostic))
 }
 
 /// `all_param_schemata(files)`: every file that is a template first (later
@@ -195,7 +196,7 @@ fn environment(
         let id = run.ev.sources.add(name.clone(), text.clone());
         match environment::parse_text(text, id, name) {
             Ok(parsed) => files.push(EnvFile { name, parsed }),
-            Err(e) => return Err(Failed::environment(e.message, e.diagnostic)),
+            Err(e) => return Err(Failed::answer(e.class, e.message, e.diagnostic)),
         }
     }
     environment::merge_files(&req.parameters, files, types).map_err(|e| run.failed(e))

@@ -45,10 +45,7 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
     let parameters = parameters(run, input, &parts.stack)?;
     let mut conditions = Map::new();
     for name in parts.conditions.names() {
-        match parts.stack.is_enabled(&Value::from(name)) {
-            Ok(b) => conditions.insert_str(name, Value::Bool(b)),
-            Err(e) => return Err(Failed::in_section("conditions", e)),
-        }
+        conditions.insert_str(name, parts.stack.reported_condition(name));
     }
     let resources = resources(run, parts)?;
     let outputs = outputs(run, parts)?;
