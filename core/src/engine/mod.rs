@@ -5,6 +5,7 @@
 mod cfn;
 pub mod environment;
 mod file_schemata;
+pub mod heat_config;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
@@ -453,6 +454,7 @@ impl Run {
         let mut stack = Stack::new(version);
         stack.files = input.files.clone();
         stack.deploy_params = input.deploy_params.clone();
+        stack.strict_validate = input.strict;
         if version.is_cfn() {
             // `CfnParameters._pseudo_parameters`.
             let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);
@@ -734,9 +736,15 @@ impl Run {
             }
             // Heat stops at the first failing resource: later ones record no skips.
             let (mut skipped, mut checks) = (Vec::new(), Vec::new());
-            let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+            let mut result = d.plugin_checks_first(stack, &mut checks);
+            if result.is_ok() {
+                result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+            }
             if result.is_ok() {
                 result = self.nested_checks(input, built, d, &mut skipped, &mut checks);
+            }
+            if result.is_ok() {
+                result = d.plugin_checks_after_nested(stack, &mut checks);
             }
             if first.is_none() {
                 self.ev.result.skipped_properties.extend(skipped);

@@ -273,7 +273,17 @@ impl Run {
             }
         };
         let loaded = load_template(text, id).map_err(|diag| {
-            EvalError::svf(format!("Failed to parse template {file}: {}", diag.message))
+            // Heat's `template_format.parse` error: PyYAML's own text after
+            // `Error parsing template <file> ` when PyYAML refuses it too.
+            let pyyaml = match crate::syntax::LoadFailure::of(&diag) {
+                crate::syntax::LoadFailure::Syntax => crate::syntax::pyyaml_error_text(text),
+                _ => None,
+            };
+            let message = match pyyaml {
+                Some(yaml) => format!("Error parsing template {file} {yaml}"),
+                None => format!("Failed to parse template {file}: {}", diag.message),
+            };
+            EvalError::svf(message)
                 .with_code("bad-nested-template")
                 .at(d.node.get("type").map_or(d.node.span, |n| n.span))
         })?;
@@ -385,6 +395,14 @@ impl Run {
             }
             NestedKind::ResourceChain => {
                 let types: Vec<Value> = prop("resources").as_list().unwrap_or(&[]).to_vec();
+                if validating {
+                    // `ResourceChain.validate_nested_stack`: each type is
+                    // looked up first (the registry's error is not wrapped).
+                    for t in &types {
+                        catalogue::resolve_type(&built.registry, "", &py_str(t))
+                            .map_err(|m| EvalError::svf(m).with_code("unknown-resource-type").at(d.node.span))?;
+                    }
+                }
                 limit(i64::try_from(types.len()).unwrap_or(i64::MAX))?;
                 let props = prop("resource_properties");
                 for (i, t) in types.into_iter().enumerate() {

@@ -490,12 +490,78 @@ impl ResourceDefn {
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        if crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
         let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
-        let metadata = match &self.metadata {
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// The checks a plugin's `validate()` makes before the base class's
+    /// (`plugins::checks_first`): the properties are read without the schema
+    /// checked, a value that does not convert failing when read.
+    pub fn plugin_checks_first(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        if self.info.none_like || self.external_id.is_some() || !crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
+        let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let schema = self.info.schema;
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let (mut props, mut unread) = (Map::new(), Vec::new());
+        for p in schema {
+            match v.read(schema, entries, p.name) {
+                Ok(value) => props.insert_str(p.name, value),
+                Err(PropError::Fatal(e)) => return Err(e),
+                Err(PropError::Svf(_, message) | PropError::Value(message)) => {
+                    unread.push((p.name.to_string(), message));
+                }
+            }
+        }
+        self.run_plugin_check(stack, check, &props, &unread, checks)
+    }
+
+    /// The checks a stack resource's `validate()` makes after its nested
+    /// stack (`plugins::checks_after_nested`).
+    pub fn plugin_checks_after_nested(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        let Some(check) = crate::plugins::checks_after_nested(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// Run one of the plugin's checks on its properties.
+    fn run_plugin_check(
+        &self,
+        stack: &Stack,
+        check: crate::plugins::Check,
+        props: &Map,
+        unread: &[(String, String)],
+        checks: &mut Vec<SkippedCheck>,
+    ) -> Result<(), EvalError> {
+        let resolved = |section: &Option<Expr>| match section {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
+        let (metadata, update_policy) = (resolved(&self.metadata), resolved(&self.update_policy));
+        let ctx = crate::plugins::Ctx {
+            name: &self.name,
+            plugin: self.info.plugin,
+            props,
+            metadata: &metadata,
+            stack,
+            unread,
+            update_policy: &update_policy,
+            strict: stack.strict_validate,
+            timeout_secs: stack.timeout_secs(),
+        };
         match check(&ctx) {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {

@@ -1,0 +1,253 @@
+//! The cloud's Heat settings (`heat.conf`) that change an offline answer:
+//! the request's `x-heat-config`, applied as `cfg.CONF.set_override` would
+//! apply them. Defaults are Heat 27's.
+//!
+//! `[DEFAULT]` options are top-level keys, another section is a nested
+//! object (`{"yaql": {"memory_quota": 100000}}`). Each value is converted by
+//! its option's type as oslo.config does (an integer option takes `"10"`,
+//! `1.5` or `true`; a boolean option `"yes"`/`"off"`/…); an option that
+//! changes nothing offline, an unknown one, or a value its type refuses is a
+//! `HeatConfigError` (the oracle's type: no Heat answer exists for it).
+
+use crate::pyconv::py_int_value;
+use crate::pyfmt::{py_repr, py_str};
+use crate::value::{Map, Value};
+
+/// The settings, each with Heat's default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeatConfig {
+    /// `max_template_size`: characters of a template (the request's and each
+    /// provider template).
+    pub max_template_size: i64,
+    /// `max_json_body_size`: bytes of the request body heat-api accepts.
+    pub max_json_body_size: i64,
+    /// `max_nested_stack_depth`: provider templates and groups.
+    pub max_nested_stack_depth: i64,
+    /// `max_resources_per_stack` (-1: no limit).
+    pub max_resources_per_stack: i64,
+    /// `max_stacks_per_tenant`: offline the project owns no stack, so only 0 refuses.
+    pub max_stacks_per_tenant: i64,
+    /// `stack_action_timeout` in seconds (`OS::Heat::Delay`'s longest delay).
+    pub stack_action_timeout: i64,
+    /// `max_server_name_length` (at most 53): only physical names use it.
+    pub max_server_name_length: i64,
+    /// `[yaql] limit_iterators`.
+    pub yaql_limit_iterators: i64,
+    /// `[yaql] memory_quota`.
+    pub yaql_memory_quota: i64,
+    /// `[volumes] backups_enabled`: the `Snapshot` deletion policy of volumes.
+    pub volumes_backups_enabled: bool,
+}
+
+impl Default for HeatConfig {
+    fn default() -> HeatConfig {
+        HeatConfig {
+            max_template_size: 524_288,
+            max_json_body_size: 1_048_576,
+            max_nested_stack_depth: 5,
+            max_resources_per_stack: 1000,
+            max_stacks_per_tenant: 512,
+            stack_action_timeout: 3600,
+            max_server_name_length: 53,
+            yaql_limit_iterators: 200,
+            yaql_memory_quota: 10_000,
+            volumes_backups_enabled: true,
+        }
+    }
+}
+
+/// How an option's value is converted.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// `IntOpt`, with its maximum.
+    Int(Option<i64>),
+    /// `BoolOpt`.
+    Bool,
+}
+
+/// Every option a request may set: (section, name, type).
+const OPTIONS: &[(Option<&str>, &str, Kind)] = &[
+    (None, "max_template_size", Kind::Int(None)),
+    (None, "max_json_body_size", Kind::Int(None)),
+    (None, "max_nested_stack_depth", Kind::Int(None)),
+    (None, "max_resources_per_stack", Kind::Int(None)),
+    (None, "max_stacks_per_tenant", Kind::Int(None)),
+    (None, "stack_action_timeout", Kind::Int(None)),
+    (None, "max_server_name_length", Kind::Int(Some(53))),
+    (Some("yaql"), "limit_iterators", Kind::Int(None)),
+    (Some("yaql"), "memory_quota", Kind::Int(None)),
+    (Some("volumes"), "backups_enabled", Kind::Bool),
+];
+
+/// An option's converted value.
+enum Setting {
+    Int(i64),
+    Bool(bool),
+    /// `None`: the option's value becomes None.
+    Unset,
+}
+
+impl HeatConfig {
+    /// The settings of an `x-heat-config` object (null: the defaults).
+    ///
+    /// # Errors
+    /// The oracle's `HeatConfigError` text for an object that is not one, an
+    /// option that is not taken, or a value its type refuses.
+    pub fn from_value(conf: &Value) -> Result<HeatConfig, String> {
+        let mut config = HeatConfig::default();
+        let top = match conf {
+            Value::Null => return Ok(config),
+            Value::Map(m) => m,
+            _ => return Err("x-heat-config must be an object".to_string()),
+        };
+        // (section, option, value), as the oracle applies them: keys sorted.
+        let mut items: Vec<(Option<String>, String, &Value)> = Vec::new();
+        for (key, value) in sorted(top) {
+            let is_section = OPTIONS.iter().any(|(s, _, _)| *s == Some(key.as_str()));
+            if is_section {
+                let Some(options) = value.as_map() else { return Err(format!("[{key}] must be an object")) };
+                for (opt, v) in sorted(options) {
+                    if !OPTIONS.iter().any(|(s, n, _)| *s == Some(key.as_str()) && *n == opt) {
+                        return Err(format!("unsupported heat.conf option [{key}] {opt}"));
+                    }
+                    items.push((Some(key.clone()), opt, v));
+                }
+            } else if OPTIONS.iter().any(|(s, n, _)| s.is_none() && *n == key) {
+                items.push((None, key, value));
+            } else {
+                return Err(format!("unsupported heat.conf option [DEFAULT] {key}"));
+            }
+        }
+        for (section, name, value) in items {
+            let Some((_, _, kind)) = OPTIONS.iter().find(|(s, n, _)| *s == section.as_deref() && *n == name) else {
+                continue;
+            };
+            let full = section.as_ref().map_or_else(|| name.clone(), |s| format!("{s}.{name}"));
+            let setting = convert(*kind, value)
+                .map_err(|reason| format!("invalid value {} for {full}: {reason}", py_repr(value)))?;
+            config.set(&full, setting)?;
+        }
+        Ok(config)
+    }
+
+    fn set(&mut self, full: &str, setting: Setting) -> Result<(), String> {
+        let int = |s: &Setting| match s {
+            Setting::Int(i) => Some(*i),
+            _ => None,
+        };
+        let field = match full {
+            "max_template_size" => &mut self.max_template_size,
+            "max_json_body_size" => &mut self.max_json_body_size,
+            "max_nested_stack_depth" => &mut self.max_nested_stack_depth,
+            "max_resources_per_stack" => &mut self.max_resources_per_stack,
+            "max_stacks_per_tenant" => &mut self.max_stacks_per_tenant,
+            "stack_action_timeout" => &mut self.stack_action_timeout,
+            "max_server_name_length" => &mut self.max_server_name_length,
+            "yaql.limit_iterators" => &mut self.yaql_limit_iterators,
+            "yaql.memory_quota" => &mut self.yaql_memory_quota,
+            "volumes.backups_enabled" => {
+                match setting {
+                    Setting::Bool(b) => self.volumes_backups_enabled = b,
+                    _ => return Err(unset(full)),
+                }
+                return Ok(());
+            }
+            _ => return Ok(()),
+        };
+        *field = int(&setting).ok_or_else(|| unset(full))?;
+        Ok(())
+    }
+}
+
+/// A null option value: Heat would run with `None` there and fail on its first use.
+fn unset(full: &str) -> String {
+    format!("invalid value None for {full}: hotplate needs a value for this option")
+}
+
+/// The object's entries with string keys, sorted as Python sorts them.
+fn sorted(m: &Map) -> Vec<(String, &Value)> {
+    let mut items: Vec<(String, &Value)> = m.iter().map(|(k, v)| (py_str(k), v)).collect();
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    items
+}
+
+/// oslo.config's `types.Integer(max=…)` / `types.Boolean` of a value.
+fn convert(kind: Kind, value: &Value) -> Result<Setting, String> {
+    if value.is_null() {
+        return Ok(Setting::Unset);
+    }
+    match kind {
+        Kind::Bool => match value {
+            Value::Bool(b) => Ok(Setting::Bool(*b)),
+            Value::Str(s) => match s.to_lowercase().as_str() {
+                "true" | "1" | "on" | "yes" => Ok(Setting::Bool(true)),
+                "false" | "0" | "off" | "no" => Ok(Setting::Bool(false)),
+                _ => Err(format!("Unexpected boolean value {}", py_repr(value))),
+            },
+            other => Err(format!("'{}' object has no attribute 'lower'", other.type_name())),
+        },
+        Kind::Int(max) => {
+            let n = match value {
+                Value::Bool(b) => i64::from(*b),
+                Value::Int(i) => *i,
+                Value::BigInt(_) => i64::MAX,
+                Value::Float(f) if f.is_finite() => f.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
+                Value::Float(f) => {
+                    let what = if f.is_nan() { "NaN" } else { "infinity" };
+                    return Err(format!("cannot convert float {what} to integer"));
+                }
+                Value::Str(s) if s.trim().is_empty() => return Ok(Setting::Unset),
+                Value::Str(s) => match py_int_value(s) {
+                    Some(Value::Int(i)) => i,
+                    Some(_) => i64::MAX,
+                    None => return Err(format!("invalid literal for int() with base 10: {}", py_repr(value))),
+                },
+                other => {
+                    return Err(format!(
+                        "int() argument must be a string, a bytes-like object or a real number, not '{}'",
+                        other.type_name()
+                    ))
+                }
+            };
+            match max {
+                Some(max) if n > max => Err(format!("Should be less than or equal to {max}")),
+                _ => Ok(Setting::Int(n)),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HeatConfig;
+    use crate::value::Value;
+
+    fn config(json: &str) -> Result<HeatConfig, String> {
+        HeatConfig::from_value(&crate::pyconv::json_loads(json).expect("json"))
+    }
+
+    // Messages from the oracle (`HeatConfigError`).
+    #[test]
+    fn options_converted_as_oslo_config_does() {
+        let c =
+            config(r#"{"max_nested_stack_depth": "10", "max_resources_per_stack": -1, "yaql": {"memory_quota": 1.5}}"#)
+                .expect("valid");
+        assert_eq!((c.max_nested_stack_depth, c.max_resources_per_stack, c.yaql_memory_quota), (10, -1, 1));
+        assert_eq!(config(r#"{"volumes": {"backups_enabled": "Off"}}"#).map(|c| c.volumes_backups_enabled), Ok(false));
+        assert_eq!(HeatConfig::from_value(&Value::Null), Ok(HeatConfig::default()));
+        assert_eq!(
+            config(r#"{"max_nested_stack_depth": "abc"}"#),
+            Err("invalid value 'abc' for max_nested_stack_depth: invalid literal for int() with base 10: 'abc'".into())
+        );
+        assert_eq!(
+            config(r#"{"max_server_name_length": 54}"#),
+            Err("invalid value 54 for max_server_name_length: Should be less than or equal to 53".into())
+        );
+        assert_eq!(
+            config(r#"{"max_nested_stack_depth": [1]}"#),
+            Err("invalid value [1] for max_nested_stack_depth: int() argument must be a string, a bytes-like object or a real number, not 'list'".into())
+        );
+        assert_eq!(config(r#"{"debug": true}"#), Err("unsupported heat.conf option [DEFAULT] debug".into()));
+        assert_eq!(config(r#"{"yaql": {"x": 1}}"#), Err("unsupported heat.conf option [yaql] x".into()));
+    }
+}
