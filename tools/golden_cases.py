@@ -733,6 +733,58 @@ plugin("chain_unknown_second_type", "OS::Heat::ResourceChain", "resources: [OS::
 case("plugin_provider_bad_yaml_mapping", "heat_template_version: 2018-08-31\nresources:\n  r:\n    type: broken.yaml\n", files={"broken.yaml": "heat_template_version: 2018-08-31\nresources:\n  a: b\n c: d\n"})
 
 
+# --- Heat settings (x-heat-config): each option's offline effect ----------------------
+# ([yaql] options are tested in core's functions/yaql.rs instead: the oracle's
+# folder mode keeps the yaql engine of its first yaql request.)
+def hc(name, template, config, **kw):
+    case("heat_config_" + name, template, **dict(kw, **{"x-heat-config": config}))
+
+
+def chain(depth):
+    """A provider template nesting `depth` stacks below the top one."""
+    files = {}
+    for i in range(1, depth + 1):
+        inner = "  n:\n    type: level%d.yaml\n" % (i + 1) if i < depth else "  n:\n    type: OS::Heat::None\n"
+        files["level%d.yaml" % i] = "heat_template_version: 2018-08-31\nresources:\n" + inner
+    return "heat_template_version: 2018-08-31\nresources:\n  top:\n    type: level1.yaml\n", files
+
+
+T6, F6 = chain(6)
+hc("depth_10_accepts_6", T6, {"max_nested_stack_depth": 10}, files=F6)
+hc("depth_default_refuses_6", T6, {}, files=F6)
+hc("depth_2", T6, {"max_nested_stack_depth": "2"}, files=F6)
+TWO = "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None}\n"
+hc("resources_1", TWO, {"max_resources_per_stack": 1})
+hc("resources_unlimited", TWO, {"max_resources_per_stack": -1})
+hc("resources_group_over", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 4, resource_def: {type: OS::Heat::None}}\n", {"max_resources_per_stack": 3})
+hc("resources_provider_over", "heat_template_version: 2018-08-31\nresources:\n  p: {type: two.yaml}\n", {"max_resources_per_stack": 1}, files={"two.yaml": TWO})
+hc("template_size_10", TWO, {"max_template_size": 10})
+hc("template_size_provider", "heat_template_version: 2018-08-31\nresources:\n  p: {type: two.yaml}\n", {"max_template_size": 80}, files={"two.yaml": TWO})
+hc("json_body_10", TWO, {"max_json_body_size": 10})
+hc("json_body_exact", "heat_template_version: 2018-08-31\n", {"max_json_body_size": 70}, stack_name="s")
+hc("json_body_one_short", "heat_template_version: 2018-08-31\n", {"max_json_body_size": 69}, stack_name="s")
+hc("json_body_unicode_and_members", "heat_template_version: 2018-08-31\ndescription: 'caf\u00e9 \u2603'\n", {"max_json_body_size": 200}, stack_name="s", parameters={"x": 1.5}, timeout_mins=5, environment_files=[], files={"f": "caf\u00e9"})
+hc("stacks_per_tenant_0", TWO, {"max_stacks_per_tenant": 0})
+hc("stacks_per_tenant_1", TWO, {"max_stacks_per_tenant": 1})
+DELAY = "heat_template_version: 2018-08-31\nresources:\n  d:\n    type: OS::Heat::Delay\n    properties: {min_wait: %s}\n"
+hc("timeout_100", DELAY % "200", {"stack_action_timeout": 100})
+hc("timeout_7200", DELAY % "3601", {"stack_action_timeout": 7200})
+hc("server_name_length", "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Nova::Server\n    properties: {image: cirros, flavor: m1.small, name: a-rather-long-server-name}\n", {"max_server_name_length": 10})
+hc("server_name_length_54", TWO, {"max_server_name_length": 54})
+VOL = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Cinder::Volume\n    deletion_policy: Snapshot\n    properties: {size: 1}\n"
+hc("backups_disabled", VOL, {"volumes": {"backups_enabled": False}})
+hc("backups_disabled_string", VOL, {"volumes": {"backups_enabled": "off"}})
+hc("backups_enabled", VOL, {"volumes": {"backups_enabled": "yes"}})
+hc("backups_disabled_aws", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  V:\n    Type: AWS::EC2::Volume\n    DeletionPolicy: Snapshot\n    Properties: {Size: '1', AvailabilityZone: nova}\n", {"volumes": {"backups_enabled": "0"}})
+hc("unknown_option", TWO, {"debug": True})
+hc("unknown_section_option", TWO, {"volumes": {"backups_enabled": True, "nope": 1}})
+hc("section_not_object", TWO, {"yaql": 5})
+hc("not_object", TWO, [1])
+hc("bad_integer", TWO, {"max_nested_stack_depth": "ten"})
+hc("bad_boolean", TWO, {"volumes": {"backups_enabled": "maybe"}})
+hc("integer_from_float", T6, {"max_nested_stack_depth": 2.9}, files=F6)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

@@ -250,4 +250,34 @@ mod tests {
         assert_eq!(config(r#"{"debug": true}"#), Err("unsupported heat.conf option [DEFAULT] debug".into()));
         assert_eq!(config(r#"{"yaql": {"x": 1}}"#), Err("unsupported heat.conf option [yaql] x".into()));
     }
+
+    /// The output `o`'s error or value with these settings.
+    fn yaql_output(expression: &str, config: &str) -> String {
+        let mut req = crate::engine::Request::new(format!(
+            "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: {{yaql: {{expression: '{expression}'}}}}\n"
+        ));
+        req.heat_config = crate::pyconv::json_loads(config).expect("json");
+        let ev = crate::engine::evaluate(&req);
+        let out = ev.result.outputs.get("o").expect("output o");
+        out.error.clone().unwrap_or_else(|| crate::pyfmt::py_str(&out.value))
+    }
+
+    // Expected from the oracle, one request per process: in its folder mode
+    // Heat's yaql engine (a class attribute) keeps the first request's limits.
+    #[test]
+    fn yaql_settings_reach_yaql() {
+        let expr = "range(0, 300).select($).len()";
+        assert_eq!(yaql_output(expr, "{}"), "Collection length exceeds 200 elements");
+        assert_eq!(
+            yaql_output(expr, r#"{"yaql": {"limit_iterators": 100}}"#),
+            "Collection length exceeds 100 elements"
+        );
+        assert_eq!(yaql_output(expr, r#"{"yaql": {"limit_iterators": -1}}"#), "300");
+        let expr = "range(0, 50).toList()";
+        assert_eq!(yaql_output(expr, r#"{"yaql": {"memory_quota": 100}}"#), "Expression consumed too much memory");
+        assert_eq!(
+            yaql_output(expr, r#"{"yaql": {"memory_quota": 0, "limit_iterators": 10}}"#),
+            "Collection length exceeds 10 elements"
+        );
+    }
 }

@@ -31,7 +31,7 @@ use crate::pyfmt::py_str;
 use crate::pyhash::PySet;
 use crate::source::{SourceId, Span};
 use crate::stack::{ResourceRef, Stack};
-use crate::syntax::{load_template, Node};
+use crate::syntax::{load_template_limited, Node};
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 use environment::{EnvFile, Environment};
@@ -96,6 +96,8 @@ pub(crate) struct StackInput<'a> {
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// The cloud's Heat settings.
+    config: Rc<heat_config::HeatConfig>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -244,11 +246,11 @@ impl Run {
     }
 
     /// Load the template: its source id, root, and the scalars Heat gets as dates.
-    fn load(&mut self, doc: &Document, name: &str) -> Result<(SourceId, Node, Vec<Span>), Stop> {
+    fn load(&mut self, doc: &Document, name: &str, max_size: i64) -> Result<(SourceId, Node, Vec<Span>), Stop> {
         match doc {
             Document::Text(text) => {
                 let id = self.ev.sources.add(name, text.clone());
-                match load_template(text, id) {
+                match load_template_limited(text, id, max_size) {
                     Ok(loaded) => {
                         self.ev.diagnostics.extend(loaded.warnings);
                         Ok((id, loaded.root, loaded.dates))
@@ -270,12 +272,30 @@ impl Run {
 
     #[allow(clippy::too_many_lines)]
     fn pipeline(&mut self, req: &Request) -> Result<(), Stop> {
+        // The cloud's settings; then heat-api's body limit, before anything is read.
+        let config = match heat_config::HeatConfig::from_value(&req.heat_config) {
+            Ok(c) => Rc::new(c),
+            Err(m) => return Err(self.fail(EvalError::other("HeatConfigError", m).with_code("bad-heat-config"))),
+        };
+        let size = req.json_body_size();
+        if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {
+            return Err(self.fail(
+                EvalError::other(
+                    "RequestLimitExceeded",
+                    format!(
+                        "Request limit exceeded: JSON body size ({size} bytes) exceeds maximum allowed size ({} bytes).",
+                        config.max_json_body_size
+                    ),
+                )
+                .with_code("body-too-large"),
+            ));
+        }
         // 0. heat-api reads the stack name before the template.
         let Some(stack_name) = req.stack_name.as_deref() else {
             return Err(self.bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
         };
         // 1. The API decodes the template: JSON/YAML, a mapping, a version key.
-        let (tid, root, dates) = self.load(&req.template, &req.template_name)?;
+        let (tid, root, dates) = self.load(&req.template, &req.template_name, config.max_template_size)?;
         let Some(top) = root.as_map() else {
             return Err(self.bad_request(
                 Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
@@ -326,7 +346,7 @@ impl Run {
                 file_ids.insert(name.clone(), id);
                 id
             };
-            match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
+            match file_schemata::file_param_types(content.as_deref(), &mut add_source, config.max_template_size) {
                 Ok(file) => {
                     all_types.extend(file.types);
                     if let Some(loaded) = file.loaded {
@@ -373,6 +393,16 @@ impl Run {
                 Err(e) => return Err(self.fail(e)),
             }
         };
+        // `_validate_new_stack`'s stack limit: offline the project owns no stack.
+        if config.max_stacks_per_tenant == 0 {
+            return Err(self.fail(
+                EvalError::other(
+                    "RequestLimitExceeded",
+                    "Request limit exceeded: You have reached the maximum stacks per tenant, 0. Please delete some stacks.",
+                )
+                .with_code("too-many-stacks"),
+            ));
+        }
         let input = StackInput {
             root: &root,
             version,
@@ -387,6 +417,7 @@ impl Run {
             collect: true,
             mocks: Some((&req.attributes, &req.reference_ids)),
             deploy_params: IndexMap::new(),
+            config,
         };
         self.stack_stages(&input)
     }
@@ -416,7 +447,7 @@ impl Run {
         // HOT names.
         let normalized;
         let root = if version.is_cfn() {
-            if let Err(e) = cfn::validate(input.root, version) {
+            if let Err(e) = cfn::validate(input.root, version, input.config.max_resources_per_stack) {
                 return Err(self.fail(e));
             }
             normalized = cfn::normalize(input.root, version);
@@ -439,7 +470,7 @@ impl Run {
         }
         let resources_node = section("resources");
         if let Some(rn) = resources_node.filter(|_| !version.is_cfn()) {
-            if let Err(e) = resources::validate_structure(rn, version) {
+            if let Err(e) = resources::validate_structure(rn, version, input.config.max_resources_per_stack) {
                 return Err(self.fail(e));
             }
         }
@@ -455,6 +486,7 @@ impl Run {
         stack.files = input.files.clone();
         stack.deploy_params = input.deploy_params.clone();
         stack.strict_validate = input.strict;
+        stack.config = input.config.clone();
         if version.is_cfn() {
             // `CfnParameters._pseudo_parameters`.
             let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);

@@ -1,6 +1,6 @@
 //! Nested stacks (Heat's `StackResource`): provider templates and resource
 //! groups. A parent validates each of its nested stacks non-strictly
-//! (`validate_nested_stack`, recursively, at most [`MAX_DEPTH`] deep), and the
+//! (`validate_nested_stack`, recursively, at most `max_nested_stack_depth` deep), and the
 //! result shows each one as Heat would create it: the child template with the
 //! parameters the parent's properties give it, validated strictly, resolved,
 //! and its own nested stacks in turn. Both run the same stages as the
@@ -22,15 +22,9 @@ use crate::eval::{self, EvalError, Expr};
 use crate::functions::FnKind;
 use crate::pyfmt::py_str;
 use crate::source::Span;
-use crate::syntax::{load_template, Node};
+use crate::syntax::{load_template_limited, Node};
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
-
-/// `max_nested_stack_depth`.
-pub(crate) const MAX_DEPTH: usize = 5;
-
-/// Heat's `max_resources_per_stack`, applied to a generated group template.
-const MAX_RESOURCES: usize = 1000;
 
 /// A parsed provider template, shared by every stack that uses it.
 #[derive(Debug)]
@@ -187,10 +181,11 @@ impl Run {
             e
         };
         // `_child_nested_depth`.
-        if input.depth >= MAX_DEPTH {
+        let max_depth = input.config.max_nested_stack_depth;
+        if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
             let e = EvalError::other(
                 "RequestLimitExceeded",
-                format!("Request limit exceeded: Recursion depth exceeds {MAX_DEPTH}."),
+                format!("Request limit exceeded: Recursion depth exceeds {max_depth}."),
             )
             .with_code("nested-too-deep")
             .at(d.node.span);
@@ -200,16 +195,7 @@ impl Run {
         let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
         let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
         if self.budget < cost {
-            let e = EvalError::other(
-                "RequestLimitExceeded",
-                format!(
-                    "Request limit exceeded: hotplate evaluates at most {} nested stacks and their resources per request.",
-                    super::NESTED_BUDGET
-                ),
-            )
-            .with_code("budget-exceeded")
-            .at(d.node.span);
-            return Err(fail(self, e));
+            return Err(fail(self, budget_exceeded(d.node.span)));
         }
         self.budget -= cost;
         let Some(top) = root.as_map() else {
@@ -249,6 +235,7 @@ impl Run {
             collect: create,
             mocks: None,
             deploy_params: child.deploy.clone(),
+            config: input.config.clone(),
         };
         match self.stack_stages(&child_input) {
             Ok(()) => Ok(()),
@@ -272,7 +259,7 @@ impl Run {
                 id
             }
         };
-        let loaded = load_template(text, id).map_err(|diag| {
+        let loaded = load_template_limited(text, id, input.config.max_template_size).map_err(|diag| {
             // Heat's `template_format.parse` error: PyYAML's own text after
             // `Error parsing template <file> ` when PyYAML refuses it too.
             let pyyaml = match crate::syntax::LoadFailure::of(&diag) {
@@ -346,7 +333,19 @@ impl Run {
                 .with_code("too-many-resources")
                 .at(d.node.span)
         };
-        let limit = |n: i64| usize::try_from(n).ok().filter(|n| *n <= MAX_RESOURCES).ok_or_else(too_many);
+        // Heat's `max_resources_per_stack` (-1: none) for the generated
+        // template; hotplate's own budget bounds it when Heat has none.
+        let max = input.config.max_resources_per_stack;
+        let budget = self.budget;
+        let limit = |n: i64| {
+            if max != -1 && n > max {
+                return Err(too_many());
+            }
+            match usize::try_from(n) {
+                Ok(n) if u32::try_from(n).is_ok_and(|n| n < budget) => Ok(n),
+                _ => Err(budget_exceeded(d.node.span)),
+            }
+        };
         // (name, type, properties, metadata, depends_on) of each member.
         let mut members: Vec<(String, Value, Value, Value, Option<String>)> = Vec::new();
         match kind {
@@ -614,6 +613,19 @@ impl Run {
             .map(|_| ())
             .map_err(|m| EvalError::svf(m).with_code("unknown-resource-type").at(d.node.span))
     }
+}
+
+/// hotplate's bound on the nested stacks one request builds.
+fn budget_exceeded(at: Span) -> EvalError {
+    EvalError::other(
+        "RequestLimitExceeded",
+        format!(
+            "Request limit exceeded: hotplate evaluates at most {} nested stacks and their resources per request.",
+            super::NESTED_BUDGET
+        ),
+    )
+    .with_code("budget-exceeded")
+    .at(at)
 }
 
 /// `TemplateResource._validate_against_facade` for a template registered

@@ -56,7 +56,7 @@ pub fn resource_keys(version: HotVersion) -> Vec<&'static str> {
 
 /// `HOTemplate.validate_section` for resources (sorted by name), then the
 /// `Each Resource must contain a Type key.` check in template order.
-pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), EvalError> {
+pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: i64) -> Result<(), EvalError> {
     let Some(entries) = resources.as_map() else {
         if resources.is_null() {
             return Ok(());
@@ -98,12 +98,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    check_count(entries.len())
+    check_count(entries.len(), max_resources)
 }
 
-/// Heat's `max_resources_per_stack` (1000) for a template's resources.
-pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
-    if n > 1000 {
+/// Heat's `max_resources_per_stack` (-1: no limit) for a template's resources.
+pub(super) fn check_count(n: usize, max: i64) -> Result<(), EvalError> {
+    if max != -1 && i64::try_from(n).unwrap_or(i64::MAX) > max {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
@@ -389,6 +389,13 @@ impl ResourceDefn {
             )
             .with_code("snapshot-not-supported")
             .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
+        }
+        if let Some(message) = self.deletion_policy.as_deref().and_then(|policy| {
+            crate::plugins::deletion_policy_error(self.info.plugin, policy, stack.config.volumes_backups_enabled)
+        }) {
+            return Err(EvalError::svf_full("", vec!["resources".into(), self.name.to_string()], message)
+                .with_code("snapshot-not-supported")
+                .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
         if let Some(up) = &self.update_policy {
             let resolved =

@@ -222,6 +222,21 @@ pub(crate) fn checks_after_nested(plugin: &str) -> Option<Check> {
     AFTER_NESTED.iter().find(|(n, _)| *n == plugin).map(|(_, c)| *c)
 }
 
+/// Types whose class refuses a deletion policy with the cloud's settings
+/// (`validate_deletion_policy`): the message, given the policy and
+/// `[volumes] backups_enabled`.
+type DeletionPolicy = fn(&str, bool) -> Option<String>;
+
+const DELETION_POLICY: &[(&str, DeletionPolicy)] = &[
+    ("AWS::EC2::Volume", cinder_volume::validate_deletion_policy),
+    ("OS::Cinder::Volume", cinder_volume::validate_deletion_policy),
+];
+
+/// Why the type refuses this deletion policy with these settings, if it does.
+pub(crate) fn deletion_policy_error(plugin: &str, policy: &str, backups_enabled: bool) -> Option<String> {
+    DELETION_POLICY.iter().find(|(n, _)| *n == plugin).and_then(|(_, check)| check(policy, backups_enabled))
+}
+
 /// A plugin's `reparse()` that changes its own schema from its properties
 /// (read with the generated schema): the schema to validate with instead.
 type Reparse = fn(&Map) -> Option<&'static [PropSchema]>;

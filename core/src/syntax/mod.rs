@@ -107,14 +107,19 @@ impl LoadFailure {
 /// Heat's `template_format.parse` (minus the mapping/version checks, which the caller
 /// does): the size check, then Python `json.loads`, then YAML if that fails.
 pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
+    load_template_limited(text, source, MAX_TEMPLATE_CHARS as i64)
+}
+
+/// [`load_template`] with the cloud's `max_template_size` (characters).
+pub fn load_template_limited(text: &str, source: SourceId, max_chars: i64) -> Result<Loaded, Diagnostic> {
     // Counting characters is only needed when the byte length could exceed the limit.
-    if text.len() > MAX_TEMPLATE_CHARS {
+    if i64::try_from(text.len()).unwrap_or(i64::MAX) > max_chars {
         let n = text.chars().count();
-        if n > MAX_TEMPLATE_CHARS {
+        if i64::try_from(n).unwrap_or(i64::MAX) > max_chars {
             return Err(Diagnostic::error(
                 "template-too-large",
                 format!(
-                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({MAX_TEMPLATE_CHARS} bytes)."
+                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({max_chars} bytes)."
                 ),
             )
             .at(Span::new(source, 0, text.len())));
