@@ -733,6 +733,10 @@ plugin("chain_unknown_second_type", "OS::Heat::ResourceChain", "resources: [OS::
 case("plugin_provider_bad_yaml_mapping", "heat_template_version: 2018-08-31\nresources:\n  r:\n    type: broken.yaml\n", files={"broken.yaml": "heat_template_version: 2018-08-31\nresources:\n  a: b\n c: d\n"})
 
 
+# A provider's property values are resolved only when its stack is validated
+# strictly: a nested stack its parent validates does not resolve them.
+case("nested_provider_values_not_resolved_non_strict", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: leaf.yaml\n    properties:\n      v: {yaql: {expression: '$.data.a.len()', data: {a: null}}}\n", "leaf.yaml": "heat_template_version: 2018-08-31\nparameters:\n  v: {type: string, default: ''}\n"})
+
 # --- Heat settings (x-heat-config): each option's offline effect ----------------------
 # ([yaql] options are tested in core's functions/yaql.rs instead: the oracle's
 # folder mode keeps the yaql engine of its first yaql request.)

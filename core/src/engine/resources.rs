@@ -429,8 +429,9 @@ impl ResourceDefn {
         };
         if self.info.provider || self.info.plugin.is_empty() {
             // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved.
-            for (k, v) in entries {
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
                 eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
             }
             return Ok(());
