@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hotplate_core::engine::heat_config;
 
 /// mimalloc, not the system allocator: the engine allocates many small values
 /// (measured in ARCHITECTURE.md, "Native speed").
@@ -57,6 +58,11 @@ enum Command {
         /// The stack name.
         #[arg(long = "stack-name", default_value = "test")]
         stack_name: String,
+        /// A Heat setting of the cloud (`heat.conf`) `KEY=VALUE`, e.g.
+        /// `max_nested_stack_depth=10` or `yaql.memory_quota=100000`
+        /// (repeatable; over a request's `x-heat-config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
@@ -81,6 +87,10 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(short = 'j', long)]
         jobs: Option<usize>,
+        /// A Heat setting of the cloud `KEY=VALUE` (repeatable; over the
+        /// config file's `heat_config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -121,7 +131,18 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs } => check::run(&check::Options { paths, config, format, jobs }),
+        Command::Check { paths, config, format, jobs, heat_config } => {
+            let heat_config = match heat_settings(&heat_config) {
+                Ok(v) => {
+                    hotplate_core::pyfmt::json_dumps(&v, hotplate_core::pyfmt::JsonStyle::PLAIN).unwrap_or_default()
+                }
+                Err(msg) => {
+                    eprintln!("hotplate: {msg}");
+                    return ExitCode::from(2);
+                }
+            };
+            check::run(&check::Options { paths, config, format, jobs, heat_config })
+        }
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -136,14 +157,27 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval { request, template, environment, parameter, parameter_file, stack_name, format } => {
+        Command::Eval {
+            request,
+            template,
+            environment,
+            parameter,
+            parameter_file,
+            stack_name,
+            heat_config,
+            format,
+        } => {
             let built = match (&request, &template) {
                 (Some(path), None) => read_request(path),
                 (None, Some(t)) => template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name),
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
-            let req = match built {
+            let req = match built.and_then(|mut r| {
+                let flags = heat_settings(&heat_config)?;
+                r.heat_config = heat_config::merged(&r.heat_config, &flags);
+                Ok(r)
+            }) {
                 Ok(r) => r,
                 Err(msg) => {
                     eprintln!("hotplate: {msg}");
@@ -173,6 +207,17 @@ pub(crate) fn emit(text: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// The `--heat-config KEY=VALUE` settings as an `x-heat-config` object,
+/// refused here (a usage error) when Heat would not take them.
+fn heat_settings(settings: &[String]) -> Result<hotplate_core::Value, String> {
+    let mut config = hotplate_core::Value::Null;
+    for s in settings {
+        heat_config::set_from_text(&mut config, s).map_err(|e| format!("--heat-config: {e}"))?;
+    }
+    heat_config::HeatConfig::from_value(&config).map_err(|e| format!("--heat-config: {e}"))?;
+    Ok(config)
 }
 
 fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {

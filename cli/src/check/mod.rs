@@ -34,6 +34,9 @@ pub struct Options {
     pub format: CheckFormat,
     /// Worker threads (`None`: one per core).
     pub jobs: Option<usize>,
+    /// `--heat-config` settings: an `x-heat-config` object as JSON text
+    /// (engine values are not shared across threads).
+    pub heat_config: String,
 }
 
 /// One evaluation: a template with one check entry (or none).
@@ -129,7 +132,7 @@ fn check(opts: &Options) -> Result<Report, String> {
     pool.install(|| {
         let found = discover(&paths, &config, &environments, &cwd)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes = jobs.par_iter().map(evaluate).collect();
+        let outcomes = jobs.par_iter().map(|job| evaluate(job, &config, &opts.heat_config)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -168,7 +171,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>) -> Outcome {
+fn evaluate(job: &Job<'_>, config: &Config, flags: &str) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -191,7 +194,12 @@ fn evaluate(job: &Job<'_>) -> Outcome {
                 return outcome;
             }
         };
-    let mut ev = hotplate_core::evaluate(&built.request);
+    let mut request = built.request;
+    // The cloud's settings: the config file's, a check's over them, the command line's over both.
+    let flags = hotplate_core::pyconv::json_loads(flags).unwrap_or(hotplate_core::Value::Null);
+    let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
+    request.heat_config = hotplate_core::engine::heat_config::merged(&settings, &flags);
+    let mut ev = hotplate_core::evaluate(&request);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
     let mut sources = SourceMap::default();

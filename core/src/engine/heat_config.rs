@@ -159,6 +159,53 @@ impl HeatConfig {
     }
 }
 
+/// Set one option, `KEY=VALUE` as the command line gives it (`--heat-config
+/// max_nested_stack_depth=10`, `--heat-config yaql.memory_quota=100000`),
+/// in an `x-heat-config` object; the value stays text, which the option's
+/// type converts as `heat.conf`'s text is.
+///
+/// # Errors
+/// A setting without `=`, or an empty option name.
+pub fn set_from_text(config: &mut Value, setting: &str) -> Result<(), String> {
+    let (key, value) =
+        setting.split_once('=').ok_or_else(|| format!("malformed setting `{setting}`: expected KEY=VALUE"))?;
+    let (section, option) = match key.split_once('.') {
+        Some((section, option)) => (Some(section.trim()), option.trim()),
+        None => (None, key.trim()),
+    };
+    if option.is_empty() || section.is_some_and(str::is_empty) {
+        return Err(format!("malformed setting `{setting}`: expected KEY=VALUE"));
+    }
+    let mut top = config.as_map().cloned().unwrap_or_default();
+    match section {
+        None => top.insert_str(option, Value::from(value)),
+        Some(section) => {
+            let mut inner = top.get_str(section).and_then(Value::as_map).cloned().unwrap_or_default();
+            inner.insert_str(option, Value::from(value));
+            top.insert_str(section, Value::map(inner));
+        }
+    }
+    *config = Value::map(top);
+    Ok(())
+}
+
+/// The `x-heat-config` object `over` on top of `base`, option by option (a
+/// section's options merged too).
+pub fn merged(base: &Value, over: &Value) -> Value {
+    let (Some(b), Some(o)) = (base.as_map(), over.as_map()) else {
+        return if over.is_null() { base.clone() } else { over.clone() };
+    };
+    let mut out = b.clone();
+    for (k, v) in o.iter() {
+        let value = match (out.get(k), v) {
+            (Some(prev @ Value::Map(_)), Value::Map(_)) => merged(prev, v),
+            _ => v.clone(),
+        };
+        let _ = out.insert(k.clone(), value);
+    }
+    Value::map(out)
+}
+
 /// A null option value: Heat would run with `None` there and fail on its first use.
 fn unset(full: &str) -> String {
     format!("invalid value None for {full}: hotplate needs a value for this option")
@@ -219,7 +266,7 @@ fn convert(kind: Kind, value: &Value) -> Result<Setting, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::HeatConfig;
+    use super::{merged, set_from_text, HeatConfig};
     use crate::value::Value;
 
     fn config(json: &str) -> Result<HeatConfig, String> {
@@ -249,6 +296,19 @@ mod tests {
         );
         assert_eq!(config(r#"{"debug": true}"#), Err("unsupported heat.conf option [DEFAULT] debug".into()));
         assert_eq!(config(r#"{"yaql": {"x": 1}}"#), Err("unsupported heat.conf option [yaql] x".into()));
+    }
+
+    #[test]
+    fn settings_from_the_command_line_merge_over_a_file() {
+        let mut flags = Value::Null;
+        set_from_text(&mut flags, "max_nested_stack_depth=10").expect("valid");
+        set_from_text(&mut flags, "yaql.memory_quota=100000").expect("valid");
+        let file = crate::pyconv::json_loads(r#"{"max_nested_stack_depth": 3, "yaql": {"limit_iterators": 50}}"#)
+            .expect("json");
+        let c = HeatConfig::from_value(&merged(&file, &flags)).expect("valid");
+        assert_eq!((c.max_nested_stack_depth, c.yaql_memory_quota, c.yaql_limit_iterators), (10, 100_000, 50));
+        assert!(set_from_text(&mut flags, "max_nested_stack_depth").is_err());
+        assert!(set_from_text(&mut flags, ".x=1").is_err());
     }
 
     /// The output `o`'s error or value with these settings.
