@@ -15,6 +15,8 @@
 //! heat_config:                         # the cloud's heat.conf settings (a request's
 //!   max_json_body_size: 8388608        #   `x-heat-config`): every check
 //!   yaql: {memory_quota: 100000}
+//! allow_outside_root: false            # true: read files outside the checked
+//!                                      #   tree (see `crate::root`)
 //! ```
 //!
 //! Globs are relative to the directory of the config file; `*` stays within
@@ -42,6 +44,8 @@ pub struct Config {
     pub exclude: Option<GlobSet>,
     /// The check entries, in file order.
     pub checks: Vec<Check>,
+    /// `allow_outside_root: true`: files outside the root may be read.
+    pub allow_outside_root: bool,
     /// `heat_config` as JSON text (see [`Check::parameters`] for why text).
     heat_config_json: String,
 }
@@ -131,9 +135,13 @@ impl Config {
                     }
                 }
                 Some("heat_config") => {}
+                Some("allow_outside_root") => match v {
+                    Value::Bool(b) => config.allow_outside_root = *b,
+                    _ => return Err("`allow_outside_root` must be true or false".into()),
+                },
                 _ => {
                     return Err(format!(
-                        "unknown key `{}` (expected `checks`, `exclude` or `heat_config`)",
+                        "unknown key `{}` (expected `checks`, `exclude`, `heat_config` or `allow_outside_root`)",
                         key_text(k)
                     ))
                 }
@@ -303,6 +311,7 @@ mod tests {
             ("checks:\n  - files: a\n    parameters: [x]\n", "checks[0].parameters must be a mapping"),
             ("checks: [\n", "not valid YAML"),
             ("- a\n", "expected a mapping"),
+            ("allow_outside_root: yes please\n", "must be true or false"),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.contains(want), "{text:?}: {e}");
@@ -320,5 +329,7 @@ mod tests {
         }
         // An empty file is an empty config.
         assert!(parse("").unwrap().checks.is_empty());
+        assert!(!parse("").unwrap().allow_outside_root);
+        assert!(parse("allow_outside_root: true\n").unwrap().allow_outside_root);
     }
 }
