@@ -67,7 +67,7 @@ fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<
 /// `environment_format.parse` of a text.
 pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
     let loaded = load_yaml(text, source).map_err(|d| {
-        let (class, message) = crate::syntax::heat_exception(text, &d, false);
+        let (class, message) = crate::syntax::heat_exception(text, &d, None);
         EnvError { class, message, diagnostic: d }
     })?;
     let value = loaded.root.to_value();
