@@ -9,8 +9,9 @@
 //! - `sarif`: SARIF 2.1.0, one run; rule ids are the diagnostic codes, regions
 //!   1-based with `columnKind: unicodeCodePoints`, artifact URIs relative to the
 //!   working directory (`%SRCROOT%`).
-//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`),
-//!   which GitHub Actions shows as annotations on the pull request.
+//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`;
+//!   `::warning`, and `::notice` for hotplate's notes), which GitHub Actions
+//!   shows as annotations on the pull request.
 //! - `junit`: one testcase per evaluation (template, or template and check),
 //!   failed when the template has errors.
 //!
@@ -223,7 +224,7 @@ fn findings(report: &Report) -> Vec<Finding<'_>> {
 
 /// A path as a URI reference relative to the working directory (`/` separated,
 /// reserved characters percent-encoded), or a `file://` URI outside it.
-fn uri(file: &str, cwd: &Path) -> (String, bool) {
+pub(crate) fn uri(file: &str, cwd: &Path) -> (String, bool) {
     let path = Path::new(file);
     let (rel, relative) = match path.strip_prefix(cwd) {
         Ok(r) => (r.to_path_buf(), true),
@@ -239,7 +240,7 @@ fn uri(file: &str, cwd: &Path) -> (String, bool) {
 }
 
 /// A path as a URI path: `/` separated, reserved characters percent-encoded.
-fn encode(path: &Path) -> String {
+pub(crate) fn encode(path: &Path) -> String {
     let text = path.to_string_lossy().replace('\\', "/");
     let mut out = String::new();
     for b in text.bytes() {
@@ -295,19 +296,23 @@ fn sarif(report: &Report) -> Json {
 }
 
 /// GitHub's escaping of a workflow command's message (`escapeData`).
-fn escape_data(s: &str) -> String {
+pub(crate) fn escape_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// GitHub's escaping of a workflow command's property value (`escapeProperty`).
-fn escape_property(s: &str) -> String {
+pub(crate) fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
 fn github(report: &Report) -> String {
     let mut out = String::new();
     for f in findings(report) {
-        let kind = if f.severity == Severity::Error { "error" } else { "warning" };
+        let kind = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
         let mut props = vec![format!("file={}", escape_property(&f.file))];
         if let Some((line, col, end_line, end_col)) = f.region {
             props.push(format!("line={line},col={col},endLine={end_line},endColumn={end_col}"));

@@ -29,6 +29,7 @@
 
 mod compare;
 mod data;
+mod output;
 mod record;
 mod request;
 mod rules;
@@ -40,11 +41,10 @@ use indexmap::IndexMap;
 use crate::api::ResultView;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::{self, Evaluation, HeatResult};
-use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::render::{Format, Rendered};
 use crate::source::{LineIndex, Span};
-use crate::value::{Map, Value};
 
+pub use output::Summary;
 pub use request::{Method, PlanRequest};
 
 /// What the update does to one resource.
@@ -196,112 +196,23 @@ pub struct StackPlan {
 pub struct Plan {
     /// Heat's error (then every list is empty).
     pub error: Option<HeatError>,
+    /// Where the error is (the new stack's sources; the current stack's for
+    /// `CurrentStackFailed`).
+    pub error_place: Option<Place>,
     /// The top-level stack.
     pub stack: StackPlan,
-    /// Diagnostics of the new stack (with `error`, where it is).
-    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Plan {
-    fn failed(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diagnostic) -> Plan {
-        Plan {
-            error: Some(HeatError { kind: kind.into(), message, path, diagnostic: diagnostic.clone() }),
-            stack: StackPlan::default(),
-            diagnostics: vec![diagnostic],
-        }
-    }
-
-    /// The oracle's preview result as a value: `error`, `preview` (five
-    /// lists of `{name, type}` sorted by name), `nested`.
-    pub fn to_value(&self) -> Value {
-        let mut m = Map::new();
-        m.insert_str("error", error_value(self.error.as_ref()));
-        let (preview, nested) = if self.error.is_some() {
-            (lists(&StackPlan::default()), Map::new())
-        } else {
-            (lists(&self.stack), nested_value(&self.stack))
-        };
-        m.insert_str("preview", preview);
-        m.insert_str("nested", Value::map(nested));
-        Value::map(m)
-    }
-
-    /// The oracle's preview result text (sorted keys, indent 2).
-    pub fn to_json(&self) -> String {
-        // Names, types and messages only: nothing here fails to write.
-        json_dumps(&self.to_value(), JsonStyle::RESULT).unwrap_or_default()
-    }
-
-    /// Every resource of the plan with its stack path (resource names from
-    /// the top), depth first.
-    pub fn resources(&self) -> Vec<(Vec<String>, &ResourcePlan)> {
-        let mut out = Vec::new();
-        walk(&self.stack, &mut Vec::new(), &mut out);
-        out
+    /// Heat's error `e`, located in `ev`'s sources.
+    fn failed(e: HeatError, ev: &Evaluation) -> Plan {
+        let error_place = e.diagnostic.span.and_then(|span| Side::new(ev).place(span));
+        Plan { error: Some(e), error_place, stack: StackPlan::default() }
     }
 }
 
-fn walk<'a>(s: &'a StackPlan, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, &'a ResourcePlan)>) {
-    for r in &s.resources {
-        out.push((path.clone(), r));
-    }
-    for (name, n) in &s.nested {
-        path.push(name.clone());
-        walk(n, path, out);
-        path.pop();
-    }
-}
-
-fn error_value(e: Option<&HeatError>) -> Value {
-    let Some(e) = e else { return Value::Null };
-    let mut m = Map::new();
-    m.insert_str("type", Value::from(e.kind.as_str()));
-    m.insert_str("message", Value::from(e.message.as_str()));
-    let path = if e.path.is_empty() {
-        Value::Null
-    } else {
-        Value::list(
-            e.path
-                .iter()
-                .map(|p| match p {
-                    PathItem::Key(k) => Value::from(k.as_str()),
-                    PathItem::Index(i) => Value::Int(*i),
-                })
-                .collect(),
-        )
-    };
-    m.insert_str("path", path);
-    Value::map(m)
-}
-
-fn lists(s: &StackPlan) -> Value {
-    let mut m = Map::new();
-    for action in Action::ALL {
-        let mut entries: Vec<&ResourcePlan> = s.resources.iter().filter(|r| r.action == action).collect();
-        entries.sort_by(|a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
-        let items = entries
-            .iter()
-            .map(|r| {
-                let mut e = Map::new();
-                e.insert_str("name", Value::from(r.name.as_str()));
-                e.insert_str("type", Value::from(r.type_name.as_str()));
-                Value::map(e)
-            })
-            .collect();
-        m.insert_str(action.as_str(), Value::list(items));
-    }
-    Value::map(m)
-}
-
-fn nested_value(s: &StackPlan) -> Map {
-    let mut m = Map::new();
-    for (name, n) in &s.nested {
-        let mut e = Map::new();
-        e.insert_str("preview", lists(n));
-        e.insert_str("nested", Value::map(nested_value(n)));
-        m.insert_str(name, Value::map(e));
-    }
-    m
+fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diagnostic) -> HeatError {
+    HeatError { kind: kind.into(), message, path, diagnostic }
 }
 
 /// Plan an update: Heat's preview and its reasons. Values are written in
@@ -314,12 +225,13 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         if !at.is_empty() {
             message = format!("nested stack {}: {message}", at.join("/"));
         }
-        return Plan::failed("CurrentStackFailed", message, e.path.clone(), e.diagnostic.clone());
+        let error = heat_error("CurrentStackFailed", message, e.path.clone(), e.diagnostic.clone());
+        return Plan::failed(error, &plain);
     }
     // heat-api first.
     if let Some(message) = req.bad_request() {
         let d = Diagnostic::error("no-template", message);
-        return Plan::failed("HTTPBadRequest", message.into(), Vec::new(), d);
+        return Plan::failed(heat_error("HTTPBadRequest", message.into(), Vec::new(), d), &plain);
     }
     // 2. Created.
     let current = record::Recorder::new(
@@ -344,20 +256,20 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         let schemas = new.schemas.borrow();
         match request::immutable_modified(&plain.result.parameters, &names, env, &schemas) {
             Err(e) => {
-                let d = e.to_diagnostic();
-                return Plan::failed(&e.class, e.text(), e.heat_path(), d);
+                let error = heat_error(&e.class, e.text(), e.heat_path(), e.to_diagnostic());
+                return Plan::failed(error, &new_ev);
             }
             Ok(invalid) if !invalid.is_empty() => {
                 let message =
                     format!("The following parameters are immutable and may not be updated: {}", invalid.join(", "));
                 let d = Diagnostic::error("immutable-parameter", message.clone());
-                return Plan::failed("ImmutableParameterModified", message, Vec::new(), d);
+                return Plan::failed(heat_error("ImmutableParameterModified", message, Vec::new(), d), &new_ev);
             }
             Ok(_) => {}
         }
     }
     if let Some(e) = &new_ev.result.error {
-        return Plan { error: Some(e.clone()), stack: StackPlan::default(), diagnostics: new_ev.diagnostics.clone() };
+        return Plan::failed(e.clone(), &new_ev);
     }
     let new_stacks = new.stacks.into_inner();
     // 4. Heat's comparison.
@@ -370,11 +282,8 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         registry: new_env.map(|e| e.resource_registry).unwrap_or_default(),
     };
     match compare::preview(&ctx) {
-        Ok(stack) => Plan { error: None, stack, diagnostics: new_ev.diagnostics.clone() },
-        Err(e) => {
-            let d = e.diagnostic.clone();
-            Plan { error: Some(e), stack: StackPlan::default(), diagnostics: vec![d] }
-        }
+        Ok(stack) => Plan { error: None, error_place: None, stack },
+        Err(e) => Plan::failed(e, &new_ev),
     }
 }
 

@@ -212,7 +212,7 @@ impl Existing for Recorder<'_> {
                 } else {
                     None
                 };
-                Some(mocked.unwrap_or_else(|| crate::engine::uuid5_url(&format!("{stack_id}/{}", r.name))))
+                Some(mocked.unwrap_or_else(|| crate::pystd::uuid5_url(&format!("{stack_id}/{}", r.name))))
             }
             Side::New { current, .. } => {
                 current.get(path).and_then(|s| s.resources.get(&*r.name)).and_then(|res| res.reference_id.clone())

@@ -113,7 +113,7 @@ pub(crate) fn needs_replace(rule: Replace, after: &dyn PropsView) -> Result<Opti
     Ok(match rule {
         Replace::Base => None,
         Replace::PortReplaceAlways => (after.get("replacement_policy")? == Value::from("REPLACE_ALWAYS"))
-            .then(|| forced("replacement_policy is REPLACE_ALWAYS", Some("replacement_policy"))),
+            .then(|| forced("replacement_policy is REPLACE_ALWAYS: Heat replaces the port on every update", None)),
     })
 }
 
@@ -216,7 +216,8 @@ pub(crate) fn prop_diff_replaces(
             if has("context") {
                 let region = |v: Value| map_get(&v, &Value::from("region_name"));
                 let (a, b) = (region(after.get("context")?), region(before.get("context")?));
-                (!a.py_eq(&b)).then(|| forced("context.region_name changed", Some("context")))
+                (!a.py_eq(&b))
+                    .then(|| forced("its region_name differs: the stack moves to another region", Some("context")))
             } else {
                 None
             }
