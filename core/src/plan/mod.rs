@@ -218,8 +218,15 @@ fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diag
 /// Plan an update: Heat's preview and its reasons. Values are written in
 /// `format` (see [`Format`]).
 pub fn plan(req: &PlanRequest, format: Format) -> Plan {
+    // The preview's Heat settings first.
+    if let Err(m) = engine::heat_config::HeatConfig::from_value(&req.heat_config) {
+        return Plan::failed(
+            heat_error("HeatConfigError", m.clone(), Vec::new(), Diagnostic::error("bad-heat-config", m)),
+            &Evaluation::default(),
+        );
+    }
     // 1. The stack as it is must have been created.
-    let plain = engine::evaluate(&req.current);
+    let plain = engine::evaluate(&req.current_request(true));
     if let Some((at, e)) = first_error(&plain.result, &mut Vec::new()) {
         let mut message = format!("{}: {}", e.kind, e.message);
         if !at.is_empty() {
@@ -238,7 +245,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         record::Side::Current { reference_ids: &req.current.reference_ids },
         &req.current.attributes,
     );
-    let cur_ev = engine::evaluate_existing(&req.current, &current);
+    let cur_ev = engine::evaluate_existing(&req.current_request(false), &current);
     let stored_env = current.environment.borrow().clone().unwrap_or_default();
     let cur_stacks = current.stacks.into_inner();
     // 3. The new stack.

@@ -48,6 +48,9 @@ pub struct PlanRequest {
     pub existing: bool,
     /// `clear_parameters`: stored parameters a PATCH forgets.
     pub clear_parameters: Vec<String>,
+    /// The Heat settings (`x-heat-config`) of the whole preview (`current`
+    /// may carry its own for its create).
+    pub heat_config: Value,
 }
 
 impl PlanRequest {
@@ -64,6 +67,7 @@ impl PlanRequest {
             method: Method::Put,
             existing: false,
             clear_parameters: Vec::new(),
+            heat_config: Value::Null,
         }
     }
 
@@ -120,6 +124,7 @@ impl PlanRequest {
             existing: existing_flag || method == Method::Patch,
             method,
             clear_parameters,
+            heat_config: decoded.heat_config,
         })
     }
 
@@ -157,6 +162,20 @@ impl PlanRequest {
             req.files.insert(k.clone(), v.clone());
         }
         req.parameters = self.parameters.clone();
+        req.heat_config = self.heat_config.clone();
+        req
+    }
+
+    /// The current stack's create request as the preview builds it: with the
+    /// preview's settings, or (`own`: to learn whether it could be created)
+    /// those with its own laid over them.
+    pub(crate) fn current_request(&self, own: bool) -> Request {
+        let mut req = self.current.clone();
+        req.heat_config = if own {
+            crate::engine::heat_config::merged(&self.heat_config, &self.current.heat_config)
+        } else {
+            self.heat_config.clone()
+        };
         req
     }
 }
