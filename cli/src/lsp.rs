@@ -23,8 +23,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{self, Location, QuickFix};
-use hotplate_core::Request;
+use hotplate_core::api::{self, Location, QuickFix, Request};
 use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
@@ -128,7 +127,7 @@ impl Server {
         let mut diagnostics = Vec::new();
         match self.analysis(&path) {
             Ok(a) => {
-                let ev = hotplate_core::evaluate(&a.req);
+                let ev = api::evaluate(&a.req);
                 for d in api::located_diagnostics(&ev) {
                     let here = d.file.as_deref() == Some(a.name.as_str());
                     let unplaced = d.file.is_none() && a.name == a.req.template_name;
@@ -136,8 +135,8 @@ impl Server {
                         continue;
                     }
                     let severity = match d.severity {
-                        hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
-                        hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                        api::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                        api::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
@@ -202,7 +201,7 @@ impl Server {
             }
         }
         let text = self.read(path).unwrap_or_default();
-        if !text.contains("heat_template_version") && is_environment(&text) {
+        if !text.contains("heat_template_version") && api::load_yaml(&text).is_ok_and(|v| api::is_environment(&v)) {
             if let Some(t) = &self.last_template {
                 return build(t, &[path.to_path_buf()], None);
             }
@@ -296,7 +295,7 @@ impl Server {
                 let a = self.analysis(&path)?;
                 let text = self.read(&path).unwrap_or_default();
                 let (from, to) = (offset(&text, p.range.start), offset(&text, p.range.end));
-                let ev = hotplate_core::evaluate(&a.req);
+                let ev = api::evaluate(&a.req);
                 let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(&a.req, &ev, &a.name)
                     .into_iter()
                     .filter(|f| f.diagnostic_from <= to && from <= f.diagnostic_to)
@@ -475,17 +474,6 @@ fn workspace_config(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Resu
         }
     }
     Ok(None)
-}
-
-/// Whether a YAML text is an environment (a map of environment sections only).
-fn is_environment(text: &str) -> bool {
-    let Ok(l) = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0)) else { return false };
-
-    l.root.as_map().is_some_and(|m| {
-        !m.is_empty()
-            && m.iter()
-                .all(|(k, _)| k.as_str().is_some_and(|k| hotplate_core::engine::environment::SECTIONS.contains(&k)))
-    })
 }
 
 /// The first file under `dir` (sorted, at most 2,000 looked at) that `wanted`.

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hotplate_core::api;
 
 /// mimalloc, not the system allocator: the engine allocates many small values
 /// (measured in ARCHITECTURE.md, "Native speed").
@@ -150,16 +151,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let ev = hotplate_core::evaluate(&req);
+            let ev = api::evaluate(&req);
             let default = if template.is_some() { Format::Text } else { Format::Json };
             match format.unwrap_or(default) {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
-                Format::Yaml => {
-                    emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
-                }
+                Format::Yaml => emit(&api::value_text(&ev.result.to_value(), api::Format::Yaml)),
                 Format::Text => emit(&report::text(&ev, &req)),
             }
-            if report::has_errors(&ev.result) {
+            if api::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -175,7 +174,7 @@ pub(crate) fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
+fn read_request(path: &PathBuf) -> Result<api::Request, String> {
     let text = if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -183,5 +182,5 @@ fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
     };
-    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

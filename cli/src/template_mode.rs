@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::{Document, Map, Request, Value};
+use hotplate_core::api::{is_template, load_map, load_yaml, Document, Map, Request, Value};
 
 /// Build the request for `hotplate eval -t`: `-P key=value` strings (a repeated
 /// key becomes a list, as the heat client does) and `--parameter-file key=FILE`.
@@ -177,26 +177,10 @@ fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector<'
     c.drain(req);
 }
 
-/// The keys that make a map a template (heatclient's `is_template`).
-pub(crate) const VERSION_KEYS: [&str; 3] =
-    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
-
 /// A file's contents as a template, when it is one (heatclient's `is_template`:
 /// a map with a template version key).
 pub(crate) fn parse_template(text: &str) -> Option<Value> {
     load_map(text).filter(is_template)
-}
-
-/// A file's contents when they load (JSON, then YAML, as Heat loads templates) to a map.
-pub(crate) fn load_map(text: &str) -> Option<Value> {
-    let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
-    let root = loaded.root.to_value();
-    root.as_map().is_some().then_some(root)
-}
-
-/// A loaded map with a template version key.
-pub(crate) fn is_template(root: &Value) -> bool {
-    root.as_map().is_some_and(|top| VERSION_KEYS.iter().any(|k| top.get_str(k).is_some()))
 }
 
 /// The environment's `resource_registry` files (heatclient's
@@ -218,10 +202,7 @@ fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mu
 /// and the type it maps. An environment that does not load maps nothing.
 pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBuf, String)> {
     let mut out = Vec::new();
-    let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
-        return out;
-    };
-    let root = loaded.root.to_value();
+    let Ok(root) = load_yaml(env_text) else { return out };
     let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
     let base = base_url(reg, base);
     registry_entries(reg, &base, &mut out);
@@ -236,7 +217,7 @@ pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBu
 }
 
 /// A registry's `base_url` when it names a local directory, else `default`.
-fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
+fn base_url(reg: &Map, default: &Path) -> PathBuf {
     match reg.get_str("base_url").and_then(Value::as_str) {
         Some(u) if !u.contains("://") || u.starts_with("file://") => {
             default.join(u.strip_prefix("file://").unwrap_or(u))
@@ -245,7 +226,7 @@ fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
     }
 }
 
-fn registry_entries(reg: &hotplate_core::Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
+fn registry_entries(reg: &Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
     for (k, v) in reg.iter() {
         let key = k.as_str().unwrap_or_default();
         if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {

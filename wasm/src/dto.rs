@@ -1,8 +1,7 @@
 //! The DTOs of the binding: plain data as JavaScript sees it (field names are
 //! the JS API's), and their conversions from the core's types.
 
-use hotplate_core::api::Rendered;
-use hotplate_core::diag::PathItem;
+use hotplate_core::api::{PathItem, Rendered};
 use serde::Serialize;
 /// Response of `evaluate`; field names are the JS API's.
 #[derive(Serialize, Debug)]

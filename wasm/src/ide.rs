@@ -4,8 +4,7 @@
 //! document's name (the template's name or a key of `files`) and a UTF-16
 //! offset, and returns plain DTOs.
 
-use hotplate_core::api::{self, CompletionKind, Location, Symbol, SymbolKind};
-use hotplate_core::Request;
+use hotplate_core::api::{self, CompletionKind, Location, Request, Symbol, SymbolKind};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -181,7 +180,7 @@ pub fn document_symbols(request_json: &str, file: &str) -> Result<JsValue, JsErr
 #[wasm_bindgen(js_name = quickFixes)]
 pub fn quick_fixes(request_json: &str, file: &str) -> Result<JsValue, JsError> {
     let req = request(request_json)?;
-    let ev = hotplate_core::evaluate(&req);
+    let ev = api::evaluate(&req);
     let fixes: Vec<QuickFixDto> = api::quick_fixes(&req, &ev, file)
         .into_iter()
         .map(|f| QuickFixDto {

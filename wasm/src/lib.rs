@@ -5,14 +5,10 @@
 
 use std::cell::RefCell;
 
-use hotplate_core::api::{self, Format, Located, ResultView};
-use hotplate_core::catalogue;
-use hotplate_core::diag::PathItem;
-use hotplate_core::engine::parameters::ValueSource;
-use hotplate_core::engine::request::json_to_value;
-use hotplate_core::engine::{DeferredMark, DisplayValue, Edge, HeatResult, ParamInfo};
-use hotplate_core::pyfmt::{json_dumps, JsonStyle};
-use hotplate_core::{Request, Value};
+use hotplate_core::api::{
+    self, json_dumps, json_to_value, DeferredMark, DisplayValue, Edge, Format, HeatResult, JsonStyle, Located,
+    ParamInfo, PathItem, Request, ResultView, Value, ValueSource,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -47,25 +43,9 @@ fn value_json(v: &Value, indent: Option<usize>) -> String {
     json_dumps(v, style).unwrap_or_else(|_| "null".into())
 }
 
-/// A value as JSON data with the same conventions as [`value_json`].
+/// A value as JSON data (`Value`'s `Serialize`: the result's conventions).
 fn value_to_json(v: &Value) -> serde_json::Value {
-    match v {
-        Value::Null => serde_json::Value::Null,
-        Value::Bool(b) => serde_json::Value::Bool(*b),
-        Value::Int(i) => serde_json::Value::from(*i),
-        // A JS number cannot hold it: the nearest one (the exact digits are in
-        // the result JSON text and in `renderValue`).
-        Value::BigInt(_) => hotplate_core::value::as_f64(v)
-            .and_then(serde_json::Number::from_f64)
-            .map_or(serde_json::Value::Null, serde_json::Value::Number),
-        Value::Float(f) => serde_json::Number::from_f64(*f)
-            .map_or_else(|| serde_json::Value::String(hotplate_core::pyfmt::float_repr(*f)), serde_json::Value::Number),
-        Value::Str(s) => serde_json::Value::String(s.to_string()),
-        Value::List(items) => serde_json::Value::Array(items.iter().map(value_to_json).collect()),
-        Value::Map(m) => {
-            serde_json::Value::Object(m.iter().map(|(k, v)| (api::json_key(k), value_to_json(v))).collect())
-        }
-    }
+    serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
@@ -132,7 +112,7 @@ pub fn evaluate_dto(request_json: &str) -> Result<EvaluateDto, String> {
     if request_json.contains(r#""x-test-panic":true"#) {
         panic!("x-test-panic: deliberate panic to test trap recovery");
     }
-    let ev = hotplate_core::evaluate(&req);
+    let ev = api::evaluate(&req);
     let diagnostics = api::located_diagnostics(&ev).into_iter().map(diagnostic_dto).collect();
     let dto = EvaluateDto {
         result_json: ev.result.to_json(),
@@ -228,13 +208,14 @@ pub fn functions(version: &str) -> Result<JsValue, JsError> {
 
 /// Every resource type of the catalogue (Heat's registry, hidden ones included).
 pub fn resource_types_dto() -> Vec<ResourceTypeDto> {
-    catalogue::types()
+    api::resource_types()
+        .into_iter()
         .map(|t| ResourceTypeDto {
             name: t.name,
             status: t.status,
             description: t.description,
             properties: t
-                .properties()
+                .properties
                 .iter()
                 .map(|p| PropertyDto { name: p.name, kind: p.kind, required: p.required, description: p.description })
                 .collect(),
@@ -252,8 +233,7 @@ pub fn resource_types() -> Result<JsValue, JsError> {
 /// Evaluate a yaql expression with Heat's settings; `data` is the `data` of
 /// Heat's `yaql` function (the expression sees `$.data`).
 pub fn yaql_dto(expression: &str, data: &serde_json::Value) -> YaqlDto {
-    let result =
-        hotplate_core::yaql::parse(expression).and_then(|e| hotplate_core::yaql::evaluate(&e, &json_to_value(data)));
+    let result = api::yaql(expression, &json_to_value(data));
     match result {
         Ok(v) => YaqlDto::Ok { ok: true, value: value_to_json(&v), json: value_json(&v, Some(2)) },
         Err(e) => YaqlDto::Err { ok: false, error: YaqlErrorDto { kind: e.class, message: e.message } },

@@ -23,8 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
-use hotplate_core::pyfmt::{json_dumps, JsonStyle};
-use hotplate_core::{Map, Value};
+use hotplate_core::api::{json_dumps, json_loads, load_yaml, py_str, JsonStyle, Map, Value};
 
 /// The default config file name, looked up from the working directory upwards.
 pub const FILE_NAME: &str = ".hotplate.yaml";
@@ -60,10 +59,7 @@ pub struct Check {
 impl Check {
     /// The parameters, as a request's `parameters`.
     pub fn parameters(&self) -> Map {
-        hotplate_core::pyconv::json_loads(&self.parameters_json)
-            .ok()
-            .and_then(|v| v.as_map().cloned())
-            .unwrap_or_default()
+        json_loads(&self.parameters_json).ok().and_then(|v| v.as_map().cloned()).unwrap_or_default()
     }
 }
 
@@ -87,9 +83,7 @@ impl Config {
 
     /// Parse a config's text; `root` is the directory its globs are relative to.
     pub fn parse(text: &str, root: PathBuf) -> Result<Config, String> {
-        let loaded = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0))
-            .map_err(|d| format!("not valid YAML: {}", d.message))?;
-        let top = loaded.root.to_value();
+        let top = load_yaml(text).map_err(|d| format!("not valid YAML: {}", d.message))?;
         let mut config = Config { root, ..Config::default() };
         let Some(top) = top.as_map() else {
             return if top == Value::Null { Ok(config) } else { Err("expected a mapping at the top".into()) };
@@ -164,7 +158,7 @@ fn check(item: &Value, i: usize) -> Result<Check, String> {
 }
 
 fn key_text(k: &Value) -> String {
-    k.as_str().map_or_else(|| hotplate_core::pyfmt::py_str(k), str::to_string)
+    k.as_str().map_or_else(|| py_str(k), str::to_string)
 }
 
 /// A string, or a list of strings.

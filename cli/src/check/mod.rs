@@ -13,9 +13,7 @@ mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{located_diagnostics, Located};
-use hotplate_core::source::SourceMap;
-use hotplate_core::Severity;
+use hotplate_core::api::{has_errors, located_diagnostics, HeatResult, Located, Severity, SourceMap};
 use rayon::prelude::*;
 
 use crate::template_mode::RefKind;
@@ -191,7 +189,7 @@ fn evaluate(job: &Job<'_>) -> Outcome {
                 return outcome;
             }
         };
-    let mut ev = hotplate_core::evaluate(&built.request);
+    let mut ev = hotplate_core::api::evaluate(&built.request);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
     let mut sources = SourceMap::default();
@@ -200,7 +198,7 @@ fn evaluate(job: &Job<'_>) -> Outcome {
         sources.add(name, s.text.clone());
     }
     ev.sources = sources;
-    outcome.failed = crate::report::has_errors(&ev.result);
+    outcome.failed = has_errors(&ev.result);
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(&ev.result, "", &mut failed);
@@ -221,7 +219,7 @@ fn evaluate(job: &Job<'_>) -> Outcome {
 }
 
 /// Failing outputs of a stack and of its nested stacks that are created.
-fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+fn output_errors(r: &HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
     for (name, o) in &r.outputs {
         if let Some(e) = &o.error {
             out.push((format!("{prefix}{name}"), e.clone()));

@@ -4,7 +4,7 @@
 
 mod cfn;
 pub mod environment;
-mod file_schemata;
+pub(crate) mod file_schemata;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;

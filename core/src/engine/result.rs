@@ -429,8 +429,8 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::{evaluate, Request};
     use crate::pyfmt::{json_dumps, JsonStyle};
-    use crate::{evaluate, Request};
 
     /// `to_json` converts keys while writing; it must equal dumping `to_value`
     /// (keys converted first), collisions and nested stacks included.

@@ -2,9 +2,8 @@
 //! with Heat's settings (`limitIterators` 200, `memoryQuota` 10000, no delegates).
 //!
 //! ```
-//! use hotplate_core::value::Value;
-//! let e = hotplate_core::yaql::parse("$.data.select($ * 2)").unwrap();
-//! let v = hotplate_core::yaql::evaluate(&e, &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
+//! use hotplate_core::api::{yaql, Value};
+//! let v = yaql("$.data.select($ * 2)", &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
 //! assert_eq!(v, Value::list(vec![Value::Int(2), Value::Int(4)]));
 //! ```
 //!
