@@ -15,7 +15,10 @@
 //! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
 //!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
 
+mod evaluated;
 mod files;
+#[cfg(feature = "ts")]
+pub mod formats;
 #[cfg(feature = "serialize")]
 mod wire;
 
@@ -45,6 +48,7 @@ pub use crate::source::{Source, SourceMap};
 pub use crate::value::{Map, Value};
 use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
+pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, VERSION_KEYS};
 
 /// True when the stack or any nested stack has an error or a failing output
@@ -66,8 +70,53 @@ pub fn yaql(expression: &str, data: &Value) -> Result<Value, YaqlError> {
     crate::yaql::parse(expression).and_then(|e| crate::yaql::evaluate(&e, data))
 }
 
+/// A yaql answer as a binding returns it: the value (as data, and as JSON
+/// text indented by 2 that keeps what data loses: `1.0`, big integers), or
+/// the error; errors of the expression are answers, not failures.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(untagged))]
+#[cfg_attr(feature = "ts", ts(rename = "YaqlResult"))]
+pub enum YaqlAnswer {
+    /// The expression's value.
+    Ok {
+        /// Always `true`.
+        #[cfg_attr(feature = "ts", ts(type = "true"))]
+        ok: bool,
+        /// The value as data.
+        value: Value,
+        /// The value as JSON text (indented by 2, keys in order).
+        json: String,
+    },
+    /// What the expression raised.
+    Err {
+        /// Always `false`.
+        #[cfg_attr(feature = "ts", ts(type = "false"))]
+        ok: bool,
+        /// The Python exception.
+        error: YaqlError,
+    },
+}
+
+/// [`yaql`] as a [`YaqlAnswer`].
+pub fn yaql_answer(expression: &str, data: &Value) -> YaqlAnswer {
+    match yaql(expression, data) {
+        Ok(value) => {
+            let style =
+                JsonStyle { sort_keys: false, ensure_ascii: false, indent: Some(2), nonfinite_as_strings: true };
+            // Unsorted output cannot fail (only sorting mixed key types does).
+            let json = json_dumps(&value, style).unwrap_or_else(|_| "null".into());
+            YaqlAnswer::Ok { ok: true, value, json }
+        }
+        Err(error) => YaqlAnswer::Err { ok: false, error },
+    }
+}
+
 /// A resource type of Heat's registry, for editors and bindings.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ResourceType {
     /// The type name.
     pub name: &'static str,
@@ -96,6 +145,9 @@ pub fn resource_types() -> Vec<ResourceType> {
 
 /// One HOT version.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "VersionInfo"))]
 pub struct VersionInfo {
     /// The date form (`2018-08-31`).
     pub date: &'static str,
@@ -110,6 +162,9 @@ pub fn versions() -> Vec<VersionInfo> {
 
 /// One intrinsic function as a version sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
 pub struct FunctionInfo {
     /// Its name in templates.
     pub name: &'static str,
@@ -149,6 +204,10 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
 
 /// A diagnostic with editor positions.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "Diagnostic"))]
 pub struct Located {
     /// Stable code.
     pub code: &'static str,

@@ -522,7 +522,7 @@ function viewOf(name: string): EditorView | undefined {
 
 // ---------------------------------------------------------------- editor intelligence
 
-const ide = new IdeClient();
+const ide = new IdeClient((file) => runner.quickFixes(file));
 
 /** The engine's editor features for the editor of document `file()`. */
 function ideHooks(file: () => string): IdeHooks {

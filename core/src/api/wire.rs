@@ -48,6 +48,37 @@ impl Serialize for Value {
     }
 }
 
+/// `Value` in the TypeScript declarations: any JSON value.
+#[cfg(feature = "ts")]
+impl ts_rs::TS for Value {
+    type WithoutGenerics = Value;
+    type OptionInnerType = Value;
+
+    fn docs() -> Option<String> {
+        Some("/**\n * Any JSON value.\n */\n".into())
+    }
+
+    fn name(_: &ts_rs::Config) -> String {
+        "JsonValue".into()
+    }
+
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+
+    fn decl(_: &ts_rs::Config) -> String {
+        "type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };".into()
+    }
+
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
+
+    fn output_path() -> Option<std::path::PathBuf> {
+        Some("JsonValue.ts".into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::value::{Map, Value};

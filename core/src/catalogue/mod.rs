@@ -39,10 +39,14 @@ pub struct Alias {
 
 /// One property of a type (for editors).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ResourceProperty"))]
 pub struct PropInfo {
     /// Its name.
     pub name: &'static str,
     /// Heat's schema type (`string`, `integer`, `map`, …).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub kind: &'static str,
     /// Whether Heat requires it.
     pub required: bool,

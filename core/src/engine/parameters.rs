@@ -623,6 +623,9 @@ pub struct Parameter {
 
 /// Where a parameter's value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "snake_case"))]
 pub enum ValueSource {
     /// `parameters` (explicit or an environment's).
     User,

@@ -63,8 +63,11 @@ use self::value::{HKey, V};
 
 /// A yaql error: the Python exception class name and `str()` of the exception.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct YaqlError {
     /// Python exception class name (`YaqlGrammarException`, `KeyError`, ...).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub class: String,
     /// `str(exception)`.
     pub message: String,
