@@ -26,6 +26,7 @@ pub use crate::catalogue::PropInfo;
 use crate::catalogue::{self, NestedKind};
 pub use crate::diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use crate::engine::environment::Contribution;
+pub use crate::engine::heat_config;
 pub use crate::engine::parameters::ValueSource;
 pub use crate::engine::request::json_to_value;
 pub use crate::engine::result::json_key;
@@ -49,7 +50,9 @@ pub use crate::value::{Map, Value};
 use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownValue, Summary};
-pub use files::{hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, VERSION_KEYS};
+pub use files::{
+    hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
+};
 
 /// True when the stack or any nested stack has an error or a failing output
 /// (the CLI's exit status 1).

@@ -16,14 +16,18 @@ pub enum Severity {
     Error,
     /// Heat accepts it, but it is probably not what the author meant.
     Warning,
+    /// Not about the template: something the tool did, and why (the CLI's
+    /// note for a file it did not read). Never produced by the engine.
+    Note,
 }
 
 impl Severity {
-    /// `error` or `warning`.
+    /// `error`, `warning` or `note`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         }
     }
 }
@@ -52,6 +56,11 @@ impl Diagnostic {
     /// A warning diagnostic.
     pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    /// A note (see [`Severity::Note`]).
+    pub fn note(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
     }
 
     /// With a span.

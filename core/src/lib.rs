@@ -26,6 +26,7 @@ pub(crate) mod pyfmt;
 pub(crate) mod pyhash;
 pub(crate) mod pyre;
 pub(crate) mod pyregex;
+pub(crate) mod pystd;
 pub(crate) mod render;
 mod sort;
 pub(crate) mod source;

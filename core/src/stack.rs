@@ -11,6 +11,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 use crate::catalogue::TypeInfo;
+use crate::engine::heat_config::HeatConfig;
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
@@ -150,6 +151,10 @@ pub struct Stack {
     /// is created (a property given `get_attr`), as the parent shows them:
     /// `get_param` of one is deploy-time in this stack too (display only).
     pub(crate) deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// Heat's `strict_validate`: false for a nested stack its parent validates.
+    pub strict_validate: bool,
+    /// The cloud's Heat settings.
+    pub config: Rc<HeatConfig>,
 }
 
 impl Stack {
@@ -169,7 +174,15 @@ impl Stack {
             display_budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
             deploy_params: IndexMap::new(),
+            strict_validate: true,
+            config: Rc::default(),
         }
+    }
+
+    /// `Stack.timeout_secs()`: no request sets `timeout_mins`, so the
+    /// `stack_action_timeout` setting.
+    pub fn timeout_secs(&self) -> i64 {
+        self.config.stack_action_timeout
     }
 
     /// The template version.

@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use crate::diag::Diagnostic;
 pub use crate::engine::file_schemata::VERSION_KEYS;
-use crate::engine::{environment, Document, Request};
+use crate::engine::{environment, Document, Evaluation, Request};
 use crate::pyfmt::py_str;
-use crate::source::SourceId;
-use crate::syntax;
+use crate::source::{SourceId, Span};
+use crate::syntax::{self, Node, NodeKind};
 use crate::value::Value;
 
 /// A text loaded as Heat loads a template (JSON first, then YAML 1.1 with
@@ -67,6 +67,49 @@ pub fn hidden_parameters(req: &Request) -> HashSet<String> {
         }
     }
     out
+}
+
+/// Add the caller's own note (`Severity::Note`: hotplate's, never Heat's) to an
+/// evaluation, at the first place where a mapping value of document `named_in`
+/// (the template's name or a key of the request's `files`) is the string
+/// `reference` (a `get_file:`, `type:` or registry entry); unlocated when none
+/// is. The canonical result is untouched.
+pub fn note_at_reference(
+    ev: &mut Evaluation,
+    req: &Request,
+    named_in: &str,
+    reference: &str,
+    code: &'static str,
+    message: String,
+) {
+    let found = ev.sources.iter().find(|(_, s)| s.name == named_in).map(|(id, s)| (id, s.text.clone()));
+    let (id, text) = match found {
+        Some(found) => found,
+        None => {
+            let text = if named_in == req.template_name {
+                match &req.template {
+                    Document::Text(t) => t.clone(),
+                    Document::Value(_) => String::new(),
+                }
+            } else {
+                req.files.get(named_in).cloned().flatten().unwrap_or_default()
+            };
+            (ev.sources.add(named_in.to_string(), text.clone()), text)
+        }
+    };
+    let span = syntax::load_template(&text, id).ok().and_then(|l| value_span(&l.root, reference));
+    ev.diagnostics.push(Diagnostic::note(code, message).at_opt(span));
+}
+
+/// Where a mapping's value is the string `text`, first in document order.
+fn value_span(node: &Node, text: &str) -> Option<Span> {
+    match &node.kind {
+        NodeKind::Scalar(_) => None,
+        NodeKind::List(items) => items.iter().find_map(|n| value_span(n, text)),
+        NodeKind::Map(entries) => {
+            entries.iter().find_map(|(_, v)| if v.as_str() == Some(text) { Some(v.span) } else { value_span(v, text) })
+        }
+    }
 }
 
 #[cfg(test)]
