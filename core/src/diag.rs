@@ -18,8 +18,6 @@ pub enum Severity {
     Warning,
     /// Not about the template: something the tool did, and why (the CLI's
     /// note for a file it did not read). Never produced by the engine.
-    // Not in the package's types: only the CLI adds notes, never `evaluate`.
-    #[cfg_attr(feature = "ts", ts(skip))]
     Note,
 }
 

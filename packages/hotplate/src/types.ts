@@ -357,7 +357,7 @@ export type Diagnostic = {
 /**
  * How serious a diagnostic is.
  */
-export type Severity = "error" | "warning";
+export type Severity = "error" | "warning" | "note";
 
 /**
  * One segment of Heat's error path list.
