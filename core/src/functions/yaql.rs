@@ -75,5 +75,7 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
         None => Value::map(Map::new()),
     };
     stack.tick()?;
-    crate::yaql::evaluate(&parsed, &data).map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
+    let config = &stack.config;
+    crate::yaql::evaluate_with_limits(&parsed, &data, config.yaql_limit_iterators, config.yaql_memory_quota)
+        .map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
 }
