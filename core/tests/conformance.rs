@@ -21,9 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::Format;
-use hotplate_core::plan::{self, PlanRequest};
-use hotplate_core::{evaluate, Request};
+use hotplate_core::api::{evaluate, plan, Format, PlanRequest, Request};
 
 #[test]
 fn corpus_ratchet() {
@@ -191,7 +189,7 @@ fn evaluate_json(request: &str) -> Result<String, String> {
 /// What `hotplate plan REQUEST.json` prints, or why it would not print a result.
 fn plan_json(request: &str) -> Result<String, String> {
     let req = PlanRequest::from_json(request).map_err(|e| format!("request rejected (the CLI exits 2): {e}"))?;
-    no_panic(|| plan::plan(&req, Format::JsonLine).to_json())
+    no_panic(|| plan(&req, Format::JsonLine).to_json())
 }
 
 /// `f`'s text, or the engine's panic as an error.

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use clap::ValueEnum;
 use hotplate_core::api::Format;
-use hotplate_core::plan::{Action, Change, Place, Plan, ResourcePlan, StackPlan};
+use hotplate_core::api::{Action, Change, Place, Plan, ResourcePlan, StackPlan};
 use serde_json::{json, Value as Json};
 
 use crate::check::formats::{escape_data, escape_property, uri};
@@ -54,7 +54,7 @@ pub fn write(plan: &Plan, format: PlanFormat, label: &str) -> String {
             let v = plan.detail_value();
             format!(
                 "{}\n",
-                hotplate_core::pyfmt::json_dumps(&v, hotplate_core::pyfmt::JsonStyle::RESULT).unwrap_or_default()
+                hotplate_core::api::json_dumps(&v, hotplate_core::api::JsonStyle::RESULT).unwrap_or_default()
             )
         }
         PlanFormat::Markdown => markdown(plan, label),

@@ -27,8 +27,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use hotplate_core::plan::{self, Action, Method, Plan, PlanRequest};
-use hotplate_core::{Map, Request};
+use hotplate_core::api::{self as core, Action, Method, Plan, PlanRequest};
+use hotplate_core::api::{Map, Request};
 
 use crate::root::{Hint, Root};
 use crate::template_mode;
@@ -107,7 +107,7 @@ pub fn run(args: &PlanArgs) -> ExitCode {
         }
     };
     let format = args.format.unwrap_or(if args.request.is_some() { PlanFormat::Json } else { PlanFormat::Text });
-    let plan = plan::plan(&req, formats::value_format(format));
+    let plan = core::plan(&req, formats::value_format(format));
     crate::emit(&formats::write(&plan, format, &label));
     if plan.error.is_some() || fails(&plan, &args.fail_on) {
         ExitCode::from(1)

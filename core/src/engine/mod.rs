@@ -5,7 +5,7 @@
 mod cfn;
 pub mod environment;
 pub(crate) mod existing;
-mod file_schemata;
+pub(crate) mod file_schemata;
 pub mod heat_config;
 mod nested;
 pub mod parameters;

@@ -44,7 +44,7 @@ use crate::engine::{self, Evaluation, HeatResult};
 use crate::render::{Format, Rendered};
 use crate::source::{LineIndex, Span};
 
-pub use output::Summary;
+pub use output::PlanSummary;
 pub use request::{Method, PlanRequest};
 
 /// What the update does to one resource.

@@ -103,7 +103,7 @@ fn nested_value(s: &StackPlan) -> Map {
 
 /// How many resources each action touches, nested stacks included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct PlanSummary {
     /// Created.
     pub added: usize,
     /// Deleted.
@@ -120,7 +120,7 @@ pub struct Summary {
     pub data_lost: usize,
 }
 
-impl Summary {
+impl PlanSummary {
     /// The count of one action.
     pub fn count(&self, action: Action) -> usize {
         match action {
@@ -135,8 +135,8 @@ impl Summary {
 
 impl Plan {
     /// The counts of the plan (every stack).
-    pub fn summary(&self) -> Summary {
-        let mut s = Summary::default();
+    pub fn summary(&self) -> PlanSummary {
+        let mut s = PlanSummary::default();
         if self.error.is_some() {
             return s;
         }
