@@ -13,7 +13,10 @@
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
 //! * `nested/NAME`: the case with the most nested stacks in its result (ties: the
-//!   larger request).
+//!   larger request);
+//! * `plan/NAME`: `hotplate plan` of that case updated to itself (its request
+//!   as `x-current` and as the update body: the current stack created, the new
+//!   one evaluated and every resource of every stack compared).
 //!
 //! then prints a summary in the format of `../shared/oracle/bench_heat.py`: the
 //! median time of each case and the sum of the medians, plus the loader's MB/s.
@@ -22,6 +25,8 @@
 //! `HOTPLATE_BENCH_CASE=SUBSTRING` keeps only the matching cases (for profiling).
 //! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
 //! the cases N times and prints nothing else: a steady loop for `perf record`.
+//! `HOTPLATE_BENCH_PLAN=1` prints only the median of the plan of the largest
+//! nested case (the package's `test/bench.mjs --plan` compares it with `plan()`).
 //! Skips with a message when `../shared` is absent.
 
 use std::hint::black_box;
@@ -31,7 +36,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::test_support::syntax::load_template;
-use hotplate_core::api::{evaluate, Document, HeatResult, Request};
+use hotplate_core::api::{evaluate, plan, Document, Format, HeatResult, PlanRequest, Request};
 
 /// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
 #[global_allocator]
@@ -118,6 +123,37 @@ fn largest_nested(cases: &[Case]) -> Option<&Case> {
         })
         .max_by_key(|&(n, len, _)| (n, len))
         .map(|(_, _, c)| c)
+}
+
+/// The update request that plans a case to itself: its create request as
+/// `x-current`, and the same body.
+fn plan_request(text: &str) -> Option<String> {
+    let mut body: serde_json::Value = serde_json::from_str(text).ok()?;
+    let current = body.clone();
+    body.as_object_mut()?.insert("x-current".into(), current);
+    Some(body.to_string())
+}
+
+/// One plan, as `hotplate plan REQUEST.json` does it.
+fn run_plan(text: &str) -> String {
+    match PlanRequest::from_json(text) {
+        Ok(req) => plan(&req, Format::JsonLine).to_json(),
+        Err(e) => e,
+    }
+}
+
+/// The median of `repeat` runs of `f` after one warm-up run, in ms.
+fn median_ms(repeat: usize, mut f: impl FnMut()) -> f64 {
+    f();
+    median(
+        (0..repeat.max(1))
+            .map(|_| {
+                let t0 = Instant::now();
+                f();
+                t0.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect(),
+    )
 }
 
 /// One evaluation, as the CLI does it.
@@ -222,6 +258,16 @@ fn main() {
         }
         return;
     }
+    if std::env::var("HOTPLATE_BENCH_PLAN").is_ok_and(|v| v == "1") {
+        let Some(case) = largest_nested(&cases) else { return };
+        let request = plan_request(&case.text).expect("a corpus request is a JSON object");
+        let repeat = std::env::var("HOTPLATE_BENCH_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(21);
+        let ms = median_ms(repeat, || {
+            black_box(run_plan(black_box(&request)));
+        });
+        println!("plan of {}: median {ms:.3} ms of {repeat} runs", case.file);
+        return;
+    }
     if std::env::var("HOTPLATE_BENCH_SUMMARY").is_ok_and(|v| v == "1") {
         summary(&cases);
         return;
@@ -265,6 +311,12 @@ fn main() {
         group.measurement_time(Duration::from_secs(2));
         group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run(black_box(&case.text))));
         group.finish();
+        if let Some(request) = plan_request(&case.text) {
+            let mut group = c.benchmark_group("plan");
+            group.measurement_time(Duration::from_secs(2));
+            group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run_plan(black_box(&request))));
+            group.finish();
+        }
     }
     c.final_summary();
     println!();

@@ -98,6 +98,15 @@ impl Evaluation {
     }
 }
 
+/// `plan(requestJson, format)`: an `UpdatePlan` for a `PreviewRequest` (Heat's
+/// update preview, reasons, changed values as `format` text); throws only for
+/// a malformed request.
+#[wasm_bindgen]
+pub fn plan(request_json: &str, format_name: &str) -> Result<String, JsError> {
+    let req = api::PlanRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    json(&api::plan(&req, format(format_name)?).detail())
+}
+
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).
 #[wasm_bindgen]
 pub fn versions() -> Result<String, JsError> {

@@ -58,6 +58,19 @@ fn generated() -> String {
     decl::<formats::OutputValue>(&cfg, o);
     decl::<formats::SkippedConstraint>(&cfg, o);
     decl::<formats::SkippedCheck>(&cfg, o);
+    decl::<formats::PreviewRequest>(&cfg, o);
+    decl::<formats::PreviewResult>(&cfg, o);
+    decl::<formats::PreviewLists>(&cfg, o);
+    decl::<formats::NestedPreview>(&cfg, o);
+    decl::<formats::PreviewEntry>(&cfg, o);
+    decl::<api::PlanDetail>(&cfg, o);
+    decl::<api::PlanSummary>(&cfg, o);
+    decl::<api::StackPlan>(&cfg, o);
+    decl::<api::ResourcePlan>(&cfg, o);
+    decl::<api::Action>(&cfg, o);
+    decl::<api::PlanReason>(&cfg, o);
+    decl::<api::Change>(&cfg, o);
+    decl::<api::Place>(&cfg, o);
     decl::<api::Summary<'static>>(&cfg, o);
     decl::<api::Located>(&cfg, o);
     decl::<api::Severity>(&cfg, o);
@@ -138,6 +151,34 @@ fn the_format_declarations_describe_the_corpus() {
                     requests += 1;
                 }
             }
+        }
+    }
+    assert!(requests > 100 && results > 100, "{requests} requests, {results} results");
+}
+
+/// Every request and expected result of the preview corpus decodes with the
+/// preview declarations (a result strictly).
+#[test]
+fn the_preview_declarations_describe_the_preview_corpus() {
+    let dir = root().join("../shared/conformance/preview");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let (mut requests, mut results) = (0, 0);
+    for entry in std::fs::read_dir(&dir).expect("the preview corpus") {
+        let path = entry.expect("an entry").path();
+        let name = path.to_string_lossy().to_string();
+        if !name.ends_with(".json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a corpus file");
+        if name.ends_with(".expected.json") {
+            serde_json::from_str::<formats::PreviewResult>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            results += 1;
+        } else {
+            serde_json::from_str::<formats::PreviewRequest>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            requests += 1;
         }
     }
     assert!(requests > 100 && results > 100, "{requests} requests, {results} results");

@@ -50,13 +50,8 @@ pub fn write(plan: &Plan, format: PlanFormat, label: &str) -> String {
     match format {
         PlanFormat::Text => text(plan, label),
         PlanFormat::Json => format!("{}\n", plan.to_json()),
-        PlanFormat::PlanJson => {
-            let v = plan.detail_value();
-            format!(
-                "{}\n",
-                hotplate_core::api::json_dumps(&v, hotplate_core::api::JsonStyle::RESULT).unwrap_or_default()
-            )
-        }
+        // The package's `UpdatePlan`: the api type, serialized.
+        PlanFormat::PlanJson => format!("{}\n", serde_json::to_string_pretty(&plan.detail()).unwrap_or_default()),
         PlanFormat::Markdown => markdown(plan, label),
         PlanFormat::Sarif => format!("{:#}\n", sarif(plan)),
         PlanFormat::Github => github(plan),

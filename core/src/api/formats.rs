@@ -226,3 +226,91 @@ pub struct SkippedCheck {
     /// The client Heat would ask (`nova`, `glance`, `neutron`, ...).
     pub service: String,
 }
+
+/// An update request (the oracle's preview request): Heat's `PUT|PATCH
+/// …/preview` body plus `x-current`, the create request of the stack as it is.
+#[derive(Debug, Deserialize, TS)]
+pub struct PreviewRequest {
+    /// The stack as it is: its create request (its `x-playground` mocks apply to both stacks).
+    #[serde(rename = "x-current")]
+    pub current: EvaluateRequest,
+    /// The new template; a PATCH without one keeps the stored template.
+    #[ts(optional, type = "string | object | null")]
+    pub template: Option<serde_json::Value>,
+    /// Ignored when `environment_files` is non-empty (as heat-api does).
+    #[ts(optional, type = "string | object")]
+    pub environment: Option<serde_json::Value>,
+    /// Names in `files`, merged in order.
+    #[ts(optional)]
+    pub environment_files: Option<Vec<String>>,
+    /// Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+    #[ts(optional)]
+    pub files: Option<BTreeMap<String, Option<String>>>,
+    /// Explicit parameter values.
+    #[ts(optional, type = "Record<string, unknown>")]
+    pub parameters: Option<serde_json::Value>,
+    /// `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
+    #[ts(optional)]
+    pub existing: Option<bool>,
+    /// Stored parameters a PATCH forgets.
+    #[ts(optional)]
+    pub clear_parameters: Option<Vec<String>>,
+    /// heat-api's method (default: PATCH when `existing`, else PUT).
+    #[serde(rename = "x-method")]
+    #[ts(optional, type = "\"PUT\" | \"PATCH\"")]
+    pub method: Option<String>,
+    /// The new template's file name, used in diagnostics (default `template.yaml`).
+    #[serde(rename = "x-template-name")]
+    #[ts(optional)]
+    pub template_name: Option<String>,
+}
+
+/// Heat's update preview as the oracle writes it (`preview_update_stack`
+/// with `show_nested`). When `error` is set, the lists are empty.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewResult {
+    /// The error Heat would raise.
+    pub error: Option<ResultError>,
+    /// The top-level stack's five lists.
+    pub preview: PreviewLists,
+    /// Nested-stack resource name → the resources Heat lists of it.
+    pub nested: BTreeMap<String, NestedPreview>,
+}
+
+/// The five lists of a preview, each sorted by name.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewLists {
+    /// Created by the update.
+    pub added: Vec<PreviewEntry>,
+    /// Deleted.
+    pub deleted: Vec<PreviewEntry>,
+    /// Deleted and created again.
+    pub replaced: Vec<PreviewEntry>,
+    /// Left alone.
+    pub unchanged: Vec<PreviewEntry>,
+    /// Changed in place.
+    pub updated: Vec<PreviewEntry>,
+}
+
+/// A nested stack's part of a preview.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NestedPreview {
+    /// Its five lists.
+    pub preview: PreviewLists,
+    /// Its nested stacks.
+    pub nested: BTreeMap<String, NestedPreview>,
+}
+
+/// A resource of a preview list.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewEntry {
+    /// The resource name.
+    pub name: String,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub type_name: String,
+}

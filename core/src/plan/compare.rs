@@ -15,6 +15,7 @@ use crate::engine::properties::{PropError, Validation};
 use crate::eval::Expr;
 use crate::pyhash::PySet;
 use crate::render::{self, Format, Placeholders, Rendered};
+use crate::sort;
 use crate::stack::Stack;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
@@ -97,7 +98,7 @@ fn stack(ctx: &Ctx<'_>, scratch: &Stack, path: &[Rc<str>]) -> Result<StackPlan, 
             }
         }
     }
-    out.resources.sort_by(|a, b| a.name.cmp(&b.name));
+    sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     Ok(out)
 }
 
@@ -116,14 +117,14 @@ fn listing(ctx: &Ctx<'_>, stacks: &Stacks, path: &[Rc<str>], action: Action) -> 
             }
         }
     }
-    out.resources.sort_by(|a, b| a.name.cmp(&b.name));
+    sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     out
 }
 
 /// Lay `more` into `into` (a replaced nested stack: its resources deleted and added).
 fn merge(into: &mut StackPlan, more: StackPlan) {
     into.resources.extend(more.resources);
-    into.resources.sort_by(|a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
+    sort::sort_by(&mut into.resources, |a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
     for (k, v) in more.nested {
         match into.nested.get_mut(&k) {
             Some(existing) => merge(existing, v),
@@ -387,7 +388,7 @@ fn preview_update(
         let mut forbidden: Vec<&str> =
             changed.keys.iter().filter(|k| r.immutable.contains(&k.as_str())).map(String::as_str).collect();
         if !forbidden.is_empty() {
-            forbidden.sort_unstable();
+            sort::sort(&mut forbidden);
             return Err(raised(
                 "NotSupported",
                 format!(
@@ -411,14 +412,14 @@ fn preview_update(
             .keys
             .iter()
             .filter(|k| {
-                let schema_allows = new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed);
-                let class_allows = rules.is_some_and(|r| r.update_allowed.contains(&k.as_str()));
-                !schema_allows && !class_allows
+                // No class of Heat 27 has `update_allowed_properties`
+                // (tools/gen_plan_data.py checks it): the schema says.
+                !new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed)
             })
             .cloned()
             .collect();
         if !not_allowed.is_empty() {
-            not_allowed.sort();
+            sort::sort(&mut not_allowed);
             return Ok(Outcome::Replaced(vec![Reason::NotUpdatable { properties: not_allowed }]));
         }
     }
@@ -457,9 +458,7 @@ fn property_changes(
                 before: if given(cur) { ctx.cur_view.render(&at(&cur.name), ctx.format) } else { None },
                 after: if given(new) { ctx.new_view.render(&at(&new.name), ctx.format) } else { None },
                 forces_replacement: forcing.contains(k),
-                update_allowed: new.provider
-                    || new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed)
-                    || new.rules.is_some_and(|r| r.update_allowed.contains(&k.as_str())),
+                update_allowed: new.provider || new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed),
                 place: new.span_of(k, false).and_then(|s| ctx.new_view.place(s)),
             }
         })
