@@ -103,7 +103,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
 /** Problems instead of a result (the settings' JSON, a stopped or failed evaluation): earlier results stay, marked stale. */
 function showFailure(status: string, notice: string, ms?: number): void {
   setStatus(status, ms);
-  results.render(paneContext([], notice), null);
+  results.render(paneContext([], notice), false);
   docs.showProblems([]);
   markStale(true);
 }
@@ -130,7 +130,7 @@ async function evaluate(): Promise<void> {
   markStale(false);
   const template = { name: s.ws.templateName, text: s.ws.template };
   const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
-  results.render(paneContext(diagnostics), r);
+  results.render(paneContext(diagnostics), true);
   docs.showProblems(diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
