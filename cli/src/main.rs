@@ -5,14 +5,21 @@
 mod check;
 mod lsp;
 mod report;
+mod root;
 mod template_mode;
 mod yaql_cmd;
+
+/// The CLI tests' shared support (temporary folders), for the unit tests too.
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod test_common;
 
 use std::io::Read as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hotplate_core::api::{self, heat_config};
 
 /// mimalloc, not the system allocator: the engine allocates many small values
 /// (measured in ARCHITECTURE.md, "Native speed").
@@ -57,13 +64,26 @@ enum Command {
         /// The stack name.
         #[arg(long = "stack-name", default_value = "test")]
         stack_name: String,
+        /// A Heat setting of the cloud (`heat.conf`) `KEY=VALUE`, e.g.
+        /// `max_nested_stack_depth=10` or `yaql.memory_quota=100000`
+        /// (repeatable; over a request's `x-heat-config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
+        /// Read files outside the git work tree holding the template (else the
+        /// working directory): only for templates you trust.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
     },
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
-    Lsp,
+    Lsp {
+        /// Read files outside the workspace folders.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
+    },
     /// Check every template of a tree as Heat would (for CI and pre-commit).
     ///
     /// Every template under the paths (files, directories, globs; `.` by
@@ -81,6 +101,14 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(short = 'j', long)]
         jobs: Option<usize>,
+        /// Read files outside the git work tree holding the paths (else the
+        /// working directory): only for templates you trust.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
+        /// A Heat setting of the cloud `KEY=VALUE` (repeatable; over the
+        /// config file's `heat_config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -114,14 +142,23 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Lsp => match lsp::run() {
+        Command::Lsp { allow_outside_root } => match lsp::run(allow_outside_root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("hotplate lsp: {e}");
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs } => check::run(&check::Options { paths, config, format, jobs }),
+        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config } => {
+            let heat_config = match heat_settings(&heat_config) {
+                Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
+                Err(msg) => {
+                    eprintln!("hotplate: {msg}");
+                    return ExitCode::from(2);
+                }
+            };
+            check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
+        }
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -136,30 +173,56 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval { request, template, environment, parameter, parameter_file, stack_name, format } => {
+        Command::Eval {
+            request,
+            template,
+            environment,
+            parameter,
+            parameter_file,
+            stack_name,
+            heat_config,
+            format,
+            allow_outside_root,
+        } => {
             let built = match (&request, &template) {
-                (Some(path), None) => read_request(path),
-                (None, Some(t)) => template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name),
+                (Some(path), None) => read_request(path).map(template_mode::Built::of),
+                (None, Some(t)) => match std::env::current_dir() {
+                    Ok(cwd) => {
+                        let root =
+                            root::Root::of_paths(std::slice::from_ref(t), &cwd, allow_outside_root, root::Hint::Flag);
+                        template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name, &root)
+                    }
+                    Err(e) => Err(format!("no working directory: {e}")),
+                },
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
-            let req = match built {
-                Ok(r) => r,
+            let built = match built.and_then(|mut b| {
+                let flags = heat_settings(&heat_config)?;
+                b.request.heat_config = heat_config::merged(&b.request.heat_config, &flags);
+                Ok(b)
+            }) {
+                Ok(b) => b,
                 Err(msg) => {
                     eprintln!("hotplate: {msg}");
                     return ExitCode::from(2);
                 }
             };
-            let ev = hotplate_core::evaluate(&req);
+            let ev = template_mode::evaluate(&built);
             let default = if template.is_some() { Format::Text } else { Format::Json };
-            match format.unwrap_or(default) {
-                Format::Json => emit(&format!("{}\n", ev.result.to_json())),
-                Format::Yaml => {
-                    emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
+            let format = format.unwrap_or(default);
+            if format != Format::Text {
+                // The canonical result has no place for hotplate's notes: they go to stderr.
+                for d in ev.diagnostics.iter().filter(|d| d.severity == api::Severity::Note) {
+                    eprint!("{}", d.render(&ev.sources));
                 }
-                Format::Text => emit(&report::text(&ev, &req)),
             }
-            if report::has_errors(&ev.result) {
+            match format {
+                Format::Json => emit(&format!("{}\n", ev.result.to_json())),
+                Format::Yaml => emit(&api::value_text(&ev.result.to_value(), api::Format::Yaml)),
+                Format::Text => emit(&report::text(&ev, &built.request)),
+            }
+            if api::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -175,7 +238,18 @@ pub(crate) fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
+/// The `--heat-config KEY=VALUE` settings as an `x-heat-config` object,
+/// refused here (a usage error) when Heat would not take them.
+fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
+    let mut config = api::Value::Null;
+    for s in settings {
+        heat_config::set_from_text(&mut config, s).map_err(|e| format!("--heat-config: {e}"))?;
+    }
+    heat_config::HeatConfig::from_value(&config).map_err(|e| format!("--heat-config: {e}"))?;
+    Ok(config)
+}
+
+fn read_request(path: &PathBuf) -> Result<api::Request, String> {
     let text = if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -183,5 +257,5 @@ fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
     };
-    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -8,19 +8,26 @@ use crate::source::{LineIndex, SourceMap, Span};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// Heat would refuse the stack (or, for outputs, report an output error).
     Error,
     /// Heat accepts it, but it is probably not what the author meant.
     Warning,
+    /// Not about the template: something the tool did, and why (the CLI's
+    /// note for a file it did not read). Never produced by the engine.
+    Note,
 }
 
 impl Severity {
-    /// `error` or `warning`.
+    /// `error`, `warning` or `note`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         }
     }
 }
@@ -49,6 +56,11 @@ impl Diagnostic {
     /// A warning diagnostic.
     pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    /// A note (see [`Severity::Note`]).
+    pub fn note(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
     }
 
     /// With a span.
@@ -131,10 +143,15 @@ fn excerpt(line: &str, column: usize, width: usize) -> (String, usize, usize) {
 
 /// One segment of Heat's error path list.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(untagged))]
+#[cfg_attr(feature = "ts", ts(rename = "PathStep"))]
 pub enum PathItem {
     /// A key.
     Key(String),
     /// A list index.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     Index(i64),
 }
 

@@ -2,13 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use hotplate_core::diag::Severity;
-use hotplate_core::source::{LineIndex, SourceId, Span};
-use hotplate_core::syntax::{
+use hotplate_core::api::test_support::source::{LineIndex, SourceId, Span};
+use hotplate_core::api::test_support::syntax::{
     load_template, load_yaml, pyyaml_error_text, LoadFailure, Node, NodeKind, MAX_ALIAS_NODES, MAX_DEPTH,
     MAX_TEMPLATE_CHARS,
 };
-use hotplate_core::value::Value;
+use hotplate_core::api::Severity;
+use hotplate_core::api::Value;
 
 const SRC: SourceId = SourceId(7);
 
@@ -202,7 +202,7 @@ fn big_integers_load_at_any_size() {
         let root = loader(text, SRC).unwrap().root.to_value();
         let a = root.as_map().unwrap().get_str("a").unwrap();
         assert!(matches!(a, Value::BigInt(_)), "{text}");
-        assert_eq!(hotplate_core::pyfmt::py_repr(a), want, "{text}");
+        assert_eq!(hotplate_core::api::test_support::pyfmt::py_repr(a), want, "{text}");
     }
     let ok = load_template("[9223372036854775807, -9223372036854775808]", SRC).unwrap().root.to_value();
     assert_eq!(ok.as_list().unwrap()[1], Value::Int(i64::MIN));
@@ -248,11 +248,14 @@ fn unsupported_values_say_so() {
         let err = load_yaml(text, SRC).unwrap_err();
         assert_eq!(LoadFailure::of(&err), LoadFailure::Unsupported, "{text}");
     }
-    // Heat itself fails on these with internal (non-YAML) Python errors.
-    for text in ["a: 0b_\n", "a: !!int abc\n", "a: !!bool maybe\n"] {
+    // Python raises a ValueError (not a YAML error) on these: heat-api's 400.
+    for text in ["a: 0b_\n", "a: !!int abc\n"] {
         let err = load_yaml(text, SRC).unwrap_err();
-        assert_eq!(LoadFailure::of(&err), LoadFailure::HeatInternal, "{text}");
+        assert_eq!(LoadFailure::of(&err), LoadFailure::PythonValue, "{text}");
     }
+    // Heat itself fails on this with an internal Python error (KeyError).
+    let err = load_yaml("a: !!bool maybe\n", SRC).unwrap_err();
+    assert_eq!(LoadFailure::of(&err), LoadFailure::HeatInternal);
     // !!omap and !!pairs become lists of [key, value] lists.
     let v = load_yaml("a: !!omap [x: 1, y: 2]\n", SRC).unwrap().root.to_value();
     let pairs = v.as_map().unwrap().get_str("a").unwrap().as_list().unwrap().to_vec();

@@ -9,8 +9,9 @@
 //! - `sarif`: SARIF 2.1.0, one run; rule ids are the diagnostic codes, regions
 //!   1-based with `columnKind: unicodeCodePoints`, artifact URIs relative to the
 //!   working directory (`%SRCROOT%`).
-//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`),
-//!   which GitHub Actions shows as annotations on the pull request.
+//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`;
+//!   `::warning`, and `::notice` for hotplate's notes), which GitHub Actions
+//!   shows as annotations on the pull request.
 //! - `junit`: one testcase per evaluation (template, or template and check),
 //!   failed when the template has errors.
 //!
@@ -23,7 +24,7 @@ use std::path::Path;
 
 use clap::ValueEnum;
 use hotplate_core::api::Located;
-use hotplate_core::Severity;
+use hotplate_core::api::Severity;
 use serde_json::{json, Value as Json};
 
 use super::Report;
@@ -307,7 +308,11 @@ fn escape_property(s: &str) -> String {
 fn github(report: &Report) -> String {
     let mut out = String::new();
     for f in findings(report) {
-        let kind = if f.severity == Severity::Error { "error" } else { "warning" };
+        let kind = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
         let mut props = vec![format!("file={}", escape_property(&f.file))];
         if let Some((line, col, end_line, end_col)) = f.region {
             props.push(format!("line={line},col={col},endLine={end_line},endColumn={end_col}"));

@@ -82,8 +82,11 @@ pub enum LoadFailure {
     /// PyYAML refuses the text (scanner, parser, composer or constructor error): Heat
     /// reports `Error parsing template …` / the bare problem for environments.
     Syntax,
-    /// Heat itself would fail with an internal (non-YAML) Python error on this value,
-    /// e.g. `!!int abc` or `0b_`.
+    /// Python raises a `ValueError` (not a YAML error) on a value, e.g. `!!int abc`:
+    /// heat-api answers its 400 with that text.
+    PythonValue,
+    /// Heat itself would fail with an internal Python error (`KeyError`,
+    /// `IndexError`) on this value, e.g. `!!bool x` or `!!int ""`.
     HeatInternal,
     /// Heat would accept the text but hotplate cannot represent the result.
     Unsupported,
@@ -96,7 +99,8 @@ impl LoadFailure {
     pub fn of(diagnostic: &Diagnostic) -> LoadFailure {
         match diagnostic.code {
             "template-too-large" => LoadFailure::TooLarge,
-            "yaml-invalid-scalar" => LoadFailure::HeatInternal,
+            PY_VALUE_ERROR => LoadFailure::PythonValue,
+            PY_INTERNAL_ERROR => LoadFailure::HeatInternal,
             "integer-too-large" | "yaml-unsupported-tag" | "yaml-recursive-alias" => LoadFailure::Unsupported,
             "yaml-too-deep" | "yaml-alias-limit" => LoadFailure::Limit,
             _ => LoadFailure::Syntax,
@@ -104,17 +108,72 @@ impl LoadFailure {
     }
 }
 
+/// Diagnostic code of a load that Python fails with a `ValueError`.
+pub(crate) const PY_VALUE_ERROR: &str = "yaml-value-error";
+/// Diagnostic code of a load that Python fails with another exception.
+const PY_INTERNAL_ERROR: &str = "yaml-invalid-scalar";
+const INTERNAL_NOTE: &str = " (Heat fails with an internal Python error on this value)";
+
+/// The diagnostic of a non-YAML Python exception raised while loading a value:
+/// a `ValueError` says Python's text; another class says it is an internal error
+/// of Heat's (`KeyError: 'x' (Heat fails …)`). [`heat_exception`] reads it back.
+pub(crate) fn python_error(class: &'static str, message: String) -> Diagnostic {
+    if class == "ValueError" {
+        Diagnostic::error(PY_VALUE_ERROR, message)
+    } else {
+        Diagnostic::error(PY_INTERNAL_ERROR, format!("{class}: {message}{INTERNAL_NOTE}"))
+    }
+}
+
+/// The exception Heat raises for `text` that [`load_template`] (`template`:
+/// the template's URL, `[root stack]` for the request's) or [`load_yaml`] (an
+/// environment: `None`) refused with `d`: its Python class and `str()`.
+/// `template_format.parse` wraps a YAML error as `ValueError("Error parsing
+/// template <url> " + PyYAML's text)`, `environment_format.parse` as
+/// `ValueError(PyYAML's text)`; Python's own exceptions pass through. hotplate's
+/// own refusals (unsupported values, its limits) are reported as a `ValueError`
+/// with hotplate's text.
+pub fn heat_exception(text: &str, d: &Diagnostic, template: Option<&str>) -> (&'static str, String) {
+    match LoadFailure::of(d) {
+        LoadFailure::Syntax => {
+            let yaml = pyyaml_error_text(text).unwrap_or_else(|| d.message.clone());
+            let message = match template {
+                Some(url) => format!("Error parsing template {url} {yaml}"),
+                None => yaml,
+            };
+            ("ValueError", message)
+        }
+        LoadFailure::HeatInternal => {
+            let m = d.message.strip_suffix(INTERNAL_NOTE).unwrap_or(&d.message);
+            match m.split_once(": ") {
+                Some(("KeyError", rest)) => ("KeyError", rest.to_string()),
+                Some(("IndexError", rest)) => ("IndexError", rest.to_string()),
+                Some(("OverflowError", rest)) => ("OverflowError", rest.to_string()),
+                _ => ("ValueError", m.to_string()),
+            }
+        }
+        LoadFailure::TooLarge | LoadFailure::PythonValue | LoadFailure::Unsupported | LoadFailure::Limit => {
+            ("ValueError", d.message.clone())
+        }
+    }
+}
+
 /// Heat's `template_format.parse` (minus the mapping/version checks, which the caller
 /// does): the size check, then Python `json.loads`, then YAML if that fails.
 pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
+    load_template_limited(text, source, MAX_TEMPLATE_CHARS as i64)
+}
+
+/// [`load_template`] with the cloud's `max_template_size` (characters).
+pub fn load_template_limited(text: &str, source: SourceId, max_chars: i64) -> Result<Loaded, Diagnostic> {
     // Counting characters is only needed when the byte length could exceed the limit.
-    if text.len() > MAX_TEMPLATE_CHARS {
+    if i64::try_from(text.len()).unwrap_or(i64::MAX) > max_chars {
         let n = text.chars().count();
-        if n > MAX_TEMPLATE_CHARS {
+        if i64::try_from(n).unwrap_or(i64::MAX) > max_chars {
             return Err(Diagnostic::error(
                 "template-too-large",
                 format!(
-                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({MAX_TEMPLATE_CHARS} bytes)."
+                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({max_chars} bytes)."
                 ),
             )
             .at(Span::new(source, 0, text.len())));
