@@ -3,7 +3,12 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** Open the playground on an empty workspace state and wait for the first result. */
 export async function open(page: Page, hash = ""): Promise<void> {
   await page.goto(`/${hash}`);
-  await expect(page.getByTestId("status")).not.toHaveText("loading…");
+  await firstResult(page);
+}
+
+/** Wait for the first evaluation of a page just loaded to finish. */
+export async function firstResult(page: Page): Promise<void> {
+  await expect(page.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/, { timeout: 10_000 });
 }
 
 /** Replace an editor's whole text (as a user pasting). */
@@ -88,4 +93,12 @@ export async function contrast(locator: Locator, pseudo?: "::placeholder"): Prom
     const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
     return (a + 0.05) / (b + 0.05);
   }, pseudo);
+}
+
+/** A template whose evaluation takes longer than the worker's 2 s limit. */
+export function runaway(): string {
+  const items = "[" + Array.from({ length: 46 }, (_, i) => `v${i}`).join(", ") + "]";
+  let outs = "";
+  for (let k = 0; k < 8; k++) outs += `  o${k}:\n    value:\n      repeat:\n        for_each: {A: ${items}, B: ${items}, C: ${items}}\n        template: {x: A-B-C, y: [A, B, C]}\n`;
+  return `${HOT}outputs:\n${outs}`;
 }

@@ -23,13 +23,11 @@ export function verdict(r: EvaluateResponse, diagnostics: Diagnostic[], fileOrde
   const errors = byFileThenLine(diagnostics.filter((d) => d.severity === "error"), fileOrder);
   if (res.error) {
     const { type, message } = res.error;
-    // The problem Heat reports, as the list has it (Heat's message contains it).
+    // The problem Heat reports, as the list has it (Heat's message contains it): where it is.
     const cause = errors.find((d) => d.message && message.includes(d.message));
     if (cause && OWN_LIMITS.has(cause.code)) return { text: `hotplate could not finish evaluating this stack: ${message}`, refused: false };
-    // Heat's message says nothing of the problem (a YAML error is an HTTPBadRequest): the first of the list.
-    const first = cause ? undefined : errors[0];
-    if (first) return { text: `Heat would refuse this stack — ${type}: ${placeOf(first)}: ${first.message}`, refused: true };
-    return { text: `Heat would refuse this stack — ${type}: ${message}`, refused: true };
+    const at = cause?.file ? ` at ${placeOf(cause)}` : "";
+    return { text: `Heat would refuse this stack${at} — ${type}: ${message}`, refused: true };
   }
   const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
   const own = (name: string) => errors.some((d) => OWN_LIMITS.has(d.code) && (d.path === `outputs.${name}` || d.path.startsWith(`outputs.${name}.`)));

@@ -14,7 +14,7 @@ export const errorsPane: Pane = {
   render({ diagnostics, fileOrder, notice, canJump, jump }, previous) {
     const items: { li: HTMLElement; act?: () => void }[] = [];
     if (notice) {
-      const li = el("li", { className: "error", textContent: notice });
+      const li = el("li", { className: notice.kind, textContent: notice.text });
       li.dataset.testid = "error-item";
       items.push({ li });
     }
