@@ -267,6 +267,7 @@ test("defect 14: the example shown is named, evaluation reads as automatic, reso
   server: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}
 outputs:
   pool_id: {value: {get_resource: pool}}
+  script: {value: "#!/bin/sh\\necho hi\\n"}
 `);
   await expect(page.getByTestId("status")).toHaveText("ok");
   // Edited: no longer the example.
@@ -275,6 +276,8 @@ outputs:
   expect(names).toEqual(["pool", "server", "subnet_8", "subnet_10", "subnet_79"]);
   const note = page.getByTestId("resource-server").getByTestId("cloud-note").last();
   await expect(note).toHaveText("needs a cloud — the rest of Heat's checks of its properties ask the Image service (glance): not checked here");
+  // A string of several lines reads as its lines (a YAML literal block), not one escaped line.
+  expect(await page.getByTestId("output-script").evaluate((e) => e.textContent)).toBe("|\n  #!/bin/sh\n  echo hi\n");
   // Heat's result writes the reference id of a resource not yet created as its name: marked as deploy-time.
   await page.locator('details[data-pane="result"] > summary').click();
   const marked = page.getByTestId("result-json").locator(".deferred", { hasText: '"pool"' });
