@@ -162,6 +162,7 @@ test("defect 2: while an evaluation runs the status says so and the results are 
 test("defect 10: a damaged or cut share link says the link is damaged, not a network error", async ({ page }) => {
   await open(page);
   await page.getByTestId("share").click();
+  await expect(page).toHaveURL(/#w1\./);
   const link = new URL(page.url()).hash;
   for (const bad of [link.slice(0, 30), `${link.slice(0, 40)}x!y${link.slice(43)}`, "#w1.not-base64-at-all%%"]) {
     await page.goto(`/?fresh=${bad.length}${bad}`);
