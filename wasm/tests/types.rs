@@ -49,6 +49,7 @@ fn generated() -> String {
     let o = &mut out;
     decl::<api::Value>(&cfg, o);
     decl::<formats::EvaluateRequest>(&cfg, o);
+    decl::<formats::StackInputs>(&cfg, o);
     decl::<formats::Playground>(&cfg, o);
     decl::<formats::CanonicalResult>(&cfg, o);
     decl::<formats::ResultError>(&cfg, o);
@@ -118,6 +119,19 @@ fn types_ts_is_generated_from_the_api_types() {
     );
 }
 
+/// The `.json` files of a corpus folder: (path as text, contents).
+fn json_files(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a corpus directory") {
+        let path = entry.expect("an entry").path();
+        let name = path.to_string_lossy().to_string();
+        if name.ends_with(".json") {
+            out.push((name, std::fs::read_to_string(&path).expect("a corpus file")));
+        }
+    }
+    out
+}
+
 /// Every request and expected result of the shared corpora and of the golden
 /// cases decodes with the format declarations (a result strictly).
 #[test]
@@ -130,26 +144,18 @@ fn the_format_declarations_describe_the_corpus() {
         eprintln!("{} is absent: the golden cases only", shared.display());
     }
     let (mut requests, mut results) = (0, 0);
-    for dir in dirs {
-        for entry in std::fs::read_dir(&dir).expect("a corpus directory") {
-            let path = entry.expect("an entry").path();
-            let name = path.to_string_lossy().to_string();
-            if !name.ends_with(".json") {
-                continue;
+    for (name, text) in dirs.iter().flat_map(|d| json_files(d)) {
+        if name.ends_with(".expected.json") {
+            if let Err(e) = serde_json::from_str::<formats::CanonicalResult>(&text) {
+                panic!("{name}: {e}");
             }
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
-            if name.ends_with(".expected.json") {
-                if let Err(e) = serde_json::from_str::<formats::CanonicalResult>(&text) {
+            results += 1;
+        } else if let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(&text) {
+            if o.contains_key("template") && o.get("stack_name").is_some_and(serde_json::Value::is_string) {
+                if let Err(e) = serde_json::from_str::<formats::EvaluateRequest>(&text) {
                     panic!("{name}: {e}");
                 }
-                results += 1;
-            } else if let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(&text) {
-                if o.contains_key("template") && o.get("stack_name").is_some_and(serde_json::Value::is_string) {
-                    if let Err(e) = serde_json::from_str::<formats::EvaluateRequest>(&text) {
-                        panic!("{name}: {e}");
-                    }
-                    requests += 1;
-                }
+                requests += 1;
             }
         }
     }
@@ -166,13 +172,7 @@ fn the_preview_declarations_describe_the_preview_corpus() {
         return;
     }
     let (mut requests, mut results) = (0, 0);
-    for entry in std::fs::read_dir(&dir).expect("the preview corpus") {
-        let path = entry.expect("an entry").path();
-        let name = path.to_string_lossy().to_string();
-        if !name.ends_with(".json") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("a corpus file");
+    for (name, text) in json_files(&dir) {
         if name.ends_with(".expected.json") {
             serde_json::from_str::<formats::PreviewResult>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
             results += 1;

@@ -19,6 +19,23 @@ pub struct EvaluateRequest {
     /// YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
     #[ts(type = "string | object")]
     pub template: serde_json::Value,
+    /// The environment, files and parameters.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
+    /// Mocks: the stack's ids, resources as if created.
+    #[serde(rename = "x-playground")]
+    #[ts(optional)]
+    pub playground: Option<Playground>,
+    /// The template's file name, used in diagnostics (default `template.yaml`).
+    #[serde(rename = "x-template-name")]
+    #[ts(optional)]
+    pub template_name: Option<String>,
+}
+
+/// What a stack-create and a stack-update body both carry besides the template.
+#[derive(Debug, Deserialize, TS)]
+pub struct StackInputs {
     /// Ignored when `environment_files` is non-empty (as heat-api does).
     #[ts(optional, type = "string | object")]
     pub environment: Option<serde_json::Value>,
@@ -31,14 +48,6 @@ pub struct EvaluateRequest {
     /// Explicit parameter values.
     #[ts(optional, type = "Record<string, unknown>")]
     pub parameters: Option<serde_json::Value>,
-    /// Mocks: the stack's ids, resources as if created.
-    #[serde(rename = "x-playground")]
-    #[ts(optional)]
-    pub playground: Option<Playground>,
-    /// The template's file name, used in diagnostics (default `template.yaml`).
-    #[serde(rename = "x-template-name")]
-    #[ts(optional)]
-    pub template_name: Option<String>,
 }
 
 /// The playground's mocks (`x-playground`).
@@ -237,18 +246,10 @@ pub struct PreviewRequest {
     /// The new template; a PATCH without one keeps the stored template.
     #[ts(optional, type = "string | object | null")]
     pub template: Option<serde_json::Value>,
-    /// Ignored when `environment_files` is non-empty (as heat-api does).
-    #[ts(optional, type = "string | object")]
-    pub environment: Option<serde_json::Value>,
-    /// Names in `files`, merged in order.
-    #[ts(optional)]
-    pub environment_files: Option<Vec<String>>,
-    /// Contents for environment files, `get_file` and provider templates; `null` = unreadable.
-    #[ts(optional)]
-    pub files: Option<BTreeMap<String, Option<String>>>,
-    /// Explicit parameter values.
-    #[ts(optional, type = "Record<string, unknown>")]
-    pub parameters: Option<serde_json::Value>,
+    /// The environment, files and parameters.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
     /// `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
     #[ts(optional)]
     pub existing: Option<bool>,

@@ -20,6 +20,14 @@ export type EvaluateRequest = {
    */
   template: string | object,
   /**
+   * Mocks: the stack's ids, resources as if created.
+   */
+  "x-playground"?: Playground,
+  /**
+   * The template's file name, used in diagnostics (default `template.yaml`).
+   */
+  "x-template-name"?: string,
+  /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
   environment?: string | object,
@@ -35,14 +43,28 @@ export type EvaluateRequest = {
    * Explicit parameter values.
    */
   parameters?: Record<string, unknown>,
+};
+
+/**
+ * What a stack-create and a stack-update body both carry besides the template.
+ */
+export type StackInputs = {
   /**
-   * Mocks: the stack's ids, resources as if created.
+   * Ignored when `environment_files` is non-empty (as heat-api does).
    */
-  "x-playground"?: Playground,
+  environment?: string | object,
   /**
-   * The template's file name, used in diagnostics (default `template.yaml`).
+   * Names in `files`, merged in order.
    */
-  "x-template-name"?: string,
+  environment_files?: Array<string>,
+  /**
+   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+   */
+  files?: { [key in string]: string | null },
+  /**
+   * Explicit parameter values.
+   */
+  parameters?: Record<string, unknown>,
 };
 
 /**
@@ -292,22 +314,6 @@ export type PreviewRequest = {
    */
   template?: string | object | null,
   /**
-   * Ignored when `environment_files` is non-empty (as heat-api does).
-   */
-  environment?: string | object,
-  /**
-   * Names in `files`, merged in order.
-   */
-  environment_files?: Array<string>,
-  /**
-   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
-   */
-  files?: { [key in string]: string | null },
-  /**
-   * Explicit parameter values.
-   */
-  parameters?: Record<string, unknown>,
-  /**
    * `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
    */
   existing?: boolean,
@@ -323,6 +329,22 @@ export type PreviewRequest = {
    * The new template's file name, used in diagnostics (default `template.yaml`).
    */
   "x-template-name"?: string,
+  /**
+   * Ignored when `environment_files` is non-empty (as heat-api does).
+   */
+  environment?: string | object,
+  /**
+   * Names in `files`, merged in order.
+   */
+  environment_files?: Array<string>,
+  /**
+   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+   */
+  files?: { [key in string]: string | null },
+  /**
+   * Explicit parameter values.
+   */
+  parameters?: Record<string, unknown>,
 };
 
 /**
