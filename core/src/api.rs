@@ -185,7 +185,7 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
     let tmpl = functions::names(v, Table::Functions);
     let cond = functions::names(v, Table::Conditions);
     let mut names: Vec<&'static str> = tmpl.iter().chain(cond.iter()).map(|(n, _)| *n).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.dedup();
     Some(
         names
