@@ -19,6 +19,7 @@ mod evaluated;
 mod files;
 #[cfg(feature = "ts")]
 pub mod formats;
+mod session;
 #[cfg(feature = "serialize")]
 mod wire;
 
@@ -53,6 +54,7 @@ pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
 };
+pub use session::Session;
 
 /// True when the stack or any nested stack has an error or a failing output
 /// (the CLI's exit status 1).
