@@ -26,7 +26,9 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // Heat 27 and the Heat settings (issue 23): 568.7 KB — over issue 28's 560 KB cap,
 // which the size work of issue 28 must bring back under; the api types as the
 // boundary types (issue 22: no DTO mirrors, no thread-local result): 560.2 KB.
-const BUDGET_BROTLI = 561 * 1024;
+// Issue 28: every sort of core through sort.rs's one instantiation (no
+// sort_unstable left), with the editing session's parse cache: 552.8 KB.
+const BUDGET_BROTLI = 553.3 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
