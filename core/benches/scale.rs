@@ -24,35 +24,23 @@
 //! times (a steady loop for a profiler). Skips with a message when `../shared` is
 //! absent.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::{median, run, Case};
 use criterion::Criterion;
 use hotplate_core::api::{evaluate, Request, Session};
-
-/// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The service template the edit variant changes (every scale request carries it).
 const EDITED: &str = "deployment/keystone/keystone-container-puppet.yaml";
 
-struct Case {
-    /// The request's file name (`NAME.json`, as bench_heat.py prints it).
-    file: String,
-    text: String,
-    /// The decoded request, and the same request after the edit.
+/// A request and the same request after the edit, decoded.
+struct Edit {
     request: Request,
     edited: Request,
-}
-
-fn scale_dir() -> PathBuf {
-    let shared = match std::env::var_os("HOTPLATE_SHARED") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    };
-    shared.join("conformance/scale")
 }
 
 /// `request` with a word typed at the end of the first `description:` line of
@@ -65,45 +53,6 @@ fn edit(request: &Request) -> Request {
     let end = at + text[at..].find('\n').unwrap_or(text.len() - at);
     text.insert_str(end, " edited");
     edited
-}
-
-fn load(dir: &Path) -> Vec<Case> {
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.ends_with(".json") && !n.ends_with(".expected.json"))
-        .collect();
-    files.sort();
-    if let Some(only) = std::env::var("HOTPLATE_BENCH_CASE").ok().filter(|f| !f.is_empty()) {
-        files.retain(|f| f.contains(&only));
-    }
-    files
-        .into_iter()
-        .map(|file| {
-            let text = std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
-            let request = Request::from_json(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-            let edited = edit(&request);
-            Case { file, text, request, edited }
-        })
-        .collect()
-}
-
-/// One cold evaluation, as the CLI does it.
-fn run(text: &str) -> String {
-    match Request::from_json(text) {
-        Ok(req) => evaluate(&req).result.to_json(),
-        Err(e) => e,
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => v[n / 2],
-        _ => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
 }
 
 /// The median of `repeat` timed runs of `f` (after one warm-up run), in ms.
@@ -121,14 +70,14 @@ fn time(repeat: usize, mut f: impl FnMut()) -> f64 {
 }
 
 /// bench_heat.py's report for the cold runs, then the edit variant's medians.
-fn summary(cases: &[Case]) {
-    let repeat: usize = std::env::var("HOTPLATE_BENCH_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(11);
-    println!("# corpus: scale ({}), mode: full", scale_dir().display());
+fn summary(cases: &[Case], edits: &[Edit]) {
+    let repeat = common::repeat(11);
+    println!("# corpus: scale ({}), mode: full", common::corpus_dir("scale").display());
     println!("# hotplate: median of {repeat} runs per case (after one warm-up run), as bench_heat.py times Heat");
     let results = std::env::var_os("HOTPLATE_BENCH_RESULTS").filter(|d| !d.is_empty()).map(PathBuf::from);
     let mut total = 0.0;
-    let mut edits = Vec::new();
-    for case in cases {
+    let mut edit_times = Vec::new();
+    for (case, edit) in cases.iter().zip(edits) {
         if let Some(dir) = &results {
             std::fs::create_dir_all(dir).expect("cannot create the results folder");
             std::fs::write(dir.join(&case.file), run(&case.text)).expect("cannot write a result");
@@ -138,9 +87,9 @@ fn summary(cases: &[Case]) {
         });
         println!("{cold:9.4} ms  {}", case.file);
         total += cold;
-        edits.push((
-            edit_time(case, repeat, &mut None),
-            edit_time(case, repeat, &mut Some(Session::new())),
+        edit_times.push((
+            edit_time(edit, repeat, &mut None),
+            edit_time(edit, repeat, &mut Some(Session::new())),
             &case.file,
         ));
     }
@@ -149,7 +98,7 @@ fn summary(cases: &[Case]) {
         cases.len(),
         total / cases.len().max(1) as f64
     );
-    for (cold, warm, file) in edits {
+    for (cold, warm, file) in edit_times {
         println!("# edit of {EDITED}: {cold:.4} ms cold, {warm:.4} ms in a session  {file}");
     }
 }
@@ -157,16 +106,16 @@ fn summary(cases: &[Case]) {
 /// The median time of an evaluation after the edit (evaluation and result JSON:
 /// the request is already decoded, as in an editor), alternating with the
 /// request before it, through `session` if there is one.
-fn edit_time(case: &Case, repeat: usize, session: &mut Option<Session>) -> f64 {
+fn edit_time(edit: &Edit, repeat: usize, session: &mut Option<Session>) -> f64 {
     let mut flip = false;
     time(repeat, || {
         flip = !flip;
-        black_box(edit_once(case, flip, session));
+        black_box(edit_once(edit, flip, session));
     })
 }
 
-fn edit_once(case: &Case, edited: bool, session: &mut Option<Session>) -> String {
-    let req = black_box(if edited { &case.edited } else { &case.request });
+fn edit_once(edit: &Edit, edited: bool, session: &mut Option<Session>) -> String {
+    let req = black_box(if edited { &edit.edited } else { &edit.request });
     match session {
         Some(s) => s.evaluate(req).result.to_json(),
         None => evaluate(req).result.to_json(),
@@ -174,22 +123,15 @@ fn edit_once(case: &Case, edited: bool, session: &mut Option<Session>) -> String
 }
 
 fn main() {
-    let dir = scale_dir();
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent (../shared is not checked out beside this clone)", dir.display());
-        return;
-    }
-    let cases = load(&dir);
-    if let Some(loops) = std::env::var("HOTPLATE_BENCH_LOOPS").ok().and_then(|v| v.parse::<usize>().ok()) {
-        for _ in 0..loops {
-            for case in &cases {
-                black_box(run(black_box(&case.text)));
-            }
-        }
-        return;
-    }
-    if std::env::var("HOTPLATE_BENCH_SUMMARY").is_ok_and(|v| v == "1") {
-        summary(&cases);
+    let Some(cases) = common::load(&common::corpus_dir("scale")) else { return };
+    let edits: Vec<Edit> = cases
+        .iter()
+        .map(|c| {
+            let request = Request::from_json(&c.text).unwrap_or_else(|e| panic!("{}: {e}", c.file));
+            Edit { edited: edit(&request), request }
+        })
+        .collect();
+    if common::other_modes(&cases, || summary(&cases, &edits)) {
         return;
     }
     let mut c = Criterion::default()
@@ -206,13 +148,13 @@ fn main() {
     }
     for (group, with_session) in [("edit", true), ("edit_cold", false)] {
         let mut group = c.benchmark_group(group);
-        for case in &cases {
+        for (case, edit) in cases.iter().zip(&edits) {
             let mut session = with_session.then(Session::new);
             let mut flip = false;
             group.bench_function(case.file.trim_end_matches(".json"), |b| {
                 b.iter(|| {
                     flip = !flip;
-                    edit_once(case, flip, &mut session)
+                    edit_once(edit, flip, &mut session)
                 })
             });
         }
@@ -220,5 +162,5 @@ fn main() {
     }
     c.final_summary();
     println!();
-    summary(&cases);
+    summary(&cases, &edits);
 }
