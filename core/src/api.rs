@@ -11,6 +11,9 @@
 //! - tables: [`versions`], [`functions`], [`resource_types`], [`is_group_type`];
 //! - files as heatclient reads them: [`load_template`], [`load_yaml`],
 //!   [`load_map`], [`is_template`], [`is_environment`], [`hidden_parameters`];
+//! - update plans: [`plan`] a [`PlanRequest`] (the preview request: the
+//!   update body plus the current stack's create request) into a [`Plan`]
+//!   (Heat's preview, reasons, changed values; `crate::plan`);
 //! - [`yaql`] with Heat's settings;
 //! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
 //!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
@@ -19,6 +22,7 @@ mod evaluated;
 mod files;
 #[cfg(feature = "ts")]
 pub mod formats;
+mod session;
 #[cfg(feature = "serialize")]
 mod wire;
 
@@ -40,6 +44,9 @@ pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
+pub use crate::plan::{
+    plan, Action, Change, Method, Place, Plan, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
+};
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
 use crate::render::{self, Placeholders};
@@ -53,6 +60,7 @@ pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
 };
+pub use session::Session;
 
 /// True when the stack or any nested stack has an error or a failing output
 /// (the CLI's exit status 1).
@@ -185,7 +193,7 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
     let tmpl = functions::names(v, Table::Functions);
     let cond = functions::names(v, Table::Conditions);
     let mut names: Vec<&'static str> = tmpl.iter().chain(cond.iter()).map(|(n, _)| *n).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.dedup();
     Some(
         names
