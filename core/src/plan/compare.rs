@@ -15,7 +15,6 @@ use crate::engine::properties::{PropError, Validation};
 use crate::eval::Expr;
 use crate::pyhash::PySet;
 use crate::render::{self, Format, Placeholders, Rendered};
-use crate::sort;
 use crate::stack::Stack;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
@@ -98,7 +97,7 @@ fn stack(ctx: &Ctx<'_>, scratch: &Stack, path: &[Rc<str>]) -> Result<StackPlan, 
             }
         }
     }
-    sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
+    crate::sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     Ok(out)
 }
 
@@ -117,14 +116,14 @@ fn listing(ctx: &Ctx<'_>, stacks: &Stacks, path: &[Rc<str>], action: Action) -> 
             }
         }
     }
-    sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
+    crate::sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     out
 }
 
 /// Lay `more` into `into` (a replaced nested stack: its resources deleted and added).
 fn merge(into: &mut StackPlan, more: StackPlan) {
     into.resources.extend(more.resources);
-    sort::sort_by(&mut into.resources, |a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
+    crate::sort::sort_by(&mut into.resources, |a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
     for (k, v) in more.nested {
         match into.nested.get_mut(&k) {
             Some(existing) => merge(existing, v),
@@ -388,7 +387,7 @@ fn preview_update(
         let mut forbidden: Vec<&str> =
             changed.keys.iter().filter(|k| r.immutable.contains(&k.as_str())).map(String::as_str).collect();
         if !forbidden.is_empty() {
-            sort::sort(&mut forbidden);
+            crate::sort::sort(&mut forbidden);
             return Err(raised(
                 "NotSupported",
                 format!(
@@ -419,7 +418,7 @@ fn preview_update(
             .cloned()
             .collect();
         if !not_allowed.is_empty() {
-            sort::sort(&mut not_allowed);
+            crate::sort::sort(&mut not_allowed);
             return Ok(Outcome::Replaced(vec![Reason::NotUpdatable { properties: not_allowed }]));
         }
     }

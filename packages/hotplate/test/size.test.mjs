@@ -30,11 +30,13 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // engine's hook for existing resources (issue 25, before the binding exports plan):
 // 564.6 KB; the page's fixes of issue 27 in core (hotplate's own limits worded as
 // hotplate's, two quick fixes, catalogue descriptions clipped at a word, strings of
-// several lines as YAML literal blocks): 565.5 KB; the binding's plan() (issue 25:
-// the preview, its rules and the UpdatePlan types; the rules' table cut to the 22
-// types whose update is not Resource's, the plan's sorts through core/src/sort.rs):
-// 586.3 KB.
-const BUDGET_BROTLI = 587 * 1024;
+// several lines as YAML literal blocks): 565.5 KB. Issue 28: every sort of core
+// through sort.rs's one instantiation (no sort_unstable left), with the editing
+// session's parse cache: 558.6 KB. The binding's plan() (issue 25: the preview, its
+// rules and the UpdatePlan types; the rules' table cut to the 22 types whose update
+// is not Resource's): not measured on this merge yet — 586.3 KB on main 565.5
+// (+20.8 KB), so about 579.4 KB expected here.
+const BUDGET_BROTLI = 580 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
