@@ -43,7 +43,7 @@ const results = new Results($("results"), {
   nothingToCopy: () => (s.last?.response.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy"),
 });
 
-const SETTINGS = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds" } as const;
+const SETTINGS = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds", "heat-config": "heatConfig" } as const;
 
 /** Draw the inputs from the workspace (after loading one). */
 function renderInputs(): void {
