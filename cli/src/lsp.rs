@@ -236,6 +236,7 @@ impl Server {
             if let Some(check) = check {
                 built.request.parameters = check.parameters();
                 built.request.stack_name = Some(check.stack_name.clone());
+                built.request.heat_config = check.heat_config();
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
             Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone() })
