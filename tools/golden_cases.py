@@ -663,6 +663,11 @@ case('bigint_json_template', json.dumps({'heat_template_version': W, 'outputs': 
 case('bigint_property_out_of_range', R + '  r:\n    type: OS::Heat::RandomString\n    properties: {length: 12345678901234567890}\n')
 
 
+# A dependency cycle names each resource by its plugin class, as Heat prints its
+# graph (each resource here requires one other: a set of more prints in memory order).
+case("res_cycle_classes", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: child.yaml\n    depends_on: [b]\n  b:\n    type: My::Thing\n    depends_on: [c]\n  c:\n    type: OS::Nova::Server\n    depends_on: [a]\n    properties: {image: x, flavor: y}\n", files={"child.yaml": "heat_template_version: 2018-08-31\n", "thing.yaml": "heat_template_version: 2018-08-31\n"}, environment="resource_registry:\n  My::Thing: thing.yaml\n")
+case("res_cycle_graph_order", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::RandomString\n    depends_on: [b]\n  b:\n    type: AWS::EC2::Instance\n    depends_on: [a]\n    properties: {ImageId: x, InstanceType: y}\n  c:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties: {value: 1}\n  g:\n    type: OS::Heat::ResourceGroup\n    depends_on: [a]\n")
+
 # --- plugin checks (full mode): the branches of each plugin's validate() the public
 # plugin-checks corpus does not reach --------------------------------------------------
 def plugin(name, rtype, props, head="", version="2018-08-31", **kw):
