@@ -668,6 +668,13 @@ case('bigint_property_out_of_range', R + '  r:\n    type: OS::Heat::RandomString
 case("res_cycle_classes", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: child.yaml\n    depends_on: [b]\n  b:\n    type: My::Thing\n    depends_on: [c]\n  c:\n    type: OS::Nova::Server\n    depends_on: [a]\n    properties: {image: x, flavor: y}\n", files={"child.yaml": "heat_template_version: 2018-08-31\n", "thing.yaml": "heat_template_version: 2018-08-31\n"}, environment="resource_registry:\n  My::Thing: thing.yaml\n")
 case("res_cycle_graph_order", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::RandomString\n    depends_on: [b]\n  b:\n    type: AWS::EC2::Instance\n    depends_on: [a]\n    properties: {ImageId: x, InstanceType: y}\n  c:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties: {value: 1}\n  g:\n    type: OS::Heat::ResourceGroup\n    depends_on: [a]\n")
 
+# PEP 479: yaql's StopIteration (`first()` of nothing) inside a map or a list Heat
+# resolves in a generator expression is `generator raised StopIteration`; at the
+# top of a value it stays StopIteration, with no message. In a nested stack too.
+FIRST = "{yaql: {expression: '[].first()'}}"
+case("yaql_stop_iteration_in_collections", "heat_template_version: 2018-08-31\noutputs:\n  top: {value: %s}\n  inmap: {value: {a: %s}}\n  inlist: {value: [%s]}\n  injoin: {value: {list_join: [',', [%s]]}}\n" % (FIRST, FIRST, FIRST, FIRST))
+case("yaql_stop_iteration_nested_output", "heat_template_version: 2018-08-31\nresources:\n  p: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\noutputs:\n  o: {value: {a: %s}}\n" % FIRST})
+
 # --- plugin checks (full mode): the branches of each plugin's validate() the public
 # plugin-checks corpus does not reach --------------------------------------------------
 def plugin(name, rtype, props, head="", version="2018-08-31", **kw):
