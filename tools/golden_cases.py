@@ -675,6 +675,15 @@ FIRST = "{yaql: {expression: '[].first()'}}"
 case("yaql_stop_iteration_in_collections", "heat_template_version: 2018-08-31\noutputs:\n  top: {value: %s}\n  inmap: {value: {a: %s}}\n  inlist: {value: [%s]}\n  injoin: {value: {list_join: [',', [%s]]}}\n" % (FIRST, FIRST, FIRST, FIRST))
 case("yaql_stop_iteration_nested_output", "heat_template_version: 2018-08-31\nresources:\n  p: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\noutputs:\n  o: {value: {a: %s}}\n" % FIRST})
 
+# Floating IPs' implicit dependencies (add_dependencies): the routers and router
+# interfaces of their network or port's subnet are validated first; a port whose
+# network Heat would look up in Neutron is a skipped check.
+case('deps_fip_router_first', 'heat_template_version: 2018-08-31\nresources:\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, fixed_ip_address: 10.0.0.5}\n  r:\n    type: OS::Neutron::Router\n    properties: {external_gateway_info: {network: public}, bogus: 1}\n')
+case('deps_fip_router_other_net', 'heat_template_version: 2018-08-31\nresources:\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, fixed_ip_address: 10.0.0.5}\n  r:\n    type: OS::Neutron::Router\n    properties: {external_gateway_info: {network: other}, bogus: 1}\n')
+case('deps_fip_interface_fixed_ips', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n, fixed_ips: [{subnet: s1}]}\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, port_id: {get_resource: p}, bogus: 2}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1, bogus: 1}\n')
+case('deps_fipa_interface', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n, fixed_ips: [{subnet: s1}]}\n  f:\n    type: OS::Neutron::FloatingIPAssociation\n    properties: {floatingip_id: x, port_id: {get_resource: p}, bogus: 2}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1, bogus: 1}\n')
+case('deps_fip_port_no_fixed_ips_lookup', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n}\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, port_id: {get_resource: p}}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1}\n')
+
 # --- plugin checks (full mode): the branches of each plugin's validate() the public
 # plugin-checks corpus does not reach --------------------------------------------------
 def plugin(name, rtype, props, head="", version="2018-08-31", **kw):

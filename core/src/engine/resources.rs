@@ -810,6 +810,11 @@ impl Graph {
         self.classes.insert(name.to_string(), class);
     }
 
+    /// `deps.graph()[name]`: what `name` requires so far.
+    pub fn requires_of(&self, name: &str) -> Vec<String> {
+        self.nodes.get(name).cloned().unwrap_or_default()
+    }
+
     /// `deps += (requirer, required)`: the required node is created first.
     pub fn add_edge(&mut self, requirer: &str, required: &str) {
         self.nodes.entry(required.to_string()).or_default();
