@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hotplate_core::engine::heat_config;
+use hotplate_core::api::{self, heat_config};
 
 /// mimalloc, not the system allocator: the engine allocates many small values
 /// (measured in ARCHITECTURE.md, "Native speed").
@@ -151,9 +151,7 @@ fn main() -> ExitCode {
         },
         Command::Check { paths, config, format, jobs, allow_outside_root, heat_config } => {
             let heat_config = match heat_settings(&heat_config) {
-                Ok(v) => {
-                    hotplate_core::pyfmt::json_dumps(&v, hotplate_core::pyfmt::JsonStyle::PLAIN).unwrap_or_default()
-                }
+                Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
                 Err(msg) => {
                     eprintln!("hotplate: {msg}");
                     return ExitCode::from(2);
@@ -215,18 +213,16 @@ fn main() -> ExitCode {
             let format = format.unwrap_or(default);
             if format != Format::Text {
                 // The canonical result has no place for hotplate's notes: they go to stderr.
-                for d in ev.diagnostics.iter().filter(|d| d.severity == hotplate_core::Severity::Note) {
+                for d in ev.diagnostics.iter().filter(|d| d.severity == api::Severity::Note) {
                     eprint!("{}", d.render(&ev.sources));
                 }
             }
             match format {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
-                Format::Yaml => {
-                    emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
-                }
+                Format::Yaml => emit(&api::value_text(&ev.result.to_value(), api::Format::Yaml)),
                 Format::Text => emit(&report::text(&ev, &built.request)),
             }
-            if report::has_errors(&ev.result) {
+            if api::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -244,8 +240,8 @@ pub(crate) fn emit(text: &str) {
 
 /// The `--heat-config KEY=VALUE` settings as an `x-heat-config` object,
 /// refused here (a usage error) when Heat would not take them.
-fn heat_settings(settings: &[String]) -> Result<hotplate_core::Value, String> {
-    let mut config = hotplate_core::Value::Null;
+fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
+    let mut config = api::Value::Null;
     for s in settings {
         heat_config::set_from_text(&mut config, s).map_err(|e| format!("--heat-config: {e}"))?;
     }
@@ -253,7 +249,7 @@ fn heat_settings(settings: &[String]) -> Result<hotplate_core::Value, String> {
     Ok(config)
 }
 
-fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
+fn read_request(path: &PathBuf) -> Result<api::Request, String> {
     let text = if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -261,5 +257,5 @@ fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
     };
-    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -29,8 +29,7 @@
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
-use hotplate_core::pyfmt::{json_dumps, JsonStyle};
-use hotplate_core::{Map, Value};
+use hotplate_core::api::{json_dumps, json_loads, load_yaml, py_str, JsonStyle, Map, Value};
 
 /// The default config file name, looked up from the working directory upwards.
 pub const FILE_NAME: &str = ".hotplate.yaml";
@@ -71,7 +70,7 @@ pub struct Check {
 
 /// An `x-heat-config` object from JSON text (null when empty).
 fn settings(json: &str) -> Value {
-    hotplate_core::pyconv::json_loads(json).unwrap_or(Value::Null)
+    json_loads(json).unwrap_or(Value::Null)
 }
 
 impl Check {
@@ -82,10 +81,7 @@ impl Check {
 
     /// The parameters, as a request's `parameters`.
     pub fn parameters(&self) -> Map {
-        hotplate_core::pyconv::json_loads(&self.parameters_json)
-            .ok()
-            .and_then(|v| v.as_map().cloned())
-            .unwrap_or_default()
+        json_loads(&self.parameters_json).ok().and_then(|v| v.as_map().cloned()).unwrap_or_default()
     }
 }
 
@@ -114,9 +110,7 @@ impl Config {
 
     /// Parse a config's text; `root` is the directory its globs are relative to.
     pub fn parse(text: &str, root: PathBuf) -> Result<Config, String> {
-        let loaded = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0))
-            .map_err(|d| format!("not valid YAML: {}", d.message))?;
-        let top = loaded.root.to_value();
+        let top = load_yaml(text).map_err(|d| format!("not valid YAML: {}", d.message))?;
         let mut config = Config { root, ..Config::default() };
         let Some(top) = top.as_map() else {
             return if top == Value::Null { Ok(config) } else { Err("expected a mapping at the top".into()) };
@@ -177,7 +171,7 @@ fn heat_config(v: &Value, place: &str) -> Result<Value, String> {
     if !matches!(v, Value::Map(_) | Value::Null) {
         return Err(format!("{place} must be a mapping"));
     }
-    hotplate_core::engine::heat_config::HeatConfig::from_value(v).map_err(|e| format!("{place}: {e}"))?;
+    hotplate_core::api::heat_config::HeatConfig::from_value(v).map_err(|e| format!("{place}: {e}"))?;
     Ok(v.clone())
 }
 
@@ -213,13 +207,13 @@ fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> 
     }
     let files = files.ok_or_else(|| format!("{at} has no `files`"))?;
     let parameters_json = json_dumps(&parameters, JsonStyle::PLAIN).map_err(|e| format!("{at}.parameters: {e}"))?;
-    let settings = hotplate_core::engine::heat_config::merged(top_settings, &own_settings);
+    let settings = hotplate_core::api::heat_config::merged(top_settings, &own_settings);
     let heat_config_json = json_dumps(&settings, JsonStyle::PLAIN).map_err(|e| format!("{at}.heat_config: {e}"))?;
     Ok(Check { name, files, environments, parameters_json, stack_name, heat_config_json })
 }
 
 fn key_text(k: &Value) -> String {
-    k.as_str().map_or_else(|| hotplate_core::pyfmt::py_str(k), str::to_string)
+    k.as_str().map_or_else(|| py_str(k), str::to_string)
 }
 
 /// A string, or a list of strings.

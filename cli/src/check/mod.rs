@@ -13,9 +13,7 @@ mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{located_diagnostics, Located};
-use hotplate_core::source::SourceMap;
-use hotplate_core::Severity;
+use hotplate_core::api::{self, has_errors, located_diagnostics, HeatResult, Located, Severity, SourceMap};
 use rayon::prelude::*;
 
 use crate::root::{Hint, Root};
@@ -199,9 +197,9 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
             }
         };
     // The cloud's settings: the config file's, a check's over them, the command line's over both.
-    let flags = hotplate_core::pyconv::json_loads(flags).unwrap_or(hotplate_core::Value::Null);
+    let flags = api::json_loads(flags).unwrap_or(api::Value::Null);
     let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
-    built.request.heat_config = hotplate_core::engine::heat_config::merged(&settings, &flags);
+    built.request.heat_config = api::heat_config::merged(&settings, &flags);
     let mut ev = template_mode::evaluate(&built);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
@@ -211,7 +209,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
         sources.add(name, s.text.clone());
     }
     ev.sources = sources;
-    outcome.failed = crate::report::has_errors(&ev.result);
+    outcome.failed = has_errors(&ev.result);
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(&ev.result, "", &mut failed);
@@ -232,7 +230,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
 }
 
 /// Failing outputs of a stack and of its nested stacks that are created.
-fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+fn output_errors(r: &HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
     for (name, o) in &r.outputs {
         if let Some(e) = &o.error {
             out.push((format!("{prefix}{name}"), e.clone()));

@@ -4,7 +4,7 @@
 
 mod cfn;
 pub mod environment;
-mod file_schemata;
+pub(crate) mod file_schemata;
 pub mod heat_config;
 mod nested;
 pub mod parameters;

@@ -2,9 +2,8 @@
 //! with Heat's settings (`limitIterators` 200, `memoryQuota` 10000, no delegates).
 //!
 //! ```
-//! use hotplate_core::value::Value;
-//! let e = hotplate_core::yaql::parse("$.data.select($ * 2)").unwrap();
-//! let v = hotplate_core::yaql::evaluate(&e, &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
+//! use hotplate_core::api::{yaql, Value};
+//! let v = yaql("$.data.select($ * 2)", &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
 //! assert_eq!(v, Value::list(vec![Value::Int(2), Value::Int(4)]));
 //! ```
 //!
@@ -64,8 +63,11 @@ use self::value::{HKey, V};
 
 /// A yaql error: the Python exception class name and `str()` of the exception.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct YaqlError {
     /// Python exception class name (`YaqlGrammarException`, `KeyError`, ...).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub class: String,
     /// `str(exception)`.
     pub message: String,
