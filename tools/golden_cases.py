@@ -3,6 +3,7 @@
 
 Expected results are produced by running the real Heat oracle on them:
     python3 tools/golden_cases.py && $(../shared/oracle/setup.sh) ../shared/oracle/heat_oracle.py --write-expected core/tests/golden
+except heat_config_yaql_*, each from a run of its own (see "[yaql] options" below).
 """
 import json
 import os
@@ -774,8 +775,6 @@ case("plugin_provider_bad_yaml_mapping", "heat_template_version: 2018-08-31\nres
 case("nested_provider_values_not_resolved_non_strict", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: leaf.yaml\n    properties:\n      v: {yaql: {expression: '$.data.a.len()', data: {a: null}}}\n", "leaf.yaml": "heat_template_version: 2018-08-31\nparameters:\n  v: {type: string, default: ''}\n"})
 
 # --- Heat settings (x-heat-config): each option's offline effect ----------------------
-# ([yaql] options are tested in core's functions/yaql.rs instead: the oracle's
-# folder mode keeps the yaql engine of its first yaql request.)
 def hc(name, template, config, **kw):
     case("heat_config_" + name, template, **dict(kw, **{"x-heat-config": config}))
 
@@ -793,6 +792,7 @@ T6, F6 = chain(6)
 hc("depth_10_accepts_6", T6, {"max_nested_stack_depth": 10}, files=F6)
 hc("depth_default_refuses_6", T6, {}, files=F6)
 hc("depth_2", T6, {"max_nested_stack_depth": "2"}, files=F6)
+hc("depth_0", T6, {"max_nested_stack_depth": 0}, files=F6)
 TWO = "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None}\n"
 hc("resources_1", TWO, {"max_resources_per_stack": 1})
 hc("resources_unlimited", TWO, {"max_resources_per_stack": -1})
@@ -823,6 +823,15 @@ hc("not_object", TWO, [1])
 hc("bad_integer", TWO, {"max_nested_stack_depth": "ten"})
 hc("bad_boolean", TWO, {"volumes": {"backups_enabled": "maybe"}})
 hc("integer_from_float", T6, {"max_nested_stack_depth": 2.9}, files=F6)
+# [yaql] options. Their expectations come from running the oracle on each request
+# alone (heat_oracle.py REQUEST.json > NAME.expected.json): Heat caches its yaql
+# engine (Yaql._parser) on first use, so a --write-expected folder run gives
+# every request the settings of the folder's first yaql request.
+YAQL_VALUE = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: {yaql: {expression: '%s'}}\n"
+hc("yaql_limit_iterators_100", YAQL_VALUE % "range(0, 150).select($).len()", {"yaql": {"limit_iterators": 100}})
+hc("yaql_limit_iterators_unlimited", YAQL_VALUE % "range(0, 300).select($).len()", {"yaql": {"limit_iterators": -1}})
+hc("yaql_memory_quota_100", YAQL_VALUE % "range(0, 50).toList()", {"yaql": {"memory_quota": 100}})
+hc("yaql_memory_quota_100000", YAQL_VALUE % "(''x'' * 20000).len()", {"yaql": {"memory_quota": 100000}})
 
 
 def main():
