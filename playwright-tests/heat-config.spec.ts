@@ -76,6 +76,7 @@ test("each Heat setting in the Settings field gives Heat's result", async ({ pag
   // Not a JSON object: the field says so instead of evaluating.
   await field.fill("[1]");
   await expect(page.getByTestId("result-errors")).toContainText("Heat settings must be a JSON object");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
   // A request's settings come back into the field (examples, share links).
   const withSettings = { ...all[0].request, "x-heat-config": all[0].config };
   await page.evaluate((h) => (location.hash = h), `#${await encodeWorkspace(fromRequest(withSettings as never))}`);
