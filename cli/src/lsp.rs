@@ -230,11 +230,16 @@ impl Server {
         let config = workspace_config(path, &|p| self.config_text(p))?;
         let root = self.root_for(path, config.as_ref());
         let read = |p: &Path| self.read(&root, p);
+        // A template no check applies to gets the file's own Heat settings (as in `check`).
+        let settings = config.as_ref().map(Config::heat_config);
         let build = |template: &Path, envs: &[PathBuf], check: Option<&Check>| -> Result<Analysis, String> {
             let mut built = template_mode::build_with(template, None, envs, &read)?;
             if let Some(check) = check {
                 built.request.parameters = check.parameters();
                 built.request.stack_name = Some(check.stack_name.clone());
+                built.request.heat_config = check.heat_config();
+            } else if let Some(settings) = &settings {
+                built.request.heat_config = settings.clone();
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
             Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone() })

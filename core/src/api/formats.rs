@@ -39,6 +39,12 @@ pub struct EvaluateRequest {
     #[serde(rename = "x-template-name")]
     #[ts(optional)]
     pub template_name: Option<String>,
+    /// The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+    /// `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+    /// sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+    #[serde(rename = "x-heat-config")]
+    #[ts(optional, type = "Record<string, unknown>")]
+    pub heat_config: Option<serde_json::Value>,
 }
 
 /// The playground's mocks (`x-playground`).

@@ -799,12 +799,20 @@ pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: Ev
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     nodes: indexmap::IndexMap<String, Vec<String>>,
+    /// Each resource's class name (`str(resource)` is `Class "name"`).
+    classes: std::collections::HashMap<String, &'static str>,
 }
 
 impl Graph {
-    /// `deps += (name, None)`.
-    pub fn add_node(&mut self, name: &str) {
+    /// `deps += (name, None)`, for a resource of this plugin class.
+    pub fn add_node(&mut self, name: &str, class: &'static str) {
         self.nodes.entry(name.to_string()).or_default();
+        self.classes.insert(name.to_string(), class);
+    }
+
+    /// `deps.graph()[name]`: what `name` requires so far.
+    pub fn requires_of(&self, name: &str) -> Vec<String> {
+        self.nodes.get(name).cloned().unwrap_or_default()
     }
 
     /// `deps += (requirer, required)`: the required node is created first.
@@ -824,11 +832,20 @@ impl Graph {
         let mut order = Vec::with_capacity(graph.len());
         while !graph.is_empty() {
             let Some(key) = graph.iter().find(|(_, reqs)| reqs.is_empty()).map(|(k, _)| k.clone()) else {
-                let cycle: Vec<String> =
-                    graph.iter().map(|(k, reqs)| format!("{k} requires {}", reqs.join(", "))).collect();
+                // `str(graph)`: `{Class "a": {Class "b", …}, …}` (Heat's
+                // requirements are a set ordered by memory address: with more
+                // than one, its order is not reproducible; ours is the graph's).
+                let node = |k: &str| format!("{} \"{k}\"", self.classes.get(k).copied().unwrap_or("Resource"));
+                let cycle: Vec<String> = graph
+                    .iter()
+                    .map(|(k, reqs)| {
+                        let reqs: Vec<String> = reqs.iter().map(|r| node(r)).collect();
+                        format!("{}: {{{}}}", node(k), reqs.join(", "))
+                    })
+                    .collect();
                 let err = EvalError::other(
                     "CircularDependencyException",
-                    format!("Circular Dependency Found: {}", cycle.join("; ")),
+                    format!("Circular Dependency Found: {{{}}}", cycle.join(", ")),
                 )
                 .with_code("dependency-cycle");
                 return (order, Some(err));

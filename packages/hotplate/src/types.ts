@@ -43,6 +43,12 @@ export type EvaluateRequest = {
    * The template's file name, used in diagnostics (default `template.yaml`).
    */
   "x-template-name"?: string,
+  /**
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+   */
+  "x-heat-config"?: Record<string, unknown>,
 };
 
 /**

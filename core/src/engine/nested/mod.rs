@@ -358,6 +358,26 @@ mod tests {
     }
 
     #[test]
+    fn heat_s_packaged_template_is_named_and_evaluated_when_supplied() {
+        // AWS::CloudWatch::Alarm is Heat's AWS_CloudWatch_Alarm.yaml (the default environment's).
+        let t = "heat_template_version: 2018-08-31\nresources:\n  alarm:\n    type: AWS::CloudWatch::Alarm\n    properties: {MetricName: m}\n";
+        let file = "file:///etc/heat/templates/AWS_CloudWatch_Alarm.yaml";
+        let mut req = crate::engine::Request::new(t);
+        let ev = crate::engine::evaluate(&req);
+        let notes: Vec<&str> =
+            ev.diagnostics.iter().filter(|d| d.code == "packaged-template").map(|d| d.message.as_str()).collect();
+        assert_eq!(notes.len(), 1, "{:?}", ev.diagnostics);
+        assert!(notes[0].contains(file) && notes[0].contains("`files`"), "{notes:?}");
+        assert!(ev.result.nested.is_empty());
+        // Supplied under that name, it is the nested stack (Heat's has parameters of these names).
+        let alarm = "heat_template_version: 2013-05-23\nparameters:\n  MetricName: {type: string}\nresources:\n  a: {type: OS::Heat::None}\n";
+        req.files.insert(file.into(), Some(alarm.into()));
+        let ev = crate::engine::evaluate(&req);
+        assert!(ev.diagnostics.iter().all(|d| d.code != "packaged-template"), "{:?}", ev.diagnostics);
+        assert!(ev.result.nested.contains_key("alarm"), "{:?}", ev.result.error);
+    }
+
+    #[test]
     fn deploy_time_values_of_nested_stacks_are_marked_where_the_result_has_them() {
         let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
         let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";

@@ -24,7 +24,10 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             stack: &parts.stack,
             resources: parts.definitions.set_order.iter().filter_map(|&i| parts.definitions.defns.get(i)).collect(),
         };
-        crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph).map_err(|e| run.failed(e))?;
+        let mut skipped = Vec::new();
+        crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph, &mut skipped)
+            .map_err(|e| run.failed(e))?;
+        run.ev.result.skipped_checks.extend(skipped);
     }
     let parts = &*parts;
     // A cycle is found only when the sort reaches it.
