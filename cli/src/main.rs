@@ -7,6 +7,7 @@ mod lsp;
 mod report;
 mod root;
 mod template_mode;
+mod validate_cmd;
 mod yaql_cmd;
 
 /// The CLI tests' shared support (temporary folders), for the unit tests too.
@@ -66,6 +67,43 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
+        /// Read files outside the git work tree holding the template (else the
+        /// working directory): only for templates you trust.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
+    },
+    /// Validate a template as `openstack orchestration template validate` does
+    /// (Heat's template validate: no values needed), or answer an oracle
+    /// validate request file.
+    ///
+    /// With -t, prints what the client prints (YAML, or JSON with --format
+    /// json; `ERROR: …` on stderr when Heat refuses the template). With a
+    /// request file (`-` for stdin), prints the oracle's result
+    /// (`{"error", "validate"}`). Exit 1 when Heat refuses the template.
+    Validate {
+        /// An oracle validate request file (JSON), or `-` for stdin.
+        request: Option<PathBuf>,
+        /// The template file.
+        #[arg(short = 't', long = "template")]
+        template: Option<PathBuf>,
+        /// An environment file (repeatable; merged in order).
+        #[arg(short = 'e', long = "environment")]
+        environment: Vec<PathBuf>,
+        /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
+        #[arg(short = 'P', long = "parameter")]
+        parameter: Vec<String>,
+        /// A parameter whose value is a file's content, `key=FILE`.
+        #[arg(long = "parameter-file")]
+        parameter_file: Vec<String>,
+        /// Show the parameters of nested stacks too (`NestedParameters`).
+        #[arg(long = "show-nested")]
+        show_nested: bool,
+        /// Heat error codes to ignore, comma-separated (Heat knows one, 99001).
+        #[arg(long = "ignore-errors", value_name = "CODES")]
+        ignore_errors: Option<String>,
+        /// Output format (-t: yaml by default, as the client; a request file: json).
+        #[arg(long, short = 'f', value_enum)]
+        format: Option<validate_cmd::ValidateFormat>,
         /// Read files outside the git work tree holding the template (else the
         /// working directory): only for templates you trust.
         #[arg(long = "allow-outside-root")]
@@ -142,6 +180,27 @@ fn main() -> ExitCode {
         Command::Check { paths, config, format, jobs, allow_outside_root } => {
             check::run(&check::Options { paths, config, format, jobs, allow_outside_root })
         }
+        Command::Validate {
+            request,
+            template,
+            environment,
+            parameter,
+            parameter_file,
+            show_nested,
+            ignore_errors,
+            format,
+            allow_outside_root,
+        } => validate_cmd::run(&validate_cmd::Args {
+            request,
+            template,
+            environment,
+            parameter,
+            parameter_file,
+            show_nested,
+            ignore_errors,
+            format,
+            allow_outside_root,
+        }),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -219,12 +278,17 @@ pub(crate) fn emit(text: &str) {
 }
 
 fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
-    let text = if path.as_os_str() == "-" {
+    let text = read_input(path)?;
+    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A request file's text, or stdin's for `-`.
+pub(crate) fn read_input(path: &PathBuf) -> Result<String, String> {
+    if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        s
+        Ok(s)
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
-    };
-    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
 }

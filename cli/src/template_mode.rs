@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::source::Span;
+use hotplate_core::source::{SourceMap, Span};
 use hotplate_core::syntax::{Node, NodeKind};
 use hotplate_core::{Diagnostic, Document, Evaluation, Map, Request, Value};
 
@@ -151,8 +151,17 @@ fn read_named(path: &Path, read: Reader<'_>) -> Result<String, String> {
 /// canonical result is core's, unchanged).
 pub fn evaluate(built: &Built) -> Evaluation {
     let mut ev = hotplate_core::evaluate(&built.request);
+    let notes = refused_notes(built, &mut ev.sources);
+    ev.diagnostics.extend(notes);
+    ev
+}
+
+/// hotplate's note for each file the request names that was not read, at
+/// the reference (its source added to `sources` when the answer has none).
+pub fn refused_notes(built: &Built, sources: &mut SourceMap) -> Vec<Diagnostic> {
+    let mut notes = Vec::new();
     for r in &built.refused {
-        let found = ev.sources.iter().find(|(_, s)| s.name == r.named_in).map(|(id, s)| (id, s.text.clone()));
+        let found = sources.iter().find(|(_, s)| s.name == r.named_in).map(|(id, s)| (id, s.text.clone()));
         let (id, text) = match found {
             Some(found) => found,
             None => {
@@ -164,13 +173,13 @@ pub fn evaluate(built: &Built) -> Evaluation {
                 } else {
                     built.request.files.get(&r.named_in).cloned().flatten().unwrap_or_default()
                 };
-                (ev.sources.add(r.named_in.clone(), text.clone()), text)
+                (sources.add(r.named_in.clone(), text.clone()), text)
             }
         };
         let span = hotplate_core::syntax::load_template(&text, id).ok().and_then(|l| value_span(&l.root, &r.reference));
-        ev.diagnostics.push(Diagnostic::note(NOTE_CODE, r.outside.note(&r.reference)).at_opt(span));
+        notes.push(Diagnostic::note(NOTE_CODE, r.outside.note(&r.reference)).at_opt(span));
     }
-    ev
+    notes
 }
 
 /// Where a mapping's value is the string `text` (a `get_file:`, `type:` or

@@ -25,6 +25,7 @@ pub mod pyhash;
 pub(crate) mod pyre;
 pub mod pyregex;
 pub(crate) mod pystd;
+pub(crate) mod pyyaml;
 pub(crate) mod render;
 mod sort;
 pub mod source;

@@ -74,7 +74,23 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
     let Some(stack_name) = req.stack_name.as_deref() else {
         return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
     };
-    // The API decodes the template: JSON/YAML, a mapping, a version key.
+    let body = body(run, req)?;
+    template(run, req, body, stack_name)
+}
+
+/// What heat-api decoded of the body: the template and the inline environment.
+pub(crate) struct Body {
+    /// The loaded template.
+    pub(crate) root: Node,
+    /// The scalars Heat gets as dates.
+    pub(crate) dates: Vec<Span>,
+    /// The inline environment (none with environment files).
+    pub(crate) inline_env: Option<ParsedEnv>,
+}
+
+/// heat-api's part (`InstantiationData`): the template loaded (JSON/YAML, a
+/// mapping, a version key), then the inline environment.
+pub(crate) fn body(run: &mut Run, req: &Request) -> Result<Body, Failed> {
     let (tid, root, dates) = load(run, &req.template, &req.template_name)?;
     let Some(top) = root.as_map() else {
         let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
@@ -85,7 +101,14 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
         return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
     }
     let inline_env = inline_environment(run, req)?;
-    // The version class.
+    Ok(Body { root, dates, inline_env })
+}
+
+/// The engine's part: the version class, every parameter schema, the
+/// environment files merged.
+pub(crate) fn template<'r>(run: &mut Run, req: &Request, body: Body, stack_name: &'r str) -> Result<Top<'r>, Failed> {
+    let Body { root, dates, inline_env } = body;
+    let top = root.as_map().unwrap_or(&[]);
     let (version, vnode) = file_schemata::detect_version(top, &dates, root.span).map_err(|e| run.failed(e))?;
     run.ev.result.template_version = Some(vnode.as_str().unwrap_or_default().to_string());
     run.ev.version = Some(version);
