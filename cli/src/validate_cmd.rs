@@ -15,7 +15,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use hotplate_core::api::{self, ClientFormat, ValidateRequest};
-use hotplate_core::Severity;
 
 use crate::{emit, root, template_mode};
 
@@ -103,7 +102,7 @@ fn template_file(template: &PathBuf, args: &Args) -> ExitCode {
     req.ignore_errors = args.ignore_errors.clone().filter(|c| !c.is_empty());
     let mut v = api::validate(&req);
     let notes = template_mode::refused_notes(&built, &mut v.sources);
-    for d in notes.iter().filter(|d| d.severity == Severity::Note) {
+    for d in &notes {
         eprint!("{}", d.render(&v.sources));
     }
     let format = match args.format.unwrap_or(ValidateFormat::Yaml) {

@@ -4,7 +4,8 @@
 
 mod cfn;
 pub mod environment;
-mod file_schemata;
+pub(crate) mod file_schemata;
+pub mod heat_config;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
@@ -100,6 +101,8 @@ pub(crate) struct StackInput<'a> {
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// The cloud's Heat settings.
+    config: Rc<heat_config::HeatConfig>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -178,7 +181,8 @@ impl Run {
 
     /// The top-level stack: the request stage, then the stack's stages.
     fn create(&mut self, req: &Request) -> Result<(), Failed> {
-        let stages::request::Top { stack_name, root, version, schemas, env } = stages::request::request(self, req)?;
+        let stages::request::Top { stack_name, root, version, schemas, env, config } =
+            stages::request::request(self, req)?;
         let input = StackInput {
             root: &root,
             version,
@@ -194,6 +198,7 @@ impl Run {
             collect: true,
             mocks: Some((&req.attributes, &req.reference_ids)),
             deploy_params: IndexMap::new(),
+            config,
         };
         self.stack(&input)
     }

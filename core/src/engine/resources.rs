@@ -56,7 +56,7 @@ pub fn resource_keys(version: HotVersion) -> Vec<&'static str> {
 
 /// `HOTemplate.validate_section` for resources (sorted by name), then the
 /// `Each Resource must contain a Type key.` check in template order.
-pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), EvalError> {
+pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: i64) -> Result<(), EvalError> {
     let Some(entries) = resources.as_map() else {
         if resources.is_null() {
             return Ok(());
@@ -98,12 +98,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    check_count(entries.len())
+    check_count(entries.len(), max_resources)
 }
 
-/// Heat's `max_resources_per_stack` (1000) for a template's resources.
-pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
-    if n > 1000 {
+/// Heat's `max_resources_per_stack` (-1: no limit) for a template's resources.
+pub(super) fn check_count(n: usize, max: i64) -> Result<(), EvalError> {
+    if max != -1 && i64::try_from(n).unwrap_or(i64::MAX) > max {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
@@ -395,8 +395,9 @@ impl ResourceDefn {
         let entries = self.property_entries(stack)?;
         if self.info.provider || self.info.plugin.is_empty() {
             // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved.
-            for (k, v) in entries {
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
                 eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
             }
             return Ok(());
@@ -459,6 +460,13 @@ impl ResourceDefn {
             .with_code("snapshot-not-supported")
             .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
+        if let Some(message) = self.deletion_policy.as_deref().and_then(|policy| {
+            crate::plugins::deletion_policy_error(self.info.plugin, policy, stack.config.volumes_backups_enabled)
+        }) {
+            return Err(EvalError::svf_full("", vec!["resources".into(), self.name.to_string()], message)
+                .with_code("snapshot-not-supported")
+                .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
+        }
         if let Some(up) = &self.update_policy {
             let resolved =
                 eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
@@ -477,7 +485,7 @@ impl ResourceDefn {
             return Err(EvalError::svf_full(
                 "TypeError",
                 vec!["resources".into(), self.name.to_string()],
-                format!("'{}' object is not iterable", call.kind.class_name()),
+                format!("'{}' object is not iterable", call.spec.class),
             )
             .with_code("properties-not-a-map")
             .at(call.span));
@@ -543,12 +551,78 @@ impl ResourceDefn {
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        if crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
         let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
-        let metadata = match &self.metadata {
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// The checks a plugin's `validate()` makes before the base class's
+    /// (`plugins::checks_first`): the properties are read without the schema
+    /// checked, a value that does not convert failing when read.
+    pub fn plugin_checks_first(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        if self.info.none_like || self.external_id.is_some() || !crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
+        let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let schema = self.info.schema;
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let (mut props, mut unread) = (Map::new(), Vec::new());
+        for p in schema {
+            match v.read(schema, entries, p.name) {
+                Ok(value) => props.insert_str(p.name, value),
+                Err(PropError::Fatal(e)) => return Err(e),
+                Err(PropError::Svf(_, message) | PropError::Value(message)) => {
+                    unread.push((p.name.to_string(), message));
+                }
+            }
+        }
+        self.run_plugin_check(stack, check, &props, &unread, checks)
+    }
+
+    /// The checks a stack resource's `validate()` makes after its nested
+    /// stack (`plugins::checks_after_nested`).
+    pub fn plugin_checks_after_nested(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        let Some(check) = crate::plugins::checks_after_nested(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// Run one of the plugin's checks on its properties.
+    fn run_plugin_check(
+        &self,
+        stack: &Stack,
+        check: crate::plugins::Check,
+        props: &Map,
+        unread: &[(String, String)],
+        checks: &mut Vec<SkippedCheck>,
+    ) -> Result<(), EvalError> {
+        let resolved = |section: &Option<Expr>| match section {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
+        let (metadata, update_policy) = (resolved(&self.metadata), resolved(&self.update_policy));
+        let ctx = crate::plugins::Ctx {
+            name: &self.name,
+            plugin: self.info.plugin,
+            props,
+            metadata: &metadata,
+            stack,
+            unread,
+            update_policy: &update_policy,
+            strict: stack.strict_validate,
+            timeout_secs: stack.timeout_secs(),
+        };
         match check(&ctx) {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {
@@ -655,7 +729,7 @@ fn key_of<'n>(node: &'n Node, key: &str) -> Option<(Span, &'n Node)> {
 /// macro (`if`) the snippet it chose.
 fn raw_snippet(expr: &Expr) -> Value {
     match expr {
-        Expr::Call(c) if c.kind.is_macro() => raw_snippet(&c.args),
+        Expr::Call(c) if c.spec.is_macro() => raw_snippet(&c.args),
         Expr::Call(c) => {
             let mut m = Map::new();
             m.insert_str(&c.name, raw_snippet(&c.args));

@@ -42,7 +42,7 @@ pub(crate) fn unchecked<'a>(input: &StackInput<'a>) -> Structure<'a> {
 pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
     let version = input.version;
     if version.is_cfn() {
-        cfn::validate(input.root, version).map_err(|e| run.failed(e))?;
+        cfn::validate(input.root, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
         return Ok(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
     }
     let root = input.root;
@@ -57,7 +57,7 @@ pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Str
     }
     let structure = Structure { root: Cow::Borrowed(root) };
     if let Some(rn) = structure.section("resources") {
-        resources::validate_structure(rn, version).map_err(|e| run.failed(e))?;
+        resources::validate_structure(rn, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
     }
     Ok(structure)
 }

@@ -92,9 +92,17 @@ fn resource(
 ) -> Result<(), Failed> {
     let stack = &parts.stack;
     let (mut skipped, mut checks) = (Vec::new(), Vec::new());
-    let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+    // A plugin's own checks that come first, `Resource.validate`, the
+    // nested stack, then a plugin's checks after it (`crate::plugins`).
+    let mut result = d.plugin_checks_first(stack, &mut checks);
+    if result.is_ok() {
+        result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+    }
     if result.is_ok() {
         result = nested::checks(run, input, parts, d, &mut skipped, &mut checks);
+    }
+    if result.is_ok() {
+        result = d.plugin_checks_after_nested(stack, &mut checks);
     }
     // Heat stops at the first failing resource: later ones record no skips.
     if first.is_none() {

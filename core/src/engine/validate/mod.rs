@@ -30,6 +30,7 @@ use indexmap::IndexMap;
 use std::rc::Rc;
 
 use super::stages::{self, Failed};
+use super::heat_config::HeatConfig;
 use super::{Run, StackInput};
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::result::json_key;
@@ -121,7 +122,11 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 
 /// heat-api's checks, the engine's `validate_template`, the answer.
 fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
-    // heat-api: the query flags, then the body.
+    // heat-api: its body limit, the query flags, then the body.
+    let config = match &req.request {
+        Some(request) => stages::request::settings(run, request)?,
+        None => HeatConfig::default(),
+    };
     let show_nested = match &req.show_nested {
         None => false,
         Some(text) => match text.to_lowercase().as_str() {
@@ -138,7 +143,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     let Some(request) = &req.request else {
         return Err(Failed::bad_request(Diagnostic::error("no-template", "No template specified")));
     };
-    let mut body = stages::request::body(run, request)?;
+    let mut body = stages::request::body(run, request, &config)?;
     // heat-api sends what it decoded to the engine over RPC, as JSON.
     body.root = json_round_trip(&body.root);
     if let Some(env) = &mut body.inline_env {
@@ -154,7 +159,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
             return Ok(Value::from(INVALID_IGNORE_ERRORS_ANSWER));
         }
     }
-    let top = stages::request::template(run, request, body, STACK_NAME)?;
+    let top = stages::request::template(run, request, body, STACK_NAME, config)?;
     let input = StackInput {
         root: &top.root,
         version: top.version,
@@ -170,6 +175,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         collect: false,
         mocks: None,
         deploy_params: IndexMap::new(),
+        config: top.config,
     };
     // `_validate_template`: any exception is `{'Error': str(exc)}`.
     let structure = stages::structure::structure(run, &input).map_err(|f| as_bad_request(f, false))?;
