@@ -4,6 +4,7 @@
 
 mod check;
 mod lsp;
+mod plan;
 mod report;
 mod root;
 mod template_mode;
@@ -86,35 +87,11 @@ enum Command {
     /// json; `ERROR: …` on stderr when Heat refuses the template). With a
     /// request file (`-` for stdin), prints the oracle's result
     /// (`{"error", "validate"}`). Exit 1 when Heat refuses the template.
-    Validate {
-        /// An oracle validate request file (JSON), or `-` for stdin.
-        request: Option<PathBuf>,
-        /// The template file.
-        #[arg(short = 't', long = "template")]
-        template: Option<PathBuf>,
-        /// An environment file (repeatable; merged in order).
-        #[arg(short = 'e', long = "environment")]
-        environment: Vec<PathBuf>,
-        /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
-        #[arg(short = 'P', long = "parameter")]
-        parameter: Vec<String>,
-        /// A parameter whose value is a file's content, `key=FILE`.
-        #[arg(long = "parameter-file")]
-        parameter_file: Vec<String>,
-        /// Show the parameters of nested stacks too (`NestedParameters`).
-        #[arg(long = "show-nested")]
-        show_nested: bool,
-        /// Heat error codes to ignore, comma-separated (Heat knows one, 99001).
-        #[arg(long = "ignore-errors", value_name = "CODES")]
-        ignore_errors: Option<String>,
-        /// Output format (-t: yaml by default, as the client; a request file: json).
-        #[arg(long, short = 'f', value_enum)]
-        format: Option<validate_cmd::ValidateFormat>,
-        /// Read files outside the git work tree holding the template (else the
-        /// working directory): only for templates you trust.
-        #[arg(long = "allow-outside-root")]
-        allow_outside_root: bool,
-    },
+    Validate(validate_cmd::Args),
+    /// Plan an update: what `openstack stack update` would add, delete,
+    /// replace or change in place, and why (exit 1: Heat would refuse it, or
+    /// `--fail-on` matched).
+    Plan(plan::PlanArgs),
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
     Lsp {
@@ -180,6 +157,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Plan(args) => plan::run(&args),
         Command::Lsp { allow_outside_root } => match lsp::run(allow_outside_root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -197,27 +175,7 @@ fn main() -> ExitCode {
             };
             check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
         }
-        Command::Validate {
-            request,
-            template,
-            environment,
-            parameter,
-            parameter_file,
-            show_nested,
-            ignore_errors,
-            format,
-            allow_outside_root,
-        } => validate_cmd::run(&validate_cmd::Args {
-            request,
-            template,
-            environment,
-            parameter,
-            parameter_file,
-            show_nested,
-            ignore_errors,
-            format,
-            allow_outside_root,
-        }),
+        Command::Validate(args) => validate_cmd::run(&args),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),

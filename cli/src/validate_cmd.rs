@@ -19,16 +19,35 @@ use hotplate_core::api::{self, ClientFormat, ValidateRequest};
 use crate::{emit, root, template_mode};
 
 /// The command line of `hotplate validate`.
+#[derive(clap::Args)]
 pub struct Args {
-    pub request: Option<PathBuf>,
-    pub template: Option<PathBuf>,
-    pub environment: Vec<PathBuf>,
-    pub parameter: Vec<String>,
-    pub parameter_file: Vec<String>,
-    pub show_nested: bool,
-    pub ignore_errors: Option<String>,
-    pub format: Option<ValidateFormat>,
-    pub allow_outside_root: bool,
+    /// An oracle validate request file (JSON), or `-` for stdin.
+    request: Option<PathBuf>,
+    /// The template file.
+    #[arg(short = 't', long = "template")]
+    template: Option<PathBuf>,
+    /// An environment file (repeatable; merged in order).
+    #[arg(short = 'e', long = "environment")]
+    environment: Vec<PathBuf>,
+    /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
+    #[arg(short = 'P', long = "parameter")]
+    parameter: Vec<String>,
+    /// A parameter whose value is a file's content, `key=FILE`.
+    #[arg(long = "parameter-file")]
+    parameter_file: Vec<String>,
+    /// Show the parameters of nested stacks too (`NestedParameters`).
+    #[arg(long = "show-nested")]
+    show_nested: bool,
+    /// Heat error codes to ignore, comma-separated (Heat knows one, 99001).
+    #[arg(long = "ignore-errors", value_name = "CODES")]
+    ignore_errors: Option<String>,
+    /// Output format (-t: yaml by default, as the client; a request file: json).
+    #[arg(long, short = 'f', value_enum)]
+    format: Option<ValidateFormat>,
+    /// Read files outside the git work tree holding the template (else the
+    /// working directory): only for templates you trust.
+    #[arg(long = "allow-outside-root")]
+    allow_outside_root: bool,
 }
 
 /// `--format`.

@@ -268,27 +268,32 @@ fn child_stages<T>(
         let _ = env.resource_registry.insert(k.clone(), v.clone());
     }
     let stack_name = format!("{}-{}", input.stack_name, d.name);
+    let existing = if create { input.existing } else { None };
+    let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
+    let stack_id = match existing.and_then(|h| h.stack_id(&path)) {
+        Some(id) => id,
+        // A stack that is not stored has no id, nor have the stacks built in it.
+        None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
+        None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+    };
     let child_input = StackInput {
         root,
         version,
         stack_name: &stack_name,
-        // A stack that is not stored has no id, nor have the stacks built in it.
-        stack_id: if input.stack_id == super::UNSTORED_STACK_ID {
-            input.stack_id.clone()
-        } else {
-            uuid5_url(&format!("{}/{}", input.stack_id, d.name))
-        },
+        stack_id,
         project_id: input.project_id,
         files: input.files.clone(),
         env,
         schemas,
         depth: input.depth + 1,
-        strict: create,
+        strict: create && existing.is_none_or(|h| h.validate_strictly(&path)),
         template_only: false,
         collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
         config: input.config.clone(),
+        existing,
+        path,
     };
     then(run, &child_input)
 }

@@ -176,6 +176,8 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         mocks: None,
         deploy_params: IndexMap::new(),
         config: top.config,
+        existing: None,
+        path: Vec::new(),
     };
     // `_validate_template`: any exception is `{'Error': str(exc)}`.
     let structure = stages::structure::structure(run, &input).map_err(|f| as_bad_request(f, false))?;
