@@ -254,7 +254,7 @@ impl Emitter {
             Value::Map(m) if !m.is_empty() => {
                 let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
                 // `sort_keys=True`: the keys are strings here (a JSON body).
-                entries.sort_by(|(a, _), (b, _)| py_str(a).cmp(&py_str(b)));
+                entries.sort_by_cached_key(|(k, _)| py_str(k));
                 self.block_mapping(&entries);
             }
             Value::Map(_) => self.empty_flow("{", "}"),
@@ -347,7 +347,7 @@ impl Emitter {
     }
 
     fn write_indicator(&mut self, indicator: &str, need_whitespace: bool, whitespace: bool, indention: bool) {
-        if !(self.whitespace || !need_whitespace) {
+        if !self.whitespace && need_whitespace {
             self.write(" ");
         }
         self.write(indicator);

@@ -147,7 +147,7 @@ pub(super) fn parameters_child(
     if let NestedKind::DeploymentGroup(_) = kind {
         // `dict(self.properties)`: every property.
         for p in schema {
-            props.insert_str(&p.name, read(&p.name)?);
+            props.insert_str(p.name, read(p.name)?);
         }
     }
     for key in keys {
@@ -165,7 +165,8 @@ pub(super) fn parameters_child(
     for key in ["count", "desired_capacity", "Size", "DesiredCapacity"] {
         props.insert_str(key, Value::Int(1));
     }
-    let g = Group { d, props, validating: true, max_resources: input.config.max_resources_per_stack, budget: run.budget };
+    let g =
+        Group { d, props, validating: true, max_resources: input.config.max_resources_per_stack, budget: run.budget };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
         NestedKind::AutoScalingGroup => Some(scaling_group(input, &g)?),

@@ -29,8 +29,8 @@ pub use request::ValidateRequest;
 use indexmap::IndexMap;
 use std::rc::Rc;
 
-use super::stages::{self, Failed};
 use super::heat_config::HeatConfig;
+use super::stages::{self, Failed};
 use super::{Run, StackInput};
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::result::json_key;
