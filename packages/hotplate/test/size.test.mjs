@@ -28,8 +28,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // boundary types (issue 22: no DTO mirrors, no thread-local result): 560.2 KB;
 // one function spec per intrinsic (issue 22): 559.5 KB; update plans' core and the
 // engine's hook for existing resources (issue 25, before the binding exports plan):
-// 564.6 KB.
-const BUDGET_BROTLI = 565 * 1024;
+// 564.6 KB; the page's fixes of issue 27 in core (hotplate's own limits worded as
+// hotplate's, two quick fixes, catalogue descriptions clipped at a word, strings of
+// several lines as YAML literal blocks): 565.5 KB.
+const BUDGET_BROTLI = 566 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
