@@ -11,30 +11,20 @@
 //! (an error, or the answer to unknown `--ignore-errors` codes), 2 usage or
 //! IO errors.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hotplate_core::api::{self, ClientFormat, ValidateRequest};
 
-use crate::{emit, root, template_mode};
+use crate::{emit, template_mode};
 
 /// The command line of `hotplate validate`.
 #[derive(clap::Args)]
 pub struct Args {
     /// An oracle validate request file (JSON), or `-` for stdin.
     request: Option<PathBuf>,
-    /// The template file.
-    #[arg(short = 't', long = "template")]
-    template: Option<PathBuf>,
-    /// An environment file (repeatable; merged in order).
-    #[arg(short = 'e', long = "environment")]
-    environment: Vec<PathBuf>,
-    /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
-    #[arg(short = 'P', long = "parameter")]
-    parameter: Vec<String>,
-    /// A parameter whose value is a file's content, `key=FILE`.
-    #[arg(long = "parameter-file")]
-    parameter_file: Vec<String>,
+    #[command(flatten)]
+    files: template_mode::FileArgs,
     /// Show the parameters of nested stacks too (`NestedParameters`).
     #[arg(long = "show-nested")]
     show_nested: bool,
@@ -44,10 +34,6 @@ pub struct Args {
     /// Output format (-t: yaml by default, as the client; a request file: json).
     #[arg(long, short = 'f', value_enum)]
     format: Option<ValidateFormat>,
-    /// Read files outside the git work tree holding the template (else the
-    /// working directory): only for templates you trust.
-    #[arg(long = "allow-outside-root")]
-    allow_outside_root: bool,
 }
 
 /// `--format`.
@@ -61,9 +47,9 @@ pub enum ValidateFormat {
 
 /// Run `hotplate validate`.
 pub fn run(args: &Args) -> ExitCode {
-    match (&args.request, &args.template) {
+    match (&args.request, &args.files.template) {
         (Some(path), None) => {
-            if args.show_nested || args.ignore_errors.is_some() || !args.environment.is_empty() {
+            if args.show_nested || args.ignore_errors.is_some() || !args.files.environment.is_empty() {
                 return usage(
                     "a request file carries its own flags: give -e, --show-nested or --ignore-errors with -t",
                 );
@@ -100,15 +86,8 @@ fn request_file(path: &PathBuf, format: ValidateFormat) -> ExitCode {
 }
 
 /// `hotplate validate -t T`: what the client prints.
-fn template_file(template: &PathBuf, args: &Args) -> ExitCode {
-    let built = match std::env::current_dir() {
-        Ok(cwd) => {
-            let root =
-                root::Root::of_paths(std::slice::from_ref(template), &cwd, args.allow_outside_root, root::Hint::Flag);
-            template_mode::build(template, &args.environment, &args.parameter, &args.parameter_file, "dummy", &root)
-        }
-        Err(e) => Err(format!("no working directory: {e}")),
-    };
+fn template_file(template: &Path, args: &Args) -> ExitCode {
+    let built = args.files.build(template, "dummy");
     let built = match built {
         Ok(b) => b,
         Err(msg) => return usage(&msg),

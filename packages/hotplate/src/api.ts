@@ -256,7 +256,7 @@ function checkPath(path: PathStep[]): void {
 }
 
 /** The request as the JSON text the editor exports take. */
-function requestText(request: EvaluateRequest): string {
+function requestText(request: EvaluateRequest | ValidateRequest): string {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError("hotplate: the request must be an object like {template: '...'}");
   }

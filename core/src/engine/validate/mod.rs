@@ -32,7 +32,7 @@ use std::rc::Rc;
 use super::heat_config::HeatConfig;
 use super::stages::{self, Failed};
 use super::{Run, StackInput};
-use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::diag::{Diagnostic, HeatError};
 use crate::engine::result::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::SourceMap;
@@ -73,29 +73,7 @@ impl Validation {
     /// "validate": body|null}`.
     pub fn to_value(&self) -> Value {
         let mut m = Map::with_capacity(2);
-        let error = match &self.error {
-            None => Value::Null,
-            Some(e) => {
-                let mut em = Map::with_capacity(3);
-                em.insert_str("type", Value::from(e.kind.as_str()));
-                em.insert_str("message", Value::from(e.message.as_str()));
-                let path = if e.path.is_empty() {
-                    Value::Null
-                } else {
-                    Value::list(
-                        e.path
-                            .iter()
-                            .map(|p| match p {
-                                PathItem::Key(k) => Value::from(k.as_str()),
-                                PathItem::Index(i) => Value::Int(*i),
-                            })
-                            .collect(),
-                    )
-                };
-                em.insert_str("path", path);
-                Value::map(em)
-            }
-        };
+        let error = self.error.as_ref().map_or(Value::Null, HeatError::to_value);
         m.insert_str("error", error);
         m.insert_str("validate", self.body.clone().unwrap_or(Value::Null));
         Value::map(m)
