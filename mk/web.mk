@@ -53,5 +53,5 @@ test-web: web test-web-unit $(PW_STAMP)
 	@bash tools/setup-browser.sh
 	cd $(PW) && npx playwright test
 
-bench-web: web
+bench-web: web $(PW_STAMP)
 	node $(WEB)/scripts/bench-latency.mjs

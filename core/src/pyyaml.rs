@@ -254,7 +254,7 @@ impl Emitter {
             Value::Map(m) if !m.is_empty() => {
                 let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
                 // `sort_keys=True`: the keys are strings here (a JSON body).
-                entries.sort_by_cached_key(|(k, _)| py_str(k));
+                crate::sort::sort_by_key(&mut entries, |(k, _)| py_str(k));
                 self.block_mapping(&entries);
             }
             Value::Map(_) => self.empty_flow("{", "}"),
