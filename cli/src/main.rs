@@ -8,6 +8,7 @@ mod plan;
 mod report;
 mod root;
 mod template_mode;
+mod validate_cmd;
 mod yaql_cmd;
 
 /// The CLI tests' shared support (temporary folders), for the unit tests too.
@@ -50,18 +51,8 @@ enum Command {
     Eval {
         /// A request JSON file (Heat's stack-create body), or `-` for stdin.
         request: Option<PathBuf>,
-        /// The template file.
-        #[arg(short = 't', long = "template")]
-        template: Option<PathBuf>,
-        /// An environment file (repeatable; merged in order).
-        #[arg(short = 'e', long = "environment")]
-        environment: Vec<PathBuf>,
-        /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
-        #[arg(short = 'P', long = "parameter")]
-        parameter: Vec<String>,
-        /// A parameter whose value is a file's content, `key=FILE`.
-        #[arg(long = "parameter-file")]
-        parameter_file: Vec<String>,
+        #[command(flatten)]
+        files: template_mode::FileArgs,
         /// The stack name.
         #[arg(long = "stack-name", default_value = "test")]
         stack_name: String,
@@ -73,11 +64,16 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
-        /// Read files outside the git work tree holding the template (else the
-        /// working directory): only for templates you trust.
-        #[arg(long = "allow-outside-root")]
-        allow_outside_root: bool,
     },
+    /// Validate a template as `openstack orchestration template validate` does
+    /// (Heat's template validate: no values needed), or answer an oracle
+    /// validate request file.
+    ///
+    /// With -t, prints what the client prints (YAML, or JSON with --format
+    /// json; `ERROR: …` on stderr when Heat refuses the template). With a
+    /// request file (`-` for stdin), prints the oracle's result
+    /// (`{"error", "validate"}`). Exit 1 when Heat refuses the template.
+    Validate(validate_cmd::Args),
     /// Plan an update: what `openstack stack update` would add, delete,
     /// replace or change in place, and why (exit 1: Heat would refuse it, or
     /// `--fail-on` matched).
@@ -165,6 +161,7 @@ fn main() -> ExitCode {
             };
             check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
         }
+        Command::Validate(args) => validate_cmd::run(&args),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -179,27 +176,10 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval {
-            request,
-            template,
-            environment,
-            parameter,
-            parameter_file,
-            stack_name,
-            heat_config,
-            format,
-            allow_outside_root,
-        } => {
-            let built = match (&request, &template) {
+        Command::Eval { request, files, stack_name, heat_config, format } => {
+            let built = match (&request, &files.template) {
                 (Some(path), None) => read_request(path).map(template_mode::Built::of),
-                (None, Some(t)) => match std::env::current_dir() {
-                    Ok(cwd) => {
-                        let root =
-                            root::Root::of_paths(std::slice::from_ref(t), &cwd, allow_outside_root, root::Hint::Flag);
-                        template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name, &root)
-                    }
-                    Err(e) => Err(format!("no working directory: {e}")),
-                },
+                (None, Some(t)) => files.build(t, &stack_name),
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
@@ -215,7 +195,7 @@ fn main() -> ExitCode {
                 }
             };
             let ev = template_mode::evaluate(&built);
-            let default = if template.is_some() { Format::Text } else { Format::Json };
+            let default = if files.template.is_some() { Format::Text } else { Format::Json };
             let format = format.unwrap_or(default);
             if format != Format::Text {
                 // The canonical result has no place for hotplate's notes: they go to stderr.
@@ -256,12 +236,17 @@ fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
 }
 
 fn read_request(path: &PathBuf) -> Result<api::Request, String> {
-    let text = if path.as_os_str() == "-" {
+    let text = read_input(path)?;
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A request file's text, or stdin's for `-`.
+pub(crate) fn read_input(path: &PathBuf) -> Result<String, String> {
+    if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        s
+        Ok(s)
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
-    };
-    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
 }

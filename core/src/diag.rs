@@ -168,6 +168,31 @@ pub struct HeatError {
     pub diagnostic: Diagnostic,
 }
 
+impl HeatError {
+    /// The oracle's `error` object: `{type, message, path}` (`path` null when empty).
+    pub fn to_value(&self) -> crate::value::Value {
+        use crate::value::{Map, Value};
+        let mut m = Map::with_capacity(3);
+        m.insert_str("type", Value::from(self.kind.as_str()));
+        m.insert_str("message", Value::from(self.message.as_str()));
+        let path = if self.path.is_empty() {
+            Value::Null
+        } else {
+            Value::list(
+                self.path
+                    .iter()
+                    .map(|p| match p {
+                        PathItem::Key(k) => Value::from(k.as_str()),
+                        PathItem::Index(i) => Value::Int(*i),
+                    })
+                    .collect(),
+            )
+        };
+        m.insert_str("path", path);
+        Value::map(m)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::excerpt;

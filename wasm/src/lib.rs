@@ -106,6 +106,15 @@ impl Evaluation {
     }
 }
 
+/// `validate(requestJson)`: Heat's template validate of an oracle validate
+/// request (`ValidateResult`: the response body or Heat's error); throws only
+/// for a malformed request.
+#[wasm_bindgen]
+pub fn validate(request_json: &str) -> Result<String, JsError> {
+    let req = api::ValidateRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    Ok(api::validate(&req).to_json())
+}
+
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).
 #[wasm_bindgen]
 pub fn versions() -> Result<String, JsError> {

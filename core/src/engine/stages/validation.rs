@@ -42,7 +42,12 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             .collect();
     for name in &order {
         let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
-        if unique.contains(name.as_str()) {
+        if !unique.contains(name.as_str()) {
+            continue;
+        }
+        if input.template_only {
+            template_only(run, input, parts, d, &mut first)?;
+        } else {
             resource(run, input, parts, d, &mut first)?;
         }
     }
@@ -59,6 +64,25 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
         }
     }
     run.end_stage(first)
+}
+
+/// One resource as template validate checks it (`validate_template()`; a
+/// resource with an `external_id` is skipped).
+fn template_only(
+    run: &mut Run,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+    first: &mut Option<EvalError>,
+) -> Result<(), Failed> {
+    if d.external_id.is_some() {
+        return Ok(());
+    }
+    let result = d.validate_template(&parts.stack).and_then(|()| nested::provider_names(run, input, parts, d));
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) => run.note(first, e),
+    }
 }
 
 /// One resource: its own validation, then its nested stack's checks.
