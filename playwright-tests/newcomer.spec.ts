@@ -312,6 +312,11 @@ function bigBlockTemplate(): string {
   return t;
 }
 
+// A wall-clock measure: on a machine busy with other work a task stretches past 50 ms
+// that takes ~40 on an idle one (CI runs this suite alone, one worker); two retries keep a
+// neighbour's load from failing it, and a real regression (every run over) still fails.
+test.describe("defect 15", () => {
+  test.describe.configure({ retries: 2 });
 test("defect 15: pasting a 3,000-line template of 500 resources runs no main-thread task over 50 ms", async ({ page }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { longTasks: { start: number; ms: number }[] };
@@ -355,4 +360,5 @@ test("defect 15: pasting a 3,000-line template of 500 resources runs no main-thr
   }, t0);
   console.log(`defect 15: paste → result in the page ${Math.round(resultAt - t0)} ms (evaluation ${evalMs} ms); tasks over 50 ms: ${JSON.stringify(long)}`);
   expect(long).toEqual([]);
+});
 });
