@@ -246,6 +246,34 @@ impl ResultView {
     }
 }
 
+/// Which lint rules run (`enable`/`disable`: rule ids or names, or `all`).
+pub use crate::lint::Options as LintOptions;
+/// One lint rule: id, name, severity, summary, on by default or not.
+pub use crate::lint::RuleInfo;
+
+/// Every lint rule, in id order.
+pub fn lint_rules() -> Vec<RuleInfo> {
+    crate::lint::rules().copied().collect()
+}
+
+/// The lint rule with this id (any case) or name.
+pub fn lint_rule(id: &str) -> Option<RuleInfo> {
+    crate::lint::find(id).copied()
+}
+
+/// A lint rule's documentation as markdown (`docs/rules/<ID>.md`).
+pub fn lint_rule_doc(id: &str) -> Option<String> {
+    crate::lint::markdown(crate::lint::find(id)?.id)
+}
+
+/// The lint diagnostics of an evaluated request (the mistakes Heat accepts):
+/// code = the rule's id, placed like the engine's. Display only: add them to
+/// `ev.diagnostics` to show them ([`located_diagnostics`]) and to get their
+/// quick fixes ([`quick_fixes`]); the canonical result is not touched.
+pub fn lint(req: &Request, ev: &Evaluation, options: &LintOptions) -> Vec<crate::diag::Diagnostic> {
+    crate::lint::lint(req, ev, options)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,14 +13,17 @@ pub enum Severity {
     Error,
     /// Heat accepts it, but it is probably not what the author meant.
     Warning,
+    /// Worth knowing, not a mistake (a lint rule's advice).
+    Info,
 }
 
 impl Severity {
-    /// `error` or `warning`.
+    /// `error`, `warning` or `info`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Info => "info",
         }
     }
 }

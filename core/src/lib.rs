@@ -18,6 +18,7 @@ pub mod engine;
 pub mod eval;
 pub mod functions;
 pub(crate) mod ide;
+pub(crate) mod lint;
 mod plugins;
 pub mod pyconv;
 pub mod pyfmt;
