@@ -138,6 +138,7 @@ impl Server {
                     let severity = match d.severity {
                         hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
                         hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                        hotplate_core::Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
