@@ -20,7 +20,7 @@ test("the parameters form shows labels, defaults, hidden inputs and constraint h
   await open(page);
   await setEditor(page, "editor-template", `${HOT}parameters:\n  size:\n    type: string\n    label: Flavor\n    default: m1.small\n    constraints: [{allowed_values: [m1.small, m1.large]}]\n  secret: {type: string, hidden: true, default: s3}\noutputs:\n  size: {value: {get_param: size}}\n`);
   await expect(page.locator(".params")).toContainText("Constraint: one of: m1.small, m1.large");
-  await expect(page.getByTestId("param-size")).toHaveAttribute("placeholder", "default: m1.small");
+  await expect(page.locator('.inputs [data-source="size"]')).toHaveText("template default: m1.small");
   await expect(page.getByTestId("param-secret")).toHaveAttribute("type", "password");
   await expect(page.getByTestId("result-parameters")).toContainText("******");
   await expect(page.getByTestId("result-parameters")).not.toContainText("s3");
@@ -71,7 +71,7 @@ test("a misspelled property is marked at its key and listed", async ({ page }) =
   await open(page);
   await setEditor(page, "editor-template", `${HOT}resources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavour: m1.small\n      image: cirros\n`);
   await expect(page.getByTestId("status")).toHaveText("errors: 2");
-  await expect(page.locator("#refused")).toContainText("Unknown Property flavour");
+  await expect(page.getByTestId("verdict")).toContainText("Unknown Property flavour");
   const editor = page.getByTestId("editor-template");
   // The key itself is underlined; the property it stands for is missing from `properties`.
   await expect(editor.locator(".cm-lintRange-error", { hasText: "flavour" })).toHaveText("flavour");
@@ -86,7 +86,7 @@ test("property errors in two resources are both listed and marked", async ({ pag
   await setEditor(page, "editor-template", `${HOT}resources:\n  a:\n    type: OS::Heat::RandomString\n    properties:\n      length: twelve\n  b:\n    type: OS::Heat::RandomString\n    properties:\n      character_classes: [{class: letters, min: 0}]\n`);
   await expect(page.getByTestId("status")).toHaveText("errors: 2");
   // Heat refuses with one of them; the list has both, each at its value.
-  await expect(page.locator("#refused")).toContainText("Property error: resources.");
+  await expect(page.getByTestId("verdict")).toContainText("Property error: resources.");
   const items = page.getByTestId("error-item");
   await expect(items.filter({ hasText: "resources.a.properties.length: Value 'twelve' is not an integer" })).toHaveText(/^template\.yaml:6:15: /);
   await expect(items.filter({ hasText: "resources.b.properties.character_classes[0].min: 0 is out of range" })).toHaveText(/^template\.yaml:10:49: /);

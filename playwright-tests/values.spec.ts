@@ -88,7 +88,7 @@ test("every value the panes show is the engine's text for it (examples and corpu
         const status = document.querySelector<HTMLElement>("[data-testid=status]")!;
         if (status.dataset.run === before) return false;
         if (status.textContent!.startsWith("stopped")) return "stopped";
-        return document.getElementById("result-json")!.textContent === json ? "shown" : false;
+        return document.querySelector("[data-testid=result-json]")!.textContent === json ? "shown" : false;
       },
       [run, ev.resultJson] as const,
       { timeout: 20_000, polling: 20 },

@@ -19,6 +19,13 @@
 //! open one first). Without a workspace file a template is evaluated alone, and
 //! an environment file (a YAML map of environment sections) with the last open
 //! template. Open documents are read from the editor, other files from disk.
+//!
+//! Files are read through a [`Root`] (`crate::root`): the workspace folders
+//! (those the client names at `initialize`) when one holds the document, else
+//! the git work tree holding it, else its folder. A file a template names
+//! outside it is not read (hotplate's note says why); `hotplate lsp
+//! --allow-outside-root` or `allow_outside_root: true` in `.hotplate.yaml`
+//! lifts that.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -30,10 +37,12 @@ use lsp_types as lsp;
 use serde_json::json;
 
 use crate::check::config::{self, Check, Config};
-use crate::template_mode;
+use crate::root::{read_file, work_tree, Hint, Root, Unread};
+use crate::template_mode::{self, Built};
 
-/// Run the server until the client shuts it down.
-pub fn run() -> Result<(), String> {
+/// Run the server until the client shuts it down; `allow_outside_root`: read
+/// files wherever templates name them.
+pub fn run(allow_outside_root: bool) -> Result<(), String> {
     let (connection, io_threads) = Connection::stdio();
     let caps = lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
@@ -49,8 +58,9 @@ pub fn run() -> Result<(), String> {
         ..Default::default()
     };
     let caps = serde_json::to_value(caps).map_err(|e| e.to_string())?;
-    connection.initialize(caps).map_err(|e| e.to_string())?;
-    let mut server = Server { docs: HashMap::new(), last_template: None };
+    let init = connection.initialize(caps).map_err(|e| e.to_string())?;
+    let folders = workspace_folders(&init);
+    let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root };
     for msg in &connection.receiver {
         match msg {
             Message::Request(req) => {
@@ -77,14 +87,26 @@ struct Server {
     docs: HashMap<PathBuf, String>,
     /// The last template opened (for environment files without a workspace file).
     last_template: Option<PathBuf>,
+    /// The workspace folders (canonical).
+    folders: Vec<PathBuf>,
+    /// `--allow-outside-root`.
+    allow_outside_root: bool,
 }
 
 /// The request a document is analysed in, and its name there.
 struct Analysis {
-    req: Request,
+    built: Built,
     name: String,
     /// The template's directory (relative names of `files` are under it).
     base: PathBuf,
+    /// Where its files are read from.
+    root: Root,
+}
+
+impl Analysis {
+    fn req(&self) -> &Request {
+        &self.built.request
+    }
 }
 
 impl Server {
@@ -128,17 +150,27 @@ impl Server {
         let mut diagnostics = Vec::new();
         match self.analysis(&path) {
             Ok(a) => {
-                let ev = hotplate_core::evaluate(&a.req);
-                for d in api::located_diagnostics(&ev) {
+                let ev = template_mode::evaluate(&a.built);
+                let is_template = a.name == a.req().template_name;
+                for mut d in api::located_diagnostics(&ev) {
                     let here = d.file.as_deref() == Some(a.name.as_str());
-                    let unplaced = d.file.is_none() && a.name == a.req.template_name;
-                    if !(here || unplaced) {
+                    let unplaced = d.file.is_none() && is_template;
+                    // hotplate's notes about the request's other files (a
+                    // registry entry's file not read) show on the template too.
+                    let note_elsewhere = d.severity == hotplate_core::Severity::Note && is_template;
+                    if !(here || unplaced || note_elsewhere) {
                         continue;
+                    }
+                    if !(here || unplaced) {
+                        d.message = format!("{}: {}", d.file.as_deref().unwrap_or_default(), d.message);
+                        (d.from, d.to) = (0, 0);
                     }
                     let severity = match d.severity {
                         hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
                         hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
-                        hotplate_core::Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
+                        hotplate_core::Severity::Note | hotplate_core::Severity::Info => {
+                            lsp::DiagnosticSeverity::INFORMATION
+                        }
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
@@ -162,24 +194,55 @@ impl Server {
         Some(Notification::new("textDocument/publishDiagnostics".into(), params))
     }
 
-    fn read(&self, p: &Path) -> Option<String> {
-        let key = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        self.docs.get(&key).or_else(|| self.docs.get(p)).cloned().or_else(|| std::fs::read_to_string(p).ok())
+    /// A file through `root`: the open document's text, else the disk's (a
+    /// document not saved yet counts when the root holds its path).
+    fn read(&self, root: &Root, p: &Path) -> Result<String, Unread> {
+        match root.resolve(p) {
+            Ok(file) => match self.docs.get(&file).or_else(|| self.docs.get(p)) {
+                Some(text) => Ok(text.clone()),
+                None => read_file(&file),
+            },
+            Err(Unread::Io(e)) => match self.docs.get(p).filter(|_| root.holds(p)) {
+                Some(text) => Ok(text.clone()),
+                None => Err(Unread::Io(e)),
+            },
+            Err(outside) => Err(outside),
+        }
     }
 
-    /// Which request the document belongs to (see the module's header).
+    /// A `.hotplate.yaml` (found by its name, above the document: the one
+    /// file not read through the root): open, else on disk.
+    fn config_text(&self, p: &Path) -> Option<String> {
+        self.docs.get(p).cloned().or_else(|| std::fs::read_to_string(p).ok())
+    }
+
+    /// The root an analysis of `doc` reads through (see the module's header).
+    fn root_for(&self, doc: &Path, config: Option<&Config>) -> Root {
+        let anywhere = self.allow_outside_root || config.is_some_and(|c| c.allow_outside_root);
+        let dir = doc.parent().map(Path::to_path_buf).unwrap_or_default();
+        let dirs = if self.folders.iter().any(|f| doc.starts_with(f)) {
+            self.folders.clone()
+        } else {
+            vec![work_tree(doc).unwrap_or_else(|| dir.clone())]
+        };
+        Root::of_dirs(dirs, &dir, anywhere, Hint::FlagOrConfig)
+    }
+
+    /// Which request the document is analysed in (see the module's header).
     fn analysis(&self, path: &Path) -> Result<Analysis, String> {
-        let read = |p: &Path| self.read(p);
+        let config = workspace_config(path, &|p| self.config_text(p))?;
+        let root = self.root_for(path, config.as_ref());
+        let read = |p: &Path| self.read(&root, p);
         let build = |template: &Path, envs: &[PathBuf], check: Option<&Check>| -> Result<Analysis, String> {
-            let mut req = template_mode::build_with(template, envs, &read)?;
+            let mut built = template_mode::build_with(template, None, envs, &read)?;
             if let Some(check) = check {
-                req.parameters = check.parameters();
-                req.stack_name = Some(check.stack_name.clone());
+                built.request.parameters = check.parameters();
+                built.request.stack_name = Some(check.stack_name.clone());
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-            Ok(Analysis { req, name: path.display().to_string(), base })
+            Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone() })
         };
-        if let Some(config) = workspace_config(path, &read)? {
+        if let Some(config) = config {
             let root = &config.root;
             for check in &config.checks {
                 let envs: Vec<PathBuf> =
@@ -202,7 +265,7 @@ impl Server {
                 }
             }
         }
-        let text = self.read(path).unwrap_or_default();
+        let text = read(path).unwrap_or_default();
         if !text.contains("heat_template_version") && is_environment(&text) {
             if let Some(t) = &self.last_template {
                 return build(t, &[path.to_path_buf()], None);
@@ -225,7 +288,7 @@ impl Server {
         let position = |p: &lsp::TextDocumentPositionParams| -> Result<(Analysis, String, u32), String> {
             let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
             let a = self.analysis(&path)?;
-            let text = self.read(&path).unwrap_or_default();
+            let text = self.read(&a.root, &path).unwrap_or_default();
             let offset = offset(&text, p.position);
             Ok((a, text, offset))
         };
@@ -233,7 +296,7 @@ impl Server {
             "textDocument/completion" => {
                 let p: lsp::CompletionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let (a, text, off) = position(&p.text_document_position)?;
-                let c = api::complete(&a.req, &a.name, off);
+                let c = api::complete(a.req(), &a.name, off);
                 let r = range(&text, c.from, c.to);
                 let items: Vec<lsp::CompletionItem> = c
                     .items
@@ -257,7 +320,7 @@ impl Server {
             "textDocument/hover" => {
                 let p: lsp::HoverParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let (a, text, off) = position(&p.text_document_position_params)?;
-                match api::hover(&a.req, None, &a.name, off) {
+                match api::hover(a.req(), None, &a.name, off) {
                     Some(h) => json!(lsp::Hover {
                         contents: lsp::HoverContents::Markup(lsp::MarkupContent {
                             kind: lsp::MarkupKind::Markdown,
@@ -271,12 +334,12 @@ impl Server {
             "textDocument/definition" => {
                 let p: lsp::GotoDefinitionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let (a, _, off) = position(&p.text_document_position_params)?;
-                json!(self.locations(&a, api::definition(&a.req, &a.name, off)))
+                json!(self.locations(&a, api::definition(a.req(), &a.name, off)))
             }
             "textDocument/references" => {
                 let p: lsp::ReferenceParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let (a, _, off) = position(&p.text_document_position)?;
-                let mut locs = api::references(&a.req, &a.name, off);
+                let mut locs = api::references(a.req(), &a.name, off);
                 if !p.context.include_declaration && !locs.is_empty() {
                     locs.remove(0);
                 }
@@ -286,19 +349,19 @@ impl Server {
                 let p: lsp::DocumentSymbolParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
                 let a = self.analysis(&path)?;
-                let text = self.read(&path).unwrap_or_default();
+                let text = self.read(&a.root, &path).unwrap_or_default();
                 let symbols: Vec<lsp::DocumentSymbol> =
-                    api::document_symbols(&a.req, &a.name).iter().map(|s| symbol(&text, s)).collect();
+                    api::document_symbols(a.req(), &a.name).iter().map(|s| symbol(&text, s)).collect();
                 json!(lsp::DocumentSymbolResponse::Nested(symbols))
             }
             "textDocument/codeAction" => {
                 let p: lsp::CodeActionParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
                 let path = path_of(&p.text_document.uri).ok_or("not a file URI")?;
                 let a = self.analysis(&path)?;
-                let text = self.read(&path).unwrap_or_default();
+                let text = self.read(&a.root, &path).unwrap_or_default();
                 let (from, to) = (offset(&text, p.range.start), offset(&text, p.range.end));
-                let ev = hotplate_core::evaluate(&a.req);
-                let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(&a.req, &ev, &a.name)
+                let ev = hotplate_core::evaluate(a.req());
+                let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(a.req(), &ev, &a.name)
                     .into_iter()
                     .filter(|f| f.diagnostic_from <= to && from <= f.diagnostic_to)
                     .map(|f| lsp::CodeActionOrCommand::CodeAction(self.action(&a, &text, f)))
@@ -324,7 +387,7 @@ impl Server {
         locs.into_iter()
             .filter_map(|l| {
                 let path = self.file_path(a, &l.file);
-                let text = self.read(&path).unwrap_or_default();
+                let text = self.read(&a.root, &path).unwrap_or_default();
                 Some(lsp::Location { uri: uri_of(&path)?, range: range(&text, l.from, l.to) })
             })
             .collect()
@@ -336,7 +399,7 @@ impl Server {
         let mut changes: HashMap<lsp::Uri, Vec<lsp::TextEdit>> = HashMap::new();
         for e in &f.edits {
             let path = self.file_path(a, &e.file);
-            let body = if e.file == a.name { text.to_string() } else { self.read(&path).unwrap_or_default() };
+            let body = if e.file == a.name { text.to_string() } else { self.read(&a.root, &path).unwrap_or_default() };
             if let Some(uri) = uri_of(&path) {
                 changes
                     .entry(uri)
@@ -464,6 +527,19 @@ fn uri_of(path: &Path) -> Option<lsp::Uri> {
         }
     }
     s.parse().ok()
+}
+
+/// The workspace folders the client named at `initialize` (`workspaceFolders`,
+/// else `rootUri`, else `rootPath`), as paths.
+fn workspace_folders(init: &serde_json::Value) -> Vec<PathBuf> {
+    let uri = |v: &serde_json::Value| v.as_str().and_then(|s| s.parse::<lsp::Uri>().ok()).and_then(|u| path_of(&u));
+    let folders: Vec<PathBuf> =
+        init["workspaceFolders"].as_array().into_iter().flatten().filter_map(|f| uri(&f["uri"])).collect();
+    if !folders.is_empty() {
+        return folders;
+    }
+    let root_path = init["rootPath"].as_str().map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| PathBuf::from(p)));
+    uri(&init["rootUri"]).or(root_path).into_iter().collect()
 }
 
 /// The nearest `.hotplate.yaml` above `path`, parsed as `hotplate check` reads

@@ -5,8 +5,14 @@
 mod check;
 mod lsp;
 mod report;
+mod root;
 mod template_mode;
 mod yaql_cmd;
+
+/// The CLI tests' shared support (temporary folders), for the unit tests too.
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod test_common;
 
 use std::io::Read as _;
 use std::path::PathBuf;
@@ -60,10 +66,18 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
+        /// Read files outside the git work tree holding the template (else the
+        /// working directory): only for templates you trust.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
     },
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
-    Lsp,
+    Lsp {
+        /// Read files outside the workspace folders.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
+    },
     /// Check every template of a tree as Heat would (for CI and pre-commit).
     ///
     /// Every template under the paths (files, directories, globs; `.` by
@@ -81,6 +95,10 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(short = 'j', long)]
         jobs: Option<usize>,
+        /// Read files outside the git work tree holding the paths (else the
+        /// working directory): only for templates you trust.
+        #[arg(long = "allow-outside-root")]
+        allow_outside_root: bool,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -114,14 +132,16 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Lsp => match lsp::run() {
+        Command::Lsp { allow_outside_root } => match lsp::run(allow_outside_root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("hotplate lsp: {e}");
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs } => check::run(&check::Options { paths, config, format, jobs }),
+        Command::Check { paths, config, format, jobs, allow_outside_root } => {
+            check::run(&check::Options { paths, config, format, jobs, allow_outside_root })
+        }
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -136,28 +156,51 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval { request, template, environment, parameter, parameter_file, stack_name, format } => {
+        Command::Eval {
+            request,
+            template,
+            environment,
+            parameter,
+            parameter_file,
+            stack_name,
+            format,
+            allow_outside_root,
+        } => {
             let built = match (&request, &template) {
-                (Some(path), None) => read_request(path),
-                (None, Some(t)) => template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name),
+                (Some(path), None) => read_request(path).map(template_mode::Built::of),
+                (None, Some(t)) => match std::env::current_dir() {
+                    Ok(cwd) => {
+                        let root =
+                            root::Root::of_paths(std::slice::from_ref(t), &cwd, allow_outside_root, root::Hint::Flag);
+                        template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name, &root)
+                    }
+                    Err(e) => Err(format!("no working directory: {e}")),
+                },
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
-            let req = match built {
-                Ok(r) => r,
+            let built = match built {
+                Ok(b) => b,
                 Err(msg) => {
                     eprintln!("hotplate: {msg}");
                     return ExitCode::from(2);
                 }
             };
-            let ev = hotplate_core::evaluate(&req);
+            let ev = template_mode::evaluate(&built);
             let default = if template.is_some() { Format::Text } else { Format::Json };
-            match format.unwrap_or(default) {
+            let format = format.unwrap_or(default);
+            if format != Format::Text {
+                // The canonical result has no place for hotplate's notes: they go to stderr.
+                for d in ev.diagnostics.iter().filter(|d| d.severity == hotplate_core::Severity::Note) {
+                    eprint!("{}", d.render(&ev.sources));
+                }
+            }
+            match format {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
                 Format::Yaml => {
                     emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
                 }
-                Format::Text => emit(&report::text(&ev, &req)),
+                Format::Text => emit(&report::text(&ev, &built.request)),
             }
             if report::has_errors(&ev.result) {
                 ExitCode::from(1)

@@ -1,10 +1,16 @@
 //! `hotplate eval -t TEMPLATE -e ENV ... -P k=v ...`: build a request from files
-//! the way python-heatclient does (`get_file` paths relative to the template).
+//! the way python-heatclient does (`get_file` paths relative to the template),
+//! every file read through a [`Root`] (files outside it are left out, each with
+//! hotplate's note: [`evaluate`]).
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::{Document, Map, Request, Value};
+use hotplate_core::source::Span;
+use hotplate_core::syntax::{Node, NodeKind};
+use hotplate_core::{Diagnostic, Document, Evaluation, Map, Request, Value};
+
+use crate::root::{Outside, Root, Unread, NOTE_CODE};
 
 /// Build the request for `hotplate eval -t`: `-P key=value` strings (a repeated
 /// key becomes a list, as the heat client does) and `--parameter-file key=FILE`.
@@ -14,7 +20,8 @@ pub fn build(
     params: &[String],
     param_files: &[String],
     stack_name: &str,
-) -> Result<Request, String> {
+    root: &Root,
+) -> Result<Built, String> {
     let mut parameters = Map::new();
     for p in params {
         for part in p.split(';') {
@@ -39,9 +46,9 @@ pub fn build(
     for p in param_files {
         let (k, path) =
             p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
-        parameters.insert_str(k, Value::from(read(Path::new(path))?));
+        parameters.insert_str(k, Value::from(read_named(Path::new(path), &|p| root.read(p))?));
     }
-    Ok(build_request(template, None, envs, parameters, stack_name)?.request)
+    build_request(template, None, envs, parameters, stack_name, root)
 }
 
 /// A request built from files, and where each file came from.
@@ -51,7 +58,30 @@ pub struct Built {
     /// The path each key of `request.files` was read from (the template and
     /// environment files are named by their paths already).
     pub paths: HashMap<String, PathBuf>,
+    /// The files named in them that were not read: outside the root.
+    pub refused: Vec<Refused>,
 }
+
+impl Built {
+    /// A request given whole (`hotplate eval REQUEST`: it carries its files).
+    pub fn of(request: Request) -> Built {
+        Built { request, paths: HashMap::new(), refused: Vec::new() }
+    }
+}
+
+/// A file a template or environment names that lies outside the root.
+pub struct Refused {
+    /// The reference as written.
+    pub reference: String,
+    /// The request's name of the file that names it.
+    pub named_in: String,
+    /// Why.
+    pub outside: Outside,
+}
+
+/// How the request's files are read: through a [`Root`], and for the
+/// language server from the open documents first.
+pub type Reader<'r> = &'r dyn Fn(&Path) -> Result<String, Unread>;
 
 /// Build a request from files as python-heatclient does: the template (named by
 /// its path), every file it needs (`get_file`, provider templates, recursively),
@@ -64,80 +94,120 @@ pub fn build_request(
     envs: &[PathBuf],
     parameters: Map,
     stack_name: &str,
+    root: &Root,
 ) -> Result<Built, String> {
-    let mut built = build_request_with(template, refs, envs, &read)?;
+    let mut built = build_with(template, refs, envs, &|p| root.read(p))?;
     built.request.stack_name = Some(stack_name.to_string());
     built.request.parameters = parameters;
     Ok(built)
 }
 
-/// The request for a template and its environment files, every file read
-/// through `read` (the language server reads open documents from memory).
+/// The request for a template and its environment files (without a stack name
+/// or parameters), every file read through `read`.
 pub fn build_with(
-    template: &Path,
-    envs: &[PathBuf],
-    read: &dyn Fn(&Path) -> Option<String>,
-) -> Result<Request, String> {
-    Ok(build_request_with(template, None, envs, &|p| read(p).ok_or_else(|| format!("cannot read {}", p.display())))?
-        .request)
-}
-
-/// [`build_request`] without a stack name or parameters, reading through `read`.
-fn build_request_with(
     template: &Path,
     refs: Option<&[(RefKind, String)]>,
     envs: &[PathBuf],
-    read: &dyn Fn(&Path) -> Result<String, String>,
+    read: Reader<'_>,
 ) -> Result<Built, String> {
-    let text = read(template)?;
+    let text = read_named(template, read)?;
     let mut req = Request::new(text.clone());
     req.template_name = template.display().to_string();
     req.template = Document::Text(text.clone());
     let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut collector = Collector { queue: Vec::new(), scanned: HashSet::new(), paths: HashMap::new(), read };
+    let mut collector =
+        Collector { queue: Vec::new(), scanned: HashSet::new(), paths: HashMap::new(), refused: Vec::new(), read };
+    let name = req.template_name.clone();
     match refs {
-        None => collect_files(&text, &base, &mut req, &mut collector),
+        None => {
+            collector.queue.push((text, base, name));
+            collector.drain(&mut req);
+        }
         Some(refs) => {
             for (_, r) in refs.iter().filter(|(kind, _)| *kind != RefKind::Type) {
-                collector.add(&mut req, r, &base);
+                collector.add(&mut req, r, &base, &name);
             }
             collector.drain(&mut req);
         }
     }
     for env in envs {
         let name = env.display().to_string();
-        let content = read(env)?;
+        let content = read_named(env, read)?;
         let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
-        collect_registry_files(&content, &env_base, &mut req, &mut collector);
+        collect_registry_files(&content, &env_base, &name, &mut req, &mut collector);
         req.files.insert(name.clone(), Some(content));
         req.environment_files.push(name);
     }
-    Ok(Built { request: req, paths: collector.paths })
+    Ok(Built { request: req, paths: collector.paths, refused: collector.refused })
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+/// A file the command line or the config names: `cannot read …` when it cannot be.
+fn read_named(path: &Path, read: Reader<'_>) -> Result<String, String> {
+    read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Evaluate a built request as core does, then add hotplate's note for each
+/// file left out because it is outside the root, at the reference (the
+/// canonical result is core's, unchanged).
+pub fn evaluate(built: &Built) -> Evaluation {
+    let mut ev = hotplate_core::evaluate(&built.request);
+    for r in &built.refused {
+        let found = ev.sources.iter().find(|(_, s)| s.name == r.named_in).map(|(id, s)| (id, s.text.clone()));
+        let (id, text) = match found {
+            Some(found) => found,
+            None => {
+                let text = if r.named_in == built.request.template_name {
+                    match &built.request.template {
+                        Document::Text(t) => t.clone(),
+                        Document::Value(_) => String::new(),
+                    }
+                } else {
+                    built.request.files.get(&r.named_in).cloned().flatten().unwrap_or_default()
+                };
+                (ev.sources.add(r.named_in.clone(), text.clone()), text)
+            }
+        };
+        let span = hotplate_core::syntax::load_template(&text, id).ok().and_then(|l| value_span(&l.root, &r.reference));
+        ev.diagnostics.push(Diagnostic::note(NOTE_CODE, r.outside.note(&r.reference)).at_opt(span));
+    }
+    ev
+}
+
+/// Where a mapping's value is the string `text` (a `get_file:`, `type:` or
+/// registry entry), first in document order.
+fn value_span(node: &Node, text: &str) -> Option<Span> {
+    match &node.kind {
+        NodeKind::Scalar(_) => None,
+        NodeKind::List(items) => items.iter().find_map(|n| value_span(n, text)),
+        NodeKind::Map(entries) => {
+            entries.iter().find_map(|(_, v)| if v.as_str() == Some(text) { Some(v.span) } else { value_span(v, text) })
+        }
+    }
 }
 
 /// The most files one request collects (templates, `get_file` files, providers).
 const MAX_FILES: usize = 1000;
 
 /// Files found so far: `req.files` holds the contents by the key as written; the
-/// queue holds the templates still to scan, each with its directory.
+/// queue holds the templates still to scan, each with its directory and its
+/// name in the request.
 struct Collector<'r> {
-    queue: Vec<(String, PathBuf)>,
+    queue: Vec<(String, PathBuf, String)>,
     scanned: HashSet<PathBuf>,
     /// Where each key of `req.files` was read from.
     paths: HashMap<String, PathBuf>,
-    read: &'r dyn Fn(&Path) -> Result<String, String>,
+    /// What was not read: outside the root.
+    refused: Vec<Refused>,
+    read: Reader<'r>,
 }
 
 impl Collector<'_> {
-    /// Load `reference` (as written in a file in `base`) into `req.files` under
-    /// the reference itself, the key core looks it up by, and queue it for
-    /// scanning when it is a template. A missing file is left out: core then
-    /// reports Heat's "Could not fetch remote template".
-    fn add(&mut self, req: &mut Request, reference: &str, base: &Path) {
+    /// Load `reference` (as written in `named_in`, a file in `base`) into
+    /// `req.files` under the reference itself, the key core looks it up by, and
+    /// queue it for scanning when it is a template. A file that is not there,
+    /// or not read, is left out: core then reports Heat's error for a missing
+    /// file ("Could not fetch remote template", "No content found").
+    fn add(&mut self, req: &mut Request, reference: &str, base: &Path, named_in: &str) {
         if reference.is_empty() || reference.contains("://") || req.files.contains_key(reference) {
             return;
         }
@@ -145,36 +215,38 @@ impl Collector<'_> {
             return;
         }
         let path = base.join(reference);
-        let Ok(content) = (self.read)(&path) else { return };
+        let content = match (self.read)(&path) {
+            Ok(content) => content,
+            Err(Unread::Outside(outside)) => {
+                if !self.refused.iter().any(|r| r.reference == reference) {
+                    let (reference, named_in) = (reference.to_string(), named_in.to_string());
+                    self.refused.push(Refused { reference, named_in, outside });
+                }
+                return;
+            }
+            Err(Unread::Io(_)) => return,
+        };
         req.files.insert(reference.to_string(), Some(content.clone()));
         self.paths.insert(reference.to_string(), path.clone());
         let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            self.queue.push((content, dir));
+            self.queue.push((content, dir, reference.to_string()));
         }
     }
 
     /// Scan queued templates (heatclient's `resolve_template_get_files`, applied
     /// again to every file that is a template) until none is left.
     fn drain(&mut self, req: &mut Request) {
-        while let Some((text, base)) = self.queue.pop() {
+        while let Some((text, base, name)) = self.queue.pop() {
             let Some(root) = parse_template(&text) else { continue };
             let mut refs = Vec::new();
             find_refs(&root, &mut refs);
             for (_, r) in refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type) {
-                self.add(req, &r, &base);
+                self.add(req, &r, &base, &name);
             }
         }
     }
-}
-
-/// Load every file the template needs, recursively: `get_file` arguments and
-/// `type: <file>.yaml|.template` provider templates, each relative to the
-/// directory of the template that names it and keyed exactly as written.
-fn collect_files(text: &str, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
-    c.queue.push((text.to_string(), base.to_path_buf()));
-    c.drain(req);
 }
 
 /// The keys that make a map a template (heatclient's `is_template`).
@@ -204,9 +276,9 @@ pub(crate) fn is_template(root: &Value) -> bool {
 /// (`::`), at the top and under `resources: {name: {...}}`, relative to the
 /// environment file's directory (or its `base_url`), then recursively the files
 /// those templates need.
-fn collect_registry_files(env_text: &str, base: &Path, req: &mut Request, c: &mut Collector<'_>) {
+fn collect_registry_files(env_text: &str, base: &Path, name: &str, req: &mut Request, c: &mut Collector<'_>) {
     for (_, dir, file) in registry_files(env_text, base) {
-        c.add(req, &file, &dir);
+        c.add(req, &file, &dir, name);
     }
     c.drain(req);
 }

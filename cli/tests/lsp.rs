@@ -2,82 +2,11 @@
 //! workspace file naming its environment; diagnostics, completion, hover and
 //! definition as an editor would ask for them.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
 use serde_json::{json, Value};
 
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hotplate"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("hotplate lsp starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Client { child, stdin, stdout, next_id: 1 }
-    }
-
-    fn send(&mut self, msg: Value) {
-        let body = msg.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn receive(&mut self) -> Value {
-        let mut len = 0;
-        loop {
-            let mut line = String::new();
-            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "server closed its output");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(n) = line.strip_prefix("Content-Length: ") {
-                len = n.parse().unwrap();
-            }
-        }
-        let mut body = vec![0; len];
-        self.stdout.read_exact(&mut body).unwrap();
-        serde_json::from_slice(&body).unwrap()
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let msg = self.receive();
-            if msg["id"] == json!(id) {
-                assert!(msg.get("error").is_none(), "{msg}");
-                return msg["result"].clone();
-            }
-        }
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
-    }
-
-    fn wait_for(&mut self, method: &str) -> Value {
-        loop {
-            let msg = self.receive();
-            if msg["method"] == json!(method) {
-                return msg["params"].clone();
-            }
-        }
-    }
-}
+#[path = "common/lsp_client.rs"]
+mod lsp_client;
+use lsp_client::Client;
 
 const TEMPLATE: &str = "heat_template_version: 2021-04-16\nparameters:\n  flavor:\n    type: string\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavour: {get_param: flavor}\n      image: cirros\noutputs:\n  ip:\n    value: {get_attr: [server, first_address]}\n";
 
@@ -92,7 +21,7 @@ fn an_editor_conversation() {
     std::fs::write(&path, TEMPLATE).unwrap();
     let uri = format!("file://{}", path.display());
 
-    let mut c = Client::start();
+    let mut c = Client::start(&[]);
     let init = c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
     assert_eq!(init["capabilities"]["hoverProvider"], json!(true));
     c.notify("initialized", json!({}));

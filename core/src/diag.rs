@@ -13,16 +13,21 @@ pub enum Severity {
     Error,
     /// Heat accepts it, but it is probably not what the author meant.
     Warning,
-    /// Worth knowing, not a mistake (a lint rule's advice).
+    /// Not about the template: something the tool did, and why (the CLI's
+    /// note for a file it did not read). Never produced by the engine.
+    Note,
+    /// About the template, worth knowing, not a mistake (a lint rule's
+    /// advice). Never produced by the engine either.
     Info,
 }
 
 impl Severity {
-    /// `error`, `warning` or `info`.
+    /// `error`, `warning`, `note` or `info`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
             Severity::Info => "info",
         }
     }
@@ -52,6 +57,11 @@ impl Diagnostic {
     /// A warning diagnostic.
     pub fn warning(code: &'static str, message: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message) }
+    }
+
+    /// A note (see [`Severity::Note`]).
+    pub fn note(code: &'static str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::error(code, message) }
     }
 
     /// With a span.

@@ -289,6 +289,25 @@ impl Stack {
         }
     }
 
+    /// A condition's value as the result reports it once the stack is
+    /// validated. Heat resolves a condition only when something asks for it
+    /// (a resource's or output's `condition`, a parsed `if`, a condition
+    /// function naming it while another is resolved), so the ones it resolved
+    /// are in the memo. Any other is resolved on a probe that starts from
+    /// Heat's resolved values only, to report it: if that fails Heat would
+    /// never have noticed, and the value is null (e.g. TripleO conditions that
+    /// read an undeclared parameter). The probe leaves the memo as it was.
+    pub fn reported_condition(&self, name: &str) -> Value {
+        if let Some(CondMemo::Done(b)) = self.condition_memo.borrow().get(name) {
+            return Value::Bool(*b);
+        }
+        let saved = self.condition_memo.borrow().clone();
+        self.condition_memo.borrow_mut().retain(|_, m| matches!(m, CondMemo::Done(_)));
+        let value = self.condition(name).map_or(Value::Null, Value::Bool);
+        *self.condition_memo.borrow_mut() = saved;
+        value
+    }
+
     /// Parse a snippet in condition context (for `if` and `condition:` keys).
     pub fn parse_condition(&self, node: &Node, path: &str) -> Result<Expr, EvalError> {
         eval::parse(self, node, path, Table::Conditions)

@@ -56,13 +56,6 @@ pub fn eval_conditions(body: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The error evaluating conditions raises.
-pub fn eval_conditions_err(body: &str) -> String {
-    let indented: String = body.lines().map(|l| format!("  {l}\n")).collect();
-    let ev = evaluate(&Request::new(format!("heat_template_version: 2021-04-16\nconditions:\n{indented}")));
-    ev.result.error.map(|e| e.message).expect("expected an error")
-}
-
 /// A whole template's error message, if it fails.
 pub fn template_error(template: &str) -> Option<String> {
     evaluate(&Request::new(template.to_string())).result.error.map(|e| e.message)

@@ -248,11 +248,14 @@ fn unsupported_values_say_so() {
         let err = load_yaml(text, SRC).unwrap_err();
         assert_eq!(LoadFailure::of(&err), LoadFailure::Unsupported, "{text}");
     }
-    // Heat itself fails on these with internal (non-YAML) Python errors.
-    for text in ["a: 0b_\n", "a: !!int abc\n", "a: !!bool maybe\n"] {
+    // Python raises a ValueError (not a YAML error) on these: heat-api's 400.
+    for text in ["a: 0b_\n", "a: !!int abc\n"] {
         let err = load_yaml(text, SRC).unwrap_err();
-        assert_eq!(LoadFailure::of(&err), LoadFailure::HeatInternal, "{text}");
+        assert_eq!(LoadFailure::of(&err), LoadFailure::PythonValue, "{text}");
     }
+    // Heat itself fails on this with an internal Python error (KeyError).
+    let err = load_yaml("a: !!bool maybe\n", SRC).unwrap_err();
+    assert_eq!(LoadFailure::of(&err), LoadFailure::HeatInternal);
     // !!omap and !!pairs become lists of [key, value] lists.
     let v = load_yaml("a: !!omap [x: 1, y: 2]\n", SRC).unwrap().root.to_value();
     let pairs = v.as_map().unwrap().get_str("a").unwrap().as_list().unwrap().to_vec();

@@ -92,6 +92,9 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   return request;
 }
 
+/** The names of the workspace's documents, in the order the problems list follows. */
+export const fileOrder = (ws: Workspace): string[] => [ws.templateName, ...ws.envFiles.map((e) => e.name), ...ws.files.map((f) => f.name)];
+
 /** A workspace from a stack-create request (examples are stored that way). */
 export function fromRequest(req: EvaluateRequest): Workspace {
   const ws = emptyWorkspace();

@@ -11,6 +11,8 @@
 //!       - 'environments/ha/*.yaml'
 //!     parameters: {NodeCount: 3}       # as `-P`, but any YAML value
 //!     stack_name: overcloud            # optional, default `test`
+//! allow_outside_root: false            # true: read files outside the checked
+//!                                      #   tree (see `crate::root`)
 //! ```
 //!
 //! Globs are relative to the directory of the config file; `*` stays within
@@ -38,6 +40,8 @@ pub struct Config {
     pub exclude: Option<GlobSet>,
     /// The check entries, in file order.
     pub checks: Vec<Check>,
+    /// `allow_outside_root: true`: files outside the root may be read.
+    pub allow_outside_root: bool,
 }
 
 /// One entry of `checks`.
@@ -103,7 +107,16 @@ impl Config {
                         config.checks.push(check(item, i)?);
                     }
                 }
-                _ => return Err(format!("unknown key `{}` (expected `checks` or `exclude`)", key_text(k))),
+                Some("allow_outside_root") => match v {
+                    Value::Bool(b) => config.allow_outside_root = *b,
+                    _ => return Err("`allow_outside_root` must be true or false".into()),
+                },
+                _ => {
+                    return Err(format!(
+                        "unknown key `{}` (expected `checks`, `exclude` or `allow_outside_root`)",
+                        key_text(k)
+                    ))
+                }
             }
         }
         Ok(config)
@@ -240,11 +253,14 @@ mod tests {
             ("checks:\n  - files: a\n    parameters: [x]\n", "checks[0].parameters must be a mapping"),
             ("checks: [\n", "not valid YAML"),
             ("- a\n", "expected a mapping"),
+            ("allow_outside_root: yes please\n", "must be true or false"),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.contains(want), "{text:?}: {e}");
         }
         // An empty file is an empty config.
         assert!(parse("").unwrap().checks.is_empty());
+        assert!(!parse("").unwrap().allow_outside_root);
+        assert!(parse("allow_outside_root: true\n").unwrap().allow_outside_root);
     }
 }

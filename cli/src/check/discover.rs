@@ -24,11 +24,13 @@
 //!   source) is checked on its own, with the environments its check names.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::config::{glob, Config};
+pub use crate::root::normalize;
+use crate::root::{Root, Unread};
 use crate::template_mode::{find_refs, is_template, load_map, registry_files, RefKind, VERSION_KEYS};
 
 /// File extensions a directory walk looks at.
@@ -61,15 +63,21 @@ enum Kind {
 
 /// Find and classify the files under `paths` (relative to `cwd` or absolute);
 /// `environments`: each config check's environment files (as `config.checks`).
+/// Every file is read through `root`; a path named that leads outside it is
+/// refused as one that is not there.
 pub fn discover(
     paths: &[PathBuf],
     config: &Config,
     environments: &[Vec<PathBuf>],
     cwd: &Path,
+    root: &Root,
 ) -> Result<Found, String> {
     let mut files = BTreeSet::new();
     for p in paths {
         let text = p.to_string_lossy();
+        if let Err(Unread::Outside(o)) = root.resolve(&cwd.join(p)) {
+            return Err(format!("{}: {o}", p.display()));
+        }
         if cwd.join(p).is_file() {
             files.insert(normalize(p));
         } else if cwd.join(p).is_dir() {
@@ -86,7 +94,7 @@ pub fn discover(
     }
     files.retain(|f| !config.excluded(f, cwd));
     let files: Vec<PathBuf> = files.into_iter().collect();
-    let kinds: Vec<Kind> = files.par_iter().map(|f| classify(&cwd.join(f), f)).collect();
+    let kinds: Vec<Kind> = files.par_iter().map(|f| classify(&cwd.join(f), f, root)).collect();
     let mut found = Found::default();
     let mut templates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
     let mut refs = BTreeMap::new();
@@ -111,7 +119,7 @@ pub fn discover(
         }
         for (i, _) in config.checks_for(t, cwd) {
             for env in environments.get(i).into_iter().flatten() {
-                let registry = registries.entry(env).or_insert_with(|| registry(env, cwd));
+                let registry = registries.entry(env).or_insert_with(|| registry(env, cwd, root));
                 providers.extend(registry.iter().filter(|(ty, _)| types.contains(ty.as_str())).map(|(_, f)| f.clone()));
             }
         }
@@ -163,8 +171,8 @@ pub fn discover(
 
 /// What an environment file's `resource_registry` maps: (type, file path),
 /// paths as the environment's own (relative to the working directory or absolute).
-fn registry(env: &Path, cwd: &Path) -> Vec<(String, PathBuf)> {
-    let Ok(text) = std::fs::read_to_string(cwd.join(env)) else { return Vec::new() };
+fn registry(env: &Path, cwd: &Path, root: &Root) -> Vec<(String, PathBuf)> {
+    let Ok(text) = root.read(&cwd.join(env)) else { return Vec::new() };
     let dir = env.parent().unwrap_or(Path::new(""));
     registry_files(&text, dir).into_iter().map(|(ty, base, file)| (ty, normalize(&base.join(file)))).collect()
 }
@@ -214,9 +222,10 @@ pub fn expand_glob(cwd: &Path, pattern: &str) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// What a file holds. Unreadable and non-UTF-8 files are left alone.
-fn classify(path: &Path, shown: &Path) -> Kind {
-    let Ok(text) = std::fs::read_to_string(path) else { return Kind::Other };
+/// What a file holds. Unreadable and non-UTF-8 files, and files outside the
+/// root, are left alone.
+fn classify(path: &Path, shown: &Path, root: &Root) -> Kind {
+    let Ok(text) = root.read(path) else { return Kind::Other };
     let Some(root) = load_map(&text) else {
         let looks_like_template = text.lines().any(|l| {
             let l = l.trim_start_matches(['{', ' ', '"', '\'']);
@@ -244,38 +253,17 @@ fn classify(path: &Path, shown: &Path) -> Kind {
     }
 }
 
-/// `path` with `.` components dropped and `dir/..` pairs folded (no file
-/// system access: a template names its providers by such paths).
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
-                    out.pop();
-                } else if !matches!(out.components().next_back(), Some(Component::RootDir | Component::Prefix(_))) {
-                    out.push("..");
-                }
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
-}
-
-/// The CLI tests' shared support (temporary folders).
-#[cfg(test)]
-#[path = "../../tests/common/mod.rs"]
-mod test_common;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use super::test_common::Tree;
+    use crate::test_common::Tree;
 
     const T: &str = "heat_template_version: 2021-04-16\n";
+
+    fn root(dir: &Path) -> Root {
+        Root::of_dirs(vec![dir.to_path_buf()], dir, false, crate::root::Hint::Flag)
+    }
 
     fn paths(v: &[PathBuf]) -> Vec<String> {
         v.iter().map(|p| p.display().to_string()).collect()
@@ -300,7 +288,7 @@ mod tests {
                 (".hidden/x.yaml", T),
             ],
         );
-        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0, &root(&tree.0)).unwrap();
         assert_eq!(
             paths(&found.roots),
             ["alone.yml", "broken.yaml", "cycle/a.yaml", "cycle/b.yaml", "stack/main.yaml"]
@@ -317,7 +305,8 @@ mod tests {
         assert_eq!(paths(&found.environments), ["env/prod.yaml"]);
         assert_eq!(found.others, 1);
         // A provider named alone is a root; so is one whose parent is not found.
-        let found = discover(&[PathBuf::from("stack/lib/db.yaml")], &Config::default(), &[], &tree.0).unwrap();
+        let found =
+            discover(&[PathBuf::from("stack/lib/db.yaml")], &Config::default(), &[], &tree.0, &root(&tree.0)).unwrap();
         assert_eq!(paths(&found.roots), ["stack/lib/db.yaml"]);
         // Globs, and a file named twice counts once.
         let found = discover(
@@ -325,17 +314,20 @@ mod tests {
             &Config::default(),
             &[],
             &tree.0,
+            &root(&tree.0),
         )
         .unwrap();
         assert_eq!(paths(&found.roots), ["stack/main.yaml"]);
         assert_eq!(found.providers.len(), 1);
         // Excluded files are not looked at.
         let config = Config::parse("exclude: ['cycle/**', broken.yaml]\n", tree.0.clone()).unwrap();
-        let found = discover(&[PathBuf::from(".")], &config, &[], &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &config, &[], &tree.0, &root(&tree.0)).unwrap();
         assert_eq!(paths(&found.roots), ["alone.yml", "stack/main.yaml"]);
         // Missing paths and globs that match nothing are errors.
-        assert!(discover(&[PathBuf::from("nope")], &Config::default(), &[], &tree.0).unwrap_err().contains("nope"));
-        assert!(discover(&[PathBuf::from("x/*.yaml")], &Config::default(), &[], &tree.0)
+        assert!(discover(&[PathBuf::from("nope")], &Config::default(), &[], &tree.0, &root(&tree.0))
+            .unwrap_err()
+            .contains("nope"));
+        assert!(discover(&[PathBuf::from("x/*.yaml")], &Config::default(), &[], &tree.0, &root(&tree.0))
             .unwrap_err()
             .contains("no file"));
     }
@@ -359,11 +351,11 @@ mod tests {
             Config::parse("checks:\n  - files: '*.yaml'\n    environments: [env/registry.yaml]\n", tree.0.clone())
                 .unwrap();
         let envs = vec![vec![PathBuf::from("env/registry.yaml")]];
-        let found = discover(&[PathBuf::from(".")], &config, &envs, &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &config, &envs, &tree.0, &root(&tree.0)).unwrap();
         assert_eq!(paths(&found.roots), ["main.yaml", "services/web.yaml"]);
         assert_eq!(found.providers.keys().cloned().collect::<Vec<_>>(), [PathBuf::from("lib/app.yaml")]);
         // Without the check (no environment), main.yaml names no file.
-        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0).unwrap();
+        let found = discover(&[PathBuf::from(".")], &Config::default(), &[], &tree.0, &root(&tree.0)).unwrap();
         assert_eq!(paths(&found.roots), ["lib/app.yaml", "main.yaml", "services/web.yaml"]);
     }
 

@@ -9,8 +9,9 @@
 //! - `sarif`: SARIF 2.1.0, one run; rule ids are the diagnostic codes, regions
 //!   1-based with `columnKind: unicodeCodePoints`, artifact URIs relative to the
 //!   working directory (`%SRCROOT%`).
-//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`),
-//!   which GitHub Actions shows as annotations on the pull request.
+//! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`;
+//!   `::warning`, and `::notice` for hotplate's notes), which GitHub Actions
+//!   shows as annotations on the pull request.
 //! - `junit`: one testcase per evaluation (template, or template and check),
 //!   failed when the template has errors.
 //!
@@ -252,6 +253,15 @@ fn encode(path: &Path) -> String {
     out
 }
 
+/// SARIF's `level` (`error`, `warning`, `note`).
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note | Severity::Info => "note",
+    }
+}
+
 fn sarif(report: &Report) -> Json {
     let findings = findings(report);
     let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
@@ -271,7 +281,7 @@ fn sarif(report: &Report) -> Json {
             json!({
                 "ruleId": f.code,
                 "ruleIndex": rules.iter().position(|r| *r == f.code).unwrap_or_default(),
-                "level": f.severity.as_str(),
+                "level": sarif_level(f.severity),
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": physical}],
             })
@@ -307,7 +317,11 @@ fn escape_property(s: &str) -> String {
 fn github(report: &Report) -> String {
     let mut out = String::new();
     for f in findings(report) {
-        let kind = if f.severity == Severity::Error { "error" } else { "warning" };
+        let kind = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note | Severity::Info => "notice",
+        };
         let mut props = vec![format!("file={}", escape_property(&f.file))];
         if let Some((line, col, end_line, end_col)) = f.region {
             props.push(format!("line={line},col={col},endLine={end_line},endColumn={end_col}"));

@@ -18,7 +18,8 @@ use hotplate_core::source::SourceMap;
 use hotplate_core::Severity;
 use rayon::prelude::*;
 
-use crate::template_mode::RefKind;
+use crate::root::{Hint, Root};
+use crate::template_mode::{self, RefKind};
 use config::{Check, Config, DEFAULT_STACK_NAME};
 use discover::{discover, expand_glob, normalize, Found};
 
@@ -34,6 +35,8 @@ pub struct Options {
     pub format: CheckFormat,
     /// Worker threads (`None`: one per core).
     pub jobs: Option<usize>,
+    /// `--allow-outside-root`: read files wherever templates name them.
+    pub allow_outside_root: bool,
 }
 
 /// One evaluation: a template with one check entry (or none).
@@ -118,6 +121,7 @@ fn check(opts: &Options) -> Result<Report, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
     let config = Config::find(opts.config.as_deref(), &cwd)?;
     let paths = if opts.paths.is_empty() { vec![PathBuf::from(".")] } else { opts.paths.clone() };
+    let root = Root::of_paths(&paths, &cwd, opts.allow_outside_root || config.allow_outside_root, Hint::FlagOrConfig);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
         .build()
@@ -127,9 +131,9 @@ fn check(opts: &Options) -> Result<Report, String> {
     let environments =
         config.checks.iter().map(|c| environments(c, &config, &cwd)).collect::<Result<Vec<_>, String>>()?;
     pool.install(|| {
-        let found = discover(&paths, &config, &environments, &cwd)?;
+        let found = discover(&paths, &config, &environments, &cwd, &root)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes = jobs.par_iter().map(evaluate).collect();
+        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -168,7 +172,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>) -> Outcome {
+fn evaluate(job: &Job<'_>, root: &Root) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -183,15 +187,15 @@ fn evaluate(job: &Job<'_>) -> Outcome {
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
-    let built =
-        match crate::template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name) {
-            Ok(b) => b,
-            Err(e) => {
-                outcome.io_error = Some(e);
-                return outcome;
-            }
-        };
-    let mut ev = hotplate_core::evaluate(&built.request);
+    let built = match template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name, root)
+    {
+        Ok(b) => b,
+        Err(e) => {
+            outcome.io_error = Some(e);
+            return outcome;
+        }
+    };
+    let mut ev = template_mode::evaluate(&built);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
     let mut sources = SourceMap::default();

@@ -33,7 +33,10 @@ pub struct ParsedEnv {
 /// An environment problem: Heat's message and where.
 #[derive(Clone, Debug)]
 pub struct EnvError {
-    /// `ValueError` text (or the YAML problem).
+    /// The Python exception Heat raises (`ValueError`; `KeyError`/`IndexError`
+    /// for values Python's own conversions refuse).
+    pub class: &'static str,
+    /// Its text (for a YAML error, PyYAML's whole text with its excerpt).
     pub message: String,
     /// The diagnostic for editors.
     pub diagnostic: Diagnostic,
@@ -56,22 +59,22 @@ fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<
         };
         let diagnostic =
             Diagnostic::error("bad-environment", message.clone()).at_opt(span).with_path(format!("{file}: {key}"));
-        return Err(EnvError { message, diagnostic });
+        return Err(EnvError { class: "ValueError", message, diagnostic });
     }
     Ok(())
 }
 
 /// `environment_format.parse` of a text.
 pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
-    let loaded = load_yaml(text, source).map_err(|d| EnvError {
-        // Heat raises `ValueError(yaml_error)`: PyYAML's full text with its excerpt.
-        message: crate::syntax::pyyaml_error_text(text).unwrap_or_else(|| d.message.clone()),
-        diagnostic: d,
+    let loaded = load_yaml(text, source).map_err(|d| {
+        let (class, message) = crate::syntax::heat_exception(text, &d, false);
+        EnvError { class, message, diagnostic: d }
     })?;
     let value = loaded.root.to_value();
     let Value::Map(m) = value else {
         let message = "The environment is not a valid YAML mapping data type.".to_string();
         return Err(EnvError {
+            class: "ValueError",
             diagnostic: Diagnostic::error("bad-environment", message.clone()).at(loaded.root.span).with_path(file),
             message,
         });
@@ -84,7 +87,11 @@ pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv,
 pub fn from_value(value: &Value, file: &str) -> Result<ParsedEnv, EnvError> {
     let Value::Map(m) = value else {
         let message = "The environment is not a valid YAML mapping data type.".to_string();
-        return Err(EnvError { diagnostic: Diagnostic::error("bad-environment", message.clone()), message });
+        return Err(EnvError {
+            class: "ValueError",
+            diagnostic: Diagnostic::error("bad-environment", message.clone()),
+            message,
+        });
     };
     validate_sections(m, None, file)?;
     Ok(ParsedEnv { sections: (**m).clone(), root: None })

@@ -37,9 +37,6 @@ use environment::{EnvFile, Environment};
 use parameters::{ParamSchema, Parameter, ValueSource};
 use resources::ResourceDefn;
 
-const BAD_REQUEST: &str =
-    "The server could not comply with the request since it is either malformed or otherwise incorrect.";
-
 /// The top-level sections a HOT template of `version` may have
 /// (`HOTemplate.SECTIONS`, `conditions` since 2016-10-14).
 pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
@@ -189,16 +186,28 @@ impl Run {
         }
     }
 
-    /// Heat's API answers malformed input with a generic 400; the diagnostic
-    /// keeps the real reason.
+    /// heat-api's own 400 for a malformed request (`No stack name specified`):
+    /// `HTTPBadRequest(detail)`, whose detail is what heatclient prints.
     fn bad_request(&mut self, d: Diagnostic) -> Stop {
+        let message = d.message.clone();
+        self.error_answer("HTTPBadRequest", message, d)
+    }
+
+    /// A template or inline environment that does not load
+    /// (`InstantiationData.format_parse`, `what` is `Template`/`Environment`):
+    /// a `ValueError` is heat-api's 400 `"<what> not in valid format: <text>"`;
+    /// any other Python exception passes through as an internal error.
+    fn unparseable(&mut self, what: &str, class: &'static str, text: String, d: Diagnostic) -> Stop {
+        if class == "ValueError" {
+            self.error_answer("HTTPBadRequest", format!("{what} not in valid format: {text}"), d)
+        } else {
+            self.error_answer(class, text, d)
+        }
+    }
+
+    fn error_answer(&mut self, kind: &str, message: String, d: Diagnostic) -> Stop {
         self.ev.diagnostics.push(d.clone());
-        self.ev.result.error = Some(HeatError {
-            kind: "HTTPBadRequest".into(),
-            message: BAD_REQUEST.into(),
-            path: Vec::new(),
-            diagnostic: d,
-        });
+        self.ev.result.error = Some(HeatError { kind: kind.into(), message, path: Vec::new(), diagnostic: d });
         Stop
     }
 
@@ -257,7 +266,10 @@ impl Run {
                         Err(self
                             .fail(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))
                     }
-                    Err(d) => Err(self.bad_request(d)),
+                    Err(d) => {
+                        let (class, message) = crate::syntax::heat_exception(text, &d, true);
+                        Err(self.unparseable("Template", class, message, d))
+                    }
                 }
             }
             Document::Value(v) => {
@@ -276,14 +288,13 @@ impl Run {
         // 1. The API decodes the template: JSON/YAML, a mapping, a version key.
         let (tid, root, dates) = self.load(&req.template, &req.template_name)?;
         let Some(top) = root.as_map() else {
-            return Err(self.bad_request(
-                Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span),
-            ));
+            let d =
+                Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
+            return Err(self.unparseable("Template", "ValueError", d.message.clone(), d));
         };
         if !file_schemata::has_version_key(top) {
-            return Err(self.bad_request(
-                Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0)),
-            ));
+            let d = Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0));
+            return Err(self.unparseable("Template", "ValueError", d.message.clone(), d));
         }
         // 2. The inline environment (ignored when environment files are given).
         let inline_env = if req.environment_files.is_empty() {
@@ -293,12 +304,12 @@ impl Run {
                     let id = self.ev.sources.add("environment", text.clone());
                     match environment::parse_text(text, id, "environment") {
                         Ok(p) => Some(p),
-                        Err(e) => return Err(self.bad_request(e.diagnostic)),
+                        Err(e) => return Err(self.unparseable("Environment", e.class, e.message, e.diagnostic)),
                     }
                 }
                 Some(Document::Value(v)) => match environment::from_value(v, "environment") {
                     Ok(p) => Some(p),
-                    Err(e) => return Err(self.bad_request(e.diagnostic)),
+                    Err(e) => return Err(self.unparseable("Environment", e.class, e.message, e.diagnostic)),
                 },
             }
         } else {
@@ -358,7 +369,7 @@ impl Run {
                     Err(e) => {
                         self.ev.diagnostics.push(e.diagnostic.clone());
                         self.ev.result.error = Some(HeatError {
-                            kind: "ValueError".into(),
+                            kind: e.class.into(),
                             message: e.message,
                             path: Vec::new(),
                             diagnostic: e.diagnostic,
@@ -819,10 +830,7 @@ impl Run {
         }
         let mut cmap = Map::new();
         for name in condition_names.iter() {
-            match stack.is_enabled(&Value::from(name.as_str())) {
-                Ok(b) => cmap.insert_str(name, Value::Bool(b)),
-                Err(e) => return Err(stage_error(self, "conditions", e)),
-            }
+            cmap.insert_str(name, stack.reported_condition(name));
         }
         self.ev.result.conditions = cmap;
         let mut rmap = Map::new();

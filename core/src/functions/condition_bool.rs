@@ -51,12 +51,16 @@ pub fn resolve_and_or(stack: &Stack, args: &Expr, is_and: bool) -> Result<Value,
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{eval_conditions, eval_conditions_err};
+    use crate::testing::{eval_conditions, template_error};
 
     #[test]
     fn short_circuit() {
         assert_eq!(eval_conditions("a: {and: [false, nope]}\n"), "{\"a\": false}");
         assert_eq!(eval_conditions("a: {or: [true, nope]}\nb: {not: a}\n"), "{\"a\": true, \"b\": false}");
-        assert_eq!(eval_conditions_err("a: {and: [true, nope]}\n"), "Invalid condition \"nope\"");
+        // Heat resolves a condition only when something uses it: unused, the bad
+        // name is never noticed (reported as null); used, it fails the stack.
+        assert_eq!(eval_conditions("a: {and: [true, nope]}\n"), "{\"a\": null}");
+        let used = "heat_template_version: 2021-04-16\nconditions:\n  a: {and: [true, nope]}\nresources:\n  r: {type: OS::Heat::None, condition: a}\n";
+        assert_eq!(template_error(used).as_deref(), Some("resources.r.condition: Invalid condition \"nope\""));
     }
 }

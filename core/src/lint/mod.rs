@@ -349,6 +349,7 @@ pub(crate) mod tests {
                 Severity::Error => 'E',
                 Severity::Warning => 'W',
                 Severity::Info => 'I',
+                Severity::Note => '?',
             };
             assert!(r.id.starts_with(prefix) && r.id.len() == 5, "{}: id and severity disagree", r.id);
             assert!(!r.summary.ends_with('.') && r.summary.len() < 100, "{}: one short line", r.id);

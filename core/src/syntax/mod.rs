@@ -82,8 +82,11 @@ pub enum LoadFailure {
     /// PyYAML refuses the text (scanner, parser, composer or constructor error): Heat
     /// reports `Error parsing template …` / the bare problem for environments.
     Syntax,
-    /// Heat itself would fail with an internal (non-YAML) Python error on this value,
-    /// e.g. `!!int abc` or `0b_`.
+    /// Python raises a `ValueError` (not a YAML error) on a value, e.g. `!!int abc`:
+    /// heat-api answers its 400 with that text.
+    PythonValue,
+    /// Heat itself would fail with an internal Python error (`KeyError`,
+    /// `IndexError`) on this value, e.g. `!!bool x` or `!!int ""`.
     HeatInternal,
     /// Heat would accept the text but hotplate cannot represent the result.
     Unsupported,
@@ -96,10 +99,57 @@ impl LoadFailure {
     pub fn of(diagnostic: &Diagnostic) -> LoadFailure {
         match diagnostic.code {
             "template-too-large" => LoadFailure::TooLarge,
-            "yaml-invalid-scalar" => LoadFailure::HeatInternal,
+            PY_VALUE_ERROR => LoadFailure::PythonValue,
+            PY_INTERNAL_ERROR => LoadFailure::HeatInternal,
             "integer-too-large" | "yaml-unsupported-tag" | "yaml-recursive-alias" => LoadFailure::Unsupported,
             "yaml-too-deep" | "yaml-alias-limit" => LoadFailure::Limit,
             _ => LoadFailure::Syntax,
+        }
+    }
+}
+
+/// Diagnostic code of a load that Python fails with a `ValueError`.
+pub(crate) const PY_VALUE_ERROR: &str = "yaml-value-error";
+/// Diagnostic code of a load that Python fails with another exception.
+const PY_INTERNAL_ERROR: &str = "yaml-invalid-scalar";
+const INTERNAL_NOTE: &str = " (Heat fails with an internal Python error on this value)";
+
+/// The diagnostic of a non-YAML Python exception raised while loading a value:
+/// a `ValueError` says Python's text; another class says it is an internal error
+/// of Heat's (`KeyError: 'x' (Heat fails …)`). [`heat_exception`] reads it back.
+pub(crate) fn python_error(class: &'static str, message: String) -> Diagnostic {
+    if class == "ValueError" {
+        Diagnostic::error(PY_VALUE_ERROR, message)
+    } else {
+        Diagnostic::error(PY_INTERNAL_ERROR, format!("{class}: {message}{INTERNAL_NOTE}"))
+    }
+}
+
+/// The exception Heat raises for `text` that [`load_template`] (`template`) or
+/// [`load_yaml`] (an environment) refused with `d`: its Python class and `str()`.
+/// `template_format.parse` wraps a YAML error as `ValueError("Error parsing
+/// template [root stack] " + PyYAML's text)`, `environment_format.parse` as
+/// `ValueError(PyYAML's text)`; Python's own exceptions pass through. hotplate's
+/// own refusals (unsupported values, its limits) are reported as a `ValueError`
+/// with hotplate's text.
+pub fn heat_exception(text: &str, d: &Diagnostic, template: bool) -> (&'static str, String) {
+    match LoadFailure::of(d) {
+        LoadFailure::Syntax => {
+            let yaml = pyyaml_error_text(text).unwrap_or_else(|| d.message.clone());
+            let message = if template { format!("Error parsing template [root stack] {yaml}") } else { yaml };
+            ("ValueError", message)
+        }
+        LoadFailure::HeatInternal => {
+            let m = d.message.strip_suffix(INTERNAL_NOTE).unwrap_or(&d.message);
+            match m.split_once(": ") {
+                Some(("KeyError", rest)) => ("KeyError", rest.to_string()),
+                Some(("IndexError", rest)) => ("IndexError", rest.to_string()),
+                Some(("OverflowError", rest)) => ("OverflowError", rest.to_string()),
+                _ => ("ValueError", m.to_string()),
+            }
+        }
+        LoadFailure::TooLarge | LoadFailure::PythonValue | LoadFailure::Unsupported | LoadFailure::Limit => {
+            ("ValueError", d.message.clone())
         }
     }
 }

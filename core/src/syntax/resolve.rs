@@ -254,9 +254,10 @@ fn is_timestamp(b: &[u8]) -> bool {
 pub(crate) enum ScalarError {
     /// An integer beyond 128 bits on the fast path: read again at any size.
     TooLarge,
-    /// Python itself fails with a non-YAML exception (ValueError, IndexError, KeyError):
-    /// Heat crashes on it. The text is Python's exception text.
-    Python(String),
+    /// Python itself fails with a non-YAML exception: its class (`ValueError`,
+    /// `IndexError`, `KeyError`) and `str()`. heat-api answers a `ValueError` with
+    /// its 400 (`Template not in valid format: …`); the others are internal errors.
+    Python(&'static str, String),
 }
 
 const INDEX_ERROR: &str = "string index out of range";
@@ -279,7 +280,7 @@ pub(crate) fn construct_int(text: &str) -> Result<Value, ScalarError> {
 /// The fast path: 128-bit arithmetic, `TooLarge` past 64 bits.
 fn construct_int_small(text: &str) -> Result<i64, ScalarError> {
     let v: String = text.chars().filter(|&c| c != '_').collect();
-    let first = v.chars().next().ok_or_else(|| ScalarError::Python(INDEX_ERROR.into()))?;
+    let first = v.chars().next().ok_or_else(|| ScalarError::Python("IndexError", INDEX_ERROR.into()))?;
     let negative = first == '-';
     let v = if first == '-' || first == '+' { v.get(1..).unwrap_or("") } else { v.as_str() };
     let magnitude: i128 = if v == "0" {
@@ -291,7 +292,7 @@ fn construct_int_small(text: &str) -> Result<i64, ScalarError> {
     } else if v.starts_with('0') {
         py_int(v, 8)?
     } else if v.is_empty() {
-        return Err(ScalarError::Python(INDEX_ERROR.into()));
+        return Err(ScalarError::Python("IndexError", INDEX_ERROR.into()));
     } else if v.contains(':') {
         let mut total: i128 = 0;
         let mut base: i128 = 1;
@@ -336,7 +337,8 @@ fn construct_int_big(text: &str) -> Result<BigInt, ScalarError> {
 /// Python `int(s, base)` at any size (the fast path already validated the text
 /// up to its first overflow; this validates the rest).
 fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
-    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+    let invalid =
+        || ScalarError::Python("ValueError", format!("invalid literal for int() with base {base}: {}", str_repr(s)));
     let (negative, t) = int_body(s, base);
     let digits: Vec<u8> = t
         .chars()
@@ -347,7 +349,7 @@ fn py_int_big(s: &str, base: u32) -> Result<BigInt, ScalarError> {
         return Err(invalid());
     }
     if base == 10 && digits.len() > INT_MAX_STR_DIGITS {
-        return Err(ScalarError::Python(int_digits_error(digits.len())));
+        return Err(ScalarError::Python("ValueError", int_digits_error(digits.len())));
     }
     let n = BigInt::from_radix_be(num_bigint::Sign::Plus, &digits, base).ok_or_else(invalid)?;
     Ok(if negative { -n } else { n })
@@ -377,7 +379,8 @@ fn py_space(c: char) -> bool {
 
 /// Python `int(s, base)` for bases 2, 8, 10 and 16 (text already free of underscores).
 fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
-    let invalid = || ScalarError::Python(format!("invalid literal for int() with base {base}: {}", str_repr(s)));
+    let invalid =
+        || ScalarError::Python("ValueError", format!("invalid literal for int() with base {base}: {}", str_repr(s)));
     let (negative, t) = int_body(s, base);
     if t.is_empty() {
         return Err(invalid());
@@ -400,7 +403,7 @@ fn py_int(s: &str, base: u32) -> Result<i128, ScalarError> {
 /// SafeConstructor.construct_yaml_float.
 pub(crate) fn construct_float(text: &str) -> Result<f64, ScalarError> {
     let v: String = text.chars().filter(|&c| c != '_').collect::<String>().to_lowercase();
-    let first = v.chars().next().ok_or_else(|| ScalarError::Python(INDEX_ERROR.into()))?;
+    let first = v.chars().next().ok_or_else(|| ScalarError::Python("IndexError", INDEX_ERROR.into()))?;
     let sign = if first == '-' { -1.0 } else { 1.0 };
     let v = if first == '-' || first == '+' { v.get(1..).unwrap_or("") } else { v.as_str() };
     if v == ".inf" {
@@ -422,7 +425,7 @@ pub(crate) fn construct_float(text: &str) -> Result<f64, ScalarError> {
 
 /// Python `float(s)` (text already free of underscores).
 fn py_float(s: &str) -> Result<f64, ScalarError> {
-    let invalid = || ScalarError::Python(format!("could not convert string to float: {}", str_repr(s)));
+    let invalid = || ScalarError::Python("ValueError", format!("could not convert string to float: {}", str_repr(s)));
     let t = s.trim_matches(py_space);
     let (negative, body) = match t.as_bytes().first() {
         Some(b'-') => (true, t.get(1..).unwrap_or("")),
@@ -515,7 +518,7 @@ pub(crate) fn construct_bool(text: &str) -> Result<bool, ScalarError> {
     match text.to_lowercase().as_str() {
         "yes" | "true" | "on" => Ok(true),
         "no" | "false" | "off" => Ok(false),
-        other => Err(ScalarError::Python(format!("KeyError: {}", str_repr(other)))),
+        other => Err(ScalarError::Python("KeyError", str_repr(other))),
     }
 }
 
@@ -587,10 +590,10 @@ mod tests {
             Ok("36279705600000000000".into())
         );
         assert!(
-            matches!(construct_int(&"9".repeat(4301)), Err(ScalarError::Python(m)) if m.starts_with("Exceeds the limit (4300 digits)"))
+            matches!(construct_int(&"9".repeat(4301)), Err(ScalarError::Python("ValueError", m)) if m.starts_with("Exceeds the limit (4300 digits)"))
         );
         assert!(construct_int(&"9".repeat(4300)).is_ok());
-        assert!(matches!(construct_int("0b_"), Err(ScalarError::Python(_))));
+        assert!(matches!(construct_int("0b_"), Err(ScalarError::Python("ValueError", _))));
         assert_eq!(construct_float("1.0e+3"), Ok(1000.0));
         assert_eq!(construct_float("--1"), Ok(1.0));
         assert_eq!(construct_float("190:20:30.15"), Ok(685230.15));

@@ -1652,12 +1652,10 @@ impl<'a> Scanner<'a> {
             // hold it, so it becomes U+FFFD.
             None if (0xD800..0xE000).contains(&code) => string.push('\u{FFFD}'),
             None => {
-                return Err(YamlError::new(
-                    context,
-                    "chr() arg not in range(0x110000) (Heat fails with an internal Python error on this escape)",
-                    self.mark,
-                )
-                .code("yaml-invalid-scalar"))
+                // Python's `chr()` raises a ValueError, which is not a YAML error.
+                return Err(
+                    YamlError::new(context, "chr() arg not in range(0x110000)", self.mark).code(super::PY_VALUE_ERROR)
+                );
             }
         }
         self.forward_n(width);

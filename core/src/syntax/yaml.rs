@@ -906,12 +906,10 @@ fn unsupported(tag: &str, what: &str, span: Span) -> Diagnostic {
 }
 
 fn scalar_error(e: ScalarError, span: Span) -> Failure {
-    let msg = match e {
+    let (class, msg) = match e {
         // `construct_int` reads past 64 bits itself: never seen here.
-        ScalarError::TooLarge => "integer too large".to_string(),
-        ScalarError::Python(msg) => msg,
+        ScalarError::TooLarge => ("OverflowError", "integer too large".to_string()),
+        ScalarError::Python(class, msg) => (class, msg),
     };
-    Diagnostic::error("yaml-invalid-scalar", format!("{msg} (Heat fails with an internal Python error on this value)"))
-        .at(span)
-        .into()
+    super::python_error(class, msg).at(span).into()
 }

@@ -19,8 +19,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // catalogue as text records decoded on first lookup instead of nested &'static structs
 // (-26.3 KB), the time-zone keys as one text (-4.8 KB) and our own Python `re` engine
 // (core/src/pyre) instead of fancy-regex + regex-automata + regex-syntax (-137.1 KB):
-// 549.9 KB measured with all three.
-const BUDGET_BROTLI = 550 * 1024;
+// 549.9 KB measured with all three. Issue 28 caps the module at 560 KB while
+// validate, plan and lint land; each merge raises the ratchet only by what it adds:
+// Heat's load-error answers (issue 23 (b)) and the CLI root's note kind: 550.2 KB.
+const BUDGET_BROTLI = 551 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

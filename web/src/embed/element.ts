@@ -10,14 +10,12 @@
 //   </hot-playground>
 //
 // Attributes: `src` (template URL, same origin), `parameters` (JSON object),
-// `readonly`, `height` (CSS length of the editor), `show` (panes: outputs,
-// resources, conditions, parameters, errors), `theme` (light, dark, auto),
+// `readonly`, `height` (CSS length of the editor), `show` (the panes, in the
+// order named: ids of the pane registry, src/panes/index.ts; default
+// `outputs,errors`), `theme` (light, dark, auto),
 // `playground` (URL of the full playground for "Open in playground"; default:
 // the site this script was loaded from).
 import type { Workspace } from "../state";
-
-export const PANES = ["outputs", "resources", "conditions", "parameters", "errors"] as const;
-export type Pane = (typeof PANES)[number];
 
 /** Remove the common indentation of a block of text written inside HTML. */
 export function dedent(text: string): string {

@@ -3,7 +3,6 @@ import { pathKey } from "../values";
 import { el, keepEqual, emptyText, shown, type Pane } from "./context";
 
 export const conditionsPane: Pane = {
-  id: "conditions",
   title: "Conditions",
   render(ctx, previous) {
     const { response: r } = ctx;

@@ -26,9 +26,14 @@ export interface PaneContext {
   jump: (d: Diagnostic) => void;
 }
 
+/** One result pane. Its id is its key in the registry (index.ts). */
 export interface Pane {
-  id: "outputs" | "parameters" | "conditions" | "resources" | "errors";
+  /** The pane's heading on the page and in an embed. */
   title: string;
+  /** The box's `data-testid` (default: `result-<id>`). */
+  testId?: string;
+  /** Shown folded on the page (a <details> the user opens). */
+  folded?: boolean;
   /**
    * The pane's content (the host owns the box around it). `previous`: what it
    * returned last time, still in the box; a pane may update it in place and
@@ -76,14 +81,4 @@ export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): Rende
 /** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
 export function emptyText(r: EvaluateResponse, what: string): string {
   return r.result.error ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
-}
-
-/** The verdict above the panes: refused, or created with failing outputs; null when all is well. */
-export function verdict(r: EvaluateResponse): { text: string; refused: boolean } | null {
-  const res = r.result;
-  if (res.error) return { text: `Heat would refuse this stack — ${res.error.type}: ${res.error.message}`, refused: true };
-  const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
-  if (failing.length === 1) return { text: `Heat would create this stack, but its output ${failing[0][0]} fails: ${failing[0][1].error}`, refused: false };
-  if (failing.length > 1) return { text: `Heat would create this stack, but ${failing.length} of its outputs fail: ${failing.map(([n]) => n).join(", ")}`, refused: false };
-  return null;
 }

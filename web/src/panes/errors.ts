@@ -2,6 +2,7 @@
 // to the place in the host's editor that has that file. A problem shown the
 // same as before keeps its element (typing moves the offsets of the problems
 // below the cursor, not their text): its button then goes to the new place.
+import type { Diagnostic } from "hotplate/web";
 import { byFileThenLine } from "../locate";
 import { el, placeChildren, type Pane } from "./context";
 
@@ -9,7 +10,6 @@ import { el, placeChildren, type Pane } from "./context";
 const actions = new WeakMap<HTMLElement, () => void>();
 
 export const errorsPane: Pane = {
-  id: "errors",
   title: "Errors",
   render({ diagnostics, fileOrder, notice, canJump, jump }, previous) {
     const items: { li: HTMLElement; act?: () => void }[] = [];
@@ -39,3 +39,10 @@ export const errorsPane: Pane = {
     return list;
   },
 };
+
+/** A document's problem count as its badge says it (errors first); null: none. */
+export function problemCount(ds: Diagnostic[]): { kind: "error" | "warning"; text: string } | null {
+  if (!ds.length) return null;
+  const errors = ds.filter((d) => d.severity === "error").length;
+  return errors ? { kind: "error", text: `${errors} error${errors > 1 ? "s" : ""}` } : { kind: "warning", text: `${ds.length} warning${ds.length > 1 ? "s" : ""}` };
+}

@@ -1,21 +1,36 @@
-// The pane registry: one module per result pane, shared by the page (main.ts)
-// and the embed (embed/embed-app.ts). A host picks panes by id and puts what
-// `render` returns in its own box; a new pane is one module and one entry here.
+// The pane registry: the only list of result panes. The page builds one panel
+// per entry, in this order (page/results.ts); an embed shows the ids its `show`
+// attribute names (embed/embed-app.ts). A new pane is its module and one entry here.
 import { conditionsPane } from "./conditions";
-import type { Pane } from "./context";
+import type { Pane, PaneContext } from "./context";
 import { errorsPane } from "./errors";
+import { graphPane } from "./graph";
 import { outputsPane } from "./outputs";
 import { parametersPane } from "./parameters";
 import { resourcesPane } from "./resources";
+import { resultPane } from "./result";
 
 export type { Pane, PaneContext } from "./context";
-export { verdict } from "./context";
-export { sourceText } from "./parameters";
 
-export const PANE_REGISTRY: Record<Pane["id"], Pane> = {
-  outputs: outputsPane,
-  resources: resourcesPane,
-  conditions: conditionsPane,
-  parameters: parametersPane,
+export const PANE_REGISTRY = {
   errors: errorsPane,
-};
+  outputs: outputsPane,
+  parameters: parametersPane,
+  conditions: conditionsPane,
+  resources: resourcesPane,
+  graph: graphPane,
+  result: resultPane,
+} satisfies Record<string, Pane>;
+
+export type PaneId = keyof typeof PANE_REGISTRY;
+export const PANE_IDS = Object.keys(PANE_REGISTRY) as PaneId[];
+
+/** The `data-testid` of a pane's box. */
+export const paneTestId = (id: PaneId): string => (PANE_REGISTRY[id] as Pane).testId ?? `result-${id}`;
+
+/** Draw pane `id` into its `box` (the box keeps what the pane returns; a pane may update it in place). */
+export function renderPane(id: PaneId, box: HTMLElement, ctx: PaneContext): void {
+  const previous = box.firstElementChild as HTMLElement | null;
+  const next = PANE_REGISTRY[id].render(ctx, previous);
+  if (next !== previous) box.replaceChildren(next);
+}

@@ -3,7 +3,6 @@ import { valueElement } from "../render";
 import { el, keepEqual, emptyText, type Pane } from "./context";
 
 export const outputsPane: Pane = {
-  id: "outputs",
   title: "Outputs",
   render(ctx, previous) {
     const { response: r } = ctx;

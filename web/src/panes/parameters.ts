@@ -19,7 +19,6 @@ export function sourceText(p: ParameterInfo): string {
 }
 
 export const parametersPane: Pane = {
-  id: "parameters",
   title: "Parameters",
   render(ctx, previous) {
     const { response: r } = ctx;

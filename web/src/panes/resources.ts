@@ -37,7 +37,6 @@ function filterBar(box: HTMLElement, ui: Record<string, string>): { bar: HTMLEle
 const filters = new WeakMap<HTMLElement, { bar: HTMLElement; apply: () => void }>();
 
 export const resourcesPane: Pane = {
-  id: "resources",
   title: "Resources",
   render(ctx, previous) {
     const { response: r, values, open, ui } = ctx;

@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use super::{Doc, Rule, RuleInfo};
-use crate::diag::Severity;
 use crate::syntax::Node;
 
 /// Every rule module, in id order: `RULES` and `DOCS` are built from this
@@ -68,11 +67,7 @@ mod support;
 /// The markdown of `docs/rules/<ID>.md`.
 pub(crate) fn render_doc(info: &RuleInfo, doc: &Doc) -> String {
     let mut out = String::new();
-    let severity = match info.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "info",
-    };
+    let severity = info.severity.as_str();
     let _ = writeln!(out, "# {}: {}\n", info.id, info.name);
     let _ = writeln!(out, "{}.\n", capitalised(info.summary));
     if info.on_by_default {

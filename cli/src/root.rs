@@ -1,0 +1,384 @@
+//! Where hotplate may read files from: the one place that decides.
+//!
+//! `hotplate check` and `hotplate eval -t` run in CI on pull requests, on
+//! templates anyone wrote; a template names files (`get_file`, provider
+//! templates, `resource_registry` targets) and whatever is read can come back
+//! quoted in a message. So every file a command reads for a request — the
+//! template, its environment and parameter files, what they name, the files
+//! `.hotplate.yaml` names — is read through a [`Root`]: the git work tree that
+//! holds the checked paths (else the working directory; for the language
+//! server, the workspace folders). A path that leads outside it (absolute,
+//! `..` past it, a symlink pointing out) is not read, and nothing outside it
+//! is even looked at: the path is resolved one component at a time from the
+//! root, symlinks followed by hand, and resolution stops at the first step
+//! that leaves the tree. The caller treats such a file as missing (Heat's own
+//! error) and says why with a note ([`NOTE_CODE`]). `--allow-outside-root`
+//! (or `allow_outside_root: true` in `.hotplate.yaml`) lifts the rule.
+//!
+//! Not covered: `.hotplate.yaml` itself (found by its name, upwards from the
+//! working directory or the document) and `hotplate eval REQUEST` (the
+//! request carries its files).
+
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+
+/// The diagnostic code of hotplate's note for a file it did not read.
+pub const NOTE_CODE: &str = "outside-root";
+
+/// Symlinks followed in one path before giving up (Linux's `ELOOP` limit).
+const MAX_LINKS: usize = 40;
+
+/// The largest file hotplate reads (32 times Heat's `max_template_size`): a
+/// bound on memory, far above any template or script a template names.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Which options lift the rule for the command at hand (named in the note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// `--allow-outside-root` only (`eval` reads no config file).
+    Flag,
+    /// The flag, or the config key.
+    FlagOrConfig,
+}
+
+impl Hint {
+    fn text(self) -> &'static str {
+        match self {
+            Hint::Flag => "--allow-outside-root",
+            Hint::FlagOrConfig => "--allow-outside-root or `allow_outside_root: true` in .hotplate.yaml",
+        }
+    }
+}
+
+/// The folders files may be read from.
+#[derive(Clone, Debug)]
+pub struct Root {
+    /// The folders, canonical.
+    dirs: Vec<PathBuf>,
+    /// The same folders as they were named (made absolute, normalised), when that
+    /// differs (`/tmp/x` naming `/private/tmp/x`).
+    named: Vec<(PathBuf, PathBuf)>,
+    /// Relative paths are relative to this (canonical).
+    cwd: PathBuf,
+    /// Read anything (`--allow-outside-root`).
+    anywhere: bool,
+    hint: Hint,
+}
+
+/// Why a file was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unread {
+    /// It leads outside the root.
+    Outside(Outside),
+    /// It is not there or cannot be read (the system's message).
+    Io(String),
+}
+
+/// A path refused because it leads outside the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outside {
+    /// The root's folders, for the message.
+    root: String,
+    hint: Hint,
+}
+
+impl fmt::Display for Outside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "it leads outside {}, the folder hotplate reads files from ({} allows it)",
+            self.root,
+            self.hint.text()
+        )
+    }
+}
+
+impl fmt::Display for Unread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unread::Outside(o) => o.fmt(f),
+            Unread::Io(e) => f.write_str(e),
+        }
+    }
+}
+
+impl Outside {
+    /// hotplate's note for a file named `name` that it did not read.
+    pub fn note(&self, name: &str) -> String {
+        format!("hotplate did not read {name}: {self}")
+    }
+}
+
+/// One step of resolving a path.
+enum Step {
+    /// Start again at `/` (or a Windows prefix and root).
+    Start(PathBuf),
+    /// `..`.
+    Up,
+    /// Into a name.
+    Down(std::ffi::OsString),
+}
+
+/// Push the steps of `path` so that its first one is popped first.
+fn push_steps(path: &Path, todo: &mut Vec<Step>) {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut start = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::Prefix(_) | Component::RootDir => start.push(c.as_os_str()),
+            Component::CurDir => {}
+            Component::ParentDir => steps.push(Step::Up),
+            Component::Normal(n) => steps.push(Step::Down(n.to_os_string())),
+        }
+    }
+    if !start.as_os_str().is_empty() {
+        steps.insert(0, Step::Start(start));
+    }
+    todo.extend(steps.into_iter().rev());
+}
+
+/// `path` with `.` components dropped and `dir/..` pairs folded (no file
+/// system access: a template names its providers by such paths).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else if !matches!(out.components().next_back(), Some(Component::RootDir | Component::Prefix(_))) {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The git work tree that holds `path` (absolute): the nearest folder at or
+/// above it with a `.git` entry (a directory, or a file in a worktree or a
+/// submodule).
+pub fn work_tree(path: &Path) -> Option<PathBuf> {
+    path.ancestors().find(|d| d.join(".git").exists()).map(Path::to_path_buf)
+}
+
+impl Root {
+    /// The root for the checked `paths` (relative to `cwd` or absolute; a
+    /// glob's folder part counts): the git work tree holding each, else `cwd`.
+    pub fn of_paths(paths: &[PathBuf], cwd: &Path, anywhere: bool, hint: Hint) -> Root {
+        let dirs = paths
+            .iter()
+            .map(|p| {
+                let literal: PathBuf = p
+                    .components()
+                    .take_while(|c| !c.as_os_str().to_string_lossy().contains(['*', '?', '[', '{']))
+                    .collect();
+                work_tree(&normalize(&cwd.join(literal))).unwrap_or_else(|| cwd.to_path_buf())
+            })
+            .collect();
+        Root::of_dirs(dirs, cwd, anywhere, hint)
+    }
+
+    /// A root of these folders (absolute).
+    pub fn of_dirs(dirs: Vec<PathBuf>, cwd: &Path, anywhere: bool, hint: Hint) -> Root {
+        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| normalize(p));
+        let mut root = Root { dirs: Vec::new(), named: Vec::new(), cwd: canonical(cwd), anywhere, hint };
+        for d in dirs {
+            let named = normalize(&root.cwd.join(&d));
+            let c = canonical(&named);
+            if !root.dirs.contains(&c) {
+                root.dirs.push(c.clone());
+            }
+            if named != c {
+                root.named.push((named, c));
+            }
+        }
+        root
+    }
+
+    /// Whether `path` (absolute) is one of the folders or inside one.
+    pub fn holds(&self, path: &Path) -> bool {
+        self.dirs.iter().any(|d| path.starts_with(d))
+    }
+
+    fn outside(&self) -> Unread {
+        let names: Vec<String> = self.dirs.iter().map(|d| d.display().to_string()).collect();
+        Unread::Outside(Outside { root: names.join(" and "), hint: self.hint })
+    }
+
+    /// The file `path` (relative to the working directory, or absolute) is,
+    /// symlinks resolved, when hotplate may read it: the decision.
+    pub fn resolve(&self, path: &Path) -> Result<PathBuf, Unread> {
+        let io = |e: std::io::Error| Unread::Io(e.to_string());
+        let abs = normalize(&self.cwd.join(path));
+        if self.anywhere {
+            return std::fs::canonicalize(&abs).map_err(io);
+        }
+        // Spelled through a root's other name: start from its canonical form.
+        let abs = self
+            .named
+            .iter()
+            .find_map(|(named, c)| abs.strip_prefix(named).ok().map(|rest| c.join(rest)))
+            .unwrap_or(abs);
+        // Walk from `/`, never looking at anything that is neither inside a
+        // root folder nor above one.
+        let may_look = |p: &Path| self.dirs.iter().any(|d| p.starts_with(d) || d.starts_with(p));
+        let mut todo: Vec<Step> = Vec::new();
+        push_steps(&abs, &mut todo);
+        let mut links = 0;
+        let mut cur = PathBuf::new();
+        while let Some(step) = todo.pop() {
+            match step {
+                Step::Start(s) => cur = s,
+                Step::Up => {
+                    cur.pop();
+                }
+                Step::Down(name) => {
+                    let next = cur.join(name);
+                    if !may_look(&next) {
+                        return Err(self.outside());
+                    }
+                    if !std::fs::symlink_metadata(&next).map_err(io)?.file_type().is_symlink() {
+                        cur = next;
+                        continue;
+                    }
+                    links += 1;
+                    if links > MAX_LINKS {
+                        return Err(Unread::Io(format!("too many levels of symbolic links at {}", next.display())));
+                    }
+                    // The link's target goes first (an absolute one restarts at `/`).
+                    push_steps(&std::fs::read_link(&next).map_err(io)?, &mut todo);
+                }
+            }
+        }
+        if self.holds(&cur) {
+            Ok(cur)
+        } else {
+            Err(self.outside())
+        }
+    }
+
+    /// The text of `path`, when hotplate may read it: a regular file (a FIFO
+    /// or a device would never end) of at most [`MAX_FILE_BYTES`].
+    pub fn read(&self, path: &Path) -> Result<String, Unread> {
+        read_file(&self.resolve(path)?)
+    }
+}
+
+/// A resolved file's text, within hotplate's bounds.
+pub fn read_file(file: &Path) -> Result<String, Unread> {
+    use std::io::Read as _;
+    let io = |e: std::io::Error| Unread::Io(e.to_string());
+    let meta = std::fs::metadata(file).map_err(io)?;
+    if !meta.is_file() {
+        return Err(Unread::Io("not a regular file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Unread::Io(format!("larger than hotplate's limit of {} MiB per file", MAX_FILE_BYTES >> 20)));
+    }
+    let mut text = String::new();
+    std::fs::File::open(file).map_err(io)?.take(MAX_FILE_BYTES).read_to_string(&mut text).map_err(io)?;
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::test_common::Tree;
+    use std::os::unix::fs::symlink;
+
+    /// A tree with `repo/` (the root) beside `outside/`, and links of each kind.
+    fn tree(name: &str) -> (Tree, Root) {
+        let tree = Tree::new(
+            name,
+            &[("repo/a/t.yaml", "t"), ("repo/b/x.txt", "x"), ("outside/secret.txt", "s"), ("repo/.git", "gitdir: x")],
+        );
+        let repo = tree.0.join("repo");
+        symlink("../outside/secret.txt", repo.join("out.txt")).unwrap();
+        symlink("b/x.txt", repo.join("in.txt")).unwrap();
+        symlink("../outside", repo.join("outdir")).unwrap();
+        symlink("out.txt", repo.join("chain.txt")).unwrap();
+        symlink("loop2", repo.join("loop1")).unwrap();
+        symlink("loop1", repo.join("loop2")).unwrap();
+        symlink(tree.0.join("outside/secret.txt"), repo.join("abs.txt")).unwrap();
+        let root = Root::of_paths(&[PathBuf::from("a/t.yaml")], &repo, false, Hint::Flag);
+        (tree, root)
+    }
+
+    #[test]
+    fn paths_inside_resolve_and_every_way_out_is_refused() {
+        let (tree, root) = tree("root-resolve");
+        let repo = std::fs::canonicalize(tree.0.join("repo")).unwrap();
+        assert_eq!(root.dirs, std::slice::from_ref(&repo), "the work tree holding the path");
+        let inside = |p: &str| root.resolve(Path::new(p));
+        assert_eq!(inside("a/t.yaml"), Ok(repo.join("a/t.yaml")));
+        assert_eq!(inside("a/../b/./x.txt"), Ok(repo.join("b/x.txt")));
+        assert_eq!(inside("in.txt"), Ok(repo.join("b/x.txt")), "a link that stays inside");
+        assert_eq!(inside(&repo.join("b/x.txt").display().to_string()), Ok(repo.join("b/x.txt")));
+        assert!(matches!(inside("a/missing.txt"), Err(Unread::Io(_))));
+        for out in [
+            "../outside/secret.txt",
+            "a/../../outside/secret.txt",
+            "out.txt",
+            "chain.txt",
+            "abs.txt",
+            "outdir/secret.txt",
+            "outdir/missing.txt",
+            "/etc/hostname",
+            "/nonexistent/file",
+            "..",
+        ] {
+            assert!(matches!(inside(out), Err(Unread::Outside(_))), "{out}: {:?}", inside(out));
+        }
+        assert!(matches!(inside("loop1"), Err(Unread::Io(e)) if e.contains("symbolic links")));
+        // Reading goes through the same decision.
+        assert_eq!(root.read(Path::new("in.txt")), Ok("x".to_string()));
+        let Err(Unread::Outside(o)) = root.read(Path::new("out.txt")) else { panic!("read outside") };
+        assert_eq!(
+            o.note("out.txt"),
+            format!(
+                "hotplate did not read out.txt: it leads outside {}, the folder hotplate reads files from (--allow-outside-root allows it)",
+                repo.display()
+            )
+        );
+        // Allowed: anything readable.
+        let anywhere = Root::of_paths(&[PathBuf::from(".")], &tree.0.join("repo"), true, Hint::Flag);
+        assert_eq!(anywhere.read(Path::new("out.txt")), Ok("s".to_string()));
+    }
+
+    #[test]
+    fn the_root_is_the_work_tree_else_the_working_directory() {
+        let (tree, _) = tree("root-where");
+        let top = std::fs::canonicalize(&tree.0).unwrap();
+        // No work tree above `outside/`: the working directory.
+        let root = Root::of_paths(&[PathBuf::from("outside/secret.txt")], &top, false, Hint::Flag);
+        assert_eq!(root.dirs, std::slice::from_ref(&top));
+        // A glob's folder part finds the work tree; two paths, two folders.
+        let root = Root::of_paths(
+            &[PathBuf::from("repo/**/*.yaml"), PathBuf::from("outside")],
+            &top,
+            false,
+            Hint::FlagOrConfig,
+        );
+        assert_eq!(root.dirs, [top.join("repo"), top.clone()]);
+        // A folder named through a link: its real path counts as the same place.
+        symlink(top.join("repo"), top.join("alias")).unwrap();
+        let root = Root::of_dirs(vec![top.join("alias")], &top, false, Hint::Flag);
+        assert_eq!(root.resolve(&top.join("alias/b/x.txt")), Ok(top.join("repo/b/x.txt")));
+        assert!(matches!(root.resolve(&top.join("alias/out.txt")), Err(Unread::Outside(_))));
+    }
+
+    #[test]
+    fn only_regular_files_within_the_size_bound_are_read() {
+        assert_eq!(read_file(Path::new("/dev/zero")), Err(Unread::Io("not a regular file".into())));
+        let tree = Tree::new("root-size", &[("small.txt", "ok")]);
+        let big = tree.0.join("big.txt");
+        std::fs::File::create(&big).unwrap().set_len(MAX_FILE_BYTES + 1).unwrap();
+        let Err(Unread::Io(e)) = read_file(&big) else { panic!("read a file over the bound") };
+        assert!(e.contains("hotplate's limit of 16 MiB"), "{e}");
+        assert_eq!(read_file(&tree.0.join("small.txt")), Ok("ok".into()));
+    }
+}

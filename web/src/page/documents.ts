@@ -1,0 +1,229 @@
+// The page's documents: the template's editor and the lists of environment
+// files and files (each an editor with its name, a toggle, a problem count and
+// buttons), which editor a document name belongs to, and the engine's problems
+// as markers and counts in each editor.
+import type { EditorView } from "@codemirror/view";
+import type { Diagnostic } from "hotplate/web";
+import { createEditor, setText, showDiagnostics, type IdeHooks } from "../editors";
+import type { IdeClient } from "../ide";
+import { toRequest, type NamedText } from "../state";
+import { problemCount } from "../panes/errors";
+import type { PageState } from "./state";
+
+type Kind = "env" | "file";
+
+export interface DocumentsHost {
+  /** The workspace changed (evaluate it). */
+  changed(): void;
+  /** Ctrl/⌘+Enter in an editor. */
+  runNow(): void;
+}
+
+const $ = (id: string) => document.getElementById(id)!;
+
+export class Documents {
+  readonly template: EditorView;
+  private envViews: EditorView[] = [];
+  private fileViews: EditorView[] = [];
+  /** Per editor of the lists: its problem count badge and how to show it when collapsed. */
+  private ui = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
+
+  constructor(private readonly s: PageState, private readonly host: DocumentsHost, private readonly ide: IdeClient) {
+    this.template = createEditor($("template"), {
+      doc: s.ws.template,
+      label: "Template",
+      testId: "editor-template",
+      onChange: (text) => {
+        s.ws.template = text;
+        host.changed();
+      },
+      onRunNow: () => host.runNow(),
+      ide: this.ideHooks(() => s.ws.templateName),
+    });
+  }
+
+  /** Replace the template's text (a workspace was loaded). */
+  setTemplate(text: string): void {
+    setText(this.template, text);
+  }
+
+  /** Draw the template's name and the lists from the workspace. */
+  render(): void {
+    const ws = this.s.ws;
+    $("template-name").textContent = ws.templateName;
+    this.envViews = this.list($("env-list"), ws.envFiles, "env", this.envViews);
+    this.fileViews = this.list($("file-list"), ws.files, "file", this.fileViews);
+  }
+
+  /** Add an empty environment file or file, and focus its editor. */
+  add(kind: Kind): void {
+    const ws = this.s.ws;
+    const docs = kind === "env" ? ws.envFiles : ws.files;
+    const base = kind === "env" ? "env" : "file";
+    const names = new Set([...ws.envFiles, ...ws.files].map((d) => d.name));
+    let n = docs.length + 1;
+    while (names.has(`${base}${n}.yaml`)) n++;
+    docs.push({ name: `${base}${n}.yaml`, text: kind === "env" ? "parameter_defaults: {}\n" : "" });
+    this.render();
+    this.host.changed();
+    (kind === "env" ? this.envViews : this.fileViews).at(-1)?.focus();
+  }
+
+  /** The editor of a document of the request, by its name. */
+  viewOf(name: string | null): EditorView | undefined {
+    const ws = this.s.ws;
+    if (name === null) return undefined;
+    if (name === ws.templateName) return this.template;
+    const env = ws.envFiles.findIndex((e) => e.name === name);
+    if (env >= 0) return this.envViews[env];
+    const file = ws.files.findIndex((f) => f.name === name);
+    return file >= 0 ? this.fileViews[file] : undefined;
+  }
+
+  /** Select `from`..`to` in document `name` (opened if collapsed) and focus it. */
+  goTo(name: string | null, from: number, to = from): void {
+    const view = this.viewOf(name);
+    if (!view) return;
+    this.ui.get(view)?.expand();
+    const length = view.state.doc.length;
+    view.dispatch({ selection: { anchor: Math.min(from, length), head: Math.min(to, length) }, scrollIntoView: true });
+    view.focus();
+  }
+
+  /** Each editor's markers and problem count. */
+  showProblems(diagnostics: Diagnostic[]): void {
+    const byView = new Map<EditorView, Diagnostic[]>();
+    for (const v of [this.template, ...this.envViews, ...this.fileViews]) byView.set(v, []);
+    for (const d of diagnostics) {
+      const v = this.viewOf(d.file);
+      if (v && d.line) byView.get(v)?.push(d);
+    }
+    for (const [v, ds] of byView) {
+      showDiagnostics(v, ds);
+      const badge = this.ui.get(v)?.badge;
+      if (!badge) continue;
+      // Problems in a file are counted beside its name (seen also when it is collapsed).
+      const count = problemCount(ds);
+      badge.hidden = count === null;
+      badge.className = `problems ${count?.kind ?? ""}`;
+      if (badge.textContent !== (count?.text ?? "")) badge.textContent = count?.text ?? "";
+    }
+  }
+
+  /** The engine's editor features for the editor of document `file()`. */
+  private ideHooks(file: () => string): IdeHooks {
+    return {
+      client: this.ide,
+      file,
+      request: () => {
+        try {
+          return toRequest(this.s.ws);
+        } catch {
+          return null;
+        }
+      },
+      goTo: (loc) => this.goTo(loc.file, loc.from, loc.to),
+      applyEdit: (name, from, to, text) => this.viewOf(name)?.dispatch({ changes: { from, to, insert: text } }),
+    };
+  }
+
+  private list(list: HTMLElement, docs: NamedText[], kind: Kind, views: EditorView[]): EditorView[] {
+    for (const v of views) {
+      this.ui.delete(v);
+      v.destroy();
+    }
+    list.replaceChildren();
+    return docs.map((doc, i) => {
+      const li = document.createElement("li");
+      li.className = "doc";
+      const { head, box, view } = this.entry(doc, docs, i, kind);
+      li.append(head, box);
+      list.append(li);
+      return view;
+    });
+  }
+
+  /** One document of a list: its head (toggle, name, problem count, buttons) and editor. */
+  private entry(doc: NamedText, docs: NamedText[], i: number, kind: Kind): { head: HTMLElement; box: HTMLElement; view: EditorView } {
+    const ws = this.s.ws;
+    const collapsed = this.s.collapsed;
+    const what = kind === "env" ? "Environment file" : "File";
+    const head = Object.assign(document.createElement("div"), { className: "doc-head" });
+    const box = Object.assign(document.createElement("div"), { className: "editor small", id: `${kind}-editor-${i}` });
+    const toggle = Object.assign(document.createElement("button"), { type: "button", className: "toggle" });
+    toggle.dataset.testid = `${kind}-toggle-${i}`;
+    toggle.setAttribute("aria-controls", box.id);
+    const setOpen = (open: boolean) => {
+      box.hidden = !open;
+      toggle.textContent = open ? "▾" : "▸";
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.setAttribute("aria-label", `${open ? "Hide" : "Show"} ${doc.name}`);
+      if (open) collapsed.delete(doc);
+      else collapsed.add(doc);
+    };
+    toggle.addEventListener("click", () => {
+      setOpen(box.hidden);
+      if (!box.hidden) view.requestMeasure();
+    });
+    setOpen(!collapsed.has(doc));
+    const name = Object.assign(document.createElement("input"), { value: doc.name });
+    name.setAttribute("aria-label", `${what} ${i + 1} name`);
+    name.dataset.testid = `${kind}-name-${i}`;
+    name.addEventListener("change", () => {
+      document.querySelector("[data-testid=name-error]")?.remove();
+      const wanted = name.value.trim();
+      // Names are keys of the request's `files`: a second file of the same name would
+      // replace the first (and an environment file would be merged twice).
+      if (wanted !== doc.name && (wanted === ws.templateName || [...ws.envFiles, ...ws.files].some((d) => d !== doc && d.name === wanted))) {
+        const note = Object.assign(document.createElement("p"), { className: "name-error", textContent: `${wanted} is already the name of another file: each file needs its own name. Kept ${doc.name}.` });
+        note.dataset.testid = "name-error";
+        note.setAttribute("role", "alert");
+        head.after(note);
+        name.value = doc.name;
+        return;
+      }
+      doc.name = wanted || doc.name;
+      name.value = doc.name;
+      setOpen(!box.hidden); // its label names the file
+      this.host.changed();
+    });
+    const badge = Object.assign(document.createElement("span"), { className: "problems", hidden: true });
+    badge.dataset.testid = `${kind}-problems-${i}`;
+    head.append(toggle, name, badge);
+    const button = (label: string, title: string, action: () => void, disabled = false) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, title, disabled });
+      b.setAttribute("aria-label", `${title} (${doc.name})`);
+      b.addEventListener("click", () => {
+        action();
+        this.render();
+        this.host.changed();
+      });
+      head.append(b);
+    };
+    if (kind === "env") {
+      button("↑", "Move up", () => docs.splice(i - 1, 0, ...docs.splice(i, 1)), i === 0);
+      button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
+    }
+    button("✕", "Remove", () => docs.splice(i, 1));
+    const view = createEditor(box, {
+      doc: doc.text,
+      label: `${what} ${doc.name}`,
+      testId: `editor-${kind}-${i}`,
+      onChange: (text) => {
+        doc.text = text;
+        this.host.changed();
+      },
+      onRunNow: () => this.host.runNow(),
+      ide: this.ideHooks(() => doc.name),
+    });
+    this.ui.set(view, {
+      badge,
+      expand: () => {
+        if (!box.hidden) return;
+        setOpen(true);
+        view.requestMeasure();
+      },
+    });
+    return { head, box, view };
+  }
+}

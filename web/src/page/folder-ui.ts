@@ -1,0 +1,86 @@
+// Loading a folder into the page: the "Open folder…" button, drag and drop
+// anywhere on the page, and the report of what was loaded (folder-read.ts
+// reads, folder.ts decides roles and names).
+import { dropped, loadFolder } from "../folder-read";
+import { emptyWorkspace, type NamedText, type Workspace } from "../state";
+import { showReport, updateReport } from "./report";
+
+export interface FolderHost {
+  /** Replace the workspace (`collapsed`: the documents to show collapsed). */
+  load(ws: Workspace, collapsed: NamedText[]): void;
+}
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let loads = 0;
+
+/** Replace the workspace with a picked or dropped folder. */
+async function openFolder(host: FolderHost, source: FileList | FileSystemEntry[] | File[]): Promise<void> {
+  const mine = ++loads;
+  showReport(["Reading the folder…"], "busy");
+  const result = await loadFolder(source, (read, total) => {
+    if (mine === loads) updateReport(`Reading the folder… ${read} of ${total} files`);
+  });
+  if (mine !== loads) return;
+  if (!result.ok) {
+    showReport([`Nothing was loaded: ${result.message}`], "bad");
+    return;
+  }
+  const f = result.workspace;
+  const next = emptyWorkspace();
+  next.templateName = f.templateName;
+  next.template = f.template;
+  next.envFiles = f.envFiles;
+  next.files = f.files;
+  // Many files: each starts collapsed (its problem count still shows).
+  host.load(next, f.files.length > 3 ? f.files : []);
+  const envs = f.envFiles.length
+    ? `${f.envFiles.length} environment file${f.envFiles.length > 1 ? "s" : ""} (${f.envFiles.map((e) => e.name).join(", ")}, merged in this order)`
+    : "no environment file";
+  const files = `${f.files.length} file${f.files.length === 1 ? "" : "s"}`;
+  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName}, ${envs}, ${files}.`, ...f.notes], "ok");
+}
+
+export function setUpFolderLoading(host: FolderHost): void {
+  const input = $<HTMLInputElement>("folder-input");
+  $("open-folder").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    if (input.files?.length) void openFolder(host, Array.from(input.files));
+    input.value = "";
+  });
+  // Drag and drop anywhere on the page: the zone covers the page while files are dragged over it.
+  const zone = $("drop-zone");
+  let depth = 0;
+  const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
+  window.addEventListener("dragenter", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    depth++;
+    zone.hidden = false;
+  });
+  window.addEventListener("dragleave", (e) => {
+    if (!carriesFiles(e)) return;
+    if (--depth <= 0) {
+      depth = 0;
+      zone.hidden = true;
+    }
+  });
+  window.addEventListener("dragover", (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer!.dropEffect = "copy";
+  });
+  window.addEventListener(
+    "drop",
+    (e) => {
+      if (!carriesFiles(e)) return;
+      // Ours, not an editor's (CodeMirror would insert a dropped file's text).
+      e.preventDefault();
+      e.stopPropagation();
+      depth = 0;
+      zone.hidden = true;
+      void openFolder(host, dropped(e.dataTransfer!));
+    },
+    { capture: true },
+  );
+}
