@@ -6,6 +6,7 @@ mod check;
 mod lsp;
 mod report;
 mod root;
+mod rules_cmd;
 mod template_mode;
 mod yaql_cmd;
 
@@ -99,6 +100,22 @@ enum Command {
         /// working directory): only for templates you trust.
         #[arg(long = "allow-outside-root")]
         allow_outside_root: bool,
+        /// Run a lint rule that is off by default (an id such as W2001, a
+        /// name, or `all`; repeatable or comma-separated).
+        #[arg(long, value_name = "RULE")]
+        enable: Vec<String>,
+        /// Do not run a lint rule (an id, a name, or `all`; repeatable or
+        /// comma-separated).
+        #[arg(long, value_name = "RULE")]
+        disable: Vec<String>,
+    },
+    /// List the lint rules (the mistakes Heat accepts), or show one's documentation.
+    Rules {
+        /// A rule's id (`W1001`) or name: print its documentation.
+        id: Option<String>,
+        /// Output format of the list.
+        #[arg(long, value_enum, default_value = "text")]
+        format: rules_cmd::RulesFormat,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -139,9 +156,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs, allow_outside_root } => {
-            check::run(&check::Options { paths, config, format, jobs, allow_outside_root })
+        Command::Check { paths, config, format, jobs, allow_outside_root, enable, disable } => {
+            check::run(&check::Options { paths, config, format, jobs, allow_outside_root, enable, disable })
         }
+        Command::Rules { id, format } => rules_cmd::run(id.as_deref(), format),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),

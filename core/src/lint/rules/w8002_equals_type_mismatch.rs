@@ -55,11 +55,17 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
             e.node.span,
             &e.call.path,
             format!(
-                "`{}` is a {} parameter and {} a {}: this equals is always false",
+                "`{}` is a {} parameter and {} is a {}: this equals is always false",
                 e.param,
                 e.schema.kind.name(),
                 py_repr(&e.literal),
-                e.literal.type_name()
+                match e.literal.type_name() {
+                    "str" => "string",
+                    "int" => "integer",
+                    "bool" => "boolean",
+                    "dict" => "map",
+                    other => other,
+                }
             ),
         );
     }
