@@ -160,7 +160,15 @@ pub fn find(id: &str) -> Option<&'static RuleInfo> {
 /// A rule's documentation as markdown (what `docs/rules/<ID>.md` holds).
 pub fn markdown(id: &str) -> Option<String> {
     let (rule, doc) = rules::RULES.iter().zip(rules::DOCS).find(|(r, _)| r.info.id == id)?;
-    Some(rules::render_doc(&rule.info, doc))
+    // What the rule says of its bad example, as `hotplate check` writes it.
+    let mut req = Request::new(doc.bad);
+    for (name, text) in doc.files {
+        req.files.insert((*name).to_string(), Some((*text).to_string()));
+    }
+    let ev = crate::engine::evaluate(&req);
+    let options = Options { enable: vec![rule.info.id.to_string()], disable: vec!["all".into()] };
+    let said: String = findings(&req, &ev, &options, None).iter().map(|f| f.diagnostic.render(&ev.sources)).collect();
+    Some(rules::render_doc(&rule.info, doc, &said))
 }
 
 /// The lint diagnostics of an evaluated request: every template of it (the

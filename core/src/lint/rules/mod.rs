@@ -65,7 +65,7 @@ mod secrets;
 mod support;
 
 /// The markdown of `docs/rules/<ID>.md`.
-pub(crate) fn render_doc(info: &RuleInfo, doc: &Doc) -> String {
+pub(crate) fn render_doc(info: &RuleInfo, doc: &Doc, said: &str) -> String {
     let mut out = String::new();
     let severity = info.severity.as_str();
     let _ = writeln!(out, "# {}: {}\n", info.id, info.name);
@@ -81,6 +81,7 @@ pub(crate) fn render_doc(info: &RuleInfo, doc: &Doc) -> String {
     }
     let _ = writeln!(out, "{}\n", doc.text.trim());
     let _ = writeln!(out, "## Example\n\nHotplate reports this template:\n\n```yaml\n{}```\n", doc.bad);
+    let _ = writeln!(out, "as\n\n```\n{said}```\n");
     let _ = writeln!(out, "and not this one:\n\n```yaml\n{}```\n", doc.good);
     for (name, text) in doc.files {
         let _ = writeln!(out, "(both with the file `{name}`:)\n\n```\n{text}```\n");
