@@ -46,19 +46,21 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         .filter(|(_, k)| !matches!(k, FnKind::Removed | FnKind::Invalid))
         .map(|(n, _)| n)
         .collect();
+    // Data keys repeat (a TripleO template has hundreds of one-key maps): each once.
+    let mut seen: std::collections::HashMap<&str, Option<&str>> = std::collections::HashMap::new();
     for p in cx.plain.iter().filter(|p| p.table == Table::Functions) {
-        if p.key.chars().count() < MIN_LEN || first_version_with(p.key).is_some() || condition_function(p.key) {
-            continue;
-        }
-        let Some(name) = names
-            .iter()
-            .filter(|n| n.len() >= MIN_LEN)
-            .filter_map(|n| distance(p.key, n, 1).map(|d| (d, *n)))
-            .min()
-            .map(|(_, n)| n)
-        else {
-            continue;
-        };
+        let closest = *seen.entry(p.key).or_insert_with(|| {
+            if p.key.chars().count() < MIN_LEN || first_version_with(p.key).is_some() || condition_function(p.key) {
+                return None;
+            }
+            names
+                .iter()
+                .filter(|n| n.len() >= MIN_LEN && n.len().abs_diff(p.key.len()) <= 1)
+                .filter_map(|n| distance(p.key, n, 1).map(|d| (d, *n)))
+                .min()
+                .map(|(_, n)| n)
+        });
+        let Some(name) = closest else { continue };
         out.report(
             p.map.span,
             &p.path,

@@ -33,8 +33,16 @@ The fix offered: the first version that has the function.
     files: &[],
 };
 
+/// Whether any version's table has the name (a quick refusal for data keys).
+fn in_any_table(name: &str) -> bool {
+    functions::ROWS.iter().any(|r| r.name == name)
+}
+
 /// The first HOT version whose templates have `name` as a working function.
 pub(super) fn first_version_with(name: &str) -> Option<HotVersion> {
+    if !in_any_table(name) {
+        return None;
+    }
     HotVersion::all().find(|v| {
         matches!(functions::lookup(*v, Table::Functions, name), Lookup::Found(k) if k != FnKind::Removed && k != FnKind::Invalid)
     })
@@ -42,7 +50,8 @@ pub(super) fn first_version_with(name: &str) -> Option<HotVersion> {
 
 /// Whether `name` is a condition function in some version.
 pub(super) fn condition_function(name: &str) -> bool {
-    HotVersion::all().any(|v| {
+    in_any_table(name)
+        && HotVersion::all().any(|v| {
         matches!(functions::lookup(v, Table::Conditions, name), Lookup::Found(k) if k != FnKind::Removed && k != FnKind::Invalid)
     })
 }
