@@ -34,8 +34,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{self, LintOptions, Location, QuickFix};
-use hotplate_core::{Diagnostic, Evaluation, Request};
+use hotplate_core::api::{self, Diagnostic, Evaluation, LintOptions, Location, QuickFix, Request};
 use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
@@ -177,7 +176,7 @@ impl Server {
                     let unplaced = d.file.is_none() && is_template;
                     // hotplate's notes about the request's other files (a
                     // registry entry's file not read) show on the template too.
-                    let note_elsewhere = d.severity == hotplate_core::Severity::Note && is_template;
+                    let note_elsewhere = d.severity == api::Severity::Note && is_template;
                     if !(here || unplaced || note_elsewhere) {
                         continue;
                     }
@@ -186,11 +185,9 @@ impl Server {
                         (d.from, d.to) = (0, 0);
                     }
                     let severity = match d.severity {
-                        hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
-                        hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
-                        hotplate_core::Severity::Note | hotplate_core::Severity::Info => {
-                            lsp::DiagnosticSeverity::INFORMATION
-                        }
+                        api::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                        api::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                        api::Severity::Note | api::Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
@@ -298,7 +295,7 @@ impl Server {
             }
         }
         let text = read(path).unwrap_or_default();
-        if !text.contains("heat_template_version") && is_environment(&text) {
+        if !text.contains("heat_template_version") && api::load_yaml(&text).is_ok_and(|v| api::is_environment(&v)) {
             if let Some(t) = &self.last_template {
                 return build(t, &[path.to_path_buf()], None);
             }
@@ -586,18 +583,8 @@ fn workspace_config(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Resu
     Ok(None)
 }
 
-/// Whether a YAML text is an environment (a map of environment sections only).
-fn is_environment(text: &str) -> bool {
-    let Ok(l) = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0)) else { return false };
-
-    l.root.as_map().is_some_and(|m| {
-        !m.is_empty()
-            && m.iter()
-                .all(|(k, _)| k.as_str().is_some_and(|k| hotplate_core::engine::environment::SECTIONS.contains(&k)))
-    })
-}
-
-/// The first file under `dir` (sorted, at most 2,000 looked at) that `wanted`.
+/// The first file under `dir` (sorted, at most 2,000 looked at, linked folders
+/// not entered) that `wanted`.
 fn first_on_disk(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<PathBuf> {
     let mut stack = vec![dir.to_path_buf()];
     let mut seen = 0;
@@ -609,7 +596,9 @@ fn first_on_disk(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Option<PathBuf> 
             if seen > 2000 {
                 return None;
             }
-            if p.is_dir() {
+            // A linked folder is not entered: it may lead out of the root.
+            let linked = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+            if p.is_dir() && !linked {
                 stack.push(p);
             } else if wanted(&p) {
                 return Some(p);

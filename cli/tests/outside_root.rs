@@ -63,59 +63,33 @@ fn tree(name: &str) -> (Tree, Vec<Way>) {
     );
     let secret = tree.0.join("outside/secret.txt");
     std::os::unix::fs::symlink("../outside/secret.txt", tree.0.join("repo/link.txt")).expect("a symlink");
-    let ways = vec![
-        Way {
-            name: "absolute",
-            template: get_file(&secret.display().to_string()),
-            environments: vec![],
-            readable: true,
-            shown_in_editor: true,
-        },
-        Way {
-            name: "dotdot",
-            template: get_file("../outside/secret.txt"),
-            environments: vec![],
-            readable: true,
-            shown_in_editor: true,
-        },
-        Way {
-            name: "symlink",
-            template: get_file("link.txt"),
-            environments: vec![],
-            readable: true,
-            shown_in_editor: true,
-        },
-        Way {
-            name: "file_url",
-            template: get_file(&format!("file://{}", secret.display())),
-            environments: vec![],
-            readable: false,
-            shown_in_editor: true,
-        },
-        Way {
-            name: "provider",
-            template: format!(
-                "{V}resources:\n  p:\n    type: ../outside/provider.yaml\n    properties:\n      knob: x\n"
-            ),
-            environments: vec![],
-            readable: true,
-            shown_in_editor: false,
-        },
-        Way {
-            name: "registry",
-            template: format!("{V}resources:\n  p:\n    type: My::Leak\n    properties:\n      knob: x\n"),
-            environments: vec!["env/registry.yaml"],
-            readable: true,
-            shown_in_editor: false,
-        },
-        Way {
-            name: "environment",
-            template: format!("{V}parameters:\n  n: {{type: number}}\noutputs:\n  n: {{value: {{get_param: n}}}}\n"),
-            environments: vec!["../outside/env.yaml"],
-            readable: true,
-            shown_in_editor: true,
-        },
+    let provider_use = |ty: &str| format!("{V}resources:\n  p:\n    type: {ty}\n    properties:\n      knob: x\n");
+    // (name, template, environments, readable when allowed, shown in the editor when read)
+    let table: [(&'static str, String, Vec<&'static str>, bool, bool); 7] = [
+        ("absolute", get_file(&secret.display().to_string()), vec![], true, true),
+        ("dotdot", get_file("../outside/secret.txt"), vec![], true, true),
+        ("symlink", get_file("link.txt"), vec![], true, true),
+        ("file_url", get_file(&format!("file://{}", secret.display())), vec![], false, true),
+        ("provider", provider_use("../outside/provider.yaml"), vec![], true, false),
+        ("registry", provider_use("My::Leak"), vec!["env/registry.yaml"], true, false),
+        (
+            "environment",
+            format!("{V}parameters:\n  n: {{type: number}}\noutputs:\n  n: {{value: {{get_param: n}}}}\n"),
+            vec!["../outside/env.yaml"],
+            true,
+            true,
+        ),
     ];
+    let ways: Vec<Way> = table
+        .into_iter()
+        .map(|(name, template, environments, readable, shown_in_editor)| Way {
+            name,
+            template,
+            environments,
+            readable,
+            shown_in_editor,
+        })
+        .collect();
     let mut config = String::from("checks:\n");
     for w in &ways {
         tree.write(&format!("repo/{}.yaml", w.name), &w.template);
@@ -252,6 +226,11 @@ fn the_root_is_the_work_tree_holding_the_paths_else_the_working_directory() {
     assert_eq!(o.status.code(), Some(2));
     assert!(has_note(&printed(&o)), "{}", printed(&o));
     let o = hotplate(&tree.0.join("repo"), &["eval".into(), "-t".into(), "../outside/provider.yaml".into()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!printed(&o).contains(MARKER) && has_note(&printed(&o)), "{}", printed(&o));
+    // `--parameter-file` too.
+    let args = ["eval", "-t", "dotdot.yaml", "--parameter-file", "k=../outside/secret.txt"].map(String::from);
+    let o = hotplate(&tree.0.join("repo"), &args);
     assert_eq!(o.status.code(), Some(2));
     assert!(!printed(&o).contains(MARKER) && has_note(&printed(&o)), "{}", printed(&o));
     // Without a work tree, the working directory: here it holds `outside/`.

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use hotplate_core::api::{self, LintOptions};
-use hotplate_core::{evaluate, Request};
+use hotplate_core::api::{evaluate, Request};
 
 fn main() {
     let dirs: Vec<PathBuf> = std::env::args().skip(1).map(PathBuf::from).collect();

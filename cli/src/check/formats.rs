@@ -24,8 +24,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use clap::ValueEnum;
-use hotplate_core::api::{self, Located};
-use hotplate_core::Severity;
+use hotplate_core::api::{self, Located, Severity};
 use serde_json::{json, Value as Json};
 
 use super::Report;

@@ -18,9 +18,9 @@ mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{self, located_diagnostics, LintOptions, Located};
-use hotplate_core::source::SourceMap;
-use hotplate_core::Severity;
+use hotplate_core::api::{
+    self, has_errors, located_diagnostics, HeatResult, LintOptions, Located, Severity, SourceMap,
+};
 use rayon::prelude::*;
 
 use crate::root::{Hint, Root};
@@ -46,6 +46,9 @@ pub struct Options {
     pub enable: Vec<String>,
     /// `--disable`: lint rules not to run (ids, names, `all`).
     pub disable: Vec<String>,
+    /// `--heat-config` settings: an `x-heat-config` object as JSON text
+    /// (engine values are not shared across threads).
+    pub heat_config: String,
 }
 
 /// One evaluation: a template with one check entry (or none).
@@ -144,7 +147,8 @@ fn check(opts: &Options) -> Result<Report, String> {
     pool.install(|| {
         let found = discover(&paths, &config, &environments, &cwd, &root)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root, &config, &lint, &cwd)).collect();
+        let outcomes =
+            jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config, &lint, &cwd)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -183,7 +187,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>, root: &Root, config: &Config, lint: &LintOptions, cwd: &Path) -> Outcome {
+fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &LintOptions, cwd: &Path) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -198,14 +202,18 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, lint: &LintOptions, cwd
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
-    let built = match template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name, root)
-    {
-        Ok(b) => b,
-        Err(e) => {
-            outcome.io_error = Some(e);
-            return outcome;
-        }
-    };
+    let mut built =
+        match template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name, root) {
+            Ok(b) => b,
+            Err(e) => {
+                outcome.io_error = Some(e);
+                return outcome;
+            }
+        };
+    // The cloud's settings: the config file's, a check's over them, the command line's over both.
+    let flags = api::json_loads(flags).unwrap_or(api::Value::Null);
+    let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
+    built.request.heat_config = api::heat_config::merged(&settings, &flags);
     let mut ev = template_mode::evaluate(&built);
     // Linted before the sources are renamed: lint finds them by their names in the request.
     let found = api::lint(&built.request, &ev, lint);
@@ -217,13 +225,12 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, lint: &LintOptions, cwd
         sources.add(name, s.text.clone());
     }
     ev.sources = sources;
-    let path_of =
-        |d: &hotplate_core::Diagnostic| d.span.and_then(|s| ev.sources.get(s.source)).map(|s| PathBuf::from(&s.name));
+    let path_of = |d: &api::Diagnostic| d.span.and_then(|s| ev.sources.get(s.source)).map(|s| PathBuf::from(&s.name));
     let found: Vec<_> =
         found.into_iter().filter(|d| path_of(d).is_none_or(|p| !config.lint_ignored(&p, cwd, d.code))).collect();
     let lint_errors = found.iter().any(|d| d.severity == Severity::Error);
     ev.diagnostics.extend(found);
-    outcome.failed = crate::report::has_errors(&ev.result) || lint_errors;
+    outcome.failed = has_errors(&ev.result) || lint_errors;
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(&ev.result, "", &mut failed);
@@ -244,7 +251,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, lint: &LintOptions, cwd
 }
 
 /// Failing outputs of a stack and of its nested stacks that are created.
-fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+fn output_errors(r: &HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
     for (name, o) in &r.outputs {
         if let Some(e) = &o.error {
             out.push((format!("{prefix}{name}"), e.clone()));

@@ -67,7 +67,7 @@ fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<
 /// `environment_format.parse` of a text.
 pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
     let loaded = load_yaml(text, source).map_err(|d| {
-        let (class, message) = crate::syntax::heat_exception(text, &d, false);
+        let (class, message) = crate::syntax::heat_exception(text, &d, None);
         EnvError { class, message, diagnostic: d }
     })?;
     let value = loaded.root.to_value();
@@ -122,10 +122,13 @@ pub type Contributions = Vec<(String, Vec<Contribution>)>;
 
 /// One environment file's part of a parameter's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Contribution {
     /// The environment file, or `parameters` (the request's own).
     pub file: String,
     /// `overwrite`, `merge` or `deep_merge` (the parameter's strategy in that file).
+    #[cfg_attr(feature = "ts", ts(type = "\"overwrite\" | \"merge\" | \"deep_merge\""))]
     pub strategy: String,
     /// What of the value it gave: the top-level keys of a map (`json`), the
     /// indexes of the items it appended to a list; empty: the whole value (or,
@@ -235,21 +238,28 @@ fn merge_list(old: &Value, new: &Value) -> Value {
     }
 }
 
-/// Merge one file's `parameters`/`parameter_defaults` into `old`.
-#[allow(clippy::too_many_arguments)]
-fn merge_parameters(
-    old: &Map,
-    new: &Map,
-    schemas: &[(String, ParamType)],
-    strategies: &Map,
-    recorded: &mut Map,
-    file: &str,
-    section: Option<&Node>,
-    contributions: &mut Contributions,
-) -> Result<Map, EvalError> {
-    // Where the parameter is in the file (an error about it is marked there).
-    let place = |e: EvalError, key: &Value| -> EvalError {
-        let span = section
+/// One file's `parameters` or `parameter_defaults` section, merged.
+struct Merge<'a> {
+    /// Every template parameter's type (`all_param_schemata`).
+    schemas: &'a [(String, ParamType)],
+    /// The file's `parameter_merge_strategies`.
+    strategies: &'a Map,
+    /// The file's name.
+    file: &'a str,
+    /// The section as written (an error about a parameter is marked there).
+    section: Option<&'a Node>,
+}
+
+impl Merge<'_> {
+    /// The parameter's type, when the templates have one of that name.
+    fn kind(&self, k: &Value) -> Option<ParamType> {
+        k.as_str().and_then(|s| self.schemas.iter().find(|(n, _)| n == s)).map(|(_, t)| *t)
+    }
+
+    /// An error about `key`, at its place in the file.
+    fn place(&self, e: EvalError, key: &Value) -> EvalError {
+        let span = self
+            .section
             .and_then(Node::as_map)
             .and_then(|m| m.iter().find(|(k, _)| k.to_value() == *key))
             .map(|(k, _)| k.span);
@@ -257,56 +267,85 @@ fn merge_parameters(
             Some(s) => e.at_if_unset(s),
             None => e,
         }
-    };
-    let known = |k: &Value| k.as_str().and_then(|s| schemas.iter().find(|(n, _)| n == s)).map(|(_, t)| *t);
-    for (key, value) in new.iter() {
-        if known(key).is_some() && !value.is_null() {
-            let strategy = strategy_for(strategies, key, recorded);
+    }
+
+    /// Each parameter's strategy, recorded the first time a file sets it
+    /// (a later file with another strategy for it fails).
+    fn record_strategies(&self, new: &Map, recorded: &mut Map) -> Result<(), EvalError> {
+        for (key, value) in new.iter() {
+            if self.kind(key).is_none() || value.is_null() {
+                continue;
+            }
+            let strategy = strategy_for(self.strategies, key, recorded);
             match recorded.get(key).and_then(Value::as_str) {
                 None => {
                     let _ = recorded.insert(key.clone(), Value::from(strategy.as_str()));
                 }
                 Some(prev) if prev != strategy => {
-                    return Err(place(
-                        EvalError::other(
-                            "ConflictingMergeStrategyForParam",
-                            format!(
-                                "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{file}'.",
-                                crate::pyfmt::py_str(key)
-                            ),
-                        )
-                        .with_code("conflicting-merge-strategy"),
-                        key,
-                    ));
+                    let e = EvalError::other(
+                        "ConflictingMergeStrategyForParam",
+                        format!(
+                            "Conflicting merge strategy '{strategy}' for parameter '{}' in file '{}'.",
+                            crate::pyfmt::py_str(key),
+                            self.file
+                        ),
+                    )
+                    .with_code("conflicting-merge-strategy");
+                    return Err(self.place(e, key));
                 }
                 Some(_) => {}
             }
         }
+        Ok(())
     }
-    for (key, value) in new.iter() {
-        if known(key).is_some() && !value.is_null() {
-            let strategy = recorded.get(key).and_then(Value::as_str).unwrap_or("overwrite").to_string();
-            let json = known(key) == Some(ParamType::Json);
-            contribute(contributions, (key, value, old.get(key)), file, &strategy, json);
+
+    /// Merge the section into `old`.
+    fn merge(
+        &self,
+        old: &Map,
+        new: &Map,
+        recorded: &mut Map,
+        contributions: &mut Contributions,
+    ) -> Result<Map, EvalError> {
+        self.record_strategies(new, recorded)?;
+        let strategy = |key: &Value| recorded.get(key).and_then(Value::as_str).unwrap_or("overwrite").to_string();
+        for (key, value) in new.iter() {
+            if self.kind(key).is_some() && !value.is_null() {
+                let json = self.kind(key) == Some(ParamType::Json);
+                contribute(contributions, (key, value, old.get(key)), self.file, &strategy(key), json);
+            }
         }
+        if old.is_empty() {
+            return Ok(new.clone());
+        }
+        let mut out = old.clone();
+        for (key, value) in new.iter() {
+            let Some(kind) = self.kind(key) else { continue };
+            if value.is_null() {
+                continue;
+            }
+            let strategy = strategy(key);
+            let merged = if strategy == "overwrite" {
+                value.clone()
+            } else {
+                self.merged(kind, strategy == "deep_merge", out.get(key).cloned(), key, value)?
+            };
+            let _ = out.insert(key.clone(), merged);
+        }
+        Ok(out)
     }
-    if old.is_empty() {
-        return Ok(new.clone());
-    }
-    let mut out = old.clone();
-    for (key, value) in new.iter() {
-        let Some(kind) = known(key) else { continue };
-        if value.is_null() {
-            continue;
-        }
-        let strategy = recorded.get(key).and_then(Value::as_str).unwrap_or("overwrite").to_string();
-        if strategy == "overwrite" {
-            let _ = out.insert(key.clone(), value.clone());
-            continue;
-        }
-        let deep = strategy == "deep_merge";
-        let old_v = out.get(key).cloned();
-        let merged = match kind {
+
+    /// `merge` or `deep_merge` of one parameter's values by its type.
+    fn merged(
+        &self,
+        kind: ParamType,
+        deep: bool,
+        old_v: Option<Value>,
+        key: &Value,
+        value: &Value,
+    ) -> Result<Value, EvalError> {
+        let fail = |e: EvalError| Err(self.place(e, key));
+        match kind {
             ParamType::Json => {
                 let text = match value {
                     Value::Str(s) => s.to_string(),
@@ -315,53 +354,38 @@ fn merge_parameters(
                 let parsed = if text.is_empty() {
                     value.clone()
                 } else {
-                    crate::pyconv::json_loads(&text)
-                        .map_err(|e| place(EvalError::value(format!("Invalid parameter in environment {e}.")), key))?
+                    match crate::pyconv::json_loads(&text) {
+                        Ok(v) => v,
+                        Err(e) => return fail(EvalError::value(format!("Invalid parameter in environment {e}."))),
+                    }
                 };
                 match parsed {
-                    Value::Map(pm) => merge_map(&old_v.unwrap_or_else(|| Value::map(Map::new())), &pm, deep),
-                    other => {
-                        return Err(place(
-                            EvalError::other(
-                                "AttributeError",
-                                format!("'{}' object has no attribute 'items'", other.type_name()),
-                            ),
-                            key,
-                        ))
-                    }
+                    Value::Map(pm) => Ok(merge_map(&old_v.unwrap_or_else(|| Value::map(Map::new())), &pm, deep)),
+                    other => fail(EvalError::other(
+                        "AttributeError",
+                        format!("'{}' object has no attribute 'items'", other.type_name()),
+                    )),
                 }
             }
             _ if !value.is_sequence() => {
-                return Err(place(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"), key));
+                fail(EvalError::value("Invalid parameter in environment .").with_code("bad-merge"))
             }
-            ParamType::List => merge_list(&old_v.unwrap_or(Value::Null), value),
+            ParamType::List => Ok(merge_list(&old_v.unwrap_or(Value::Null), value)),
             ParamType::String => {
                 let prefix = old_v.map(|v| crate::pyfmt::py_str(&v)).unwrap_or_default();
-                Value::from(format!("{prefix}{}", crate::pyfmt::py_str(value)))
+                Ok(Value::from(format!("{prefix}{}", crate::pyfmt::py_str(value))))
             }
-            ParamType::Number => {
-                return Err(place(
-                    EvalError::type_error(format!(
-                        "unsupported operand type(s) for +: '{}' and '{}'",
-                        old_v.as_ref().map_or("int", Value::type_name),
-                        value.type_name()
-                    )),
-                    key,
-                ));
-            }
-            ParamType::Boolean => {
-                return Err(place(
-                    EvalError::other(
-                        "InvalidMergeStrategyForParam",
-                        format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
-                    ),
-                    key,
-                ));
-            }
-        };
-        let _ = out.insert(key.clone(), merged);
+            ParamType::Number => fail(EvalError::type_error(format!(
+                "unsupported operand type(s) for +: '{}' and '{}'",
+                old_v.as_ref().map_or("int", Value::type_name),
+                value.type_name()
+            ))),
+            ParamType::Boolean => fail(EvalError::other(
+                "InvalidMergeStrategyForParam",
+                format!("Invalid merge strategy 'merge' for parameter '{}'.", crate::pyfmt::py_str(key)),
+            )),
+        }
     }
-    Ok(out)
 }
 
 /// A source of environment content for [`merge_files`].
@@ -395,37 +419,18 @@ pub fn merge_files(
                 continue;
             }
             match key.as_str() {
-                Some("parameters") => {
-                    let new = section_map(&sections, "parameters");
-                    let node = file.parsed.root.as_ref().and_then(|r| r.get("parameters"));
-                    env.parameters = merge_parameters(
-                        &env.parameters,
-                        &new,
-                        schemas,
-                        &strategies,
-                        &mut recorded,
-                        file.name,
-                        node,
-                        &mut env.parameter_contributions,
-                    )?;
+                Some(name @ ("parameters" | "parameter_defaults")) => {
+                    let new = section_map(&sections, name);
+                    let section = file.parsed.root.as_ref().and_then(|r| r.get(name));
+                    let merge = Merge { schemas, strategies: &strategies, file: file.name, section };
+                    let (values, sources, contributions) = if name == "parameters" {
+                        (&mut env.parameters, &mut env.parameter_sources, &mut env.parameter_contributions)
+                    } else {
+                        (&mut env.parameter_defaults, &mut env.default_sources, &mut env.default_contributions)
+                    };
+                    *values = merge.merge(values, &new, &mut recorded, contributions)?;
                     for (k, _) in new.iter() {
-                        env.parameter_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
-                    }
-                }
-                Some("parameter_defaults") => {
-                    let new = section_map(&sections, "parameter_defaults");
-                    env.parameter_defaults = merge_parameters(
-                        &env.parameter_defaults,
-                        &new,
-                        schemas,
-                        &strategies,
-                        &mut recorded,
-                        file.name,
-                        file.parsed.root.as_ref().and_then(|r| r.get("parameter_defaults")),
-                        &mut env.default_contributions,
-                    )?;
-                    for (k, _) in new.iter() {
-                        env.default_sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
+                        sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
                     }
                 }
                 Some("resource_registry") => {

@@ -56,7 +56,7 @@ pub fn resource_keys(version: HotVersion) -> Vec<&'static str> {
 
 /// `HOTemplate.validate_section` for resources (sorted by name), then the
 /// `Each Resource must contain a Type key.` check in template order.
-pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), EvalError> {
+pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: i64) -> Result<(), EvalError> {
     let Some(entries) = resources.as_map() else {
         if resources.is_null() {
             return Ok(());
@@ -98,12 +98,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    check_count(entries.len())
+    check_count(entries.len(), max_resources)
 }
 
-/// Heat's `max_resources_per_stack` (1000) for a template's resources.
-pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
-    if n > 1000 {
+/// Heat's `max_resources_per_stack` (-1: no limit) for a template's resources.
+pub(super) fn check_count(n: usize, max: i64) -> Result<(), EvalError> {
+    if max != -1 && i64::try_from(n).unwrap_or(i64::MAX) > max {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
@@ -117,12 +117,9 @@ fn field_type_error(name: &str, version: HotVersion, key: &str, typename: &str) 
     EvalError::type_error(format!("Resource {name} {} type must be {typename}", version.key(key)))
 }
 
-/// Parse one resource definition (`_rsrc_defn_args`), and evaluate its condition.
-/// Returns `None` for a disabled resource.
-pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option<ResourceDefn>, EvalError> {
-    let version = stack.version();
-    let path = |k: &str| format!("resources.{name}.{k}");
-    let to_svf = |e: EvalError| match &*e.class {
+/// Heat's parser turns a Python error in a field into `StackValidationFailed`.
+fn to_svf(e: EvalError) -> EvalError {
+    match &*e.class {
         "TypeError" | "ValueError" | "KeyError" => {
             let span = e.span;
             let code = e.code;
@@ -131,8 +128,135 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
             s
         }
         _ => e,
-    };
-    let keys = resource_keys(version);
+    }
+}
+
+/// One resource definition's fields as `_rsrc_defn_args` reads them.
+struct Fields<'a> {
+    stack: &'a Stack,
+    name: &'a str,
+    node: &'a Node,
+}
+
+impl Fields<'_> {
+    fn version(&self) -> HotVersion {
+        self.stack.version()
+    }
+
+    fn type_error(&self, key: &str, typename: &str) -> EvalError {
+        field_type_error(self.name, self.version(), key, typename)
+    }
+
+    /// A field parsed with a function table (or as a condition).
+    fn parse(&self, key: &str, table: Table) -> Result<Option<Expr>, EvalError> {
+        let Some(n) = self.node.get(key) else { return Ok(None) };
+        let path = format!("resources.{}.{key}", self.name);
+        let e = if table == Table::Conditions {
+            self.stack.parse_condition(n, &path)?
+        } else {
+            eval::parse(self.stack, n, &path, table)?
+        };
+        Ok(Some(e))
+    }
+
+    /// A field whose value must be a map (or a function).
+    fn object(&self, key: &str) -> Result<Option<Expr>, EvalError> {
+        let e = self.parse(key, Table::Functions)?;
+        match &e {
+            None | Some(Expr::Map(..) | Expr::Call(_)) => Ok(e),
+            Some(_) => Err(to_svf(
+                self.type_error(key, "object").at(self.node.get(key).map(|n| n.span).unwrap_or(self.node.span)),
+            )),
+        }
+    }
+
+    /// `depends_on`: a name or a list of names.
+    fn depends_on(&self) -> Result<Option<Vec<String>>, EvalError> {
+        let Some(n) = self.node.get("depends_on") else { return Ok(None) };
+        match n.to_value() {
+            Value::Str(s) => Ok(Some(vec![s.to_string()])),
+            Value::List(items) => {
+                let mut out = Vec::new();
+                for i in items.iter() {
+                    let Value::Str(s) = i else {
+                        return Err(EvalError::svf(format!(
+                            "Resource {} {} must be a list of strings",
+                            self.name,
+                            self.version().key("depends_on")
+                        ))
+                        .at(n.span));
+                    };
+                    out.push(s.to_string());
+                }
+                Ok(Some(out))
+            }
+            Value::Null => Ok(None),
+            _ => Err(to_svf(self.type_error("depends_on", "list or string").at(n.span))),
+        }
+    }
+
+    /// `deletion_policy`, resolved and normalised.
+    fn deletion_policy(&self) -> Result<Option<String>, EvalError> {
+        let e = match self.parse("deletion_policy", Table::Functions)? {
+            None => return Ok(None),
+            Some(e @ (Expr::Scalar(Value::Str(_)) | Expr::Call(_))) => e,
+            Some(_) => return Err(to_svf(self.type_error("deletion_policy", "string").at(self.node.span))),
+        };
+        let text = match eval::resolve(self.stack, &e).map_err(to_svf)? {
+            Value::Null => return Ok(None),
+            other => py_str(&other),
+        };
+        match text.as_str() {
+            "Delete" | "Retain" | "Snapshot" => Ok(Some(text)),
+            "delete" | "retain" | "snapshot" if self.version().lowercase_policies() => {
+                let mut c = text.chars();
+                Ok(Some(c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()))
+            }
+            _ => Err(EvalError::svf(format!("Invalid deletion policy \"{text}\""))
+                .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span))
+                .with_code("bad-deletion-policy")),
+        }
+    }
+
+    /// `external_id` and `condition` (versions with conditions).
+    fn external_id_and_condition(&self) -> Result<(Option<Expr>, Option<Expr>), EvalError> {
+        let version = self.version();
+        if !version.has_conditions() {
+            return Ok((None, None));
+        }
+        let ext = if version.is_cfn() { None } else { self.parse("external_id", Table::Functions)? };
+        if !matches!(ext, None | Some(Expr::Scalar(Value::Str(_)) | Expr::Call(_))) {
+            return Err(to_svf(self.type_error("external_id", "string").at(self.node.span)));
+        }
+        let cond = self.parse("condition", Table::Conditions)?;
+        if !matches!(cond, None | Some(Expr::Scalar(Value::Str(_) | Value::Bool(_)) | Expr::Call(_))) {
+            let typename = if version.is_cfn() { "string or boolean" } else { "string_or_boolean" };
+            return Err(to_svf(self.type_error("condition", typename).at(self.node.span)));
+        }
+        Ok((ext, cond))
+    }
+
+    /// The resource's condition, evaluated.
+    fn enabled(&self, cond: &Expr) -> Result<bool, EvalError> {
+        let cond_span = self.node.get("condition").map_or(self.node.span, |n| n.span);
+        let resolved = eval::resolve(self.stack, cond).map_err(to_svf)?;
+        self.stack.is_enabled(&resolved).map_err(|e| {
+            if &*e.class == "ValueError" {
+                EvalError::svf_full("", vec!["resources".into(), self.name.into(), "condition".into()], e.message)
+                    .with_code(e.code)
+                    .at(cond_span)
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// Parse one resource definition (`_rsrc_defn_args`), and evaluate its condition.
+/// Returns `None` for a disabled resource.
+pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option<ResourceDefn>, EvalError> {
+    let f = Fields { stack, name, node };
+    let keys = resource_keys(f.version());
     let entries = node.as_map().unwrap_or(&[]);
     let invalid: Vec<String> =
         entries.iter().map(|(k, _)| py_str(&k.to_value())).filter(|k| !keys.contains(&k.as_str())).collect();
@@ -140,125 +264,23 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         return Err(EvalError::svf(format!("Invalid keyword(s) inside a resource definition: {}", invalid.join(", ")))
             .at(node.span));
     }
-    let parse_field = |key: &str, table: Table| -> Result<Option<Expr>, EvalError> {
-        match node.get(key) {
-            None => Ok(None),
-            Some(n) => {
-                let e = if table == Table::Conditions {
-                    stack.parse_condition(n, &path(key))?
-                } else {
-                    eval::parse(stack, n, &path(key), table)?
-                };
-                Ok(Some(e))
-            }
-        }
-    };
-    let type_expr = parse_field("type", Table::Functions)?;
-    let type_name = match &type_expr {
+    let type_name = match f.parse("type", Table::Functions)? {
         Some(Expr::Scalar(Value::Str(s))) => s.to_string(),
-        _ => return Err(to_svf(field_type_error(name, version, "type", "string").at(node.span))),
+        _ => return Err(to_svf(f.type_error("type", "string").at(node.span))),
     };
-    let object_field = |key: &str| -> Result<Option<Expr>, EvalError> {
-        let e = parse_field(key, Table::Functions)?;
-        match &e {
-            None | Some(Expr::Map(..) | Expr::Call(_)) => Ok(e),
-            Some(_) => Err(to_svf(
-                field_type_error(name, version, key, "object").at(node.get(key).map(|n| n.span).unwrap_or(node.span)),
-            )),
-        }
-    };
-    let properties = object_field("properties")?;
-    let metadata = object_field("metadata")?;
-    let depends_on = match node.get("depends_on") {
-        None => None,
-        Some(n) => match n.to_value() {
-            Value::Str(s) => Some(vec![s.to_string()]),
-            Value::List(items) => {
-                let mut out = Vec::new();
-                for i in items.iter() {
-                    match i {
-                        Value::Str(s) => out.push(s.to_string()),
-                        _ => {
-                            return Err(EvalError::svf(format!(
-                                "Resource {name} {} must be a list of strings",
-                                version.key("depends_on")
-                            ))
-                            .at(n.span))
-                        }
-                    }
-                }
-                Some(out)
-            }
-            Value::Null => None,
-            _ => return Err(to_svf(field_type_error(name, version, "depends_on", "list or string").at(n.span))),
-        },
-    };
-    let deletion_policy = match parse_field("deletion_policy", Table::Functions)? {
-        None => None,
-        Some(e @ (Expr::Scalar(Value::Str(_)) | Expr::Call(_))) => {
-            let v = eval::resolve(stack, &e).map_err(to_svf)?;
-            match v {
-                Value::Null => None,
-                other => {
-                    let text = py_str(&other);
-                    let normalized = match text.as_str() {
-                        "Delete" | "Retain" | "Snapshot" => text.clone(),
-                        "delete" | "retain" | "snapshot" if version.lowercase_policies() => {
-                            let mut c = text.chars();
-                            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
-                        }
-                        _ => {
-                            return Err(EvalError::svf(format!("Invalid deletion policy \"{text}\""))
-                                .at(node.get("deletion_policy").map_or(node.span, |n| n.span))
-                                .with_code("bad-deletion-policy"))
-                        }
-                    };
-                    Some(normalized)
-                }
-            }
-        }
-        Some(_) => return Err(to_svf(field_type_error(name, version, "deletion_policy", "string").at(node.span))),
-    };
-    let update_policy = object_field("update_policy")?;
+    let properties = f.object("properties")?;
+    let metadata = f.object("metadata")?;
+    let depends_on = f.depends_on()?;
+    let deletion_policy = f.deletion_policy()?;
+    let update_policy = f.object("update_policy")?;
     if let Some(d) = node.get("description") {
         if d.as_str().is_none() {
-            return Err(to_svf(field_type_error(name, version, "description", "string").at(d.span)));
+            return Err(to_svf(f.type_error("description", "string").at(d.span)));
         }
     }
-    let (external_id, condition) = if version.has_conditions() {
-        let ext = if version.is_cfn() { None } else { parse_field("external_id", Table::Functions)? };
-        if !matches!(ext, None | Some(Expr::Scalar(Value::Str(_)) | Expr::Call(_))) {
-            return Err(to_svf(field_type_error(name, version, "external_id", "string").at(node.span)));
-        }
-        let cond = parse_field("condition", Table::Conditions)?;
-        if !matches!(cond, None | Some(Expr::Scalar(Value::Str(_) | Value::Bool(_)) | Expr::Call(_))) {
-            return Err(to_svf(
-                field_type_error(
-                    name,
-                    version,
-                    "condition",
-                    if version.is_cfn() { "string or boolean" } else { "string_or_boolean" },
-                )
-                .at(node.span),
-            ));
-        }
-        (ext, cond)
-    } else {
-        (None, None)
-    };
+    let (external_id, condition) = f.external_id_and_condition()?;
     if let Some(cond) = &condition {
-        let cond_span = node.get("condition").map_or(node.span, |n| n.span);
-        let resolved = eval::resolve(stack, cond).map_err(to_svf)?;
-        let enabled = stack.is_enabled(&resolved).map_err(|e| {
-            if &*e.class == "ValueError" {
-                EvalError::svf_full("", vec!["resources".into(), name.into(), "condition".into()], e.message)
-                    .with_code(e.code)
-                    .at(cond_span)
-            } else {
-                e
-            }
-        })?;
-        if !enabled {
+        if !f.enabled(cond)? {
             return Ok(None);
         }
     }
@@ -390,6 +412,13 @@ impl ResourceDefn {
             .with_code("snapshot-not-supported")
             .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
+        if let Some(message) = self.deletion_policy.as_deref().and_then(|policy| {
+            crate::plugins::deletion_policy_error(self.info.plugin, policy, stack.config.volumes_backups_enabled)
+        }) {
+            return Err(EvalError::svf_full("", vec!["resources".into(), self.name.to_string()], message)
+                .with_code("snapshot-not-supported")
+                .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
+        }
         if let Some(up) = &self.update_policy {
             let resolved =
                 eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
@@ -422,8 +451,9 @@ impl ResourceDefn {
         };
         if self.info.provider || self.info.plugin.is_empty() {
             // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved.
-            for (k, v) in entries {
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
                 eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
             }
             return Ok(());
@@ -490,12 +520,78 @@ impl ResourceDefn {
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        if crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
         let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
-        let metadata = match &self.metadata {
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// The checks a plugin's `validate()` makes before the base class's
+    /// (`plugins::checks_first`): the properties are read without the schema
+    /// checked, a value that does not convert failing when read.
+    pub fn plugin_checks_first(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        if self.info.none_like || self.external_id.is_some() || !crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
+        let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let schema = self.info.schema;
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let (mut props, mut unread) = (Map::new(), Vec::new());
+        for p in schema {
+            match v.read(schema, entries, p.name) {
+                Ok(value) => props.insert_str(p.name, value),
+                Err(PropError::Fatal(e)) => return Err(e),
+                Err(PropError::Svf(_, message) | PropError::Value(message)) => {
+                    unread.push((p.name.to_string(), message));
+                }
+            }
+        }
+        self.run_plugin_check(stack, check, &props, &unread, checks)
+    }
+
+    /// The checks a stack resource's `validate()` makes after its nested
+    /// stack (`plugins::checks_after_nested`).
+    pub fn plugin_checks_after_nested(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+        let Some(check) = crate::plugins::checks_after_nested(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], checks)
+    }
+
+    /// Run one of the plugin's checks on its properties.
+    fn run_plugin_check(
+        &self,
+        stack: &Stack,
+        check: crate::plugins::Check,
+        props: &Map,
+        unread: &[(String, String)],
+        checks: &mut Vec<SkippedCheck>,
+    ) -> Result<(), EvalError> {
+        let resolved = |section: &Option<Expr>| match section {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
+        let (metadata, update_policy) = (resolved(&self.metadata), resolved(&self.update_policy));
+        let ctx = crate::plugins::Ctx {
+            name: &self.name,
+            plugin: self.info.plugin,
+            props,
+            metadata: &metadata,
+            stack,
+            unread,
+            update_policy: &update_policy,
+            strict: stack.strict_validate,
+            timeout_secs: stack.timeout_secs(),
+        };
         match check(&ctx) {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {

@@ -205,10 +205,14 @@ fn record(fields: &[(&str, &String)]) -> Value {
 
 /// What the UI shows about a parameter.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ParameterInfo"))]
 pub struct ParamInfo {
     /// Its name.
     pub name: String,
     /// Its type.
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub kind: &'static str,
     /// Where the value came from.
     pub source: ValueSource,
@@ -228,14 +232,19 @@ pub struct ParamInfo {
     /// One hint per constraint (`one of: a, b`, `range: 1 to 10`, …).
     pub constraints: Vec<String>,
     /// Where it is defined.
+    #[cfg_attr(feature = "serialize", serde(skip))]
     pub span: Option<Span>,
 }
 
 /// A value Heat only knows at deploy time, and where it lands in the result.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "Deferred"))]
 pub struct DeferredMark {
     /// Where in the result: keys and list indexes (`resources`, `server`,
     /// `properties`, `networks`, 0, `port`).
+    #[cfg_attr(feature = "serialize", serde(rename = "steps"))]
     pub path: Vec<PathItem>,
     /// What it stands for (`get_attr server first_address`).
     pub label: String,
@@ -289,12 +298,15 @@ pub struct Evaluation {
 
 /// One dependency edge: `from` needs `to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Edge {
     /// The dependent resource.
     pub from: String,
     /// The resource it needs.
     pub to: String,
     /// `depends_on`, `get_resource`, `get_attr` or `Ref`.
+    #[cfg_attr(feature = "ts", ts(type = "\"depends_on\" | \"get_resource\" | \"get_attr\" | \"Ref\""))]
     pub kind: &'static str,
 }
 
@@ -429,8 +441,8 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::{evaluate, Request};
     use crate::pyfmt::{json_dumps, JsonStyle};
-    use crate::{evaluate, Request};
 
     /// `to_json` converts keys while writing; it must equal dumping `to_value`
     /// (keys converted first), collisions and nested stacks included.

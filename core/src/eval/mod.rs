@@ -8,7 +8,7 @@
 
 mod error;
 
-pub use error::{EvalError, Svf};
+pub use error::EvalError;
 
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -59,14 +59,6 @@ impl Expr {
         }
     }
 
-    /// The call, if this is one.
-    pub fn as_call(&self) -> Option<&Call> {
-        match self {
-            Expr::Call(c) => Some(c),
-            _ => None,
-        }
-    }
-
     /// The literal string, if this is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -89,17 +81,6 @@ impl Expr {
             Expr::List(_, s) | Expr::Map(_, s) => Some(*s),
             Expr::Call(c) => Some(c.span),
             Expr::Scalar(_) | Expr::Absent => None,
-        }
-    }
-
-    /// Python's type name of the unresolved snippet.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Expr::Scalar(v) => v.type_name(),
-            Expr::List(..) => "list",
-            Expr::Map(..) => "dict",
-            Expr::Call(_) => "Function",
-            Expr::Absent => "ellipsis",
         }
     }
 

@@ -57,5 +57,7 @@ pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalErro
         None => Value::map(Map::new()),
     };
     stack.tick()?;
-    crate::yaql::evaluate(&parsed, &data).map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
+    let config = &stack.config;
+    crate::yaql::evaluate_with_limits(&parsed, &data, config.yaql_limit_iterators, config.yaql_memory_quota)
+        .map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
 }

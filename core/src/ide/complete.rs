@@ -11,6 +11,9 @@ use crate::version::VERSIONS;
 
 /// What a completion is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
 pub enum CompletionKind {
     /// A section or key of the document's structure.
     Key,
@@ -36,6 +39,8 @@ pub enum CompletionKind {
 
 /// One completion.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completion {
     /// What the list shows (and filters on).
     pub label: String,
@@ -51,6 +56,8 @@ pub struct Completion {
 
 /// The completions at a position and the range they replace (UTF-16).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completions {
     /// Start of the word being typed.
     pub from: u32,

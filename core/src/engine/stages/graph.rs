@@ -1,0 +1,70 @@
+//! The graph stage: Heat's dependency graph, built in the resources' set
+//! order from each one's `depends_on` and its `get_resource`/`get_attr`
+//! references (a reference to an unknown or disabled resource fails here).
+//! The plugins' implicit dependencies join it when resources are validated
+//! ([`super::validation`]), after the outputs are parsed, as in Heat.
+
+use super::definitions::Definitions;
+use super::{Failed, Piece};
+use crate::engine::{resources, Run};
+use crate::eval::EvalError;
+use crate::pyhash::PySet;
+use crate::stack::Stack;
+
+/// The dependency graph.
+pub(crate) struct Graph {
+    /// Heat's graph of the enabled resources.
+    pub(crate) graph: resources::Graph,
+    /// What each resource of `defns` requires (sorted, deduplicated): known
+    /// unless its references could not be read.
+    pub(crate) requires: Vec<Piece<Vec<String>>>,
+}
+
+impl Graph {
+    /// What `defns[i]` requires (nothing when that is not known).
+    pub(crate) fn requires(&self, i: usize) -> &[String] {
+        self.requires.get(i).and_then(Piece::known).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The graph stage.
+pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<Graph, Failed> {
+    let mut out = Graph {
+        graph: resources::Graph::default(),
+        requires: defs.defns.iter().map(|_| Piece::Known(Vec::new())).collect(),
+    };
+    let mut first = None;
+    for &i in &defs.set_order {
+        let Some(d) = defs.defns.get(i) else { continue };
+        out.graph.add_node(&d.name);
+        let required = match d.required_names(stack) {
+            Ok(r) => r,
+            Err(e) => {
+                let e = e.at_if_unset(d.node.span);
+                if let Some(slot) = out.requires.get_mut(i) {
+                    *slot = Piece::Failed(e.clone());
+                }
+                run.note(&mut first, e)?;
+                continue;
+            }
+        };
+        for dep in PySet::from_sequence(required.iter().map(String::as_str)).iter() {
+            if stack.resources.contains_key(dep) {
+                out.graph.add_edge(&d.name, dep);
+            } else if !stack.all_resource_names.iter().any(|n| n == dep) {
+                let e: EvalError =
+                    EvalError::bad_reference(dep, &d.name).at(d.node.get("depends_on").map_or(d.node.span, |n| n.span));
+                run.note(&mut first, e)?;
+                break;
+            }
+        }
+        let mut sorted = required;
+        crate::sort::sort(&mut sorted);
+        sorted.dedup();
+        if let Some(slot) = out.requires.get_mut(i) {
+            *slot = Piece::Known(sorted);
+        }
+    }
+    run.end_stage(first)?;
+    Ok(out)
+}

@@ -1,0 +1,126 @@
+//! The stages of one stack, in Heat's order. Each stage is one function of the
+//! shape `fn(&mut Run, &StackInput, earlier parts…) -> Result<Part, Failed>`:
+//! it reads the stack's input and the parts earlier stages made, and returns
+//! its own part, or [`Failed`] with the error Heat raises there.
+//!
+//! | stage | function | part |
+//! |---|---|---|
+//! | request (top-level stack only) | [`request::request`] | [`request::Top`]: the template, version, parameter schemas, merged environment |
+//! | structure | [`structure::structure`] | [`structure::Structure`]: the template read as HOT, sections checked |
+//! | parameters | [`parameters::parameters`] | [`Stack`](crate::stack::Stack): the functions' view with each parameter's value (a failed value is an `Err` piece) |
+//! | conditions | [`conditions::conditions`] | [`conditions::Conditions`] |
+//! | definitions | [`definitions::definitions`] | [`definitions::Definitions`] |
+//! | graph | [`graph::graph`] | [`graph::Graph`] |
+//! | outputs | [`outputs::outputs`] | [`outputs::Outputs`] |
+//! | validation | [`validation::validation`] | [`validation::Validated`] |
+//! | results | [`results::results`] | [`results::Sections`] |
+//! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] |
+//!
+//! Parts are made of pieces (a condition, a resource, an output, a nested
+//! stack), each a [`Piece`]: known, failed with its error, or unknown. A stage
+//! records a failed piece and goes on checking the others (every independent
+//! problem becomes a diagnostic); [`Run::end_stage`](super::Run::end_stage)
+//! then stops where Heat stops. A later stage reads only the known pieces, so
+//! it can run on a partial part (see ARCHITECTURE.md, "Stages").
+
+pub(crate) mod conditions;
+pub(crate) mod definitions;
+pub(crate) mod graph;
+pub(crate) mod outputs;
+pub(crate) mod parameters;
+pub(crate) mod request;
+pub(crate) mod results;
+pub(crate) mod structure;
+pub(crate) mod validation;
+
+use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::eval::EvalError;
+
+/// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
+/// stack's result reports it.
+#[derive(Clone, Debug)]
+pub(crate) struct Failed {
+    /// The error, its paths in the template's own spelling.
+    pub(crate) error: EvalError,
+    /// How the result reports it.
+    pub(crate) reported: HeatError,
+}
+
+impl Failed {
+    /// An error as the result reports it.
+    pub(crate) fn heat(error: EvalError) -> Failed {
+        Failed { reported: heat_error(&error), error }
+    }
+
+    /// heat-api's own 400 for a malformed request (`No stack name specified`):
+    /// `HTTPBadRequest(detail)`, whose detail is what heatclient prints.
+    pub(crate) fn bad_request(diagnostic: Diagnostic) -> Failed {
+        let message = diagnostic.message.clone();
+        Failed::answer("HTTPBadRequest", message, diagnostic)
+    }
+
+    /// A template or inline environment that does not load
+    /// (`InstantiationData.format_parse`, `what` is `Template`/`Environment`):
+    /// a `ValueError` is heat-api's 400 `"<what> not in valid format: <text>"`;
+    /// any other Python exception passes through as an internal error.
+    pub(crate) fn unparseable(what: &str, class: &'static str, text: String, diagnostic: Diagnostic) -> Failed {
+        if class == "ValueError" {
+            Failed::answer("HTTPBadRequest", format!("{what} not in valid format: {text}"), diagnostic)
+        } else {
+            Failed::answer(class, text, diagnostic)
+        }
+    }
+
+    /// An answer of class `kind` with no path, its diagnostic at the place.
+    pub(crate) fn answer(kind: &str, message: String, diagnostic: Diagnostic) -> Failed {
+        let mut error = EvalError::other(kind.to_string(), message.clone()).with_code(diagnostic.code);
+        error.span = diagnostic.span;
+        let reported = HeatError { kind: kind.into(), message, path: Vec::new(), diagnostic };
+        Failed { error, reported }
+    }
+
+    /// A failure while the result's `section` is evaluated (after Heat's
+    /// validation passed): reported under that section's name.
+    pub(crate) fn in_section(section: &str, error: EvalError) -> Failed {
+        let diagnostic = error.to_diagnostic();
+        let reported = HeatError {
+            kind: error.class.to_string(),
+            message: diagnostic.message.clone(),
+            path: vec![PathItem::Key(section.to_string())],
+            diagnostic,
+        };
+        Failed { error, reported }
+    }
+}
+
+/// An error as the result reports it.
+pub(crate) fn heat_error(e: &EvalError) -> HeatError {
+    let d = e.to_diagnostic();
+    HeatError { kind: e.class.to_string(), message: e.text(), path: e.heat_path(), diagnostic: d }
+}
+
+/// What a stage made of one piece of its part.
+#[derive(Clone, Debug)]
+pub(crate) enum Piece<T> {
+    /// Made.
+    Known(T),
+    /// Not made: the error that stopped it (reported once, by the stage).
+    Failed(EvalError),
+    /// Not made because it needs what hotplate does not have: a template
+    /// Heat reads from elsewhere (a URL, a `file://` mapping of its own
+    /// installation; hotplate never fetches).
+    Unknown,
+}
+
+/// A part's pieces by name, in template order.
+pub(crate) type Pieces<T> = Vec<(String, Piece<T>)>;
+
+impl<T> Piece<T> {
+    /// The piece, when it is known.
+    pub(crate) fn known(&self) -> Option<&T> {
+        match self {
+            Piece::Known(t) => Some(t),
+            Piece::Failed(_) | Piece::Unknown => None,
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The parameters stage: the stack's name, its pseudo parameters and each
+//! template parameter's value (Heat's `Stack` with its `Parameters`), then
+//! `stack.validate`'s parameter checks: unknown user parameters, each
+//! parameter's value, the parameter groups.
+//!
+//! Its part is the [`Stack`] functions see, with every parameter's value: a
+//! value that cannot be had (a required parameter without one, a conversion
+//! that fails) is an `Err` there, failed alone; only `get_param` of it fails.
+
+use super::structure::Structure;
+use super::Failed;
+use crate::engine::parameters::{self, Parameter, ValueSource};
+use crate::engine::result::ParamInfo;
+use crate::engine::{Run, StackInput};
+use crate::eval::EvalError;
+use crate::pyfmt::py_str;
+use crate::stack::Stack;
+use crate::value::Value;
+
+/// The parameters stage.
+pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Result<Stack, Failed> {
+    let stack_name = input.stack_name;
+    if !valid_stack_name(stack_name) {
+        return Err(run.failed(EvalError::svf(format!(
+            "Invalid stack name {stack_name} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less."
+        )).with_code("bad-stack-name")));
+    }
+    let mut stack = pseudo_parameters(input, structure);
+    let env = &input.env;
+    let params: Vec<Parameter> = input
+        .schemas
+        .iter()
+        .map(|s| Parameter {
+            schema: s.clone(),
+            user_value: env.parameters.get_str(&s.name).filter(|v| !v.is_null()).cloned(),
+            user_default: env.parameter_defaults.get_str(&s.name).filter(|v| !v.is_null()).cloned(),
+        })
+        .collect();
+    for p in &params {
+        stack.params.insert(p.schema.name.clone(), p.value());
+    }
+    run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
+    validate(run, input, &params)?;
+    if let Some(groups) = structure.root.get("parameter_groups") {
+        let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
+        parameters::validate_groups(groups, &names).map_err(|e| run.failed(e))?;
+    }
+    Ok(stack)
+}
+
+/// The stack with its pseudo parameters (`OS::stack_id`, …; a CloudFormation
+/// template's `AWS::StackId`, … and its `Mappings`).
+fn pseudo_parameters(input: &StackInput<'_>, structure: &Structure<'_>) -> Stack {
+    let (version, stack_name) = (input.version, input.stack_name);
+    let mut stack = Stack::new(version);
+    stack.files = input.files.clone();
+    stack.deploy_params = input.deploy_params.clone();
+    stack.strict_validate = input.strict;
+    stack.config = input.config.clone();
+    if version.is_cfn() {
+        // `CfnParameters._pseudo_parameters`.
+        let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);
+        stack.params.insert("AWS::StackId".into(), Ok(Value::from(arn)));
+        if !stack_name.is_empty() {
+            stack.params.insert("AWS::StackName".into(), Ok(Value::from(stack_name)));
+            stack.params.insert("AWS::Region".into(), Ok(Value::from("ap-southeast-1")));
+        }
+        if let Some(maps) = structure.section("Mappings") {
+            stack.mappings = maps.to_value();
+        }
+    } else {
+        stack.params.insert("OS::stack_id".into(), Ok(Value::from(input.stack_id.as_str())));
+        stack.params.insert("OS::project_id".into(), Ok(Value::from(input.project_id)));
+        if !stack_name.is_empty() {
+            stack.params.insert("OS::stack_name".into(), Ok(Value::from(stack_name)));
+        }
+    }
+    stack
+}
+
+/// What the page shows of a parameter: its schema, and where its value came from.
+fn param_info(input: &StackInput<'_>, p: &Parameter) -> ParamInfo {
+    let env = &input.env;
+    let (_, source) = p.raw();
+    let file = match source {
+        ValueSource::User => last_source(&env.parameter_sources, &p.schema.name),
+        ValueSource::UserDefault => last_source(&env.default_sources, &p.schema.name),
+        _ => None,
+    };
+    let contributions = match source {
+        ValueSource::User => &env.parameter_contributions,
+        ValueSource::UserDefault => &env.default_contributions,
+        _ => &Vec::new(),
+    };
+    let contributions =
+        contributions.iter().find(|(n, _)| *n == p.schema.name).map(|(_, c)| c.clone()).unwrap_or_default();
+    ParamInfo {
+        name: p.schema.name.clone(),
+        kind: p.schema.kind.name(),
+        source,
+        file,
+        contributions,
+        label: p.schema.label.clone(),
+        description: p.schema.description.clone(),
+        hidden: p.schema.hidden,
+        default: p.schema.default.clone(),
+        constraints: p.schema.constraints.iter().map(parameters::Constraint::hint).collect(),
+        span: Some(p.schema.span),
+    }
+}
+
+/// `stack.validate`: unknown user parameters, then each parameter.
+fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Result<(), Failed> {
+    let mut first = None;
+    for (k, _) in input.env.parameters.iter() {
+        let name = py_str(k);
+        if !input.schemas.iter().any(|s| s.name == name) {
+            let e = EvalError::other(
+                "UnknownUserParameter",
+                format!("The Parameter ({name}) was not defined in template."),
+            )
+            .with_code("unknown-parameter");
+            run.note(&mut first, e)?;
+        }
+    }
+    run.end_stage(first)?;
+    let mut first = None;
+    for p in params {
+        let mut skipped = Vec::new();
+        let result = p.validate(input.strict, &mut skipped);
+        // Heat stops at the first invalid parameter: later ones record no skips.
+        if first.is_none() {
+            for c in skipped {
+                let item = (p.schema.name.clone(), c);
+                if !run.ev.result.skipped_constraints.contains(&item) {
+                    run.ev.result.skipped_constraints.push(item);
+                }
+            }
+        }
+        if let Err(e) = result {
+            run.note(&mut first, e.at_if_unset(p.schema.span))?;
+        }
+    }
+    crate::sort::sort(&mut run.ev.result.skipped_constraints);
+    run.end_stage(first)
+}
+
+fn last_source(sources: &[(String, String)], name: &str) -> Option<String> {
+    sources.iter().rev().find(|(n, _)| n == name).map(|(_, f)| f.clone())
+}
+
+/// `[a-zA-Z][a-zA-Z0-9_.-]{0,254}`.
+fn valid_stack_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    name.chars().count() <= 255 && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}

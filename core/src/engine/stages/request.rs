@@ -1,0 +1,226 @@
+//! The request stage (the top-level stack only): heat-api decodes the body
+//! (stack name, template, inline environment), then the engine reads the
+//! version, every parameter schema (`all_param_schemata(files)`) and merges
+//! the environment files. A nested stack gets the same from its parent
+//! ([`crate::engine::nested`]).
+
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+use super::Failed;
+use crate::diag::Diagnostic;
+use crate::engine::environment::{self, EnvFile, Environment, ParsedEnv};
+use crate::engine::file_schemata;
+use crate::engine::heat_config::HeatConfig;
+use crate::engine::nested::Template;
+use crate::engine::parameters::{ParamSchema, ParamType};
+use crate::engine::request::{Document, Request};
+use crate::engine::Run;
+use crate::eval::EvalError;
+use crate::pyfmt::py_str;
+use crate::source::{SourceId, Span};
+use crate::syntax::{load_template_limited, Node};
+use crate::version::HotVersion;
+
+/// The top-level stack as the request gives it.
+pub(crate) struct Top<'r> {
+    /// `stack_name`.
+    pub(crate) stack_name: &'r str,
+    /// The loaded template.
+    pub(crate) root: Node,
+    /// Its version.
+    pub(crate) version: HotVersion,
+    /// The template's parameter schemas.
+    pub(crate) schemas: Vec<ParamSchema>,
+    /// The environment files merged (or the inline environment).
+    pub(crate) env: Environment,
+    /// The cloud's Heat settings.
+    pub(crate) config: Rc<HeatConfig>,
+}
+
+/// A template's parameter schemas, with every problem found reading them
+/// (Heat stops at the first).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Schemas {
+    /// The schemas that parsed, in template order.
+    pub(crate) schemas: Vec<ParamSchema>,
+    /// The problems, in Heat's order.
+    pub(crate) problems: Vec<EvalError>,
+}
+
+/// Read `section` (a template's `parameters`) as `param_schemata` does.
+pub(crate) fn param_schemas(root: &Node, version: HotVersion) -> Schemas {
+    let mut out = Schemas::default();
+    let section = root.get(version.key("parameters")).filter(|n| !n.is_null());
+    let entries = match file_schemata::parameter_entries(section) {
+        Ok(entries) => entries,
+        Err(e) => {
+            out.problems.push(e);
+            &[]
+        }
+    };
+    for (k, v) in entries {
+        let name = py_str(&k.to_value());
+        match ParamSchema::from_template(&name, v, version) {
+            Ok(s) => out.schemas.push(s),
+            Err(e) => out.problems.push(e.at_if_unset(v.span)),
+        }
+    }
+    out
+}
+
+/// Each parameter's type, as the environment files' merge strategies need them.
+type ParamTypes = Vec<(String, ParamType)>;
+
+/// The request stage.
+pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Failed> {
+    // The cloud's settings; then heat-api's body limit, before anything is read.
+    let config = HeatConfig::from_value(&req.heat_config)
+        .map_err(|m| run.failed(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
+    let size = req.json_body_size();
+    if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {
+        let message = format!(
+            "Request limit exceeded: JSON body size ({size} bytes) exceeds maximum allowed size ({} bytes).",
+            config.max_json_body_size
+        );
+        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("body-too-large")));
+    }
+    // heat-api reads the stack name before the template.
+    let Some(stack_name) = req.stack_name.as_deref() else {
+        return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
+    };
+    // The API decodes the template: JSON/YAML, a mapping, a version key.
+    let (tid, root, dates) = load(run, &req.template, &req.template_name, config.max_template_size)?;
+    let Some(top) = root.as_map() else {
+        let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
+        return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
+    };
+    if !file_schemata::has_version_key(top) {
+        let d = Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0));
+        return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
+    }
+    let inline_env = inline_environment(run, req)?;
+    // The version class.
+    let (version, vnode) = file_schemata::detect_version(top, &dates, root.span).map_err(|e| run.failed(e))?;
+    run.ev.result.template_version = Some(vnode.as_str().unwrap_or_default().to_string());
+    run.ev.version = Some(version);
+    let (schemas, types) = all_param_schemata(run, req, &root, version, config.max_template_size)?;
+    let env = environment(run, req, inline_env, &types)?;
+    // `_validate_new_stack`'s stack limit: offline the project owns no stack.
+    if config.max_stacks_per_tenant == 0 {
+        let message =
+            "Request limit exceeded: You have reached the maximum stacks per tenant, 0. Please delete some stacks.";
+        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("too-many-stacks")));
+    }
+    Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
+}
+
+/// Load the template: its source id, root, and the scalars Heat gets as dates.
+fn load(run: &mut Run, doc: &Document, name: &str, max_size: i64) -> Result<(SourceId, Node, Vec<Span>), Failed> {
+    match doc {
+        Document::Text(text) => {
+            let id = run.ev.sources.add(name, text.clone());
+            match load_template_limited(text, id, max_size) {
+                Ok(loaded) => {
+                    run.ev.diagnostics.extend(loaded.warnings);
+                    Ok((id, loaded.root, loaded.dates))
+                }
+                Err(d) if d.code == "template-too-large" => {
+                    let message = d.message.clone();
+                    Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))
+                }
+                Err(d) => {
+                    let (class, message) = crate::syntax::heat_exception(text, &d, Some("[root stack]"));
+                    Err(Failed::unparseable("Template", class, message, d))
+                }
+            }
+        }
+        Document::Value(v) => {
+            let id = run.ev.sources.add(name, String::new());
+            Ok((id, Node::from_value(v, Span::new(id, 0, 0)), Vec::new()))
+        }
+    }
+}
+
+/// The inline environment (ignored when environment files are given).
+fn inline_environment(run: &mut Run, req: &Request) -> Result<Option<ParsedEnv>, Failed> {
+    if !req.environment_files.is_empty() {
+        return Ok(None);
+    }
+    let parsed = match &req.environment {
+        None => return Ok(None),
+        Some(Document::Text(text)) => {
+            let id = run.ev.sources.add("environment", text.clone());
+            environment::parse_text(text, id, "environment")
+        }
+        Some(Document::Value(v)) => environment::from_value(v, "environment"),
+    };
+    parsed.map(Some).map_err(|e| Failed::unparseable("Environment", e.class, e.message, e.diagnostic))
+}
+
+/// `all_param_schemata(files)`: every file that is a template first (later
+/// files win), then the template's own schemas, which win. Each file that
+/// loads is kept for a provider resource to use.
+fn all_param_schemata(
+    run: &mut Run,
+    req: &Request,
+    root: &Node,
+    version: HotVersion,
+    max_template_size: i64,
+) -> Result<(Vec<ParamSchema>, ParamTypes), Failed> {
+    let mut all_types: IndexMap<String, ParamType> = IndexMap::new();
+    let mut first = None;
+    for (name, content) in &req.files {
+        let file_ids = &mut run.file_ids;
+        let sources = &mut run.ev.sources;
+        let mut add_source = || {
+            let id = sources.add(name.clone(), content.clone().unwrap_or_default());
+            file_ids.insert(name.clone(), id);
+            id
+        };
+        match file_schemata::file_param_types(content.as_deref(), &mut add_source, max_template_size) {
+            Ok(file) => {
+                all_types.extend(file.types);
+                if let Some(loaded) = file.loaded {
+                    // The same text and source id a provider template would load.
+                    run.templates.borrow_mut().insert(name.clone(), Template::new(loaded.root, loaded.dates));
+                }
+            }
+            Err(e) => run.note(&mut first, e)?,
+        }
+    }
+    let own = param_schemas(root, version);
+    for e in own.problems {
+        run.note(&mut first, e)?;
+    }
+    run.end_stage(first)?;
+    for s in &own.schemas {
+        all_types.insert(s.name.clone(), s.kind);
+    }
+    Ok((own.schemas, all_types.into_iter().collect()))
+}
+
+/// The environment files merged in order (or the single environment).
+fn environment(
+    run: &mut Run,
+    req: &Request,
+    inline_env: Option<ParsedEnv>,
+    types: &[(String, ParamType)],
+) -> Result<Environment, Failed> {
+    if req.environment_files.is_empty() {
+        return Ok(environment::single(inline_env, &req.parameters, "environment"));
+    }
+    let mut files = Vec::new();
+    for name in &req.environment_files {
+        let Some(Some(text)) = req.files.get(name) else {
+            return Err(run.failed(EvalError::key(name.clone()).with_code("missing-environment-file")));
+        };
+        let id = run.ev.sources.add(name.clone(), text.clone());
+        match environment::parse_text(text, id, name) {
+            Ok(parsed) => files.push(EnvFile { name, parsed }),
+            Err(e) => return Err(Failed::answer(e.class, e.message, e.diagnostic)),
+        }
+    }
+    environment::merge_files(&req.parameters, files, types).map_err(|e| run.failed(e))
+}

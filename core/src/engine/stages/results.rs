@@ -1,0 +1,165 @@
+//! The results stage: what the result shows once Heat's validation passed.
+//! The request's mocks are applied (a mocked resource counts as created),
+//! then parameters, conditions, resources and outputs are resolved, with
+//! the deploy-time marks, display values and graph edges of each.
+
+use indexmap::IndexMap;
+
+use super::definitions::Resource;
+use super::outputs::Output;
+use super::{Failed, Piece};
+use crate::diag::PathItem;
+use crate::engine::resources::ResourceDefn;
+use crate::engine::result::{self, OutputResult};
+use crate::engine::{Parts, Run, StackInput};
+use crate::eval::{self, EvalError};
+use crate::stack::Stack;
+use crate::value::{Map, Value};
+
+/// The result's sections.
+pub(crate) struct Sections {
+    /// Parameter name → value.
+    pub(crate) parameters: Map,
+    /// Condition name → value.
+    pub(crate) conditions: Map,
+    /// Resource name → its resolved view.
+    pub(crate) resources: Map,
+    /// Output name → value or error.
+    pub(crate) outputs: IndexMap<String, OutputResult>,
+}
+
+/// The results stage.
+pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) -> Result<Sections, Failed> {
+    if let Some((attributes, reference_ids)) = input.mocks {
+        for (name, r) in parts.stack.resources.iter_mut() {
+            let attrs = attributes.get(&**name);
+            let rid = reference_ids.get(&**name);
+            if attrs.is_some() || rid.is_some() {
+                r.created = true;
+                r.reference_id = rid.cloned();
+                r.attributes = attrs.cloned().unwrap_or_default();
+            }
+        }
+    }
+    let parts = &*parts;
+    let parameters = parameters(run, input, &parts.stack)?;
+    let mut conditions = Map::new();
+    for name in parts.conditions.names() {
+        conditions.insert_str(name, parts.stack.reported_condition(name));
+    }
+    let resources = resources(run, parts)?;
+    let outputs = outputs(run, parts)?;
+    Ok(Sections { parameters, conditions, resources, outputs })
+}
+
+/// Each parameter's value (a deploy-time one the parent gives: marked).
+fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Map, Failed> {
+    let mut out = Map::new();
+    for (k, v) in &stack.params {
+        match v {
+            Ok(v) => out.insert_str(k, v.clone()),
+            Err(e) => return Err(Failed::in_section("parameters", e.clone())),
+        }
+    }
+    for (name, sym) in &stack.deploy_params {
+        let hidden = input.schemas.iter().any(|s| s.name == *name && s.hidden);
+        if !hidden && stack.params.contains_key(name.as_str()) {
+            let at = vec![PathItem::Key("parameters".into()), PathItem::Key(name.clone())];
+            result::mark_display(at, sym, &mut run.ev);
+        }
+    }
+    Ok(out)
+}
+
+/// Each resource in template order: an enabled one resolved, a disabled one
+/// as such.
+fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
+    let (stack, defs) = (&parts.stack, &parts.definitions);
+    let mut out = Map::new();
+    for (name, piece) in &defs.pieces {
+        let i = match piece {
+            Piece::Known(Resource::Enabled(i)) => *i,
+            Piece::Known(Resource::Disabled(ty)) => {
+                out.insert_str(name, result::disabled_resource(ty.clone()));
+                continue;
+            }
+            Piece::Failed(_) | Piece::Unknown => continue,
+        };
+        let Some(d) = defs.defns.get(i) else { continue };
+        match view(stack, d, parts.graph.requires(i)) {
+            Ok(v) => out.insert_str(name, v),
+            Err(e) => return Err(Failed::in_section("resources", e)),
+        }
+        let at =
+            vec![PathItem::Key("resources".into()), PathItem::Key(name.clone()), PathItem::Key("properties".into())];
+        result::mark_deferred(stack, at, d.properties.as_ref(), &mut run.ev);
+        let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
+        let exprs = [d.properties.as_ref(), d.metadata.as_ref()];
+        run.ev.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
+    }
+    Ok(out)
+}
+
+/// One enabled resource as the result shows it.
+fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, EvalError> {
+    let mut m = Map::new();
+    m.insert_str("type", Value::from(d.type_name.as_str()));
+    m.insert_str("enabled", Value::Bool(true));
+    m.insert_str("properties", d.resolved_properties(stack)?);
+    let metadata = match &d.metadata {
+        Some(e) => eval::resolve(stack, e)?,
+        None => Value::Null,
+    };
+    m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
+    let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
+    m.insert_str("depends_on", Value::list(depends));
+    m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
+    let external = match &d.external_id {
+        Some(e) => eval::resolve(stack, e)?,
+        None => Value::Null,
+    };
+    // Heat forces Retain on any resource that has an external_id.
+    let policy = if d.external_id.is_some() {
+        "Retain".to_string()
+    } else {
+        d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
+    };
+    m.insert_str("deletion_policy", Value::from(policy));
+    let up = match &d.update_policy {
+        Some(e) => eval::resolve(stack, e)?,
+        None => Value::Null,
+    };
+    m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
+    m.insert_str("external_id", external);
+    Ok(Value::map(m))
+}
+
+/// Each output resolved: one that fails shows its error (the stack does not
+/// fail), unless the evaluation's budget ran out.
+fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult>, Failed> {
+    let stack = &parts.stack;
+    let mut out = IndexMap::new();
+    for (name, output) in parts.outputs.known() {
+        let value = match output {
+            Output::Disabled => OutputResult { value: Value::Null, error: None },
+            Output::Enabled { expr, span } => match eval::resolve(stack, expr) {
+                Ok(v) => OutputResult { value: v, error: None },
+                Err(e) if e.code == "budget-exceeded" => return Err(run.failed(e)),
+                Err(e) => {
+                    let e = e.at_if_unset(*span);
+                    let mut d = e.to_diagnostic();
+                    d.path = format!("outputs.{name}.value");
+                    run.ev.diagnostics.push(d);
+                    OutputResult { value: Value::Null, error: Some(e.text()) }
+                }
+            },
+        };
+        if let Output::Enabled { expr, .. } = output {
+            let at =
+                vec![PathItem::Key("outputs".into()), PathItem::Key(name.to_string()), PathItem::Key("value".into())];
+            result::mark_deferred(stack, at, Some(expr), &mut run.ev);
+        }
+        out.insert(name.to_string(), value);
+    }
+    Ok(out)
+}

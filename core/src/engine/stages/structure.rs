@@ -1,0 +1,53 @@
+//! The structure stage: the template's sections (document order), then its
+//! resources' shape. A CloudFormation-format template is checked as written,
+//! then read with the HOT names, so every later stage is shared.
+
+use std::borrow::Cow;
+
+use super::Failed;
+use crate::engine::{cfn, resources, template_sections, Run, StackInput};
+use crate::eval::EvalError;
+use crate::pyfmt::py_str;
+use crate::syntax::Node;
+
+/// The template as the later stages read it.
+pub(crate) struct Structure<'a> {
+    /// The template (a CloudFormation one with the HOT names).
+    pub(crate) root: Cow<'a, Node>,
+}
+
+impl Structure<'_> {
+    /// A top-level section, unless it is absent or null.
+    pub(crate) fn section(&self, name: &str) -> Option<&Node> {
+        self.root.get(name).filter(|n| !n.is_null())
+    }
+
+    /// The `resources` entries (none when the section is absent or not a map).
+    pub(crate) fn resources(&self) -> &[(Node, Node)] {
+        self.section("resources").and_then(Node::as_map).unwrap_or(&[])
+    }
+}
+
+/// The structure stage.
+pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
+    let version = input.version;
+    if version.is_cfn() {
+        cfn::validate(input.root, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
+        return Ok(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
+    }
+    let root = input.root;
+    let top = root.as_map().unwrap_or(&[]);
+    for (k, _) in top {
+        let key = py_str(&k.to_value());
+        if !template_sections(version).contains(&key.as_str()) {
+            return Err(run.failed(
+                EvalError::svf(format!("The template section is invalid: {key}")).with_code("bad-section").at(k.span),
+            ));
+        }
+    }
+    let structure = Structure { root: Cow::Borrowed(root) };
+    if let Some(rn) = structure.section("resources") {
+        resources::validate_structure(rn, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
+    }
+    Ok(structure)
+}
