@@ -34,7 +34,7 @@ pub use crate::engine::{
     evaluate, DeferredMark, DisplayValue, Document, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, Request,
     SkippedCheck,
 };
-use crate::functions::{self, FnKind, Table};
+use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
 pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
@@ -193,11 +193,11 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
             .map(|name| {
                 let t = tmpl.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
                 let c = cond.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
-                let removed = t == Some(FnKind::Removed) || c == Some(FnKind::Removed);
+                let removed = t.is_some_and(|s| s.is_removed()) || c.is_some_and(|s| s.is_removed());
                 FunctionInfo {
                     name,
-                    in_templates: t.is_some_and(|k| k != FnKind::Removed),
-                    in_conditions: c.is_some_and(|k| !matches!(k, FnKind::Removed | FnKind::Invalid)),
+                    in_templates: t.is_some_and(|s| !s.is_removed()),
+                    in_conditions: c.is_some_and(|s| !s.is_removed() && !s.is_invalid()),
                     removed,
                 }
             })

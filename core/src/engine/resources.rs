@@ -431,7 +431,7 @@ impl ResourceDefn {
             return Err(EvalError::svf_full(
                 "TypeError",
                 vec!["resources".into(), self.name.to_string()],
-                format!("'{}' object is not iterable", call.kind.class_name()),
+                format!("'{}' object is not iterable", call.spec.class),
             )
             .with_code("properties-not-a-map")
             .at(call.span));
@@ -698,7 +698,7 @@ fn key_of<'n>(node: &'n Node, key: &str) -> Option<(Span, &'n Node)> {
 /// macro (`if`) the snippet it chose.
 fn raw_snippet(expr: &Expr) -> Value {
     match expr {
-        Expr::Call(c) if c.kind.is_macro() => raw_snippet(&c.args),
+        Expr::Call(c) if c.spec.is_macro() => raw_snippet(&c.args),
         Expr::Call(c) => {
             let mut m = Map::new();
             m.insert_str(&c.name, raw_snippet(&c.args));

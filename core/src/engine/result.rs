@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
 use crate::eval::Expr;
-use crate::functions::FnKind;
+use crate::functions::Refers;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::{SourceMap, Span};
 use crate::stack::Stack;
@@ -327,13 +327,11 @@ pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &
     }
     for expr in exprs.iter().flatten() {
         crate::eval::for_each_call(expr, &mut |c| {
-            let (target, kind) = match c.kind {
-                FnKind::GetResource => (Some(&c.args), "get_resource"),
-                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
-                    (crate::functions::get_attr::resource_expr(&c.args), "get_attr")
-                }
-                FnKind::Ref => (Some(&c.args), "Ref"),
-                _ => (None, ""),
+            let (target, kind) = match c.spec.refers {
+                Refers::Resource => (Some(&c.args), "get_resource"),
+                Refers::Attribute => (crate::functions::get_attr::resource_expr(&c.args), "get_attr"),
+                Refers::ResourceOrParameter => (Some(&c.args), "Ref"),
+                Refers::Parameter | Refers::Nothing => (None, ""),
             };
             if let Some(Ok(Value::Str(t))) = target.map(|e| crate::eval::resolve(stack, e)) {
                 if stack.resources.contains_key(&*t) {
@@ -389,7 +387,7 @@ pub(crate) fn mark_display(path: Vec<PathItem>, sym: &symbolic::Sym, ev: &mut Ev
 fn is_absent(expr: &Expr) -> bool {
     match expr {
         Expr::Absent => true,
-        Expr::Call(c) if c.kind.is_macro() => is_absent(&c.args),
+        Expr::Call(c) if c.spec.is_macro() => is_absent(&c.args),
         _ => false,
     }
 }
@@ -413,7 +411,7 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
             }
         }
         Expr::Call(call) => {
-            if call.kind.is_macro() {
+            if call.spec.is_macro() {
                 walk(stack, path, &call.args, ev);
                 return;
             }

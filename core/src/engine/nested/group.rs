@@ -14,7 +14,7 @@ use crate::engine::properties::Validation;
 use crate::engine::resources::ResourceDefn;
 use crate::engine::{Parts, Run, StackInput};
 use crate::eval::{self, EvalError, Expr};
-use crate::functions::FnKind;
+use crate::functions::Refers;
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;
@@ -658,7 +658,7 @@ fn collect_attr_refs(stack: &Stack, e: &Expr, target: &str, out: &mut Vec<Vec<Va
         Expr::List(items, _) => items.iter().for_each(|i| collect_attr_refs(stack, i, target, out)),
         Expr::Map(entries, _) => entries.iter().for_each(|(_, v)| collect_attr_refs(stack, v, target, out)),
         Expr::Call(call) => {
-            if matches!(call.kind, FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt) {
+            if call.spec.refers == Refers::Attribute {
                 if let Ok(Value::List(args)) = eval::resolve(stack, &call.args) {
                     if args.first().and_then(Value::as_str) == Some(target) && args.len() > 1 {
                         let attr: Vec<Value> = args.iter().skip(1).cloned().collect();
