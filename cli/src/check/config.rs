@@ -183,10 +183,12 @@ impl Config {
                     Value::Bool(b) => config.allow_outside_root = *b,
                     _ => return Err("`allow_outside_root` must be true or false".into()),
                 },
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "unknown key `{}` (expected `checks`, `exclude`, `heat_config`, `lint` or `allow_outside_root`)",
                     key_text(k)
-                )),
+                ))
+                }
             }
         }
         config.heat_config_json = json_dumps(&top_settings, JsonStyle::PLAIN).unwrap_or_default();

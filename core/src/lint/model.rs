@@ -9,7 +9,7 @@ use crate::catalogue::{self, PropSchema, Registry, TypeInfo};
 use crate::diag::PathItem;
 use crate::engine::parameters::ParamSchema;
 use crate::engine::{Document, Evaluation, HeatResult, Request};
-use crate::functions::{self, FnKind, Lookup, Table};
+use crate::functions::{self, FnSpec, Lookup, Table};
 use crate::source::SourceId;
 use crate::syntax::{load_template, load_yaml, Node};
 use crate::value::Value;
@@ -135,7 +135,7 @@ pub(crate) struct Guard<'a> {
 /// A function call: `{name: args}`.
 pub(crate) struct Call<'a> {
     pub name: &'a str,
-    pub kind: FnKind,
+    pub kind: &'static FnSpec,
     pub key: &'a Node,
     pub map: &'a Node,
     pub args: &'a Node,
@@ -275,13 +275,16 @@ impl<'a> Ctx<'a> {
     }
 
     /// The calls of one function kind (any of `kinds`).
-    pub fn calls_of<'s>(&'s self, kinds: &'s [FnKind]) -> impl Iterator<Item = &'s Call<'a>> + 's {
+    pub fn calls_of<'s, const N: usize>(
+        &'s self,
+        kinds: [&'static FnSpec; N],
+    ) -> impl Iterator<Item = &'s Call<'a>> + 's {
         self.calls.iter().filter(move |c| kinds.contains(&c.kind))
     }
 
     /// The function a node calls, when it is a one-key map naming one of the
     /// template's functions.
-    pub fn call_of(&self, node: &Node) -> Option<FnKind> {
+    pub fn call_of(&self, node: &Node) -> Option<&'static FnSpec> {
         match node.as_map() {
             Some([(k, _)]) => match functions::lookup(self.t.version, Table::Functions, k.as_str()?) {
                 Lookup::Found(kind) => Some(kind),
@@ -556,37 +559,40 @@ impl<'a> Walker<'a> {
     /// condition names `and`/`or`/`not` take, the rest as values.
     fn arguments(
         &mut self,
-        kind: FnKind,
+        kind: &'static FnSpec,
         args: &'a Node,
         table: Table,
         site: Site,
         path: &mut String,
         guards: &mut Vec<Guard<'a>>,
     ) {
-        match kind {
-            FnKind::If | FnKind::IfNullable => {
-                let items = args.as_list().unwrap_or(&[]);
-                let Some((cond, branches)) = items.split_first() else { return };
-                self.condition(cond, site, format!("{path}[0]"));
-                for (i, b) in branches.iter().enumerate() {
-                    guards.push(Guard { condition: cond, branch: i == 0 });
-                    let len = path.len();
-                    path.push_str(&format!("[{}]", i + 1));
-                    self.walk(b, table, site, path, guards);
-                    path.truncate(len);
-                    guards.pop();
+        let is = |specs: &[&FnSpec]| specs.contains(&kind);
+        if is(&[&functions::if_::IF, &functions::if_::IF_NULLABLE]) {
+            let items = args.as_list().unwrap_or(&[]);
+            let Some((cond, branches)) = items.split_first() else { return };
+            self.condition(cond, site, format!("{path}[0]"));
+            for (i, b) in branches.iter().enumerate() {
+                guards.push(Guard { condition: cond, branch: i == 0 });
+                let len = path.len();
+                path.push_str(&format!("[{}]", i + 1));
+                self.walk(b, table, site, path, guards);
+                path.truncate(len);
+                guards.pop();
+            }
+        } else if is(&[
+            &functions::condition_bool::NOT,
+            &functions::condition_bool::AND,
+            &functions::condition_bool::OR,
+        ]) {
+            let items = args.as_list().map_or(std::slice::from_ref(args), |l| l);
+            for (i, item) in items.iter().enumerate() {
+                match item.as_str() {
+                    Some(name) => self.refs.push((name, item, site)),
+                    None => self.walk(item, table, site, &mut format!("{path}[{i}]"), guards),
                 }
             }
-            FnKind::Not | FnKind::And | FnKind::Or => {
-                let items = args.as_list().map_or(std::slice::from_ref(args), |l| l);
-                for (i, item) in items.iter().enumerate() {
-                    match item.as_str() {
-                        Some(name) => self.refs.push((name, item, site)),
-                        None => self.walk(item, table, site, &mut format!("{path}[{i}]"), guards),
-                    }
-                }
-            }
-            _ => self.walk(args, table, site, path, guards),
+        } else {
+            self.walk(args, table, site, path, guards);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! parameter (`get_param: name`) with a literal.
 
 use crate::engine::parameters::ParamSchema;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::model::Call;
 use crate::lint::Ctx;
 use crate::syntax::Node;
@@ -20,7 +20,7 @@ pub(super) struct ParamEquals<'c, 'a> {
 
 pub(super) fn param_equals<'c, 'a>(cx: &'c Ctx<'a>) -> Vec<ParamEquals<'c, 'a>> {
     let mut out = Vec::new();
-    for call in cx.calls_of(&[FnKind::Equals]) {
+    for call in cx.calls_of([&functions::equals::EQUALS]) {
         let Some([a, b]) = call.args.as_list() else { continue };
         for (p, other) in [(a, b), (b, a)] {
             let Some([(k, name)]) = p.as_map() else { continue };

@@ -1,7 +1,7 @@
 //! I0001: a CloudFormation function in a HOT 2013-05-23 template.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions::{self, FnSpec};
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
 pub(crate) const RULE: Rule = Rule {
@@ -30,16 +30,16 @@ without a rewrite.
 };
 
 /// The HOT function (or way) that replaces each CloudFormation function.
-const HOT: &[(FnKind, &str)] = &[
-    (FnKind::FnJoin, "`list_join`"),
-    (FnKind::FnSplit, "`str_split`"),
-    (FnKind::FnReplace, "`str_replace`"),
-    (FnKind::FnSelect, "a path in `get_attr`/`get_param`, or `yaql`"),
-    (FnKind::FnBase64, "the plain text (Heat encodes user data itself)"),
-    (FnKind::FnMemberListToMap, "`yaql` or `map_merge`"),
-    (FnKind::FnResourceFacade, "`resource_facade`"),
-    (FnKind::FnGetAzs, "a parameter (Heat answers from Nova)"),
-    (FnKind::Ref, "`get_resource` (or `get_param` for a parameter)"),
+const HOT: &[(&'static FnSpec, &str)] = &[
+    (&functions::cfn::JOIN, "`list_join`"),
+    (&functions::cfn::SPLIT, "`str_split`"),
+    (&functions::cfn::REPLACE, "`str_replace`"),
+    (&functions::cfn::SELECT, "a path in `get_attr`/`get_param`, or `yaql`"),
+    (&functions::cfn::BASE64, "the plain text (Heat encodes user data itself)"),
+    (&functions::cfn::MEMBER_LIST_TO_MAP, "`yaql` or `map_merge`"),
+    (&functions::cfn::RESOURCE_FACADE, "`resource_facade`"),
+    (&functions::cfn::GET_AZS, "a parameter (Heat answers from Nova)"),
+    (&functions::cfn::REF, "`get_resource` (or `get_param` for a parameter)"),
 ];
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {

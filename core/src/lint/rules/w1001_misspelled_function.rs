@@ -2,7 +2,7 @@
 
 use super::w1002_function_of_another_version::{condition_function, first_version_with};
 use crate::diag::Severity;
-use crate::functions::{self, FnKind, Table};
+use crate::functions::{self, Table};
 use crate::ide::distance;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
@@ -43,7 +43,7 @@ const MIN_LEN: usize = 5;
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     let names: Vec<&str> = functions::names(cx.t.version, Table::Functions)
         .into_iter()
-        .filter(|(_, k)| !matches!(k, FnKind::Removed | FnKind::Invalid))
+        .filter(|(_, k)| !k.is_removed() && !k.is_invalid())
         .map(|(n, _)| n)
         .collect();
     // Data keys repeat (a TripleO template has hundreds of one-key maps): each once.

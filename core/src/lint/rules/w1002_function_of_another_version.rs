@@ -1,7 +1,7 @@
 //! W1002: a function name the template's version does not have.
 
 use crate::diag::Severity;
-use crate::functions::{self, FnKind, Lookup, Table};
+use crate::functions::{self, Lookup, Table};
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::version::HotVersion;
 
@@ -44,7 +44,7 @@ pub(super) fn first_version_with(name: &str) -> Option<HotVersion> {
         return None;
     }
     HotVersion::all().find(|v| {
-        matches!(functions::lookup(*v, Table::Functions, name), Lookup::Found(k) if k != FnKind::Removed && k != FnKind::Invalid)
+        matches!(functions::lookup(*v, Table::Functions, name), Lookup::Found(k) if !k.is_removed() && !k.is_invalid())
     })
 }
 
@@ -52,7 +52,7 @@ pub(super) fn first_version_with(name: &str) -> Option<HotVersion> {
 pub(super) fn condition_function(name: &str) -> bool {
     in_any_table(name)
         && HotVersion::all().any(|v| {
-        matches!(functions::lookup(v, Table::Conditions, name), Lookup::Found(k) if k != FnKind::Removed && k != FnKind::Invalid)
+        matches!(functions::lookup(v, Table::Conditions, name), Lookup::Found(k) if !k.is_removed() && !k.is_invalid())
     })
 }
 

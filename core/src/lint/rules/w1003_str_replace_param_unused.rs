@@ -1,7 +1,7 @@
 //! W1003: a `str_replace` param that never occurs in its template.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
@@ -42,14 +42,14 @@ pub(super) fn template_text<'a>(cx: &Ctx<'a>, node: &'a Node) -> Option<&'a str>
         return Some(s);
     }
     let [(_, arg)] = node.as_map()? else { return None };
-    if cx.call_of(node)? != FnKind::GetFile {
+    if cx.call_of(node)? != &functions::get_file::GET_FILE {
         return None;
     }
     cx.file(arg.as_str()?)
 }
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::StrReplace, FnKind::StrReplaceJson]) {
+    for call in cx.calls_of([&functions::str_replace::REPLACE, &functions::str_replace::REPLACE_JSON]) {
         let (Some(template), Some(params)) = (call.args.get("template"), call.args.get("params")) else { continue };
         let Some(text) = template_text(cx, template) else { continue };
         if cx.call_of(params).is_some() {

@@ -1,7 +1,7 @@
 //! W1004: a `repeat` loop variable that never occurs in its template.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::syntax::Node;
 
@@ -42,7 +42,7 @@ fn occurs(node: &Node, var: &str) -> bool {
 }
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::Repeat, FnKind::RepeatWithMap, FnKind::RepeatPermutations]) {
+    for call in cx.calls_of([&functions::repeat::REPEAT, &functions::repeat::REPEAT_WITH_MAP, &functions::repeat::REPEAT_WITH_NESTED_LOOP]) {
         let (Some(for_each), Some(template)) = (call.args.get("for_each"), call.args.get("template")) else {
             continue;
         };

@@ -2,7 +2,7 @@
 
 use crate::diag::Severity;
 use crate::engine::parameters::ParamType;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::value::Value;
 
@@ -31,7 +31,7 @@ without an error. The parameter was meant to be a list
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::GetParam]) {
+    for call in cx.calls_of([&functions::get_param::GET_PARAM]) {
         let Some([_, step, ..]) = call.args.as_list() else { continue };
         if !matches!(step.scalar(), Some(Value::Int(_))) {
             continue;

@@ -1,7 +1,7 @@
 //! W1006: a yaql expression reads a key its `data` does not have.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
 pub(crate) const RULE: Rule = Rule {
@@ -50,7 +50,7 @@ fn data_keys(expression: &str) -> Vec<(usize, &str)> {
 }
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::Yaql]) {
+    for call in cx.calls_of([&functions::yaql::YAQL]) {
         let (Some(expr), Some(data)) = (call.args.get("expression"), call.args.get("data")) else { continue };
         let (Some(text), Some(entries)) = (expr.as_str(), data.as_map()) else { continue };
         if cx.call_of(data).is_some() {

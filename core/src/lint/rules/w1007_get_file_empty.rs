@@ -1,7 +1,7 @@
 //! W1007: `get_file` of an empty file.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
 pub(crate) const RULE: Rule = Rule {
@@ -28,7 +28,7 @@ the wrong one is named.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::GetFile]) {
+    for call in cx.calls_of([&functions::get_file::GET_FILE]) {
         let Some(name) = call.args.as_str() else { continue };
         let Some(text) = cx.file(name) else { continue };
         if text.trim().is_empty() {

@@ -1,7 +1,7 @@
 //! W2001: a parameter nothing reads.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
 pub(crate) const RULE: Rule = Rule {
@@ -34,7 +34,7 @@ could read any of them).
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     let mut read: Vec<&str> = Vec::new();
-    for call in cx.calls_of(&[FnKind::GetParam]) {
+    for call in cx.calls_of([&functions::get_param::GET_PARAM]) {
         match call.target() {
             Some(t) => read.extend(t.as_str()),
             // A computed name: any parameter may be read.

@@ -1,7 +1,7 @@
 //! W3006: a `depends_on` entry a reference already implies.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::syntax::Node;
@@ -46,7 +46,7 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         let Some((key, value, items)) = depends_on(r.def) else { continue };
         for (n, item) in items.iter().enumerate() {
             let Some(name) = item.as_str() else { continue };
-            let implied = cx.calls_of(&[FnKind::GetResource, FnKind::GetAtt, FnKind::GetAttAll, FnKind::GetAttThenSelect])
+            let implied = cx.calls_of([&functions::get_resource::GET_RESOURCE, &functions::get_attr::GET_ATT, &functions::get_attr::GET_ATT_ALL, &functions::get_attr::GET_ATT_THEN_SELECT])
                 .find(|c| {
                     c.site == Site::Resource(i)
                         && c.guards.is_empty()

@@ -2,7 +2,7 @@
 
 use super::secrets::is_secret;
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
 pub(crate) const RULE: Rule = Rule {
@@ -33,7 +33,7 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         let Some(plugin) = r.plugin() else { continue };
         let mut found = Vec::new();
         cx.properties(r, &mut |v| {
-            if !is_secret(plugin, &v.path) || cx.call_of(v.value) != Some(FnKind::GetParam) {
+            if !is_secret(plugin, &v.path) || cx.call_of(v.value) != Some(&functions::get_param::GET_PARAM) {
                 return;
             }
             let name = v.value.as_map().and_then(|m| m.first()).and_then(|(_, a)| a.as_str());

@@ -1,7 +1,7 @@
 //! W3010: a reference to a conditional resource from a place its condition does not cover.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::syntax::Node;
@@ -64,7 +64,7 @@ fn single(node: &Node) -> Option<&str> {
 }
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::GetResource, FnKind::GetAtt, FnKind::GetAttAll, FnKind::GetAttThenSelect]) {
+    for call in cx.calls_of([&functions::get_resource::GET_RESOURCE, &functions::get_attr::GET_ATT, &functions::get_attr::GET_ATT_ALL, &functions::get_attr::GET_ATT_THEN_SELECT]) {
         let Some(target) = call.target().and_then(Node::as_str) else { continue };
         let Some(cond) = cx.resource(target).and_then(|r| r.condition).and_then(Node::as_str) else { continue };
         // A condition that is always true does not remove the resource.

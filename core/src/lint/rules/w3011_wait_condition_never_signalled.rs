@@ -1,7 +1,7 @@
 //! W3011: a wait condition whose handle nothing can signal.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::syntax::Node;
 
@@ -32,10 +32,10 @@ an edit.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    let attrs = [FnKind::GetAtt, FnKind::GetAttAll, FnKind::GetAttThenSelect];
+    let attrs = [&functions::get_attr::GET_ATT, &functions::get_attr::GET_ATT_ALL, &functions::get_attr::GET_ATT_THEN_SELECT];
     for w in cx.resources.iter().filter(|r| r.plugin() == Some("OS::Heat::WaitCondition")) {
         let Some(h) = w.prop("handle") else { continue };
-        if cx.call_of(h) != Some(FnKind::GetResource) {
+        if cx.call_of(h) != Some(&functions::get_resource::GET_RESOURCE) {
             continue;
         }
         let Some(name) = h.as_map().and_then(|m| m.first()).and_then(|(_, a)| a.as_str()) else { continue };
@@ -43,9 +43,9 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         if handle.plugin() != Some("OS::Heat::WaitConditionHandle") {
             continue;
         }
-        let used = cx.calls_of(&attrs).any(|c| c.target().and_then(Node::as_str) == Some(name));
+        let used = cx.calls_of(attrs).any(|c| c.target().and_then(Node::as_str) == Some(name));
         // Given to a nested template, it may be signalled there.
-        let passed = cx.calls_of(&[FnKind::GetResource]).any(|c| {
+        let passed = cx.calls_of([&functions::get_resource::GET_RESOURCE]).any(|c| {
             c.args.as_str() == Some(name) && !c.path.starts_with(&format!("resources.{}.", w.name))
         });
         if used || passed {

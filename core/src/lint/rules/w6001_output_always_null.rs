@@ -2,7 +2,7 @@
 
 use crate::catalogue;
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions::Refers;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 use crate::syntax::Node;
 
@@ -39,7 +39,7 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         // `value: null` written out is deliberate (an interface's empty output).
         let why = if value.is_null() && cx.text_of(value).is_empty() {
             Some("it has no value".to_string())
-        } else if matches!(cx.call_of(value), Some(FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect)) {
+        } else if cx.call_of(value).is_some_and(|s| s.refers == Refers::Attribute) {
             let target = value.as_map().and_then(|m| m.first()).and_then(|(_, a)| a.as_list()).and_then(|l| l.first());
             let res = target.and_then(Node::as_str).and_then(|n| cx.resource(n));
             res.and_then(|r| r.type_name)

@@ -1,7 +1,7 @@
 //! W6002: an output that shows a hidden parameter.
 
 use crate::diag::Severity;
-use crate::functions::FnKind;
+use crate::functions::{self, FnSpec};
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
 
@@ -34,19 +34,19 @@ their parent that way.
 };
 
 /// The functions whose value is a string built from their arguments.
-const STRINGS: &[FnKind] = &[
-    FnKind::GetParam,
-    FnKind::StrReplace,
-    FnKind::StrReplaceJson,
-    FnKind::StrReplaceStrict,
-    FnKind::StrReplaceVstrict,
-    FnKind::ListJoin,
-    FnKind::ListJoinMulti,
-    FnKind::MakeUrl,
+const STRINGS: &[&'static FnSpec] = &[
+    &functions::get_param::GET_PARAM,
+    &functions::str_replace::REPLACE,
+    &functions::str_replace::REPLACE_JSON,
+    &functions::str_replace::REPLACE_JSON_STRICT,
+    &functions::str_replace::REPLACE_JSON_VERY_STRICT,
+    &functions::list_join::JOIN,
+    &functions::list_join::JOIN_MULTIPLE,
+    &functions::make_url::MAKE_URL,
 ];
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for call in cx.calls_of(&[FnKind::GetParam]) {
+    for call in cx.calls_of([&functions::get_param::GET_PARAM]) {
         let Site::Output(i) = call.site else { continue };
         let Some(value) = cx.outputs.get(i).and_then(|o| o.value) else { continue };
         if cx.call_of(value).is_none_or(|k| !STRINGS.contains(&k)) {
