@@ -13,7 +13,7 @@
 
 pub mod config;
 pub mod discover;
-mod formats;
+pub(crate) mod formats;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -4,6 +4,7 @@
 
 mod cfn;
 pub mod environment;
+pub(crate) mod existing;
 pub(crate) mod file_schemata;
 pub mod heat_config;
 mod nested;
@@ -48,7 +49,18 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
 /// Evaluate a request the way Heat's stack create would.
 pub fn evaluate(req: &Request) -> Evaluation {
     let mut run = Run::new();
-    if let Err(failed) = run.create(req) {
+    if let Err(failed) = run.create(req, None) {
+        run.report(failed);
+        run.ev.result.clear_sections();
+    }
+    run.ev
+}
+
+/// Evaluate a request whose stack (or part of it) already exists: `hook`
+/// says which resources are created (see [`existing`]).
+pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
+    let mut run = Run::new();
+    if let Err(failed) = run.create(req, Some(hook)) {
         run.report(failed);
         run.ev.result.clear_sections();
     }
@@ -94,6 +106,10 @@ pub(crate) struct StackInput<'a> {
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
     /// The cloud's Heat settings.
     config: Rc<heat_config::HeatConfig>,
+    /// Which resources exist (an update plan's evaluations), and this
+    /// stack's path of resource names from the top.
+    existing: Option<&'a dyn existing::Existing>,
+    path: Vec<Rc<str>>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -171,9 +187,13 @@ impl Run {
     }
 
     /// The top-level stack: the request stage, then the stack's stages.
-    fn create(&mut self, req: &Request) -> Result<(), Failed> {
+    fn create(&mut self, req: &Request, hook: Option<&dyn existing::Existing>) -> Result<(), Failed> {
         let stages::request::Top { stack_name, root, version, schemas, env, config } =
             stages::request::request(self, req)?;
+        let env = match hook {
+            Some(h) => h.environment(env, &schemas),
+            None => env,
+        };
         let input = StackInput {
             root: &root,
             version,
@@ -189,6 +209,8 @@ impl Run {
             mocks: Some((&req.attributes, &req.reference_ids)),
             deploy_params: IndexMap::new(),
             config,
+            existing: hook,
+            path: Vec::new(),
         };
         self.stack(&input)
     }
@@ -208,6 +230,10 @@ impl Run {
         result.conditions = sections.conditions;
         result.resources = sections.resources;
         result.outputs = sections.outputs;
+        if let Some(hook) = input.existing {
+            hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
+            existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
+        }
         let nested = nested::nested(self, input, &parts);
         for (name, piece) in nested.pieces {
             let result = match piece {
