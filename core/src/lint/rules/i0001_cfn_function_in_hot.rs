@@ -30,7 +30,7 @@ without a rewrite.
 };
 
 /// The HOT function (or way) that replaces each CloudFormation function.
-const HOT: &[(&'static FnSpec, &str)] = &[
+const HOT: &[(&FnSpec, &str)] = &[
     (&functions::cfn::JOIN, "`list_join`"),
     (&functions::cfn::SPLIT, "`str_split`"),
     (&functions::cfn::REPLACE, "`str_replace`"),

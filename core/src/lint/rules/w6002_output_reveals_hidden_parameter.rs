@@ -34,7 +34,7 @@ their parent that way.
 };
 
 /// The functions whose value is a string built from their arguments.
-const STRINGS: &[&'static FnSpec] = &[
+const STRINGS: &[&FnSpec] = &[
     &functions::get_param::GET_PARAM,
     &functions::str_replace::REPLACE,
     &functions::str_replace::REPLACE_JSON,
