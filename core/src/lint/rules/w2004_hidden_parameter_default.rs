@@ -23,18 +23,31 @@ version control and in every copy of the template: every stack created
 without a value shares it. Leave the default out (the value becomes
 required) or generate the secret with `OS::Heat::RandomString`.
 
-An empty default (`''`) is not reported: it is the usual way to make the
-parameter optional.
+The rule reads parameters whose name says they hold a secret (a password, a
+passphrase, a secret, a token, a credential, a private or API key): `hidden`
+is also used for values that are merely long or noisy (a certificate's path,
+a user name), whose defaults are no secret. An empty default (`''`) is not
+reported: it is the usual way to make the parameter optional.
 "#,
     bad: "heat_template_version: 2018-08-31\nparameters:\n  db_password:\n    type: string\n    hidden: true\n    default: hunter2\n",
     good: "heat_template_version: 2018-08-31\nparameters:\n  db_password:\n    type: string\n    hidden: true\n",
     files: &[],
 };
 
+/// What a secret's name contains (lower case, without `_`/`-`).
+const SECRET_NAMES: &[&str] =
+    &["password", "passwd", "passphrase", "secret", "token", "credential", "privatekey", "apikey"];
+
+/// Whether a parameter's name says it holds a secret.
+fn secret_name(name: &str) -> bool {
+    let folded: String = name.chars().filter(|c| *c != '_' && *c != '-').collect::<String>().to_ascii_lowercase();
+    SECRET_NAMES.iter().any(|w| folded.contains(w))
+}
+
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     for p in &cx.params {
         let (Some(schema), Some(node)) = (&p.schema, p.def.get("default")) else { continue };
-        if !schema.hidden {
+        if !schema.hidden || !secret_name(p.name) {
             continue;
         }
         let empty = match node.scalar() {
@@ -58,10 +71,10 @@ mod tests {
     use crate::lint::tests::run;
 
     #[test]
-    fn empty_defaults_are_fine() {
-        let t = "heat_template_version: 2018-08-31\nparameters:\n  a: {type: string, hidden: true, default: ''}\n  b: {type: json, hidden: true, default: {}}\n  c: {type: string, hidden: false, default: x}\n  d: {type: number, hidden: true, default: 0}\n";
+    fn empty_defaults_and_names_of_no_secret_are_fine() {
+        let t = "heat_template_version: 2018-08-31\nparameters:\n  a_password: {type: string, hidden: true, default: ''}\n  b_secret: {type: json, hidden: true, default: {}}\n  c_token: {type: string, hidden: false, default: x}\n  DbPassword: {type: number, hidden: true, default: 0}\n  db_username: {type: string, hidden: true, default: admin}\n  KraAdminCertFile: {type: string, hidden: true, default: /etc/kra.pem}\n  ssh-private-key: {type: string, hidden: true, default: k}\n";
         let found = run("W2004", t, &[]);
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].1, "0");
+        let texts: Vec<&str> = found.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(texts, ["0", "k"], "{found:?}");
     }
 }
