@@ -136,6 +136,13 @@ fn usage_and_config_errors_exit_2_with_one_line() {
     }
 }
 
+/// The OASIS SARIF 2.1.0 schema (vendored unchanged: `tests/sarif/README.md`).
+fn sarif_validator() -> jsonschema::Validator {
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
+    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).expect("the schema compiles")
+}
+
 #[test]
 fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
     let tree = stack_tree("sarif", "1000");
@@ -146,9 +153,7 @@ fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
     let o = hotplate(&tree.0, &["check", "--format", "sarif"]);
     assert_eq!(o.status.code(), Some(1));
     let sarif = json(&o);
-    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
-    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let validator = sarif_validator();
     let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     // The schema is strict enough to catch a mistake (a test that can fail).
@@ -282,9 +287,7 @@ fn sarif_carries_the_lint_rules_metadata() {
     let tree = Tree::new("lint-sarif", &[("t.yaml", LINTED)]);
     let o = hotplate(&tree.0, &["check", "--format", "sarif"]);
     let sarif = json(&o);
-    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
-    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let validator = sarif_validator();
     let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     let run = &sarif["runs"][0];

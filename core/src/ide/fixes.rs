@@ -162,6 +162,7 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
         }
     }
     // The lint rules' own fixes (their diagnostics' codes are rule ids).
+    #[cfg(feature = "lint")]
     out.extend(crate::lint::quick_fixes(req, ev, file));
     out
 }

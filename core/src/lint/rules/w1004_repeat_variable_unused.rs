@@ -33,7 +33,7 @@ variable could be produced by one); it stays silent otherwise.
 };
 
 /// Whether `var` occurs in a string or key of `node`.
-fn occurs(node: &Node, var: &str) -> bool {
+pub(super) fn occurs(node: &Node, var: &str) -> bool {
     match (node.as_map(), node.as_list()) {
         (Some(entries), _) => entries.iter().any(|(k, v)| k.as_str().is_some_and(|s| s.contains(var)) || occurs(v, var)),
         (_, Some(items)) => items.iter().any(|i| occurs(i, var)),

@@ -2,6 +2,7 @@
 
 use crate::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use super::w1004_repeat_variable_unused::occurs;
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
@@ -27,14 +28,6 @@ member: ten servers all named `web-%index%`.
     good: "heat_template_version: 2018-08-31\nresources:\n  web:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 3\n      index_var: '%%i%%'\n      resource_def:\n        type: OS::Heat::Value\n        properties:\n          value: web-%%i%%\n",
     files: &[],
 };
-
-fn occurs(node: &Node, var: &str) -> bool {
-    match (node.as_map(), node.as_list()) {
-        (Some(entries), _) => entries.iter().any(|(k, v)| k.as_str().is_some_and(|s| s.contains(var)) || occurs(v, var)),
-        (_, Some(items)) => items.iter().any(|i| occurs(i, var)),
-        _ => node.as_str().is_some_and(|s| s.contains(var)),
-    }
-}
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     for r in cx.resources.iter().filter(|r| r.plugin() == Some("OS::Heat::ResourceGroup")) {
