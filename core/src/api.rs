@@ -22,6 +22,7 @@ mod evaluated;
 mod files;
 #[cfg(feature = "ts")]
 pub mod formats;
+mod session;
 #[cfg(feature = "serialize")]
 mod wire;
 
@@ -59,6 +60,7 @@ pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
 };
+pub use session::Session;
 
 /// True when the stack or any nested stack has an error or a failing output
 /// (the CLI's exit status 1).
@@ -191,7 +193,7 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
     let tmpl = functions::names(v, Table::Functions);
     let cond = functions::names(v, Table::Conditions);
     let mut names: Vec<&'static str> = tmpl.iter().chain(cond.iter()).map(|(n, _)| *n).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.dedup();
     Some(
         names

@@ -352,7 +352,7 @@ pub(crate) fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c s
     let max = (word.chars().count() / 3).clamp(1, 3);
     let mut scored: Vec<(usize, &str)> =
         candidates.into_iter().filter(|c| *c != word).filter_map(|c| distance(word, c, max).map(|d| (d, c))).collect();
-    scored.sort_unstable();
+    crate::sort::sort(&mut scored);
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(3).map(|(_, c)| c).collect()
 }

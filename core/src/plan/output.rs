@@ -75,7 +75,7 @@ fn lists(s: &StackPlan) -> Value {
     let mut m = Map::new();
     for action in Action::ALL {
         let mut entries: Vec<&ResourcePlan> = s.resources.iter().filter(|r| r.action == action).collect();
-        entries.sort_by(|a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
+        crate::sort::sort_by(&mut entries, |a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
         let items = entries
             .iter()
             .map(|r| {

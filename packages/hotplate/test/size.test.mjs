@@ -30,8 +30,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // engine's hook for existing resources (issue 25, before the binding exports plan):
 // 564.6 KB; the page's fixes of issue 27 in core (hotplate's own limits worded as
 // hotplate's, two quick fixes, catalogue descriptions clipped at a word, strings of
-// several lines as YAML literal blocks): 565.5 KB.
-const BUDGET_BROTLI = 566 * 1024;
+// several lines as YAML literal blocks): 565.5 KB. Issue 28: every sort of core
+// through sort.rs's one instantiation (no sort_unstable left), with the editing
+// session's parse cache: 558.6 KB.
+const BUDGET_BROTLI = 559.1 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
