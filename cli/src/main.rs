@@ -7,6 +7,7 @@ mod lsp;
 mod plan;
 mod report;
 mod root;
+mod rules_cmd;
 mod template_mode;
 mod validate_cmd;
 mod yaql_cmd;
@@ -110,6 +111,22 @@ enum Command {
         /// config file's `heat_config`).
         #[arg(long = "heat-config", value_name = "KEY=VALUE")]
         heat_config: Vec<String>,
+        /// Run a lint rule that is off by default (an id such as W2001, a
+        /// name, or `all`; repeatable or comma-separated).
+        #[arg(long, value_name = "RULE")]
+        enable: Vec<String>,
+        /// Do not run a lint rule (an id, a name, or `all`; repeatable or
+        /// comma-separated).
+        #[arg(long, value_name = "RULE")]
+        disable: Vec<String>,
+    },
+    /// List the lint rules (the mistakes Heat accepts), or show one's documentation.
+    Rules {
+        /// A rule's id (`W1001`) or name: print its documentation.
+        id: Option<String>,
+        /// Output format of the list.
+        #[arg(long, value_enum, default_value = "text")]
+        format: rules_cmd::RulesFormat,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -151,7 +168,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config } => {
+        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config, enable, disable } => {
             let heat_config = match heat_settings(&heat_config) {
                 Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
                 Err(msg) => {
@@ -159,9 +176,19 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
+            check::run(&check::Options {
+                paths,
+                config,
+                format,
+                jobs,
+                allow_outside_root,
+                heat_config,
+                enable,
+                disable,
+            })
         }
         Command::Validate(args) => validate_cmd::run(&args),
+        Command::Rules { id, format } => rules_cmd::run(id.as_deref(), format),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),

@@ -175,3 +175,52 @@ fn heat_settings_in_the_config_file() {
     c.notify("exit", Value::Null);
     assert!(c.child.wait().unwrap().success());
 }
+
+#[test]
+fn lint_findings_are_published_with_their_codes_and_fixes() {
+    let dir = std::env::temp_dir().join(format!("hotplate-lsp-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join(".hotplate.yaml"),
+        "lint:\n  enable: [W2001]\n  ignore: [{files: other.yaml, rules: [W3006]}]\n",
+    )
+    .unwrap();
+    let text = "heat_template_version: 2021-04-16\nparameters:\n  unused: {type: string, default: x}\nresources:\n  a: {type: OS::Heat::None}\n  b:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties:\n      value: {get_resource: a}\n";
+    let mut c = Client::start(&[]);
+    c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    c.notify("initialized", json!({}));
+    let mut published = Vec::new();
+    for name in ["server.yaml", "other.yaml"] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let uri = format!("file://{}", path.display());
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+        );
+        let diags = c.wait_for("textDocument/publishDiagnostics");
+        let codes: Vec<(String, u64)> = diags["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| (d["code"].as_str().unwrap().to_string(), d["severity"].as_u64().unwrap()))
+            .collect();
+        published.push((uri, codes, diags));
+    }
+    // Warnings (severity 2) with their rule ids; W2001 on through the workspace file.
+    assert_eq!(published[0].1, [("W2001".to_string(), 2), ("W3006".to_string(), 2)]);
+    // `lint.ignore` turns W3006 off for other.yaml only.
+    assert_eq!(published[1].1, [("W2001".to_string(), 2)]);
+    let (uri, _, diags) = &published[0];
+    let w3006 = diags["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "W3006").unwrap();
+    assert_eq!(w3006["range"]["start"], json!({"line": 7, "character": 17}));
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": w3006["range"], "context": {"diagnostics": [w3006]}}),
+    );
+    assert_eq!(actions[0]["title"], json!("Remove `a` from depends_on"), "{actions}");
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert!(c.child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,10 @@
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
 //! * `nested/NAME`: the case with the most nested stacks in its result (ties: the
-//!   larger request).
+//!   larger request);
+//! * `lint/evaluate` and `lint/evaluate_and_lint`: every case decoded and
+//!   evaluated, then the same with the lint rules (on by default) run over each
+//!   evaluation, side by side (`HOTPLATE_BENCH_LINT=1`: only these two).
 //!
 //! then prints a summary in the format of `../shared/oracle/bench_heat.py`: the
 //! median time of each case and the sum of the medians, plus the loader's MB/s.
@@ -179,6 +182,11 @@ fn main() {
         .measurement_time(Duration::from_millis(200))
         .sample_size(10)
         .configure_from_args();
+    if std::env::var("HOTPLATE_BENCH_LINT").is_ok_and(|v| v == "1") {
+        lint(&mut c, &cases);
+        c.final_summary();
+        return;
+    }
     {
         let mut group = c.benchmark_group("case");
         for case in &cases {
@@ -214,7 +222,32 @@ fn main() {
         group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run(black_box(&case.text))));
         group.finish();
     }
+    lint(&mut c, &cases);
     c.final_summary();
     println!();
     summary(&cases);
+}
+
+/// What lint costs: the corpus evaluated, and evaluated then linted.
+fn lint(c: &mut Criterion, cases: &[Case]) {
+    let requests: Vec<Request> = cases.iter().filter_map(|c| Request::from_json(&c.text).ok()).collect();
+    let options = hotplate_core::api::LintOptions::default();
+    let mut group = c.benchmark_group("lint");
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("evaluate", |b| {
+        b.iter(|| {
+            for req in &requests {
+                black_box(evaluate(black_box(req)));
+            }
+        });
+    });
+    group.bench_function("evaluate_and_lint", |b| {
+        b.iter(|| {
+            for req in &requests {
+                let ev = evaluate(black_box(req));
+                black_box(hotplate_core::api::lint(req, &ev, &options));
+            }
+        });
+    });
+    group.finish();
 }

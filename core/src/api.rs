@@ -452,6 +452,42 @@ pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<St
     }
 }
 
+// The lint rules (feature `lint`, on by default; the wasm module leaves it out:
+// see ARCHITECTURE.md, "The wasm package").
+/// Which lint rules run (`enable`/`disable`: rule ids or names, or `all`).
+#[cfg(feature = "lint")]
+pub use crate::lint::Options as LintOptions;
+/// One lint rule: id, name, severity, summary, on by default or not.
+#[cfg(feature = "lint")]
+pub use crate::lint::RuleInfo;
+
+/// Every lint rule, in id order.
+#[cfg(feature = "lint")]
+pub fn lint_rules() -> Vec<RuleInfo> {
+    crate::lint::rules().copied().collect()
+}
+
+/// The lint rule with this id (any case) or name.
+#[cfg(feature = "lint")]
+pub fn lint_rule(id: &str) -> Option<RuleInfo> {
+    crate::lint::find(id).copied()
+}
+
+/// A lint rule's documentation as markdown (`docs/rules/<ID>.md`).
+#[cfg(feature = "lint")]
+pub fn lint_rule_doc(id: &str) -> Option<String> {
+    crate::lint::markdown(crate::lint::find(id)?.id)
+}
+
+/// The lint diagnostics of an evaluated request (the mistakes Heat accepts):
+/// code = the rule's id, placed like the engine's. Display only: add them to
+/// `ev.diagnostics` to show them ([`located_diagnostics`]) and to get their
+/// quick fixes ([`quick_fixes`]); the canonical result is not touched.
+#[cfg(feature = "lint")]
+pub fn lint(req: &Request, ev: &Evaluation, options: &LintOptions) -> Vec<Diagnostic> {
+    crate::lint::lint(req, ev, options)
+}
+
 /// The crate's internals that its own integration tests (`core/tests/`) and
 /// benches (`core/benches/`) exercise directly: the loader against PyYAML's
 /// cases and the yaql engine against yaql's vectors need more than the API

@@ -19,15 +19,19 @@ pub enum Severity {
     /// Not about the template: something the tool did, and why (the CLI's
     /// note for a file it did not read). Never produced by the engine.
     Note,
+    /// About the template, worth knowing, not a mistake (a lint rule's
+    /// advice). Never produced by the engine either.
+    Info,
 }
 
 impl Severity {
-    /// `error`, `warning` or `note`.
+    /// `error`, `warning`, `note` or `info`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Note => "note",
+            Severity::Info => "info",
         }
     }
 }

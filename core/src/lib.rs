@@ -20,6 +20,8 @@ pub(crate) mod engine;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod ide;
+#[cfg(feature = "lint")]
+pub(crate) mod lint;
 pub(crate) mod plan;
 mod plugins;
 pub(crate) mod pyconv;

@@ -577,7 +577,7 @@ export type Diagnostic = {
 /**
  * How serious a diagnostic is.
  */
-export type Severity = "error" | "warning" | "note";
+export type Severity = "error" | "warning" | "note" | "info";
 
 /**
  * One segment of Heat's error path list.
