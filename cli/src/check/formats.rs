@@ -291,22 +291,28 @@ fn sarif_level(severity: Severity) -> &'static str {
     }
 }
 
+/// A SARIF `physicalLocation`: the file as a URI (relative ones based on
+/// `%SRCROOT%`) and the region (line, column, end line, end column) when known.
+pub(crate) fn sarif_location(file: &str, region: Option<(u32, u32, u32, u32)>, cwd: &Path) -> Json {
+    let (uri, relative) = uri(file, cwd);
+    let mut artifact = json!({"uri": uri});
+    if relative {
+        artifact["uriBaseId"] = json!("%SRCROOT%");
+    }
+    let mut physical = json!({"artifactLocation": artifact});
+    if let Some((line, col, end_line, end_col)) = region {
+        physical["region"] = json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
+    }
+    physical
+}
+
 fn sarif(report: &Report) -> Json {
     let findings = findings(report);
     let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
     let results: Vec<Json> = findings
         .iter()
         .map(|f| {
-            let (uri, relative) = uri(&f.file, &report.cwd);
-            let mut artifact = json!({"uri": uri});
-            if relative {
-                artifact["uriBaseId"] = json!("%SRCROOT%");
-            }
-            let mut physical = json!({"artifactLocation": artifact});
-            if let Some((line, col, end_line, end_col)) = f.region {
-                physical["region"] =
-                    json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
-            }
+            let physical = sarif_location(&f.file, f.region, &report.cwd);
             json!({
                 "ruleId": f.code,
                 "ruleIndex": rules.iter().position(|r| *r == f.code).unwrap_or_default(),

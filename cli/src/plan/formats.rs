@@ -20,7 +20,7 @@ use hotplate_core::api::Format;
 use hotplate_core::api::{Action, Change, Place, Plan, ResourcePlan, StackPlan};
 use serde_json::{json, Value as Json};
 
-use crate::check::formats::{escape_data, escape_property, uri};
+use crate::check::formats::{escape_data, escape_property, sarif_location};
 
 /// How `hotplate plan` writes the plan.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -330,16 +330,7 @@ fn sarif(plan: &Plan) -> Json {
     let results: Vec<Json> = findings(plan)
         .iter()
         .map(|f| {
-            let (uri, relative) = uri(&f.file, &cwd);
-            let mut artifact = json!({"uri": uri});
-            if relative {
-                artifact["uriBaseId"] = json!("%SRCROOT%");
-            }
-            let mut physical = json!({"artifactLocation": artifact});
-            if let Some((line, col, end_line, end_col)) = f.region {
-                physical["region"] =
-                    json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
-            }
+            let physical = sarif_location(&f.file, f.region, &cwd);
             json!({
                 "ruleId": f.rule,
                 "ruleIndex": RULES.iter().position(|(id, _)| *id == f.rule).unwrap_or_default(),
