@@ -18,7 +18,7 @@ mod yaql_cmd;
 mod test_common;
 
 use std::io::Read as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -262,13 +262,13 @@ fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
     Ok(config)
 }
 
-fn read_request(path: &PathBuf) -> Result<api::Request, String> {
+fn read_request(path: &Path) -> Result<api::Request, String> {
     let text = read_input(path)?;
     api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A request file's text, or stdin's for `-`.
-pub(crate) fn read_input(path: &PathBuf) -> Result<String, String> {
+pub(crate) fn read_input(path: &Path) -> Result<String, String> {
     if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;

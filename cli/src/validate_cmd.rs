@@ -68,7 +68,7 @@ fn usage(msg: &str) -> ExitCode {
 }
 
 /// `hotplate validate REQUEST.json`: the oracle's result.
-fn request_file(path: &PathBuf, format: ValidateFormat) -> ExitCode {
+fn request_file(path: &Path, format: ValidateFormat) -> ExitCode {
     let text = match crate::read_input(path) {
         Ok(t) => t,
         Err(msg) => return usage(&msg),

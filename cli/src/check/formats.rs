@@ -291,13 +291,25 @@ fn sarif_level(severity: Severity) -> &'static str {
     }
 }
 
-fn sarif(report: &Report) -> Json {
-    let findings = findings(report);
-    let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
-    let results: Vec<Json> = findings
+/// One SARIF result: the rule (id and index in the log's rules), level,
+/// message, and where: the file as a URI (relative ones based on `%SRCROOT%`)
+/// and the region (line, column, end line, end column) when known.
+pub(crate) struct SarifResult<'a> {
+    pub rule: &'a str,
+    pub index: usize,
+    pub level: &'a str,
+    pub message: &'a str,
+    pub file: &'a str,
+    pub region: Option<(u32, u32, u32, u32)>,
+}
+
+/// A SARIF 2.1.0 log of one hotplate run: its rules' metadata and results,
+/// relative URIs based on `cwd`.
+pub(crate) fn sarif_log(rules: Vec<Json>, results: &[SarifResult<'_>], cwd: &Path) -> Json {
+    let results: Vec<Json> = results
         .iter()
         .map(|f| {
-            let (uri, relative) = uri(&f.file, &report.cwd);
+            let (uri, relative) = uri(f.file, cwd);
             let mut artifact = json!({"uri": uri});
             if relative {
                 artifact["uriBaseId"] = json!("%SRCROOT%");
@@ -308,15 +320,15 @@ fn sarif(report: &Report) -> Json {
                     json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
             }
             json!({
-                "ruleId": f.code,
-                "ruleIndex": rules.iter().position(|r| *r == f.code).unwrap_or_default(),
-                "level": sarif_level(f.severity),
+                "ruleId": f.rule,
+                "ruleIndex": f.index,
+                "level": f.level,
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": physical}],
             })
         })
         .collect();
-    let root = format!("file://{}/", encode(&report.cwd).trim_end_matches('/'));
+    let root = format!("file://{}/", encode(cwd).trim_end_matches('/'));
     json!({
         "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
         "version": "2.1.0",
@@ -324,13 +336,30 @@ fn sarif(report: &Report) -> Json {
             "tool": {"driver": {
                 "name": "hotplate",
                 "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules.iter().map(|r| rule_metadata(r)).collect::<Vec<_>>(),
+                "rules": rules,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
     })
+}
+
+fn sarif(report: &Report) -> Json {
+    let findings = findings(report);
+    let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
+    let results: Vec<SarifResult<'_>> = findings
+        .iter()
+        .map(|f| SarifResult {
+            rule: f.code,
+            index: rules.iter().position(|r| *r == f.code).unwrap_or_default(),
+            level: sarif_level(f.severity),
+            message: &f.message,
+            file: &f.file,
+            region: f.region,
+        })
+        .collect();
+    sarif_log(rules.iter().map(|r| rule_metadata(r)).collect(), &results, &report.cwd)
 }
 
 /// GitHub's escaping of a workflow command's message (`escapeData`).

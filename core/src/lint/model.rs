@@ -367,6 +367,22 @@ pub(crate) struct PropVisit<'n> {
 }
 
 impl<'a> Ctx<'a> {
+    /// For each plugin resource, in order, what `pick` keeps of its
+    /// properties (see [`Ctx::properties`]), with the resource and its type.
+    pub fn plugin_properties<T>(
+        &self,
+        mut pick: impl FnMut(&'static str, &PropVisit<'a>) -> Option<T>,
+    ) -> Vec<(&Res<'a>, &'static str, Vec<T>)> {
+        let mut all = Vec::new();
+        for r in &self.resources {
+            let Some(plugin) = r.plugin() else { continue };
+            let mut found = Vec::new();
+            self.properties(r, &mut |v| found.extend(pick(plugin, v)));
+            all.push((r, plugin, found));
+        }
+        all
+    }
+
     /// Every property of a plugin resource as written, with its schema,
     /// parents before children; function calls are not entered.
     pub fn properties(&self, res: &Res<'a>, f: &mut dyn FnMut(&PropVisit<'a>)) {

@@ -30,15 +30,11 @@ replacement is not set already.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for r in &cx.resources {
-        let Some(plugin) = r.plugin() else { continue };
-        let mut found = Vec::new();
-        cx.properties(r, &mut |v| {
-            let Some(key) = v.key else { return };
-            if let Some(s) = property_status(plugin, &v.path) {
-                found.push((key, v.breadcrumb.clone(), v.path.clone(), s));
-            }
-        });
+    let found = cx.plugin_properties(|plugin, v| {
+        let key = v.key?;
+        property_status(plugin, &v.path).map(|s| (key, v.breadcrumb.clone(), v.path.clone(), s))
+    });
+    for (r, plugin, found) in found {
         for (key, path, name, s) in found {
             let what = if s.status == "DEPRECATED" { "deprecated" } else { "hidden" };
             out.report(key.span, path, format!("`{name}` of {plugin} is {what}{}", explain(s)));

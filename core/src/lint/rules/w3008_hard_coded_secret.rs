@@ -31,14 +31,11 @@ Which properties hold secrets is a table in the rule (`secrets.rs`).
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for r in &cx.resources {
-        let Some(plugin) = r.plugin() else { continue };
-        let mut found = Vec::new();
-        cx.properties(r, &mut |v| {
-            if is_secret(plugin, &v.path) && v.value.as_str().is_some_and(|s| !s.is_empty()) {
-                found.push((v.value.span, v.breadcrumb.clone(), v.path.clone()));
-            }
-        });
+    let found = cx.plugin_properties(|plugin, v| {
+        let written = is_secret(plugin, &v.path) && v.value.as_str().is_some_and(|s| !s.is_empty());
+        written.then(|| (v.value.span, v.breadcrumb.clone(), v.path.clone()))
+    });
+    for (_, plugin, found) in found {
         for (span, path, name) in found {
             out.report(span, path, format!("`{name}` of {plugin} is a secret written into the template"));
         }

@@ -29,19 +29,15 @@ not hidden is readable by everyone who can read the stack.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    for r in &cx.resources {
-        let Some(plugin) = r.plugin() else { continue };
-        let mut found = Vec::new();
-        cx.properties(r, &mut |v| {
-            if !is_secret(plugin, &v.path) || cx.call_of(v.value) != Some(&functions::get_param::GET_PARAM) {
-                return;
-            }
-            let name = v.value.as_map().and_then(|m| m.first()).and_then(|(_, a)| a.as_str());
-            let Some(p) = name.and_then(|n| cx.param(n)) else { return };
-            if p.schema.as_ref().is_some_and(|s| !s.hidden) {
-                found.push((v.value.span, v.breadcrumb.clone(), v.path.clone(), p.name));
-            }
-        });
+    let found = cx.plugin_properties(|plugin, v| {
+        if !is_secret(plugin, &v.path) || cx.call_of(v.value) != Some(&functions::get_param::GET_PARAM) {
+            return None;
+        }
+        let name = v.value.as_map().and_then(|m| m.first()).and_then(|(_, a)| a.as_str());
+        let p = name.and_then(|n| cx.param(n))?;
+        p.schema.as_ref().is_some_and(|s| !s.hidden).then(|| (v.value.span, v.breadcrumb.clone(), v.path.clone(), p.name))
+    });
+    for (_, plugin, found) in found {
         for (span, path, prop, param) in found {
             out.report(
                 span,
