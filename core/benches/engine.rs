@@ -17,6 +17,9 @@
 //! * `plan/NAME`: `hotplate plan` of that case updated to itself (its request
 //!   as `x-current` and as the update body: the current stack created, the new
 //!   one evaluated and every resource of every stack compared).
+//! * `lint/evaluate` and `lint/evaluate_and_lint`: every case decoded and
+//!   evaluated, then the same with the lint rules (on by default) run over each
+//!   evaluation, side by side (`HOTPLATE_BENCH_LINT=1`: only these two).
 //!
 //! then prints a summary in the format of `../shared/oracle/bench_heat.py`: the
 //! median time of each case and the sum of the medians, plus the loader's MB/s.
@@ -222,6 +225,11 @@ fn main() {
         .measurement_time(Duration::from_millis(200))
         .sample_size(10)
         .configure_from_args();
+    if std::env::var("HOTPLATE_BENCH_LINT").is_ok_and(|v| v == "1") {
+        lint(&mut c, &cases);
+        c.final_summary();
+        return;
+    }
     {
         let mut group = c.benchmark_group("case");
         for case in &cases {
@@ -263,7 +271,32 @@ fn main() {
             group.finish();
         }
     }
+    lint(&mut c, &cases);
     c.final_summary();
     println!();
     summary(&cases);
+}
+
+/// What lint costs: the corpus evaluated, and evaluated then linted.
+fn lint(c: &mut Criterion, cases: &[Case]) {
+    let requests: Vec<Request> = cases.iter().filter_map(|c| Request::from_json(&c.text).ok()).collect();
+    let options = hotplate_core::api::LintOptions::default();
+    let mut group = c.benchmark_group("lint");
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("evaluate", |b| {
+        b.iter(|| {
+            for req in &requests {
+                black_box(evaluate(black_box(req)));
+            }
+        });
+    });
+    group.bench_function("evaluate_and_lint", |b| {
+        b.iter(|| {
+            for req in &requests {
+                let ev = evaluate(black_box(req));
+                black_box(hotplate_core::api::lint(req, &ev, &options));
+            }
+        });
+    });
+    group.finish();
 }

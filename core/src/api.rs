@@ -391,6 +391,105 @@ impl ResultView {
     }
 }
 
+/// Template validate (`openstack orchestration template validate`, Heat's
+/// `POST /v1/{tenant}/validate`): the request (the body and the query's
+/// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
+pub use crate::engine::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
+
+/// Answer a template validate request as Heat 27 does: the response body
+/// (`Description`, `Parameters`, `ParameterGroups`, `NestedParameters` with
+/// `show_nested`, `Environment`) or Heat's error.
+pub fn validate(req: &ValidateRequest) -> Validation {
+    crate::engine::validate::validate(req)
+}
+
+/// Whether Heat accepts the template: no error, and an answer that is a body
+/// (unknown `ignore_errors` codes get a text instead).
+pub fn validate_accepted(v: &Validation) -> bool {
+    v.error.is_none() && v.body.as_ref().is_some_and(|b| b.as_map().is_some())
+}
+
+/// The output formats of `openstack orchestration template validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientFormat {
+    /// `-f yaml` (the default): cliff's YAML formatter, each top-level key
+    /// dumped by PyYAML (`safe_dump`, block style, sorted keys).
+    Yaml,
+    /// `-f json`: `json.dump(body, indent=2)`, Heat's key order.
+    Json,
+}
+
+/// What `openstack orchestration template validate` prints for Heat's
+/// answer: `Ok(stdout)`, or `Err(line)` for stderr (the client's error:
+/// `ERROR: <message>`, `ERROR: Internal Error` for an exception that is not
+/// Heat's, or what Python says of a text answer).
+pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<String, String> {
+    if let Some(e) = &v.error {
+        return Err(format!("ERROR: {}", crate::engine::validate::client_message(e)));
+    }
+    match v.body.as_ref() {
+        Some(Value::Map(body)) => Ok(match format {
+            ClientFormat::Yaml => {
+                let mut out = String::new();
+                for (k, val) in body.iter() {
+                    let mut one = crate::value::Map::with_capacity(1);
+                    let _ = one.insert(k.clone(), val.clone());
+                    out.push_str(&crate::pyyaml::safe_dump(&Value::map(one)));
+                }
+                out
+            }
+            ClientFormat::Json => {
+                let style = crate::pyfmt::JsonStyle {
+                    sort_keys: false,
+                    ensure_ascii: true,
+                    indent: Some(2),
+                    nonfinite_as_strings: false,
+                };
+                format!("{}\n", crate::pyfmt::json_dumps_oracle_keys(&Value::Map(body.clone()), style))
+            }
+        }),
+        // `six.itervalues(validation)` of the text heat-api answered.
+        Some(Value::Str(_)) => Err("'str' object has no attribute 'values'".to_string()),
+        _ => Err("ERROR: Internal Error".to_string()),
+    }
+}
+
+// The lint rules (feature `lint`, on by default; the wasm module leaves it out:
+// see ARCHITECTURE.md, "The wasm package").
+/// Which lint rules run (`enable`/`disable`: rule ids or names, or `all`).
+#[cfg(feature = "lint")]
+pub use crate::lint::Options as LintOptions;
+/// One lint rule: id, name, severity, summary, on by default or not.
+#[cfg(feature = "lint")]
+pub use crate::lint::RuleInfo;
+
+/// Every lint rule, in id order.
+#[cfg(feature = "lint")]
+pub fn lint_rules() -> Vec<RuleInfo> {
+    crate::lint::rules().copied().collect()
+}
+
+/// The lint rule with this id (any case) or name.
+#[cfg(feature = "lint")]
+pub fn lint_rule(id: &str) -> Option<RuleInfo> {
+    crate::lint::find(id).copied()
+}
+
+/// A lint rule's documentation as markdown (`docs/rules/<ID>.md`).
+#[cfg(feature = "lint")]
+pub fn lint_rule_doc(id: &str) -> Option<String> {
+    crate::lint::markdown(crate::lint::find(id)?.id)
+}
+
+/// The lint diagnostics of an evaluated request (the mistakes Heat accepts):
+/// code = the rule's id, placed like the engine's. Display only: add them to
+/// `ev.diagnostics` to show them ([`located_diagnostics`]) and to get their
+/// quick fixes ([`quick_fixes`]); the canonical result is not touched.
+#[cfg(feature = "lint")]
+pub fn lint(req: &Request, ev: &Evaluation, options: &LintOptions) -> Vec<Diagnostic> {
+    crate::lint::lint(req, ev, options)
+}
+
 /// The crate's internals that its own integration tests (`core/tests/`) and
 /// benches (`core/benches/`) exercise directly: the loader against PyYAML's
 /// cases and the yaql engine against yaql's vectors need more than the API

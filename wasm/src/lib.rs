@@ -106,6 +106,15 @@ impl Evaluation {
     }
 }
 
+/// `validate(requestJson)`: Heat's template validate of an oracle validate
+/// request (`ValidateResult`: the response body or Heat's error); throws only
+/// for a malformed request.
+#[wasm_bindgen]
+pub fn validate(request_json: &str) -> Result<String, JsError> {
+    let req = api::ValidateRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    Ok(api::validate(&req).to_json())
+}
+
 /// `plan(requestJson, format)`: an `UpdatePlan` for a `PreviewRequest` (Heat's
 /// update preview, reasons, changed values as `format` text); throws only for
 /// a malformed request.

@@ -72,6 +72,13 @@ fn generated() -> String {
     decl::<api::PlanReason>(&cfg, o);
     decl::<api::Change>(&cfg, o);
     decl::<api::Place>(&cfg, o);
+    decl::<formats::ValidateRequest>(&cfg, o);
+    decl::<formats::ValidateResult>(&cfg, o);
+    decl::<formats::ValidateAnswer>(&cfg, o);
+    decl::<formats::ValidateBody>(&cfg, o);
+    decl::<formats::ValidateParameter>(&cfg, o);
+    decl::<formats::NestedParameters>(&cfg, o);
+    decl::<formats::ValidateEnvironment>(&cfg, o);
     decl::<api::Summary<'static>>(&cfg, o);
     decl::<api::Located>(&cfg, o);
     decl::<api::Severity>(&cfg, o);
@@ -139,27 +146,42 @@ fn the_format_declarations_describe_the_corpus() {
     let shared = root().join("../shared/conformance");
     let mut dirs = vec![root().join("core/tests/golden")];
     if shared.is_dir() {
-        dirs.extend(["corpus-full", "scale"].map(|d| shared.join(d)));
+        dirs.extend(["corpus-full", "scale", "validate"].map(|d| shared.join(d)));
     } else {
         eprintln!("{} is absent: the golden cases only", shared.display());
     }
-    let (mut requests, mut results) = (0, 0);
-    for (name, text) in dirs.iter().flat_map(|d| json_files(d)) {
-        if name.ends_with(".expected.json") {
-            if let Err(e) = serde_json::from_str::<formats::CanonicalResult>(&text) {
-                panic!("{name}: {e}");
-            }
-            results += 1;
-        } else if let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(&text) {
-            if o.contains_key("template") && o.get("stack_name").is_some_and(serde_json::Value::is_string) {
-                if let Err(e) = serde_json::from_str::<formats::EvaluateRequest>(&text) {
-                    panic!("{name}: {e}");
+    let (mut requests, mut results, mut validates) = (0, 0, 0);
+    for dir in dirs {
+        let validate = dir.ends_with("validate");
+        for (name, text) in json_files(&dir) {
+            let decoded = match (validate, name.ends_with(".expected.json")) {
+                (false, true) => {
+                    results += 1;
+                    serde_json::from_str::<formats::CanonicalResult>(&text).map(drop)
                 }
-                requests += 1;
+                (true, true) => {
+                    validates += 1;
+                    serde_json::from_str::<formats::ValidateResult>(&text).map(drop)
+                }
+                (true, false) => serde_json::from_str::<formats::ValidateRequest>(&text).map(drop),
+                (false, false) => match serde_json::from_str::<serde_json::Value>(&text) {
+                    Ok(serde_json::Value::Object(o))
+                        if o.contains_key("template")
+                            && o.get("stack_name").is_some_and(serde_json::Value::is_string) =>
+                    {
+                        requests += 1;
+                        serde_json::from_str::<formats::EvaluateRequest>(&text).map(drop)
+                    }
+                    _ => Ok(()),
+                },
+            };
+            if let Err(e) = decoded {
+                panic!("{name}: {e}");
             }
         }
     }
     assert!(requests > 100 && results > 100, "{requests} requests, {results} results");
+    assert!(!shared.is_dir() || validates > 100, "{validates} validate results");
 }
 
 /// Every request and expected result of the preview corpus decodes with the

@@ -368,8 +368,9 @@ impl ResourceDefn {
         Ok(names)
     }
 
-    /// `Resource.validate_template()`: functions, deletion policy, update policy,
-    /// then properties (resolving each; errors are `Property error`).
+    /// `Resource.validate()`: `validate_template()` with the properties'
+    /// values (when `strict`), then the plugin's own checks. None-like types
+    /// validate nothing; external resources are only looked up.
     pub fn validate(
         &self,
         stack: &Stack,
@@ -377,7 +378,6 @@ impl ResourceDefn {
         skipped: &mut Vec<SkippedProperty>,
         checks: &mut Vec<SkippedCheck>,
     ) -> Result<(), EvalError> {
-        // None-like types validate nothing; external resources are only looked up.
         if self.info.none_like {
             return Ok(());
         }
@@ -391,6 +391,54 @@ impl ResourceDefn {
             }
             return Ok(());
         }
+        self.validate_definition(stack)?;
+        let entries = self.property_entries(stack)?;
+        if self.info.provider || self.info.plugin.is_empty() {
+            // Provider templates: their parameters are the nested stack's
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
+                eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+            }
+            return Ok(());
+        }
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let result = v.validate_top(schema, entries, strict);
+        for (path, constraint) in v.skipped.borrow().iter() {
+            skipped.push(SkippedProperty {
+                resource: self.name.to_string(),
+                property: path.clone(),
+                constraint: constraint.clone(),
+            });
+        }
+        match result {
+            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks),
+            Err(e) => Err(self.property_svf(e)),
+        }
+    }
+
+    /// `Resource.validate_template()` alone, as template validate runs it
+    /// (`validate_res_tmpl_only`, not strict): the definition, then the
+    /// properties by name only. A None-like type's properties are reparsed
+    /// away (nothing to check); a provider's names are its template's
+    /// parameters ([`crate::engine::nested`]).
+    pub fn validate_template(&self, stack: &Stack) -> Result<(), EvalError> {
+        self.validate_definition(stack)?;
+        if self.info.none_like {
+            return Ok(());
+        }
+        let entries = self.property_entries(stack)?;
+        if self.info.provider || self.info.plugin.is_empty() {
+            return Ok(());
+        }
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        v.validate_top(schema, entries, false).map_err(|e| self.property_svf(e))
+    }
+
+    /// The definition's functions, deletion policy and update policy.
+    fn validate_definition(&self, stack: &Stack) -> Result<(), EvalError> {
         let prefix = ["resources", &*self.name];
         let sections: [(&str, Option<&Expr>); 4] = [
             ("properties", self.properties.as_ref()),
@@ -426,6 +474,12 @@ impl ResourceDefn {
                 super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?;
             }
         }
+        Ok(())
+    }
+
+    /// The properties' top-level entries: a function is not iterable, a
+    /// provider's template must be there, anything else but a map is resolved.
+    fn property_entries(&self, stack: &Stack) -> Result<&[(Value, Expr)], EvalError> {
         if let Some(Expr::Call(call)) = &self.properties {
             // Heat's Properties iterate the definition's data: a function is not iterable.
             return Err(EvalError::svf_full(
@@ -441,37 +495,14 @@ impl ResourceDefn {
                 return Err(e.at(self.node.get("type").map_or(self.node.span, |n| n.span)));
             }
         }
-        let entries: &[(Value, Expr)] = match &self.properties {
+        Ok(match &self.properties {
             None => &[],
             Some(Expr::Map(entries, _)) => entries,
             Some(other) => {
                 eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
                 &[]
             }
-        };
-        if self.info.provider || self.info.plugin.is_empty() {
-            // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved when validating strictly
-            // (`Properties.validate(with_value=strict_validate)`).
-            for (k, v) in entries.iter().filter(|_| strict) {
-                eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
-            }
-            return Ok(());
-        }
-        let schema = self.schema(stack, entries);
-        let v = Validation::new(stack, schema, self.info.translation, entries);
-        let result = v.validate_top(schema, entries, strict);
-        for (path, constraint) in v.skipped.borrow().iter() {
-            skipped.push(SkippedProperty {
-                resource: self.name.to_string(),
-                property: path.clone(),
-                constraint: constraint.clone(),
-            });
-        }
-        match result {
-            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks),
-            Err(e) => Err(self.property_svf(e)),
-        }
+        })
     }
 
     /// Every independent problem of this resource's properties, in Heat's
@@ -799,12 +830,20 @@ pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: Ev
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     nodes: indexmap::IndexMap<String, Vec<String>>,
+    /// Each resource's class name (`str(resource)` is `Class "name"`).
+    classes: std::collections::HashMap<String, &'static str>,
 }
 
 impl Graph {
-    /// `deps += (name, None)`.
-    pub fn add_node(&mut self, name: &str) {
+    /// `deps += (name, None)`, for a resource of this plugin class.
+    pub fn add_node(&mut self, name: &str, class: &'static str) {
         self.nodes.entry(name.to_string()).or_default();
+        self.classes.insert(name.to_string(), class);
+    }
+
+    /// `deps.graph()[name]`: what `name` requires so far.
+    pub fn requires_of(&self, name: &str) -> Vec<String> {
+        self.nodes.get(name).cloned().unwrap_or_default()
     }
 
     /// `deps += (requirer, required)`: the required node is created first.
@@ -824,11 +863,20 @@ impl Graph {
         let mut order = Vec::with_capacity(graph.len());
         while !graph.is_empty() {
             let Some(key) = graph.iter().find(|(_, reqs)| reqs.is_empty()).map(|(k, _)| k.clone()) else {
-                let cycle: Vec<String> =
-                    graph.iter().map(|(k, reqs)| format!("{k} requires {}", reqs.join(", "))).collect();
+                // `str(graph)`: `{Class "a": {Class "b", …}, …}` (Heat's
+                // requirements are a set ordered by memory address: with more
+                // than one, its order is not reproducible; ours is the graph's).
+                let node = |k: &str| format!("{} \"{k}\"", self.classes.get(k).copied().unwrap_or("Resource"));
+                let cycle: Vec<String> = graph
+                    .iter()
+                    .map(|(k, reqs)| {
+                        let reqs: Vec<String> = reqs.iter().map(|r| node(r)).collect();
+                        format!("{}: {{{}}}", node(k), reqs.join(", "))
+                    })
+                    .collect();
                 let err = EvalError::other(
                     "CircularDependencyException",
-                    format!("Circular Dependency Found: {}", cycle.join("; ")),
+                    format!("Circular Dependency Found: {{{}}}", cycle.join(", ")),
                 )
                 .with_code("dependency-cycle");
                 return (order, Some(err));

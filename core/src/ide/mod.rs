@@ -311,7 +311,7 @@ impl Location {
 
 /// Edit distance with adjacent transpositions (optimal string alignment),
 /// case-insensitive, bounded (`None` past `max`).
-fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
+pub(crate) fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
     let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
     let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
     if a.len().abs_diff(b.len()) > max {

@@ -19,6 +19,8 @@ import type {
   ShownValue,
   SourceLocation,
   UpdatePlan,
+  ValidateRequest,
+  ValidateResult,
   VersionInfo,
   YaqlResult,
 } from "./types.js";
@@ -66,6 +68,7 @@ export interface GlueEvaluation {
 export interface Glue {
   /** Evaluates the request (JSON text); throws for a malformed one. */
   Evaluation: new (requestJson: string) => GlueEvaluation;
+  validate(requestJson: string): string;
   versions(): string;
   functions(version: string): string;
   resourceTypes(): string;
@@ -84,6 +87,7 @@ export interface Glue {
 export interface Api {
   evaluate(request: EvaluateRequest): EvaluateResponse;
   evaluation(request: EvaluateRequest): Evaluation;
+  validate(request: ValidateRequest): ValidateResult;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
@@ -220,6 +224,11 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       return ev.response;
     },
     evaluation: open,
+    validate: (request) =>
+      guarded(
+        () => parsed<ValidateResult>(glue.validate(requestText(request))),
+        (e) => ({ error: { type: "InternalError", message: crashMessage(e), path: null }, validate: null }),
+      ),
     versions: () => guarded(() => parsed<VersionInfo[]>(glue.versions()), fail),
     functions: (version) => guarded(() => parsed<FunctionInfo[] | null>(glue.functions(String(version))), fail),
     resourceTypes: () => guarded(() => parsed<ResourceType[]>(glue.resourceTypes()), fail),
@@ -263,7 +272,7 @@ function checkPath(path: PathStep[]): void {
 }
 
 /** The request as the JSON text the editor exports take. */
-function requestText(request: EvaluateRequest | PreviewRequest): string {
+function requestText(request: EvaluateRequest | ValidateRequest | PreviewRequest): string {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError("hotplate: the request must be an object like {template: '...'}");
   }
@@ -309,6 +318,18 @@ export function evaluate(request: EvaluateRequest): EvaluateResponse {
  */
 export function evaluation(request: EvaluateRequest): Evaluation {
   return api().evaluation(request);
+}
+
+/**
+ * Template validate, as `openstack orchestration template validate` asks it
+ * (Heat's `POST /v1/{tenant}/validate`, no values needed): Heat's answer
+ * (`validate`: the description, every parameter with Heat's API keys, the
+ * parameter groups, with `x-show-nested` the nested stacks' parameters, the
+ * environment) or Heat's error (`error`). Template problems are in the
+ * result; this throws only for a malformed request.
+ */
+export function validate(request: ValidateRequest): ValidateResult {
+  return api().validate(request);
 }
 
 /** Every `heat_template_version` Heat accepts, oldest first. */

@@ -25,6 +25,23 @@ pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Stru
             "Invalid stack name {stack_name} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less."
         )).with_code("bad-stack-name")));
     }
+    let (stack, params) = stack_parameters(run, input, structure);
+    validate(run, input, &params)?;
+    if let Some(groups) = structure.root.get("parameter_groups") {
+        let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
+        parameters::validate_groups(groups, &names).map_err(|e| run.failed(e))?;
+    }
+    Ok(stack)
+}
+
+/// The stack with each parameter's value, not validated (Heat's `Stack`
+/// before `validate()`; also a nested stack that is only built).
+pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Stack {
+    stack_parameters(run, input, structure).0
+}
+
+/// The stack with its pseudo and template parameters, and the parameters.
+fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
     let env = &input.env;
     let params: Vec<Parameter> = input
@@ -40,12 +57,7 @@ pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Stru
         stack.params.insert(p.schema.name.clone(), p.value());
     }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
-    validate(run, input, &params)?;
-    if let Some(groups) = structure.root.get("parameter_groups") {
-        let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
-        parameters::validate_groups(groups, &names).map_err(|e| run.failed(e))?;
-    }
-    Ok(stack)
+    (stack, params)
 }
 
 /// The stack with its pseudo parameters (`OS::stack_id`, …; a CloudFormation
