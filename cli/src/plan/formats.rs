@@ -51,7 +51,9 @@ pub fn write(plan: &Plan, format: PlanFormat, label: &str) -> String {
         PlanFormat::Text => text(plan, label),
         PlanFormat::Json => format!("{}\n", plan.to_json()),
         // The package's `UpdatePlan`: the api type, serialized.
-        PlanFormat::PlanJson => format!("{}\n", serde_json::to_string_pretty(&plan.detail()).unwrap_or_default()),
+        PlanFormat::PlanJson => {
+            format!("{}\n", serde_json::to_string_pretty(&plan.clone().into_detail()).unwrap_or_default())
+        }
         PlanFormat::Markdown => markdown(plan, label),
         PlanFormat::Sarif => format!("{:#}\n", sarif(plan)),
         PlanFormat::Github => github(plan),

@@ -140,10 +140,12 @@ impl Plan {
     }
 
     /// The whole plan as data: Heat's answer, the counts, and every stack's
-    /// resources with their reasons, changed values and places.
-    pub fn detail(&self) -> PlanDetail {
-        let stack = if self.error.is_some() { StackPlan::default() } else { self.stack.clone() };
-        PlanDetail { heat: self.to_value(), summary: self.summary(), error_place: self.error_place.clone(), stack }
+    /// resources with their reasons, changed values and places. It takes the
+    /// plan (no copy of its stacks: the wasm module has no `StackPlan::clone`).
+    pub fn into_detail(self) -> PlanDetail {
+        let (heat, summary) = (self.to_value(), self.summary());
+        let stack = if self.error.is_some() { StackPlan::default() } else { self.stack };
+        PlanDetail { heat, summary, error_place: self.error_place, stack }
     }
 }
 
