@@ -35,7 +35,7 @@ pub struct EvaluateRequest {
     pub template_name: Option<String>,
 }
 
-/// What a stack-create and a stack-update body both carry besides the template.
+/// What a stack-create, a stack-update and a template-validate body carry besides the template.
 #[derive(Debug, Deserialize, TS)]
 pub struct StackInputs {
     /// Ignored when `environment_files` is non-empty (as heat-api does).
@@ -337,18 +337,10 @@ pub struct ValidateRequest {
     /// answers `No template specified`).
     #[ts(type = "string | object")]
     pub template: Option<serde_json::Value>,
-    /// Ignored when `environment_files` is non-empty (as heat-api does).
-    #[ts(optional, type = "string | object")]
-    pub environment: Option<serde_json::Value>,
-    /// Names in `files`, merged in order.
-    #[ts(optional)]
-    pub environment_files: Option<Vec<String>>,
-    /// Contents for environment files, `get_file` and provider templates; `null` = unreadable.
-    #[ts(optional)]
-    pub files: Option<BTreeMap<String, Option<String>>>,
-    /// Explicit parameter values.
-    #[ts(optional, type = "Record<string, unknown>")]
-    pub parameters: Option<serde_json::Value>,
+    /// The environment, files, parameters and Heat settings.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
     /// The `show_nested` query parameter: a bool (sent as `True`/`False`, as
     /// heatclient does) or the text sent as it is.
     #[serde(rename = "x-show-nested")]

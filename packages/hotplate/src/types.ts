@@ -52,7 +52,7 @@ export type EvaluateRequest = {
 };
 
 /**
- * What a stack-create and a stack-update body both carry besides the template.
+ * What a stack-create, a stack-update and a template-validate body carry besides the template.
  */
 export type StackInputs = {
   /**
@@ -656,6 +656,16 @@ export type ValidateRequest = {
    */
   template: string | object,
   /**
+   * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
+   * heatclient does) or the text sent as it is.
+   */
+  "x-show-nested"?: boolean | string,
+  /**
+   * The `ignore_errors` query parameter: Heat error codes, comma-separated
+   * (a list is joined with `,`).
+   */
+  "x-ignore-errors"?: string | string[],
+  /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
   environment?: string | object,
@@ -672,15 +682,11 @@ export type ValidateRequest = {
    */
   parameters?: Record<string, unknown>,
   /**
-   * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
-   * heatclient does) or the text sent as it is.
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
-  "x-show-nested"?: boolean | string,
-  /**
-   * The `ignore_errors` query parameter: Heat error codes, comma-separated
-   * (a list is joined with `,`).
-   */
-  "x-ignore-errors"?: string | string[],
+  "x-heat-config"?: Record<string, unknown>,
 };
 
 /**
