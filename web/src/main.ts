@@ -173,7 +173,7 @@ function wireControls(): void {
   $("params").replaceWith(form.element);
   $("share").before(compare.button);
   $("load-report").before(compare.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed) });
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {
