@@ -121,7 +121,9 @@ pub fn validate(request_json: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn plan(request_json: &str, format_name: &str) -> Result<String, JsError> {
     let req = api::PlanRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
-    json(&api::plan(&req, format(format_name)?).into_detail())
+    let format = format(format_name)?;
+    // Through the session: the page plans right after evaluating the new stack.
+    json(&SESSION.with(|s| s.borrow_mut().plan(&req, format)).into_detail())
 }
 
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).
