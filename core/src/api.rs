@@ -44,8 +44,10 @@ pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
+#[cfg(feature = "ts")]
+pub use crate::plan::ReasonView as PlanReason;
 pub use crate::plan::{
-    plan, Action, Change, Method, Place, Plan, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
+    plan, Action, Change, Method, Place, Plan, PlanDetail, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
 };
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};

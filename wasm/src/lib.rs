@@ -123,6 +123,15 @@ pub fn validate(request_json: &str) -> Result<String, JsError> {
     Ok(api::validate(&req).to_json())
 }
 
+/// `plan(requestJson, format)`: an `UpdatePlan` for a `PreviewRequest` (Heat's
+/// update preview, reasons, changed values as `format` text); throws only for
+/// a malformed request.
+#[wasm_bindgen]
+pub fn plan(request_json: &str, format_name: &str) -> Result<String, JsError> {
+    let req = api::PlanRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    json(&api::plan(&req, format(format_name)?).into_detail())
+}
+
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).
 #[wasm_bindgen]
 pub fn versions() -> Result<String, JsError> {

@@ -160,7 +160,7 @@ async function initialWorkspace(): Promise<Workspace> {
 function wireControls(): void {
   setUpPicker(picker, (ws, title) => replaceWorkspace(ws, `Loaded the example “${title}”: it replaced the workspace (its environment files, files, parameter values and settings).`));
   $("params").replaceWith(form.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed) });
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {

@@ -50,12 +50,9 @@ pub fn write(plan: &Plan, format: PlanFormat, label: &str) -> String {
     match format {
         PlanFormat::Text => text(plan, label),
         PlanFormat::Json => format!("{}\n", plan.to_json()),
+        // The package's `UpdatePlan`: the api type, serialized.
         PlanFormat::PlanJson => {
-            let v = plan.detail_value();
-            format!(
-                "{}\n",
-                hotplate_core::api::json_dumps(&v, hotplate_core::api::JsonStyle::RESULT).unwrap_or_default()
-            )
+            format!("{}\n", serde_json::to_string_pretty(&plan.clone().into_detail()).unwrap_or_default())
         }
         PlanFormat::Markdown => markdown(plan, label),
         PlanFormat::Sarif => format!("{:#}\n", sarif(plan)),

@@ -12,12 +12,14 @@ import type {
   HoverInfo,
   LintOptions,
   PathStep,
+  PreviewRequest,
   QuickFix,
   RenderFormat,
   RenderedValue,
   ResourceType,
   ShownValue,
   SourceLocation,
+  UpdatePlan,
   ValidateRequest,
   ValidateResult,
   VersionInfo,
@@ -89,6 +91,7 @@ export interface Glue {
   definition(requestJson: string, file: string, offset: number): string;
   references(requestJson: string, file: string, offset: number): string;
   documentSymbols(requestJson: string, file: string): string;
+  plan(requestJson: string, format: string): string;
   /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
   __wbg_reset_state(): void;
 }
@@ -109,6 +112,7 @@ export interface Api {
   references(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
   documentSymbols(request: EvaluateRequest, file: string): DocumentSymbol[];
   quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[];
+  plan(request: PreviewRequest, format: RenderFormat): UpdatePlan;
 }
 
 /** The exception a wasm call ends with when the instance died: a trap (a Rust
@@ -150,6 +154,17 @@ function crashResponse(e: unknown): EvaluateResponse {
     parameters: [],
     edges: [],
     version: null,
+  };
+}
+
+/** The plan of an update that crashed the engine: Heat's preview shape with an error. */
+function crashPlan(e: unknown): UpdatePlan {
+  const lists = { added: [], deleted: [], replaced: [], unchanged: [], updated: [] };
+  return {
+    heat: { error: { type: "InternalError", message: crashMessage(e), path: null }, preview: lists, nested: {} },
+    summary: { added: 0, deleted: 0, replaced: 0, updated: 0, unchanged: 0, restricted: 0, dataLost: 0 },
+    errorPlace: null,
+    stack: { resources: [], nested: {} },
   };
 }
 
@@ -253,6 +268,7 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       guarded(() => parsed<SourceLocation[]>(glue.references(requestText(request), String(file), position(offset))), () => []),
     documentSymbols: (request, file) =>
       guarded(() => parsed<DocumentSymbol[]>(glue.documentSymbols(requestText(request), String(file))), () => []),
+    plan: (request, format) => guarded(() => parsed<UpdatePlan>(glue.plan(requestText(request), String(format))), crashPlan),
     quickFixes(request, file, options) {
       const ev = open(request, options);
       try {
@@ -291,7 +307,7 @@ function lintRules(options?: EvaluateOptions): { enable: string[]; disable: stri
 }
 
 /** The request as the JSON text the editor exports take. */
-function requestText(request: EvaluateRequest | ValidateRequest): string {
+function requestText(request: EvaluateRequest | ValidateRequest | PreviewRequest): string {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError("hotplate: the request must be an object like {template: '...'}");
   }
@@ -419,4 +435,18 @@ export function documentSymbols(request: EvaluateRequest, file: string): Documen
 /** Quick fixes for the diagnostics of a document (the request is evaluated; `evaluation(request).quickFixes(file)` reuses a held one). */
 export function quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[] {
   return api().quickFixes(request, file, options);
+}
+
+/**
+ * Plan an update the way Heat's `openstack stack update --dry-run` would
+ * (`preview_update_stack` with `show_nested`): `request` is the update body
+ * plus `x-current`, the create request of the stack as it is. The answer has
+ * Heat's preview (`heat`: the five lists, nested stacks, or Heat's error) and
+ * past it, per resource, why it is replaced or updated, the changed values
+ * before and after (as `format` text, deploy-time values marked), the
+ * `restricted_actions` the real update would refuse and the data at risk.
+ * Throws only for a malformed request.
+ */
+export function plan(request: PreviewRequest, format: RenderFormat = "yaml"): UpdatePlan {
+  return api().plan(request, format);
 }

@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
+import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue, plan } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -193,6 +193,32 @@ test("lint runs when asked: its findings apart from Heat's, with codes, doc link
   assert.deepEqual(evaluate(unused, { lint: { enable: ["all"] } }).lint.map((d) => d.code), ["W2001"]);
   assert.throws(() => evaluate(request, { lint: { disable: "W1001" } }), /options\.lint\.disable must be a list/);
   assert.throws(() => evaluate(request, { lint: [] }), /options\.lint must be an object/);
+});
+
+test("plan gives Heat's update preview, why each resource is replaced and the values before and after", () => {
+  const current = { stack_name: "demo", template, parameters: { count: 3 } };
+  const changed = template.replace("image: cirros", "image: fedora, image_update_policy: REPLACE");
+  const p = plan({ "x-current": current, template: changed, parameters: { count: 3 } }, "yaml");
+  assert.equal(p.heat.error, null);
+  assert.deepEqual(p.heat.preview.replaced, [{ name: "server", type: "OS::Nova::Server" }]);
+  // A nested stack that exists is always updated: its members decide.
+  assert.deepEqual(p.heat.preview.updated, [{ name: "group", type: "OS::Heat::ResourceGroup" }]);
+  assert.deepEqual(p.heat.nested.group.preview.unchanged.map((r) => r.name), ["0", "1", "2"]);
+  assert.deepEqual(p.stack.resources.find((r) => r.name === "group").reasons.map((r) => r.kind), ["nested-stack"]);
+  assert.equal(p.summary.replaced, 1);
+  const server = p.stack.resources.find((r) => r.name === "server");
+  assert.equal(server.action, "replaced");
+  assert.deepEqual(server.reasons.map((r) => r.kind), ["rule"]);
+  assert.deepEqual(server.reasons[0].properties, ["image"]);
+  const image = server.properties.find((c) => c.name === "image");
+  assert.deepEqual([image.before.text.trim(), image.after.text.trim(), image.forcesReplacement], ["cirros", "fedora", true]);
+  assert.equal(image.place.line, 14);
+  assert.equal(server.deletionPolicy, "Delete");
+  // Heat's refusal is the answer, not an exception; a malformed request throws.
+  const refused = plan({ "x-current": current, template: changed.replace("m1.tiny", "{get_param: nope}") });
+  assert.equal(refused.heat.error.type, "StackValidationFailed");
+  assert.deepEqual(refused.stack.resources, []);
+  assert.throws(() => plan({ template: changed }), /x-current/);
 });
 
 // Expectations: the oracle's validate answers (real Heat) for these requests.
