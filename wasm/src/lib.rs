@@ -6,8 +6,8 @@
 //! package `JSON.parse`s it, which is faster than building objects across the
 //! boundary, and one serializer keeps the module small. An evaluation is an
 //! object the JavaScript side holds ([`Evaluation`]): the result's texts,
-//! any value by its path and quick fixes are asked of it, never of a "last"
-//! evaluation. Template problems are data; an export throws (`JsError`) only
+//! any value by its path, its lint findings and quick fixes are asked of it,
+//! never of a "last" evaluation. Template problems are data; an export throws (`JsError`) only
 //! for malformed arguments.
 
 use std::cell::RefCell;
@@ -97,6 +97,14 @@ impl Evaluation {
     /// `render(path, format)`: the value at `path` as a `RenderedValue`, or null.
     pub fn render(&self, steps: Vec<JsValue>, format_name: &str) -> Result<String, JsError> {
         json(&self.0.render(&path(&steps)?, format(format_name)?))
+    }
+
+    /// `lint(enable, disable)`: run the lint rules over this evaluation (rule
+    /// ids or names, or `all`; none named: the rules on by default, less what
+    /// the templates' `# hotplate: disable=…` comments silence): `summaryJson()`
+    /// then lists their findings (`lint`) and `quickFixes(file)` offers their fixes.
+    pub fn lint(&mut self, enable: Vec<String>, disable: Vec<String>) {
+        self.0.lint(&api::LintOptions { enable, disable });
     }
 
     /// `quickFixes(file)`: fixes for this evaluation's diagnostics in `file` (`QuickFix[]`).

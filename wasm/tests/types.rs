@@ -105,6 +105,7 @@ fn generated() -> String {
     decl::<api::Location>(&cfg, o);
     decl::<api::Symbol>(&cfg, o);
     decl::<api::SymbolKind>(&cfg, o);
+    decl::<api::LintOptions>(&cfg, o);
     decl::<api::QuickFix>(&cfg, o);
     decl::<api::TextEdit>(&cfg, o);
     out

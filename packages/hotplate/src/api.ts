@@ -10,6 +10,7 @@ import type {
   EvaluateSummary,
   FunctionInfo,
   HoverInfo,
+  LintOptions,
   PathStep,
   PreviewRequest,
   QuickFix,
@@ -33,6 +34,17 @@ export interface EvaluateResponse extends EvaluateSummary {
   result: CanonicalResult;
 }
 
+/** How to evaluate, besides the request. */
+export interface EvaluateOptions {
+  /**
+   * Run the lint rules (the mistakes Heat accepts and deploys): their findings
+   * are the response's `lint` (never in `diagnostics` or the result). `{}`
+   * runs the rules on by default; `enable`/`disable` name rule ids or names,
+   * or `all`. Absent: no lint (`lint` is empty).
+   */
+  lint?: LintOptions;
+}
+
 /**
  * One evaluation, held until `free()`: its response, and what else the
  * engine can say about it without evaluating the request again.
@@ -48,7 +60,7 @@ export interface Evaluation {
   texts(format: RenderFormat): ShownValue[];
   /** The value at `path` of the result as text (see `renderValue`), or null. */
   render(path: PathStep[], format: RenderFormat): RenderedValue | null;
-  /** Quick fixes for the diagnostics of one document of the request. */
+  /** Quick fixes for the diagnostics (and lint findings) of one document of the request. */
   quickFixes(file: string): QuickFix[];
   /** Release the engine's memory of it (later calls answer empty). */
   free(): void;
@@ -60,6 +72,7 @@ export interface GlueEvaluation {
   summaryJson(): string;
   texts(format: string): string;
   render(path: PathStep[], format: string): string;
+  lint(enable: string[], disable: string[]): void;
   quickFixes(file: string): string;
   free(): void;
 }
@@ -85,8 +98,8 @@ export interface Glue {
 
 /** The public functions. */
 export interface Api {
-  evaluate(request: EvaluateRequest): EvaluateResponse;
-  evaluation(request: EvaluateRequest): Evaluation;
+  evaluate(request: EvaluateRequest, options?: EvaluateOptions): EvaluateResponse;
+  evaluation(request: EvaluateRequest, options?: EvaluateOptions): Evaluation;
   validate(request: ValidateRequest): ValidateResult;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
@@ -98,7 +111,7 @@ export interface Api {
   definition(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
   references(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
   documentSymbols(request: EvaluateRequest, file: string): DocumentSymbol[];
-  quickFixes(request: EvaluateRequest, file: string): QuickFix[];
+  quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[];
   plan(request: PreviewRequest, format: RenderFormat): UpdatePlan;
 }
 
@@ -136,6 +149,7 @@ function crashResponse(e: unknown): EvaluateResponse {
     diagnostics: [
       { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0, endLine: 0, endColumn: 0 },
     ],
+    lint: [],
     deferred: [],
     parameters: [],
     edges: [],
@@ -186,10 +200,12 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     throw new Error(crashMessage(e));
   };
   /** Evaluate, and hold the glue's object. */
-  function open(request: EvaluateRequest): Evaluation {
+  function open(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
     const text = requestText(request);
+    const lint = lintRules(options);
     return guarded(() => {
       const raw = new glue.Evaluation(text);
+      if (lint) raw.lint(lint.enable, lint.disable);
       const born = generation;
       let live: GlueEvaluation | null = raw;
       /** Ask the held evaluation; empty once freed or once the instance it lived in is gone. */
@@ -217,8 +233,8 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
   }
   const parsed = <T>(text: string): T => JSON.parse(text) as T;
   return {
-    evaluate(request) {
-      const ev = open(request);
+    evaluate(request, options) {
+      const ev = open(request, options);
       last?.free();
       last = ev;
       return ev.response;
@@ -253,8 +269,8 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     documentSymbols: (request, file) =>
       guarded(() => parsed<DocumentSymbol[]>(glue.documentSymbols(requestText(request), String(file))), () => []),
     plan: (request, format) => guarded(() => parsed<UpdatePlan>(glue.plan(requestText(request), String(format))), crashPlan),
-    quickFixes(request, file) {
-      const ev = open(request);
+    quickFixes(request, file, options) {
+      const ev = open(request, options);
       try {
         return ev.quickFixes(file);
       } finally {
@@ -269,6 +285,25 @@ function checkPath(path: PathStep[]): void {
   if (!Array.isArray(path) || !path.every((s) => typeof s === "string" || Number.isInteger(s))) {
     throw new TypeError("hotplate: the path must be a list of keys (strings) and list indexes (integers)");
   }
+}
+
+/** The rules `options.lint` names (null: no lint), checked: lists of rule ids or names. */
+function lintRules(options?: EvaluateOptions): { enable: string[]; disable: string[] } | null {
+  if (options === undefined || options === null) return null;
+  if (typeof options !== "object") throw new TypeError("hotplate: the options must be an object like {lint: {}}");
+  const lint = options.lint;
+  if (lint === undefined) return null;
+  if (typeof lint !== "object" || lint === null || Array.isArray(lint)) {
+    throw new TypeError("hotplate: options.lint must be an object like {disable: [\"W2001\"]}");
+  }
+  const names = (list: unknown, key: string): string[] => {
+    if (list === undefined) return [];
+    if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) {
+      throw new TypeError(`hotplate: options.lint.${key} must be a list of rule ids or names`);
+    }
+    return list;
+  };
+  return { enable: names(lint.enable, "enable"), disable: names(lint.disable, "disable") };
 }
 
 /** The request as the JSON text the editor exports take. */
@@ -306,8 +341,8 @@ function api(): Api {
  * edges. Template problems are in the response; this throws only for a
  * malformed request (no `template`, a `files` value that is not a string, ...).
  */
-export function evaluate(request: EvaluateRequest): EvaluateResponse {
-  return api().evaluate(request);
+export function evaluate(request: EvaluateRequest, options?: EvaluateOptions): EvaluateResponse {
+  return api().evaluate(request, options);
 }
 
 /**
@@ -315,9 +350,11 @@ export function evaluate(request: EvaluateRequest): EvaluateResponse {
  * returns), every value the result panes show as the engine writes it
  * (`texts`), any value by its path (`render`) and quick fixes (`quickFixes`),
  * all without evaluating the request again. Call `free()` when done with it.
+ * With `{lint: {}}` its response lists the lint rules' findings too (`lint`)
+ * and `quickFixes` offers their fixes.
  */
-export function evaluation(request: EvaluateRequest): Evaluation {
-  return api().evaluation(request);
+export function evaluation(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
+  return api().evaluation(request, options);
 }
 
 /**
@@ -396,8 +433,8 @@ export function documentSymbols(request: EvaluateRequest, file: string): Documen
 }
 
 /** Quick fixes for the diagnostics of a document (the request is evaluated; `evaluation(request).quickFixes(file)` reuses a held one). */
-export function quickFixes(request: EvaluateRequest, file: string): QuickFix[] {
-  return api().quickFixes(request, file);
+export function quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[] {
+  return api().quickFixes(request, file, options);
 }
 
 /**

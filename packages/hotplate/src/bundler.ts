@@ -10,7 +10,7 @@ install(glue);
 
 export { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes, plan } from "./api.js";
 export type * from "./types.js";
-export type { EvaluateResponse, Evaluation } from "./api.js";
+export type { EvaluateOptions, EvaluateResponse, Evaluation } from "./api.js";
 
 /** Nothing to do: the engine is ready when the module is imported (top-level await). */
 export async function init(): Promise<void> {}

@@ -869,6 +869,12 @@ export type EvaluateSummary = {
    */
   diagnostics: Array<Diagnostic>,
   /**
+   * The lint rules' findings (the mistakes Heat accepts), placed the same
+   * way: empty unless the evaluation was asked to lint. Never part of
+   * Heat's answer: `diagnostics` and the result are the same either way.
+   */
+  lint: Array<Diagnostic>,
+  /**
    * Where deploy-time values land in the result.
    */
   deferred: Array<Deferred>,
@@ -934,6 +940,10 @@ export type Diagnostic = {
    * 1-based column (code points) of the end (exclusive).
    */
   endColumn: number,
+  /**
+   * A lint finding's rule documentation (`docs/rules/<ID>.md` in the repository).
+   */
+  help?: string,
 };
 
 /**
@@ -1373,6 +1383,20 @@ export type DocumentSymbol = {
  * What an outline entry is.
  */
 export type SymbolKind = "section" | "parameter" | "resource" | "output" | "condition" | "entry";
+
+/**
+ * Which rules run (none named: the rules on by default).
+ */
+export type LintOptions = {
+  /**
+   * Rule ids or names to run even when off by default (`all`: every rule).
+   */
+  enable?: Array<string>,
+  /**
+   * Rule ids or names not to run (`all`: every rule not named in `enable`).
+   */
+  disable?: Array<string>,
+};
 
 /**
  * A fix for one diagnostic.
