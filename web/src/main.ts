@@ -7,7 +7,6 @@
 // (page/compare-ui.ts) the same run plans the update from the current stack.
 import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
 import { planMarks, previewRequest } from "./compare";
-import "./panes/plan.css";
 import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
 import { placeUnlocated, relocate } from "./locate";

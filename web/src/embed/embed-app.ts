@@ -13,7 +13,6 @@ import { encodeWorkspace } from "../share";
 import { fileOrder, SettingsError, toRequest, type Workspace } from "../state";
 import { showVerdict, verdictBanner } from "../verdict";
 import css from "./embed.css?inline";
-import planCss from "../panes/plan.css?inline";
 import { PLAYGROUND_URL, type HotPlayground } from "./element";
 
 /** The panes `show` names, in its order (unknown names are ignored). */
@@ -46,7 +45,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     results.append(el("section", { className: `pane ${id}` }, el("h4", { textContent: PANE_REGISTRY[id].title }), body));
   }
   app.append(head, editorBox, form.element, results);
-  root.replaceChildren(el("style", { textContent: css + planCss }), app);
+  root.replaceChildren(el("style", { textContent: css }), app);
 
   const runner = new Runner();
   /** The nested stacks and resources the reader opened (kept across evaluations). */
