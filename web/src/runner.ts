@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse, PathStep, QuickFix, RenderedValue } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, PathStep, QuickFix, RenderedValue } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -30,6 +30,7 @@ interface Job {
   id: number;
   request: EvaluateRequest;
   format: Mode;
+  options: EvaluateOptions;
   resolve: (r: RunResult) => void;
 }
 
@@ -48,12 +49,12 @@ export class Runner {
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any; values are written in `format`. */
-  run(request: EvaluateRequest, format: Mode = "yaml"): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`; `options`: the lint rules to run. */
+  run(request: EvaluateRequest, format: Mode = "yaml", options: EvaluateOptions = {}): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, format, resolve };
+      this.queued = { id: this.nextId++, request, format, options, resolve };
       this.pump();
     });
   }
@@ -151,6 +152,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, options: job.options } satisfies WorkerRequest);
   }
 }

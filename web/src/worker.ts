@@ -6,12 +6,12 @@
 // editors' quick fixes (`quickFixes`) are asked of the same evaluation later,
 // never by evaluating the request again.
 import { init, evaluation } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, QuickFix, RenderedValue } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, PathStep, QuickFix, RenderedValue } from "hotplate/web";
 import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request`; or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
+/** Evaluate `request` (with `options`: the lint rules); or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
 export type WorkerRequest =
-  | { id: number; request: EvaluateRequest; format: Mode }
+  | { id: number; request: EvaluateRequest; format: Mode; options: EvaluateOptions }
   | { id: number; render: PathStep[]; format: Mode }
   | { id: number; quickFixes: string };
 export type WorkerResponse =
@@ -47,7 +47,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       return;
     }
     const t0 = performance.now();
-    const ev = evaluation(m.request);
+    const ev = evaluation(m.request, m.options);
     last?.free();
     last = ev;
     const values: Values = {};

@@ -15,7 +15,10 @@
 // `outputs,errors`), `theme` (light, dark, auto),
 // `playground` (URL of the full playground for "Open in playground"; default:
 // the site this script was loaded from), `heat-config` (JSON object: the
-// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`).
+// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`), `lint`
+// (`off` hides the lint rules' warnings, `all` runs every rule; default `on`:
+// the rules on by default; another value is the default, as `show` ignores
+// unknown panes).
 import type { Workspace } from "../state";
 
 /** Remove the common indentation of a block of text written inside HTML. */
@@ -58,6 +61,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
       attributes: "",
       referenceIds: "",
       heatConfig: el.getAttribute("heat-config") ?? "",
+      lint: el.getAttribute("lint") ?? "on", // checked when mounted
     },
   };
 }
