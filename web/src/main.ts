@@ -9,12 +9,13 @@ import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
 import { planMarks, previewRequest } from "./compare";
 import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
+import { problems, showLintCount } from "./lint";
 import { placeUnlocated, relocate } from "./locate";
 import type { PaneContext } from "./panes";
 import { ParamsForm } from "./params-form";
 import { Runner } from "./runner";
 import { decodeShared, encodeWorkspace, type Shared } from "./share";
-import { fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { evaluateOptions, fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 import { CompareUi } from "./page/compare-ui";
 import { Documents } from "./page/documents";
 import { exampleOf, firstExample, setUpPicker } from "./page/examples";
@@ -109,6 +110,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]):
 function showFailure(text: string, notice: string, ms?: number): void {
   void results.render(paneContext([], { text: notice, kind: "error" }), false);
   docs.showProblems([]);
+  showLintCount($("lint-count"), []);
   status.done(text, ms, true);
 }
 
@@ -127,7 +129,7 @@ async function evaluate(): Promise<void> {
   }
   status.busy();
   const started = performance.now();
-  const result = await runner.run(request, s.mode, preview);
+  const result = await runner.run(request, s.mode, evaluateOptions(s.ws.settings), preview);
   if (mine !== generation || result.kind === "superseded") return;
   status.answered();
   if (result.kind !== "done") {
@@ -140,12 +142,14 @@ async function evaluate(): Promise<void> {
   if (mine !== generation) return;
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
-  const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
+  // Heat's diagnostics, then the lint rules' findings (the settings say which rules run).
+  const diagnostics = problems(r, (d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
   s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics, plan: result.plan };
   if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
   docs.showProblems(result.plan ? [...diagnostics, ...planMarks(result.plan, s.ws)] : diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
+  showLintCount($("lint-count"), diagnostics);
   status.done(errors ? `errors: ${errors}` : "ok", result.ms, false);
 }
 

@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -30,6 +30,7 @@ interface Job {
   id: number;
   request: EvaluateRequest;
   format: Mode;
+  options: EvaluateOptions;
   preview?: PreviewRequest;
   resolve: (r: RunResult) => void;
 }
@@ -49,13 +50,13 @@ export class Runner {
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any; values are written in `format`. With `preview`
-   *  (compare mode), the same run also plans that update (within the same time limit). */
-  run(request: EvaluateRequest, format: Mode = "yaml", preview?: PreviewRequest): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`; `options`: the
+   *  lint rules to run. With `preview` (compare mode), the same run also plans that update (within the same time limit). */
+  run(request: EvaluateRequest, format: Mode = "yaml", options: EvaluateOptions = {}, preview?: PreviewRequest): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, format, preview, resolve };
+      this.queued = { id: this.nextId++, request, format, options, preview, resolve };
       this.pump();
     });
   }
@@ -153,6 +154,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, preview: job.preview } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, options: job.options, preview: job.preview } satisfies WorkerRequest);
   }
 }

@@ -8,12 +8,12 @@
 // same job also plans the update from the current stack (`plan`), so the time
 // limit covers both.
 import { init, evaluation, plan } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request` (and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
+/** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
 export type WorkerRequest =
-  | { id: number; request: EvaluateRequest; format: Mode; preview?: PreviewRequest }
+  | { id: number; request: EvaluateRequest; format: Mode; options: EvaluateOptions; preview?: PreviewRequest }
   | { id: number; render: PathStep[]; format: Mode }
   | { id: number; quickFixes: string };
 export type WorkerResponse =
@@ -49,7 +49,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       return;
     }
     const t0 = performance.now();
-    const ev = evaluation(m.request);
+    const ev = evaluation(m.request, m.options);
     last?.free();
     last = ev;
     const values: Values = {};
