@@ -152,6 +152,13 @@ pub fn resource_types() -> Result<String, JsError> {
     json(&api::resource_types())
 }
 
+/// `summarizeFile(text)`: a `FileSummary` — what a file of a folder is to
+/// heatclient (template, environment or other) and the files it names.
+#[wasm_bindgen(js_name = summarizeFile)]
+pub fn summarize_file(text: &str) -> Result<String, JsError> {
+    json(&api::summarize_file(text))
+}
+
 /// `yaql(expression, dataJson)`: a `YaqlResult`; errors of the expression are returned, not thrown.
 #[wasm_bindgen]
 pub fn yaql(expression: &str, data_json: &str) -> Result<String, JsError> {

@@ -66,8 +66,11 @@ function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[]
   delete s.ui.resourceFilter;
   form.reset();
   docs.setTemplate(next.template);
-  renderInputs();
   changed();
+  // The evaluation starts now, before the editors are drawn: the worker evaluates
+  // while this thread builds them (a folder of 200 files takes both a while).
+  evaluation.now();
+  renderInputs();
   s.showingLink = false;
 }
 
@@ -176,7 +179,7 @@ function wireControls(): void {
   $("params").replaceWith(form.element);
   $("share").before(compare.button);
   $("load-report").before(compare.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings });
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings, summarize: (texts) => runner.summarize(texts) });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {
