@@ -37,8 +37,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // StopIteration, cycle messages by plugin class, the packaged-template note): +2.9 KB.
 // Template validate (issue 24: the driver over the stages, Heat's answer, show_nested,
 // and the binding's validate export, 12.7 KB of it alone): +13.3 KB. Together:
-// 574.8 KB — over issue 28's 560 KB cap.
-const BUDGET_BROTLI = 575.3 * 1024;
+// 574.8 KB — over issue 28's 560 KB cap. Issue 28: yaql's function-table builder
+// steps never inlined (-2.2 KB), num-bigint, md-5 and sha1 optimised for size
+// (cold crates): 569.1 KB measured (main 575.2 KB, built one after the other).
+const BUDGET_BROTLI = 569.6 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
