@@ -271,7 +271,9 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
 
 /// `diagnostics` (placed in `ev`'s sources) with positions.
 fn locate(ev: &Evaluation, diagnostics: &[Diagnostic]) -> Vec<Located> {
-    let indexes: Vec<LineIndex<'_>> = ev.sources.iter().map(|(_, s)| LineIndex::new(&s.text)).collect();
+    // A source's line index is built when a diagnostic is first placed in it:
+    // most evaluations have few diagnostics and many files.
+    let mut indexes: Vec<Option<LineIndex<'_>>> = ev.sources.iter().map(|_| None).collect();
     diagnostics
         .iter()
         .map(|d| {
@@ -290,7 +292,9 @@ fn locate(ev: &Evaluation, diagnostics: &[Diagnostic]) -> Vec<Located> {
                 help: rule_help(d.code),
             };
             if let Some(span) = d.span {
-                if let (Some(src), Some(index)) = (ev.sources.get(span.source), indexes.get(span.source.0 as usize)) {
+                if let (Some(src), Some(slot)) = (ev.sources.get(span.source), indexes.get_mut(span.source.0 as usize))
+                {
+                    let index = slot.get_or_insert_with(|| LineIndex::new(&src.text));
                     let start = index.position(span.start);
                     let end = index.position(span.end);
                     out.file = Some(src.name.clone());

@@ -991,8 +991,11 @@ pub(crate) fn camel(name: &str) -> String {
     out
 }
 
+// The builder's steps are never inlined: the table is built once, and
+// `functions::register`'s ~400 definitions stay a sequence of calls.
 impl FnDef {
     /// A function (not callable as a method).
+    #[inline(never)]
     pub(crate) fn func(name: &'static str) -> FnDef {
         FnDef {
             name,
@@ -1007,22 +1010,26 @@ impl FnDef {
     }
 
     /// A method only.
+    #[inline(never)]
     pub(crate) fn method(name: &'static str) -> FnDef {
         FnDef { is_function: false, is_method: true, ..FnDef::func(name) }
     }
 
     /// Both a function and a method (`extension_method`).
+    #[inline(never)]
     pub(crate) fn ext(name: &'static str) -> FnDef {
         FnDef { is_function: true, is_method: true, ..FnDef::func(name) }
     }
 
     /// A required positional parameter.
+    #[inline(never)]
     pub(crate) fn p(mut self, name: &str, ty: T) -> FnDef {
         self.params.push(Param { alias: camel(name), ty, default: Dft::Required, positional: true });
         self
     }
 
     /// A positional parameter with a default.
+    #[inline(never)]
     pub(crate) fn pd(mut self, name: &str, ty: T, d: Dft) -> FnDef {
         self.params.push(Param { alias: camel(name), ty, default: d, positional: true });
         self
@@ -1030,12 +1037,14 @@ impl FnDef {
 
     /// A keyword-only parameter.
     #[allow(dead_code)]
+    #[inline(never)]
     pub(crate) fn kw(mut self, name: &str, ty: T, d: Dft) -> FnDef {
         self.params.push(Param { alias: camel(name), ty, default: d, positional: false });
         self
     }
 
     /// Rename the last parameter's keyword.
+    #[inline(never)]
     pub(crate) fn alias(mut self, a: &str) -> FnDef {
         if let Some(p) = self.params.last_mut() {
             p.alias = a.to_string();
@@ -1043,21 +1052,25 @@ impl FnDef {
         self
     }
 
+    #[inline(never)]
     pub(crate) fn var(mut self, ty: T) -> FnDef {
         self.var = Some(ty);
         self
     }
 
+    #[inline(never)]
     pub(crate) fn varkw(mut self, ty: T) -> FnDef {
         self.varkw = Some(ty);
         self
     }
 
+    #[inline(never)]
     pub(crate) fn nokw(mut self) -> FnDef {
         self.no_kwargs = true;
         self
     }
 
+    #[inline(never)]
     pub(crate) fn f(mut self, body: Body) -> FnDef {
         self.body = body;
         self

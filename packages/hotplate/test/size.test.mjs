@@ -45,7 +45,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // engine's inet_pton instead of std's address parser): +25.9 KB, 617.8 KB measured on main 9f2a310 merged.
 // summarizeFile (a folder's files classified by the engine's loader, as the CLI
 // collects them, instead of the page's second YAML reading): +2.0 KB, 619.8 KB.
-const BUDGET_BROTLI = 620.3 * 1024;
+// Issue 28: yaql's function-table builder steps never inlined, num-bigint, md-5 and
+// sha1 optimised for size (cold crates): 575.2 -> 569.1 KB on main dd7a0da, 613.8 KB
+// measured on main 8720f2a merged (main's 617.8).
+const BUDGET_BROTLI = 616.3 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
