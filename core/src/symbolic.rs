@@ -200,6 +200,9 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
         FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
+        FnKind::GetFile if stack.display => {
+            call.args.as_str().filter(|name| crate::functions::get_file::unfetched(stack, name)).map(|n| format!("get_file {n}"))
+        }
         _ => None,
     }
 }
@@ -318,7 +321,11 @@ pub(crate) fn input_labels(stack: &Stack, expr: &Expr) -> Vec<String> {
 /// `None` when Heat's own resolution of it fails (or the display budget ran out).
 pub(crate) fn display(stack: &Stack, expr: &Expr) -> Option<Sym> {
     stack.with_display_budget(|| {
-        eval::resolve(stack, expr).ok()?;
+        match eval::resolve(stack, expr) {
+            // A display evaluation's value it does not have is a placeholder too.
+            Err(e) if !e.is_unknown() => return None,
+            _ => {}
+        }
         resolve(stack, expr).ok()?.or(Some(Sym::Value(Value::Null)))
     })
 }

@@ -13,6 +13,8 @@ pub mod resources;
 pub(crate) mod result;
 mod stages;
 mod update_policy;
+#[cfg(test)]
+mod display_tests;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -21,8 +23,12 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 pub use request::{Document, Request};
-pub use result::{DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
+pub use result::{
+    DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo, SkippedCheck,
+    Unknown,
+};
 
+use crate::diag::Diagnostic;
 use crate::eval::EvalError;
 use crate::source::SourceId;
 use crate::stack::Stack;
@@ -44,14 +50,55 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
     allowed
 }
 
-/// Evaluate a request the way Heat's stack create would.
+/// Evaluate a request the way Heat's stack create would: Heat's canonical
+/// result and, when Heat refuses the stack or one of its nested stacks, the
+/// display evaluation that goes on past the first error
+/// ([`Evaluation::shown`]). A request with [`Request::display_only`] gets the
+/// display evaluation alone (no verdict: `result` stays empty).
 pub fn evaluate(req: &Request) -> Evaluation {
     let mut run = Run::new();
-    if let Err(failed) = run.create(req) {
-        run.report(failed);
-        run.ev.result.clear_sections();
+    let top = match stages::request::request(&mut run, req) {
+        Ok(top) => top,
+        Err(failed) => {
+            run.report(failed);
+            run.ev.result.clear_sections();
+            return run.ev;
+        }
+    };
+    let input = StackInput {
+        root: &top.root,
+        version: top.version,
+        stack_name: top.stack_name,
+        stack_id: req.stack_id.clone(),
+        project_id: &req.project_id,
+        files: Rc::new(req.files.clone()),
+        env: top.env,
+        schemas: top.schemas,
+        depth: 0,
+        strict: true,
+        collect: true,
+        mocks: Some((&req.attributes, &req.reference_ids)),
+        deploy_params: IndexMap::new(),
+        unknown_params: IndexMap::new(),
+    };
+    let refused = req.display_only
+        || match run.stack(&input) {
+            Ok(()) => api_failed(&run.ev.result),
+            Err(failed) => {
+                run.report(failed);
+                run.ev.result.clear_sections();
+                true
+            }
+        };
+    if refused {
+        run.display(&input);
     }
     run.ev
+}
+
+/// Whether Heat refuses a stack or fails one of its nested stacks.
+fn api_failed(r: &HeatResult) -> bool {
+    r.error.is_some() || r.nested.values().any(api_failed)
 }
 
 /// How many nested stacks and resources in them one request may build
@@ -69,6 +116,10 @@ pub(crate) struct Run {
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
     budget: u32,
+    /// A display evaluation: it goes on past every error (each one a
+    /// diagnostic, the failed piece left out) and a value it does not have
+    /// is unknown, never an error.
+    display: bool,
 }
 
 /// One stack's inputs: the top-level stack from the request, a nested one
@@ -91,6 +142,9 @@ pub(crate) struct StackInput<'a> {
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// Parameters a display evaluation's parent gives a value it does not
+    /// have, with what they need.
+    unknown_params: IndexMap<String, Vec<String>>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -108,7 +162,13 @@ pub(crate) struct Parts {
 
 impl Run {
     fn new() -> Run {
-        Run { ev: Evaluation::default(), templates: Rc::default(), file_ids: HashMap::new(), budget: NESTED_BUDGET }
+        Run {
+            ev: Evaluation::default(),
+            templates: Rc::default(),
+            file_ids: HashMap::new(),
+            budget: NESTED_BUDGET,
+            display: false,
+        }
     }
 
     /// A run for a nested stack: the sources, loaded templates and budget
@@ -119,7 +179,84 @@ impl Run {
         run.templates = parent.templates.clone();
         run.file_ids = parent.file_ids.clone();
         run.budget = parent.budget;
+        run.display = parent.display;
         run
+    }
+
+    /// The display evaluation of the top-level stack after Heat's: the
+    /// same stages on the same input, in display mode, sharing this run's
+    /// sources (spans of both point into one map). Its result is what the
+    /// panes show; its diagnostics join this run's (each once).
+    fn display(&mut self, input: &StackInput<'_>) {
+        let mut run = Run::child(self);
+        run.display = true;
+        run.budget = NESTED_BUDGET;
+        run.ev.version = self.ev.version;
+        run.ev.result.template_version = self.ev.result.template_version.clone();
+        if let Err(failed) = run.stack(input) {
+            // Only a bound stops a display evaluation.
+            run.problem(failed.error);
+        }
+        let ev = run.ev;
+        self.ev.sources = ev.sources;
+        for d in ev.diagnostics {
+            push_once(&mut self.ev.diagnostics, d);
+        }
+        self.ev.shown = Some(ev.result);
+        self.ev.param_info = ev.param_info;
+        self.ev.deferred = ev.deferred;
+        self.ev.display = ev.display;
+        self.ev.edges = ev.edges;
+        self.ev.unknowns = ev.unknowns;
+        self.ev.not_checked = ev.not_checked;
+    }
+
+    /// A display evaluation's diagnostic (each problem once).
+    pub(crate) fn diagnostic(&mut self, d: Diagnostic) {
+        if self.display {
+            push_once(&mut self.ev.diagnostics, d);
+        } else {
+            self.ev.diagnostics.push(d);
+        }
+    }
+
+    /// A display evaluation's problem: an unknown value makes what needed it
+    /// not checked; any other error is a diagnostic (each once).
+    fn problem(&mut self, e: EvalError) {
+        let e = self.localize(e);
+        if e.is_unknown() {
+            // A file named by URL is one of the values it does not have.
+            for label in e.unknown_labels().into_iter().filter(|l| l.contains("://")) {
+                if !self.ev.unknowns.iter().any(|u| u.label == label) {
+                    self.ev.unknowns.push(Unknown { label, span: e.span });
+                }
+            }
+            let path = crate::eval::render_path(&e.heat_path());
+            let check = match e.svf.as_ref().map(|s| s.error.as_str()) {
+                Some(named) if !named.is_empty() => named.to_string(),
+                _ => check_kind(&path).to_string(),
+            };
+            self.not_checked(NotChecked { stack: String::new(), check, path, needs: e.unknown_labels(), span: e.span });
+            return;
+        }
+        push_once(&mut self.ev.diagnostics, e.to_diagnostic());
+    }
+
+    /// One more check not made (each once).
+    fn not_checked(&mut self, item: NotChecked) {
+        if !self.ev.not_checked.contains(&item) {
+            self.ev.not_checked.push(item);
+        }
+    }
+
+    /// A stage-level error: Heat stops here; a display evaluation records it
+    /// and goes on with what the stage could make.
+    fn stop(&mut self, e: EvalError) -> Result<(), Failed> {
+        if self.display && e.code != "budget-exceeded" {
+            self.problem(e);
+            return Ok(());
+        }
+        Err(self.failed(e))
     }
 
     /// Heat's error for this stack, its paths in the template's own spelling.
@@ -141,6 +278,10 @@ impl Run {
             // Going on would only spend more: stop with what Heat would report.
             let e = first.take().unwrap_or(e);
             return Err(self.failed(e));
+        }
+        if self.display {
+            self.problem(e);
+            return Ok(());
         }
         if first.is_none() {
             *first = Some(e);
@@ -165,27 +306,6 @@ impl Run {
             Some(v) => cfn::localize(e, v),
             None => e,
         }
-    }
-
-    /// The top-level stack: the request stage, then the stack's stages.
-    fn create(&mut self, req: &Request) -> Result<(), Failed> {
-        let stages::request::Top { stack_name, root, version, schemas, env } = stages::request::request(self, req)?;
-        let input = StackInput {
-            root: &root,
-            version,
-            stack_name,
-            stack_id: req.stack_id.clone(),
-            project_id: &req.project_id,
-            files: Rc::new(req.files.clone()),
-            env,
-            schemas,
-            depth: 0,
-            strict: true,
-            collect: true,
-            mocks: Some((&req.attributes, &req.reference_ids)),
-            deploy_params: IndexMap::new(),
-        };
-        self.stack(&input)
     }
 
     /// A stack from its template on: Heat's `Stack.validate`, then (unless only
@@ -226,6 +346,30 @@ impl Run {
         let graph = stages::graph::graph(self, &definitions, &stack)?;
         let outputs = stages::outputs::outputs(self, &structure, &stack, input.version)?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })
+    }
+}
+
+/// Add a display evaluation's diagnostic unless the problem has one: the
+/// same one, or one of the same code at the same place (Heat's validation
+/// and resolution of one snippet word the same problem differently).
+fn push_once(diagnostics: &mut Vec<Diagnostic>, d: Diagnostic) {
+    let same = |o: &Diagnostic| *o == d || (o.span.is_some() && o.span == d.span && o.code == d.code);
+    if !diagnostics.iter().any(same) {
+        diagnostics.push(d);
+    }
+}
+
+/// What kind of check a Heat path names (for the not-checked list).
+fn check_kind(path: &str) -> &'static str {
+    let mut parts = path.split('.');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("resources"), Some(_), Some(p)) if p.starts_with("properties") => "property",
+        (Some("resources"), Some(_), Some(_)) => "resource field",
+        (Some("resources"), _, None) => "resource",
+        (Some("outputs"), _, _) => "output",
+        (Some("conditions"), _, _) => "condition",
+        (Some("parameters"), _, _) => "parameter",
+        _ => "check",
     }
 }
 

@@ -48,6 +48,10 @@ pub struct Request {
     pub attributes: IndexMap<String, Map>,
     /// Mocked reference ids per resource.
     pub reference_ids: IndexMap<String, String>,
+    /// Only the display evaluation, no verdict (`hotplate check` of a
+    /// template without values, whose verdict is template validate's): the
+    /// evaluation's `result` stays empty and `shown` has the sections.
+    pub display_only: bool,
 }
 
 impl Request {
@@ -65,6 +69,7 @@ impl Request {
             project_id: DEFAULT_PROJECT_ID.into(),
             attributes: IndexMap::new(),
             reference_ids: IndexMap::new(),
+            display_only: false,
         }
     }
 

@@ -40,6 +40,9 @@ pub struct ResourceDefn {
     pub condition: Option<Expr>,
     /// What the registry knows of the type.
     pub info: TypeInfo,
+    /// What its condition needs when a display evaluation cannot decide it
+    /// (the resource is then checked as if enabled); empty when decided.
+    pub condition_needs: Vec<String>,
 }
 
 const BASE_KEYS: &[&str] =
@@ -279,9 +282,13 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         }
     }
     let (external_id, condition) = f.external_id_and_condition()?;
+    let mut condition_needs = Vec::new();
     if let Some(cond) = &condition {
-        if !f.enabled(cond)? {
-            return Ok(None);
+        match f.enabled(cond) {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            Err(e) if e.is_unknown() => condition_needs = e.unknown_labels(),
+            Err(e) => return Err(e),
         }
     }
     Ok(Some(ResourceDefn {
@@ -296,6 +303,7 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         external_id,
         condition,
         info: TypeInfo::provider("", false),
+        condition_needs,
     }))
 }
 
@@ -370,12 +378,17 @@ impl ResourceDefn {
 
     /// `Resource.validate_template()`: functions, deletion policy, update policy,
     /// then properties (resolving each; errors are `Property error`).
+    ///
+    /// A value a display evaluation does not have makes what needs it not
+    /// checked: each such check is an unknown error in `unknown`, and the
+    /// others are still made.
     pub fn validate(
         &self,
         stack: &Stack,
         strict: bool,
         skipped: &mut Vec<SkippedProperty>,
         checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         // None-like types validate nothing; external resources are only looked up.
         if self.info.none_like {
@@ -400,7 +413,11 @@ impl ResourceDefn {
         ];
         for (section, expr) in sections {
             if let Some(e) = expr {
-                eval::validate(stack, e, &[section.to_string()]).map_err(|e| e.prefixed(&prefix))?;
+                match eval::validate(stack, e, &[section.to_string()]) {
+                    Ok(()) => {}
+                    Err(e) if e.is_unknown() => unknown.push(e.prefixed(&prefix)),
+                    Err(e) => return Err(e.prefixed(&prefix)),
+                }
             }
         }
         if self.deletion_policy.as_deref() == Some("Snapshot") && !self.info.snapshot {
@@ -413,10 +430,13 @@ impl ResourceDefn {
             .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
         if let Some(up) = &self.update_policy {
-            let resolved =
-                eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
-            if let Value::Map(m) = resolved {
-                super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?;
+            match eval::resolve(stack, up) {
+                Ok(Value::Map(m)) => {
+                    super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?
+                }
+                Ok(_) => {}
+                Err(e) if e.is_unknown() => unknown.push(property_error(&self.name, "update_policy", None, e)),
+                Err(e) => return Err(property_error(&self.name, "update_policy", None, e)),
             }
         }
         if let Some(Expr::Call(call)) = &self.properties {
@@ -434,11 +454,20 @@ impl ResourceDefn {
                 return Err(e.at(self.node.get("type").map_or(self.node.span, |n| n.span)));
             }
         }
+        // A value it does not have is put aside; any other error is Heat's.
+        let mut resolved = |expr: &Expr, key: Option<&str>| match eval::resolve(stack, expr) {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_unknown() => {
+                unknown.push(property_error(&self.name, "properties", key, e));
+                Ok(())
+            }
+            Err(e) => Err(property_error(&self.name, "properties", key, e)),
+        };
         let entries: &[(Value, Expr)] = match &self.properties {
             None => &[],
             Some(Expr::Map(entries, _)) => entries,
             Some(other) => {
-                eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
+                resolved(other, None)?;
                 &[]
             }
         };
@@ -446,13 +475,19 @@ impl ResourceDefn {
             // Provider templates: their parameters are the nested stack's
             // business; each value is still resolved.
             for (k, v) in entries {
-                eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+                resolved(v, Some(&py_str(k)))?;
             }
             return Ok(());
         }
         let schema = self.schema(stack, entries);
         let v = Validation::new(stack, schema, self.info.translation, entries);
-        let result = v.validate_top(schema, entries, strict);
+        // A display evaluation reads every property (each one it cannot
+        // check is put aside); Heat stops at the first error.
+        let result = if stack.display {
+            v.problems_top(schema, entries).into_iter().next().map_or(Ok(()), Err)
+        } else {
+            v.validate_top(schema, entries, strict)
+        };
         for (path, constraint) in v.skipped.borrow().iter() {
             skipped.push(SkippedProperty {
                 resource: self.name.to_string(),
@@ -460,10 +495,30 @@ impl ResourceDefn {
                 constraint: constraint.clone(),
             });
         }
+        for (path, e) in v.unknown.take() {
+            unknown.push(self.unknown_property(&path, e));
+        }
         match result {
-            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks),
+            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks, unknown),
             Err(e) => Err(self.property_svf(e)),
         }
+    }
+
+    /// A property whose value a display evaluation does not have, at its
+    /// path (`networks.0.network`) and value.
+    fn unknown_property(&self, path: &str, e: EvalError) -> EvalError {
+        let items: Vec<PathItem> = path
+            .split('.')
+            .map(|p| match p.parse::<i64>() {
+                Ok(i) if p.bytes().all(|b| b.is_ascii_digit()) => PathItem::Index(i),
+                _ => PathItem::Key(p.to_string()),
+            })
+            .collect();
+        let span = self.property_span(&items, Target::Value);
+        let mut full: Vec<PathItem> =
+            ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
+        full.extend(items);
+        EvalError::unknown(&e.unknown_labels()).prefixed_items(full).at(span)
     }
 
     /// Every independent problem of this resource's properties, in Heat's
@@ -482,7 +537,7 @@ impl ResourceDefn {
     /// A property failure as Heat's `Property error: resources.<r>.properties…`.
     fn property_svf(&self, e: PropError) -> EvalError {
         let (path, message) = match e {
-            PropError::Fatal(e) => return e,
+            PropError::Fatal(e) | PropError::Unknown(e) => return e,
             PropError::Svf(path, message) => (path, message),
             // `validate` turns these into SVFs; kept total all the same.
             PropError::Value(message) => (Vec::new(), message),
@@ -503,6 +558,10 @@ impl ResourceDefn {
     }
 
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
+    ///
+    /// A display evaluation's check reads null for the properties whose
+    /// values it does not have; if it reads one, its outcome says nothing:
+    /// the check is not checked (an unknown error in `unknown`).
     fn plugin_checks(
         &self,
         stack: &Stack,
@@ -510,15 +569,42 @@ impl ResourceDefn {
         schema: &'static [crate::catalogue::PropSchema],
         entries: &[(Value, Expr)],
         checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
-        let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
+        let (props, unknown_props) = if stack.display {
+            match v.values_known(schema, entries) {
+                Ok(known) => known,
+                Err(_) => return Ok(()),
+            }
+        } else {
+            match v.values_top(schema, entries) {
+                Ok(props) => (props, Vec::new()),
+                Err(_) => return Ok(()),
+            }
+        };
         let metadata = match &self.metadata {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
-        let ctx = crate::plugins::Ctx { name: &self.name, props: &props, metadata: &metadata, stack };
-        match check(&ctx) {
+        let ctx = crate::plugins::Ctx {
+            name: &self.name,
+            props: &props,
+            metadata: &metadata,
+            stack,
+            unknown: &unknown_props,
+            needs: std::cell::RefCell::new(Vec::new()),
+        };
+        let outcome = check(&ctx);
+        let needs = ctx.needs.take();
+        if !needs.is_empty() {
+            let path = vec![PathItem::Key("resources".into()), PathItem::Key(self.name.to_string())];
+            let check = format!("{}.validate", self.info.class);
+            let e = EvalError::unknown(&needs).prefixed_items(path).with_check(&check);
+            unknown.push(e.at(self.property_span(&[], Target::Container)));
+            return Ok(());
+        }
+        match outcome {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {
                 checks.push(SkippedCheck {
@@ -673,6 +759,10 @@ fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
     }
     let scheme = url_scheme(template);
     let allowed = matches!(scheme.as_str(), "http" | "https") || (!user && scheme == "file");
+    if allowed && stack.display && template.contains("://") {
+        // heatclient would download it; hotplate never fetches.
+        return Some(EvalError::unknown(&[format!("template {template}")]));
+    }
     let reason = if !allowed {
         format!("Invalid URL scheme {scheme}")
     } else if scheme == "file" {
@@ -705,6 +795,10 @@ pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: Ev
         ["resources", name, section].iter().map(|s| PathItem::Key((*s).to_string())).collect();
     if let Some(k) = key {
         path.push(PathItem::Key(k.to_string()));
+    }
+    if e.is_unknown() {
+        // Not checked, not a property error.
+        return e.prefixed_items(path);
     }
     let message = match &e.svf {
         Some(svf) => {

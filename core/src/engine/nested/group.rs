@@ -82,7 +82,12 @@ pub(super) fn child(
 ) -> Result<Option<Child>, EvalError> {
     let entries = provider::entries(d.properties.as_ref());
     let v = Validation::new(&parts.stack, d.info.schema, d.info.translation, entries);
-    let Ok(props) = v.values_top(d.info.schema, entries) else { return Ok(None) };
+    let props = match v.values_top(d.info.schema, entries) {
+        Ok(props) => props,
+        // A display evaluation cannot make a group from a value it does not have.
+        Err(crate::engine::properties::PropError::Unknown(e)) => return Err(e),
+        Err(_) => return Ok(None),
+    };
     let g = Group { d, props, validating };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
@@ -300,6 +305,7 @@ fn generated(run: &mut Run, parts: &Parts, d: &ResourceDefn, kind: NestedKind, m
         registry_key: None,
         registry,
         deploy: IndexMap::new(),
+        unknown: IndexMap::new(),
     }
 }
 

@@ -47,6 +47,8 @@ struct Child {
     registry: Map,
     /// Parameters whose values are deploy-time in the parent, as it shows them.
     deploy: IndexMap<String, crate::symbolic::Sym>,
+    /// Parameters whose values a display evaluation's parent does not have.
+    unknown: provider::Unknowns,
 }
 
 /// The nested stacks of a stack's result.
@@ -80,7 +82,9 @@ pub(crate) fn checks(
         }
         _ => None,
     };
-    if input.depth == 0 || !input.strict {
+    // A display evaluation makes each nested stack as Heat would create it
+    // (strictly: every problem there), not this validation first.
+    if !run.display && (input.depth == 0 || !input.strict) {
         let child = match &provider {
             Some(provider) => Some(provider::child(&parts.stack, d, provider)?),
             None => group::child(run, input, parts, d, kind, true)?,
@@ -125,6 +129,10 @@ pub(crate) fn nested(run: &mut Run, input: &StackInput<'_>, parts: &Parts) -> Ne
                 Piece::Known(created(run, input, d, &child))
             }
             Ok(None) => Piece::Unknown,
+            Err(e) if e.is_unknown() => {
+                run.problem(e.prefixed(&["resources", &d.name]).with_check("nested stack"));
+                Piece::Unknown
+            }
             Err(e) => Piece::Failed(e),
         };
         pieces.push((d.name.to_string(), piece));
@@ -140,7 +148,17 @@ fn created(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn, child: &Chil
     // reports when it creates that nested stack: one more diagnostic.
     for diag in ev.diagnostics {
         if !run.ev.diagnostics.contains(&diag) {
-            run.ev.diagnostics.push(diag);
+            run.diagnostic(diag);
+        }
+    }
+    // What a display evaluation could not check there, and the values it lacks.
+    for mut item in ev.not_checked {
+        item.stack = if item.stack.is_empty() { d.name.to_string() } else { format!("{}/{}", d.name, item.stack) };
+        run.not_checked(item);
+    }
+    for u in ev.unknowns {
+        if !run.ev.unknowns.contains(&u) {
+            run.ev.unknowns.push(u);
         }
     }
     if ev.result.error.is_none() {
@@ -250,6 +268,7 @@ fn child_stages(
         collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
+        unknown_params: child.unknown.clone(),
     };
     run.stack(&child_input)
 }

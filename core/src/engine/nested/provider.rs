@@ -135,7 +135,7 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
 
 /// A provider resource's child stack.
 pub(super) fn child(stack: &Stack, d: &ResourceDefn, provider: &Provider) -> Result<Child, EvalError> {
-    let params = child_params(stack, d, &provider.schemas)?;
+    let (params, unknown) = child_params(stack, d, &provider.schemas)?;
     let url = d.info.template.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
     Ok(Child {
         url,
@@ -145,6 +145,7 @@ pub(super) fn child(stack: &Stack, d: &ResourceDefn, provider: &Provider) -> Res
         registry_key: d.info.registry_key.clone(),
         registry: Map::new(),
         deploy: IndexMap::new(),
+        unknown,
     })
 }
 
@@ -321,15 +322,21 @@ fn convert_property(kind: PropKind, value: &Value) -> Result<Value, String> {
 }
 
 /// `TemplateResource.child_params`: each given property converted, lists
-/// comma-joined (lists of maps as `.member.N.key=value`), maps as they are.
-fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Result<Map, EvalError> {
+/// comma-joined (lists of maps as `.member.N.key=value`), maps as they are;
+/// and, apart, those a display evaluation does not have, with what they need.
+fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Result<(Map, Unknowns), EvalError> {
     let entries = entries(d.properties.as_ref());
     let mut out = Map::new();
+    let mut unknown = IndexMap::new();
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else { continue };
         let value = match eval::resolve_nullable(stack, expr) {
             Ok(v) => v.unwrap_or(Value::Null),
             Err(e) if e.code == "budget-exceeded" => return Err(e),
+            Err(e) if e.is_unknown() => {
+                unknown.insert(s.name.clone(), e.unknown_labels());
+                continue;
+            }
             Err(_) => Value::Null,
         };
         let kind = prop_kind(s.kind);
@@ -343,8 +350,11 @@ fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Res
         };
         out.insert_str(&s.name, param);
     }
-    Ok(out)
+    Ok((out, unknown))
 }
+
+/// Parameters by name with what their values need.
+pub(super) type Unknowns = IndexMap<String, Vec<String>>;
 
 /// A list property as the child's parameter: comma-joined strings, or a
 /// list of maps as `.member.N.key=value` items.

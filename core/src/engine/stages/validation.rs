@@ -24,7 +24,9 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             stack: &parts.stack,
             resources: parts.definitions.set_order.iter().filter_map(|&i| parts.definitions.defns.get(i)).collect(),
         };
-        crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph).map_err(|e| run.failed(e))?;
+        if let Err(e) = crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph) {
+            run.stop(e)?;
+        }
     }
     let parts = &*parts;
     // A cycle is found only when the sort reaches it.
@@ -67,10 +69,14 @@ fn resource(
     first: &mut Option<EvalError>,
 ) -> Result<(), Failed> {
     let stack = &parts.stack;
-    let (mut skipped, mut checks) = (Vec::new(), Vec::new());
-    let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+    let (mut skipped, mut checks, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
+    let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
     if result.is_ok() {
         result = nested::checks(run, input, parts, d, &mut skipped, &mut checks);
+    }
+    // What a display evaluation could not check for want of a value.
+    for e in unknown {
+        run.problem(e);
     }
     // Heat stops at the first failing resource: later ones record no skips.
     if first.is_none() {
@@ -86,7 +92,7 @@ fn resource(
     for p in more {
         let p = p.to_diagnostic();
         if p != reported && !run.ev.diagnostics.contains(&p) {
-            run.ev.diagnostics.push(p);
+            run.diagnostic(p);
         }
     }
     Ok(())
