@@ -27,6 +27,7 @@ help:
 	@echo "make serve          build everything and serve the playground at http://localhost:8080"
 	@echo "make web            the playground's production build (web/dist, what Netlify publishes)"
 	@echo "make wasm           the npm package's wasm glue and compiled TypeScript (packages/hotplate)"
+	@echo "make types          packages/hotplate/src/types.ts from the api types (ts-rs; make test checks it is current)"
 	@echo "make package        dist/hotplate-<version>.tgz (npm pack)"
 	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
 	@echo "make test-web       the playground's unit tests (Node) and the Playwright suite against the production build"

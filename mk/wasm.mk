@@ -28,7 +28,12 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 TEST_TARGETS += test-wasm
 
-.PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools
+.PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools types
+
+# packages/hotplate/src/types.ts from the api types (ts-rs); `cargo test` (make
+# test) fails when the committed file differs (wasm/tests/types.rs).
+types:
+	HOTPLATE_WRITE_TYPES=1 $(CARGO) test --locked -p hotplate-wasm --test types
 
 # Installs what is missing (idempotent): wasm-bindgen-cli at the locked version,
 # the package's npm dependencies, Debian's chromium + chromedriver.

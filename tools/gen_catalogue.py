@@ -278,9 +278,6 @@ def main(path):
                % data["heat_version"])
     out.append("use super::{Alias, AliasKind};")
     out.append("")
-    out.append("/// Heat's version the catalogue was generated from.")
-    out.append("pub const HEAT_VERSION: &str = %s;" % rust_str(data["heat_version"]))
-    out.append("")
     out.append("/// The shipped default environment's aliases (`etc/heat/environment.d`).")
     out.append("pub const ALIASES: &[Alias] = &[")
     for name, a in sorted(data["global_environment_aliases"].items()):

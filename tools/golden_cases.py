@@ -663,6 +663,147 @@ case('bigint_json_template', json.dumps({'heat_template_version': W, 'outputs': 
 case('bigint_property_out_of_range', R + '  r:\n    type: OS::Heat::RandomString\n    properties: {length: 12345678901234567890}\n')
 
 
+# --- plugin checks (full mode): the branches of each plugin's validate() the public
+# plugin-checks corpus does not reach --------------------------------------------------
+def plugin(name, rtype, props, head="", version="2018-08-31", **kw):
+    """One resource `r` of `rtype` with `props` (YAML lines indented by 6)."""
+    body = "".join("      %s\n" % line for line in props.split("\n") if line)
+    case("plugin_" + name, "heat_template_version: %s\n%sresources:\n  r:\n    type: %s\n    properties:\n%s" % (version, head, rtype, body or "      {}\n"), **kw)
+
+
+ASG = "resource: {type: OS::Heat::RandomString}"
+plugin("asg_min_missing", "OS::Heat::AutoScalingGroup", ASG + "\nmax_size: 2")
+plugin("asg_min_not_int", "OS::Heat::AutoScalingGroup", ASG + "\nmin_size: abc\nmax_size: 2")
+plugin("asg_desired_above_max", "OS::Heat::AutoScalingGroup", ASG + "\nmin_size: 1\nmax_size: 2\ndesired_capacity: 3")
+plugin("asg_desired_not_int", "OS::Heat::AutoScalingGroup", ASG + "\nmin_size: 1\nmax_size: 2\ndesired_capacity: x")
+plugin("asg_unknown_property_after_sizes", "OS::Heat::AutoScalingGroup", ASG + "\nmin_size: 3\nmax_size: 2\nbogus: 1")
+plugin("asg_sizes_before_functions", "OS::Heat::AutoScalingGroup", ASG + "\nmin_size: 3\nmax_size: 2\ncooldown: {get_param: nope}")
+AWS_ASG = "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  LC:\n    Type: AWS::AutoScaling::LaunchConfiguration\n    Properties: {ImageId: cirros, InstanceType: m1.small}\n  G:\n    Type: AWS::AutoScaling::AutoScalingGroup\n    Properties:\n      AvailabilityZones: [nova]\n      LaunchConfigurationName: {Ref: LC}\n      MinSize: '1'\n      MaxSize: '2'\n"
+case("plugin_aws_asg_two_zones", AWS_ASG + "      VPCZoneIdentifier: [a, b]\n")
+case("plugin_aws_asg_pause_format", AWS_ASG + "    UpdatePolicy:\n      AutoScalingRollingUpdate: {PauseTime: 1 hour}\n")
+case("plugin_aws_asg_pause_hour_ok", AWS_ASG + "    UpdatePolicy:\n      AutoScalingRollingUpdate: {PauseTime: PT60M}\n")
+IG = "heat_template_version: 2018-08-31\nresources:\n  lc:\n    type: AWS::AutoScaling::LaunchConfiguration\n    properties: {ImageId: cirros, InstanceType: m1.small}\n  group:\n    type: OS::Heat::InstanceGroup\n    properties: {AvailabilityZones: [nova], Size: 1, LaunchConfigurationName: {get_resource: lc}}\n    update_policy:\n      RollingUpdate: %s\n"
+case("plugin_ig_pause_number", IG % "{PauseTime: 5}")
+case("plugin_ig_pause_default", IG % "{MaxBatchSize: 2}")
+case("plugin_ig_pause_newline", IG % "{PauseTime: \"PT1H\\n\"}")
+plugin("scaling_policy_no_type", "OS::Heat::ScalingPolicy", "auto_scaling_group_id: g\nscaling_adjustment: 1\nmin_adjustment_step: 1")
+case("plugin_aws_scaling_policy_exact", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  P:\n    Type: AWS::AutoScaling::ScalingPolicy\n    Properties: {AutoScalingGroupName: g, AdjustmentType: ExactCapacity, ScalingAdjustment: '1', MinAdjustmentStep: '1'}\n")
+case("plugin_aws_scaling_policy_percent_ok", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  P:\n    Type: AWS::AutoScaling::ScalingPolicy\n    Properties: {AutoScalingGroupName: g, AdjustmentType: PercentChangeInCapacity, ScalingAdjustment: '10', MinAdjustmentStep: '1'}\n")
+EC2 = "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  I:\n    Type: AWS::EC2::Instance\n    Properties:\n      ImageId: cirros\n      InstanceType: m1.small\n%s"
+case("plugin_ec2_snapshot_missing", EC2 % "      BlockDeviceMappings: [{DeviceName: vdb, Ebs: {VolumeSize: '1'}}]\n")
+case("plugin_ec2_snapshot_ok", EC2 % "      BlockDeviceMappings: [{DeviceName: vdb, Ebs: {SnapshotId: s}}]\n      SubnetId: sub\n")
+case("plugin_ec2_groups_empty_with_interfaces_ok", EC2 % "      SecurityGroups: []\n      NetworkInterfaces: [eni]\n")
+ELB = "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  LB:\n    Type: AWS::ElasticLoadBalancing::LoadBalancer\n    Properties:\n      AvailabilityZones: [nova]\n      Listeners: [{LoadBalancerPort: '80', InstancePort: '80', Protocol: HTTP}]\n      HealthCheck: {HealthyThreshold: '3', Interval: '%s', Target: 'HTTP:80/', Timeout: '%s', UnhealthyThreshold: '5'}\n"
+case("plugin_elb_interval_below_timeout", ELB % ("5", "10"))
+case("plugin_elb_interval_not_a_number", ELB % ("five", "10"))
+plugin("barbican_rsa_duplicate", "OS::Barbican::RSAContainer", "private_key_ref: s1\npublic_key_ref: s1")
+plugin("barbican_certificate_ok", "OS::Barbican::CertificateContainer", "name: c\ncertificate_ref: s1\nprivate_key_ref: s2")
+plugin("barbican_generic_ok", "OS::Barbican::GenericContainer", "secrets: [{name: a, ref: s1}, {name: b, ref: s2}]")
+plugin("barbican_order_asymmetric_without_algorithm", "OS::Barbican::Order", "type: asymmetric\nbit_length: 2048")
+plugin("barbican_order_profile_without_ca", "OS::Barbican::Order", "type: certificate\nprofile: p")
+plugin("barbican_order_asymmetric_ok", "OS::Barbican::Order", "type: asymmetric\nalgorithm: rsa\nbit_length: 2048\npass_phrase: x")
+plugin("barbican_secret_type_without_payload", "OS::Barbican::Secret", "payload_content_type: text/plain")
+plugin("barbican_secret_text_with_encoding", "OS::Barbican::Secret", "payload: x\npayload_content_type: text/plain\npayload_content_encoding: base64")
+plugin("barbican_secret_base64_padding", "OS::Barbican::Secret", "payload: 'aGVsbG8=trailing'\npayload_content_type: application/octet-stream\npayload_content_encoding: base64")
+plugin("barbican_secret_base64_one_extra", "OS::Barbican::Secret", "payload: 'aGVsbA b'\npayload_content_type: application/octet-stream\npayload_content_encoding: base64")
+plugin("barbican_secret_base64_non_ascii", "OS::Barbican::Secret", "payload: 'aGVsbG8é'\npayload_content_type: application/octet-stream\npayload_content_encoding: base64")
+plugin("quota_neutron_project_only", "OS::Neutron::Quota", "project: p")
+plugin("quota_octavia_project_only", "OS::Octavia::Quota", "project: p")
+plugin("quota_cinder_one_ok", "OS::Cinder::Quota", "project: p\nvolumes: 5")
+plugin("glance_ami_disk_differs", "OS::Glance::WebImage", "location: http://example.com/i.img\ncontainer_format: ami\ndisk_format: qcow2")
+plugin("keystone_user_no_scope", "OS::Keystone::User", "roles: [{role: admin}]")
+plugin("keystone_group_project_and_domain", "OS::Keystone::Group", "roles: [{role: admin, project: p, domain: d}]")
+plugin("keystone_user_assignment_domain_ok", "OS::Keystone::UserRoleAssignment", "user: u\nroles: [{role: admin, domain: d}]")
+plugin("magnum_mesos_cinder", "OS::Magnum::ClusterTemplate", "image: fedora\nexternal_network: public\ncoe: mesos\nvolume_driver: cinder")
+plugin("magnum_kubernetes_cinder_ok", "OS::Magnum::ClusterTemplate", "image: fedora\nexternal_network: public\ncoe: kubernetes\nvolume_driver: cinder")
+plugin("manila_nova_network", "OS::Manila::ShareNetwork", "nova_network: n")
+plugin("manila_network_and_subnet_skipped", "OS::Manila::ShareNetwork", "neutron_network: n\nneutron_subnet: s")
+plugin("mistral_cron_neither", "OS::Mistral::CronTrigger", "workflow: {name: w}")
+plugin("mistral_direct_requires", "OS::Mistral::Workflow", "type: direct\ntasks: [{name: t1, action: std.noop, requires: [t0]}]")
+plugin("mistral_direct_requires_digit_name", "OS::Mistral::Workflow", "type: direct\ntasks: [{name: '12', action: std.noop, requires: [t0]}]")
+plugin("mistral_reverse_task_name_ok", "OS::Mistral::Workflow", "type: reverse\nparams: {task_name: t1}\ntasks: [{name: t1, action: std.noop}]")
+case("plugin_mistral_reverse_cfn", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  W:\n    Type: OS::Mistral::Workflow\n    Properties: {type: reverse, tasks: [{name: t1, action: std.noop}]}\n")
+plugin("gateway_vlan_without_id", "OS::Neutron::NetworkGateway", "devices: [{id: d, interface_name: eth0}]\nconnections: [{network: n, segmentation_type: vlan}]")
+plugin("gateway_flat_with_id", "OS::Neutron::NetworkGateway", "devices: [{id: d, interface_name: eth0}]\nconnections: [{network: n, segmentation_type: flat, segmentation_id: 5}]")
+plugin("provider_flat_with_segmentation_id", "OS::Neutron::ProviderNet", "network_type: flat\nphysical_network: p\nsegmentation_id: 5")
+plugin("provider_local_with_physnet", "OS::Neutron::ProviderNet", "network_type: local\nphysical_network: p")
+plugin("provider_flat_with_physnet_ok", "OS::Neutron::ProviderNet", "network_type: flat\nphysical_network: p")
+plugin("rbac_qos_external", "OS::Neutron::RBACPolicy", "object_type: qos_policy\nobject_id: o\naction: access_as_external\ntarget_tenant: t")
+case("plugin_rbac_qos_external_cfn", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  P:\n    Type: OS::Neutron::RBACPolicy\n    Properties: {object_type: subnetpool, object_id: o, action: access_as_external, target_tenant: t}\n")
+plugin("segment_vlan_without_id", "OS::Neutron::Segment", "network: n\nnetwork_type: vlan\nphysical_network: p")
+plugin("segment_vlan_above_4094", "OS::Neutron::Segment", "network: n\nnetwork_type: vlan\nphysical_network: p\nsegmentation_id: 4095")
+plugin("segment_flat_with_id", "OS::Neutron::Segment", "network: n\nnetwork_type: flat\nphysical_network: p\nsegmentation_id: 5")
+plugin("segment_gre_with_physnet", "OS::Neutron::Segment", "network: n\nnetwork_type: gre\nphysical_network: p")
+plugin("subnetpool_default_above_max", "OS::Neutron::SubnetPool", "prefixes: [10.0.0.0/8]\ndefault_prefixlen: 28\nmax_prefixlen: 24")
+plugin("subnetpool_min_above_default", "OS::Neutron::SubnetPool", "prefixes: [10.0.0.0/8]\nmin_prefixlen: 24\ndefault_prefixlen: 20")
+plugin("zaqar_no_scheme", "OS::Zaqar::Subscription", "queue_name: q\nsubscriber: example")
+plugin("zaqar_mistral_trigger_ok", "OS::Zaqar::MistralTrigger", "queue_name: q\nworkflow_id: w")
+plugin("zun_restart_unknown", "OS::Zun::Container", "image: cirros\nrestart_policy: sometimes")
+plugin("zun_restart_count_on_no", "OS::Zun::Container", "image: cirros\nrestart_policy: 'no:3'")
+plugin("zun_mount_neither", "OS::Zun::Container", "image: cirros\nmounts: [{mount_path: /m}]")
+plugin("zun_network_fixed_ip_and_port", "OS::Zun::Container", "image: cirros\nnetworks: [{port: p, fixed_ip: 10.0.0.5}]")
+plugin("delay_in_group_not_strict_ok", "OS::Heat::ResourceGroup", "count: 1\nresource_def: {type: OS::Heat::Delay, properties: {min_wait: 9000}}")
+plugin("delay_float_jitter", "OS::Heat::Delay", "min_wait: 3000\nmax_jitter: 1000\njitter_multiplier: 0.7")
+plugin("chain_unknown_second_type", "OS::Heat::ResourceChain", "resources: [OS::Heat::None, OS::Heat::Nope, OS::Heat::Neither]")
+case("plugin_provider_bad_yaml_mapping", "heat_template_version: 2018-08-31\nresources:\n  r:\n    type: broken.yaml\n", files={"broken.yaml": "heat_template_version: 2018-08-31\nresources:\n  a: b\n c: d\n"})
+
+
+# A provider's property values are resolved only when its stack is validated
+# strictly: a nested stack its parent validates does not resolve them.
+case("nested_provider_values_not_resolved_non_strict", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: leaf.yaml\n    properties:\n      v: {yaql: {expression: '$.data.a.len()', data: {a: null}}}\n", "leaf.yaml": "heat_template_version: 2018-08-31\nparameters:\n  v: {type: string, default: ''}\n"})
+
+# --- Heat settings (x-heat-config): each option's offline effect ----------------------
+# ([yaql] options are tested in core's functions/yaql.rs instead: the oracle's
+# folder mode keeps the yaql engine of its first yaql request.)
+def hc(name, template, config, **kw):
+    case("heat_config_" + name, template, **dict(kw, **{"x-heat-config": config}))
+
+
+def chain(depth):
+    """A provider template nesting `depth` stacks below the top one."""
+    files = {}
+    for i in range(1, depth + 1):
+        inner = "  n:\n    type: level%d.yaml\n" % (i + 1) if i < depth else "  n:\n    type: OS::Heat::None\n"
+        files["level%d.yaml" % i] = "heat_template_version: 2018-08-31\nresources:\n" + inner
+    return "heat_template_version: 2018-08-31\nresources:\n  top:\n    type: level1.yaml\n", files
+
+
+T6, F6 = chain(6)
+hc("depth_10_accepts_6", T6, {"max_nested_stack_depth": 10}, files=F6)
+hc("depth_default_refuses_6", T6, {}, files=F6)
+hc("depth_2", T6, {"max_nested_stack_depth": "2"}, files=F6)
+TWO = "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None}\n"
+hc("resources_1", TWO, {"max_resources_per_stack": 1})
+hc("resources_unlimited", TWO, {"max_resources_per_stack": -1})
+hc("resources_group_over", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 4, resource_def: {type: OS::Heat::None}}\n", {"max_resources_per_stack": 3})
+hc("resources_provider_over", "heat_template_version: 2018-08-31\nresources:\n  p: {type: two.yaml}\n", {"max_resources_per_stack": 1}, files={"two.yaml": TWO})
+hc("template_size_10", TWO, {"max_template_size": 10})
+hc("template_size_provider", "heat_template_version: 2018-08-31\nresources:\n  p: {type: two.yaml}\n", {"max_template_size": 80}, files={"two.yaml": TWO})
+hc("json_body_10", TWO, {"max_json_body_size": 10})
+hc("json_body_exact", "heat_template_version: 2018-08-31\n", {"max_json_body_size": 70}, stack_name="s")
+hc("json_body_one_short", "heat_template_version: 2018-08-31\n", {"max_json_body_size": 69}, stack_name="s")
+hc("json_body_unicode_and_members", "heat_template_version: 2018-08-31\ndescription: 'caf\u00e9 \u2603'\n", {"max_json_body_size": 200}, stack_name="s", parameters={"x": 1.5}, timeout_mins=5, environment_files=[], files={"f": "caf\u00e9"})
+hc("stacks_per_tenant_0", TWO, {"max_stacks_per_tenant": 0})
+hc("stacks_per_tenant_1", TWO, {"max_stacks_per_tenant": 1})
+DELAY = "heat_template_version: 2018-08-31\nresources:\n  d:\n    type: OS::Heat::Delay\n    properties: {min_wait: %s}\n"
+hc("timeout_100", DELAY % "200", {"stack_action_timeout": 100})
+hc("timeout_7200", DELAY % "3601", {"stack_action_timeout": 7200})
+hc("server_name_length", "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Nova::Server\n    properties: {image: cirros, flavor: m1.small, name: a-rather-long-server-name}\n", {"max_server_name_length": 10})
+hc("server_name_length_54", TWO, {"max_server_name_length": 54})
+VOL = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Cinder::Volume\n    deletion_policy: Snapshot\n    properties: {size: 1}\n"
+hc("backups_disabled", VOL, {"volumes": {"backups_enabled": False}})
+hc("backups_disabled_string", VOL, {"volumes": {"backups_enabled": "off"}})
+hc("backups_enabled", VOL, {"volumes": {"backups_enabled": "yes"}})
+hc("backups_disabled_aws", "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  V:\n    Type: AWS::EC2::Volume\n    DeletionPolicy: Snapshot\n    Properties: {Size: '1', AvailabilityZone: nova}\n", {"volumes": {"backups_enabled": "0"}})
+hc("unknown_option", TWO, {"debug": True})
+hc("unknown_section_option", TWO, {"volumes": {"backups_enabled": True, "nope": 1}})
+hc("section_not_object", TWO, {"yaql": 5})
+hc("not_object", TWO, [1])
+hc("bad_integer", TWO, {"max_nested_stack_depth": "ten"})
+hc("bad_boolean", TWO, {"volumes": {"backups_enabled": "maybe"}})
+hc("integer_from_float", T6, {"max_nested_stack_depth": 2.9}, files=F6)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, req in CASES.items():

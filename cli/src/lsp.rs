@@ -30,8 +30,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{self, Location, QuickFix};
-use hotplate_core::Request;
+use hotplate_core::api::{self, Location, QuickFix, Request};
 use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
@@ -157,7 +156,7 @@ impl Server {
                     let unplaced = d.file.is_none() && is_template;
                     // hotplate's notes about the request's other files (a
                     // registry entry's file not read) show on the template too.
-                    let note_elsewhere = d.severity == hotplate_core::Severity::Note && is_template;
+                    let note_elsewhere = d.severity == api::Severity::Note && is_template;
                     if !(here || unplaced || note_elsewhere) {
                         continue;
                     }
@@ -166,9 +165,9 @@ impl Server {
                         (d.from, d.to) = (0, 0);
                     }
                     let severity = match d.severity {
-                        hotplate_core::Severity::Error => lsp::DiagnosticSeverity::ERROR,
-                        hotplate_core::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
-                        hotplate_core::Severity::Note => lsp::DiagnosticSeverity::INFORMATION,
+                        api::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                        api::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+                        api::Severity::Note => lsp::DiagnosticSeverity::INFORMATION,
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
@@ -264,7 +263,7 @@ impl Server {
             }
         }
         let text = read(path).unwrap_or_default();
-        if !text.contains("heat_template_version") && is_environment(&text) {
+        if !text.contains("heat_template_version") && api::load_yaml(&text).is_ok_and(|v| api::is_environment(&v)) {
             if let Some(t) = &self.last_template {
                 return build(t, &[path.to_path_buf()], None);
             }
@@ -358,7 +357,7 @@ impl Server {
                 let a = self.analysis(&path)?;
                 let text = self.read(&a.root, &path).unwrap_or_default();
                 let (from, to) = (offset(&text, p.range.start), offset(&text, p.range.end));
-                let ev = hotplate_core::evaluate(a.req());
+                let ev = api::evaluate(a.req());
                 let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(a.req(), &ev, &a.name)
                     .into_iter()
                     .filter(|f| f.diagnostic_from <= to && from <= f.diagnostic_to)
@@ -550,17 +549,6 @@ fn workspace_config(path: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Resu
         }
     }
     Ok(None)
-}
-
-/// Whether a YAML text is an environment (a map of environment sections only).
-fn is_environment(text: &str) -> bool {
-    let Ok(l) = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0)) else { return false };
-
-    l.root.as_map().is_some_and(|m| {
-        !m.is_empty()
-            && m.iter()
-                .all(|(k, _)| k.as_str().is_some_and(|k| hotplate_core::engine::environment::SECTIONS.contains(&k)))
-    })
 }
 
 /// The first file under `dir` (sorted, at most 2,000 looked at, linked folders

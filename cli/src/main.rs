@@ -19,6 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use hotplate_core::api::{self, heat_config};
 
 /// mimalloc, not the system allocator: the engine allocates many small values
 /// (measured in ARCHITECTURE.md, "Native speed").
@@ -63,6 +64,11 @@ enum Command {
         /// The stack name.
         #[arg(long = "stack-name", default_value = "test")]
         stack_name: String,
+        /// A Heat setting of the cloud (`heat.conf`) `KEY=VALUE`, e.g.
+        /// `max_nested_stack_depth=10` or `yaql.memory_quota=100000`
+        /// (repeatable; over a request's `x-heat-config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
@@ -99,6 +105,10 @@ enum Command {
         /// working directory): only for templates you trust.
         #[arg(long = "allow-outside-root")]
         allow_outside_root: bool,
+        /// A Heat setting of the cloud `KEY=VALUE` (repeatable; over the
+        /// config file's `heat_config`).
+        #[arg(long = "heat-config", value_name = "KEY=VALUE")]
+        heat_config: Vec<String>,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -139,8 +149,15 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs, allow_outside_root } => {
-            check::run(&check::Options { paths, config, format, jobs, allow_outside_root })
+        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config } => {
+            let heat_config = match heat_settings(&heat_config) {
+                Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
+                Err(msg) => {
+                    eprintln!("hotplate: {msg}");
+                    return ExitCode::from(2);
+                }
+            };
+            check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
         }
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
@@ -163,6 +180,7 @@ fn main() -> ExitCode {
             parameter,
             parameter_file,
             stack_name,
+            heat_config,
             format,
             allow_outside_root,
         } => {
@@ -179,7 +197,11 @@ fn main() -> ExitCode {
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
-            let built = match built {
+            let built = match built.and_then(|mut b| {
+                let flags = heat_settings(&heat_config)?;
+                b.request.heat_config = heat_config::merged(&b.request.heat_config, &flags);
+                Ok(b)
+            }) {
                 Ok(b) => b,
                 Err(msg) => {
                     eprintln!("hotplate: {msg}");
@@ -191,18 +213,16 @@ fn main() -> ExitCode {
             let format = format.unwrap_or(default);
             if format != Format::Text {
                 // The canonical result has no place for hotplate's notes: they go to stderr.
-                for d in ev.diagnostics.iter().filter(|d| d.severity == hotplate_core::Severity::Note) {
+                for d in ev.diagnostics.iter().filter(|d| d.severity == api::Severity::Note) {
                     eprint!("{}", d.render(&ev.sources));
                 }
             }
             match format {
                 Format::Json => emit(&format!("{}\n", ev.result.to_json())),
-                Format::Yaml => {
-                    emit(&hotplate_core::api::value_text(&ev.result.to_value(), hotplate_core::api::Format::Yaml))
-                }
+                Format::Yaml => emit(&api::value_text(&ev.result.to_value(), api::Format::Yaml)),
                 Format::Text => emit(&report::text(&ev, &built.request)),
             }
-            if report::has_errors(&ev.result) {
+            if api::has_errors(&ev.result) {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
@@ -218,7 +238,18 @@ pub(crate) fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
+/// The `--heat-config KEY=VALUE` settings as an `x-heat-config` object,
+/// refused here (a usage error) when Heat would not take them.
+fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
+    let mut config = api::Value::Null;
+    for s in settings {
+        heat_config::set_from_text(&mut config, s).map_err(|e| format!("--heat-config: {e}"))?;
+    }
+    heat_config::HeatConfig::from_value(&config).map_err(|e| format!("--heat-config: {e}"))?;
+    Ok(config)
+}
+
+fn read_request(path: &PathBuf) -> Result<api::Request, String> {
     let text = if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -226,5 +257,5 @@ fn read_request(path: &PathBuf) -> Result<hotplate_core::Request, String> {
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
     };
-    hotplate_core::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -11,21 +11,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use hotplate_core::api::{value_text, Format, ResultView};
-use hotplate_core::diag::PathItem;
-use hotplate_core::pyfmt::py_str;
-use hotplate_core::{Evaluation, Map, Request, Value};
-
-/// Resource types whose nested stack is a group of members.
-const GROUP_TYPES: [&str; 7] = [
-    "OS::Heat::ResourceGroup",
-    "OS::Heat::AutoScalingGroup",
-    "OS::Heat::ResourceChain",
-    "OS::Heat::SoftwareDeploymentGroup",
-    "OS::Heat::StructuredDeploymentGroup",
-    "OS::Heat::InstanceGroup",
-    "AWS::AutoScaling::AutoScalingGroup",
-];
+use hotplate_core::api::{
+    hidden_parameters, is_group_type, py_str, value_text, Evaluation, Format, HeatError, HeatResult, Map, PathItem,
+    Request, ResultView, Value, ValueSource,
+};
 
 /// Pseudo parameters: a nested stack's are left out (its name is in its header).
 const PSEUDO: [&str; 6] =
@@ -100,7 +89,7 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
                     format!("  (merged from {})", files.join(", "))
                 }
                 (_, Some(f)) => format!("  ({f})"),
-                (hotplate_core::engine::parameters::ValueSource::Default, None) => "  (template default)".into(),
+                (ValueSource::Default, None) => "  (template default)".into(),
                 _ => String::new(),
             });
             out.push_str(&format!("  {name} = {shown}{}\n", source.unwrap_or_default()));
@@ -184,11 +173,7 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
 }
 
 /// Every nested stack (resource names joined by `/`) whose creation fails.
-pub(crate) fn nested_failures<'r>(
-    r: &'r hotplate_core::HeatResult,
-    prefix: &str,
-    out: &mut Vec<(String, &'r hotplate_core::HeatError)>,
-) {
+pub(crate) fn nested_failures<'r>(r: &'r HeatResult, prefix: &str, out: &mut Vec<(String, &'r HeatError)>) {
     for (name, child) in &r.nested {
         let path = format!("{prefix}{name}");
         match &child.error {
@@ -216,11 +201,6 @@ fn path_list(paths: &[String]) -> String {
         }
     }
     parts.join(", ")
-}
-
-/// True when the stack or any nested stack has an error or a failing output.
-pub fn has_errors(r: &hotplate_core::HeatResult) -> bool {
-    r.error.is_some() || r.outputs.values().any(|o| o.error.is_some()) || r.nested.values().any(has_errors)
 }
 
 /// What one file gave to a merged value: its keys or the indexes of its items
@@ -394,7 +374,7 @@ fn resource_lines(
     }
     if let Some(child) = nested.and_then(Value::as_map) {
         let raw_type = m.get_str("type").and_then(Value::as_str).unwrap_or_default();
-        let group = GROUP_TYPES.contains(&raw_type);
+        let group = is_group_type(raw_type);
         let child_at = under(at, &["nested", name]);
         nested_stack(out, child, &child_at, &format!("{}-{name}", parent.name), indent + 2, group, parent, ctx);
     }
@@ -529,35 +509,6 @@ fn same_but_name(a: &str, a_name: &str, b: &str, b_name: &str) -> bool {
         }
     }
     i == a.len() && j == b.len()
-}
-
-/// Parameter names declared hidden (`hidden`, or CFN's `NoEcho`) in the
-/// request's template or any template among its files.
-fn hidden_parameters(req: &Request) -> HashSet<String> {
-    let mut out = HashSet::new();
-    let main = match &req.template {
-        hotplate_core::Document::Text(t) => template_value(t),
-        hotplate_core::Document::Value(v) => Some(v.clone()),
-    };
-    let files = req.files.values().filter_map(|f| f.as_deref().and_then(template_value));
-    for t in main.into_iter().chain(files) {
-        let params = t.as_map().and_then(|m| m.get_str("parameters").or_else(|| m.get_str("Parameters")));
-        for (name, schema) in params.and_then(Value::as_map).map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default() {
-            let schema = schema.as_map();
-            let flag = |k: &str| schema.and_then(|s| s.get_str(k)).is_some_and(Value::truthy);
-            if flag("hidden") || flag("NoEcho") {
-                out.insert(py_str(name));
-            }
-        }
-    }
-    out
-}
-
-/// A file's contents as a template, when it is a YAML or JSON map.
-fn template_value(text: &str) -> Option<Value> {
-    let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
-    let root = loaded.root.to_value();
-    root.as_map().is_some().then_some(root)
 }
 
 /// What a cloud would have checked in one stack, grouped per parameter and per

@@ -6,9 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::source::Span;
-use hotplate_core::syntax::{Node, NodeKind};
-use hotplate_core::{Diagnostic, Document, Evaluation, Map, Request, Value};
+use hotplate_core::api::{self, is_template, load_map, load_yaml, Document, Evaluation, Map, Request, Value};
 
 use crate::root::{Outside, Root, Unread, NOTE_CODE};
 
@@ -150,39 +148,18 @@ fn read_named(path: &Path, read: Reader<'_>) -> Result<String, String> {
 /// file left out because it is outside the root, at the reference (the
 /// canonical result is core's, unchanged).
 pub fn evaluate(built: &Built) -> Evaluation {
-    let mut ev = hotplate_core::evaluate(&built.request);
+    let mut ev = api::evaluate(&built.request);
     for r in &built.refused {
-        let found = ev.sources.iter().find(|(_, s)| s.name == r.named_in).map(|(id, s)| (id, s.text.clone()));
-        let (id, text) = match found {
-            Some(found) => found,
-            None => {
-                let text = if r.named_in == built.request.template_name {
-                    match &built.request.template {
-                        Document::Text(t) => t.clone(),
-                        Document::Value(_) => String::new(),
-                    }
-                } else {
-                    built.request.files.get(&r.named_in).cloned().flatten().unwrap_or_default()
-                };
-                (ev.sources.add(r.named_in.clone(), text.clone()), text)
-            }
-        };
-        let span = hotplate_core::syntax::load_template(&text, id).ok().and_then(|l| value_span(&l.root, &r.reference));
-        ev.diagnostics.push(Diagnostic::note(NOTE_CODE, r.outside.note(&r.reference)).at_opt(span));
+        api::note_at_reference(
+            &mut ev,
+            &built.request,
+            &r.named_in,
+            &r.reference,
+            NOTE_CODE,
+            r.outside.note(&r.reference),
+        );
     }
     ev
-}
-
-/// Where a mapping's value is the string `text` (a `get_file:`, `type:` or
-/// registry entry), first in document order.
-fn value_span(node: &Node, text: &str) -> Option<Span> {
-    match &node.kind {
-        NodeKind::Scalar(_) => None,
-        NodeKind::List(items) => items.iter().find_map(|n| value_span(n, text)),
-        NodeKind::Map(entries) => {
-            entries.iter().find_map(|(_, v)| if v.as_str() == Some(text) { Some(v.span) } else { value_span(v, text) })
-        }
-    }
 }
 
 /// The most files one request collects (templates, `get_file` files, providers).
@@ -249,26 +226,10 @@ impl Collector<'_> {
     }
 }
 
-/// The keys that make a map a template (heatclient's `is_template`).
-pub(crate) const VERSION_KEYS: [&str; 3] =
-    ["heat_template_version", "HeatTemplateFormatVersion", "AWSTemplateFormatVersion"];
-
 /// A file's contents as a template, when it is one (heatclient's `is_template`:
 /// a map with a template version key).
 pub(crate) fn parse_template(text: &str) -> Option<Value> {
     load_map(text).filter(is_template)
-}
-
-/// A file's contents when they load (JSON, then YAML, as Heat loads templates) to a map.
-pub(crate) fn load_map(text: &str) -> Option<Value> {
-    let loaded = hotplate_core::syntax::load_template(text, hotplate_core::source::SourceId(0)).ok()?;
-    let root = loaded.root.to_value();
-    root.as_map().is_some().then_some(root)
-}
-
-/// A loaded map with a template version key.
-pub(crate) fn is_template(root: &Value) -> bool {
-    root.as_map().is_some_and(|top| VERSION_KEYS.iter().any(|k| top.get_str(k).is_some()))
 }
 
 /// The environment's `resource_registry` files (heatclient's
@@ -290,10 +251,7 @@ fn collect_registry_files(env_text: &str, base: &Path, name: &str, req: &mut Req
 /// and the type it maps. An environment that does not load maps nothing.
 pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBuf, String)> {
     let mut out = Vec::new();
-    let Ok(loaded) = hotplate_core::syntax::load_yaml(env_text, hotplate_core::source::SourceId(0)) else {
-        return out;
-    };
-    let root = loaded.root.to_value();
+    let Ok(root) = load_yaml(env_text) else { return out };
     let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
     let base = base_url(reg, base);
     registry_entries(reg, &base, &mut out);
@@ -308,7 +266,7 @@ pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBu
 }
 
 /// A registry's `base_url` when it names a local directory, else `default`.
-fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
+fn base_url(reg: &Map, default: &Path) -> PathBuf {
     match reg.get_str("base_url").and_then(Value::as_str) {
         Some(u) if !u.contains("://") || u.starts_with("file://") => {
             default.join(u.strip_prefix("file://").unwrap_or(u))
@@ -317,7 +275,7 @@ fn base_url(reg: &hotplate_core::Map, default: &Path) -> PathBuf {
     }
 }
 
-fn registry_entries(reg: &hotplate_core::Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
+fn registry_entries(reg: &Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
     for (k, v) in reg.iter() {
         let key = k.as_str().unwrap_or_default();
         if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {

@@ -9,9 +9,7 @@
 
 use std::process::ExitCode;
 
-use hotplate_core::pyfmt::{json_dumps, JsonStyle};
-use hotplate_core::value::{Map, Value};
-use hotplate_core::yaql;
+use hotplate_core::api::{self, json_dumps, json_to_value, JsonStyle, Map, Value};
 
 fn print_error(class: &str, message: &str) {
     let mut inner = Map::new();
@@ -31,14 +29,14 @@ pub fn run(expression: &str, data_json: Option<&str>) -> ExitCode {
     let data = match data_json {
         None => Value::map(Map::new()),
         Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(j) => hotplate_core::engine::request::json_to_value(&j),
+            Ok(j) => json_to_value(&j),
             Err(e) => {
                 eprintln!("hotplate: --data is not valid JSON: {e}");
                 return ExitCode::from(2);
             }
         },
     };
-    let result = yaql::parse(expression).and_then(|e| yaql::evaluate(&e, &data));
+    let result = api::yaql(expression, &data);
     match result {
         Ok(v) => match json_dumps(&v, JsonStyle::PLAIN) {
             Ok(text) => {

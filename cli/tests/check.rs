@@ -370,3 +370,56 @@ fn the_pre_commit_hook_checks_the_repository() {
     assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Passed"), "{out}");
 }
+
+/// Each Heat setting in `.hotplate.yaml` (`heat_config:`, top level and in a
+/// check) and with `check --heat-config`: the error the oracle gives for the
+/// request carrying it (`core/tests/golden/heat_config_*`). The JSON body
+/// limit is left out: `check` sends a body built from files, not the case's.
+#[test]
+fn heat_settings_in_the_config_file_and_on_the_command_line() {
+    let mut checked = 0;
+    for (name, req, expected) in common::heat_config_cases() {
+        if name.contains("json_body") {
+            continue;
+        }
+        let (Some(template), Some(config)) = (req["template"].as_str(), req.get("x-heat-config")) else { continue };
+        let mut files: Vec<(String, String)> = vec![("main.yaml".into(), template.into())];
+        for (k, v) in req["files"].as_object().into_iter().flatten() {
+            files.push((k.clone(), v.as_str().unwrap_or_default().into()));
+        }
+        let refs: Vec<(&str, &str)> = files.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let tree = Tree::new(&format!("hc-{name}"), &refs);
+        let want = &expected["error"];
+        let settings = serde_json::to_string(config).expect("JSON");
+        let places = [
+            (format!("heat_config: {settings}\n"), Vec::new()),
+            (format!("checks:\n  - files: main.yaml\n    heat_config: {settings}\n"), Vec::new()),
+            (String::new(), common::heat_config_flags(config).unwrap_or_default()),
+        ];
+        for (i, (file, flags)) in places.iter().enumerate() {
+            if i == 2 && flags.is_empty() {
+                continue;
+            }
+            tree.write(".hotplate.yaml", file);
+            let mut args = vec!["check", "main.yaml", "--format", "json"];
+            for f in flags {
+                args.extend(["--heat-config", f]);
+            }
+            let o = hotplate(&tree.0, &args);
+            if want["type"] == "HeatConfigError" {
+                let err = String::from_utf8_lossy(&o.stderr).to_string();
+                assert_eq!(o.status.code(), Some(2), "{name} {i}: {err}");
+                // A config file says which mapping is not one in its own words.
+                let message = common::heat_config_error_tail(want["message"].as_str().unwrap_or_default());
+                assert!(err.contains(message) || err.contains("must be a mapping"), "{name} {i}: {err}");
+                continue;
+            }
+            let report = json(&o);
+            let t = &report["templates"][0];
+            let got = (t["error"]["type"].as_str(), t["error"]["message"].as_str());
+            assert_eq!(got, (want["type"].as_str(), want["message"].as_str()), "{name} place {i}: {report}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} cases");
+}

@@ -650,3 +650,40 @@ fn the_report_shows_values_built_from_deploy_time_ones_symbolically() {
     assert_eq!(outputs["config_settings"]["value"], serde_json::json!({"tripleo::profile::base::sshd::port": 22}));
     assert_eq!(outputs["count"]["value"], 1);
 }
+
+/// Each Heat setting given with `--heat-config` instead of the request's
+/// `x-heat-config`: the oracle's result for the request that carries it
+/// (`core/tests/golden/heat_config_*`), or a usage error where Heat would not
+/// take the setting.
+#[test]
+fn heat_settings_on_the_command_line_are_the_request_s() {
+    let dir = std::env::temp_dir().join(format!("hotplate-cli-heat-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut checked = 0;
+    for (name, mut req, expected) in common::heat_config_cases() {
+        let config = req.as_object_mut().and_then(|o| o.remove("x-heat-config")).unwrap_or_default();
+        let Some(flags) = common::heat_config_flags(&config) else { continue };
+        let path = dir.join(format!("{name}.json"));
+        std::fs::write(&path, serde_json::to_string(&req).expect("JSON")).expect("write");
+        let mut args = vec!["eval".to_string(), path.display().to_string()];
+        for f in &flags {
+            args.extend(["--heat-config".to_string(), f.clone()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = hotplate_in(&dir, &args, None);
+        if expected["error"]["type"] == "HeatConfigError" {
+            assert_usage_error(
+                &o,
+                common::heat_config_error_tail(expected["error"]["message"].as_str().unwrap_or_default()),
+            );
+        } else {
+            assert_eq!(json(&o), expected, "{name}: {flags:?}");
+        }
+        checked += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked >= 20, "only {checked} cases");
+    // Over a request's own settings, option by option.
+    let o = hotplate(&["eval", "-t", "symbolic.yaml", "--heat-config", "max_nested_stack_depth"]);
+    assert_usage_error(&o, "--heat-config: malformed setting `max_nested_stack_depth`");
+}

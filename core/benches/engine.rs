@@ -29,9 +29,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use hotplate_core::source::SourceId;
-use hotplate_core::syntax::load_template;
-use hotplate_core::{evaluate, Document, HeatResult, Request};
+use hotplate_core::api::test_support::source::SourceId;
+use hotplate_core::api::test_support::syntax::load_template;
+use hotplate_core::api::{evaluate, Document, HeatResult, Request};
 
 /// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
 #[global_allocator]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hotplate_core::api;
-use hotplate_core::Request;
+use hotplate_core::api::Request;
 
 const CASE: &str = "tht_nova_nova_compute_container_puppet.json";
 
@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
         eprintln!("ide bench: {} is not a request, skipped", path.display());
         return;
     };
-    let hotplate_core::Document::Text(text) = req.template.clone() else { return };
+    let hotplate_core::api::Document::Text(text) = req.template.clone() else { return };
     let name = req.template_name.clone();
     // Inside the last `get_param:` argument.
     let Some(p) = text.rfind("get_param: ") else { return };
@@ -38,7 +38,7 @@ fn bench(c: &mut Criterion) {
     let mut broken = req.clone();
     let typed = format!("{text}\n  extra:\n    type: OS::Nova::Server\n    properties:\n      fla\n  bad: [\n");
     let at_key = utf16(&typed, typed.find("      fla").unwrap_or(0) + 9);
-    broken.template = hotplate_core::Document::Text(typed);
+    broken.template = hotplate_core::api::Document::Text(typed);
 
     let mut g = c.benchmark_group("ide");
     g.bench_function("complete/get_param", |b| b.iter(|| api::complete(&req, &name, in_param).items.len()));

@@ -2,8 +2,8 @@
 //! Compare with `core/benches/yaql_python.py`, which times Python yaql on the same set.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hotplate_core::value::{Map, Value};
-use hotplate_core::yaql;
+use hotplate_core::api::test_support::yaql;
+use hotplate_core::api::{Map, Value};
 
 fn to_value(j: &serde_json::Value) -> Value {
     match j {

@@ -1,28 +1,156 @@
-//! What bindings and editors need beyond [`crate::evaluate`]: the version and
-//! function tables, the resource-type catalogue, diagnostics with editor
-//! positions (1-based line/column and UTF-16 offsets, CodeMirror's unit), and
-//! editor intelligence by position (completion, hover, definition, references,
-//! outline, quick fixes; `crate::ide`).
+//! The one door of the crate: everything the CLI, the wasm binding and the
+//! benches use is here, and every other module is private.
+//!
+//! - evaluation: [`evaluate`] a [`Request`] into an [`Evaluation`] (Heat's
+//!   canonical [`HeatResult`], every [`Diagnostic`], parameter sources, edges,
+//!   deploy-time marks), [`has_errors`], [`located_diagnostics`] (editor
+//!   positions: 1-based line/column and UTF-16 offsets, CodeMirror's unit);
+//! - values as text: [`ResultView`] and [`value_text`] (YAML or JSON through
+//!   the one renderer), [`json_dumps`]/[`py_str`] (Python-exact text),
+//!   [`json_loads`], [`json_to_value`];
+//! - tables: [`versions`], [`functions`], [`resource_types`], [`is_group_type`];
+//! - files as heatclient reads them: [`load_template`], [`load_yaml`],
+//!   [`load_map`], [`is_template`], [`is_environment`], [`hidden_parameters`];
+//! - [`yaql`] with Heat's settings;
+//! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
+//!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
 
-use crate::diag::{PathItem, Severity};
-pub use crate::engine::environment::SECTIONS as ENVIRONMENT_SECTIONS;
+mod evaluated;
+mod files;
+#[cfg(feature = "ts")]
+pub mod formats;
+#[cfg(feature = "serialize")]
+mod wire;
+
+pub use crate::catalogue::PropInfo;
+use crate::catalogue::{self, NestedKind};
+pub use crate::diag::{Diagnostic, HeatError, PathItem, Severity};
+pub use crate::engine::environment::Contribution;
+pub use crate::engine::heat_config;
+pub use crate::engine::parameters::ValueSource;
+pub use crate::engine::request::json_to_value;
 pub use crate::engine::result::json_key;
-pub use crate::engine::Request;
-use crate::engine::{DeferredMark, DisplayValue, Evaluation, HeatResult};
-use crate::functions::{self, FnKind, Table};
+pub use crate::engine::{
+    evaluate, DeferredMark, DisplayValue, Document, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, Request,
+    SkippedCheck,
+};
+use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
 pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
+pub use crate::pyconv::json_loads;
+pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
 use crate::render::{self, Placeholders};
 pub use crate::render::{Format, Rendered, RenderedMark};
 use crate::source::LineIndex;
-use crate::value::Value;
+pub use crate::source::{Source, SourceMap};
+pub use crate::value::{Map, Value};
 use crate::version::HotVersion;
+pub use crate::yaql::YaqlError;
+pub use evaluated::{Evaluated, ShownValue, Summary};
+pub use files::{
+    hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
+};
+
+/// True when the stack or any nested stack has an error or a failing output
+/// (the CLI's exit status 1).
+pub fn has_errors(r: &HeatResult) -> bool {
+    r.error.is_some() || r.outputs.values().any(|o| o.error.is_some()) || r.nested.values().any(has_errors)
+}
+
+/// Whether a resource of this type is a nested stack of members made from one
+/// definition (`OS::Heat::ResourceGroup`, `AutoScalingGroup`, `ResourceChain`,
+/// the deployment groups, …), as opposed to a provider template.
+pub fn is_group_type(type_name: &str) -> bool {
+    NestedKind::of_plugin(type_name).is_some_and(NestedKind::is_group)
+}
+
+/// Evaluate a yaql expression as Heat's `yaql` function does (yaql 3.2, Heat's
+/// limits): `data` is the function's `data`, seen by the expression as `$.data`.
+pub fn yaql(expression: &str, data: &Value) -> Result<Value, YaqlError> {
+    crate::yaql::parse(expression).and_then(|e| crate::yaql::evaluate(&e, data))
+}
+
+/// A yaql answer as a binding returns it: the value (as data, and as JSON
+/// text indented by 2 that keeps what data loses: `1.0`, big integers), or
+/// the error; errors of the expression are answers, not failures.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(untagged))]
+#[cfg_attr(feature = "ts", ts(rename = "YaqlResult"))]
+pub enum YaqlAnswer {
+    /// The expression's value.
+    Ok {
+        /// Always `true`.
+        #[cfg_attr(feature = "ts", ts(type = "true"))]
+        ok: bool,
+        /// The value as data.
+        value: Value,
+        /// The value as JSON text (indented by 2, keys in order).
+        json: String,
+    },
+    /// What the expression raised.
+    Err {
+        /// Always `false`.
+        #[cfg_attr(feature = "ts", ts(type = "false"))]
+        ok: bool,
+        /// The Python exception.
+        error: YaqlError,
+    },
+}
+
+/// [`yaql`] as a [`YaqlAnswer`].
+pub fn yaql_answer(expression: &str, data: &Value) -> YaqlAnswer {
+    match yaql(expression, data) {
+        Ok(value) => {
+            let style =
+                JsonStyle { sort_keys: false, ensure_ascii: false, indent: Some(2), nonfinite_as_strings: true };
+            // Unsorted output cannot fail (only sorting mixed key types does).
+            let json = json_dumps(&value, style).unwrap_or_else(|_| "null".into());
+            YaqlAnswer::Ok { ok: true, value, json }
+        }
+        Err(error) => YaqlAnswer::Err { ok: false, error },
+    }
+}
+
+/// A resource type of Heat's registry, for editors and bindings.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ResourceType {
+    /// The type name.
+    pub name: &'static str,
+    /// `SUPPORTED`, `HIDDEN`, `DEPRECATED`, …
+    pub status: &'static str,
+    /// First line of its description.
+    pub description: &'static str,
+    /// Its properties, sorted by name.
+    pub properties: Vec<PropInfo>,
+    /// Its attributes.
+    pub attributes: &'static [&'static str],
+}
+
+/// Every resource type of the catalogue (Heat's registry, hidden ones included).
+pub fn resource_types() -> Vec<ResourceType> {
+    catalogue::types()
+        .map(|t| ResourceType {
+            name: t.name,
+            status: t.status,
+            description: t.description,
+            properties: t.properties(),
+            attributes: t.attributes,
+        })
+        .collect()
+}
 
 /// One HOT version.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "VersionInfo"))]
 pub struct VersionInfo {
     /// The date form (`2018-08-31`).
     pub date: &'static str,
@@ -37,6 +165,9 @@ pub fn versions() -> Vec<VersionInfo> {
 
 /// One intrinsic function as a version sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
 pub struct FunctionInfo {
     /// Its name in templates.
     pub name: &'static str,
@@ -62,11 +193,11 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
             .map(|name| {
                 let t = tmpl.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
                 let c = cond.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
-                let removed = t == Some(FnKind::Removed) || c == Some(FnKind::Removed);
+                let removed = t.is_some_and(|s| s.is_removed()) || c.is_some_and(|s| s.is_removed());
                 FunctionInfo {
                     name,
-                    in_templates: t.is_some_and(|k| k != FnKind::Removed),
-                    in_conditions: c.is_some_and(|k| !matches!(k, FnKind::Removed | FnKind::Invalid)),
+                    in_templates: t.is_some_and(|s| !s.is_removed()),
+                    in_conditions: c.is_some_and(|s| !s.is_removed() && !s.is_invalid()),
                     removed,
                 }
             })
@@ -76,6 +207,10 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
 
 /// A diagnostic with editor positions.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "Diagnostic"))]
 pub struct Located {
     /// Stable code.
     pub code: &'static str,
@@ -246,10 +381,37 @@ impl ResultView {
     }
 }
 
+/// The crate's internals that its own integration tests (`core/tests/`) and
+/// benches (`core/benches/`) exercise directly: the loader against PyYAML's
+/// cases and the yaql engine against yaql's vectors need more than the API
+/// gives. Not part of the API: the CLI and the binding never use it (a test of
+/// the CLI keeps it so).
+#[doc(hidden)]
+pub mod test_support {
+    /// The YAML/JSON loader.
+    pub mod syntax {
+        pub use crate::syntax::{
+            load_template, load_yaml, pyyaml_error_text, LoadFailure, Loaded, Node, NodeKind, MAX_ALIAS_NODES,
+            MAX_DEPTH, MAX_TEMPLATE_CHARS,
+        };
+    }
+    /// Sources, spans and positions.
+    pub mod source {
+        pub use crate::source::{LineIndex, SourceId, Span};
+    }
+    /// Python-exact text.
+    pub mod pyfmt {
+        pub use crate::pyfmt::{float_repr, py_repr, write_json_str};
+    }
+    /// The yaql engine in parts.
+    pub mod yaql {
+        pub use crate::yaql::{evaluate, evaluate_tagged, parse, Expression, YaqlError};
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{evaluate, Request};
 
     #[test]
     fn placeholders_mark_deploy_time_values() {

@@ -8,6 +8,9 @@ use crate::source::{LineIndex, SourceMap, Span};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// Heat would refuse the stack (or, for outputs, report an output error).
     Error,
@@ -140,10 +143,15 @@ fn excerpt(line: &str, column: usize, width: usize) -> (String, usize, usize) {
 
 /// One segment of Heat's error path list.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(untagged))]
+#[cfg_attr(feature = "ts", ts(rename = "PathStep"))]
 pub enum PathItem {
     /// A key.
     Key(String),
     /// A list index.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     Index(i64),
 }
 

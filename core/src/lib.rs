@@ -1,8 +1,10 @@
 //! hotplate-core: evaluate OpenStack Heat Orchestration Templates exactly as Heat does.
 //!
-//! The entry point is [`evaluate`]: a [`Request`] (Heat's stack-create body) in,
-//! an [`Evaluation`] out — Heat's canonical result plus every diagnostic. The
-//! crate does no IO, reads no clock and knows nothing of JavaScript.
+//! The one door is [`api`]: [`api::evaluate`] takes a [`api::Request`] (Heat's
+//! stack-create body) and gives an [`api::Evaluation`] — Heat's canonical
+//! result plus every diagnostic — and `api` has everything else the CLI and the
+//! wasm binding use. Every other module is private to the crate. The crate does
+//! no IO, reads no clock and knows nothing of JavaScript.
 #![forbid(unsafe_code)]
 // No panics reachable from input (tests may unwrap).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic))]
@@ -11,34 +13,29 @@
 #![allow(clippy::result_large_err)]
 
 pub mod api;
-pub mod catalogue;
+pub(crate) mod catalogue;
 pub(crate) mod constraints;
-pub mod diag;
-pub mod engine;
-pub mod eval;
-pub mod functions;
+pub(crate) mod diag;
+pub(crate) mod engine;
+pub(crate) mod eval;
+pub(crate) mod functions;
 pub(crate) mod ide;
 mod plugins;
-pub mod pyconv;
-pub mod pyfmt;
-pub mod pyhash;
+pub(crate) mod pyconv;
+pub(crate) mod pyfmt;
+pub(crate) mod pyhash;
 pub(crate) mod pyre;
-pub mod pyregex;
+pub(crate) mod pyregex;
 pub(crate) mod pystd;
 pub(crate) mod render;
 mod sort;
-pub mod source;
-pub mod stack;
+pub(crate) mod source;
+pub(crate) mod stack;
 pub(crate) mod symbolic;
-pub mod syntax;
-pub mod value;
-pub mod version;
-pub mod yaql;
+pub(crate) mod syntax;
+pub(crate) mod value;
+pub(crate) mod version;
+pub(crate) mod yaql;
 
 #[cfg(test)]
 mod testing;
-
-pub use diag::{Diagnostic, HeatError, Severity};
-pub use engine::{evaluate, Document, Evaluation, HeatResult, Request};
-pub use value::{Map, Value};
-pub use version::HotVersion;

@@ -29,6 +29,10 @@ use std::borrow::Cow;
 
 /// How a value is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", ts(rename = "RenderFormat"))]
 pub enum Format {
     /// Block-style YAML, one entry per line, ending with a newline.
     Yaml,
@@ -52,6 +56,9 @@ impl Format {
 
 /// A rendered value: the text and where its deploy-time placeholders are.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RenderedValue"))]
 pub struct Rendered {
     /// The text.
     pub text: String,
@@ -61,6 +68,8 @@ pub struct Rendered {
 
 /// One placeholder in a rendered text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RenderedMark {
     /// Where it is in the rendered value (keys and list indexes; empty: the
     /// value itself).
@@ -70,8 +79,10 @@ pub struct RenderedMark {
     /// `true`: the deploy-time value itself; `false`: a value computed from one.
     pub exact: bool,
     /// Byte range of `⟨label⟩` in the text.
+    #[cfg_attr(feature = "serialize", serde(skip))]
     pub start: u32,
     /// End of the byte range.
+    #[cfg_attr(feature = "serialize", serde(skip))]
     pub end: u32,
     /// The same range in UTF-16 code units (JavaScript string offsets).
     pub from: u32,

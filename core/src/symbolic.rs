@@ -17,7 +17,7 @@
 //! Strings are sequences of literal and placeholder [`Piece`]s; lists and maps
 //! keep concrete items in place and list a deploy-time collection merged into
 //! them as a spread ([`Part::Spread`]). Each function's rule is a column of
-//! the function table ([`crate::functions::FnKind::symbolic_rule`]): a rule
+//! the function table ([`crate::functions::FnSpec::symbolic`]): a rule
 //! that cannot express its result with the pieces it got (a deploy-time
 //! delimiter, a JSON-encoded map with a placeholder inside) makes the whole
 //! value one derived placeholder (`⟨list_join over get_attr g refs⟩`), never a
@@ -180,29 +180,32 @@ impl Sym {
 /// The label of a deploy-time input, or `None` when the call is known now
 /// (a mocked resource, an ordinary parameter).
 pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
-    use crate::functions::FnKind;
+    use crate::functions::Refers;
     let not_created = |name: &str| stack.resources.get(name).is_none_or(|r| !r.created);
-    match call.kind {
-        FnKind::GetResource | FnKind::Ref => {
+    match call.spec.refers {
+        Refers::Resource | Refers::ResourceOrParameter => {
             let name = call.args.as_str()?;
             let created = stack.resources.get(name).is_some_and(|r| r.created && r.reference_id.is_some());
             // `Ref` of a parameter is the parameter's value.
-            let resource = call.kind == FnKind::GetResource || stack.resources.contains_key(name);
+            let resource = call.spec.refers == Refers::Resource || stack.resources.contains_key(name);
             (resource && !created).then(|| format!("{} {name}", call.name))
         }
-        FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
+        Refers::Attribute => {
             let parts: Vec<String> = match &call.args {
                 Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
                 other => vec![crate::pyfmt::py_str(&other.to_value())],
             };
             parts.first().is_some_and(|n| not_created(n)).then(|| format!("get_attr {}", parts.join(" ")))
         }
-        FnKind::GetParam if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
+        Refers::Parameter if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
-        FnKind::GetFile if stack.display => {
-            call.args.as_str().filter(|name| crate::functions::get_file::unfetched(stack, name)).map(|n| format!("get_file {n}"))
-        }
+        // A display evaluation's file named by URL (never fetched).
+        _ if stack.display && std::ptr::eq(call.spec, &crate::functions::get_file::GET_FILE) => call
+            .args
+            .as_str()
+            .filter(|name| crate::functions::get_file::unfetched(stack, name))
+            .map(|n| format!("{} {n}", call.name)),
         _ => None,
     }
 }
@@ -213,14 +216,16 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
 /// way are known (a later `map_merge` spread or an earlier list spread makes
 /// the rest unknown: one derived placeholder).
 pub(crate) fn seeded(stack: &Stack, call: &Call) -> Option<Sym> {
-    use crate::functions::FnKind;
+    use crate::functions::Refers;
     if stack.deploy_params.is_empty() {
         return None;
     }
-    let (name, path) = match (&call.kind, &call.args) {
-        (FnKind::GetParam, Expr::List(items, _)) => (items.first()?.as_str()?, items.get(1..).unwrap_or_default()),
-        (FnKind::GetParam, args) => (args.as_str()?, &[][..]),
-        (FnKind::Ref, args) if !stack.resources.contains_key(args.as_str()?) => (args.as_str()?, &[][..]),
+    let (name, path) = match (call.spec.refers, &call.args) {
+        (Refers::Parameter, Expr::List(items, _)) => (items.first()?.as_str()?, items.get(1..).unwrap_or_default()),
+        (Refers::Parameter, args) => (args.as_str()?, &[][..]),
+        (Refers::ResourceOrParameter, args) if !stack.resources.contains_key(args.as_str()?) => {
+            (args.as_str()?, &[][..])
+        }
         _ => return None,
     };
     let whole = stack.deploy_params.get(name)?;
@@ -367,7 +372,7 @@ fn resolve(stack: &Stack, expr: &Expr) -> Result<Option<Sym>, EvalError> {
 }
 
 fn resolve_call(stack: &Stack, expr: &Expr, call: &Call) -> Result<Option<Sym>, EvalError> {
-    let built = match call.kind.symbolic_rule() {
+    let built = match call.spec.symbolic {
         Rule::Input => match seeded(stack, call) {
             Some(sym) => Some(sym),
             None => match input_label(stack, call) {

@@ -279,13 +279,6 @@ impl From<Map> for Value {
 #[derive(Clone, Debug)]
 pub struct Key(Value);
 
-impl Key {
-    /// The key as first inserted.
-    pub fn value(&self) -> &Value {
-        &self.0
-    }
-}
-
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
         self.0.py_eq(&other.0)

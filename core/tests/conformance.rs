@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::{evaluate, Request};
+use hotplate_core::api::{evaluate, Request};
 
 #[test]
 fn corpus_ratchet() {

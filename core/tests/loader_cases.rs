@@ -5,8 +5,8 @@
 #[path = "loader/common.rs"]
 mod common;
 
-use hotplate_core::source::SourceId;
-use hotplate_core::syntax::{load_template, load_yaml, pyyaml_error_text, LoadFailure};
+use hotplate_core::api::test_support::source::SourceId;
+use hotplate_core::api::test_support::syntax::{load_template, load_yaml, pyyaml_error_text, LoadFailure};
 use serde_json::Value as Json;
 
 fn contains_unsupported(v: &Json) -> bool {
@@ -79,10 +79,11 @@ fn check(cases: &[Json]) -> Vec<String> {
         let template = case["mode"] == "template";
         let expect = &case["expect"];
         let got = if template { load_template(text, SourceId(0)) } else { load_yaml(text, SourceId(0)) };
-        let describe = |r: &Result<hotplate_core::syntax::Loaded, hotplate_core::diag::Diagnostic>| match r {
-            Ok(l) => common::canonical(&l.root.to_value()),
-            Err(d) => format!("error {}: {}", d.code, d.message),
-        };
+        let describe =
+            |r: &Result<hotplate_core::api::test_support::syntax::Loaded, hotplate_core::api::Diagnostic>| match r {
+                Ok(l) => common::canonical(&l.root.to_value()),
+                Err(d) => format!("error {}: {}", d.code, d.message),
+            };
         if let Some(value) = expect.get("value") {
             if expect.get("dates").and_then(Json::as_bool) == Some(true) {
                 let warned = matches!(&got, Ok(l) if l.warnings.iter().any(|w| w.code == "yaml-pure-fallback"));

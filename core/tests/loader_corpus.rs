@@ -7,8 +7,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use hotplate_core::source::SourceId;
-use hotplate_core::syntax::load_template;
+use hotplate_core::api::test_support::source::SourceId;
+use hotplate_core::api::test_support::syntax::load_template;
 use sha2::{Digest, Sha256};
 
 #[test]

@@ -1,9 +1,9 @@
 //! Properties of the loaders on arbitrary input: they never panic, and every span they
 //! produce (nodes, warnings, errors) lies inside the text on character boundaries.
 
-use hotplate_core::diag::Diagnostic;
-use hotplate_core::source::{SourceId, Span};
-use hotplate_core::syntax::{load_template, load_yaml, pyyaml_error_text, Loaded, Node, NodeKind};
+use hotplate_core::api::test_support::source::{SourceId, Span};
+use hotplate_core::api::test_support::syntax::{load_template, load_yaml, pyyaml_error_text, Loaded, Node, NodeKind};
+use hotplate_core::api::Diagnostic;
 use proptest::prelude::*;
 
 fn check_span(text: &str, span: Span, what: &str) {
@@ -17,7 +17,7 @@ fn check_span(text: &str, span: Span, what: &str) {
 }
 
 fn check_node(text: &str, node: &Node, depth: usize) {
-    assert!(depth <= hotplate_core::syntax::MAX_DEPTH + 1);
+    assert!(depth <= hotplate_core::api::test_support::syntax::MAX_DEPTH + 1);
     check_span(text, node.span, "node");
     match &node.kind {
         NodeKind::Scalar(v) => assert!(v.is_hashable()),

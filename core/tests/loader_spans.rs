@@ -2,13 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use hotplate_core::diag::Severity;
-use hotplate_core::source::{LineIndex, SourceId, Span};
-use hotplate_core::syntax::{
+use hotplate_core::api::test_support::source::{LineIndex, SourceId, Span};
+use hotplate_core::api::test_support::syntax::{
     load_template, load_yaml, pyyaml_error_text, LoadFailure, Node, NodeKind, MAX_ALIAS_NODES, MAX_DEPTH,
     MAX_TEMPLATE_CHARS,
 };
-use hotplate_core::value::Value;
+use hotplate_core::api::Severity;
+use hotplate_core::api::Value;
 
 const SRC: SourceId = SourceId(7);
 
@@ -202,7 +202,7 @@ fn big_integers_load_at_any_size() {
         let root = loader(text, SRC).unwrap().root.to_value();
         let a = root.as_map().unwrap().get_str("a").unwrap();
         assert!(matches!(a, Value::BigInt(_)), "{text}");
-        assert_eq!(hotplate_core::pyfmt::py_repr(a), want, "{text}");
+        assert_eq!(hotplate_core::api::test_support::pyfmt::py_repr(a), want, "{text}");
     }
     let ok = load_template("[9223372036854775807, -9223372036854775808]", SRC).unwrap().root.to_value();
     assert_eq!(ok.as_list().unwrap()[1], Value::Int(i64::MIN));

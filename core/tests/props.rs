@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use hotplate_core::{evaluate, Document, Request};
+use hotplate_core::api::{evaluate, Document, Request};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunner};
@@ -933,7 +933,7 @@ fn generated_templates_as_text_never_panic() {
         J::String(s) => Some(Request::new(s)),
         other => {
             let mut req = Request::new(String::new());
-            req.template = Document::Value(hotplate_core::engine::request::json_to_value(&other));
+            req.template = Document::Value(hotplate_core::api::json_to_value(&other));
             Some(req)
         }
     });

@@ -4,7 +4,7 @@
 
 mod yaql_common;
 
-use hotplate_core::yaql;
+use hotplate_core::api::test_support::yaql;
 use yaql_common::{same, to_value};
 
 #[test]

@@ -1,8 +1,8 @@
 //! Robustness of the yaql implementation on arbitrary input: it never panics, never
 //! overflows the stack and always ends, whatever the expression and data.
 
-use hotplate_core::value::{Map, Value};
-use hotplate_core::yaql;
+use hotplate_core::api::test_support::yaql;
+use hotplate_core::api::{Map, Value};
 use proptest::prelude::*;
 
 /// Parse and evaluate; any outcome but a panic is fine.

@@ -3,7 +3,7 @@
 
 mod yaql_common;
 
-use hotplate_core::yaql;
+use hotplate_core::api::test_support::yaql;
 use yaql_common::to_value;
 
 #[test]

@@ -2,7 +2,7 @@
 //! `core/tests/props.rs`): no panic, spans inside their sources on char
 //! boundaries, a canonical result that is JSON, the same result twice.
 
-use hotplate_core::{evaluate, Request};
+use hotplate_core::api::{evaluate, Request};
 
 pub fn check(req: &Request) {
     let first = evaluate(req);

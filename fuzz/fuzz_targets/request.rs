@@ -8,7 +8,7 @@ mod check;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    if let Ok(req) = hotplate_core::Request::from_json(text) {
+    if let Ok(req) = hotplate_core::api::Request::from_json(text) {
         check::check(&req);
     }
 });

@@ -2,7 +2,7 @@
 //! (with `--features browser`) in headless Chromium.
 #![cfg(target_arch = "wasm32")]
 
-use hotplate_wasm::{functions, render_value, resource_types, versions, yaql};
+use hotplate_wasm::{functions, resource_types, versions, yaql, Evaluation};
 use js_sys::{Reflect, JSON};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -14,15 +14,18 @@ fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON")
 }
 
-/// `evaluate` as the package calls it: JSON text in, `[resultJson, extras]` out,
-/// put back together as one object.
+/// An evaluation's response as the package puts it together: the summary
+/// (JSON text) with the result text beside it.
 fn evaluate(request: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
-    let text = JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default();
-    hotplate_wasm::evaluate(&text).map(|out| {
-        let response = JSON::parse(&out[1]).expect("response JSON");
-        Reflect::set(&response, &JsValue::from_str("resultJson"), &JsValue::from_str(&out[0])).expect("set");
+    open(request).map(|ev| {
+        let response = JSON::parse(&ev.summary_json().expect("summary")).expect("response JSON");
+        Reflect::set(&response, &JsValue::from_str("resultJson"), &JsValue::from_str(&ev.result_json())).expect("set");
         response
     })
+}
+
+fn open(request: JsValue) -> Result<Evaluation, wasm_bindgen::JsError> {
+    Evaluation::new(&JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default())
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -81,46 +84,50 @@ fn a_malformed_request_throws() {
 
 #[wasm_bindgen_test]
 fn tables_for_editors() {
-    let v = text(&versions().unwrap());
+    let v = versions().unwrap();
     assert!(v.contains("{\"date\":\"2021-04-16\",\"alias\":\"wallaby\"}"), "{v}");
-    let f = text(&functions("2016-10-14").unwrap());
+    let f = functions("2016-10-14").unwrap();
     assert!(f.contains("{\"name\":\"yaql\",\"inTemplates\":true,\"inConditions\":false,\"removed\":false}"), "{f}");
-    assert!(functions("1999-01-01").unwrap().is_null());
-    let types = text(&resource_types().unwrap());
+    assert_eq!(functions("1999-01-01").unwrap(), "null");
+    let types = resource_types().unwrap();
     assert!(types.contains("\"name\":\"OS::Nova::Server\""));
     assert!(types.contains("\"first_address\""));
 }
 
 #[wasm_bindgen_test]
 fn yaql_values_and_errors() {
-    let ok = yaql("$.data.a.sum()", js(r#"{"a": [1, 2, 3.5]}"#)).unwrap();
+    let ok = js(&yaql("$.data.a.sum()", r#"{"a": [1, 2, 3.5]}"#).unwrap());
     assert_eq!(text(&get(&ok, "value")), "6.5");
-    let err = yaql("$.data.a.nope()", js(r#"{"a": 1}"#)).unwrap();
+    let err = js(&yaql("$.data.a.nope()", r#"{"a": 1}"#).unwrap());
     assert_eq!(get(&err, "ok").as_bool(), Some(false));
     assert_eq!(text(&get(&get(&err, "error"), "type")), "\"NoMethodRegisteredException\"");
 }
 
 #[wasm_bindgen_test]
-fn render_value_writes_the_last_results_values_with_placeholders() {
+fn an_evaluation_renders_its_values_with_placeholders() {
     let template = "heat_template_version: 2021-04-16\nresources:\n  s: {type: OS::Nova::Server, properties: {flavor: m1.small, image: cirros}}\noutputs:\n  o: {value: {f: 1.0, ip: {get_attr: [s, first_address]}}}\n";
     let request = js(&format!("{{\"stack_name\": \"s\", \"template\": {}}}", text(&JsValue::from_str(template))));
-    evaluate(request).expect("a well-formed request");
+    let ev = open(request).expect("a well-formed request");
     let path = |keys: &[&str]| keys.iter().map(|k| JsValue::from_str(k)).collect::<Vec<_>>();
-    let r = render_value(path(&["outputs", "o", "value"]), "yaml").unwrap();
+    let r = js(&ev.render(path(&["outputs", "o", "value"]), "yaml").unwrap());
     // The float stays a float; the attribute is a located placeholder.
     assert_eq!(get(&r, "text").as_string().as_deref(), Some("f: 1.0\nip: ⟨get_attr s first_address⟩\n"));
     assert_eq!(
         text(&get(&r, "marks")),
         r#"[{"path":["ip"],"label":"get_attr s first_address","exact":true,"from":11,"to":37}]"#
     );
-    assert!(render_value(path(&["outputs", "nope"]), "json").unwrap().is_null());
-    let first = render_value(
-        vec![JsValue::from_str("outputs"), JsValue::from_str("o"), JsValue::from_str("value"), JsValue::from_str("f")],
-        "json",
-    )
-    .unwrap();
+    assert_eq!(ev.render(path(&["outputs", "nope"]), "json").unwrap(), "null");
+    let first = js(&ev.render(path(&["outputs", "o", "value", "f"]), "json").unwrap());
     assert_eq!(get(&first, "text").as_string().as_deref(), Some("1.0"));
-    assert!(render_value(path(&["outputs"]), "toml").is_err());
-    assert!(render_value(vec![js(r#"{"a": 1}"#)], "json").is_err());
-    assert!(render_value(vec![JsValue::from_f64(0.5)], "json").is_err());
+    assert!(ev.render(path(&["outputs"]), "toml").is_err());
+    assert!(ev.render(vec![js(r#"{"a": 1}"#)], "json").is_err());
+    assert!(ev.render(vec![JsValue::from_f64(0.5)], "json").is_err());
+    // Every shown value in one call: the output's value among them.
+    let texts = ev.texts("json-line").unwrap();
+    assert!(
+        texts.contains(
+            r#"{"path":["outputs","o","value"],"text":"{\"f\": 1.0, \"ip\": \"⟨get_attr s first_address⟩\"}""#
+        ),
+        "{texts}"
+    );
 }

@@ -266,7 +266,8 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
       return {
         from,
         to: Math.min(Math.max(d.to, from), length),
-        severity: d.severity,
+        // hotplate's own notes (a file the CLI did not read) are information.
+        severity: d.severity === "note" ? "info" : d.severity,
         message: d.message,
         source: d.code,
         actions: mine.map((f) => ({ name: f.title, apply: (v: EditorView) => applyFix(v, doc, f) })),

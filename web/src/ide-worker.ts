@@ -1,9 +1,11 @@
-// Editor questions (completion, hover, definition, outline, quick fixes) off the
-// main thread, in their own worker so they never wait behind an evaluation.
-import { init, complete, hover, definition, references, documentSymbols, quickFixes } from "hotplate/web";
+// Editor questions (completion, hover, definition, outline) off the main
+// thread, in their own worker so they never wait behind an evaluation. Quick
+// fixes are not asked here: the evaluation worker has the evaluation they
+// need (worker.ts, the runner's `quickFixes`).
+import { init, complete, hover, definition, references, documentSymbols } from "hotplate/web";
 import type { EvaluateRequest } from "hotplate/web";
 
-export type IdeOp = "complete" | "hover" | "definition" | "references" | "documentSymbols" | "quickFixes";
+export type IdeOp = "complete" | "hover" | "definition" | "references" | "documentSymbols";
 export interface IdeRequest {
   id: number;
   op: IdeOp;
@@ -28,8 +30,6 @@ function answer(m: IdeRequest): unknown {
       return references(m.request, m.file, m.offset);
     case "documentSymbols":
       return documentSymbols(m.request, m.file);
-    case "quickFixes":
-      return quickFixes(m.request, m.file);
   }
 }
 

@@ -1,6 +1,8 @@
 // The page's side of the editor questions: one worker (ide-worker.ts), one
 // promise per question, and a time limit after which the worker is replaced
-// (a quick fix evaluates the request; a runaway template must not block it).
+// (a runaway template must not block it). Quick fixes are not asked of that
+// worker: they come from the evaluation the page already has (`fixes`, the
+// runner's `quickFixes`), so the request is not evaluated a second time.
 import type { Completions, DocumentSymbol, EvaluateRequest, HoverInfo, QuickFix, SourceLocation } from "hotplate/web";
 import type { IdeOp, IdeRequest, IdeResponse } from "./ide-worker";
 import { startWorker } from "./runner";
@@ -22,6 +24,9 @@ export class IdeClient {
   private nextId = 1;
   private pending = new Map<number, { resolve: (v: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
 
+  /** `fixes`: the quick fixes of a document from the page's last evaluation. */
+  constructor(private readonly fixes: (file: string) => Promise<QuickFix[] | null>) {}
+
   /** Start the worker and load the engine now (the page loads everything up
    *  front: no request after it has loaded); resolves when it answers. */
   warm(): Promise<void> {
@@ -29,13 +34,14 @@ export class IdeClient {
   }
 
   /** Ask the engine; `null` when it failed or took too long. */
-  ask<K extends IdeOp>(op: K, request: EvaluateRequest, file: string, offset = 0): Promise<IdeResults[K] | null> {
+  ask<K extends IdeOp | "quickFixes">(op: K, request: EvaluateRequest, file: string, offset = 0): Promise<IdeResults[K] | null> {
+    if (op === "quickFixes") return this.fixes(file) as Promise<IdeResults[K] | null>;
     const w = (this.worker ??= this.spawn());
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.reset(), IDE_TIME_LIMIT_MS);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, timer });
-      const m: IdeRequest = { id, op, request, file, offset };
+      const m: IdeRequest = { id, op: op as IdeOp, request, file, offset };
       w.postMessage(m);
     });
   }

@@ -23,7 +23,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 const s = pageState(firstExample());
 const runner = new Runner();
-const ide = new IdeClient();
+const ide = new IdeClient((file) => runner.quickFixes(file));
 const evaluation = new EndOfTask(evaluate);
 let generation = 0;
 let runs = 0;

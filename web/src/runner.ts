@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, PathStep, QuickFix, RenderedValue } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -43,8 +43,8 @@ export class Runner {
   private loadFailed = false;
   /** The values of the worker's last answer: the next one sends only what changed (values.ts). */
   private values: Values = {};
-  /** `render` calls waiting for the worker's answer. */
-  private renders = new Map<number, (v: RenderedValue | null) => void>();
+  /** `render` and `quickFixes` calls waiting for the worker's answer (null if it is stopped). */
+  private asks = new Map<number, (v: unknown) => void>();
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
@@ -63,11 +63,25 @@ export class Runner {
    * (the newest result: shown, or about to be); null if there is none.
    */
   render(path: PathStep[], format: Mode): Promise<RenderedValue | null> {
+    return this.ask<RenderedValue>((id) => ({ id, render: path, format }));
+  }
+
+  /**
+   * The engine's quick fixes for the diagnostics of document `file`, from the
+   * worker's last evaluation (the request is not evaluated again); null if
+   * there is none.
+   */
+  quickFixes(file: string): Promise<QuickFix[] | null> {
+    return this.ask<QuickFix[]>((id) => ({ id, quickFixes: file }));
+  }
+
+  /** A question about the worker's last evaluation. */
+  private ask<T>(message: (id: number) => WorkerRequest): Promise<T | null> {
     if (!this.worker || !this.ready) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.renders.set(id, resolve);
-      this.worker!.postMessage({ id, render: path, format } satisfies WorkerRequest);
+      this.asks.set(id, resolve as (v: unknown) => void);
+      this.worker!.postMessage(message(id));
     });
   }
 
@@ -86,9 +100,10 @@ export class Runner {
         }
         return;
       }
-      if ("rendered" in m) {
-        this.renders.get(m.id)?.(m.rendered);
-        this.renders.delete(m.id);
+      if ("rendered" in m || "fixes" in m || this.asks.has(m.id)) {
+        // An answer to `render`/`quickFixes` (null when the worker could not answer it).
+        this.asks.get(m.id)?.("rendered" in m ? m.rendered : "fixes" in m ? m.fixes : null);
+        this.asks.delete(m.id);
         return;
       }
       if (m.ok) this.values = applyValuesDelta(this.values, m.values);
@@ -111,8 +126,8 @@ export class Runner {
     if (killWorker) {
       this.worker?.terminate();
       this.worker = null;
-      for (const resolve of this.renders.values()) resolve(null);
-      this.renders.clear();
+      for (const resolve of this.asks.values()) resolve(null);
+      this.asks.clear();
     }
     if (job) job.resolve(result);
     else if (killWorker && this.queued) {

@@ -1,8 +1,10 @@
-// The values the result panes show, as the engine writes them. The worker asks
-// the engine (`renderValue`) for the text of every value in `shownPaths` right
-// after evaluating, in the page's format, and sends the texts with the result;
-// the panes only place them. JSON data cannot carry what the text keeps (`1.0`
-// vs `1`, big integers, key order), so no value is formatted on this side.
+// The values the result panes show, as the engine writes them. Right after
+// evaluating, the worker asks the evaluation for the text of every value the
+// panes show, in the page's format, in one call (the package's
+// `Evaluation.texts`; which values those are is the core's
+// `ResultView::shown_paths`), and sends the texts with the result; the panes
+// only place them. JSON data cannot carry what the text keeps (`1.0` vs `1`,
+// big integers, key order), so no value is formatted on this side.
 // No DOM here: the worker imports it.
 import type { CanonicalResult, PathStep, RenderedValue } from "hotplate/web";
 
@@ -13,34 +15,6 @@ export type Values = Record<string, RenderedValue>;
 
 /** The key of a value's place in the result (keys can contain dots: no dotted form). */
 export const pathKey = (path: PathStep[]): string => JSON.stringify(path);
-
-/**
- * Every value a pane shows for the stack at `base` in the result (`[]`, or
- * `["nested", "db"]`, `["nested", "g", "nested", "0"]` for nested stacks,
- * recursively): parameters, conditions, output values, and each enabled
- * resource's properties, dependencies, metadata and policies. The panes show
- * exactly these (playwright-tests/values.spec.ts enumerates them on its own).
- */
-export function shownPaths(stack: CanonicalResult, base: PathStep[] = [], out: PathStep[][] = []): PathStep[][] {
-  for (const name of Object.keys(stack.parameters ?? {})) out.push([...base, "parameters", name]);
-  for (const name of Object.keys(stack.conditions ?? {})) out.push([...base, "conditions", name]);
-  for (const [name, o] of Object.entries(stack.outputs ?? {})) if (o.error === null) out.push([...base, "outputs", name, "value"]);
-  for (const [name, r] of Object.entries(stack.resources ?? {})) {
-    if (!r.enabled) continue;
-    const at = [...base, "resources", name];
-    out.push([...at, "properties"]);
-    if (r.depends_on.length) out.push([...at, "depends_on"]);
-    if (base.length === 0) {
-      // Only the top-level resources pane shows these.
-      out.push([...at, "deletion_policy"]);
-      if (r.requires.length) out.push([...at, "requires"]);
-    }
-    if (r.metadata && Object.keys(r.metadata as object).length) out.push([...at, "metadata"]);
-    if (r.update_policy && Object.keys(r.update_policy as object).length) out.push([...at, "update_policy"]);
-  }
-  for (const [name, child] of Object.entries(stack.nested ?? {})) shownPaths(child, [...base, "nested", name], out);
-  return out;
-}
 
 /**
  * What one answer of the worker carries of the values: the texts that differ

@@ -1,26 +1,33 @@
 // Evaluation off the main thread: the page never freezes, and a runaway
-// template is stopped by terminating this worker (runner.ts). Right after an
-// evaluation the engine writes every value the panes show (values.ts), so the
-// page receives text it only has to place.
-import { init, evaluate, renderValue } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
-import { pathKey, resourceSignatures, shownPaths, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
+// template is stopped by terminating this worker (runner.ts). The worker holds
+// the last evaluation (the package's `evaluation`): right after evaluating it
+// asks it for every value the panes show, in one call (`texts`), so the page
+// receives text it only has to place; a Copy button's text (`render`) and the
+// editors' quick fixes (`quickFixes`) are asked of the same evaluation later,
+// never by evaluating the request again.
+import { init, evaluation } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, QuickFix, RenderedValue } from "hotplate/web";
+import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request`, or write the value at `render` of the last evaluation (a Copy button's text). */
+/** Evaluate `request`; or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
 export type WorkerRequest =
   | { id: number; request: EvaluateRequest; format: Mode }
-  | { id: number; render: PathStep[]; format: Mode };
+  | { id: number; render: PathStep[]; format: Mode }
+  | { id: number; quickFixes: string };
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
   | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
+  | { id: number; ok: true; fixes: QuickFix[] }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
 
 /** The values of the last answer and their format: the next answer sends only what changed. */
 let sent: { values: Values; format: Mode } | null = null;
+/** The last evaluation (freed when the next one replaces it). */
+let last: Evaluation | null = null;
 
 init().then(
   () => post({ ready: true }),
@@ -29,22 +36,26 @@ init().then(
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const m = event.data;
-  const { id, format } = m;
+  const { id } = m;
   try {
     if ("render" in m) {
-      post({ id, ok: true, rendered: renderValue(m.render, format) });
+      post({ id, ok: true, rendered: last?.render(m.render, m.format) ?? null });
+      return;
+    }
+    if ("quickFixes" in m) {
+      post({ id, ok: true, fixes: last?.quickFixes(m.quickFixes) ?? [] });
       return;
     }
     const t0 = performance.now();
-    const response = evaluate(m.request);
+    const ev = evaluation(m.request);
+    last?.free();
+    last = ev;
     const values: Values = {};
-    for (const path of shownPaths(response.result)) {
-      const v = renderValue(path, format);
-      if (v) values[pathKey(path)] = v;
-    }
-    const signatures = resourceSignatures(response.result, values, format);
-    const delta = valuesDelta(sent?.format === format ? sent.values : null, values);
-    sent = { values, format };
+    for (const { path, text, marks } of ev.texts(m.format)) values[pathKey(path)] = { text, marks };
+    const response = ev.response;
+    const signatures = resourceSignatures(response.result, values, m.format);
+    const delta = valuesDelta(sent?.format === m.format ? sent.values : null, values);
+    sent = { values, format: m.format };
     post({ id, ok: true, response, values: delta, signatures, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });

@@ -11,6 +11,10 @@
 //!       - 'environments/ha/*.yaml'
 //!     parameters: {NodeCount: 3}       # as `-P`, but any YAML value
 //!     stack_name: overcloud            # optional, default `test`
+//!     heat_config: {max_nested_stack_depth: 10}   # optional, over the top-level one
+//! heat_config:                         # the cloud's heat.conf settings (a request's
+//!   max_json_body_size: 8388608        #   `x-heat-config`): every check
+//!   yaql: {memory_quota: 100000}
 //! allow_outside_root: false            # true: read files outside the checked
 //!                                      #   tree (see `crate::root`)
 //! ```
@@ -25,8 +29,7 @@
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
-use hotplate_core::pyfmt::{json_dumps, JsonStyle};
-use hotplate_core::{Map, Value};
+use hotplate_core::api::{json_dumps, json_loads, load_yaml, py_str, JsonStyle, Map, Value};
 
 /// The default config file name, looked up from the working directory upwards.
 pub const FILE_NAME: &str = ".hotplate.yaml";
@@ -42,6 +45,8 @@ pub struct Config {
     pub checks: Vec<Check>,
     /// `allow_outside_root: true`: files outside the root may be read.
     pub allow_outside_root: bool,
+    /// `heat_config` as JSON text (see [`Check::parameters`] for why text).
+    heat_config_json: String,
 }
 
 /// One entry of `checks`.
@@ -59,15 +64,24 @@ pub struct Check {
     parameters_json: String,
     /// The stack name.
     pub stack_name: String,
+    /// Its Heat settings (the top-level ones with its own over them) as JSON text.
+    heat_config_json: String,
+}
+
+/// An `x-heat-config` object from JSON text (null when empty).
+fn settings(json: &str) -> Value {
+    json_loads(json).unwrap_or(Value::Null)
 }
 
 impl Check {
+    /// The Heat settings, as a request's `x-heat-config`.
+    pub fn heat_config(&self) -> Value {
+        settings(&self.heat_config_json)
+    }
+
     /// The parameters, as a request's `parameters`.
     pub fn parameters(&self) -> Map {
-        hotplate_core::pyconv::json_loads(&self.parameters_json)
-            .ok()
-            .and_then(|v| v.as_map().cloned())
-            .unwrap_or_default()
+        json_loads(&self.parameters_json).ok().and_then(|v| v.as_map().cloned()).unwrap_or_default()
     }
 }
 
@@ -75,6 +89,11 @@ impl Check {
 pub const DEFAULT_STACK_NAME: &str = "test";
 
 impl Config {
+    /// The Heat settings of a template no check applies to.
+    pub fn heat_config(&self) -> Value {
+        settings(&self.heat_config_json)
+    }
+
     /// Read the config: `explicit` when given, else the nearest
     /// `.hotplate.yaml` from `cwd` upwards, else an empty config rooted at `cwd`.
     pub fn find(explicit: Option<&Path>, cwd: &Path) -> Result<Config, String> {
@@ -91,12 +110,14 @@ impl Config {
 
     /// Parse a config's text; `root` is the directory its globs are relative to.
     pub fn parse(text: &str, root: PathBuf) -> Result<Config, String> {
-        let loaded = hotplate_core::syntax::load_yaml(text, hotplate_core::source::SourceId(0))
-            .map_err(|d| format!("not valid YAML: {}", d.message))?;
-        let top = loaded.root.to_value();
+        let top = load_yaml(text).map_err(|d| format!("not valid YAML: {}", d.message))?;
         let mut config = Config { root, ..Config::default() };
         let Some(top) = top.as_map() else {
             return if top == Value::Null { Ok(config) } else { Err("expected a mapping at the top".into()) };
+        };
+        let top_settings = match top.get_str("heat_config") {
+            Some(v) => heat_config(v, "heat_config")?,
+            None => Value::Null,
         };
         for (k, v) in top.iter() {
             match k.as_str() {
@@ -104,21 +125,23 @@ impl Config {
                 Some("checks") => {
                     let Value::List(items) = v else { return Err("`checks` must be a list".into()) };
                     for (i, item) in items.iter().enumerate() {
-                        config.checks.push(check(item, i)?);
+                        config.checks.push(check(item, i, &top_settings)?);
                     }
                 }
+                Some("heat_config") => {}
                 Some("allow_outside_root") => match v {
                     Value::Bool(b) => config.allow_outside_root = *b,
                     _ => return Err("`allow_outside_root` must be true or false".into()),
                 },
                 _ => {
                     return Err(format!(
-                        "unknown key `{}` (expected `checks`, `exclude` or `allow_outside_root`)",
+                        "unknown key `{}` (expected `checks`, `exclude`, `heat_config` or `allow_outside_root`)",
                         key_text(k)
                     ))
                 }
             }
         }
+        config.heat_config_json = json_dumps(&top_settings, JsonStyle::PLAIN).unwrap_or_default();
         Ok(config)
     }
 
@@ -143,7 +166,16 @@ impl Config {
     }
 }
 
-fn check(item: &Value, i: usize) -> Result<Check, String> {
+/// A `heat_config` mapping, refused with its place when Heat would not take it.
+fn heat_config(v: &Value, place: &str) -> Result<Value, String> {
+    if !matches!(v, Value::Map(_) | Value::Null) {
+        return Err(format!("{place} must be a mapping"));
+    }
+    hotplate_core::api::heat_config::HeatConfig::from_value(v).map_err(|e| format!("{place}: {e}"))?;
+    Ok(v.clone())
+}
+
+fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> {
     let at = format!("checks[{i}]");
     let Some(m) = item.as_map() else { return Err(format!("{at} must be a mapping")) };
     let mut name = at.clone();
@@ -151,6 +183,7 @@ fn check(item: &Value, i: usize) -> Result<Check, String> {
     let mut environments = Vec::new();
     let mut parameters = Value::map(Map::new());
     let mut stack_name = DEFAULT_STACK_NAME.to_string();
+    let mut own_settings = Value::Null;
     for (k, v) in m.iter() {
         let field = key_text(k);
         let place = format!("{at}.{field}");
@@ -164,20 +197,23 @@ fn check(item: &Value, i: usize) -> Result<Check, String> {
                 _ => return Err(format!("{place} must be a mapping")),
             },
             "stack_name" => stack_name = v.as_str().ok_or_else(|| format!("{place} must be a string"))?.to_string(),
+            "heat_config" => own_settings = heat_config(v, &place)?,
             _ => {
                 return Err(format!(
-                    "unknown key `{place}` (expected name, files, environments, parameters, stack_name)"
+                    "unknown key `{place}` (expected name, files, environments, parameters, stack_name, heat_config)"
                 ))
             }
         }
     }
     let files = files.ok_or_else(|| format!("{at} has no `files`"))?;
     let parameters_json = json_dumps(&parameters, JsonStyle::PLAIN).map_err(|e| format!("{at}.parameters: {e}"))?;
-    Ok(Check { name, files, environments, parameters_json, stack_name })
+    let settings = hotplate_core::api::heat_config::merged(top_settings, &own_settings);
+    let heat_config_json = json_dumps(&settings, JsonStyle::PLAIN).map_err(|e| format!("{at}.heat_config: {e}"))?;
+    Ok(Check { name, files, environments, parameters_json, stack_name, heat_config_json })
 }
 
 fn key_text(k: &Value) -> String {
-    k.as_str().map_or_else(|| hotplate_core::pyfmt::py_str(k), str::to_string)
+    k.as_str().map_or_else(|| py_str(k), str::to_string)
 }
 
 /// A string, or a list of strings.
@@ -242,6 +278,22 @@ mod tests {
     }
 
     #[test]
+    fn heat_settings_for_every_check_and_one() {
+        let c = parse(
+            "heat_config: {max_nested_stack_depth: 10, yaql: {memory_quota: 1}}\nchecks:\n  - files: a\n    heat_config: {yaql: {memory_quota: 2}}\n  - files: b\n",
+        )
+        .unwrap();
+        let depth_and_quota = |v: Value| {
+            let m = v.as_map().cloned().unwrap_or_default();
+            let quota = m.get_str("yaql").and_then(|y| y.as_map()?.get_str("memory_quota").cloned());
+            (m.get_str("max_nested_stack_depth").cloned(), quota)
+        };
+        assert_eq!(depth_and_quota(c.checks[0].heat_config()), (Some(Value::Int(10)), Some(Value::Int(2))));
+        assert_eq!(depth_and_quota(c.checks[1].heat_config()), (Some(Value::Int(10)), Some(Value::Int(1))));
+        assert_eq!(depth_and_quota(c.heat_config()), (Some(Value::Int(10)), Some(Value::Int(1))));
+    }
+
+    #[test]
     fn mistakes_are_refused_with_the_place() {
         for (text, want) in [
             ("checks:\n  - files: a\n    enviroments: [b]\n", "checks[0].enviroments"),
@@ -254,6 +306,17 @@ mod tests {
             ("checks: [\n", "not valid YAML"),
             ("- a\n", "expected a mapping"),
             ("allow_outside_root: yes please\n", "must be true or false"),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+        for (text, want) in [
+            ("heat_config: {debug: true}\n", "heat_config: unsupported heat.conf option [DEFAULT] debug"),
+            ("heat_config: [1]\n", "heat_config must be a mapping"),
+            (
+                "checks:\n  - files: a\n    heat_config: {max_nested_stack_depth: ten}\n",
+                "checks[0].heat_config: invalid value 'ten' for max_nested_stack_depth",
+            ),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.contains(want), "{text:?}: {e}");

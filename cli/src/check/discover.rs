@@ -31,7 +31,8 @@ use rayon::prelude::*;
 use super::config::{glob, Config};
 pub use crate::root::normalize;
 use crate::root::{Root, Unread};
-use crate::template_mode::{find_refs, is_template, load_map, registry_files, RefKind, VERSION_KEYS};
+use crate::template_mode::{find_refs, registry_files, RefKind};
+use hotplate_core::api::{is_environment, is_template, load_map, VERSION_KEYS};
 
 /// File extensions a directory walk looks at.
 const EXTENSIONS: [&str; 4] = ["yaml", "yml", "json", "template"];
@@ -244,9 +245,7 @@ fn classify(path: &Path, shown: &Path, root: &Root) -> Kind {
             .collect();
         return Kind::Template(refs, providers);
     }
-    let sections = hotplate_core::api::ENVIRONMENT_SECTIONS;
-    let top = root.as_map().map(|m| m.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>()).unwrap_or_default();
-    if !top.is_empty() && top.iter().all(|k| k.is_some_and(|k| sections.contains(&k))) {
+    if is_environment(&root) {
         Kind::Environment
     } else {
         Kind::Other

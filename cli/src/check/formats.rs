@@ -24,7 +24,7 @@ use std::path::Path;
 
 use clap::ValueEnum;
 use hotplate_core::api::Located;
-use hotplate_core::Severity;
+use hotplate_core::api::Severity;
 use serde_json::{json, Value as Json};
 
 use super::Report;

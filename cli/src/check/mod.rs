@@ -13,9 +13,7 @@ mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{located_diagnostics, Located};
-use hotplate_core::source::SourceMap;
-use hotplate_core::Severity;
+use hotplate_core::api::{self, has_errors, located_diagnostics, HeatResult, Located, Severity, SourceMap};
 use rayon::prelude::*;
 
 use crate::root::{Hint, Root};
@@ -37,6 +35,9 @@ pub struct Options {
     pub jobs: Option<usize>,
     /// `--allow-outside-root`: read files wherever templates name them.
     pub allow_outside_root: bool,
+    /// `--heat-config` settings: an `x-heat-config` object as JSON text
+    /// (engine values are not shared across threads).
+    pub heat_config: String,
 }
 
 /// One evaluation: a template with one check entry (or none).
@@ -133,7 +134,7 @@ fn check(opts: &Options) -> Result<Report, String> {
     pool.install(|| {
         let found = discover(&paths, &config, &environments, &cwd, &root)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root)).collect();
+        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -172,7 +173,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>, root: &Root) -> Outcome {
+fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -187,14 +188,18 @@ fn evaluate(job: &Job<'_>, root: &Root) -> Outcome {
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
-    let built = match template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name, root)
-    {
-        Ok(b) => b,
-        Err(e) => {
-            outcome.io_error = Some(e);
-            return outcome;
-        }
-    };
+    let mut built =
+        match template_mode::build_request(&job.template, job.refs, &job.environments, params, stack_name, root) {
+            Ok(b) => b,
+            Err(e) => {
+                outcome.io_error = Some(e);
+                return outcome;
+            }
+        };
+    // The cloud's settings: the config file's, a check's over them, the command line's over both.
+    let flags = api::json_loads(flags).unwrap_or(api::Value::Null);
+    let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
+    built.request.heat_config = api::heat_config::merged(&settings, &flags);
     let mut ev = template_mode::evaluate(&built);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
@@ -204,7 +209,7 @@ fn evaluate(job: &Job<'_>, root: &Root) -> Outcome {
         sources.add(name, s.text.clone());
     }
     ev.sources = sources;
-    outcome.failed = crate::report::has_errors(&ev.result);
+    outcome.failed = has_errors(&ev.result);
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(&ev.result, "", &mut failed);
@@ -225,7 +230,7 @@ fn evaluate(job: &Job<'_>, root: &Root) -> Outcome {
 }
 
 /// Failing outputs of a stack and of its nested stacks that are created.
-fn output_errors(r: &hotplate_core::HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
+fn output_errors(r: &HeatResult, prefix: &str, out: &mut Vec<(String, String)>) {
     for (name, o) in &r.outputs {
         if let Some(e) = &o.error {
             out.push((format!("{prefix}{name}"), e.clone()));

@@ -37,3 +37,60 @@ impl Drop for Tree {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The golden cases of the Heat settings (`core/tests/golden/heat_config_*`),
+/// each as (name, request, the oracle's expected result).
+pub fn heat_config_cases() -> Vec<(String, serde_json::Value, serde_json::Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("golden dir")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("heat_config_") && !n.ends_with(".expected.json"))
+        .map(|n| n.trim_end_matches(".json").to_string())
+        .collect();
+    names.sort();
+    let read = |p: PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(&p).expect("read")).expect("JSON")
+    };
+    names
+        .into_iter()
+        .map(|n| {
+            let req = read(dir.join(format!("{n}.json")));
+            let exp = read(dir.join(format!("{n}.expected.json")));
+            (n, req, exp)
+        })
+        .collect()
+}
+
+/// A request's `x-heat-config` as `KEY=VALUE` command-line settings, when it
+/// can be written so (an object of scalars; a number that is not an integer
+/// would be text the option refuses, so such a case is left out).
+pub fn heat_config_flags(config: &serde_json::Value) -> Option<Vec<String>> {
+    let scalar = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Bool(b) => Some(b.to_string()),
+        serde_json::Value::Number(n) if n.is_i64() => Some(n.to_string()),
+        _ => None,
+    };
+    let mut flags = Vec::new();
+    for (k, v) in config.as_object()? {
+        match v {
+            serde_json::Value::Object(section) => {
+                for (o, v) in section {
+                    flags.push(format!("{k}.{o}={}", scalar(v)?));
+                }
+            }
+            v => flags.push(format!("{k}={}", scalar(v)?)),
+        }
+    }
+    Some(flags)
+}
+
+/// What a `HeatConfigError` says of the option, without the value's repr
+/// (a command-line setting is text: `'54'` where the request had `54`).
+pub fn heat_config_error_tail(message: &str) -> &str {
+    match message.strip_prefix("invalid value ") {
+        Some(rest) => rest.split_once(" for ").map_or(message, |(_, tail)| tail),
+        None => message,
+    }
+}

@@ -11,7 +11,7 @@ mod decode;
 
 use std::sync::OnceLock;
 
-pub use data::{ALIASES, HEAT_VERSION};
+pub use data::ALIASES;
 
 use crate::value::Value;
 
@@ -39,10 +39,14 @@ pub struct Alias {
 
 /// One property of a type (for editors).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ResourceProperty"))]
 pub struct PropInfo {
     /// Its name.
     pub name: &'static str,
     /// Heat's schema type (`string`, `integer`, `map`, …).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub kind: &'static str,
     /// Whether Heat requires it.
     pub required: bool,
@@ -71,6 +75,8 @@ pub enum Lit {
     Prop(&'static str),
 }
 
+// By reference: the engine maps slices of literals (`.map(Lit::to_value)`).
+#[allow(clippy::wrong_self_convention)]
 impl Lit {
     /// As a runtime value (`Prop` is null).
     pub fn to_value(&self) -> Value {
@@ -387,7 +393,14 @@ impl TypeInfo {
         if self.template.is_some() {
             return Some(NestedKind::Template);
         }
-        match self.plugin {
+        NestedKind::of_plugin(self.plugin)
+    }
+}
+
+impl NestedKind {
+    /// How Heat's plugin of this name makes a nested stack, if it does.
+    pub fn of_plugin(plugin: &str) -> Option<NestedKind> {
+        match plugin {
             "OS::Heat::ResourceGroup" => Some(NestedKind::ResourceGroup),
             "OS::Heat::AutoScalingGroup" => Some(NestedKind::AutoScalingGroup),
             "OS::Heat::ResourceChain" => Some(NestedKind::ResourceChain),
@@ -404,6 +417,13 @@ impl TypeInfo {
         }
     }
 
+    /// A nested stack of members made from one definition (a group, a chain).
+    pub fn is_group(self) -> bool {
+        !matches!(self, NestedKind::Template | NestedKind::CfnStack)
+    }
+}
+
+impl TypeInfo {
     /// A provider template: any attribute, nothing else known.
     pub fn provider(template: &str, user: bool) -> TypeInfo {
         TypeInfo {

@@ -62,7 +62,7 @@ fn hot_name(cfn: &str) -> &str {
 
 /// `CfnTemplateBase.validate`: the sections, then every resource is a map
 /// with a `Type`.
-pub(crate) fn validate(root: &Node, version: HotVersion) -> Result<(), EvalError> {
+pub(crate) fn validate(root: &Node, version: HotVersion, max_resources: i64) -> Result<(), EvalError> {
     let top = root.as_map().unwrap_or(&[]);
     for (k, _) in top {
         let key = py_str(&k.to_value());
@@ -99,7 +99,7 @@ pub(crate) fn validate(root: &Node, version: HotVersion) -> Result<(), EvalError
                 .with_code("bad-resource"));
         }
     }
-    super::resources::check_count(entries.len())
+    super::resources::check_count(entries.len(), max_resources)
 }
 
 /// The template with HOT section and key names (spans kept): the keys a CFN

@@ -67,7 +67,7 @@ fn validate_sections(sections: &Map, root: Option<&Node>, file: &str) -> Result<
 /// `environment_format.parse` of a text.
 pub fn parse_text(text: &str, source: SourceId, file: &str) -> Result<ParsedEnv, EnvError> {
     let loaded = load_yaml(text, source).map_err(|d| {
-        let (class, message) = crate::syntax::heat_exception(text, &d, false);
+        let (class, message) = crate::syntax::heat_exception(text, &d, None);
         EnvError { class, message, diagnostic: d }
     })?;
     let value = loaded.root.to_value();
@@ -122,10 +122,13 @@ pub type Contributions = Vec<(String, Vec<Contribution>)>;
 
 /// One environment file's part of a parameter's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Contribution {
     /// The environment file, or `parameters` (the request's own).
     pub file: String,
     /// `overwrite`, `merge` or `deep_merge` (the parameter's strategy in that file).
+    #[cfg_attr(feature = "ts", ts(type = "\"overwrite\" | \"merge\" | \"deep_merge\""))]
     pub strategy: String,
     /// What of the value it gave: the top-level keys of a map (`json`), the
     /// indexes of the items it appended to a list; empty: the whole value (or,

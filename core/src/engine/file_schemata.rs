@@ -10,7 +10,7 @@ use super::parameters::{check_dict, get_num, schema_error, ParamSchema, ParamTyp
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, Span};
-use crate::syntax::{load_template, Loaded, Node};
+use crate::syntax::{load_template_limited, Loaded, Node};
 use crate::value::Value;
 use crate::version::HotVersion;
 
@@ -118,13 +118,14 @@ pub struct FileSchemata {
 pub fn file_param_types(
     content: Option<&str>,
     add_source: &mut dyn FnMut() -> SourceId,
+    max_template_size: i64,
 ) -> Result<FileSchemata, EvalError> {
     // `template_format.parse(None)`: oslo's JSON decoder refuses it.
     let Some(text) = content else {
         return Err(EvalError::other("TypeError", "<class 'NoneType'> can't be decoded").with_code("unreadable-file"));
     };
     let id = add_source();
-    let loaded = match load_template(text, id) {
+    let loaded = match load_template_limited(text, id, max_template_size) {
         Ok(loaded) => loaded,
         Err(d) if d.code == "template-too-large" => {
             return Err(EvalError::other("RequestLimitExceeded", d.message).with_code("template-too-large"))

@@ -4,7 +4,8 @@
 
 mod cfn;
 pub mod environment;
-mod file_schemata;
+pub(crate) mod file_schemata;
+pub mod heat_config;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
@@ -80,6 +81,7 @@ pub fn evaluate(req: &Request) -> Evaluation {
         mocks: Some((&req.attributes, &req.reference_ids)),
         deploy_params: IndexMap::new(),
         unknown_params: IndexMap::new(),
+        config: top.config,
     };
     let refused = req.display_only
         || match run.stack(&input) {
@@ -145,6 +147,8 @@ pub(crate) struct StackInput<'a> {
     /// Parameters a display evaluation's parent gives a value it does not
     /// have, with what they need.
     unknown_params: IndexMap<String, Vec<String>>,
+    /// The cloud's Heat settings.
+    config: Rc<heat_config::HeatConfig>,
 }
 
 /// The request's mocked attributes and reference ids.

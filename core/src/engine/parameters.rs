@@ -145,8 +145,11 @@ pub struct ParamSchema {
     /// `description` (or empty).
     pub description: String,
     /// `immutable`.
+    // Unread since lib.rs's modules became crate-private (BOARD.md, for the engine's restructure).
+    #[allow(dead_code)]
     pub immutable: bool,
     /// `tags`.
+    #[allow(dead_code)]
     pub tags: Vec<Value>,
     /// Where it is defined.
     pub span: Span,
@@ -620,6 +623,9 @@ pub struct Parameter {
 
 /// Where a parameter's value came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "snake_case"))]
 pub enum ValueSource {
     /// `parameters` (explicit or an environment's).
     User,
@@ -788,11 +794,14 @@ pub fn validate_groups(groups: &Node, names: &[String]) -> Result<(), EvalError>
 }
 
 /// Silence "unused" for conversions kept for API users.
+// Unused since lib.rs's modules became crate-private (BOARD.md, for the engine's restructure).
+#[allow(dead_code)]
 pub fn number_from_text(s: &str) -> Option<Value> {
     py_int_value(s).or_else(|| py_float(s).map(Value::Float))
 }
 
 /// The parameters of a template as a map of name → converted value.
+#[allow(dead_code)] // unused likewise
 pub fn values_map(params: &[Parameter]) -> Map {
     let mut m = Map::new();
     for p in params {

@@ -52,6 +52,14 @@ pub struct Request {
     /// template without values, whose verdict is template validate's): the
     /// evaluation's `result` stays empty and `shown` has the sections.
     pub display_only: bool,
+    /// `x-heat-config`: the cloud's `heat.conf` settings (null: Heat's
+    /// defaults), converted by [`crate::engine::heat_config::HeatConfig::from_value`]
+    /// when the request is evaluated.
+    pub heat_config: Value,
+    /// `len(json.dumps(body))` of the body heat-api reads (the request minus
+    /// its `x-*` members), measured when the request is decoded from JSON;
+    /// for a request assembled otherwise, computed from its members.
+    pub body_size: Option<usize>,
 }
 
 impl Request {
@@ -70,7 +78,37 @@ impl Request {
             attributes: IndexMap::new(),
             reference_ids: IndexMap::new(),
             display_only: false,
+            heat_config: Value::Null,
+            body_size: None,
         }
+    }
+
+    /// `len(json.dumps(body))` of this request's body: as decoded, else the
+    /// members it has (what a client would send).
+    pub fn json_body_size(&self) -> usize {
+        if let Some(n) = self.body_size {
+            return n;
+        }
+        let mut members: Vec<usize> = Vec::new();
+        if let Some(name) = &self.stack_name {
+            members.push(member_len("stack_name", str_len(name)));
+        }
+        members.push(member_len("template", doc_len(&self.template)));
+        if let Some(env) = &self.environment {
+            members.push(member_len("environment", doc_len(env)));
+        }
+        if !self.environment_files.is_empty() {
+            let names = Value::list(self.environment_files.iter().map(|n| Value::from(n.as_str())).collect());
+            members.push(member_len("environment_files", dumps_len(&names)));
+        }
+        if !self.files.is_empty() {
+            let files = self.files.iter().map(|(k, v)| member_len(k, v.as_deref().map_or(4, str_len)));
+            members.push(member_len("files", object_len(files)));
+        }
+        if !self.parameters.is_empty() {
+            members.push(member_len("parameters", dumps_len(&Value::map(self.parameters.clone()))));
+        }
+        object_len(members.into_iter())
     }
 
     /// Decode the JSON request format of the oracle README. `Err` says what is
@@ -127,6 +165,10 @@ struct RawRequest {
     files: Option<RawFiles>,
     parameters: Option<Value>,
     playground: Option<serde_json::Value>,
+    heat_config: Option<Value>,
+    /// Each body member's `"key": value` length in `json.dumps(body)` (the
+    /// last of a repeated member counts).
+    body: IndexMap<String, usize>,
 }
 
 impl RawRequest {
@@ -145,6 +187,12 @@ impl RawRequest {
             }),
             parameters: obj.get("parameters").map(json_to_value),
             playground: obj.get("x-playground").cloned(),
+            heat_config: obj.get("x-heat-config").map(json_to_value),
+            body: obj
+                .iter()
+                .filter(|(k, _)| !k.starts_with("x-"))
+                .map(|(k, v)| (k.clone(), member_len(k, dumps_len(&json_to_value(v)))))
+                .collect(),
         }
     }
 
@@ -159,6 +207,8 @@ impl RawRequest {
         };
         let mut req = Request::new(String::new());
         req.template = template;
+        req.body_size = Some(object_len(self.body.values().copied()));
+        req.heat_config = self.heat_config.unwrap_or(Value::Null);
         req.stack_name = match self.stack_name {
             None => None,
             Some(name) => Some(name.as_str().ok_or("\"stack_name\" must be a string")?.to_string()),
@@ -250,18 +300,62 @@ impl<'de> Visitor<'de> for RequestVisitor {
         let mut raw = RawRequest::default();
         // A repeated member: the last one counts (as in serde_json's tree).
         while let Some(key) = map.next_key::<Key<'de>>()? {
-            match &*key.0 {
-                "template" => raw.template = Some(map.next_value::<RawDocDe>()?.0),
-                "stack_name" => raw.stack_name = Some(map.next_value()?),
-                "x-template-name" => raw.template_name = Some(map.next_value()?),
-                "environment" => raw.environment = Some(map.next_value::<RawDocDe>()?.0),
-                "environment_files" => raw.environment_files = Some(map.next_value()?),
-                "files" => raw.files = Some(map.next_value::<RawFilesDe>()?.0),
-                "parameters" => raw.parameters = Some(map.next_value::<JsonValue>()?.0),
-                "x-playground" => raw.playground = Some(map.next_value()?),
-                _ => {
-                    map.next_value::<JsonValue>()?;
+            let len = match &*key.0 {
+                "template" => {
+                    let doc = map.next_value::<RawDocDe>()?.0;
+                    let len = raw_doc_len(&doc);
+                    raw.template = Some(doc);
+                    len
                 }
+                "stack_name" => {
+                    let v: serde_json::Value = map.next_value()?;
+                    let len = dumps_len(&json_to_value(&v));
+                    raw.stack_name = Some(v);
+                    len
+                }
+                "x-template-name" => {
+                    raw.template_name = Some(map.next_value()?);
+                    0
+                }
+                "environment" => {
+                    let doc = map.next_value::<RawDocDe>()?.0;
+                    let len = raw_doc_len(&doc);
+                    raw.environment = Some(doc);
+                    len
+                }
+                "environment_files" => {
+                    let v: serde_json::Value = map.next_value()?;
+                    let len = dumps_len(&json_to_value(&v));
+                    raw.environment_files = Some(v);
+                    len
+                }
+                "files" => {
+                    let files = map.next_value::<RawFilesDe>()?.0;
+                    let len = match &files {
+                        RawFiles::Map(m) => object_len(m.iter().map(|(k, d)| member_len(k, raw_doc_len(d)))),
+                        RawFiles::NotAnObject => 0,
+                    };
+                    raw.files = Some(files);
+                    len
+                }
+                "parameters" => {
+                    let v = map.next_value::<JsonValue>()?.0;
+                    let len = dumps_len(&v);
+                    raw.parameters = Some(v);
+                    len
+                }
+                "x-playground" => {
+                    raw.playground = Some(map.next_value()?);
+                    0
+                }
+                "x-heat-config" => {
+                    raw.heat_config = Some(map.next_value::<JsonValue>()?.0);
+                    0
+                }
+                _ => dumps_len(&map.next_value::<JsonValue>()?.0),
+            };
+            if !key.0.starts_with("x-") {
+                raw.body.insert(key.0.to_string(), member_len(&key.0, len));
             }
         }
         Ok(raw)
@@ -315,6 +409,49 @@ impl<'de> Deserialize<'de> for Key<'de> {
         }
         d.deserialize_str(KeyVisitor)
     }
+}
+
+/// `len(json.dumps(s))` (ASCII-escaped, as heatclient sends it).
+fn str_len(s: &str) -> usize {
+    let mut out = String::new();
+    crate::pyfmt::write_json_str(&mut out, s, true);
+    out.len()
+}
+
+/// `len(json.dumps(v))`.
+fn dumps_len(v: &Value) -> usize {
+    crate::pyfmt::json_dumps(v, crate::pyfmt::JsonStyle::PLAIN).map_or(0, |s| s.len())
+}
+
+/// A document member's `json.dumps` length.
+fn doc_len(doc: &Document) -> usize {
+    match doc {
+        Document::Text(s) => str_len(s),
+        Document::Value(v) => dumps_len(v),
+    }
+}
+
+fn raw_doc_len(doc: &RawDoc) -> usize {
+    match doc {
+        RawDoc::Null => 4,
+        RawDoc::Text(s) => str_len(s),
+        RawDoc::Value(v) => dumps_len(v),
+    }
+}
+
+/// `"key": value` in `json.dumps` of an object, given the value's length.
+fn member_len(key: &str, value_len: usize) -> usize {
+    str_len(key) + 2 + value_len
+}
+
+/// `json.dumps` of an object from its members' lengths (`, ` between them).
+fn object_len(members: impl Iterator<Item = usize>) -> usize {
+    let (mut total, mut n) = (2usize, 0usize);
+    for m in members {
+        total += m;
+        n += 1;
+    }
+    total + 2 * n.saturating_sub(1)
 }
 
 /// Any JSON value as a template value (what [`json_to_value`] makes of it).

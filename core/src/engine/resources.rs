@@ -59,7 +59,7 @@ pub fn resource_keys(version: HotVersion) -> Vec<&'static str> {
 
 /// `HOTemplate.validate_section` for resources (sorted by name), then the
 /// `Each Resource must contain a Type key.` check in template order.
-pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), EvalError> {
+pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: i64) -> Result<(), EvalError> {
     let Some(entries) = resources.as_map() else {
         if resources.is_null() {
             return Ok(());
@@ -101,12 +101,12 @@ pub fn validate_structure(resources: &Node, version: HotVersion) -> Result<(), E
                 .with_code("bad-resource"));
         }
     }
-    check_count(entries.len())
+    check_count(entries.len(), max_resources)
 }
 
-/// Heat's `max_resources_per_stack` (1000) for a template's resources.
-pub(super) fn check_count(n: usize) -> Result<(), EvalError> {
-    if n > 1000 {
+/// Heat's `max_resources_per_stack` (-1: no limit) for a template's resources.
+pub(super) fn check_count(n: usize, max: i64) -> Result<(), EvalError> {
+    if max != -1 && i64::try_from(n).unwrap_or(i64::MAX) > max {
         return Err(EvalError::other(
             "RequestLimitExceeded",
             "Request limit exceeded: Maximum resources per stack exceeded.",
@@ -429,6 +429,13 @@ impl ResourceDefn {
             .with_code("snapshot-not-supported")
             .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
+        if let Some(message) = self.deletion_policy.as_deref().and_then(|policy| {
+            crate::plugins::deletion_policy_error(self.info.plugin, policy, stack.config.volumes_backups_enabled)
+        }) {
+            return Err(EvalError::svf_full("", vec!["resources".into(), self.name.to_string()], message)
+                .with_code("snapshot-not-supported")
+                .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
+        }
         if let Some(up) = &self.update_policy {
             match eval::resolve(stack, up) {
                 Ok(Value::Map(m)) => {
@@ -444,7 +451,7 @@ impl ResourceDefn {
             return Err(EvalError::svf_full(
                 "TypeError",
                 vec!["resources".into(), self.name.to_string()],
-                format!("'{}' object is not iterable", call.kind.class_name()),
+                format!("'{}' object is not iterable", call.spec.class),
             )
             .with_code("properties-not-a-map")
             .at(call.span));
@@ -473,8 +480,9 @@ impl ResourceDefn {
         };
         if self.info.provider || self.info.plugin.is_empty() {
             // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved.
-            for (k, v) in entries {
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
                 resolved(v, Some(&py_str(k)))?;
             }
             return Ok(());
@@ -572,27 +580,115 @@ impl ResourceDefn {
         unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
-        let (props, unknown_props) = if stack.display {
-            match v.values_known(schema, entries) {
-                Ok(known) => known,
-                Err(_) => return Ok(()),
-            }
+        if crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
+        let Ok((props, unknown_props)) = self.plugin_props(stack, v, schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], &unknown_props, checks, unknown)
+    }
+
+    /// `self.properties` as a plugin check reads it after the schema is
+    /// checked: a display evaluation's has null for each property whose value
+    /// it does not have, and those keys apart with what they need.
+    fn plugin_props(
+        &self,
+        stack: &Stack,
+        v: &Validation<'_>,
+        schema: &'static [crate::catalogue::PropSchema],
+        entries: &[(Value, Expr)],
+    ) -> Result<(Map, Vec<(String, EvalError)>), PropError> {
+        if stack.display {
+            v.values_known(schema, entries)
         } else {
-            match v.values_top(schema, entries) {
-                Ok(props) => (props, Vec::new()),
-                Err(_) => return Ok(()),
-            }
+            v.values_top(schema, entries).map(|props| (props, Vec::new()))
+        }
+    }
+
+    /// The checks a plugin's `validate()` makes before the base class's
+    /// (`plugins::checks_first`): the properties are read without the schema
+    /// checked, a value that does not convert failing when read.
+    pub fn plugin_checks_first(
+        &self,
+        stack: &Stack,
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        if self.info.none_like || self.external_id.is_some() || !crate::plugins::checks_first(self.info.plugin) {
+            return Ok(());
+        }
+        let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
         };
-        let metadata = match &self.metadata {
+        let schema = self.info.schema;
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        let (mut props, mut unread, mut unknown_props) = (Map::new(), Vec::new(), Vec::new());
+        for p in schema {
+            match v.read(schema, entries, p.name) {
+                Ok(value) => props.insert_str(p.name, value),
+                Err(PropError::Fatal(e)) => return Err(e),
+                Err(PropError::Unknown(e)) => {
+                    props.insert_str(p.name, Value::Null);
+                    unknown_props.push((p.name.to_string(), e));
+                }
+                Err(PropError::Svf(_, message) | PropError::Value(message)) => {
+                    unread.push((p.name.to_string(), message));
+                }
+            }
+        }
+        self.run_plugin_check(stack, check, &props, &unread, &unknown_props, checks, unknown)
+    }
+
+    /// The checks a stack resource's `validate()` makes after its nested
+    /// stack (`plugins::checks_after_nested`).
+    pub fn plugin_checks_after_nested(
+        &self,
+        stack: &Stack,
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        let Some(check) = crate::plugins::checks_after_nested(self.info.plugin) else { return Ok(()) };
+        let entries: &[(Value, Expr)] = match &self.properties {
+            Some(Expr::Map(entries, _)) => entries,
+            _ => &[],
+        };
+        let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
+        let Ok((props, unknown_props)) = self.plugin_props(stack, &v, self.info.schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], &unknown_props, checks, unknown)
+    }
+
+    /// Run one of the plugin's checks on its properties. A display
+    /// evaluation's check reads null for the properties whose values it does
+    /// not have; if it reads one, its outcome says nothing: the check is not
+    /// checked (an unknown error in `unknown`).
+    #[allow(clippy::too_many_arguments)]
+    fn run_plugin_check(
+        &self,
+        stack: &Stack,
+        check: crate::plugins::Check,
+        props: &Map,
+        unread: &[(String, String)],
+        unknown_props: &[(String, EvalError)],
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        let resolved = |section: &Option<Expr>| match section {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
             None => Value::Null,
         };
+        let (metadata, update_policy) = (resolved(&self.metadata), resolved(&self.update_policy));
         let ctx = crate::plugins::Ctx {
             name: &self.name,
-            props: &props,
+            plugin: self.info.plugin,
+            props,
             metadata: &metadata,
             stack,
-            unknown: &unknown_props,
+            unread,
+            update_policy: &update_policy,
+            strict: stack.strict_validate,
+            timeout_secs: stack.timeout_secs(),
+            unknown: unknown_props,
             needs: std::cell::RefCell::new(Vec::new()),
         };
         let outcome = check(&ctx);
@@ -710,7 +806,7 @@ fn key_of<'n>(node: &'n Node, key: &str) -> Option<(Span, &'n Node)> {
 /// macro (`if`) the snippet it chose.
 fn raw_snippet(expr: &Expr) -> Value {
     match expr {
-        Expr::Call(c) if c.kind.is_macro() => raw_snippet(&c.args),
+        Expr::Call(c) if c.spec.is_macro() => raw_snippet(&c.args),
         Expr::Call(c) => {
             let mut m = Map::new();
             m.insert_str(&c.name, raw_snippet(&c.args));

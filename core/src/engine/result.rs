@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
 use crate::eval::Expr;
-use crate::functions::FnKind;
+use crate::functions::Refers;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::{SourceMap, Span};
 use crate::stack::Stack;
@@ -205,10 +205,14 @@ fn record(fields: &[(&str, &String)]) -> Value {
 
 /// What the UI shows about a parameter.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "ParameterInfo"))]
 pub struct ParamInfo {
     /// Its name.
     pub name: String,
     /// Its type.
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub kind: &'static str,
     /// Where the value came from.
     pub source: ValueSource,
@@ -228,14 +232,19 @@ pub struct ParamInfo {
     /// One hint per constraint (`one of: a, b`, `range: 1 to 10`, …).
     pub constraints: Vec<String>,
     /// Where it is defined.
+    #[cfg_attr(feature = "serialize", serde(skip))]
     pub span: Option<Span>,
 }
 
 /// A value Heat only knows at deploy time, and where it lands in the result.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "Deferred"))]
 pub struct DeferredMark {
     /// Where in the result: keys and list indexes (`resources`, `server`,
     /// `properties`, `networks`, 0, `port`).
+    #[cfg_attr(feature = "serialize", serde(rename = "steps"))]
     pub path: Vec<PathItem>,
     /// What it stands for (`get_attr server first_address`).
     pub label: String,
@@ -335,12 +344,15 @@ pub struct Evaluation {
 
 /// One dependency edge: `from` needs `to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Edge {
     /// The dependent resource.
     pub from: String,
     /// The resource it needs.
     pub to: String,
     /// `depends_on`, `get_resource`, `get_attr` or `Ref`.
+    #[cfg_attr(feature = "ts", ts(type = "\"depends_on\" | \"get_resource\" | \"get_attr\" | \"Ref\""))]
     pub kind: &'static str,
 }
 
@@ -361,13 +373,11 @@ pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &
     }
     for expr in exprs.iter().flatten() {
         crate::eval::for_each_call(expr, &mut |c| {
-            let (target, kind) = match c.kind {
-                FnKind::GetResource => (Some(&c.args), "get_resource"),
-                FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt => {
-                    (crate::functions::get_attr::resource_expr(&c.args), "get_attr")
-                }
-                FnKind::Ref => (Some(&c.args), "Ref"),
-                _ => (None, ""),
+            let (target, kind) = match c.spec.refers {
+                Refers::Resource => (Some(&c.args), "get_resource"),
+                Refers::Attribute => (crate::functions::get_attr::resource_expr(&c.args), "get_attr"),
+                Refers::ResourceOrParameter => (Some(&c.args), "Ref"),
+                Refers::Parameter | Refers::Nothing => (None, ""),
             };
             if let Some(Ok(Value::Str(t))) = target.map(|e| crate::eval::resolve(stack, e)) {
                 if stack.resources.contains_key(&*t) {
@@ -423,7 +433,7 @@ pub(crate) fn mark_display(path: Vec<PathItem>, sym: &symbolic::Sym, ev: &mut Ev
 fn is_absent(expr: &Expr) -> bool {
     match expr {
         Expr::Absent => true,
-        Expr::Call(c) if c.kind.is_macro() => is_absent(&c.args),
+        Expr::Call(c) if c.spec.is_macro() => is_absent(&c.args),
         _ => false,
     }
 }
@@ -447,7 +457,7 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
             }
         }
         Expr::Call(call) => {
-            if call.kind.is_macro() {
+            if call.spec.is_macro() {
                 walk(stack, path, &call.args, ev);
                 return;
             }
@@ -475,8 +485,8 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::{evaluate, Request};
     use crate::pyfmt::{json_dumps, JsonStyle};
-    use crate::{evaluate, Request};
 
     /// `to_json` converts keys while writing; it must equal dumping `to_value`
     /// (keys converted first), collisions and nested stacks included.

@@ -159,11 +159,6 @@ impl EvalError {
         self
     }
 
-    /// True for `StackValidationFailed`.
-    pub fn is_svf(&self) -> bool {
-        self.svf.is_some()
-    }
-
     /// `str(exception)`.
     pub fn text(&self) -> String {
         match (&self.svf, self.quoted) {

@@ -8,12 +8,12 @@
 
 mod error;
 
-pub use error::{render_path, EvalError, Svf};
+pub use error::{render_path, EvalError};
 
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-use crate::functions::{self, FnKind, Lookup, Table};
+use crate::functions::{self, FnSpec, Lookup, Resolve, Table};
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;
@@ -39,7 +39,7 @@ pub enum Expr {
 #[derive(Clone, Debug)]
 pub struct Call {
     /// Which implementation.
-    pub kind: FnKind,
+    pub spec: &'static FnSpec,
     /// The name as written (`get_param`, `Fn::Select`, …).
     pub name: Rc<str>,
     /// Parsed arguments (for the `if` macro: the parsed selected branch).
@@ -56,14 +56,6 @@ impl Expr {
             Expr::List(items, _) => !items.is_empty(),
             Expr::Map(entries, _) => !entries.is_empty(),
             Expr::Call(_) | Expr::Absent => true,
-        }
-    }
-
-    /// The call, if this is one.
-    pub fn as_call(&self) -> Option<&Call> {
-        match self {
-            Expr::Call(c) => Some(c),
-            _ => None,
         }
     }
 
@@ -89,17 +81,6 @@ impl Expr {
             Expr::List(_, s) | Expr::Map(_, s) => Some(*s),
             Expr::Call(c) => Some(c.span),
             Expr::Scalar(_) | Expr::Absent => None,
-        }
-    }
-
-    /// Python's type name of the unresolved snippet.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Expr::Scalar(v) => v.type_name(),
-            Expr::List(..) => "list",
-            Expr::Map(..) => "dict",
-            Expr::Call(_) => "Function",
-            Expr::Absent => "ellipsis",
         }
     }
 
@@ -159,11 +140,11 @@ fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, dept
             if let [(key, args)] = entries.as_slice() {
                 if let Some(name) = key.as_str() {
                     match functions::lookup(stack.version(), table, name) {
-                        Lookup::Found(kind) => {
+                        Lookup::Found(spec) => {
                             path.push('.');
                             path.push_str(name);
                             let call_len = path.len();
-                            let parsed = parse_call(stack, kind, name, key.span, args, path, table, depth);
+                            let parsed = parse_call(stack, spec, name, key.span, args, path, table, depth);
                             // A failed nested parse may leave its own path in the buffer.
                             path.truncate(call_len);
                             let parsed = parsed.map_err(|e| e.into_svf_at_path(path));
@@ -194,7 +175,7 @@ fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, dept
 #[allow(clippy::too_many_arguments)]
 fn parse_call(
     stack: &Stack,
-    kind: FnKind,
+    spec: &'static FnSpec,
     name: &str,
     span: Span,
     raw_args: &Node,
@@ -202,14 +183,16 @@ fn parse_call(
     table: Table,
     depth: usize,
 ) -> Result<Expr, EvalError> {
-    if kind.is_macro() {
+    let args = match spec.resolve {
         // Macros see the raw arguments and choose what to parse (only `if`).
-        let parsed = functions::if_::parse_macro(stack, kind, name, raw_args, path, table, depth)?;
-        return Ok(Expr::Call(Rc::new(Call { kind, name: Rc::from(name), args: parsed, span })));
-    }
-    let args = parse_depth(stack, raw_args, path, table, depth + 1)?;
-    functions::check_args(kind, name, &args).map_err(|e| e.at(span))?;
-    Ok(Expr::Call(Rc::new(Call { kind, name: Rc::from(name), args, span })))
+        Resolve::Macro(parse) => parse(stack, name, raw_args, path, table, depth)?,
+        Resolve::Function(_) => {
+            let args = parse_depth(stack, raw_args, path, table, depth + 1)?;
+            (spec.check)(name, &args).map_err(|e| e.at(span))?;
+            args
+        }
+    };
+    Ok(Expr::Call(Rc::new(Call { spec, name: Rc::from(name), args, span })))
 }
 
 /// Parse for the `if` macro's branch (same table and depth accounting).

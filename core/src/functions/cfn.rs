@@ -8,14 +8,217 @@
 
 use std::rc::Rc;
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
-use crate::functions::str_replace;
+use super::{condition_bool, equals, get_attr, if_, list_join, no_check, no_validate, resource_facade, str_replace};
+use super::{Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyconv::{json_loads, py_int};
 use crate::stack::{py_index, Stack};
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
+/// A CloudFormation function's spec: no validation of its own, nothing
+/// referred to, no display rule, unless it says otherwise.
+const fn cfn(
+    class: &'static str,
+    check: fn(&str, &Expr) -> Result<(), EvalError>,
+    resolve: fn(&Stack, &Call) -> Result<Value, EvalError>,
+    doc: Doc,
+) -> FnSpec {
+    FnSpec {
+        class,
+        check,
+        resolve: Resolve::Function(resolve),
+        validate: no_validate,
+        symbolic: Rule::Opaque,
+        refers: Refers::Nothing,
+        doc: Some(doc),
+    }
+}
+
+const fn doc(args: &'static str, summary: &'static str, example: &'static str) -> Doc {
+    Doc { args, summary, example }
+}
+
+/// `Select` (`Fn::Select`).
+pub static SELECT: FnSpec = cfn(
+    "Select",
+    check_select,
+    resolve_select,
+    doc("[index, list or map]", "An item of a list or map (CloudFormation form).", "{'Fn::Select': [0, [a, b]]}"),
+);
+
+/// `GetAZs` (`Fn::GetAZs`).
+pub static GET_AZS: FnSpec = cfn(
+    "GetAZs",
+    no_check,
+    resolve_get_azs,
+    doc("region", "The availability zones (hotplate: [nova]).", "{'Fn::GetAZs': ''}"),
+);
+
+/// `Join` (`Fn::Join`): `list_join`'s single-list form.
+pub static JOIN: FnSpec = FnSpec {
+    symbolic: Rule::Join { multi: false },
+    ..cfn(
+        "Join",
+        list_join::check_single,
+        list_join::resolve_single,
+        doc("[delimiter, list]", "Joins strings (CloudFormation form).", "{'Fn::Join': [',', [a, b]]}"),
+    )
+};
+
+/// `Split` (`Fn::Split`).
+pub static SPLIT: FnSpec = cfn(
+    "Split",
+    check_split,
+    resolve_split,
+    doc("[delimiter, text]", "Splits a string (CloudFormation form).", "{'Fn::Split': [',', 'a,b']}"),
+);
+
+/// `Replace` (`Fn::Replace`): `[params, template]`.
+pub static REPLACE: FnSpec = FnSpec {
+    symbolic: Rule::Replace { mode: str_replace::Mode::Plain, cfn: true },
+    ..cfn(
+        "Replace",
+        check_replace,
+        resolve_replace,
+        doc(
+            "[{key: value}, text]",
+            "Replaces keys in a string (CloudFormation form).",
+            "{'Fn::Replace': [{$x: 1}, 'x=$x']}",
+        ),
+    )
+};
+
+/// `Base64` (`Fn::Base64`).
+pub static BASE64: FnSpec = cfn(
+    "Base64",
+    no_check,
+    resolve_base64,
+    doc("text", "The text unchanged (Heat does not encode).", "{'Fn::Base64': hello}"),
+);
+
+/// `MemberListToMap` (`Fn::MemberListToMap`).
+pub static MEMBER_LIST_TO_MAP: FnSpec = cfn(
+    "MemberListToMap",
+    check_member_list_to_map,
+    resolve_member_list_to_map,
+    doc(
+        "[key name, value name, list]",
+        "A map from a CloudFormation member list.",
+        "{'Fn::MemberListToMap': [Name, Value, ['.member.0.Name=a', '.member.0.Value=1']]}",
+    ),
+);
+
+/// `ResourceFacade` (`Fn::ResourceFacade`, CloudFormation spellings).
+pub static RESOURCE_FACADE: FnSpec = cfn(
+    "ResourceFacade",
+    check_resource_facade,
+    resource_facade::resolve,
+    doc(
+        "Metadata | DeletionPolicy | UpdatePolicy",
+        "The facade resource's data (CloudFormation form).",
+        "{'Fn::ResourceFacade': Metadata}",
+    ),
+);
+
+/// `Ref`: Heat's `GetResource` class, which also reads parameters.
+pub static REF: FnSpec = FnSpec {
+    symbolic: Rule::Input,
+    refers: Refers::ResourceOrParameter,
+    ..cfn(
+        "GetResource",
+        no_check,
+        resolve_ref,
+        doc("parameter or resource name", "A parameter's value or a resource's reference id.", "{Ref: my_param}"),
+    )
+};
+
+/// `GetAtt` (`Fn::GetAtt`: `[resource, attribute]`, no path).
+pub static GET_ATT: FnSpec = FnSpec {
+    validate: get_attr::validate_path,
+    symbolic: Rule::Input,
+    refers: Refers::Attribute,
+    ..cfn(
+        "GetAtt",
+        check_get_att,
+        get_attr::resolve_then_select,
+        doc(
+            "[resource, attribute]",
+            "An attribute of a resource (CloudFormation form).",
+            "{'Fn::GetAtt': [server, PublicIp]}",
+        ),
+    )
+};
+
+/// `FindInMap` (`Fn::FindInMap`: `[map, key, value]` in `Mappings`).
+pub static FIND_IN_MAP: FnSpec = cfn(
+    "FindInMap",
+    check_find_in_map,
+    resolve_find_in_map,
+    doc("[map, key, key]", "A value of the Mappings section.", "{'Fn::FindInMap': [Regions, us, ami]}"),
+);
+
+/// `If` (`Fn::If`): the HOT macro.
+pub static IF: FnSpec = FnSpec {
+    doc: Some(doc(
+        "[condition, value if true, value if false]",
+        "Chooses a value by a condition (CloudFormation form).",
+        "{'Fn::If': [IsProd, a, b]}",
+    )),
+    ..if_::IF
+};
+
+/// `Equals` (`Fn::Equals`, condition definitions).
+pub static EQUALS: FnSpec = FnSpec {
+    doc: Some(doc(
+        "[value, value]",
+        "Whether two values are equal (CloudFormation conditions).",
+        "{'Fn::Equals': [a, a]}",
+    )),
+    ..equals::EQUALS
+};
+
+/// `ParamRef` (`Ref` in condition definitions: parameters only).
+pub static PARAM_REF: FnSpec = FnSpec {
+    refers: Refers::Parameter,
+    ..cfn(
+        "ParamRef",
+        no_check,
+        resolve_param_ref,
+        doc("parameter or resource name", "A parameter's value or a resource's reference id.", "{Ref: my_param}"),
+    )
+};
+
+/// `Not` (`Fn::Not`: `[condition]`).
+pub static NOT: FnSpec = cfn(
+    "Not",
+    check_not,
+    resolve_not,
+    doc("[condition]", "The negation of a condition (CloudFormation form).", "{'Fn::Not': [IsProd]}"),
+);
+
+/// `And` (`Fn::And`).
+pub static AND: FnSpec = FnSpec {
+    doc: Some(doc(
+        "[condition, condition, ...]",
+        "True when every condition is (CloudFormation form).",
+        "{'Fn::And': [A, B]}",
+    )),
+    ..condition_bool::AND
+};
+
+/// `Or` (`Fn::Or`).
+pub static OR: FnSpec = FnSpec {
+    doc: Some(doc(
+        "[condition, condition, ...]",
+        "True when any condition is (CloudFormation form).",
+        "{'Fn::Or': [A, B]}",
+    )),
+    ..condition_bool::OR
+};
+
 /// `Fn::Select` constructor: `[index, collection]`.
-pub fn check_select(args: &Expr) -> Result<(), EvalError> {
+fn check_select(_name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() == 2 => Ok(()),
         Expr::Map(entries, _) if entries.len() == 2 => Ok(()),
@@ -24,7 +227,8 @@ pub fn check_select(args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `Fn::Select`.
-pub fn resolve_select(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::from("")) };
     let index = match items.first() {
         Some(e) => resolve_expr(stack, e)?,
@@ -64,7 +268,7 @@ pub fn resolve_select(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 }
 
 /// `Fn::Split` constructor.
-pub fn check_split(args: &Expr) -> Result<(), EvalError> {
+fn check_split(_name: &str, args: &Expr) -> Result<(), EvalError> {
     let example = "Incorrect arguments to \"Fn::Split\" should be: \"Fn::Split\" : [ \",\", \"str1,str2\"]]";
     match args {
         Expr::Scalar(Value::Str(_)) | Expr::Map(..) => Err(EvalError::type_error(example)),
@@ -74,7 +278,8 @@ pub fn check_split(args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `Fn::Split`: the delimiter is used unresolved and must be a literal string.
-pub fn resolve_split(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_split(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let strings = match items.get(1) {
         Some(e) => resolve_expr(stack, e)?,
@@ -94,7 +299,7 @@ pub fn resolve_split(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 }
 
 /// `Fn::Replace` constructor: `[mapping, template]`.
-pub fn check_replace(args: &Expr) -> Result<(), EvalError> {
+fn check_replace(_name: &str, args: &Expr) -> Result<(), EvalError> {
     let example = "Incorrect arguments to \"Fn::Replace\" should be: {\"Fn::Replace\": [ {\"$var1\": \"foo\", \"%var2%\": \"bar\"}, \"$var1 is %var2%\"]}";
     match args {
         Expr::Scalar(Value::Str(_)) | Expr::Map(..) => Err(EvalError::type_error(example)),
@@ -107,16 +312,18 @@ pub fn check_replace(args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `Fn::Replace`: plain `str_replace` with the arguments in list form.
-pub fn resolve_replace(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_replace(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, span) = args else { return Ok(Value::Null) };
     let (Some(mapping), Some(template)) = (items.first(), items.get(1)) else { return Ok(Value::Null) };
     let as_map =
         Expr::Map(vec![(Value::from("template"), template.clone()), (Value::from("params"), mapping.clone())], *span);
-    str_replace::resolve(stack, "Fn::Replace", &as_map, str_replace::Mode::Plain)
+    str_replace::replace(stack, "Fn::Replace", &as_map, str_replace::Mode::Plain)
 }
 
 /// `Fn::Base64`: the identity on strings (Heat accepts plain user data).
-pub fn resolve_base64(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_base64(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     match resolve_expr(stack, args)? {
         s @ Value::Str(_) => Ok(s),
         _ => Err(EvalError::type_error("\"Fn::Base64\" argument must be a string")),
@@ -124,7 +331,7 @@ pub fn resolve_base64(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 }
 
 /// `Fn::MemberListToMap` constructor.
-pub fn check_member_list_to_map(args: &Expr) -> Result<(), EvalError> {
+fn check_member_list_to_map(_name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::List(items, _) = args else {
         return Err(wrong_member_args());
     };
@@ -145,7 +352,8 @@ fn wrong_member_args() -> EvalError {
 }
 
 /// `Fn::MemberListToMap`.
-pub fn resolve_member_list_to_map(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_member_list_to_map(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let keyname = items.first().and_then(Expr::as_str).unwrap_or("");
     let valuename = items.get(1).and_then(Expr::as_str).unwrap_or("");
@@ -197,12 +405,12 @@ pub fn resolve_member_list_to_map(stack: &Stack, args: &Expr) -> Result<Value, E
 }
 
 /// `Fn::GetAZs`: the zones of the (simulated) region.
-pub fn resolve_get_azs(stack: &Stack, _args: &Expr) -> Result<Value, EvalError> {
+fn resolve_get_azs(stack: &Stack, _call: &Call) -> Result<Value, EvalError> {
     Ok(Value::list(stack.availability_zones.iter().map(|z| Value::from(z.as_str())).collect()))
 }
 
 /// `Fn::ResourceFacade` constructor (CFN spellings).
-pub fn check_resource_facade(args: &Expr) -> Result<(), EvalError> {
+fn check_resource_facade(_name: &str, args: &Expr) -> Result<(), EvalError> {
     match args.as_str() {
         Some("Metadata" | "DeletionPolicy" | "UpdatePolicy") => Ok(()),
         _ => Err(EvalError::value(
@@ -212,7 +420,8 @@ pub fn check_resource_facade(args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `Ref`: a resource's reference id, else a parameter's value.
-pub fn resolve_ref(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_ref(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let name = resolve_expr(stack, args)?;
     if let Some(n) = name.as_str() {
         if let Some(r) = stack.resources.get(n) {
@@ -231,13 +440,13 @@ pub fn resolve_ref(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 }
 
 /// The dependency a `Ref` creates (only when it names a resource).
-pub fn ref_dependency(stack: &Stack, args: &Expr) -> Result<Option<Rc<str>>, EvalError> {
+pub(crate) fn ref_dependency(stack: &Stack, args: &Expr) -> Result<Option<Rc<str>>, EvalError> {
     let Some(n) = args.as_str() else { return Ok(None) };
     Ok(stack.resources.get(n).map(|r| r.name.clone()))
 }
 
 /// `Fn::GetAtt` constructor: exactly `[resource_name, attribute]`.
-pub fn check_get_att(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check_get_att(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() == 2 => Ok(()),
         _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form [resource_name, attribute]"))),
@@ -268,7 +477,7 @@ fn unpack_error(args: &Expr, want: usize) -> Option<EvalError> {
 }
 
 /// `Fn::FindInMap` constructor: `[map, key, value]` (an unpacking error is a `KeyError`).
-pub fn check_find_in_map(args: &Expr) -> Result<(), EvalError> {
+fn check_find_in_map(_name: &str, args: &Expr) -> Result<(), EvalError> {
     match unpack_error(args, 3) {
         None => Ok(()),
         Some(e) => Err(e),
@@ -292,7 +501,8 @@ fn subscript(container: &Value, key: &Value) -> Result<Value, EvalError> {
 }
 
 /// `Fn::FindInMap`: `Mappings[map][key][value]`.
-pub fn resolve_find_in_map(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_find_in_map(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let mut parts = Vec::with_capacity(3);
     for e in items {
@@ -306,7 +516,7 @@ pub fn resolve_find_in_map(stack: &Stack, args: &Expr) -> Result<Value, EvalErro
 }
 
 /// CFN `Not` constructor: a list of exactly one condition.
-pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() == 1 => Ok(()),
         _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form: [condition]"))),
@@ -314,7 +524,8 @@ pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// CFN `Not`.
-pub fn resolve_not(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_not(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let cd = match items.first() {
         Some(e) => resolve_expr(stack, e)?,
@@ -324,7 +535,8 @@ pub fn resolve_not(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
 }
 
 /// `ParamRef` (`Ref` in CFN condition definitions): a parameter's value.
-pub fn resolve_param_ref(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_param_ref(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let name = resolve_expr(stack, args)?;
     let key = crate::pyfmt::py_str(&name);
     match stack.params.get(key.as_str()).filter(|_| name.as_str().is_some()) {

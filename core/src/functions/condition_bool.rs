@@ -7,12 +7,55 @@
 //! Items are booleans, condition names or nested condition functions; `and`/`or`
 //! resolve every item first, then short-circuit left to right as Heat does.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `Not`.
+pub static NOT: FnSpec = FnSpec {
+    class: "Not",
+    check: check_not,
+    resolve: Resolve::Function(resolve_not),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc { args: "condition", summary: "The negation of a condition.", example: "{not: is_prod}" }),
+};
+
+/// `And`.
+pub static AND: FnSpec = FnSpec {
+    class: "And",
+    check: check_list,
+    resolve: Resolve::Function(resolve_and),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[condition, condition, ...]",
+        summary: "True when every condition is.",
+        example: "{and: [is_prod, has_db]}",
+    }),
+};
+
+/// `Or`.
+pub static OR: FnSpec = FnSpec {
+    class: "Or",
+    check: check_list,
+    resolve: Resolve::Function(resolve_or),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[condition, condition, ...]",
+        summary: "True when any condition is.",
+        example: "{or: [is_prod, is_staging]}",
+    }),
+};
+
 /// `not` constructor: any argument but null.
-pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::Scalar(Value::Null) => Err(EvalError::value(format!("Argument to \"{name}\" must be a condition"))),
         _ => Ok(()),
@@ -20,7 +63,7 @@ pub fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `and`/`or` constructor: a list of at least two.
-pub fn check_list(name: &str, args: &Expr) -> Result<(), EvalError> {
+pub(crate) fn check_list(name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::List(items, _) = args else {
         return Err(EvalError::value(format!("Arguments to \"{name}\" must be a list of conditions")));
     };
@@ -31,14 +74,24 @@ pub fn check_list(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `not`.
-pub fn resolve_not(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
-    let cd = resolve_expr(stack, args)?;
+fn resolve_not(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let cd = resolve_expr(stack, &call.args)?;
     Ok(Value::Bool(!stack.is_enabled(&cd)?))
 }
 
-/// `and` (`is_and`) or `or`.
-pub fn resolve_and_or(stack: &Stack, args: &Expr, is_and: bool) -> Result<Value, EvalError> {
-    let resolved = resolve_expr(stack, args)?;
+/// `and`.
+pub(crate) fn resolve_and(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    and_or(stack, call, true)
+}
+
+/// `or`.
+pub(crate) fn resolve_or(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    and_or(stack, call, false)
+}
+
+/// `and` (`is_and`) or `or`: every item resolved, then short-circuited.
+fn and_or(stack: &Stack, call: &Call, is_and: bool) -> Result<Value, EvalError> {
+    let resolved = resolve_expr(stack, &call.args)?;
     let items = resolved.as_list().unwrap_or(&[]);
     for item in items {
         let enabled = stack.is_enabled(item)?;

@@ -4,12 +4,29 @@
 //! has_web: {contains: [web, {get_param: roles}]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `Contains`.
+pub static CONTAINS: FnSpec = FnSpec {
+    class: "Contains",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[value, sequence]",
+        summary: "Whether the sequence contains the value.",
+        example: "{contains: [a, [a, b]]}",
+    }),
+};
+
 /// Constructor: a non-empty list of two items.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if !items.is_empty() => {
             if items.len() == 2 {
@@ -27,7 +44,8 @@ pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Ok(Value::Bool(false)) };
     let value = match items.first() {
         Some(e) => resolve_expr(stack, e)?,

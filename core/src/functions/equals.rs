@@ -5,12 +5,29 @@
 //!   is_prod: {equals: [{get_param: env}, prod]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `Equals`.
+pub static EQUALS: FnSpec = FnSpec {
+    class: "Equals",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[value, value]",
+        summary: "Whether two values are equal (conditions).",
+        example: "{equals: [{get_param: env}, prod]}",
+    }),
+};
+
 /// Constructor: a non-empty list of exactly two values.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+pub(crate) fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() == 2 => Ok(()),
         _ => Err(EvalError::value(format!("Arguments to \"{name}\" must be of the form: [value_1, value_2]"))),
@@ -18,7 +35,8 @@ pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+pub(crate) fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Bool(false)) };
     let a = match items.first() {
         Some(e) => resolve_expr(stack, e)?,

@@ -4,12 +4,29 @@
 //! names: {filter: [[null, ''], {get_param: names}]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `Filter`.
+pub static FILTER: FnSpec = FnSpec {
+    class: "Filter",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[values to drop, list]",
+        summary: "The list without the given values.",
+        example: "{filter: [[null], [a, null, b]]}",
+    }),
+};
+
 /// Constructor: a list of exactly two items.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::List(items, _) = args else {
         return Err(EvalError::type_error(format!("Argument to \"{name}\" must be a list")));
     };
@@ -23,7 +40,8 @@ pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let sequence = match items.get(1) {
         Some(e) => resolve_expr(stack, e)?,

@@ -6,13 +6,65 @@
 //! ```
 //! Before a resource is created (the only case without mocks) the value is null.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::py_str;
 use crate::stack::{select_path, Stack};
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// What editors say about `get_attr`.
+const DOC: Doc = Doc {
+    args: "[resource, attribute, key/index, ...]",
+    summary: "An attribute of a resource (and a path into it); known once the resource exists.",
+    example: "{get_attr: [server, first_address]}",
+};
+
+/// `GetAttThenSelect` (2013-05-23): the path applied after fetching the attribute.
+pub static GET_ATT_THEN_SELECT: FnSpec = FnSpec {
+    class: "GetAttThenSelect",
+    check: check_path,
+    resolve: Resolve::Function(resolve_then_select),
+    validate: validate_path,
+    symbolic: Rule::Input,
+    refers: Refers::Attribute,
+    doc: Some(DOC),
+};
+
+/// `GetAtt` (2014-10-16 to 2015-04-30): the path passed to the resource.
+pub static GET_ATT: FnSpec = FnSpec {
+    class: "GetAtt",
+    check: check_path,
+    resolve: Resolve::Function(resolve_att),
+    validate: validate_path,
+    symbolic: Rule::Input,
+    refers: Refers::Attribute,
+    doc: Some(DOC),
+};
+
+/// `GetAttAllAttributes` (2015-10-15 on): also `[resource]` alone.
+pub static GET_ATT_ALL: FnSpec = FnSpec {
+    class: "GetAttAllAttributes",
+    check: check_all,
+    resolve: Resolve::Function(resolve_all),
+    validate: validate_all,
+    symbolic: Rule::Input,
+    refers: Refers::Attribute,
+    doc: Some(DOC),
+};
+
+/// `GetAtt` constructor.
+fn check_path(name: &str, args: &Expr) -> Result<(), EvalError> {
+    check(name, args, false)
+}
+
+/// `GetAttAllAttributes` constructor.
+fn check_all(name: &str, args: &Expr) -> Result<(), EvalError> {
+    check(name, args, true)
+}
+
 /// Argument shape (constructor). `all_form`: the 2015-10-15 `[resource]` form.
-pub fn check(name: &str, args: &Expr, all_form: bool) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr, all_form: bool) -> Result<(), EvalError> {
     if all_form && !args.truthy() {
         return Err(EvalError::value(format!(
             "Arguments to \"{name}\" can be of the next forms: [resource_name] or [resource_name, attribute, (path), ...]"
@@ -69,8 +121,18 @@ fn resource_name(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
     }
 }
 
+/// `GetAtt` (and `GetAttThenSelect`, `Fn::GetAtt`) validation.
+pub(crate) fn validate_path(stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    validate(stack, &call.args, false)
+}
+
+/// `GetAttAllAttributes` validation.
+fn validate_all(stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    validate(stack, &call.args, true)
+}
+
 /// Validation: the resource exists and the attribute is one its type has.
-pub fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalError> {
+fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalError> {
     let name = resource_name(stack, args)?;
     let res = stack.resource_ref(&name, "unknown")?;
     let (attr, _) = parts(args);
@@ -91,8 +153,18 @@ pub fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalEr
     Ok(())
 }
 
+/// `GetAtt` result.
+fn resolve_att(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    resolve(stack, &call.args, false)
+}
+
+/// `GetAttAllAttributes` result.
+fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    resolve(stack, &call.args, true)
+}
+
 /// `GetAtt` / `GetAttAllAttributes` result.
-pub fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalError> {
+fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalError> {
     let (attr, path) = parts(args);
     let path = resolve_path(stack, path)?;
     let attr = match attr {
@@ -109,7 +181,8 @@ pub fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, Eval
 }
 
 /// `GetAttThenSelect` result (2013-05-23).
-pub fn resolve_then_select(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
+pub(crate) fn resolve_then_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let args = &call.args;
     let (attr, path) = parts(args);
     let attr = match attr {
         Some(a) => resolve_expr(stack, a)?,

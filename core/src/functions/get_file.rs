@@ -4,13 +4,31 @@
 //! user_data: {get_file: scripts/boot.sh}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `GetFile`.
+pub static GET_FILE: FnSpec = FnSpec {
+    class: "GetFile",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "file name or URL",
+        summary: "The content of a file of the request's `files`.",
+        example: "{get_file: scripts/boot.sh}",
+    }),
+};
+
 /// Resolve `get_file` (exact key lookup, as the API receives normalised paths).
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let key = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let key = resolve_expr(stack, &call.args)?;
     let Some(key) = key.as_str() else {
         return Err(EvalError::type_error(format!("Argument to \"{name}\" must be a string")));
     };

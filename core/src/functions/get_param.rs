@@ -5,13 +5,31 @@
 //! ```
 //! Any failure while walking the path gives `''` (Heat's quirk), not an error.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::{py_index, Stack};
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `GetParam`.
+pub static GET_PARAM: FnSpec = FnSpec {
+    class: "GetParam",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Input,
+    refers: Refers::Parameter,
+    doc: Some(Doc {
+        args: "name or [name, key/index, ...]",
+        summary: "The value of a template parameter (and a path into it).",
+        example: "{get_param: flavor}",
+    }),
+};
+
 /// Resolve `get_param`.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     if !args.truthy() {
         return Err(EvalError::value(format!("Function \"{name}\" must have arguments")));
     }

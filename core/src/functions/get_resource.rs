@@ -4,13 +4,30 @@
 //! port: {get_resource: my_port}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `GetResource`.
+pub static GET_RESOURCE: FnSpec = FnSpec {
+    class: "GetResource",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Input,
+    refers: Refers::Resource,
+    doc: Some(Doc {
+        args: "resource name",
+        summary: "The reference id of a resource of this template.",
+        example: "{get_resource: my_port}",
+    }),
+};
+
 /// Resolve `get_resource`.
-pub fn resolve(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
-    let name = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = resolve_expr(stack, &call.args)?;
     Ok(stack.resource_ref(&name, "unknown")?.ref_id())
 }
 

@@ -6,16 +6,44 @@
 //! extra: {if: [is_prod, {debug: false}]}   # 2021-04-16: no false branch = absent
 //! ```
 
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve, Table};
 use crate::eval::{self, EvalError, Expr};
-use crate::functions::{FnKind, Table};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::syntax::{Node, NodeKind};
 use crate::value::Value;
 
-/// Parse the macro: check the shape, evaluate the condition, parse one branch.
-pub fn parse_macro(
+/// What editors say about `if`.
+const DOC: Doc = Doc {
+    args: "[condition, value if true, value if false]",
+    summary: "Chooses a value by a condition (the third item may be left out since 2021-04-16).",
+    example: "{if: [is_prod, m1.large, m1.small]}",
+};
+
+/// `If` (three arguments).
+pub static IF: FnSpec = FnSpec {
+    class: "If",
+    check: no_check,
+    resolve: Resolve::Macro(|stack, name, raw, path, table, depth| parse(stack, false, name, raw, path, table, depth)),
+    validate: no_validate,
+    symbolic: Rule::Branch,
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `IfNullable` (2021-04-16 on: two or three arguments).
+pub static IF_NULLABLE: FnSpec = FnSpec {
+    resolve: Resolve::Macro(|stack, name, raw, path, table, depth| parse(stack, true, name, raw, path, table, depth)),
+    class: "IfNullable",
+    ..IF
+};
+
+/// Parse the macro: check the shape, evaluate the condition, parse one branch
+/// (`nullable`: without the false branch, the value is absent).
+#[allow(clippy::too_many_arguments)]
+fn parse(
     stack: &Stack,
-    kind: FnKind,
+    nullable: bool,
     name: &str,
     raw: &Node,
     path: &mut String,
@@ -32,9 +60,9 @@ pub fn parse_macro(
         // Heat checks `not args or not Sequence or isinstance(str)`.
         _ => return Err(shape_error()),
     };
-    let (condition, if_true, if_false) = match (kind, items) {
+    let (condition, if_true, if_false) = match (nullable, items) {
         (_, [c, t, f]) => (c, t, Some(f)),
-        (FnKind::IfNullable, [c, t]) => (c, t, None),
+        (true, [c, t]) => (c, t, None),
         _ => return Err(shape_error()),
     };
     // Heat parses the condition with the function's name as the path.

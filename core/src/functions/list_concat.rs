@@ -4,14 +4,43 @@
 //! all: {list_concat_unique: [[a, b], {get_param: more}]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `ListConcat`.
+pub static LIST_CONCAT: FnSpec = FnSpec {
+    class: "ListConcat",
+    check: no_check,
+    resolve: Resolve::Function(|stack, call| concat(stack, call, false)),
+    validate: no_validate,
+    symbolic: Rule::Concat { unique: false },
+    refers: Refers::Nothing,
+    doc: Some(Doc { args: "[list, list, ...]", summary: "Concatenates lists.", example: "{list_concat: [[a], [b]]}" }),
+};
+
+/// `ListConcatUnique`.
+pub static LIST_CONCAT_UNIQUE: FnSpec = FnSpec {
+    class: "ListConcatUnique",
+    check: no_check,
+    resolve: Resolve::Function(|stack, call| concat(stack, call, true)),
+    validate: no_validate,
+    symbolic: Rule::Concat { unique: true },
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[list, list, ...]",
+        summary: "Concatenates lists, dropping repeated items.",
+        example: "{list_concat_unique: [[a], [a, b]]}",
+    }),
+};
+
 /// Resolve the function (`unique`: keep first occurrences under Python equality).
-pub fn resolve(stack: &Stack, name: &str, args: &Expr, unique: bool) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn concat(stack: &Stack, call: &Call, unique: bool) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     let Value::List(lists) = &args else {
         return Err(EvalError::type_error(format!(
             "Incorrect arguments to \"{name}\" should be: \"{name}\" : [ [ <value 1>, <value 2> ], [ <value 3>, <value 4> ] ]"

@@ -5,10 +5,41 @@
 //! ```
 //! Before 2015-10-15 (and `Fn::Join`) only one list of strings is accepted.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::{json_dumps, py_repr, JsonStyle};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
+
+/// What editors say about `list_join`.
+const DOC: Doc = Doc {
+    args: "[delimiter, list, list, ...]",
+    summary: "Joins lists of strings with a delimiter.",
+    example: "{list_join: [', ', [a, b]]}",
+};
+
+/// `Join` (one list, before 2015-10-15).
+pub static JOIN: FnSpec = FnSpec {
+    class: "Join",
+    check: check_single,
+    resolve: Resolve::Function(resolve_single),
+    validate: no_validate,
+    symbolic: Rule::Join { multi: false },
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `JoinMultiple` (several lists; maps and lists as JSON).
+pub static JOIN_MULTIPLE: FnSpec = FnSpec {
+    class: "JoinMultiple",
+    check: check_multi,
+    resolve: Resolve::Function(resolve_multi),
+    validate: no_validate,
+    symbolic: Rule::Join { multi: true },
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
 
 fn example_single(name: &str) -> String {
     format!("Incorrect arguments to \"{name}\" should be: \"{name}\" : [ \" \", [ \"str1\", \"str2\"]]")
@@ -19,7 +50,7 @@ fn example_multi(name: &str) -> String {
 }
 
 /// `Join` constructor: exactly `[delimiter, list]`.
-pub fn check_single(name: &str, args: &Expr) -> Result<(), EvalError> {
+pub(crate) fn check_single(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() == 2 => Ok(()),
         Expr::List(..) => Err(EvalError::value(example_single(name))),
@@ -28,7 +59,7 @@ pub fn check_single(name: &str, args: &Expr) -> Result<(), EvalError> {
 }
 
 /// `JoinMultiple` constructor: a delimiter and at least one list.
-pub fn check_multi(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check_multi(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::List(items, _) if items.len() >= 2 => Ok(()),
         Expr::List(..) => Err(EvalError::value(example_multi(name))),
@@ -52,7 +83,8 @@ fn delimiter(stack: &Stack, name: &str, expr: Option<&Expr>) -> Result<String, E
 }
 
 /// `Join.result`.
-pub fn resolve_single(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+pub(crate) fn resolve_single(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Err(EvalError::type_error(example_single(name))) };
     let strings = match items.get(1) {
         Some(e) => resolve_expr(stack, e)?,
@@ -86,7 +118,8 @@ pub fn resolve_single(stack: &Stack, name: &str, args: &Expr) -> Result<Value, E
 }
 
 /// `JoinMultiple.result`.
-pub fn resolve_multi(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+fn resolve_multi(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Err(EvalError::type_error(example_multi(name))) };
     let mut strings: Vec<Value> = Vec::new();
     for list in items.iter().skip(1) {

@@ -4,10 +4,27 @@
 //! url: {make_url: {scheme: https, host: example.org, port: 8443, path: /api, query: {q: x y}}}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::{py_repr, py_str};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// `MakeURL`.
+pub static MAKE_URL: FnSpec = FnSpec {
+    class: "MakeURL",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "{scheme, host, port, path, query, fragment}",
+        summary: "Builds a URL, quoting each part.",
+        example: "{make_url: {scheme: https, host: example.com, path: /v1}}",
+    }),
+};
 
 const KEYS: [&str; 8] = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];
 
@@ -92,7 +109,8 @@ fn value_arg(v: &Value) -> Arg<'_> {
 }
 
 /// Validation of literal arguments.
-pub fn validate(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn validate(_stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let Expr::Map(entries, _) = args else {
         return Err(EvalError::type_error(format!("The arguments to \"{name}\" must be a map")));
     };
@@ -162,8 +180,9 @@ const USES_NETLOC: &[&str] = &[
 ];
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     let Value::Map(m) = &args else {
         return Err(EvalError::other(
             "AttributeError",

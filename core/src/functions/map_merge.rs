@@ -4,10 +4,27 @@
 //! tags: {map_merge: [{a: 1}, {get_param: extra_tags}]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::py_repr;
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// `MapMerge`.
+pub static MAP_MERGE: FnSpec = FnSpec {
+    class: "MapMerge",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Merge,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[map, map, ...]",
+        summary: "Merges maps; later keys win.",
+        example: "{map_merge: [{a: 1}, {b: 2}]}",
+    }),
+};
 
 /// The items of a Python Sequence (a string iterates its characters).
 pub fn sequence_items(v: &Value) -> Option<Vec<Value>> {
@@ -19,8 +36,9 @@ pub fn sequence_items(v: &Value) -> Option<Vec<Value>> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     let Some(items) = sequence_items(&args) else {
         return Err(EvalError::type_error(format!(
             "Incorrect arguments to \"{name}\" should be: \"{name}\" : [ {{ \"key1\": \"val1\" }}, {{ \"key2\": \"val2\" }} ]"

@@ -4,10 +4,27 @@
 //! renamed: {map_replace: [{k1: v1}, {keys: {k1: K1}, values: {v1: V1}}]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// `MapReplace`.
+pub static MAP_REPLACE: FnSpec = FnSpec {
+    class: "MapReplace",
+    check: no_check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[map, {keys: {old: new}, values: {old: new}}]",
+        summary: "Renames keys and replaces values of a map.",
+        example: "{map_replace: [{a: 1}, {keys: {a: b}}]}",
+    }),
+};
 
 fn example(name: &str) -> String {
     format!("\"{name}\" : [ {{ \"key1\": \"val1\" }}, {{\"keys\": {{\"key1\": \"key2\"}}, \"values\": {{\"val1\": \"val2\"}}}}]")
@@ -25,8 +42,9 @@ fn ensure_map(name: &str, v: &Value) -> Result<Map, EvalError> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     let incorrect = || EvalError::type_error(format!("Incorrect arguments to \"{name}\" should be: {}", example(name)));
     let items = match &args {
         Value::List(l) => l.to_vec(),

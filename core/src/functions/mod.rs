@@ -2,9 +2,12 @@
 //!
 //! Heat gives every template version class its own dict of functions, plus a
 //! smaller dict for condition contexts. [`ROWS`] is the same information as data:
-//! each row names a function, the implementation, and the version range where
-//! the row applies. When Heat changed a function's behaviour between versions it
-//! swapped the class; here that is two rows with disjoint ranges.
+//! each row names a function, its implementation (an [`FnSpec`]: Heat's class
+//! name, argument check, resolve, validate, symbolic rule, what it refers to,
+//! documentation, exported by the function's own file), and the version range
+//! where the row applies. When Heat changed a function's behaviour between
+//! versions it swapped the class; here that is two specs and two rows with
+//! disjoint ranges. Adding a function is its file and its rows.
 
 pub mod cfn;
 pub mod condition_bool;
@@ -33,6 +36,8 @@ use std::rc::Rc;
 
 use crate::eval::{Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
+use crate::syntax::Node;
 use crate::value::Value;
 use crate::version::HotVersion;
 use HotVersion::*;
@@ -81,188 +86,102 @@ pub enum Table {
     Conditions,
 }
 
-/// An implementation of a function (Heat's function classes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FnKind {
-    /// `GetParam`.
-    GetParam,
-    /// `GetResource`.
-    GetResource,
-    /// `GetAttThenSelect` (2013-05-23): path applied after fetching the attribute.
-    GetAttThenSelect,
-    /// `GetAtt` (2014-10-16…2015-04-30): path passed to the resource.
-    GetAtt,
-    /// `GetAttAllAttributes` (2015-10-15 on): also `[resource]` alone.
-    GetAttAll,
-    /// `GetFile`.
-    GetFile,
-    /// `Join` (single list).
-    ListJoin,
-    /// `JoinMultiple`.
-    ListJoinMulti,
-    /// `Replace` (plain values).
-    StrReplace,
-    /// `ReplaceJson`.
-    StrReplaceJson,
-    /// `ReplaceJsonStrict`.
-    StrReplaceStrict,
-    /// `ReplaceJsonVeryStrict`.
-    StrReplaceVstrict,
-    /// `ResourceFacade`.
-    ResourceFacade,
-    /// `Repeat` (lists only).
-    Repeat,
-    /// `RepeatWithMap` (map values iterate keys).
-    RepeatWithMap,
-    /// `RepeatWithNestedLoop` (`permutations`).
-    RepeatPermutations,
-    /// `Digest`.
-    Digest,
-    /// `StrSplit`.
-    StrSplit,
-    /// `MapMerge`.
-    MapMerge,
-    /// `MapReplace`.
-    MapReplace,
-    /// `Yaql`.
-    Yaql,
-    /// `If` (three arguments).
-    If,
-    /// `IfNullable` (two or three arguments).
-    IfNullable,
-    /// `Filter`.
-    Filter,
-    /// `MakeURL`.
-    MakeUrl,
-    /// `ListConcat`.
-    ListConcat,
-    /// `ListConcatUnique`.
-    ListConcatUnique,
-    /// `Contains`.
-    Contains,
-    /// `Equals` (conditions only).
-    Equals,
-    /// `Not`.
-    Not,
-    /// `And`.
-    And,
-    /// `Or`.
-    Or,
-    /// A function removed in this version: fails validation.
-    Removed,
-    /// A non-condition function used in a condition: fails at parse.
-    Invalid,
-    /// CFN `Fn::Select`.
-    FnSelect,
-    /// CFN `Fn::Join`.
-    FnJoin,
-    /// CFN `Fn::Split`.
-    FnSplit,
-    /// CFN `Fn::Replace`.
-    FnReplace,
-    /// CFN `Fn::Base64`.
-    FnBase64,
-    /// CFN `Fn::MemberListToMap`.
-    FnMemberListToMap,
-    /// CFN `Fn::GetAZs`.
-    FnGetAzs,
-    /// CFN `Fn::ResourceFacade`.
-    FnResourceFacade,
-    /// CFN `Ref`.
-    Ref,
-    /// CFN `Fn::GetAtt` (`[resource, attribute]`, no path).
-    FnGetAtt,
-    /// CFN `Fn::FindInMap` (`[map, key, value]` in `Mappings`).
-    FnFindInMap,
-    /// CFN `Not` (`[condition]`).
-    FnNot,
-    /// CFN `ParamRef`: `Ref` in condition definitions (parameters only).
-    ParamRef,
-}
-
-impl FnKind {
+/// One implementation of a function: Heat's function class, as data. Each
+/// `functions/<name>.rs` exports the spec of its function (one per class
+/// when Heat changed the class between versions); [`ROWS`] points at them.
+#[derive(Debug)]
+pub struct FnSpec {
     /// The Python class implementing it in Heat (it appears in some messages).
-    pub fn class_name(self) -> &'static str {
-        use FnKind::*;
-        match self {
-            GetParam => "GetParam",
-            GetResource => "GetResource",
-            GetAttThenSelect => "GetAttThenSelect",
-            GetAtt => "GetAtt",
-            GetAttAll => "GetAttAllAttributes",
-            GetFile => "GetFile",
-            ListJoin => "Join",
-            ListJoinMulti => "JoinMultiple",
-            StrReplace => "Replace",
-            StrReplaceJson => "ReplaceJson",
-            StrReplaceStrict => "ReplaceJsonStrict",
-            StrReplaceVstrict => "ReplaceJsonVeryStrict",
-            ResourceFacade | FnResourceFacade => "ResourceFacade",
-            Repeat => "Repeat",
-            RepeatWithMap => "RepeatWithMap",
-            RepeatPermutations => "RepeatWithNestedLoop",
-            Digest => "Digest",
-            StrSplit => "StrSplit",
-            MapMerge => "MapMerge",
-            MapReplace => "MapReplace",
-            Yaql => "Yaql",
-            If => "If",
-            IfNullable => "IfNullable",
-            Filter => "Filter",
-            MakeUrl => "MakeURL",
-            ListConcat => "ListConcat",
-            ListConcatUnique => "ListConcatUnique",
-            Contains => "Contains",
-            Equals => "Equals",
-            Not => "Not",
-            And => "And",
-            Or => "Or",
-            Removed => "Removed",
-            Invalid => "Invalid",
-            FnSelect => "Select",
-            FnJoin => "Join",
-            FnSplit => "Split",
-            FnReplace => "Replace",
-            FnBase64 => "Base64",
-            FnMemberListToMap => "MemberListToMap",
-            FnGetAzs => "GetAZs",
-            Ref => "GetResource",
-            FnGetAtt => "GetAtt",
-            FnFindInMap => "FindInMap",
-            FnNot => "Not",
-            ParamRef => "ParamRef",
-        }
-    }
-
+    pub class: &'static str,
+    /// The constructor's argument-shape check (parse time), given the name as written.
+    pub check: fn(&str, &Expr) -> Result<(), EvalError>,
+    /// How a call is resolved.
+    pub resolve: Resolve,
+    /// Its own validation, after its arguments' ([`validate`]).
+    pub validate: fn(&Stack, &Call) -> Result<(), EvalError>,
     /// How its display value is built when a deploy-time input reaches it
     /// (see [`crate::symbolic`]).
-    pub(crate) fn symbolic_rule(self) -> crate::symbolic::Rule {
-        use crate::symbolic::Rule;
-        use FnKind::*;
-        match self {
-            GetResource | GetAttThenSelect | GetAtt | GetAttAll | FnGetAtt | Ref | GetParam => Rule::Input,
-            If | IfNullable => Rule::Branch,
-            ListJoin | FnJoin => Rule::Join { multi: false },
-            ListJoinMulti => Rule::Join { multi: true },
-            StrReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: false },
-            StrReplaceJson => Rule::Replace { mode: str_replace::Mode::Json, cfn: false },
-            StrReplaceStrict => Rule::Replace { mode: str_replace::Mode::Strict, cfn: false },
-            StrReplaceVstrict => Rule::Replace { mode: str_replace::Mode::VeryStrict, cfn: false },
-            FnReplace => Rule::Replace { mode: str_replace::Mode::Plain, cfn: true },
-            ListConcat => Rule::Concat { unique: false },
-            ListConcatUnique => Rule::Concat { unique: true },
-            MapMerge => Rule::Merge,
-            GetFile | ResourceFacade | FnResourceFacade | Repeat | RepeatWithMap | RepeatPermutations | Digest
-            | StrSplit | MapReplace | Yaql | Filter | MakeUrl | Contains | Equals | Not | And | Or | Removed
-            | Invalid | FnSelect | FnSplit | FnBase64 | FnMemberListToMap | FnGetAzs | FnFindInMap | FnNot
-            | ParamRef => Rule::Opaque,
-        }
+    pub(crate) symbolic: Rule,
+    /// What it refers to (dependencies, deploy-time inputs, graph edges).
+    pub refers: Refers,
+    /// What editors say about it (none for a name that is not a function).
+    pub doc: Option<Doc>,
+}
+
+/// How a call is resolved.
+#[derive(Clone, Copy, Debug)]
+pub enum Resolve {
+    /// A function: its arguments are parsed with the table, and this resolves the call.
+    Function(fn(&Stack, &Call) -> Result<Value, EvalError>),
+    /// A macro (Heat's `function.Macro`): it parses its raw arguments itself
+    /// (`if` chooses its branch while parsing); resolving it resolves what it parsed.
+    Macro(ParseMacro),
+}
+
+/// A macro's parser: the stack, the name as written, the raw arguments, the
+/// path so far, the table and the nesting depth.
+pub type ParseMacro = fn(&Stack, &str, &Node, &mut String, Table, usize) -> Result<Expr, EvalError>;
+
+/// What a function refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refers {
+    /// Nothing by name.
+    Nothing,
+    /// A parameter (`get_param`; CloudFormation's `Ref` in conditions).
+    Parameter,
+    /// A resource: its reference id (`get_resource`).
+    Resource,
+    /// An attribute of a resource named by the first argument (`get_attr`, `Fn::GetAtt`).
+    Attribute,
+    /// A resource, or else a parameter (CloudFormation's `Ref`).
+    ResourceOrParameter,
+}
+
+/// A function's documentation for editors.
+#[derive(Clone, Copy, Debug)]
+pub struct Doc {
+    /// The argument's shape.
+    pub args: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+    /// A one-line example.
+    pub example: &'static str,
+}
+
+impl FnSpec {
+    /// Macros control how their arguments are parsed (Heat's `function.Macro`).
+    pub fn is_macro(&self) -> bool {
+        matches!(self.resolve, Resolve::Macro(_))
     }
 
-    /// Macros control how their arguments are parsed (Heat's `function.Macro`).
-    pub fn is_macro(self) -> bool {
-        matches!(self, FnKind::If | FnKind::IfNullable)
+    /// A function removed in this version (it parses, and fails validation).
+    pub fn is_removed(&self) -> bool {
+        std::ptr::eq(self, &removed::REMOVED)
     }
+
+    /// A function not allowed in condition definitions.
+    pub fn is_invalid(&self) -> bool {
+        std::ptr::eq(self, &removed::INVALID)
+    }
+}
+
+/// Specs are compared by identity (one static per Heat class and name family).
+impl PartialEq for FnSpec {
+    fn eq(&self, other: &FnSpec) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for FnSpec {}
+
+/// A constructor without argument checks.
+pub fn no_check(_name: &str, _args: &Expr) -> Result<(), EvalError> {
+    Ok(())
+}
+
+/// No validation beyond the arguments'.
+pub fn no_validate(_stack: &Stack, _call: &Call) -> Result<(), EvalError> {
+    Ok(())
 }
 
 /// One row of the function table.
@@ -271,7 +190,7 @@ pub struct FnRow {
     /// The name in templates.
     pub name: &'static str,
     /// The implementation.
-    pub kind: FnKind,
+    pub spec: &'static FnSpec,
     /// First version with this row.
     pub since: HotVersion,
     /// First version without it (exclusive end), if any.
@@ -291,91 +210,91 @@ pub enum Tables {
     Conditions,
 }
 
-const fn row(name: &'static str, kind: FnKind, since: HotVersion, until: Option<HotVersion>) -> FnRow {
-    FnRow { name, kind, since, until, tables: Tables::Functions }
+const fn row(name: &'static str, spec: &'static FnSpec, since: HotVersion, until: Option<HotVersion>) -> FnRow {
+    FnRow { name, spec, since, until, tables: Tables::Functions }
 }
 
-const fn both(name: &'static str, kind: FnKind, since: HotVersion, until: Option<HotVersion>) -> FnRow {
-    FnRow { name, kind, since, until, tables: Tables::Both }
+const fn both(name: &'static str, spec: &'static FnSpec, since: HotVersion, until: Option<HotVersion>) -> FnRow {
+    FnRow { name, spec, since, until, tables: Tables::Both }
 }
 
-const fn cond(name: &'static str, kind: FnKind, since: HotVersion) -> FnRow {
-    FnRow { name, kind, since, until: None, tables: Tables::Conditions }
+const fn cond(name: &'static str, spec: &'static FnSpec, since: HotVersion, until: Option<HotVersion>) -> FnRow {
+    FnRow { name, spec, since, until, tables: Tables::Conditions }
 }
 
-/// The function table of every HOT version (Heat's `HOTemplate*.functions` and
-/// `condition_functions`).
-pub const ROWS: &[FnRow] = &[
-    row("get_param", FnKind::GetParam, V2013_05_23, Some(V2016_10_14)),
-    both("get_param", FnKind::GetParam, V2016_10_14, None),
-    row("get_resource", FnKind::GetResource, V2013_05_23, None),
-    row("get_attr", FnKind::GetAttThenSelect, V2013_05_23, Some(V2014_10_16)),
-    row("get_attr", FnKind::GetAtt, V2014_10_16, Some(V2015_10_15)),
-    row("get_attr", FnKind::GetAttAll, V2015_10_15, None),
-    row("get_file", FnKind::GetFile, V2013_05_23, None),
-    row("list_join", FnKind::ListJoin, V2013_05_23, Some(V2015_10_15)),
-    row("list_join", FnKind::ListJoinMulti, V2015_10_15, None),
-    row("str_replace", FnKind::StrReplace, V2013_05_23, Some(V2015_10_15)),
-    row("str_replace", FnKind::StrReplaceJson, V2015_10_15, None),
-    row("resource_facade", FnKind::ResourceFacade, V2013_05_23, None),
-    row("repeat", FnKind::Repeat, V2015_04_30, Some(V2016_10_14)),
-    row("repeat", FnKind::RepeatWithMap, V2016_10_14, Some(V2017_09_01)),
-    row("repeat", FnKind::RepeatPermutations, V2017_09_01, None),
-    row("digest", FnKind::Digest, V2015_04_30, None),
-    row("str_split", FnKind::StrSplit, V2015_10_15, None),
-    row("map_merge", FnKind::MapMerge, V2016_04_08, None),
-    row("yaql", FnKind::Yaql, V2016_10_14, Some(V2017_09_01)),
-    both("yaql", FnKind::Yaql, V2017_09_01, None),
-    row("map_replace", FnKind::MapReplace, V2016_10_14, None),
-    row("if", FnKind::If, V2016_10_14, Some(V2021_04_16)),
-    row("if", FnKind::IfNullable, V2021_04_16, None),
-    row("filter", FnKind::Filter, V2017_02_24, None),
-    row("str_replace_strict", FnKind::StrReplaceStrict, V2017_02_24, None),
-    row("make_url", FnKind::MakeUrl, V2017_09_01, None),
-    row("list_concat", FnKind::ListConcat, V2017_09_01, None),
-    row("list_concat_unique", FnKind::ListConcatUnique, V2017_09_01, None),
-    row("str_replace_vstrict", FnKind::StrReplaceVstrict, V2017_09_01, None),
-    both("contains", FnKind::Contains, V2017_09_01, None),
-    cond("equals", FnKind::Equals, V2016_10_14),
-    cond("not", FnKind::Not, V2016_10_14),
-    cond("and", FnKind::And, V2016_10_14),
-    cond("or", FnKind::Or, V2016_10_14),
+/// The function table of every version (Heat's `HOTemplate*.functions` and
+/// `condition_functions`, and the CloudFormation-format templates').
+pub static ROWS: &[FnRow] = &[
+    row("get_param", &get_param::GET_PARAM, V2013_05_23, Some(V2016_10_14)),
+    both("get_param", &get_param::GET_PARAM, V2016_10_14, None),
+    row("get_resource", &get_resource::GET_RESOURCE, V2013_05_23, None),
+    row("get_attr", &get_attr::GET_ATT_THEN_SELECT, V2013_05_23, Some(V2014_10_16)),
+    row("get_attr", &get_attr::GET_ATT, V2014_10_16, Some(V2015_10_15)),
+    row("get_attr", &get_attr::GET_ATT_ALL, V2015_10_15, None),
+    row("get_file", &get_file::GET_FILE, V2013_05_23, None),
+    row("list_join", &list_join::JOIN, V2013_05_23, Some(V2015_10_15)),
+    row("list_join", &list_join::JOIN_MULTIPLE, V2015_10_15, None),
+    row("str_replace", &str_replace::REPLACE, V2013_05_23, Some(V2015_10_15)),
+    row("str_replace", &str_replace::REPLACE_JSON, V2015_10_15, None),
+    row("resource_facade", &resource_facade::RESOURCE_FACADE, V2013_05_23, None),
+    row("repeat", &repeat::REPEAT, V2015_04_30, Some(V2016_10_14)),
+    row("repeat", &repeat::REPEAT_WITH_MAP, V2016_10_14, Some(V2017_09_01)),
+    row("repeat", &repeat::REPEAT_WITH_NESTED_LOOP, V2017_09_01, None),
+    row("digest", &digest::DIGEST, V2015_04_30, None),
+    row("str_split", &str_split::STR_SPLIT, V2015_10_15, None),
+    row("map_merge", &map_merge::MAP_MERGE, V2016_04_08, None),
+    row("yaql", &yaql::YAQL, V2016_10_14, Some(V2017_09_01)),
+    both("yaql", &yaql::YAQL, V2017_09_01, None),
+    row("map_replace", &map_replace::MAP_REPLACE, V2016_10_14, None),
+    row("if", &if_::IF, V2016_10_14, Some(V2021_04_16)),
+    row("if", &if_::IF_NULLABLE, V2021_04_16, None),
+    row("filter", &filter::FILTER, V2017_02_24, None),
+    row("str_replace_strict", &str_replace::REPLACE_JSON_STRICT, V2017_02_24, None),
+    row("make_url", &make_url::MAKE_URL, V2017_09_01, None),
+    row("list_concat", &list_concat::LIST_CONCAT, V2017_09_01, None),
+    row("list_concat_unique", &list_concat::LIST_CONCAT_UNIQUE, V2017_09_01, None),
+    row("str_replace_vstrict", &str_replace::REPLACE_JSON_VERY_STRICT, V2017_09_01, None),
+    both("contains", &contains::CONTAINS, V2017_09_01, None),
+    cond("equals", &equals::EQUALS, V2016_10_14, None),
+    cond("not", &condition_bool::NOT, V2016_10_14, None),
+    cond("and", &condition_bool::AND, V2016_10_14, None),
+    cond("or", &condition_bool::OR, V2016_10_14, None),
     // CloudFormation functions, kept in HOT 2013-05-23 and removed afterwards.
-    row("Fn::Select", FnKind::FnSelect, Cfn2012_12_12, Some(V2015_10_15)),
-    row("Fn::Select", FnKind::Removed, V2015_10_15, None),
-    row("Fn::GetAZs", FnKind::FnGetAzs, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::GetAZs", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Join", FnKind::FnJoin, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::Join", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Split", FnKind::FnSplit, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::Split", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Replace", FnKind::FnReplace, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::Replace", FnKind::Removed, V2014_10_16, None),
-    row("Fn::Base64", FnKind::FnBase64, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::Base64", FnKind::Removed, V2014_10_16, None),
-    row("Fn::MemberListToMap", FnKind::FnMemberListToMap, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::MemberListToMap", FnKind::Removed, V2014_10_16, None),
-    row("Fn::ResourceFacade", FnKind::FnResourceFacade, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Fn::ResourceFacade", FnKind::Removed, V2014_10_16, None),
-    row("Ref", FnKind::Ref, Cfn2012_12_12, Some(V2014_10_16)),
-    row("Ref", FnKind::Removed, V2014_10_16, None),
+    row("Fn::Select", &cfn::SELECT, Cfn2012_12_12, Some(V2015_10_15)),
+    row("Fn::Select", &removed::REMOVED, V2015_10_15, None),
+    row("Fn::GetAZs", &cfn::GET_AZS, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::GetAZs", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::Join", &cfn::JOIN, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::Join", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::Split", &cfn::SPLIT, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::Split", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::Replace", &cfn::REPLACE, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::Replace", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::Base64", &cfn::BASE64, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::Base64", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::MemberListToMap", &cfn::MEMBER_LIST_TO_MAP, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::MemberListToMap", &removed::REMOVED, V2014_10_16, None),
+    row("Fn::ResourceFacade", &cfn::RESOURCE_FACADE, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Fn::ResourceFacade", &removed::REMOVED, V2014_10_16, None),
+    row("Ref", &cfn::REF, Cfn2012_12_12, Some(V2014_10_16)),
+    row("Ref", &removed::REMOVED, V2014_10_16, None),
     // CloudFormation-format templates only (`HeatTemplate`, `CfnTemplate`).
-    row("Fn::GetAtt", FnKind::FnGetAtt, Cfn2012_12_12, Some(V2013_05_23)),
-    row("Fn::FindInMap", FnKind::FnFindInMap, Cfn2012_12_12, Some(Cfn2010_09_09)),
-    FnRow { tables: Tables::Both, ..row("Fn::FindInMap", FnKind::FnFindInMap, Cfn2010_09_09, Some(V2013_05_23)) },
-    row("Fn::If", FnKind::If, Cfn2010_09_09, Some(V2013_05_23)),
-    FnRow { tables: Tables::Conditions, ..row("Fn::Equals", FnKind::Equals, Cfn2010_09_09, Some(V2013_05_23)) },
-    FnRow { tables: Tables::Conditions, ..row("Ref", FnKind::ParamRef, Cfn2010_09_09, Some(V2013_05_23)) },
-    FnRow { tables: Tables::Conditions, ..row("Fn::Not", FnKind::FnNot, Cfn2010_09_09, Some(V2013_05_23)) },
-    FnRow { tables: Tables::Conditions, ..row("Fn::And", FnKind::And, Cfn2010_09_09, Some(V2013_05_23)) },
-    FnRow { tables: Tables::Conditions, ..row("Fn::Or", FnKind::Or, Cfn2010_09_09, Some(V2013_05_23)) },
+    row("Fn::GetAtt", &cfn::GET_ATT, Cfn2012_12_12, Some(V2013_05_23)),
+    row("Fn::FindInMap", &cfn::FIND_IN_MAP, Cfn2012_12_12, Some(Cfn2010_09_09)),
+    both("Fn::FindInMap", &cfn::FIND_IN_MAP, Cfn2010_09_09, Some(V2013_05_23)),
+    row("Fn::If", &cfn::IF, Cfn2010_09_09, Some(V2013_05_23)),
+    cond("Fn::Equals", &cfn::EQUALS, Cfn2010_09_09, Some(V2013_05_23)),
+    cond("Ref", &cfn::PARAM_REF, Cfn2010_09_09, Some(V2013_05_23)),
+    cond("Fn::Not", &cfn::NOT, Cfn2010_09_09, Some(V2013_05_23)),
+    cond("Fn::And", &cfn::AND, Cfn2010_09_09, Some(V2013_05_23)),
+    cond("Fn::Or", &cfn::OR, Cfn2010_09_09, Some(V2013_05_23)),
 ];
 
 /// What a name means in a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lookup {
-    /// A function (possibly `Removed` or `Invalid`).
-    Found(FnKind),
+    /// A function (possibly removed or invalid here).
+    Found(&'static FnSpec),
     /// Not a function here: the map is plain data.
     Unknown,
 }
@@ -392,11 +311,11 @@ pub fn lookup(version: HotVersion, table: Table, name: &str) -> Lookup {
     for r in ROWS.iter().filter(|r| r.name == name && r.applies(version)) {
         match (table, r.tables) {
             (Table::Functions, Tables::Functions | Tables::Both)
-            | (Table::Conditions, Tables::Conditions | Tables::Both) => return Lookup::Found(r.kind),
+            | (Table::Conditions, Tables::Conditions | Tables::Both) => return Lookup::Found(r.spec),
             // Heat's condition parser maps every other function to Invalid,
             // except Removed ones, which keep failing as Removed.
             (Table::Conditions, Tables::Functions) => {
-                found = Some(if r.kind == FnKind::Removed { FnKind::Removed } else { FnKind::Invalid });
+                found = Some(if r.spec.is_removed() { &removed::REMOVED } else { &removed::INVALID });
             }
             (Table::Functions, Tables::Conditions) => {}
         }
@@ -404,145 +323,52 @@ pub fn lookup(version: HotVersion, table: Table, name: &str) -> Lookup {
     found.map_or(Lookup::Unknown, Lookup::Found)
 }
 
-/// The names available in a version's table, sorted, with `removed` marks
-/// (for editors and the version panel).
-pub fn names(version: HotVersion, table: Table) -> Vec<(&'static str, FnKind)> {
-    let mut out: Vec<(&'static str, FnKind)> = Vec::new();
+/// The names available in a version's table, sorted, with their specs (for
+/// editors and the version panel).
+pub fn names(version: HotVersion, table: Table) -> Vec<(&'static str, &'static FnSpec)> {
+    let mut out: Vec<(&'static str, &'static FnSpec)> = Vec::new();
     for r in ROWS {
         if out.iter().any(|(n, _)| *n == r.name) {
             continue;
         }
-        if let Lookup::Found(kind) = lookup(version, table, r.name) {
-            out.push((r.name, kind));
+        if let Lookup::Found(spec) = lookup(version, table, r.name) {
+            out.push((r.name, spec));
         }
     }
     crate::sort::sort_by(&mut out, |a, b| a.0.cmp(b.0));
     out
 }
 
-/// The constructor's argument-shape check (parse time).
-pub fn check_args(kind: FnKind, name: &str, args: &Expr) -> Result<(), EvalError> {
-    use FnKind::*;
-    match kind {
-        GetParam | GetResource | GetFile | Digest | MapMerge | MapReplace | ListConcat | ListConcatUnique | Removed
-        | MakeUrl | FnGetAzs | Ref | ParamRef => Ok(()),
-        GetAttThenSelect | GetAtt => get_attr::check(name, args, false),
-        FnGetAtt => cfn::check_get_att(name, args),
-        FnFindInMap => cfn::check_find_in_map(args),
-        FnNot => cfn::check_not(name, args),
-        GetAttAll => get_attr::check(name, args, true),
-        ListJoin | FnJoin => list_join::check_single(name, args),
-        ListJoinMulti => list_join::check_multi(name, args),
-        StrReplace | StrReplaceJson | StrReplaceStrict | StrReplaceVstrict => str_replace::check(name, args),
-        ResourceFacade => resource_facade::check(name, args),
-        Repeat | RepeatWithMap => repeat::check(args, false),
-        RepeatPermutations => repeat::check(args, true),
-        StrSplit => str_split::check(name, args),
-        Yaql => yaql::check(name, args),
-        Filter => filter::check(name, args),
-        Contains => contains::check(name, args),
-        Equals => equals::check(name, args),
-        Not => condition_bool::check_not(name, args),
-        And | Or => condition_bool::check_list(name, args),
-        Invalid => Err(EvalError::value(format!("The function \"{name}\" is invalid in this context"))
-            .with_code("function-not-allowed-here")),
-        FnSelect => cfn::check_select(args),
-        FnSplit => cfn::check_split(args),
-        FnReplace => cfn::check_replace(args),
-        FnBase64 => Ok(()),
-        FnMemberListToMap => cfn::check_member_list_to_map(args),
-        FnResourceFacade => cfn::check_resource_facade(args),
-        If | IfNullable => Ok(()),
-    }
+/// A function's documentation by name, in whichever version has it.
+pub fn doc(name: &str) -> Option<&'static Doc> {
+    ROWS.iter().filter(|r| r.name == name).find_map(|r| r.spec.doc.as_ref())
 }
 
 /// Resolve a call; `None` is Heat's absent marker (only `if` yields it).
 pub fn resolve(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
-    use FnKind::*;
-    let name = &*call.name;
-    let args = &call.args;
-    let value = match call.kind {
-        If | IfNullable => return crate::eval::resolve_nullable(stack, args),
-        GetParam => get_param::resolve(stack, name, args)?,
-        GetResource => get_resource::resolve(stack, args)?,
-        GetAttThenSelect | FnGetAtt => get_attr::resolve_then_select(stack, args)?,
-        GetAtt => get_attr::resolve(stack, args, false)?,
-        GetAttAll => get_attr::resolve(stack, args, true)?,
-        GetFile => get_file::resolve(stack, name, args)?,
-        ListJoin => list_join::resolve_single(stack, name, args)?,
-        FnJoin => list_join::resolve_single(stack, name, args)?,
-        ListJoinMulti => list_join::resolve_multi(stack, name, args)?,
-        StrReplace => str_replace::resolve(stack, name, args, str_replace::Mode::Plain)?,
-        StrReplaceJson => str_replace::resolve(stack, name, args, str_replace::Mode::Json)?,
-        StrReplaceStrict => str_replace::resolve(stack, name, args, str_replace::Mode::Strict)?,
-        StrReplaceVstrict => str_replace::resolve(stack, name, args, str_replace::Mode::VeryStrict)?,
-        ResourceFacade | FnResourceFacade => resource_facade::resolve(stack, args)?,
-        Repeat => repeat::resolve(stack, name, args, repeat::Variant::Lists)?,
-        RepeatWithMap => repeat::resolve(stack, name, args, repeat::Variant::Maps)?,
-        RepeatPermutations => repeat::resolve(stack, name, args, repeat::Variant::Permutations)?,
-        Digest => digest::resolve(stack, name, args)?,
-        StrSplit => str_split::resolve(stack, name, args)?,
-        MapMerge => map_merge::resolve(stack, name, args)?,
-        MapReplace => map_replace::resolve(stack, name, args)?,
-        Yaql => yaql::resolve(stack, name, args)?,
-        Filter => filter::resolve(stack, name, args)?,
-        MakeUrl => make_url::resolve(stack, name, args)?,
-        ListConcat => list_concat::resolve(stack, name, args, false)?,
-        ListConcatUnique => list_concat::resolve(stack, name, args, true)?,
-        Contains => contains::resolve(stack, name, args)?,
-        Equals => equals::resolve(stack, args)?,
-        Not => condition_bool::resolve_not(stack, args)?,
-        And => condition_bool::resolve_and_or(stack, args, true)?,
-        Or => condition_bool::resolve_and_or(stack, args, false)?,
-        Removed | Invalid => call_as_data(stack, call)?,
-        FnSelect => cfn::resolve_select(stack, args)?,
-        FnSplit => cfn::resolve_split(stack, args)?,
-        FnReplace => cfn::resolve_replace(stack, args)?,
-        FnBase64 => cfn::resolve_base64(stack, args)?,
-        FnMemberListToMap => cfn::resolve_member_list_to_map(stack, args)?,
-        FnGetAzs => cfn::resolve_get_azs(stack, args)?,
-        Ref => cfn::resolve_ref(stack, args)?,
-        FnFindInMap => cfn::resolve_find_in_map(stack, args)?,
-        FnNot => cfn::resolve_not(stack, args)?,
-        ParamRef => cfn::resolve_param_ref(stack, args)?,
-    };
-    Ok(Some(value))
-}
-
-/// `Function.result()` of the base class: `{fn_name: args}` (args unresolved).
-fn call_as_data(_stack: &Stack, call: &Call) -> Result<Value, EvalError> {
-    let mut m = crate::value::Map::new();
-    m.insert_str(&call.name, call.args.to_value());
-    Ok(Value::map(m))
+    match call.spec.resolve {
+        Resolve::Function(f) => f(stack, call).map(Some),
+        Resolve::Macro(_) => crate::eval::resolve_nullable(stack, &call.args),
+    }
 }
 
 /// Validate a call: its arguments first (the base class), then its own checks.
 pub fn validate(stack: &Stack, call: &Call) -> Result<(), EvalError> {
-    use FnKind::*;
     crate::eval::validate(stack, &call.args, &[])?;
-    match call.kind {
-        Removed => removed::validate(&call.name),
-        GetAttThenSelect | GetAtt | FnGetAtt => get_attr::validate(stack, &call.args, false),
-        GetAttAll => get_attr::validate(stack, &call.args, true),
-        Repeat | RepeatWithMap | RepeatPermutations => repeat::validate(&call.name, &call.args),
-        Yaql => yaql::validate(&call.name, &call.args),
-        MakeUrl => make_url::validate(&call.name, &call.args),
-        _ => Ok(()),
-    }
+    (call.spec.validate)(stack, call)
 }
 
 /// The resource a `get_resource`/`get_attr`/`Ref` call refers to, checked to exist
 /// (enabled) in the stack; errors are `InvalidTemplateReference` with `path`.
 pub fn referenced_resource(stack: &Stack, call: &Call, path: &str) -> Result<Option<Rc<str>>, EvalError> {
-    use FnKind::*;
-    let name_expr = match call.kind {
-        GetResource => &call.args,
-        GetAttThenSelect | GetAtt | GetAttAll | FnGetAtt => match get_attr::resource_expr(&call.args) {
+    let name_expr = match call.spec.refers {
+        Refers::Resource => &call.args,
+        Refers::Attribute => match get_attr::resource_expr(&call.args) {
             Some(e) => e,
             None => return Ok(None),
         },
-        Ref => return cfn::ref_dependency(stack, &call.args),
-        _ => return Ok(None),
+        Refers::ResourceOrParameter => return cfn::ref_dependency(stack, &call.args),
+        Refers::Parameter | Refers::Nothing => return Ok(None),
     };
     let name = crate::eval::resolve(stack, name_expr)?;
     stack.resource_ref(&name, path).map(|r| Some(r.name.clone()))
@@ -554,15 +380,15 @@ mod tests {
 
     #[test]
     fn condition_tables_follow_heat() {
-        assert_eq!(lookup(V2016_10_14, Table::Conditions, "get_attr"), Lookup::Found(FnKind::Invalid));
-        assert_eq!(lookup(V2016_10_14, Table::Conditions, "Ref"), Lookup::Found(FnKind::Removed));
-        assert_eq!(lookup(V2016_10_14, Table::Conditions, "yaql"), Lookup::Found(FnKind::Invalid));
-        assert_eq!(lookup(V2017_09_01, Table::Conditions, "yaql"), Lookup::Found(FnKind::Yaql));
+        assert_eq!(lookup(V2016_10_14, Table::Conditions, "get_attr"), Lookup::Found(&removed::INVALID));
+        assert_eq!(lookup(V2016_10_14, Table::Conditions, "Ref"), Lookup::Found(&removed::REMOVED));
+        assert_eq!(lookup(V2016_10_14, Table::Conditions, "yaql"), Lookup::Found(&removed::INVALID));
+        assert_eq!(lookup(V2017_09_01, Table::Conditions, "yaql"), Lookup::Found(&yaql::YAQL));
         assert_eq!(lookup(V2017_09_01, Table::Functions, "equals"), Lookup::Unknown);
         assert_eq!(lookup(V2016_04_08, Table::Functions, "yaql"), Lookup::Unknown);
-        assert_eq!(lookup(V2013_05_23, Table::Functions, "Ref"), Lookup::Found(FnKind::Ref));
-        assert_eq!(lookup(V2015_04_30, Table::Functions, "Fn::Select"), Lookup::Found(FnKind::FnSelect));
-        assert_eq!(lookup(V2015_10_15, Table::Functions, "Fn::Select"), Lookup::Found(FnKind::Removed));
+        assert_eq!(lookup(V2013_05_23, Table::Functions, "Ref"), Lookup::Found(&cfn::REF));
+        assert_eq!(lookup(V2015_04_30, Table::Functions, "Fn::Select"), Lookup::Found(&cfn::SELECT));
+        assert_eq!(lookup(V2015_10_15, Table::Functions, "Fn::Select"), Lookup::Found(&removed::REMOVED));
     }
 
     /// A string that grows ×1000 at each of six nested calls (10^18 bytes)
@@ -602,13 +428,21 @@ mod tests {
     }
 
     #[test]
+    fn every_function_of_the_table_is_documented() {
+        for r in ROWS.iter().filter(|r| !r.spec.is_removed() && !r.spec.is_invalid()) {
+            let doc = r.spec.doc.unwrap_or_else(|| panic!("no doc for {}", r.name));
+            assert!(doc.example.contains(r.name.trim_start_matches("Fn::")), "{}", r.name);
+        }
+    }
+
+    #[test]
     fn availability_snapshot() {
         // One line per version: the function table, so a change shows up as a diff.
         let lines: Vec<String> = HotVersion::all()
             .map(|v| {
                 let names: Vec<&str> = names(v, Table::Functions)
                     .into_iter()
-                    .filter(|(_, k)| *k != FnKind::Removed)
+                    .filter(|(_, spec)| !spec.is_removed())
                     .map(|(n, _)| n)
                     .collect();
                 format!("{}: {}", v.date(), names.join(" "))

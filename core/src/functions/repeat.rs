@@ -6,9 +6,51 @@
 //! Placeholders are replaced in `for_each` order with Python's `str.replace`,
 //! in keys and values alike; `permutations: false` zips instead of multiplying.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// What editors say about `repeat`.
+const DOC: Doc = Doc {
+    args: "{template: ..., for_each: {var: list}, permutations?: bool}",
+    summary: "Repeats a template for each value (of each combination) of the lists.",
+    example: "{repeat: {template: port_%p%, for_each: {'%p%': [80, 443]}}}",
+};
+
+/// `Repeat` (lists only).
+pub static REPEAT: FnSpec = FnSpec {
+    class: "Repeat",
+    check: |_, args| check(args, false),
+    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Lists)),
+    validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `RepeatWithMap` (map values iterate their keys).
+pub static REPEAT_WITH_MAP: FnSpec = FnSpec {
+    class: "RepeatWithMap",
+    check: |_, args| check(args, false),
+    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Maps)),
+    validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `RepeatWithNestedLoop` (`permutations`).
+pub static REPEAT_WITH_NESTED_LOOP: FnSpec = FnSpec {
+    class: "RepeatWithNestedLoop",
+    check: |_, args| check(args, true),
+    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Permutations)),
+    validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
 
 /// Largest number of copies one `repeat` may produce.
 pub const MAX_COPIES: u64 = 100_000;
@@ -25,7 +67,7 @@ pub enum Variant {
 }
 
 /// Constructor.
-pub fn check(args: &Expr, permutations_key: bool) -> Result<(), EvalError> {
+fn check(args: &Expr, permutations_key: bool) -> Result<(), EvalError> {
     let Expr::Map(..) = args else {
         return Err(EvalError::type_error("Arguments to \"repeat\" must be a map"));
     };
@@ -45,8 +87,9 @@ pub fn check(args: &Expr, permutations_key: bool) -> Result<(), EvalError> {
 }
 
 /// Validation: a literal `for_each` must be a map.
-pub fn validate(name: &str, args: &Expr) -> Result<(), EvalError> {
-    match args.get("for_each") {
+fn validate(_stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    let name = &call.name;
+    match call.args.get("for_each") {
         Some(Expr::Map(..) | Expr::Call(_)) | None => Ok(()),
         Some(_) => Err(EvalError::type_error(format!("The \"for_each\" argument to \"{name}\" must contain a map"))),
     }
@@ -57,7 +100,8 @@ fn nested_loop(args: &Expr, variant: Variant) -> bool {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr, variant: Variant) -> Result<Value, EvalError> {
+fn resolve(stack: &Stack, call: &Call, variant: Variant) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let for_each = match args.get("for_each") {
         Some(e) => resolve_expr(stack, e)?,
         None => Value::Null,

@@ -1,12 +1,29 @@
 //! `resource_facade: metadata|deletion_policy|update_policy` — the parent
 //! resource's data, which exists only inside a provider (nested) template.
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::Value;
 
+/// `ResourceFacade`.
+pub static RESOURCE_FACADE: FnSpec = FnSpec {
+    class: "ResourceFacade",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "metadata | deletion_policy | update_policy",
+        summary: "The facade resource's data, in a provider template.",
+        example: "{resource_facade: metadata}",
+    }),
+};
+
 /// Constructor: one of the three literal names.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args.as_str() {
         Some("metadata" | "deletion_policy" | "update_policy") => Ok(()),
         _ => Err(EvalError::value(format!(
@@ -17,8 +34,8 @@ pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 
 /// A top-level stack has no parent resource: Heat fails with an internal error
 /// (an `AttributeError` on `None`).
-pub fn resolve(stack: &Stack, args: &Expr) -> Result<Value, EvalError> {
-    let attr = resolve_expr(stack, args)?;
+pub(crate) fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let attr = resolve_expr(stack, &call.args)?;
     let missing = match attr.as_str() {
         Some("metadata" | "Metadata") => "metadata_get",
         Some(_) => "t",

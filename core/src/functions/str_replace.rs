@@ -6,10 +6,71 @@
 //! Heat replaces longest placeholders first (ties in code-point order) with a
 //! recursive split/join, so replacement text is never scanned again.
 
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
 use crate::eval::{resolve as resolve_expr, EvalError, Expr};
 use crate::pyfmt::{json_dumps, py_sort_by, py_str, JsonStyle};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// What editors say about `str_replace`.
+const DOC: Doc = Doc {
+    args: "{template: text, params: {key: value}}",
+    summary: "Replaces each key of params in template with its value.",
+    example: "{str_replace: {template: 'Hi $who', params: {$who: you}}}",
+};
+
+/// `Replace` (before 2015-10-15): strings and numbers only.
+pub static REPLACE: FnSpec = FnSpec {
+    class: "Replace",
+    check,
+    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Plain)),
+    validate: no_validate,
+    symbolic: Rule::Replace { mode: Mode::Plain, cfn: false },
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `ReplaceJson`: maps and lists as JSON.
+pub static REPLACE_JSON: FnSpec = FnSpec {
+    class: "ReplaceJson",
+    check,
+    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Json)),
+    validate: no_validate,
+    symbolic: Rule::Replace { mode: Mode::Json, cfn: false },
+    refers: Refers::Nothing,
+    doc: Some(DOC),
+};
+
+/// `ReplaceJsonStrict` (`str_replace_strict`): every placeholder must be found.
+pub static REPLACE_JSON_STRICT: FnSpec = FnSpec {
+    class: "ReplaceJsonStrict",
+    check,
+    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Strict)),
+    validate: no_validate,
+    symbolic: Rule::Replace { mode: Mode::Strict, cfn: false },
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "{template: text, params: {key: value}}",
+        summary: "str_replace that fails when a key is not found in the template.",
+        example: "{str_replace_strict: {template: 'a=$a', params: {$a: 1}}}",
+    }),
+};
+
+/// `ReplaceJsonVeryStrict` (`str_replace_vstrict`): … and no empty values.
+pub static REPLACE_JSON_VERY_STRICT: FnSpec = FnSpec {
+    class: "ReplaceJsonVeryStrict",
+    check,
+    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::VeryStrict)),
+    validate: no_validate,
+    symbolic: Rule::Replace { mode: Mode::VeryStrict, cfn: false },
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "{template: text, params: {key: value}}",
+        summary: "str_replace_strict that also fails on empty values.",
+        example: "{str_replace_vstrict: {template: 'a=$a', params: {$a: 1}}}",
+    }),
+};
 
 /// How values are turned into text, and how strict the function is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +86,7 @@ pub enum Mode {
 }
 
 /// Constructor: a map with `template` and `params`, params a map or a function.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+pub(crate) fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::Map(..) = args else {
         return Err(EvalError::type_error(format!("Arguments to \"{name}\" must be a map")));
     };
@@ -88,8 +149,8 @@ pub fn placeholder_order(keys: Vec<Value>) -> Result<Vec<Value>, EvalError> {
     Ok(indexed.into_iter().map(|(_, k)| k).collect())
 }
 
-/// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr, mode: Mode) -> Result<Value, EvalError> {
+/// Resolve the function (`Fn::Replace` too, its arguments as `str_replace`'s).
+pub(crate) fn replace(stack: &Stack, name: &str, args: &Expr, mode: Mode) -> Result<Value, EvalError> {
     let template = match args.get("template") {
         Some(e) => resolve_expr(stack, e)?,
         None => Value::Null,

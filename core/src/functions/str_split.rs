@@ -4,16 +4,33 @@
 //! second: {str_split: [',', 'a,b,c', 1]}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::{py_index, Stack};
+use crate::symbolic::Rule;
 use crate::value::Value;
+
+/// `StrSplit`.
+pub static STR_SPLIT: FnSpec = FnSpec {
+    class: "StrSplit",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate: no_validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "[delimiter, text, index?]",
+        summary: "Splits a string (and picks one part).",
+        example: "{str_split: [',', 'a,b,c', 0]}",
+    }),
+};
 
 fn example(name: &str) -> String {
     format!("Incorrect arguments to \"{name}\" should be: \"{name}\" : [ \",\", \"apples,pears\", <index>]")
 }
 
 /// Constructor: a string or map argument is refused.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     match args {
         Expr::Scalar(Value::Str(_)) | Expr::Map(..) => Err(EvalError::type_error(example(name))),
         _ => Ok(()),
@@ -30,8 +47,9 @@ pub fn py_split(s: &str, sep: Option<&str>) -> Result<Vec<String>, EvalError> {
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
-    let args = resolve_expr(stack, args)?;
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let name = &*call.name;
+    let args = resolve_expr(stack, &call.args)?;
     let Value::List(items) = args else {
         return Err(EvalError::value(example(name)));
     };

@@ -5,9 +5,26 @@
 //! doubled: {yaql: {expression: '$.data.l.select($ * 2)', data: {l: [1, 2, 3]}}}
 //! ```
 
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{Doc, FnSpec, Refers, Resolve};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::Rule;
 use crate::value::{Map, Value};
+
+/// `Yaql`.
+pub static YAQL: FnSpec = FnSpec {
+    class: "Yaql",
+    check,
+    resolve: Resolve::Function(resolve),
+    validate,
+    symbolic: Rule::Opaque,
+    refers: Refers::Nothing,
+    doc: Some(Doc {
+        args: "{expression: text, data: value}",
+        summary: "Evaluates a YAQL expression on data.",
+        example: "{yaql: {expression: $.data.sum(), data: [1, 2]}}",
+    }),
+};
 
 fn syntax_error(name: &str) -> EvalError {
     EvalError::key(format!(
@@ -16,7 +33,7 @@ fn syntax_error(name: &str) -> EvalError {
 }
 
 /// Constructor: a map with `expression` and optional `data`, nothing else.
-pub fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
+fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::Map(entries, _) = args else {
         return Err(EvalError::type_error(format!("Arguments to \"{name}\" must be a map.")));
     };
@@ -38,15 +55,16 @@ fn parse(name: &str, expression: &Value) -> Result<crate::yaql::Expression, Eval
 }
 
 /// Validation: a literal expression must parse.
-pub fn validate(name: &str, args: &Expr) -> Result<(), EvalError> {
-    match args.get("expression") {
+fn validate(_stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    match call.args.get("expression") {
         Some(Expr::Call(_)) | None => Ok(()),
-        Some(e) => parse(name, &e.to_value()).map(|_| ()),
+        Some(e) => parse(&call.name, &e.to_value()).map(|_| ()),
     }
 }
 
 /// Resolve the function.
-pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalError> {
+fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    let (name, args) = (&*call.name, &call.args);
     let expression = match args.get("expression") {
         Some(e) => resolve_expr(stack, e)?,
         None => Value::Null,
@@ -57,5 +75,7 @@ pub fn resolve(stack: &Stack, name: &str, args: &Expr) -> Result<Value, EvalErro
         None => Value::map(Map::new()),
     };
     stack.tick()?;
-    crate::yaql::evaluate(&parsed, &data).map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
+    let config = &stack.config;
+    crate::yaql::evaluate_with_limits(&parsed, &data, config.yaql_limit_iterators, config.yaql_memory_quota)
+        .map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
 }

@@ -4,13 +4,16 @@ use super::cursor::{self, At, Cursor, Seg};
 use super::{byte_of, docs, utf16_range, Depth, DocKind, Workspace};
 use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo};
 use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections, Request};
-use crate::functions::{self, FnKind, Table};
+use crate::functions::{self, Table};
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 use crate::version::VERSIONS;
 
 /// What a completion is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
 pub enum CompletionKind {
     /// A section or key of the document's structure.
     Key,
@@ -36,6 +39,8 @@ pub enum CompletionKind {
 
 /// One completion.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completion {
     /// What the list shows (and filters on).
     pub label: String,
@@ -51,6 +56,8 @@ pub struct Completion {
 
 /// The completions at a position and the range they replace (UTF-16).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completions {
     /// Start of the word being typed.
     pub from: u32,
@@ -206,11 +213,11 @@ fn function_argument(ws: &Workspace<'_>, c: &Cursor, out: &mut Out<'_>) -> bool 
 }
 
 fn functions_list(ws: &Workspace<'_>, table: Table, at: At, out: &mut Out<'_>) {
-    for (name, kind) in functions::names(ws.version(), table) {
-        if matches!(kind, FnKind::Removed | FnKind::Invalid) {
+    for (name, spec) in functions::names(ws.version(), table) {
+        if spec.is_removed() || spec.is_invalid() {
             continue;
         }
-        let (detail, doc) = docs::function(name).map_or((String::new(), String::new()), |d| {
+        let (detail, doc) = spec.doc.map_or((String::new(), String::new()), |d| {
             (d.args.to_string(), format!("{}\n\nExample: `{}`", d.summary, d.example))
         });
         match at {

@@ -14,6 +14,8 @@ use crate::syntax::Node;
 
 /// One text change (UTF-16 offsets in `file`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TextEdit {
     /// The document.
     pub file: String,
@@ -27,6 +29,9 @@ pub struct TextEdit {
 
 /// A fix for one diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
 pub struct QuickFix {
     /// What it does (`Replace with flavor`).
     pub title: String,

@@ -14,6 +14,9 @@ use crate::render::{self, Format, Placeholders};
 
 /// Hover text (Markdown) for a range (UTF-16).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "HoverInfo"))]
 pub struct Hover {
     /// Start of the word described.
     pub from: u32,

@@ -286,6 +286,9 @@ impl<'t> Utf16<'t> {
 
 /// A place in a document (UTF-16 offsets).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "SourceLocation"))]
 pub struct Location {
     /// The document's name (template name or key of `files`).
     pub file: String,

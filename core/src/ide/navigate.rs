@@ -218,6 +218,9 @@ fn walk(node: &Node, f: &mut dyn FnMut(&str, &Node)) {
 
 /// What an outline entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
 pub enum SymbolKind {
     /// A top-level section.
     Section,
@@ -235,6 +238,10 @@ pub enum SymbolKind {
 
 /// One entry of the outline (UTF-16 offsets).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "DocumentSymbol"))]
 pub struct Symbol {
     /// Its name.
     pub name: String,

@@ -33,6 +33,13 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     Ok(Outcome::Valid)
 }
 
+/// `BaseVolume.validate_deletion_policy` (also `AWS::EC2::Volume`'s): a
+/// `Snapshot` deletion policy needs the volume backup service.
+pub(super) fn validate_deletion_policy(policy: &str, backups_enabled: bool) -> Option<String> {
+    (policy == "Snapshot" && !backups_enabled)
+        .then(|| "\"Snapshot\" deletion policy not supported - volume backup service is not enabled.".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use crate::testing::{eval_result_error, template_error};

@@ -2,16 +2,12 @@
 //! (`heat.engine.resources.openstack.neutron.floatingip.FloatingIP.validate`).
 //! Its `NeutronResource.validate()` result is dropped.
 
-use super::{Ctx, Outcome};
+use super::{dependency, Ctx, Outcome};
 use crate::eval::EvalError;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     if ctx.prop("port_id").is_null() && !ctx.prop("fixed_ip_address").is_null() {
-        return Err(EvalError::other(
-            "ResourcePropertyDependency",
-            "fixed_ip_address cannot be specified without port_id.",
-        )
-        .with_code("property-dependency"));
+        return Err(dependency("fixed_ip_address", "port_id"));
     }
     Ok(Outcome::Valid)
 }

@@ -1,17 +1,8 @@
 //! `OS::Octavia::L7Policy` (`heat.engine.resources.openstack.octavia.l7policy.L7Policy.validate`):
 //! the redirect properties the action needs.
 
-use super::{invalid, Ctx, Outcome};
+use super::{invalid, value_dependency, Ctx, Outcome};
 use crate::eval::EvalError;
-
-/// `exception.ResourcePropertyValueDependency`.
-fn value_dependency(prop1: &str, prop2: &str, value: &str) -> EvalError {
-    EvalError::other(
-        "ResourcePropertyValueDependency",
-        format!("{prop1} property should only be specified for {prop2} with value {value}."),
-    )
-    .with_code("property-dependency")
-}
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     let action = ctx.prop("action").as_str();

@@ -125,18 +125,22 @@ pub(crate) fn python_error(class: &'static str, message: String) -> Diagnostic {
     }
 }
 
-/// The exception Heat raises for `text` that [`load_template`] (`template`) or
-/// [`load_yaml`] (an environment) refused with `d`: its Python class and `str()`.
+/// The exception Heat raises for `text` that [`load_template`] (`template`:
+/// the template's URL, `[root stack]` for the request's) or [`load_yaml`] (an
+/// environment: `None`) refused with `d`: its Python class and `str()`.
 /// `template_format.parse` wraps a YAML error as `ValueError("Error parsing
-/// template [root stack] " + PyYAML's text)`, `environment_format.parse` as
+/// template <url> " + PyYAML's text)`, `environment_format.parse` as
 /// `ValueError(PyYAML's text)`; Python's own exceptions pass through. hotplate's
 /// own refusals (unsupported values, its limits) are reported as a `ValueError`
 /// with hotplate's text.
-pub fn heat_exception(text: &str, d: &Diagnostic, template: bool) -> (&'static str, String) {
+pub fn heat_exception(text: &str, d: &Diagnostic, template: Option<&str>) -> (&'static str, String) {
     match LoadFailure::of(d) {
         LoadFailure::Syntax => {
             let yaml = pyyaml_error_text(text).unwrap_or_else(|| d.message.clone());
-            let message = if template { format!("Error parsing template [root stack] {yaml}") } else { yaml };
+            let message = match template {
+                Some(url) => format!("Error parsing template {url} {yaml}"),
+                None => yaml,
+            };
             ("ValueError", message)
         }
         LoadFailure::HeatInternal => {
@@ -157,14 +161,19 @@ pub fn heat_exception(text: &str, d: &Diagnostic, template: bool) -> (&'static s
 /// Heat's `template_format.parse` (minus the mapping/version checks, which the caller
 /// does): the size check, then Python `json.loads`, then YAML if that fails.
 pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
+    load_template_limited(text, source, MAX_TEMPLATE_CHARS as i64)
+}
+
+/// [`load_template`] with the cloud's `max_template_size` (characters).
+pub fn load_template_limited(text: &str, source: SourceId, max_chars: i64) -> Result<Loaded, Diagnostic> {
     // Counting characters is only needed when the byte length could exceed the limit.
-    if text.len() > MAX_TEMPLATE_CHARS {
+    if i64::try_from(text.len()).unwrap_or(i64::MAX) > max_chars {
         let n = text.chars().count();
-        if n > MAX_TEMPLATE_CHARS {
+        if i64::try_from(n).unwrap_or(i64::MAX) > max_chars {
             return Err(Diagnostic::error(
                 "template-too-large",
                 format!(
-                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({MAX_TEMPLATE_CHARS} bytes)."
+                    "Request limit exceeded: Template size ({n} bytes) exceeds maximum allowed size ({max_chars} bytes)."
                 ),
             )
             .at(Span::new(source, 0, text.len())));

@@ -2,9 +2,8 @@
 //! with Heat's settings (`limitIterators` 200, `memoryQuota` 10000, no delegates).
 //!
 //! ```
-//! use hotplate_core::value::Value;
-//! let e = hotplate_core::yaql::parse("$.data.select($ * 2)").unwrap();
-//! let v = hotplate_core::yaql::evaluate(&e, &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
+//! use hotplate_core::api::{yaql, Value};
+//! let v = yaql("$.data.select($ * 2)", &Value::list(vec![Value::Int(1), Value::Int(2)])).unwrap();
 //! assert_eq!(v, Value::list(vec![Value::Int(2), Value::Int(4)]));
 //! ```
 //!
@@ -64,8 +63,11 @@ use self::value::{HKey, V};
 
 /// A yaql error: the Python exception class name and `str()` of the exception.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct YaqlError {
     /// Python exception class name (`YaqlGrammarException`, `KeyError`, ...).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub class: String,
     /// `str(exception)`.
     pub message: String,
@@ -110,19 +112,34 @@ pub fn parse(expression: &str) -> Result<Expression, YaqlError> {
 /// yaql converts output (iterators and tuples become lists); sets become sorted lists,
 /// as the oracle serialises them; non-data objects become their Python `str()`.
 pub fn evaluate(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
-    evaluate_inner(expression, data, false)
+    evaluate_inner(expression, data, false, HEAT_LIMITS)
+}
+
+/// [`evaluate`] with the cloud's `[yaql] limit_iterators` (negative: none)
+/// and `memory_quota` (0 or negative: none).
+pub fn evaluate_with_limits(
+    expression: &Expression,
+    data: &Value,
+    limit_iterators: i64,
+    memory_quota: i64,
+) -> Result<Value, YaqlError> {
+    let limits = Limits {
+        iterators: usize::try_from(limit_iterators).unwrap_or(usize::MAX),
+        memory: usize::try_from(memory_quota).unwrap_or(0),
+    };
+    evaluate_inner(expression, data, false, limits)
 }
 
 /// Like [`evaluate`], but a set in the result becomes `{"$set": [...]}` (the vector
 /// file's notation), so tests can tell sets from lists.
 #[doc(hidden)]
 pub fn evaluate_tagged(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
-    evaluate_inner(expression, data, true)
+    evaluate_inner(expression, data, true, HEAT_LIMITS)
 }
 
-fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool) -> Result<Value, YaqlError> {
+fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool, limits: Limits) -> Result<Value, YaqlError> {
     functions::math::reset_random();
-    let eng = Engine::new(HEAT_LIMITS);
+    let eng = Engine::new(limits);
     let root = Context::root();
     let data_v = input(data, 0)?;
     let mut top = value::Dict::new();

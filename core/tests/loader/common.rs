@@ -2,8 +2,8 @@
 
 #![allow(dead_code)]
 
-use hotplate_core::pyfmt::{float_repr, write_json_str};
-use hotplate_core::value::Value;
+use hotplate_core::api::test_support::pyfmt::{float_repr, write_json_str};
+use hotplate_core::api::Value;
 
 /// `heatload.enc` as compact ASCII JSON (Python `json.dumps(enc(v), ensure_ascii=True,
 /// separators=(",", ":"))`).

@@ -100,7 +100,7 @@ pub fn listed(path: &std::path::Path) -> Vec<String> {
 /// Evaluate a request file through the public API and return the canonical JSON.
 pub fn evaluate_file(path: &std::path::Path) -> J {
     let text = std::fs::read_to_string(path).expect("read request");
-    let req = hotplate_core::Request::from_json(&text).expect("valid request");
-    let ev = hotplate_core::evaluate(&req);
+    let req = hotplate_core::api::Request::from_json(&text).expect("valid request");
+    let ev = hotplate_core::api::evaluate(&req);
     serde_json::from_str(&ev.result.to_json()).expect("result is JSON")
 }

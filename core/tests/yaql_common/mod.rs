@@ -1,7 +1,7 @@
 //! Helpers shared by the yaql integration tests: the vector file's JSON encoding.
 #![allow(dead_code)]
 
-use hotplate_core::value::{Map, Value};
+use hotplate_core::api::{Map, Value};
 
 pub fn to_value(j: &serde_json::Value) -> Value {
     match j {

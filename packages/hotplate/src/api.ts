@@ -3,10 +3,11 @@
 // .wasm its own way, then `install`s the one glue module here and re-exports
 // the functions below.
 import type {
+  CanonicalResult,
   Completions,
   DocumentSymbol,
   EvaluateRequest,
-  EvaluateResponse,
+  EvaluateSummary,
   FunctionInfo,
   HoverInfo,
   PathStep,
@@ -14,27 +15,64 @@ import type {
   RenderFormat,
   RenderedValue,
   ResourceType,
+  ShownValue,
   SourceLocation,
   VersionInfo,
   YaqlResult,
 } from "./types.js";
 
-/** The raw exports of the wasm-bindgen glue this wrapper uses. */
+/** What `evaluate` returns. Template problems are here, never thrown. */
+export interface EvaluateResponse extends EvaluateSummary {
+  /** The canonical result text from core (ints vs floats, key order): the source of truth. */
+  resultJson: string;
+  /** `JSON.parse(resultJson)`. */
+  result: CanonicalResult;
+}
+
+/**
+ * One evaluation, held until `free()`: its response, and what else the
+ * engine can say about it without evaluating the request again.
+ */
+export interface Evaluation {
+  /** What `evaluate` returns for the request. */
+  readonly response: EvaluateResponse;
+  /**
+   * Every value the result panes show (parameters, conditions, output values,
+   * each enabled resource's properties, dependencies, metadata and policies,
+   * nested stacks recursively) as the engine writes it, in one call.
+   */
+  texts(format: RenderFormat): ShownValue[];
+  /** The value at `path` of the result as text (see `renderValue`), or null. */
+  render(path: PathStep[], format: RenderFormat): RenderedValue | null;
+  /** Quick fixes for the diagnostics of one document of the request. */
+  quickFixes(file: string): QuickFix[];
+  /** Release the engine's memory of it (later calls answer empty). */
+  free(): void;
+}
+
+/** An evaluation as the glue holds it: its answers are JSON text of the types above. */
+export interface GlueEvaluation {
+  resultJson(): string;
+  summaryJson(): string;
+  texts(format: string): string;
+  render(path: PathStep[], format: string): string;
+  quickFixes(file: string): string;
+  free(): void;
+}
+
+/** The raw exports of the wasm-bindgen glue this wrapper uses; answers are JSON text. */
 export interface Glue {
-  /** Request as JSON text; `[resultJson, JSON of the other response fields]`. */
-  evaluate(requestJson: string): string[];
-  versions(): VersionInfo[];
-  functions(version: string): FunctionInfo[] | null;
-  resourceTypes(): ResourceType[];
-  yaql(expression: string, data: unknown): YaqlResult;
-  /** `path` is copied into a new array (the glue takes a JS array of strings and numbers). */
-  renderValue(path: PathStep[], format: string): RenderedValue | null;
-  complete(requestJson: string, file: string, offset: number): Completions;
-  hover(requestJson: string, file: string, offset: number): HoverInfo | null;
-  definition(requestJson: string, file: string, offset: number): SourceLocation[];
-  references(requestJson: string, file: string, offset: number): SourceLocation[];
-  documentSymbols(requestJson: string, file: string): DocumentSymbol[];
-  quickFixes(requestJson: string, file: string): QuickFix[];
+  /** Evaluates the request (JSON text); throws for a malformed one. */
+  Evaluation: new (requestJson: string) => GlueEvaluation;
+  versions(): string;
+  functions(version: string): string;
+  resourceTypes(): string;
+  yaql(expression: string, dataJson: string): string;
+  complete(requestJson: string, file: string, offset: number): string;
+  hover(requestJson: string, file: string, offset: number): string;
+  definition(requestJson: string, file: string, offset: number): string;
+  references(requestJson: string, file: string, offset: number): string;
+  documentSymbols(requestJson: string, file: string): string;
   /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
   __wbg_reset_state(): void;
 }
@@ -42,6 +80,7 @@ export interface Glue {
 /** The public functions. */
 export interface Api {
   evaluate(request: EvaluateRequest): EvaluateResponse;
+  evaluation(request: EvaluateRequest): Evaluation;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
@@ -87,7 +126,7 @@ function crashResponse(e: unknown): EvaluateResponse {
     resultJson: JSON.stringify(result, null, 2),
     result,
     diagnostics: [
-      { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0 },
+      { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0, endLine: 0, endColumn: 0 },
     ],
     deferred: [],
     parameters: [],
@@ -96,11 +135,20 @@ function crashResponse(e: unknown): EvaluateResponse {
   };
 }
 
+/** A crashed evaluation: its response says so, and it has nothing else to say. */
+function crashEvaluation(e: unknown): Evaluation {
+  return { response: crashResponse(e), texts: () => [], render: () => null, quickFixes: () => [], free() {} };
+}
+
 /**
  * Bind the API to a glue module. `isReady` says whether the glue has an
  * instance (the browser entry needs `init()` first).
  */
 export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
+  /** How many times the instance was re-created: an evaluation of an older instance is gone. */
+  let generation = 0;
+  /** The evaluation `evaluate` made last (for `renderValue`). */
+  let last: Evaluation | null = null;
   /** Run a glue call; after a trap, re-create the instance and answer with `onCrash`. */
   function guarded<T>(call: () => T, onCrash: (e: unknown) => T): T {
     if (!isReady()) {
@@ -111,49 +159,91 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     } catch (e) {
       if (!isTrap(e)) throw e;
       glue.__wbg_reset_state();
+      generation++;
       return onCrash(e);
     }
   }
   const fail = (e: unknown): never => {
     throw new Error(crashMessage(e));
   };
+  /** Evaluate, and hold the glue's object. */
+  function open(request: EvaluateRequest): Evaluation {
+    const text = requestText(request);
+    return guarded(() => {
+      const raw = new glue.Evaluation(text);
+      const born = generation;
+      let live: GlueEvaluation | null = raw;
+      /** Ask the held evaluation; empty once freed or once the instance it lived in is gone. */
+      const ask = <T>(call: (r: GlueEvaluation) => T, empty: T): T => {
+        const r = live;
+        return r && born === generation ? guarded(() => call(r), () => empty) : empty;
+      };
+      const resultJson = raw.resultJson();
+      const summary = JSON.parse(raw.summaryJson()) as EvaluateSummary;
+      const response: EvaluateResponse = { ...summary, resultJson, result: JSON.parse(resultJson) as CanonicalResult };
+      return {
+        response,
+        texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),
+        render(path, format) {
+          checkPath(path);
+          return ask((r) => JSON.parse(r.render(path, String(format))) as RenderedValue | null, null);
+        },
+        quickFixes: (file) => ask((r) => JSON.parse(r.quickFixes(String(file))) as QuickFix[], []),
+        free() {
+          if (live && born === generation) live.free();
+          live = null;
+        },
+      };
+    }, crashEvaluation);
+  }
+  const parsed = <T>(text: string): T => JSON.parse(text) as T;
   return {
     evaluate(request) {
-      if (typeof request !== "object" || request === null || Array.isArray(request)) {
-        throw new TypeError("hotplate: the request must be an object like {template: '...'}");
-      }
-      return guarded(() => {
-        const [resultJson, extras] = glue.evaluate(JSON.stringify(request));
-        const rest = JSON.parse(extras) as Omit<EvaluateResponse, "result" | "resultJson">;
-        return { ...rest, resultJson, result: JSON.parse(resultJson) as EvaluateResponse["result"] };
-      }, crashResponse);
+      const ev = open(request);
+      last?.free();
+      last = ev;
+      return ev.response;
     },
-    versions: () => guarded(() => glue.versions(), fail),
-    functions: (version) => guarded(() => glue.functions(String(version)), fail),
-    resourceTypes: () => guarded(() => glue.resourceTypes(), fail),
+    evaluation: open,
+    versions: () => guarded(() => parsed<VersionInfo[]>(glue.versions()), fail),
+    functions: (version) => guarded(() => parsed<FunctionInfo[] | null>(glue.functions(String(version))), fail),
+    resourceTypes: () => guarded(() => parsed<ResourceType[]>(glue.resourceTypes()), fail),
     yaql: (expression, data) =>
       guarded(
-        () => glue.yaql(String(expression), data),
+        () => parsed<YaqlResult>(glue.yaql(String(expression), JSON.stringify(data) ?? "null")),
         (e) => ({ ok: false, error: { type: "InternalError", message: crashMessage(e) } }),
       ),
     renderValue(path, format) {
-      if (!Array.isArray(path) || !path.every((s) => typeof s === "string" || Number.isInteger(s))) {
-        throw new TypeError("hotplate: the path must be a list of keys (strings) and list indexes (integers)");
-      }
+      checkPath(path);
       // After a crash the instance is new and has no last result: null.
-      return guarded(() => glue.renderValue(path, String(format)), () => null);
+      return last ? last.render(path, format) : null;
     },
     complete: (request, file, offset) =>
-      guarded(() => glue.complete(requestText(request), String(file), position(offset)), () => ({ from: 0, to: 0, items: [] })),
+      guarded(() => parsed<Completions>(glue.complete(requestText(request), String(file), position(offset))), () => ({ from: 0, to: 0, items: [] })),
     hover: (request, file, offset) =>
-      guarded(() => glue.hover(requestText(request), String(file), position(offset)), () => null),
+      guarded(() => parsed<HoverInfo | null>(glue.hover(requestText(request), String(file), position(offset))), () => null),
     definition: (request, file, offset) =>
-      guarded(() => glue.definition(requestText(request), String(file), position(offset)), () => []),
+      guarded(() => parsed<SourceLocation[]>(glue.definition(requestText(request), String(file), position(offset))), () => []),
     references: (request, file, offset) =>
-      guarded(() => glue.references(requestText(request), String(file), position(offset)), () => []),
-    documentSymbols: (request, file) => guarded(() => glue.documentSymbols(requestText(request), String(file)), () => []),
-    quickFixes: (request, file) => guarded(() => glue.quickFixes(requestText(request), String(file)), () => []),
+      guarded(() => parsed<SourceLocation[]>(glue.references(requestText(request), String(file), position(offset))), () => []),
+    documentSymbols: (request, file) =>
+      guarded(() => parsed<DocumentSymbol[]>(glue.documentSymbols(requestText(request), String(file))), () => []),
+    quickFixes(request, file) {
+      const ev = open(request);
+      try {
+        return ev.quickFixes(file);
+      } finally {
+        ev.free();
+      }
+    },
   };
+}
+
+/** A path is a list of keys (strings) and list indexes (integers). */
+function checkPath(path: PathStep[]): void {
+  if (!Array.isArray(path) || !path.every((s) => typeof s === "string" || Number.isInteger(s))) {
+    throw new TypeError("hotplate: the path must be a list of keys (strings) and list indexes (integers)");
+  }
 }
 
 /** The request as the JSON text the editor exports take. */
@@ -195,6 +285,16 @@ export function evaluate(request: EvaluateRequest): EvaluateResponse {
   return api().evaluate(request);
 }
 
+/**
+ * Evaluate a request and keep the evaluation: its `response` (what `evaluate`
+ * returns), every value the result panes show as the engine writes it
+ * (`texts`), any value by its path (`render`) and quick fixes (`quickFixes`),
+ * all without evaluating the request again. Call `free()` when done with it.
+ */
+export function evaluation(request: EvaluateRequest): Evaluation {
+  return api().evaluation(request);
+}
+
 /** Every `heat_template_version` Heat accepts, oldest first. */
 export function versions(): VersionInfo[] {
   return api().versions();
@@ -220,7 +320,8 @@ export function yaql(expression: string, data: unknown): YaqlResult {
 }
 
 /**
- * A value of the last `evaluate`'s result (in this engine instance), found by
+ * A value of the last `evaluate`'s result (in this engine instance; an
+ * `evaluation(request).render(path, format)` asks a held one), found by
  * its path from the result's root (`["outputs", "ip", "value"]`,
  * `["nested", "db", "resources", "server", "properties"]`), written as YAML or
  * JSON text by the engine itself: floats stay floats (`1.0`), integers are
@@ -257,7 +358,7 @@ export function documentSymbols(request: EvaluateRequest, file: string): Documen
   return api().documentSymbols(request, file);
 }
 
-/** Quick fixes for the diagnostics of a document (the request is evaluated). */
+/** Quick fixes for the diagnostics of a document (the request is evaluated; `evaluation(request).quickFixes(file)` reuses a held one). */
 export function quickFixes(request: EvaluateRequest, file: string): QuickFix[] {
   return api().quickFixes(request, file);
 }

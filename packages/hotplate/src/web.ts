@@ -3,13 +3,22 @@
 // (next to this file unless told otherwise).
 import initGlue, * as glue from "../glue/hotplate_wasm.js";
 import { install } from "./api.js";
-import type { InitInput } from "./types.js";
 
 let ready = false;
 install(glue, () => ready);
 
-export { evaluate, versions, functions, resourceTypes, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes } from "./api.js";
+export { evaluate, evaluation, versions, functions, resourceTypes, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes } from "./api.js";
 export type * from "./types.js";
+export type { EvaluateResponse, Evaluation } from "./api.js";
+
+/** What `init` accepts: where or what the `.wasm` is. */
+export type InitInput =
+  | RequestInfo
+  | URL
+  | Response
+  | BufferSource
+  | WebAssembly.Module
+  | Promise<RequestInfo | URL | Response | BufferSource | WebAssembly.Module>;
 
 /**
  * Load and instantiate the engine; call (and await) it once before anything

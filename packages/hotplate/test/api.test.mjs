@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
+import { evaluate, evaluation, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -148,4 +148,23 @@ test("yaql returns values and errors", () => {
   const e = yaql("$.data.foo(", {});
   assert.equal(e.ok, false);
   assert.equal(e.error.type, "YaqlGrammarException");
+});
+
+test("an evaluation held by the caller answers every shown value in one call, any value and quick fixes", () => {
+  const template =
+    "heat_template_version: 2021-04-16\nparameters:\n  n: {type: number, default: 1.0}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties: {flavor: m1.small, image: cirros, flavour: x}\noutputs:\n  o: {value: {get_param: n}}\n";
+  const ev = evaluation({ stack_name: "s", template });
+  assert.equal(ev.response.result.error.type, "StackValidationFailed");
+  const fixes = ev.quickFixes("template.yaml");
+  assert.ok(fixes.some((f) => f.edits.some((e) => e.text === "flavor")), JSON.stringify(fixes));
+  ev.free();
+  assert.deepEqual(ev.quickFixes("template.yaml"), [], "freed: nothing more to say");
+  const ok = evaluation({ stack_name: "s", template: template.replace(", flavour: x", "") });
+  const texts = ok.texts("yaml");
+  const byPath = new Map(texts.map((t) => [JSON.stringify(t.path), t.text]));
+  assert.equal(byPath.get('["parameters","n"]'), "1.0\n");
+  assert.equal(byPath.get('["outputs","o","value"]'), "1.0\n");
+  assert.ok(byPath.has('["resources","s","properties"]'));
+  assert.equal(ok.render(["outputs", "o", "value"], "json").text, "1.0");
+  ok.free();
 });

@@ -15,20 +15,14 @@
 // --max-ratio R exits 1 when wasm/native exceeds R.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { basename, dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { basename, join, resolve } from "node:path";
+import { corpusDir, here, opt, packageSpec } from "./script-args.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const corpus = resolve(opt("--corpus") ?? join(here, "../../../../shared/conformance/corpus"));
+const corpus = corpusDir("corpus");
 const repeat = Number(opt("--repeat") ?? 21);
 const nativeBench = opt("--native-bench");
 const maxRatio = opt("--max-ratio") ? Number(opt("--max-ratio")) : undefined;
-const spec = opt("--package") ?? pathToFileURL(join(here, "../lib/node.js")).href;
+const spec = packageSpec();
 
 if (!existsSync(corpus)) {
   console.log(`bench (wasm): skipped, ${corpus} is absent`);

@@ -12,17 +12,11 @@
 // Skips (exit 0, with a message) when the corpus is absent.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { parseStrict, compareStrict } from "./strict-json.mjs";
+import { corpusDir, flag, here, opt, packageSpec } from "./script-args.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const corpus = resolve(opt("--corpus") ?? join(here, "../../../../shared/conformance/corpus-full"));
+const corpus = corpusDir("corpus-full");
 // Cases the engine does not match yet (the Rust ratchet's list): they must still
 // give the native CLI's result byte for byte.
 const known = new Set(
@@ -32,8 +26,8 @@ const known = new Set(
     .filter(Boolean),
 );
 const native = opt("--native");
-const loose = !args.includes("--strict-messages");
-const spec = opt("--package") ?? pathToFileURL(join(here, "../lib/node.js")).href;
+const loose = !flag("--strict-messages");
+const spec = packageSpec();
 
 if (!existsSync(corpus)) {
   // CI sets HOTPLATE_REQUIRE_SHARED=1: there the corpus must be present.

@@ -25,4 +25,14 @@ test("the engine survives a trap", { skip }, async () => {
   // The next calls run on a fresh instance.
   assert.equal(api.evaluate(ok).result.outputs.o.value, 1);
   assert.deepEqual(api.yaql("$.data + 1", 1), { ok: true, value: 2, json: "2" });
+  // An evaluation held across a crash lived in the old instance: it answers
+  // empty, and freeing it touches nothing of the new one.
+  const held = api.evaluation(ok);
+  assert.ok(held.texts("yaml").length > 0);
+  api.evaluate({ ...ok, "x-test-panic": true });
+  assert.deepEqual(held.texts("yaml"), []);
+  assert.equal(held.render(["outputs", "o", "value"], "yaml"), null);
+  assert.deepEqual(held.quickFixes("template.yaml"), []);
+  held.free();
+  assert.equal(api.evaluate(ok).result.outputs.o.value, 1);
 });

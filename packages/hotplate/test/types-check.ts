@@ -14,7 +14,7 @@ const request: EvaluateRequest = {
 const response: EvaluateResponse = evaluate(request);
 const first: Diagnostic | undefined = response.diagnostics[0];
 const line: number = first?.line ?? 0;
-const severity: "error" | "warning" | undefined = first?.severity;
+const severity: "error" | "warning" | "note" | undefined = first?.severity;
 const sources: ("user" | "user_default" | "default" | "missing")[] = response.parameters.map((p) => p.source);
 const errorType: string | undefined = response.result.error?.type;
 const outputs: Record<string, { value: unknown; error: string | null }> = response.result.outputs;

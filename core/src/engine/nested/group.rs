@@ -14,16 +14,13 @@ use crate::engine::properties::Validation;
 use crate::engine::resources::ResourceDefn;
 use crate::engine::{Parts, Run, StackInput};
 use crate::eval::{self, EvalError, Expr};
-use crate::functions::FnKind;
+use crate::functions::Refers;
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;
 use crate::syntax::Node;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
-
-/// Heat's `max_resources_per_stack`, applied to a generated group template.
-const MAX_RESOURCES: usize = 1000;
 
 /// The member type of an InstanceGroup (mapped to `AWS::EC2::Instance` in its child).
 const SCALED_RESOURCE: &str = "OS::Heat::ScaledResource";
@@ -43,6 +40,10 @@ struct Group<'d> {
     props: Map,
     /// The parent validates the group: only the first member is built.
     validating: bool,
+    /// Heat's `max_resources_per_stack` (-1: none).
+    max_resources: i64,
+    /// The nested stacks and resources the request may still build.
+    budget: u32,
 }
 
 impl Group<'_> {
@@ -54,13 +55,21 @@ impl Group<'_> {
         self.prop(k).as_int().unwrap_or(0).max(0)
     }
 
-    /// A member count within Heat's `max_resources_per_stack`.
+    /// A member count within Heat's `max_resources_per_stack` (and, when
+    /// Heat has no limit, within hotplate's budget).
     fn limit(&self, n: i64) -> Result<usize, EvalError> {
-        usize::try_from(n).ok().filter(|n| *n <= MAX_RESOURCES).ok_or_else(|| {
-            EvalError::other("RequestLimitExceeded", "Request limit exceeded: Maximum resources per stack exceeded.")
-                .with_code("too-many-resources")
-                .at(self.d.node.span)
-        })
+        if self.max_resources != -1 && n > self.max_resources {
+            return Err(EvalError::other(
+                "RequestLimitExceeded",
+                "Request limit exceeded: Maximum resources per stack exceeded.",
+            )
+            .with_code("too-many-resources")
+            .at(self.d.node.span));
+        }
+        match usize::try_from(n) {
+            Ok(n) if u32::try_from(n).is_ok_and(|n| n < self.budget) => Ok(n),
+            _ => Err(super::budget_exceeded(self.d.node.span)),
+        }
     }
 
     /// A field of a member definition map (`resource_def`, `resource`).
@@ -88,11 +97,11 @@ pub(super) fn child(
         Err(crate::engine::properties::PropError::Unknown(e)) => return Err(e),
         Err(_) => return Ok(None),
     };
-    let g = Group { d, props, validating };
+    let g = Group { d, props, validating, max_resources: input.config.max_resources_per_stack, budget: run.budget };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
         NestedKind::AutoScalingGroup => Some(scaling_group(input, &g)?),
-        NestedKind::ResourceChain => Some(chain(&g)?),
+        NestedKind::ResourceChain => Some(chain(parts, &g)?),
         NestedKind::DeploymentGroup(member_type) => deployment_group(&g, member_type)?,
         NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup => Some(instance_group(input, parts, &g, kind)?),
         NestedKind::CfnStack => return cfn_stack(&g).map(|()| None),
@@ -156,8 +165,16 @@ fn scaling_group(input: &StackInput<'_>, g: &Group<'_>) -> Result<Vec<Member>, E
 }
 
 /// A ResourceChain's members: one per type, each depending on the one before.
-fn chain(g: &Group<'_>) -> Result<Vec<Member>, EvalError> {
+fn chain(parts: &Parts, g: &Group<'_>) -> Result<Vec<Member>, EvalError> {
     let types: Vec<Value> = g.prop("resources").as_list().unwrap_or(&[]).to_vec();
+    if g.validating {
+        // `ResourceChain.validate_nested_stack`: each type is looked up
+        // first (the registry's error is not wrapped).
+        for t in &types {
+            catalogue::resolve_type(&parts.definitions.registry, "", &py_str(t))
+                .map_err(|m| EvalError::svf(m).with_code("unknown-resource-type").at(g.d.node.span))?;
+        }
+    }
     g.limit(i64::try_from(types.len()).unwrap_or(i64::MAX))?;
     let props = g.prop("resource_properties");
     Ok(types
@@ -647,7 +664,7 @@ fn collect_attr_refs(stack: &Stack, e: &Expr, target: &str, out: &mut Vec<Vec<Va
         Expr::List(items, _) => items.iter().for_each(|i| collect_attr_refs(stack, i, target, out)),
         Expr::Map(entries, _) => entries.iter().for_each(|(_, v)| collect_attr_refs(stack, v, target, out)),
         Expr::Call(call) => {
-            if matches!(call.kind, FnKind::GetAtt | FnKind::GetAttAll | FnKind::GetAttThenSelect | FnKind::FnGetAtt) {
+            if call.spec.refers == Refers::Attribute {
                 if let Ok(Value::List(args)) = eval::resolve(stack, &call.args) {
                     if args.first().and_then(Value::as_str) == Some(target) && args.len() > 1 {
                         let attr: Vec<Value> = args.iter().skip(1).cloned().collect();

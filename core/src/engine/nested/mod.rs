@@ -1,7 +1,7 @@
 //! Nested stacks (Heat's `StackResource`): provider templates
 //! ([`provider`]) and resource groups ([`group`]). A parent validates each
 //! of its nested stacks non-strictly (`validate_nested_stack`, recursively,
-//! at most [`MAX_DEPTH`] deep), and the result shows each one as Heat would
+//! at most `max_nested_stack_depth` deep), and the result shows each one as Heat would
 //! create it: the child template with the parameters the parent's
 //! properties give it, validated strictly, resolved, and its own nested
 //! stacks in turn. Both run the same stages as the top-level stack
@@ -28,9 +28,6 @@ use crate::pystd::{fnmatch, uuid5_url};
 use crate::source::Span;
 use crate::syntax::Node;
 use crate::value::{Map, Value};
-
-/// `max_nested_stack_depth`.
-pub(crate) const MAX_DEPTH: usize = 5;
 
 /// What a nested stack is made of (`child_template()`, `child_params()`).
 struct Child {
@@ -204,10 +201,11 @@ fn child_stages(
     create: bool,
 ) -> Result<(), Failed> {
     // `_child_nested_depth`.
-    if input.depth >= MAX_DEPTH {
+    let max_depth = input.config.max_nested_stack_depth;
+    if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
         let e = EvalError::other(
             "RequestLimitExceeded",
-            format!("Request limit exceeded: Recursion depth exceeds {MAX_DEPTH}."),
+            format!("Request limit exceeded: Recursion depth exceeds {max_depth}."),
         )
         .with_code("nested-too-deep")
         .at(d.node.span);
@@ -218,16 +216,7 @@ fn child_stages(
     let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
     let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
     if run.budget < cost {
-        let e = EvalError::other(
-            "RequestLimitExceeded",
-            format!(
-                "Request limit exceeded: hotplate evaluates at most {} nested stacks and their resources per request.",
-                super::NESTED_BUDGET
-            ),
-        )
-        .with_code("budget-exceeded")
-        .at(d.node.span);
-        return Err(run.failed(e));
+        return Err(run.failed(budget_exceeded(d.node.span)));
     }
     run.budget -= cost;
     let (version, text) = match template.version() {
@@ -269,8 +258,22 @@ fn child_stages(
         mocks: None,
         deploy_params: child.deploy.clone(),
         unknown_params: child.unknown.clone(),
+        config: input.config.clone(),
     };
     run.stack(&child_input)
+}
+
+/// hotplate's bound on the nested stacks one request builds.
+pub(super) fn budget_exceeded(at: Span) -> EvalError {
+    EvalError::other(
+        "RequestLimitExceeded",
+        format!(
+            "Request limit exceeded: hotplate evaluates at most {} nested stacks and their resources per request.",
+            super::NESTED_BUDGET
+        ),
+    )
+    .with_code("budget-exceeded")
+    .at(at)
 }
 
 /// `environment.get_child_environment`: the parent's registry without the

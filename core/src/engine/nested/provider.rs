@@ -23,7 +23,7 @@ use crate::eval::{self, EvalError, Expr};
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;
-use crate::syntax::{load_template, Node};
+use crate::syntax::{load_template_limited, Node};
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 
@@ -123,10 +123,13 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
             id
         }
     };
-    let loaded = load_template(text, id).map_err(|diag| {
-        EvalError::svf(format!("Failed to parse template {file}: {}", diag.message))
-            .with_code("bad-nested-template")
-            .at(d.node.get("type").map_or(d.node.span, |n| n.span))
+    let loaded = load_template_limited(text, id, input.config.max_template_size).map_err(|diag| {
+        // `TemplateResource.validate_template`: the load error's text.
+        let message = match crate::syntax::LoadFailure::of(&diag) {
+            crate::syntax::LoadFailure::Syntax => crate::syntax::heat_exception(text, &diag, Some(file)).1,
+            _ => format!("Failed to parse template {file}: {}", diag.message),
+        };
+        EvalError::svf(message).with_code("bad-nested-template").at(d.node.get("type").map_or(d.node.span, |n| n.span))
     })?;
     let template = Template::new(loaded.root, loaded.dates);
     run.templates.borrow_mut().insert(file.clone(), template.clone());

@@ -88,6 +88,8 @@ fn pseudo_parameters(input: &StackInput<'_>, structure: &Structure<'_>) -> Stack
     let mut stack = Stack::new(version);
     stack.files = input.files.clone();
     stack.deploy_params = input.deploy_params.clone();
+    stack.strict_validate = input.strict;
+    stack.config = input.config.clone();
     if version.is_cfn() {
         // `CfnParameters._pseudo_parameters`.
         let arn = format!("arn:openstack:heat::{}:stacks/{}/{}", input.project_id, stack_name, input.stack_id);

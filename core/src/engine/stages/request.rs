@@ -4,12 +4,15 @@
 //! the environment files. A nested stack gets the same from its parent
 //! ([`crate::engine::nested`]).
 
+use std::rc::Rc;
+
 use indexmap::IndexMap;
 
 use super::Failed;
 use crate::diag::Diagnostic;
 use crate::engine::environment::{self, EnvFile, Environment, ParsedEnv};
 use crate::engine::file_schemata;
+use crate::engine::heat_config::HeatConfig;
 use crate::engine::nested::Template;
 use crate::engine::parameters::{ParamSchema, ParamType};
 use crate::engine::request::{Document, Request};
@@ -17,7 +20,7 @@ use crate::engine::Run;
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, Span};
-use crate::syntax::{load_template, Node};
+use crate::syntax::{load_template_limited, Node};
 use crate::version::HotVersion;
 
 /// The top-level stack as the request gives it.
@@ -32,6 +35,8 @@ pub(crate) struct Top<'r> {
     pub(crate) schemas: Vec<ParamSchema>,
     /// The environment files merged (or the inline environment).
     pub(crate) env: Environment,
+    /// The cloud's Heat settings.
+    pub(crate) config: Rc<HeatConfig>,
 }
 
 /// A template's parameter schemas, with every problem found reading them
@@ -70,12 +75,23 @@ type ParamTypes = Vec<(String, ParamType)>;
 
 /// The request stage.
 pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Failed> {
+    // The cloud's settings; then heat-api's body limit, before anything is read.
+    let config = HeatConfig::from_value(&req.heat_config)
+        .map_err(|m| run.failed(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
+    let size = req.json_body_size();
+    if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {
+        let message = format!(
+            "Request limit exceeded: JSON body size ({size} bytes) exceeds maximum allowed size ({} bytes).",
+            config.max_json_body_size
+        );
+        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("body-too-large")));
+    }
     // heat-api reads the stack name before the template.
     let Some(stack_name) = req.stack_name.as_deref() else {
         return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
     };
     // The API decodes the template: JSON/YAML, a mapping, a version key.
-    let (tid, root, dates) = load(run, &req.template, &req.template_name)?;
+    let (tid, root, dates) = load(run, &req.template, &req.template_name, config.max_template_size)?;
     let Some(top) = root.as_map() else {
         let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
         return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
@@ -89,17 +105,23 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
     let (version, vnode) = file_schemata::detect_version(top, &dates, root.span).map_err(|e| run.failed(e))?;
     run.ev.result.template_version = Some(vnode.as_str().unwrap_or_default().to_string());
     run.ev.version = Some(version);
-    let (schemas, types) = all_param_schemata(run, req, &root, version)?;
+    let (schemas, types) = all_param_schemata(run, req, &root, version, config.max_template_size)?;
     let env = environment(run, req, inline_env, &types)?;
-    Ok(Top { stack_name, root, version, schemas, env })
+    // `_validate_new_stack`'s stack limit: offline the project owns no stack.
+    if config.max_stacks_per_tenant == 0 {
+        let message =
+            "Request limit exceeded: You have reached the maximum stacks per tenant, 0. Please delete some stacks.";
+        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("too-many-stacks")));
+    }
+    Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
 }
 
 /// Load the template: its source id, root, and the scalars Heat gets as dates.
-fn load(run: &mut Run, doc: &Document, name: &str) -> Result<(SourceId, Node, Vec<Span>), Failed> {
+fn load(run: &mut Run, doc: &Document, name: &str, max_size: i64) -> Result<(SourceId, Node, Vec<Span>), Failed> {
     match doc {
         Document::Text(text) => {
             let id = run.ev.sources.add(name, text.clone());
-            match load_template(text, id) {
+            match load_template_limited(text, id, max_size) {
                 Ok(loaded) => {
                     run.ev.diagnostics.extend(loaded.warnings);
                     Ok((id, loaded.root, loaded.dates))
@@ -109,7 +131,7 @@ fn load(run: &mut Run, doc: &Document, name: &str) -> Result<(SourceId, Node, Ve
                     Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))
                 }
                 Err(d) => {
-                    let (class, message) = crate::syntax::heat_exception(text, &d, true);
+                    let (class, message) = crate::syntax::heat_exception(text, &d, Some("[root stack]"));
                     Err(Failed::unparseable("Template", class, message, d))
                 }
             }
@@ -145,6 +167,7 @@ fn all_param_schemata(
     req: &Request,
     root: &Node,
     version: HotVersion,
+    max_template_size: i64,
 ) -> Result<(Vec<ParamSchema>, ParamTypes), Failed> {
     let mut all_types: IndexMap<String, ParamType> = IndexMap::new();
     let mut first = None;
@@ -156,7 +179,7 @@ fn all_param_schemata(
             file_ids.insert(name.clone(), id);
             id
         };
-        match file_schemata::file_param_types(content.as_deref(), &mut add_source) {
+        match file_schemata::file_param_types(content.as_deref(), &mut add_source, max_template_size) {
             Ok(file) => {
                 all_types.extend(file.types);
                 if let Some(loaded) = file.loaded {

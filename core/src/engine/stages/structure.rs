@@ -32,7 +32,7 @@ impl Structure<'_> {
 pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
     let version = input.version;
     if version.is_cfn() {
-        if let Err(e) = cfn::validate(input.root, version) {
+        if let Err(e) = cfn::validate(input.root, version, input.config.max_resources_per_stack) {
             run.stop(e)?;
         }
         return Ok(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
@@ -50,7 +50,7 @@ pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Str
     }
     let structure = Structure { root: Cow::Borrowed(root) };
     if let Some(rn) = structure.section("resources") {
-        if let Err(e) = resources::validate_structure(rn, version) {
+        if let Err(e) = resources::validate_structure(rn, version, input.config.max_resources_per_stack) {
             run.stop(e)?;
         }
     }

@@ -70,9 +70,17 @@ fn resource(
 ) -> Result<(), Failed> {
     let stack = &parts.stack;
     let (mut skipped, mut checks, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
-    let mut result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
+    // A plugin's own checks that come first, `Resource.validate`, the
+    // nested stack, then a plugin's checks after it (`crate::plugins`).
+    let mut result = d.plugin_checks_first(stack, &mut checks, &mut unknown);
+    if result.is_ok() {
+        result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
+    }
     if result.is_ok() {
         result = nested::checks(run, input, parts, d, &mut skipped, &mut checks);
+    }
+    if result.is_ok() {
+        result = d.plugin_checks_after_nested(stack, &mut checks, &mut unknown);
     }
     // What a display evaluation could not check for want of a value.
     for e in unknown {

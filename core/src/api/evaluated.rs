@@ -1,0 +1,227 @@
+//! An evaluation a binding holds and asks about afterwards: its summary (what
+//! the response carries besides the result text), every value the result
+//! panes show as the engine's text (one call), any value by its path, and
+//! quick fixes for its diagnostics — without evaluating the request again.
+
+use std::cell::OnceCell;
+
+use super::{located_diagnostics, Located, ResultView};
+use crate::diag::PathItem;
+use crate::engine::{evaluate, DeferredMark, Edge, Evaluation, ParamInfo, Request};
+use crate::ide::fixes::QuickFix;
+use crate::render::{Format, Rendered, RenderedMark};
+use crate::value::Value;
+
+/// A request and its evaluation, with the rendered view of its result built
+/// on first use.
+#[derive(Debug)]
+pub struct Evaluated {
+    request: Request,
+    evaluation: Evaluation,
+    view: OnceCell<ResultView>,
+}
+
+/// What an evaluation gives a binding besides the canonical result text.
+#[derive(Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "EvaluateSummary"))]
+pub struct Summary<'a> {
+    /// Every diagnostic with editor positions.
+    pub diagnostics: Vec<Located>,
+    /// Where deploy-time values land in the result.
+    pub deferred: &'a [DeferredMark],
+    /// The parameters, with where their values came from.
+    pub parameters: &'a [ParamInfo],
+    /// Dependency edges between enabled resources.
+    pub edges: &'a [Edge],
+    /// The detected HOT version (date form), if any.
+    pub version: Option<&'static str>,
+}
+
+/// One value a result pane shows, as the engine writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ShownValue {
+    /// Its place in the result (keys and list indexes from the root).
+    pub path: Vec<PathItem>,
+    /// The text.
+    pub text: String,
+    /// The deploy-time placeholders in it.
+    pub marks: Vec<RenderedMark>,
+}
+
+impl Evaluated {
+    /// Evaluate `request`.
+    pub fn new(request: Request) -> Evaluated {
+        let evaluation = evaluate(&request);
+        Evaluated { request, evaluation, view: OnceCell::new() }
+    }
+
+    /// The evaluation.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    /// The canonical result as the oracle's JSON text.
+    pub fn result_json(&self) -> String {
+        self.evaluation.result.to_json()
+    }
+
+    /// Everything else a response carries.
+    pub fn summary(&self) -> Summary<'_> {
+        let ev = &self.evaluation;
+        Summary {
+            diagnostics: located_diagnostics(ev),
+            deferred: &ev.deferred,
+            parameters: &ev.param_info,
+            edges: &ev.edges,
+            version: ev.version.map(|v| v.date()),
+        }
+    }
+
+    /// The result with its placeholders.
+    pub fn view(&self) -> &ResultView {
+        self.view.get_or_init(|| ResultView::new(&self.evaluation))
+    }
+
+    /// The value at `path` of the result as `format` text, if there is one.
+    pub fn render(&self, path: &[PathItem], format: Format) -> Option<Rendered> {
+        self.view().render(path, format)
+    }
+
+    /// Every value the result panes show ([`ResultView::shown_paths`]) as
+    /// `format` text.
+    pub fn texts(&self, format: Format) -> Vec<ShownValue> {
+        let view = self.view();
+        view.shown_paths()
+            .into_iter()
+            .filter_map(|path| {
+                let Rendered { text, marks } = view.render(&path, format)?;
+                Some(ShownValue { path, text, marks })
+            })
+            .collect()
+    }
+
+    /// Quick fixes for the diagnostics located in document `file`.
+    pub fn quick_fixes(&self, file: &str) -> Vec<QuickFix> {
+        crate::ide::fixes::quick_fixes(&self.request, &self.evaluation, file)
+    }
+}
+
+/// Whether a value has entries (JavaScript's `Object.keys(v).length` of a
+/// truthy value: a map's keys, a list's indexes, a string's characters).
+fn has_entries(v: Option<&Value>) -> bool {
+    match v {
+        Some(Value::Map(m)) => !m.is_empty(),
+        Some(Value::List(l)) => !l.is_empty(),
+        Some(Value::Str(s)) => !s.is_empty(),
+        _ => false,
+    }
+}
+
+impl ResultView {
+    /// Every value the result panes show, for the stack and, recursively, its
+    /// nested stacks (`["nested", "db", …]`): parameters, conditions, the
+    /// values of outputs without an error, and each enabled resource's
+    /// properties, dependencies (when any), metadata and update policy (when
+    /// not empty); the top-level stack's resources also their deletion policy
+    /// and `requires` (when any). `playwright-tests/values.spec.ts` enumerates
+    /// the panes' values on its own and compares.
+    pub fn shown_paths(&self) -> Vec<Vec<PathItem>> {
+        let mut out = Vec::new();
+        shown_paths(self.value(&[]), &mut Vec::new(), &mut out);
+        out
+    }
+}
+
+fn shown_paths(stack: Option<&Value>, base: &mut Vec<PathItem>, out: &mut Vec<Vec<PathItem>>) {
+    let Some(stack) = stack.and_then(Value::as_map) else { return };
+    let section = |name: &str| stack.get_str(name).and_then(Value::as_map).map(|m| m.iter().collect::<Vec<_>>());
+    let at = |base: &[PathItem], steps: &[&str]| -> Vec<PathItem> {
+        base.iter().cloned().chain(steps.iter().map(|s| PathItem::Key((*s).to_string()))).collect()
+    };
+    let key = |k: &Value| k.as_str().map_or_else(|| super::json_key(k), str::to_string);
+    for name in ["parameters", "conditions"] {
+        for (k, _) in section(name).unwrap_or_default() {
+            out.push(at(base, &[name, &key(k)]));
+        }
+    }
+    for (k, o) in section("outputs").unwrap_or_default() {
+        if o.as_map().and_then(|o| o.get_str("error")).is_some_and(|e| *e == Value::Null) {
+            out.push(at(base, &["outputs", &key(k), "value"]));
+        }
+    }
+    for (k, r) in section("resources").unwrap_or_default() {
+        let Some(r) = r.as_map().filter(|r| r.get_str("enabled").is_some_and(Value::truthy)) else { continue };
+        let name = key(k);
+        let field = |f: &str| at(base, &["resources", &name, f]);
+        out.push(field("properties"));
+        if has_entries(r.get_str("depends_on")) {
+            out.push(field("depends_on"));
+        }
+        if base.is_empty() {
+            // Only the top-level resources pane shows these.
+            out.push(field("deletion_policy"));
+            if has_entries(r.get_str("requires")) {
+                out.push(field("requires"));
+            }
+        }
+        for f in ["metadata", "update_policy"] {
+            if has_entries(r.get_str(f)) {
+                out.push(field(f));
+            }
+        }
+    }
+    for (k, child) in section("nested").unwrap_or_default() {
+        let depth = base.len();
+        base.extend([PathItem::Key("nested".into()), PathItem::Key(key(k))]);
+        shown_paths(Some(child), base, out);
+        base.truncate(depth);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shown_values_are_those_the_panes_show() {
+        let mut req = Request::new(
+            "heat_template_version: 2021-04-16\nparameters:\n  p: {type: number, default: 1.0}\nconditions:\n  c: true\nresources:\n  a:\n    type: OS::Heat::None\n    properties: {x: {get_param: p}}\n    metadata: {m: 1}\n  b:\n    type: OS::Heat::None\n    depends_on: a\n    condition: {not: c}\n  n:\n    type: child.yaml\noutputs:\n  o: {value: {get_attr: [a, x]}}\n  bad: {value: {yaql: {expression: '1 / 0', data: {}}}}\n",
+        );
+        req.files.insert(
+            "child.yaml".into(),
+            Some("heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::None}\n".into()),
+        );
+        let ev = Evaluated::new(req);
+        let texts = ev.texts(Format::Yaml);
+        let names: Vec<String> = texts
+            .iter()
+            .map(|t| t.path.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join("."))
+            .map(|s| s.replace("Key(\"", "").replace("\")", ""))
+            .collect();
+        for want in [
+            "parameters.p",
+            "conditions.c",
+            "outputs.o.value",
+            "resources.a.properties",
+            "resources.a.deletion_policy",
+            "resources.a.metadata",
+            "resources.n.properties",
+            "nested.n.resources.r.properties",
+        ] {
+            assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
+        }
+        // A disabled resource and an output that fails show no value; a nested
+        // stack's resources no deletion policy.
+        assert!(!names.iter().any(|n| n.starts_with("resources.b") || n == "outputs.bad.value"), "{names:?}");
+        assert!(!names.iter().any(|n| n == "nested.n.resources.r.deletion_policy"), "{names:?}");
+        let p = texts.iter().find(|t| t.path == [PathItem::Key("parameters".into()), PathItem::Key("p".into())]);
+        assert_eq!(p.map(|t| t.text.as_str()), Some("1.0\n"));
+        let p = [PathItem::Key("parameters".into()), PathItem::Key("p".into())];
+        assert_eq!(ev.render(&p, Format::JsonLine).map(|r| r.text), Some("1.0".to_string()));
+    }
+}
