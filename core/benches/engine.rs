@@ -9,6 +9,9 @@
 //!
 //! `cargo bench -p hotplate-core --bench engine` runs criterion groups:
 //! * `case/NAME` per case (filter with `-- NAME`) and `corpus/all_N_cases`;
+//! * `corpus/all_N_cases_canonical_only`: the same without the display
+//!   evaluation past the first error (`Display::Never`), beside it to show that
+//!   evaluation's cost;
 //! * `loader/corpus_templates`: the YAML/JSON loader alone (`syntax::load_template`)
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
@@ -31,7 +34,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::test_support::syntax::load_template;
-use hotplate_core::api::{evaluate, Document, HeatResult, Request};
+use hotplate_core::api::{evaluate, Display, Document, HeatResult, Request};
 
 /// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
 #[global_allocator]
@@ -122,8 +125,16 @@ fn largest_nested(cases: &[Case]) -> Option<&Case> {
 
 /// One evaluation, as the CLI does it.
 fn run(text: &str) -> String {
+    run_with(text, Display::WhenRefused)
+}
+
+/// One evaluation with the display evaluation made as `display` says.
+fn run_with(text: &str, display: Display) -> String {
     match Request::from_json(text) {
-        Ok(req) => evaluate(&req).result.to_json(),
+        Ok(mut req) => {
+            req.display = display;
+            evaluate(&req).result.to_json()
+        }
         Err(e) => e,
     }
 }
@@ -242,13 +253,15 @@ fn main() {
     {
         let mut group = c.benchmark_group("corpus");
         group.measurement_time(Duration::from_secs(5));
-        group.bench_function(format!("all_{}_cases", cases.len()), |b| {
-            b.iter(|| {
-                for case in &cases {
-                    black_box(run(black_box(&case.text)));
-                }
+        for (suffix, display) in [("", Display::WhenRefused), ("_canonical_only", Display::Never)] {
+            group.bench_function(format!("all_{}_cases{suffix}", cases.len()), |b| {
+                b.iter(|| {
+                    for case in &cases {
+                        black_box(run_with(black_box(&case.text), display));
+                    }
+                });
             });
-        });
+        }
         group.finish();
     }
     {

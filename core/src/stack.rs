@@ -267,7 +267,9 @@ impl Stack {
         }
         match name.as_str().and_then(|n| self.resources.get(n)) {
             Some(r) => Ok(r),
-            None => Err(self.unknown(&format!("resource {}", py_str(name))).unwrap_or_else(|| EvalError::bad_reference(&py_str(name), path))),
+            None => Err(self
+                .unknown(&format!("resource {}", py_str(name)))
+                .unwrap_or_else(|| EvalError::bad_reference(&py_str(name), path))),
         }
     }
 

@@ -1,34 +1,153 @@
-//! The display evaluation: past Heat's first error, unknown values symbolic.
+//! The display evaluation: past Heat's first error, unknown values symbolic,
+//! Heat's canonical result unchanged.
 
 use crate::api::ResultView;
 use crate::diag::PathItem;
-use crate::engine::{evaluate, Evaluation, Request};
+use crate::engine::{evaluate, Display, Evaluation, Request};
 use crate::render::Format;
 
-fn dump(ev: &Evaluation) -> String {
-    let view = ResultView::from_parts(ev.shown(), &ev.deferred, &ev.display);
-    let mut out = String::new();
-    for section in ["parameters", "conditions", "resources", "outputs", "nested"] {
-        let path = vec![PathItem::Key(section.into())];
-        if let Some(r) = view.render(&path, Format::Yaml) {
-            out.push_str(&format!("{section}:\n{}", r.text));
-        }
+/// The shown value at a dotted path as YAML text (placeholders included).
+fn shown(ev: &Evaluation, path: &str) -> Option<String> {
+    let view = ResultView::new(ev);
+    let path: Vec<PathItem> = path.split('.').map(|k| PathItem::Key(k.to_string())).collect();
+    view.render(&path, Format::Yaml).map(|r| r.text.trim_end().to_string())
+}
+
+fn codes(ev: &Evaluation) -> Vec<(String, String)> {
+    ev.diagnostics.iter().map(|d| (d.code.to_string(), d.path.clone())).collect()
+}
+
+fn eval(template: &str) -> Evaluation {
+    evaluate(&Request::new(template))
+}
+
+const EXAMPLE_09: &str = "heat_template_version: 2021-04-16
+parameters:
+  count:
+    type: number
+    default: two
+  name:
+    type: string
+    default: x
+    constraints:
+      - length: {min: 3}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: flavour}
+      image: cirros
+  port:
+    type: OS::Neutron::Port
+    properties:
+      network: {get_resource: missing_net}
+outputs:
+  ip:
+    value: {get_attr: [server, first_address]}
+";
+
+#[test]
+fn every_independent_problem_at_once_and_heats_first_as_the_result() {
+    let ev = eval(EXAMPLE_09);
+    let error = ev.result.error.as_ref().expect("Heat refuses it");
+    assert!(error.message.contains("count"), "{}", error.message);
+    assert!(ev.result.resources.is_empty() && ev.result.outputs.is_empty(), "canonical sections stay empty");
+    let found = codes(&ev);
+    let has = |path: &str| found.iter().any(|(_, p)| p.contains(path));
+    for path in ["parameters.count", "parameters.name", "resources.server.properties.flavor", "resources.port"] {
+        assert!(has(path), "{path} missing from {found:?}");
     }
-    for d in &ev.diagnostics {
-        out.push_str(&format!("diag {} {} @{}\n", d.code, d.message, d.path));
-    }
-    for n in &ev.not_checked {
-        out.push_str(&format!("not checked {} {} [{}] needs {:?}\n", n.stack, n.path, n.check, n.needs));
-    }
-    for u in &ev.unknowns {
-        out.push_str(&format!("unknown {}\n", u.label));
-    }
-    out
+    // What is known is shown: the image, the resources, the output's placeholder.
+    assert_eq!(shown(&ev, "resources.server.properties.image").as_deref(), Some("cirros"));
+    assert!(shown(&ev, "resources.port.type").is_some());
+    assert!(shown(&ev, "outputs.ip.value").is_some_and(|t| t.contains("get_attr server first_address")));
 }
 
 #[test]
-fn scratch() {
-    let t = std::fs::read_to_string("/work/wt/known/web/examples/09-errors.json").unwrap_or_default();
-    let ev = evaluate(&Request::from_json(&t).unwrap());
-    println!("{}", dump(&ev));
+fn a_server_without_flavor_shows_everything_else() {
+    let ev = eval(
+        "heat_template_version: 2021-04-16
+parameters:
+  image: {type: string, default: cirros}
+conditions:
+  big: {equals: [{get_param: image}, fedora]}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      image: {get_param: image}
+      name: web
+outputs:
+  name:
+    value: {get_attr: [server, name]}
+  image:
+    value: {get_param: image}
+",
+    );
+    assert!(ev.result.error.is_some());
+    assert!(ev.diagnostics.iter().any(|d| d.message.contains("flavor")), "{:?}", codes(&ev));
+    assert_eq!(shown(&ev, "parameters.image").as_deref(), Some("cirros"));
+    assert_eq!(shown(&ev, "conditions.big").as_deref(), Some("false"));
+    assert_eq!(shown(&ev, "resources.server.properties.name").as_deref(), Some("web"));
+    assert_eq!(shown(&ev, "outputs.image.value").as_deref(), Some("cirros"));
+}
+
+const TWO_REQUIRED: &str = "heat_template_version: 2021-04-16
+parameters:
+  key_name: {type: string}
+  flavor: {type: string}
+conditions:
+  small: {equals: [{get_param: flavor}, m1.small]}
+  always: true
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      key_name: {get_param: key_name}
+      flavor: {get_param: flavor}
+      image: cirros
+      name: {list_join: ['-', [web, {get_param: key_name}]]}
+outputs:
+  key:
+    value: {get_param: key_name}
+  fixed:
+    value: 42
+";
+
+#[test]
+fn missing_values_are_symbolic_and_listed_once() {
+    let ev = eval(TWO_REQUIRED);
+    // Heat's verdict: the first missing value.
+    assert_eq!(ev.result.error.as_ref().map(|e| e.message.contains("key_name")), Some(true));
+    let labels: Vec<&str> = ev.unknowns.iter().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["parameter key_name", "parameter flavor"]);
+    assert_eq!(shown(&ev, "parameters.key_name").as_deref(), Some("⟨parameter key_name⟩"));
+    assert_eq!(shown(&ev, "resources.server.properties.image").as_deref(), Some("cirros"));
+    assert_eq!(shown(&ev, "resources.server.properties.flavor").as_deref(), Some("⟨parameter flavor⟩"));
+    assert!(shown(&ev, "resources.server.properties.name").is_some_and(|t| t.contains("web-")), "{ev:#?}");
+    assert_eq!(shown(&ev, "conditions.always").as_deref(), Some("true"));
+    assert_eq!(shown(&ev, "outputs.fixed.value").as_deref(), Some("42"));
+    assert_eq!(shown(&ev, "outputs.key.value").as_deref(), Some("⟨parameter key_name⟩"));
+    // A check that needs an unknown is not checked, never passed.
+    assert!(ev.not_checked.iter().any(|n| n.needs.contains(&"parameter flavor".to_string())), "{:?}", ev.not_checked);
+}
+
+#[test]
+fn only_the_display_evaluation_has_no_verdict() {
+    let mut req = Request::new(TWO_REQUIRED);
+    req.display = Display::Only;
+    let ev = evaluate(&req);
+    assert!(ev.result.error.is_none());
+    assert!(ev.diagnostics.iter().all(|d| d.code != "missing-parameter"), "{:?}", codes(&ev));
+    assert_eq!(shown(&ev, "resources.server.properties.image").as_deref(), Some("cirros"));
+}
+
+#[test]
+fn a_valid_stack_has_no_display_evaluation() {
+    let ev = eval("heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::None}\n");
+    assert!(ev.result.error.is_none() && ev.shown.is_none() && ev.unknowns.is_empty());
+    let mut req = Request::new("heat_template_version: 2021-04-16\nparameters:\n  p: {type: string}\n");
+    req.display = Display::Never;
+    let ev = evaluate(&req);
+    assert!(ev.result.error.is_some() && ev.shown.is_none());
 }

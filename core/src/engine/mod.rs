@@ -3,6 +3,8 @@
 //! ARCHITECTURE.md), so the first error is the one Heat would raise.
 
 mod cfn;
+#[cfg(test)]
+mod display_tests;
 pub mod environment;
 pub(crate) mod file_schemata;
 pub mod heat_config;
@@ -14,8 +16,6 @@ pub mod resources;
 pub(crate) mod result;
 mod stages;
 mod update_policy;
-#[cfg(test)]
-mod display_tests;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -23,7 +23,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub use request::{Document, Request};
+pub use request::{Display, Document, Request};
 pub use result::{
     DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo, SkippedCheck,
     Unknown,
@@ -54,8 +54,7 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
 /// Evaluate a request the way Heat's stack create would: Heat's canonical
 /// result and, when Heat refuses the stack or one of its nested stacks, the
 /// display evaluation that goes on past the first error
-/// ([`Evaluation::shown`]). A request with [`Request::display_only`] gets the
-/// display evaluation alone (no verdict: `result` stays empty).
+/// ([`Evaluation::shown`]); [`Request::display`] says when.
 pub fn evaluate(req: &Request) -> Evaluation {
     let mut run = Run::new();
     let top = match stages::request::request(&mut run, req) {
@@ -83,7 +82,7 @@ pub fn evaluate(req: &Request) -> Evaluation {
         unknown_params: IndexMap::new(),
         config: top.config,
     };
-    let refused = req.display_only
+    let refused = req.display == Display::Only
         || match run.stack(&input) {
             Ok(()) => api_failed(&run.ev.result),
             Err(failed) => {
@@ -92,7 +91,7 @@ pub fn evaluate(req: &Request) -> Evaluation {
                 true
             }
         };
-    if refused {
+    if refused && req.display != Display::Never {
         run.display(&input);
     }
     run.ev
@@ -211,6 +210,12 @@ impl Run {
         self.ev.deferred = ev.deferred;
         self.ev.display = ev.display;
         self.ev.edges = ev.edges;
+        // The values it does not have, listed once, as information.
+        for u in &ev.unknowns {
+            let why = if u.label.contains("://") { ": hotplate never downloads a file" } else { " has no value" };
+            let message = format!("{}{why}; it is left unknown and what needs it is not checked", u.label);
+            push_once(&mut self.ev.diagnostics, Diagnostic::note(crate::eval::UNKNOWN_CODE, message).at_opt(u.span));
+        }
         self.ev.unknowns = ev.unknowns;
         self.ev.not_checked = ev.not_checked;
     }

@@ -48,10 +48,8 @@ pub struct Request {
     pub attributes: IndexMap<String, Map>,
     /// Mocked reference ids per resource.
     pub reference_ids: IndexMap<String, String>,
-    /// Only the display evaluation, no verdict (`hotplate check` of a
-    /// template without values, whose verdict is template validate's): the
-    /// evaluation's `result` stays empty and `shown` has the sections.
-    pub display_only: bool,
+    /// Whether the display evaluation is made too ([`Display`]).
+    pub display: Display,
     /// `x-heat-config`: the cloud's `heat.conf` settings (null: Heat's
     /// defaults), converted by [`crate::engine::heat_config::HeatConfig::from_value`]
     /// when the request is evaluated.
@@ -60,6 +58,21 @@ pub struct Request {
     /// its `x-*` members), measured when the request is decoded from JSON;
     /// for a request assembled otherwise, computed from its members.
     pub body_size: Option<usize>,
+}
+
+/// When an evaluation also makes the display evaluation, which goes on past
+/// Heat's first error with unknown values symbolic ([`crate::engine::Evaluation::shown`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Display {
+    /// When Heat refuses the stack or fails one of its nested stacks.
+    #[default]
+    WhenRefused,
+    /// Never: Heat's canonical result alone.
+    Never,
+    /// Only the display evaluation, no verdict (`hotplate check` of a
+    /// template without values, whose verdict is template validate's): the
+    /// evaluation's `result` stays empty and `shown` has the sections.
+    Only,
 }
 
 impl Request {
@@ -77,7 +90,7 @@ impl Request {
             project_id: DEFAULT_PROJECT_ID.into(),
             attributes: IndexMap::new(),
             reference_ids: IndexMap::new(),
-            display_only: false,
+            display: Display::WhenRefused,
             heat_config: Value::Null,
             body_size: None,
         }

@@ -8,6 +8,7 @@
 
 mod error;
 
+pub(crate) use error::UNKNOWN_CODE;
 pub use error::{render_path, EvalError};
 
 use std::fmt::Write as _;

@@ -174,7 +174,9 @@ fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, E
 /// part on its own (a part that fails is null and a diagnostic, a value it
 /// does not have is its placeholder), the other parts as Heat has them.
 fn shown_view(run: &mut Run, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Value {
-    let at = |key: &str| vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string()), PathItem::Key(key.into())];
+    let at = |key: &str| {
+        vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string()), PathItem::Key(key.into())]
+    };
     let mut m = Map::new();
     m.insert_str("type", Value::from(d.type_name.as_str()));
     m.insert_str("enabled", Value::Bool(true));
