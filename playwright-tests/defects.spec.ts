@@ -1,7 +1,7 @@
 // Issue 12, the playground half: each test here reproduces a defect found by
 // using the page as a new user would, and failed before its fix.
 import { test, expect, type Page } from "@playwright/test";
-import { HOT, open, setEditor } from "./helpers";
+import { HOT, open, runaway, setEditor } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -11,14 +11,6 @@ test.beforeEach(async ({ page }) => {
     }
   });
 });
-
-/** A template whose evaluation takes longer than the worker's 2 s limit. */
-function runaway(): string {
-  const items = "[" + Array.from({ length: 46 }, (_, i) => `v${i}`).join(", ") + "]";
-  let outs = "";
-  for (let k = 0; k < 8; k++) outs += `  o${k}:\n    value:\n      repeat:\n        for_each: {A: ${items}, B: ${items}, C: ${items}}\n        template: {x: A-B-C, y: [A, B, C]}\n`;
-  return `${HOT}outputs:\n${outs}`;
-}
 
 /** No sideways scrolling of the page. */
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -143,7 +135,7 @@ test("a corrupt share link says so and Back/Forward restore share links", async 
   // A damaged link: an error, not a silent load of what was there before.
   await page.goto(`/${links[0].slice(0, 20)}`);
   await expect(page.getByTestId("load-report")).toBeVisible();
-  await expect(page.getByTestId("load-report")).toContainText("This share link could not be read");
+  await expect(page.getByTestId("load-report")).toContainText("This share link is damaged");
 });
 
 test("a constraint error caused by an environment file is marked in that file", async ({ page }) => {

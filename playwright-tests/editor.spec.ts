@@ -1,7 +1,7 @@
 // Issue 14, the playground half: completion, hover, go to definition (also into
 // another document) and a quick fix, from the engine through the editor.
-import { test, expect, type Page } from "@playwright/test";
-import { HOT, open, setEditor, settled } from "./helpers";
+import { test, expect } from "@playwright/test";
+import { HOT, open, setEditor, settled, wordAt } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -11,41 +11,6 @@ test.beforeEach(async ({ page }) => {
     }
   });
 });
-
-/** The centre of the `nth` occurrence of `word` in an editor's lines, on screen
- *  (a word may span several highlighted text nodes). */
-async function wordAt(page: Page, testId: string, word: string, nth = 0): Promise<{ x: number; y: number }> {
-  const box = await page.getByTestId(testId).locator(".cm-content").evaluate(
-    (content, [w, n]) => {
-      const word = w as string;
-      let seen = 0;
-      for (const line of Array.from(content.querySelectorAll(".cm-line"))) {
-        const text = line.textContent ?? "";
-        for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-          if (seen++ !== n) continue;
-          // The text node and offset of character `i + 1` (inside the word).
-          const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-          let left = i + 1;
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const len = node.textContent?.length ?? 0;
-            if (left < len) {
-              const r = document.createRange();
-              r.setStart(node, left);
-              r.setEnd(node, left + 1);
-              const b = r.getBoundingClientRect();
-              return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-            }
-            left -= len;
-          }
-        }
-      }
-      return null;
-    },
-    [word, nth] as const,
-  );
-  if (!box) throw new Error(`${word} not shown in ${testId}`);
-  return box;
-}
 
 const SERVER = `${HOT}parameters:\n  flavor: {type: string, default: m1.small, description: The size of the server}\nresources:\n  server:\n    type: OS::Nova::Server\n    properties:\n      flavor: {get_param: flavor}\n      image: cirros\noutputs:\n  ip: {value: {get_attr: [server, first_address]}}\n`;
 

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-import { HOT, open, setEditor, settled } from "./helpers";
+import { firstResult, HOT, open, setEditor, settled } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   // A fresh workspace per test (once per tab: a reload keeps what was saved).
@@ -104,7 +104,7 @@ test("a server with an image shows what needs a cloud in its resource", async ({
     "needs a cloud — property flavor: nova.flavor",
     "needs a cloud — property image: glance.image",
     "needs a cloud — property networks.0.network: neutron.network",
-    "needs a cloud — check Server.validate: asks glance",
+    "needs a cloud — the rest of Heat's checks of its properties ask the Image service (glance): not checked here",
   ]);
   await expect(notes.last()).toHaveAttribute("title", /everything before it was checked/);
   // A resource Heat checks completely has no note.
@@ -168,7 +168,7 @@ test("a share link restores the whole workspace", async ({ page, context }) => {
 
 test("the workspace persists across reloads and Reset forgets it", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByTestId("status")).not.toHaveText("loading…");
+  await firstResult(page);
   const first = await page.getByTestId("result-json").textContent();
   await setEditor(page, "editor-template", `${HOT}outputs:\n  kept: {value: yes}\n`);
   await expect(page.getByTestId("output-kept")).toHaveText("true");
@@ -253,17 +253,18 @@ for (const id of exampleIds) {
   });
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`screenshot of the main view (${scheme})`, async ({ page }, info) => {
+for (const [scheme, width] of [["light", 1400], ["dark", 1400], ["light", 390], ["dark", 390]] as const) {
+  const name = width === 1400 ? `main-${scheme}` : `main-${scheme}-${width}`;
+  test(`screenshot of the main view (${scheme}, ${width} px)`, async ({ page }, info) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.setViewportSize({ width, height: width === 1400 ? 900 : 844 });
     await open(page);
     await page.getByTestId("examples").selectOption({ index: 3 });
     await settled(page);
-    const path = info.outputPath(`main-${scheme}.png`);
-    await page.screenshot({ path });
-    await info.attach(`main-${scheme}`, { path, contentType: "image/png" });
-    await page.screenshot({ path: join(here, "artifacts", `main-${scheme}.png`) });
+    const path = info.outputPath(`${name}.png`);
+    await page.screenshot({ path, fullPage: width < 900 });
+    await info.attach(name, { path, contentType: "image/png" });
+    await page.screenshot({ path: join(here, "artifacts", `${name}.png`), fullPage: width < 900 });
   });
 }
 

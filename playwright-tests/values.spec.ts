@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { encodeWorkspace } from "../web/src/share";
 import { fromRequest, toRequest } from "../web/src/state";
+import { firstResult } from "./helpers";
 
 type Step = string | number;
 type Json = Record<string, any>;
@@ -63,7 +64,7 @@ test("every value the panes show is the engine's text for it (examples and corpu
   const failures: string[] = [];
   let values = 0, marked = 0, compared = 0, stopped = 0;
   await page.goto("/");
-  await expect(page.getByTestId("status")).not.toHaveText("loading…");
+  await firstResult(page);
   for (const { name, request } of all) {
     const run = await page.getByTestId("status").getAttribute("data-run");
     const hash = `#${await encodeWorkspace(fromRequest(request as never))}`;

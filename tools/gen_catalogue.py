@@ -243,17 +243,27 @@ def raw_str(s):
     return "r%s\"%s\"%s" % (hashes, s, hashes)
 
 
+def clip(text, n):
+    """`text` in at most `n` characters: a longer one is cut at a word boundary and ends with an ellipsis."""
+    if len(text) <= n:
+        return text
+    cut = text[: n - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "\u2026"
+
+
 def record(name, t, plugin):
     """One type's record (catalogue/decode.rs reads it in this order)."""
     status = (t.get("support_status") or {}).get("status", "SUPPORTED")
     flags = ("d" if t.get("dynamic_attributes") else "") + ("n" if t.get("none_resource") else "") \
         + ("s" if t.get("snapshot") else "")
     out = line(status) + [flags] + line(t["plugin"].rsplit(".", 1)[-1]) + opt_text(plugin.get("external_service"))
-    out += line(t.get("description", "")[:200])
+    out += line(clip(t.get("description", ""), 200))
     attrs = sorted(t.get("attributes", {}))
     out.append(str(len(attrs)))
     for a in attrs:
-        out += line(a) + line(((t["attributes"][a] or {}).get("description") or "").split("\n")[0][:160])
+        out += line(a) + line(clip(((t["attributes"][a] or {}).get("description") or "").split("\n")[0], 160))
     out += update_policy(t)
     names = sorted(n for n, _ in plugin["properties"])
     if names != sorted(t.get("properties", {})):
@@ -265,7 +275,7 @@ def record(name, t, plugin):
     out.append(str(len(plugin["properties"])))
     for n, p in plugin["properties"]:
         out += prop_schema(n, p)
-        out += line((t["properties"][n].get("description") or "").split("\n")[0][:160])
+        out += line(clip((t["properties"][n].get("description") or "").split("\n")[0], 160))
     out += translation(name, plugin)
     return "\n".join(out)
 

@@ -4,6 +4,7 @@
 
 mod check;
 mod lsp;
+mod plan;
 mod report;
 mod root;
 mod template_mode;
@@ -77,6 +78,10 @@ enum Command {
         #[arg(long = "allow-outside-root")]
         allow_outside_root: bool,
     },
+    /// Plan an update: what `openstack stack update` would add, delete,
+    /// replace or change in place, and why (exit 1: Heat would refuse it, or
+    /// `--fail-on` matched).
+    Plan(plan::PlanArgs),
     /// Run the language server (LSP over stdio) for editors: diagnostics,
     /// completion, hover, definition, references, outline and quick fixes.
     Lsp {
@@ -142,6 +147,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Command::Plan(args) => plan::run(&args),
         Command::Lsp { allow_outside_root } => match lsp::run(allow_outside_root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -260,6 +260,23 @@ impl Root {
         }
     }
 
+    /// Where `path` (relative to the working directory, or absolute) is in a
+    /// root folder, decided on its name alone: for files read from a git
+    /// revision (`hotplate plan --base`), which are not on disk. The folder
+    /// and the path relative to it.
+    pub fn locate(&self, path: &Path) -> Result<(PathBuf, PathBuf), Unread> {
+        let abs = normalize(&self.cwd.join(path));
+        let abs = self
+            .named
+            .iter()
+            .find_map(|(named, c)| abs.strip_prefix(named).ok().map(|rest| c.join(rest)))
+            .unwrap_or(abs);
+        self.dirs
+            .iter()
+            .find_map(|d| abs.strip_prefix(d).ok().map(|rest| (d.clone(), rest.to_path_buf())))
+            .ok_or_else(|| self.outside())
+    }
+
     /// The text of `path`, when hotplate may read it: a regular file (a FIFO
     /// or a device would never end) of at most [`MAX_FILE_BYTES`].
     pub fn read(&self, path: &Path) -> Result<String, Unread> {

@@ -20,6 +20,18 @@ pub fn build(
     stack_name: &str,
     root: &Root,
 ) -> Result<Built, String> {
+    let mut parameters = self::parameters(params)?;
+    for p in param_files {
+        let (k, path) =
+            p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
+        parameters.insert_str(k, Value::from(read_named(Path::new(path), &|p| root.read(p))?));
+    }
+    build_request(template, None, envs, parameters, stack_name, root)
+}
+
+/// `-P key=value` strings as the heat client reads them (`k1=v1;k2=v2` also
+/// works; a repeated key becomes a list).
+pub fn parameters(params: &[String]) -> Result<Map, String> {
     let mut parameters = Map::new();
     for p in params {
         for part in p.split(';') {
@@ -41,12 +53,7 @@ pub fn build(
             parameters.insert_str(k, value);
         }
     }
-    for p in param_files {
-        let (k, path) =
-            p.split_once('=').ok_or_else(|| format!("malformed --parameter-file `{p}`: expected key=FILE"))?;
-        parameters.insert_str(k, Value::from(read_named(Path::new(path), &|p| root.read(p))?));
-    }
-    build_request(template, None, envs, parameters, stack_name, root)
+    Ok(parameters)
 }
 
 /// A request built from files, and where each file came from.

@@ -11,6 +11,9 @@
 //! - tables: [`versions`], [`functions`], [`resource_types`], [`is_group_type`];
 //! - files as heatclient reads them: [`load_template`], [`load_yaml`],
 //!   [`load_map`], [`is_template`], [`is_environment`], [`hidden_parameters`];
+//! - update plans: [`plan`] a [`PlanRequest`] (the preview request: the
+//!   update body plus the current stack's create request) into a [`Plan`]
+//!   (Heat's preview, reasons, changed values; `crate::plan`);
 //! - [`yaql`] with Heat's settings;
 //! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
 //!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
@@ -40,6 +43,9 @@ pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
+pub use crate::plan::{
+    plan, Action, Change, Method, Place, Plan, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
+};
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
 use crate::render::{self, Placeholders};

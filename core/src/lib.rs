@@ -20,6 +20,7 @@ pub(crate) mod engine;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod ide;
+pub(crate) mod plan;
 mod plugins;
 pub(crate) mod pyconv;
 pub(crate) mod pyfmt;

@@ -8,7 +8,9 @@
 //! - YAML is block style; a string is plain when it is non-empty, only ASCII
 //!   letters, digits and `_-./`, reads back as a string (not `yes`, `null`, a
 //!   number or a date), otherwise it is a JSON string literal (valid YAML);
-//!   every other scalar, and an empty list or map, is written as JSON;
+//!   every other scalar, and an empty list or map, is written as JSON; a
+//!   string of several lines (see [`literal_lines`]) is a literal block
+//!   (`|`, `|-` or `|+` by its final newlines), its lines indented under its key;
 //! - JSON is Python's `json.dumps(v, ensure_ascii=False)` with key order kept,
 //!   `indent=2` ([`Format::Json`]) or on one line ([`Format::JsonLine`]), and
 //!   non-finite floats as the strings `"inf"`/`"nan"` as in the result file;
@@ -396,6 +398,9 @@ impl Writer {
                                 if is_block(val) {
                                     w.text.push('\n');
                                     w.yaml(val, indent + 2, false);
+                                } else if let Some(s) = literal_lines(val) {
+                                    w.text.push(' ');
+                                    w.literal(s, indent + 2);
                                 } else {
                                     w.text.push(' ');
                                     w.yaml_scalar(val);
@@ -431,21 +436,66 @@ impl Writer {
                             w.text.push('\n');
                             w.yaml(list, indent + 2, false);
                         }
-                        other => {
-                            w.yaml_scalar(other);
-                            w.text.push('\n');
-                        }
+                        other => match literal_lines(other) {
+                            Some(s) => w.literal(s, indent + 2),
+                            None => {
+                                w.yaml_scalar(other);
+                                w.text.push('\n');
+                            }
+                        },
                     });
                     i += 1;
                 }
             }
             other => {
                 self.text.push_str(&pad);
-                self.yaml_scalar(other);
-                self.text.push('\n');
+                match literal_lines(other) {
+                    Some(s) => self.literal(s, indent + 2),
+                    None => {
+                        self.yaml_scalar(other);
+                        self.text.push('\n');
+                    }
+                }
             }
         }
     }
+
+    /// A literal block scalar after its key or dash: the header (chomping by
+    /// the final newlines), then each line at `indent` (empty lines empty).
+    fn literal(&mut self, s: &str, indent: usize) {
+        let body = s.trim_end_matches('\n');
+        let finals = s.len() - body.len();
+        self.text.push_str(match finals {
+            0 => "|-",
+            1 => "|",
+            _ => "|+",
+        });
+        self.text.push('\n');
+        let pad = " ".repeat(indent);
+        for line in body.split('\n').chain(std::iter::repeat_n("", finals.saturating_sub(1))) {
+            if !line.is_empty() {
+                self.text.push_str(&pad);
+                self.text.push_str(line);
+            }
+            self.text.push('\n');
+        }
+    }
+}
+
+/// A string that reads best as a literal block: several lines, none of them
+/// blank but not empty, starting with a printable character, and no character
+/// YAML would not keep as it is there (control characters but tab, other line
+/// breaks, a byte order mark). Anything else stays a JSON string literal.
+fn literal_lines(v: &Sym) -> Option<&str> {
+    let Sym::Value(Value::Str(s)) = v else { return None };
+    let body = s.trim_end_matches('\n');
+    let ok = body.contains('\n')
+        && !body.starts_with([' ', '\t', '\n'])
+        && !body.split('\n').any(|l| !l.is_empty() && l.trim_matches([' ', '\t']).is_empty())
+        && !s.chars().any(|c| {
+            (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}')
+        });
+    ok.then_some(&s[..])
 }
 
 /// A list spread as the pieces of one item.
@@ -529,9 +579,33 @@ mod tests {
         let r = render(&sample(), &[], &Placeholders::new(), Format::Yaml);
         assert_eq!(
             r.text,
-            "name: web-1\nlist:\n  - 1\n  - z: 1.0\n    a: 1152921504606846976\n    ip: x\n  - []\n\"yes\": \"yes\"\nwhen: \"2024-01-01\"\nmulti: \"a\\nb\"\n"
+            "name: web-1\nlist:\n  - 1\n  - z: 1.0\n    a: 1152921504606846976\n    ip: x\n  - []\n\"yes\": \"yes\"\nwhen: \"2024-01-01\"\nmulti: |-\n  a\n  b\n"
         );
         assert!(r.marks.is_empty());
+    }
+
+    #[test]
+    fn strings_of_several_lines_are_literal_blocks_that_read_back() {
+        let texts = ["a\nb", "a\n\n  b\n", "x:\n- y\n\n\n", "#!/bin/sh\necho \"hi\"\t# tab\n"];
+        let mut m = Map::new();
+        for (i, t) in texts.iter().enumerate() {
+            m.insert_str(&format!("k{i}"), Value::from(*t));
+        }
+        let mut inner = Map::new();
+        inner.insert_str("in", Value::from("p\nq\n"));
+        m.insert_str("list", Value::list(vec![Value::from("one\ntwo"), Value::map(inner)]));
+        let v = Value::map(m);
+        let text = render(&v, &[], &Placeholders::new(), Format::Yaml).text;
+        assert!(text.starts_with("k0: |-\n  a\n  b\nk1: |\n  a\n\n    b\nk2: |+\n  x:\n  - y\n\n\n"), "{text}");
+        assert!(text.ends_with("list:\n  - |-\n    one\n    two\n  - in: |\n      p\n      q\n"), "{text}");
+        let back = crate::syntax::load_yaml(&text, crate::source::SourceId(0)).expect("valid YAML").root.to_value();
+        assert_eq!(back, v);
+        // At the top, and what stays a JSON literal: a first line starting with a space, a blank line of spaces, a CR.
+        assert_eq!(render(&Value::from("a\nb"), &[], &Placeholders::new(), Format::Yaml).text, "|-\n  a\n  b\n");
+        for s in [" a\nb", "a\n  \nb", "a\r\nb", "\n"] {
+            let t = render(&Value::from(s), &[], &Placeholders::new(), Format::Yaml).text;
+            assert!(t.starts_with('"'), "{s:?} -> {t}");
+        }
     }
 
     #[test]

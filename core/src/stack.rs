@@ -211,7 +211,8 @@ impl Stack {
             self.budget.set(0);
             return Err(EvalError::other(
                 "BudgetExceeded",
-                "Evaluation stopped: the template needs more work than the evaluation budget allows",
+                "Evaluation stopped: the template needs more work than hotplate's evaluation budget allows \
+                 (Heat has none and would keep evaluating)",
             )
             .with_code("budget-exceeded"));
         }

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, Request};
+use hotplate_core::api::{evaluate, plan, Format, PlanRequest, Request};
 
 #[test]
 fn corpus_ratchet() {
@@ -30,6 +30,20 @@ fn corpus_ratchet() {
         dir: "conformance/corpus-full",
         known: Some(("conformance-known-failures.txt", include_str!("conformance-known-failures.txt"))),
         loose: true,
+        run: evaluate_json,
+    });
+}
+
+/// The update-preview corpus, as `hotplate plan NAME.json` answers it, with
+/// exact messages.
+#[test]
+fn preview_ratchet() {
+    ratchet(Suite {
+        title: "conformance preview",
+        dir: "conformance/preview",
+        known: Some(("preview-known-failures.txt", include_str!("preview-known-failures.txt"))),
+        loose: false,
+        run: plan_json,
     });
 }
 
@@ -41,6 +55,8 @@ struct Suite {
     known: Option<(&'static str, &'static str)>,
     /// `--loose-messages`.
     loose: bool,
+    /// The result text of a request, or why there is none.
+    run: fn(&str) -> Result<String, String>,
 }
 
 fn shared_dir() -> PathBuf {
@@ -86,7 +102,7 @@ fn ratchet(suite: Suite) {
             continue;
         }
         run += 1;
-        let outcome = check_case(&dir, name, suite.loose);
+        let outcome = check_case(&dir, name, suite.loose, suite.run);
         let listed = known.contains_key(name);
         if filter.is_some() {
             match &outcome {
@@ -139,13 +155,18 @@ fn list_cases(dir: &Path) -> Vec<String> {
 }
 
 /// `Ok(ignored message differences)` or `Err(differences)`.
-fn check_case(dir: &Path, name: &str, loose: bool) -> Result<Vec<String>, Vec<String>> {
+fn check_case(
+    dir: &Path,
+    name: &str,
+    loose: bool,
+    run: fn(&str) -> Result<String, String>,
+) -> Result<Vec<String>, Vec<String>> {
     let read =
         |file: String| std::fs::read_to_string(dir.join(&file)).map_err(|e| vec![format!("cannot read {file}: {e}")]);
     let request = read(format!("{name}.json"))?;
     let expected = read(format!("{name}.expected.json"))?;
     let expected = json::parse(&expected).map_err(|e| vec![format!("{name}.expected.json is not JSON: {e}")])?;
-    let actual = evaluate_json(&request).map_err(|e| vec![e])?;
+    let actual = run(&request).map_err(|e| vec![e])?;
     let actual = json::parse(&actual).map_err(|e| vec![format!("the result is not valid JSON: {e}")])?;
     let (diffs, message_diffs) = json::compare(&expected, &actual, loose);
     if diffs.is_empty() {
@@ -162,7 +183,18 @@ fn check_case(dir: &Path, name: &str, loose: bool) -> Result<Vec<String>, Vec<St
 /// What `hotplate eval REQUEST.json` prints, or why it would not print a result.
 fn evaluate_json(request: &str) -> Result<String, String> {
     let req = Request::from_json(request).map_err(|e| format!("request rejected (the CLI exits 2): {e}"))?;
-    catch_unwind(AssertUnwindSafe(|| evaluate(&req).result.to_json())).map_err(|p| {
+    no_panic(|| evaluate(&req).result.to_json())
+}
+
+/// What `hotplate plan REQUEST.json` prints, or why it would not print a result.
+fn plan_json(request: &str) -> Result<String, String> {
+    let req = PlanRequest::from_json(request).map_err(|e| format!("request rejected (the CLI exits 2): {e}"))?;
+    no_panic(|| plan(&req, Format::JsonLine).to_json())
+}
+
+/// `f`'s text, or the engine's panic as an error.
+fn no_panic(f: impl FnOnce() -> String) -> Result<String, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
         let msg = p
             .downcast_ref::<String>()
             .cloned()

@@ -206,9 +206,9 @@ function ideExtensions(hooks: IdeHooks): Extension[] {
   ];
 }
 
-/** Move focus to the next focusable element after `from` (Esc leaves an editor). */
+/** Move focus to the next focusable element after `from` (Esc leaves an editor's text: to its Outline toggle, then on). */
 function focusNext(from: HTMLElement): void {
-  const all = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [contenteditable=true]"))
+  const all = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary, [contenteditable=true]"))
     .filter((el) => !el.hasAttribute("disabled") && el.offsetParent !== null && !from.contains(el));
   const next = all.find((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
   (next ?? all[0])?.focus();
@@ -236,7 +236,7 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): EditorView 
           keymap.of([
             { key: "Mod-Enter", run: () => (o.onRunNow(), true) },
             // Esc closes an open completion list first, then leaves the editor.
-            { key: "Escape", run: (v) => closeCompletion(v) || (v.contentDOM.blur(), focusNext(v.dom), true) },
+            { key: "Escape", run: (v) => closeCompletion(v) || (v.contentDOM.blur(), focusNext(v.contentDOM), true) },
           ]),
         ),
         keymap.of([...completionKeymap, ...searchKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),

@@ -119,11 +119,59 @@ function layered(names: string[], edges: GraphEdge[]): Part {
   }
   const width = widest * (NODE_W + 16) - 16;
   const nodes = names.map((name) => ({ name, ...pos.get(name)! }));
-  const out = edges.map((e) => {
-    const a = pos.get(e.from)!, b = pos.get(e.to)!;
-    return { ...e, points: [{ x: a.x + NODE_W / 2, y: a.y }, { x: b.x + NODE_W / 2, y: b.y + NODE_H }] };
-  });
+  const rows = rowsOfBoxes(nodes);
+  const out = edges.map((e) => ({ ...e, points: route(pos.get(e.from)!, pos.get(e.to)!, rows) }));
   return { nodes, edges: out, width, height: y - 44 };
+}
+
+/** A row of boxes: its top and the left edges of its boxes, in order. */
+interface Row {
+  y: number;
+  xs: number[];
+}
+
+function rowsOfBoxes(nodes: { x: number; y: number }[]): Row[] {
+  const byY = new Map<number, number[]>();
+  for (const n of nodes) byY.set(n.y, [...(byY.get(n.y) ?? []), n.x]);
+  return [...byY].map(([y, xs]) => ({ y, xs: xs.sort((a, b) => a - b) })).sort((a, b) => a.y - b.y);
+}
+
+/** Where a line at about `x` crosses `row` without entering a box: `x` itself if it is clear, else the nearest gap beside a box. */
+function clearX(row: Row, x: number): number {
+  const hit = row.xs.find((left) => x > left - 2 && x < left + NODE_W + 2);
+  if (hit === undefined) return x;
+  const gaps = row.xs.flatMap((left) => [left - 8, left + NODE_W + 8]).filter((g) => !row.xs.some((left) => g > left - 2 && g < left + NODE_W + 2));
+  return gaps.reduce((best, g) => (Math.abs(g - x) < Math.abs(best - x) ? g : best), gaps[0] ?? x);
+}
+
+/**
+ * An edge from the dependant `a` to its dependency `b` as a polyline that
+ * passes no other box: from the side of `a` facing `b` to the side of `b`
+ * facing `a`, through a gap of every row of boxes between them (a straight
+ * line would cross a box of a layer it skips, reading as a dependency of that
+ * box). Between rows there are no boxes, so the line may slant there.
+ */
+function route(a: { x: number; y: number }, b: { x: number; y: number }, rows: Row[]): { x: number; y: number }[] {
+  const ax = a.x + NODE_W / 2, bx = b.x + NODE_W / 2;
+  if (a.y === b.y) {
+    // One row (a cycle Heat reports): over the row, in the gap above it.
+    const over = a.y - 8;
+    return [{ x: ax, y: a.y }, { x: ax, y: over }, { x: bx, y: over }, { x: bx, y: b.y }];
+  }
+  const up = a.y > b.y;
+  const start = { x: ax, y: up ? a.y : a.y + NODE_H };
+  const end = { x: bx, y: up ? b.y + NODE_H : b.y };
+  const [lo, hi] = up ? [end.y, start.y] : [start.y, end.y];
+  const between = rows.filter((r) => r.y >= lo && r.y + NODE_H <= hi);
+  const points = [start];
+  for (const row of up ? between.reverse() : between) {
+    const [near, far] = up ? [row.y + NODE_H, row.y] : [row.y, row.y + NODE_H];
+    const ideal = start.x + ((end.x - start.x) * (near - start.y)) / (end.y - start.y);
+    const x = clearX(row, ideal);
+    points.push({ x, y: near }, { x, y: far });
+  }
+  points.push(end);
+  return points;
 }
 
 /** Resources without edges as a grid of about `cols` columns. */

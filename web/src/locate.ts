@@ -58,8 +58,10 @@ function at(d: Diagnostic, doc: Doc, where: { from: number; to: number }): Diagn
 
 /**
  * Errors the engine reports without a place (file null), placed where Heat's message
- * says: a dependency cycle at the first resource it names, a conflicting merge
- * strategy at that parameter's strategy in the file it names.
+ * says: a dependency cycle at the first resource it names, a parameter the
+ * template does not declare at its key in the last environment file's
+ * `parameters` that sets it, a conflicting merge strategy at that parameter's
+ * strategy in the file it names.
  */
 export function placeUnlocated(d: Diagnostic, template: Doc, envFiles: Doc[]): Diagnostic {
   if (d.file !== null) return d;
@@ -67,6 +69,15 @@ export function placeUnlocated(d: Diagnostic, template: Doc, envFiles: Doc[]): D
     const name = /^Circular Dependency Found: (.+?) requires /.exec(d.message)?.[1];
     const where = name ? findKey(template.text, "resources", name) : null;
     return where ? at(d, template, where) : d;
+  }
+  if (d.code === "unknown-parameter") {
+    // An explicit value the template does not declare: in the last environment file that sets it.
+    const name = /^The Parameter \((.+)\) was not defined in template\.$/.exec(d.message)?.[1];
+    for (const env of name ? [...envFiles].reverse() : []) {
+      const where = findKey(env.text, "parameters", name!);
+      if (where) return at(d, env, where);
+    }
+    return d;
   }
   if (d.code === "conflicting-merge-strategy") {
     const m = /for parameter '([^']+)' in file '([^']+)'\.$/.exec(d.message);
@@ -103,4 +114,9 @@ export function byFileThenLine(diagnostics: Diagnostic[], fileOrder: string[]): 
     return i >= 0 ? i : fileOrder.length;
   };
   return [...diagnostics].sort((a, b) => rank(a) - rank(b) || (a.file ?? "").localeCompare(b.file ?? "") || a.line - b.line || a.column - b.column);
+}
+
+/** Where a problem is, as the problems list writes it: `file:line:column`, the file, or `request`. */
+export function placeOf(d: Diagnostic): string {
+  return d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
 }

@@ -1,8 +1,9 @@
 // The playground page: a composition of its parts. The one page state
 // (page/state.ts) holds the workspace and what is shown of it; the documents
-// (page/documents.ts) and the parameters form (params-form.ts) edit it; an edit
-// is evaluated at the end of its task (end-of-task.ts) in the worker (runner.ts);
-// the result is drawn into the panels the pane registry lists (page/results.ts).
+// (page/documents.ts), the parameters form (params-form.ts) and the settings
+// (page/settings.ts) edit it; an edit is evaluated at the end of its task
+// (end-of-task.ts) in the worker (runner.ts); the result is drawn into the
+// panels the pane registry lists (page/results.ts).
 import type { Diagnostic, EvaluateRequest } from "hotplate/web";
 import { EndOfTask } from "./end-of-task";
 import { IdeClient } from "./ide";
@@ -13,11 +14,13 @@ import { Runner } from "./runner";
 import { decodeWorkspace, encodeWorkspace } from "./share";
 import { fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 import { Documents } from "./page/documents";
-import { firstExample, setUpPicker } from "./page/examples";
+import { exampleOf, firstExample, setUpPicker } from "./page/examples";
 import { setUpFolderLoading } from "./page/folder-ui";
 import { showReport } from "./page/report";
 import { Results } from "./page/results";
+import { SettingsPanel } from "./page/settings";
 import { forgetSaved, pageState, savedWorkspace, saveSoon } from "./page/state";
+import { Status } from "./page/status";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -26,31 +29,26 @@ const runner = new Runner();
 const ide = new IdeClient((file) => runner.quickFixes(file));
 const evaluation = new EndOfTask(evaluate);
 let generation = 0;
-let runs = 0;
 
 function changed(): void {
   // The address bar must not keep offering a share link that no longer matches.
   if (!s.showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   evaluation.schedule();
   saveSoon(s.ws);
+  picker.value = exampleOf(s.ws);
 }
 
 /** The editors (made once the first workspace is known). */
 let docs: Documents;
+const picker = $<HTMLSelectElement>("examples");
 const form = new ParamsForm({ params: () => s.ws.params, changed });
+const settings = new SettingsPanel(s, changed);
 const results = new Results($("results"), {
   copyText: async (path) => (await runner.render(path, s.mode))?.text ?? null,
   nothingToCopy: () => (s.last?.response.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy"),
 });
-
-const SETTINGS = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds" } as const;
-
-/** Draw the inputs from the workspace (after loading one). */
-function renderInputs(): void {
-  docs.render();
-  for (const [id, key] of Object.entries(SETTINGS)) $<HTMLInputElement>(id).value = s.ws.settings[key];
-  form.redraw();
-}
+const status = new Status($("status"), $("results"), $("stale-note"), () =>
+  results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false));
 
 /** Show `next`; `fromLink`: it came from the address bar's share link, which stays there. */
 function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = []): void {
@@ -66,25 +64,24 @@ function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[]
   s.showingLink = false;
 }
 
+/** Draw the inputs from the workspace (after loading one). */
+function renderInputs(): void {
+  docs.render();
+  settings.render();
+  form.redraw();
+}
+
+/** Replace the workspace (an example, Reset), saying so with a way back. */
+function replaceWorkspace(next: Workspace, said: string, undoId?: string): void {
+  const before = s.ws;
+  loadWorkspace(next);
+  showReport([said], "ok", { label: "Undo", testId: undoId, run: () => loadWorkspace(before) });
+}
+
 // ---------------------------------------------------------------- evaluation
 
-function setStatus(text: string, ms?: number): void {
-  const status = $("status");
-  if (status.textContent !== text) status.textContent = text;
-  status.dataset.evalMs = ms === undefined ? "" : ms.toFixed(2);
-  status.dataset.run = String(++runs);
-  status.className = text === "ok" ? "ok" : text.startsWith("stopped") ? "stopped" : "bad";
-}
-
-/** Results on screen that are not of the current input (its evaluation was stopped or could not start). */
-function markStale(stale: boolean): void {
-  $("stale-note").hidden = !stale;
-  if (stale) $("results").dataset.stale = "true";
-  else delete $("results").dataset.stale;
-}
-
 /** What the panes get: the last evaluation, and this page's editors for the problems. */
-function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
+function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]): PaneContext {
   return {
     response: s.last?.response ?? null,
     values: s.last?.values ?? {},
@@ -100,12 +97,11 @@ function paneContext(diagnostics: Diagnostic[], notice?: string): PaneContext {
   };
 }
 
-/** Problems instead of a result (the settings' JSON, a stopped or failed evaluation): earlier results stay, marked stale. */
-function showFailure(status: string, notice: string, ms?: number): void {
-  setStatus(status, ms);
-  results.render(paneContext([], notice), null);
+/** Problems instead of a result (a setting, a stopped or failed evaluation): earlier results stay, marked stale. */
+function showFailure(text: string, notice: string, ms?: number): void {
+  results.render(paneContext([], { text: notice, kind: "error" }), false);
   docs.showProblems([]);
-  markStale(true);
+  status.done(text, ms, true);
 }
 
 async function evaluate(): Promise<void> {
@@ -113,10 +109,13 @@ async function evaluate(): Promise<void> {
   let request: EvaluateRequest;
   try {
     request = toRequest(s.ws);
+    settings.showError(null);
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
+    settings.showError(e);
     return showFailure("errors: 1", e.message);
   }
+  status.busy();
   const started = performance.now();
   const result = await runner.run(request, s.mode);
   if (mine !== generation || result.kind === "superseded") return;
@@ -126,22 +125,21 @@ async function evaluate(): Promise<void> {
       stopped ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.` : result.message, performance.now() - started);
   }
   const r = result.response;
-  s.last = { response: r, values: result.values, signatures: result.signatures };
-  markStale(false);
   const template = { name: s.ws.templateName, text: s.ws.template };
   const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
-  results.render(paneContext(diagnostics), r);
+  s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics };
+  results.render(paneContext(diagnostics), true);
   docs.showProblems(diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
-  setStatus(errors ? `errors: ${errors}` : "ok", result.ms);
+  status.done(errors ? `errors: ${errors}` : "ok", result.ms, false);
 }
 
 // ---------------------------------------------------------------- start
 
 /** Why the address bar's share link could not be read. */
 function badLink(e: unknown): void {
-  showReport([`This share link could not be read (${(e as Error).message}): it may have been cut short when it was copied. The page shows the workspace it had before instead.`], "bad");
+  showReport([`${(e as Error).message}. The page shows the workspace it had before instead.`], "bad");
 }
 
 async function initialWorkspace(): Promise<Workspace> {
@@ -156,23 +154,11 @@ async function initialWorkspace(): Promise<Workspace> {
 }
 
 function wireControls(): void {
-  const select = $<HTMLSelectElement>("examples");
-  setUpPicker(select, (ws) => loadWorkspace(ws));
+  setUpPicker(picker, (ws, title) => replaceWorkspace(ws, `Loaded the example “${title}”: it replaced the workspace (its environment files, files, parameter values and settings).`));
   $("params").replaceWith(form.element);
-  setUpFolderLoading({
-    load: (ws, collapsed) => {
-      select.value = "";
-      loadWorkspace(ws, false, collapsed);
-    },
-  });
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed) });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
-  for (const [id, key] of Object.entries(SETTINGS)) {
-    $(id).addEventListener("input", (e) => {
-      s.ws.settings[key] = (e.target as HTMLInputElement).value;
-      changed();
-    });
-  }
   $("format").addEventListener("click", () => {
     s.mode = s.mode === "yaml" ? "json" : "yaml";
     $("format").textContent = s.mode === "yaml" ? "JSON" : "YAML";
@@ -190,12 +176,9 @@ function wireControls(): void {
     setTimeout(() => (b.textContent = "Share"), 2000);
   });
   $("reset").addEventListener("click", () => {
-    const before = s.ws;
     forgetSaved();
     history.replaceState(null, "", location.pathname);
-    loadWorkspace(firstExample());
-    select.value = "";
-    showReport([`The workspace was reset to the first example.`], "ok", { label: "Undo", testId: "reset-undo", run: () => loadWorkspace(before) });
+    replaceWorkspace(firstExample(), "The workspace was reset to the first example.", "reset-undo");
   });
   // A share link pasted into the address bar of an open page loads too.
   // Back and Forward between share links load each link's workspace (the link stays in the address bar).
@@ -220,6 +203,7 @@ async function start(): Promise<void> {
   docs = new Documents(s, { changed, runNow: () => evaluation.now() }, ide);
   wireControls();
   renderInputs();
+  picker.value = exampleOf(s.ws);
   // The editor features' engine loads beside the evaluation's, so the first
   // result means everything is loaded (no request afterwards); at most 3 s.
   await Promise.race([ide.warm(), new Promise((r) => setTimeout(r, 3000))]);

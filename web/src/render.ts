@@ -30,6 +30,22 @@ export function valueElement(values: Values, path: PathStep[]): HTMLElement {
   return pre;
 }
 
+/** OpenStack's names for the services Heat's clients talk to. */
+const SERVICES: Record<string, string> = {
+  nova: "Compute", glance: "Image", neutron: "Networking", cinder: "Block Storage", keystone: "Identity", swift: "Object Storage",
+  heat: "Orchestration", octavia: "Load Balancer", designate: "DNS", manila: "Shared File Systems", sahara: "Data Processing",
+  trove: "Database", zaqar: "Messaging", mistral: "Workflow", magnum: "Container Infrastructure", barbican: "Key Manager",
+  aodh: "Alarming", senlin: "Clustering", ironic: "Bare Metal", blazar: "Reservation", zun: "Containers", monasca: "Monitoring",
+};
+
+/** What a plugin check that stopped at a service (`Server.validate`, `glance`) left unchecked, in a user's words. */
+function unchecked(check: string, service: string): string {
+  const who = SERVICES[service] ? `the ${SERVICES[service]} service (${service})` : `the ${service} service`;
+  if (check.endsWith(".validate_external")) return `the existing resource it adopts (external_id) is looked up in ${who}`;
+  if (check.endsWith(".child_template")) return `its nested stack is built from what ${who} says`;
+  return `the rest of Heat's checks of its properties ask ${who}`;
+}
+
 /**
  * What only a cloud can check about one resource (the result's skipped property
  * constraints and plugin checks, nested stacks' under their parent), as a list
@@ -51,7 +67,7 @@ export function cloudNotes(result: CanonicalResult, resource: string): HTMLEleme
     const where = inner(c.resource);
     if (where === null) continue;
     notes.push({
-      text: `needs a cloud — ${where}check ${c.check}: asks ${c.service}`,
+      text: `needs a cloud — ${where}${unchecked(c.check, c.service)}: not checked here`,
       title: `Heat's ${c.check} asks ${c.service} at this point: everything before it was checked, what comes after was not.`,
     });
   }

@@ -29,10 +29,22 @@ export async function encodeWorkspace(ws: Workspace): Promise<string> {
   return PREFIX + toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
 }
 
-/** The workspace of a fragment (with or without `#`); throws on anything else. */
+/** Why a share link could not be read: `damaged` (cut short or changed on the way), or not a link of this page. */
+export class LinkError extends Error {
+  constructor(readonly damaged: boolean) {
+    super(damaged ? "This share link is damaged: it may have been cut short or changed when it was copied" : "This is not a share link of this playground");
+  }
+}
+
+/** The workspace of a fragment (with or without `#`); throws a LinkError on anything else. */
 export async function decodeWorkspace(fragment: string): Promise<Workspace> {
   const text = fragment.replace(/^#/, "");
-  if (!text.startsWith(PREFIX)) throw new Error("unknown share format");
-  const json = await pipe(fromBase64Url(text.slice(PREFIX.length)), new DecompressionStream("deflate-raw"));
-  return asWorkspace(JSON.parse(new TextDecoder().decode(json)));
+  if (!text.startsWith(PREFIX)) throw new LinkError(false);
+  try {
+    // Bad base64, a cut deflate stream (the browser says "Failed to fetch"), bad JSON or not a workspace.
+    const json = await pipe(fromBase64Url(decodeURIComponent(text.slice(PREFIX.length))), new DecompressionStream("deflate-raw"));
+    return asWorkspace(JSON.parse(new TextDecoder().decode(json)));
+  } catch {
+    throw new LinkError(true);
+  }
 }

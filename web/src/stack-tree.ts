@@ -9,6 +9,10 @@ import type { CanonicalResult, EnabledResource, DisabledResource, PathStep } fro
 import { cloudNotes, valueElement } from "./render";
 import { pathKey, type Values } from "./values";
 
+/** Resources in name order with numbers compared as numbers (subnet_8 before subnet_79), as people count. */
+const collator = new Intl.Collator("en", { numeric: true });
+export const byName = <T,>(entries: [string, T][]): [string, T][] => entries.sort(([a], [b]) => collator.compare(a, b));
+
 export interface TreeContext {
   /** The engine's text of each value (values.ts). */
   values: Values;
@@ -121,7 +125,7 @@ function stackBody(child: CanonicalResult, names: string[], base: PathStep[], ct
       return line;
     })));
   }
-  const resources = Object.entries(child.resources);
+  const resources = byName(Object.entries(child.resources));
   if (resources.length) out.push(section("Resources", ...resources.map(([n, r]) => resourceElement(child, n, r, names, base, ctx))));
   const outputs = Object.entries(child.outputs);
   if (outputs.length) out.push(section("Outputs", ...outputs.map(([n, o]) => outputRow(n, o, base, ctx))));

@@ -46,18 +46,23 @@ export function emptyWorkspace(): Workspace {
   return { templateName: TEMPLATE_NAME, template: "heat_template_version: 2021-04-16\n", envFiles: [], files: [], params: {}, settings: { ...DEFAULT_SETTINGS } };
 }
 
-/** A problem with the settings' JSON (shown instead of evaluating). */
-export class SettingsError extends Error {}
+/** A problem with the workspace that stops its evaluation (a setting's JSON, two files of one name). */
+export class SettingsError extends Error {
+  /** The setting it is about, if it is one. */
+  constructor(message: string, readonly field?: keyof Settings) {
+    super(message);
+  }
+}
 
-function parseJsonSetting(text: string, what: string): Record<string, unknown> | undefined {
+function parseJsonSetting(text: string, what: string, field: keyof Settings): Record<string, unknown> | undefined {
   if (text.trim() === "") return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new SettingsError(`${what}: ${(e as Error).message}`);
+    throw new SettingsError(`${what} is not JSON: ${(e as Error).message}`, field);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${what} must be a JSON object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SettingsError(`${what} must be a JSON object`, field);
   return value as Record<string, unknown>;
 }
 
@@ -72,8 +77,8 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   const files: Record<string, string> = {};
   for (const f of ws.files) files[f.name] = f.text;
   for (const e of ws.envFiles) files[e.name] = e.text;
-  const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes");
-  const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids");
+  const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes", "attributes");
+  const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids", "referenceIds");
   const playground: NonNullable<EvaluateRequest["x-playground"]> = {
     stack_id: ws.settings.stackId,
     project_id: ws.settings.projectId,

@@ -1,14 +1,52 @@
 // The verdict above the panes, on the page and in an embed: refused, or
-// created with failing outputs; hidden when all is well.
-import type { EvaluateResponse } from "hotplate/web";
+// created with failing outputs, or stopped at one of hotplate's own limits;
+// hidden when all is well.
+import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import { byFileThenLine, placeOf } from "./locate";
 
-/** The verdict's text; null when all is well. */
-export function verdict(r: EvaluateResponse): { text: string; refused: boolean } | null {
+/**
+ * The codes of hotplate's own bounds (core: `repeat`'s copies, the longest
+ * string a function builds, the evaluation budget). Heat has none of them: a
+ * result stopped by one is not Heat's verdict.
+ */
+const OWN_LIMITS = new Set(["repeat-too-large", "string-too-long", "budget-exceeded"]);
+
+export interface Verdict {
+  text: string;
+  /** Heat would refuse the stack (otherwise: created, with something to say). */
+  refused: boolean;
+}
+
+/** The verdict on `r` (`diagnostics`: as the host places them, `fileOrder`: the problems list's order); null when all is well. */
+export function verdict(r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[]): Verdict | null {
   const res = r.result;
-  if (res.error) return { text: `Heat would refuse this stack — ${res.error.type}: ${res.error.message}`, refused: true };
+  const errors = byFileThenLine(diagnostics.filter((d) => d.severity === "error"), fileOrder);
+  if (res.error) {
+    const { type, message } = res.error;
+    // The problem Heat reports, as the list has it (Heat's message contains it): where it is.
+    const cause = errors.find((d) => d.message && message.includes(d.message));
+    if (cause && OWN_LIMITS.has(cause.code)) return { text: `hotplate could not finish evaluating this stack: ${message}`, refused: false };
+    const at = cause?.file ? ` at ${placeOf(cause)}` : "";
+    return { text: `Heat would refuse this stack${at} — ${type}: ${message}`, refused: true };
+  }
   const failing = Object.entries(res.outputs).filter(([, o]) => o.error !== null);
-  if (failing.length === 1) return { text: `Heat would create this stack, but its output ${failing[0][0]} fails: ${failing[0][1].error}`, refused: false };
-  if (failing.length > 1) return { text: `Heat would create this stack, but ${failing.length} of its outputs fail: ${failing.map(([n]) => n).join(", ")}`, refused: false };
+  const own = (name: string) => errors.some((d) => OWN_LIMITS.has(d.code) && (d.path === `outputs.${name}` || d.path.startsWith(`outputs.${name}.`)));
+  if (failing.length === 1) {
+    const [name, o] = failing[0];
+    return own(name)
+      ? { text: `Heat would create this stack; hotplate could not finish its output ${name}: ${o.error}`, refused: false }
+      : { text: `Heat would create this stack, but its output ${name} fails: ${o.error}`, refused: false };
+  }
+  if (failing.length > 1) {
+    const names = failing.map(([n]) => n);
+    const theirs = names.filter((n) => !own(n));
+    const ours = names.filter(own);
+    const parts = [
+      theirs.length ? `${theirs.length} of its outputs fail: ${theirs.join(", ")}` : "",
+      ours.length ? `hotplate could not finish ${ours.length === 1 ? "output" : `${ours.length} outputs`} at its own limits: ${ours.join(", ")}` : "",
+    ].filter(Boolean);
+    return { text: `Heat would create this stack${theirs.length ? ", but" : ";"} ${parts.join("; ")}`, refused: false };
+  }
   return null;
 }
 
@@ -22,8 +60,8 @@ export function verdictBanner(): HTMLElement {
 }
 
 /** Show `r`'s verdict in `box` (touched only when it changed). */
-export function showVerdict(box: HTMLElement, r: EvaluateResponse): void {
-  const v = verdict(r);
+export function showVerdict(box: HTMLElement, r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[]): void {
+  const v = verdict(r, diagnostics, fileOrder);
   box.hidden = !v;
   const className = v && !v.refused ? "verdict partial" : "verdict";
   if (box.className !== className) box.className = className;

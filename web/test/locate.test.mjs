@@ -49,3 +49,12 @@ test("placeUnlocated: a dependency cycle at its first resource, a merge conflict
   const bad = diag({ code: "bad-merge", file: null, line: 0, message: "Invalid parameter in environment ." });
   assert.equal(placeUnlocated(bad, template, [env]), bad);
 });
+
+test("placeUnlocated: a parameter the template does not declare is marked in the last environment file that sets it", () => {
+  const d = diag({ code: "unknown-parameter", message: "The Parameter (extra) was not defined in template.", file: null, line: 0, column: 0 });
+  const envs = [{ name: "a.yaml", text: "parameters:\n  extra: 1\n" }, { name: "b.yaml", text: "parameter_defaults:\n  extra: 2\nparameters:\n  x: 1\n  extra: 3\n" }];
+  const placed = placeUnlocated(d, { name: "template.yaml", text: "" }, envs);
+  assert.deepEqual([placed.file, placed.line, placed.column, envs[1].text.slice(placed.from, placed.to)], ["b.yaml", 5, 3, "extra"]);
+  // An explicit value (no file sets it) stays unlocated.
+  assert.equal(placeUnlocated(d, { name: "template.yaml", text: "" }, [{ name: "c.yaml", text: "parameter_defaults:\n  extra: 1\n" }]), d);
+});

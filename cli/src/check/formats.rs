@@ -234,7 +234,7 @@ fn findings(report: &Report) -> Vec<Finding<'_>> {
 
 /// A path as a URI reference relative to the working directory (`/` separated,
 /// reserved characters percent-encoded), or a `file://` URI outside it.
-fn uri(file: &str, cwd: &Path) -> (String, bool) {
+pub(crate) fn uri(file: &str, cwd: &Path) -> (String, bool) {
     let path = Path::new(file);
     let (rel, relative) = match path.strip_prefix(cwd) {
         Ok(r) => (r.to_path_buf(), true),
@@ -250,7 +250,7 @@ fn uri(file: &str, cwd: &Path) -> (String, bool) {
 }
 
 /// A path as a URI path: `/` separated, reserved characters percent-encoded.
-fn encode(path: &Path) -> String {
+pub(crate) fn encode(path: &Path) -> String {
     let text = path.to_string_lossy().replace('\\', "/");
     let mut out = String::new();
     for b in text.bytes() {
@@ -306,12 +306,12 @@ fn sarif(report: &Report) -> Json {
 }
 
 /// GitHub's escaping of a workflow command's message (`escapeData`).
-fn escape_data(s: &str) -> String {
+pub(crate) fn escape_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// GitHub's escaping of a workflow command's property value (`escapeProperty`).
-fn escape_property(s: &str) -> String {
+pub(crate) fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 

@@ -14,7 +14,7 @@
 
 pub mod config;
 pub mod discover;
-mod formats;
+pub(crate) mod formats;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -279,7 +279,7 @@ S
 1
 cnova.server
 ~
-The ID of an existing instance to use to create the Auto Scaling group. If specify this property, will create the group use an existing instance instead of a la
+The ID of an existing instance to use to create the Auto Scaling group. If specify this property, will create the group use an existing instance instead of a…
 MaxSize
 Iru
 0
@@ -362,7 +362,7 @@ S
 1
 cnova.server
 ~
-The ID of an existing instance you want to use to create the launch configuration. All properties are derived from the instance with the exception of BlockDevic
+The ID of an existing instance you want to use to create the launch configuration. All properties are derived from the instance with the exception of…
 KeyName
 S
 1
@@ -480,7 +480,7 @@ r
 i0
 ~
 ~
-Minimum number of resources that are added or removed when the AutoScaling group scales up or down. This can be used only when specifying PercentChangeInCapacit
+Minimum number of resources that are added or removed when the AutoScaling group scales up or down. This can be used only when specifying…
 0"#,
 // AWS::CloudFormation::Stack
 r#"SUPPORTED
@@ -1065,7 +1065,7 @@ v2
 sdefault
 sdedicated
 ~
-Allowed tenancy of instances launched in the VPC. default - any tenancy; dedicated - instance will be dedicated, regardless of the tenancy option specified at i
+Allowed tenancy of instances launched in the VPC. default - any tenancy; dedicated - instance will be dedicated, regardless of the tenancy option specified at…
 Tags
 Li
 0
@@ -1177,7 +1177,7 @@ Sr
 1
 p/dev/vd[b-z]
 ~
-The device where the volume is exposed on the instance. This assignment may not be honored and it is advised that the path /dev/disk/by-id/virtio-<VolumeId> be 
+The device where the volume is exposed on the instance. This assignment may not be honored and it is advised that the path /dev/disk/by-id/virtio-<VolumeId>…
 0"#,
 // AWS::ElasticLoadBalancing::LoadBalancer
 r#"SUPPORTED
@@ -1577,7 +1577,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::CombinationAlarm
 r#"HIDDEN
@@ -1718,7 +1718,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::EventAlarm
 r#"SUPPORTED
@@ -1869,7 +1869,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::GnocchiAggregationByMetricsAlarm
 r#"SUPPORTED
@@ -2011,7 +2011,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::GnocchiAggregationByResourcesAlarm
 r#"SUPPORTED
@@ -2161,7 +2161,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::GnocchiResourcesAlarm
 r#"SUPPORTED
@@ -2311,7 +2311,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::LBMemberHealthAlarm
 r#"SUPPORTED
@@ -2331,11 +2331,11 @@ Name or ID of the loadbalancer pool for which the health of each member will be 
 stack
 Sr
 0
-Name or ID of the root / top level Heat stack containing the loadbalancer pool and members. An update will be triggered on the root Stack if an unhealthy member
+Name or ID of the root / top level Heat stack containing the loadbalancer pool and members. An update will be triggered on the root Stack if an unhealthy…
 autoscaling_group_id
 Sru
 0
-ID of the Heat autoscaling group that contains the loadbalancer members. Unhealthy members will be marked as such before an update is triggered on the root stac
+ID of the Heat autoscaling group that contains the loadbalancer members. Unhealthy members will be marked as such before an update is triggered on the root…
 description
 Su
 0
@@ -2433,7 +2433,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Aodh::PrometheusAlarm
 r#"SUPPORTED
@@ -2563,7 +2563,7 @@ S
 1
 ctimezone
 ~
-Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint are 
+Describe time constraints for the alarm. Only evaluate the alarm if the time at evaluation is within this time constraint. Start point(s) of the constraint…
 0"#,
 // OS::Barbican::CertificateContainer
 r#"SUPPORTED
@@ -2925,7 +2925,7 @@ A resource to manage Blazar leases.
 created_at
 The date and time when the lease was created. The date and time format is "CCYY-MM-DD hh:mm".
 degraded
-The flag which represents condition of reserved resources of the lease. If it is true, the amount of reserved resources is less than the request or reserved res
+The flag which represents condition of reserved resources of the lease. If it is true, the amount of reserved resources is less than the request or reserved…
 end_date
 The end date and time of the lease. The date and time format is "CCYY-MM-DD hh:mm".
 events
@@ -3265,7 +3265,7 @@ r
 i1
 ~
 ~
-The size of the volume in GB. On update only increase in size is supported. This property is required unless property backup_id or source_volid or snapshot_id i
+The size of the volume in GB. On update only increase in size is supported. This property is required unless property backup_id or source_volid or snapshot_id…
 snapshot_id
 S
 1
@@ -3360,7 +3360,7 @@ The ID of the volume to be attached.
 mountpoint
 Su
 0
-The location where the volume is exposed on the instance. This assignment may not be honored and it is advised that the path /dev/disk/by-id/virtio-<VolumeId> b
+The location where the volume is exposed on the instance. This assignment may not be honored and it is advised that the path /dev/disk/by-id/virtio-<VolumeId>…
 0"#,
 // OS::Cinder::VolumeType
 r#"SUPPORTED
@@ -3483,7 +3483,7 @@ DNS RecordSet type.
 records
 Lru
 0
-A list of data for this RecordSet. Each item will be a separate record in Designate These items should conform to the DNS spec for the record type - e.g. A reco
+A list of data for this RecordSet. Each item will be a separate record in Designate These items should conform to the DNS spec for the record type - e.g. A…
 zone
 Sr
 1
@@ -3552,7 +3552,7 @@ The primary servers to transfer DNS zone information from. Mandatory for zone ty
 attributes
 M
 0
-Key:Value pairs of information about this zone, and the pool the user would like to place the zone in. This information can be used by the scheduler to place zo
+Key:Value pairs of information about this zone, and the pool the user would like to place the zone in. This information can be used by the scheduler to place…
 1
 r
 1
@@ -3737,9 +3737,9 @@ An autoscaling group that can scale arbitrary resources.
 current_size
 The current size of AutoscalingResourceGroup.
 outputs
-A map of resource names to the specified attribute of each individual resource that is part of the AutoScalingGroup. This map specifies output parameters that a
+A map of resource names to the specified attribute of each individual resource that is part of the AutoScalingGroup. This map specifies output parameters that…
 outputs_list
-A list of the specified attribute of each individual resource that is part of the AutoScalingGroup. This list of attributes is available as an output once the A
+A list of the specified attribute of each individual resource that is part of the AutoScalingGroup. This list of attributes is available as an output once the…
 refs
 A list of resource IDs for the resources in the group.
 refs_map
@@ -3751,7 +3751,7 @@ Detailed information about resource.
 resource
 Mru
 0
-Resource definition for the resources in the group, in HOT format. The value of this property is the definition of a resource just as if it had been declared in
+Resource definition for the resources in the group, in HOT format. The value of this property is the definition of a resource just as if it had been declared…
 max_size
 Iru
 1
@@ -3904,7 +3904,7 @@ Server name.
 metadata
 Mu
 0
-Arbitrary key/value metadata to store for this server. Both keys and values must be 255 characters or less. Non-string values will be serialized to JSON (and th
+Arbitrary key/value metadata to store for this server. Both keys and values must be 255 characters or less. Non-string values will be serialized to JSON (and…
 software_config_transport
 Sud
 sPOLL_SERVER_CFN
@@ -3915,7 +3915,7 @@ sPOLL_SERVER_HEAT
 sPOLL_TEMP_URL
 sZAQAR_MESSAGE
 ~
-How the server should receive the metadata required for software configuration. POLL_SERVER_CFN will allow calls to the cfn API action DescribeStackResource aut
+How the server should receive the metadata required for software configuration. POLL_SERVER_CFN will allow calls to the cfn API action DescribeStackResource…
 deployment_swift_data
 Mudk
 m0
@@ -3935,7 +3935,7 @@ g
 i1
 ~
 ~
-Swift container and object to use for storing deployment data for the server resource. The parameter is a map value with the keys "container" and "object", and 
+Swift container and object to use for storing deployment data for the server resource. The parameter is a map value with the keys "container" and "object"…
 0"#,
 // OS::Heat::HARestarter
 r#"HIDDEN
@@ -4153,7 +4153,7 @@ A list of character sequences and their constraints to generate the random strin
 salt
 S
 0
-Value which can be set or changed on stack update to trigger the resource for replacement with a new random string. The salt value itself is ignored by the rand
+Value which can be set or changed on stack update to trigger the resource for replacement with a new random string. The salt value itself is ignored by the…
 2
 a
 1
@@ -4199,7 +4199,7 @@ concurrent
 Bd
 f
 0
-If true, the resources in the chain will be created concurrently. If false or omitted, each resource will be treated as having a dependency on the previous reso
+If true, the resources in the chain will be created concurrently. If false or omitted, each resource will be treated as having a dependency on the previous…
 resource_properties
 M
 0
@@ -4260,7 +4260,7 @@ g
 i3
 ~
 ~
-A variable that this resource will use to replace with the current index of a given resource in the group. Can be used, for example, to customize the name prope
+A variable that this resource will use to replace with the current index of a given resource in the group. Can be used, for example, to customize the name…
 resource_def
 Mruk
 0
@@ -4274,7 +4274,7 @@ M
 metadata
 M
 0
-Resource definition for the resources in the group. The value of this property is the definition of a resource just as if it had been declared in the template i
+Resource definition for the resources in the group. The value of this property is the definition of a resource just as if it had been declared in the template…
 removal_policies
 Ludi
 l0
@@ -4341,7 +4341,7 @@ r
 i0
 ~
 ~
-Minimum number of resources that are added or removed when the AutoScaling group scales up or down. This can be used only when specifying percent_change_in_capa
+Minimum number of resources that are added or removed when the AutoScaling group scales up or down. This can be used only when specifying…
 0"#,
 // OS::Heat::SoftwareComponent
 r#"SUPPORTED
@@ -4599,7 +4599,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 0"#,
 // OS::Heat::SoftwareDeploymentGroup
 r#"SUPPORTED
@@ -4675,7 +4675,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 0"#,
 // OS::Heat::SoftwareDeployments
 r#"HIDDEN
@@ -4751,7 +4751,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 0"#,
 // OS::Heat::Stack
 r#"SUPPORTED
@@ -4942,7 +4942,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 name
 Su
 0
@@ -4960,7 +4960,7 @@ v2
 sLAX
 sSTRICT
 ~
-Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is pass
+Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is…
 0"#,
 // OS::Heat::StructuredDeploymentGroup
 r#"SUPPORTED
@@ -5032,7 +5032,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 name
 Su
 0
@@ -5050,7 +5050,7 @@ v2
 sLAX
 sSTRICT
 ~
-Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is pass
+Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is…
 0"#,
 // OS::Heat::StructuredDeployments
 r#"HIDDEN
@@ -5122,7 +5122,7 @@ sHEAT_SIGNAL
 sNO_SIGNAL
 sZAQAR_SIGNAL
 ~
-How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will cre
+How the server should signal to heat with the deployment output values. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will…
 name
 Su
 0
@@ -5140,7 +5140,7 @@ v2
 sLAX
 sSTRICT
 ~
-Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is pass
+Perform a check on the input values passed to verify that each required input has a corresponding value. When the property is set to STRICT and no value is…
 0"#,
 // OS::Heat::SwiftSignal
 r#"SUPPORTED
@@ -5185,7 +5185,7 @@ SwiftSignalHandle
 Resource for managing signals from Swift resources.
 4
 curl_cli
-Convenience attribute, provides curl CLI command prefix, which can be used for signalling handle completion or failure. You can signal success by adding --data-
+Convenience attribute, provides curl CLI command prefix, which can be used for signalling handle completion or failure. You can signal success by adding…
 endpoint
 Endpoint/url which can be used for signalling handle.
 show
@@ -5353,13 +5353,13 @@ HeatWaitConditionHandle
 Resource for managing instance signals.
 5
 curl_cli
-Convenience attribute, provides curl CLI command prefix, which can be used for signalling handle completion or failure when signal_transport is set to TOKEN_SIG
+Convenience attribute, provides curl CLI command prefix, which can be used for signalling handle completion or failure when signal_transport is set to…
 endpoint
 Endpoint/url which can be used for signalling handle when signal_transport is set to TOKEN_SIGNAL. None for all other signal transports.
 show
 Detailed information about resource.
 signal
-JSON serialized map that includes the endpoint, token and/or other attributes the client must use for signalling this handle. The contents of this map depend on
+JSON serialized map that includes the endpoint, token and/or other attributes the client must use for signalling this handle. The contents of this map depend…
 token
 Token for stack-user which can be used for signalling handle when signal_transport is set to TOKEN_SIGNAL. None for all other signal transports.
 0
@@ -5376,7 +5376,7 @@ sNO_SIGNAL
 sZAQAR_SIGNAL
 sTOKEN_SIGNAL
 ~
-How the client will signal the wait condition. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will create a Swift TempURL to be
+How the client will signal the wait condition. CFN_SIGNAL will allow an HTTP POST to a CFN keypair signed URL. TEMP_URL_SIGNAL will create a Swift TempURL to…
 0"#,
 // OS::Ironic::Port
 r#"SUPPORTED
@@ -5394,7 +5394,7 @@ Internal metadata set and stored by the Port. This field is read-only.
 is_smartnic
 Indicates whether the Port is a Smart NIC port.
 local_link_connection
-The Port binding profile. If specified, must contain switch_id (only a MAC address or an OpenFlow based datapath_id of the switch are accepted in this field) an
+The Port binding profile. If specified, must contain switch_id (only a MAC address or an OpenFlow based datapath_id of the switch are accepted in this field)…
 node_uuid
 UUID of the Node this resource belongs to.
 physical_network
@@ -5426,7 +5426,7 @@ UUID or name of the Portgroup this resource belongs to.
 local_link_connection
 Mu
 0
-The Port binding profile. If specified, must contain switch_id (only a MAC address or an OpenFlow based datapath_id of the switch are accepted in this field) an
+The Port binding profile. If specified, must contain switch_id (only a MAC address or an OpenFlow based datapath_id of the switch are accepted in this field)…
 pxe_enabled
 Bu
 0
@@ -6688,7 +6688,7 @@ A signed url to create executions for workflows specified in Workflow resource.
 data
 A dictionary which contains name and input of the workflow.
 executions
-List of workflows' executions, each of them is a dictionary with information about execution. Each dictionary returns values for next keys: id, workflow_name, c
+List of workflows' executions, each of them is a dictionary with information about execution. Each dictionary returns values for next keys: id, workflow_name…
 show
 Detailed information about resource.
 0
@@ -6708,7 +6708,7 @@ Workflow type.
 use_request_body_as_input
 Bu
 0
-Defines the method in which the request body for signaling a workflow would be parsed. In case this property is set to True, the body would be parsed as a simpl
+Defines the method in which the request body for signaling a workflow would be parsed. In case this property is set to True, the body would be parsed as a…
 tags
 Lu
 0
@@ -6954,7 +6954,7 @@ shared
 Bud
 f
 0
-Whether the address scope should be shared to other tenants. Note that the default policy setting restricts usage of this attribute to administrative users only
+Whether the address scope should be shared to other tenants. Note that the default policy setting restricts usage of this attribute to administrative users…
 tenant_id
 S
 1
@@ -7084,7 +7084,7 @@ Extra parameters to include in the request. Parameters are often specific to ins
 shared
 Bu
 0
-Whether this firewall should be shared across all tenants. NOTE: The default policy setting in Neutron restricts usage of this property to administrative users 
+Whether this firewall should be shared across all tenants. NOTE: The default policy setting in Neutron restricts usage of this property to administrative…
 0"#,
 // OS::Neutron::FirewallPolicy
 r#"SUPPORTED
@@ -7126,7 +7126,7 @@ audited
 Bud
 f
 0
-Whether this policy should be audited. When set to True, each time the firewall policy or the associated firewall rules are changed, this attribute will be set 
+Whether this policy should be audited. When set to True, each time the firewall policy or the associated firewall rules are changed, this attribute will be…
 firewall_rules
 Lu
 0
@@ -8172,7 +8172,7 @@ excluded
 Bd
 sFalse
 0
-Specify whether the remote_ip_prefix will be excluded or not from traffic counters of the metering label. For example to not count the traffic of a specific IP 
+Specify whether the remote_ip_prefix will be excluded or not from traffic counters of the metering label. For example to not count the traffic of a specific…
 0"#,
 // OS::Neutron::Net
 r#"SUPPORTED
@@ -8231,7 +8231,7 @@ Whether this network should be shared across all tenants. Note that the default 
 dhcp_agent_ids
 Lu
 0
-The IDs of the DHCP agent to schedule the network. Note that the default policy setting in Neutron restricts usage of this property to administrative users only
+The IDs of the DHCP agent to schedule the network. Note that the default policy setting in Neutron restricts usage of this property to administrative users…
 port_security_enabled
 Bu
 0
@@ -8387,7 +8387,7 @@ MAC address of the port.
 name
 Friendly name of the port.
 network
-The attributes of the network owning the port. (The full list of response parameters can be found in the `Openstack Networking service API reference <https://do
+The attributes of the network owning the port. (The full list of response parameters can be found in the `Openstack Networking service API reference…
 network_id
 Unique identifier for the network owning the port.
 port_security_enabled
@@ -8423,7 +8423,7 @@ Sr
 1
 cneutron.network
 ~
-Network this port belongs to. If you plan to use current port to assign Floating IP, you should specify fixed_ips with subnet. Note if this changes to a differe
+Network this port belongs to. If you plan to use current port to assign Floating IP, you should specify fixed_ips with subnet. Note if this changes to a…
 device_id
 Sud
 s
@@ -8469,7 +8469,7 @@ v2
 sREPLACE_ALWAYS
 sAUTO
 ~
-Policy on how to respond to a stack-update for this resource. REPLACE_ALWAYS will replace the port regardless of any property changes. AUTO will update the exis
+Policy on how to respond to a stack-update for this resource. REPLACE_ALWAYS will replace the port regardless of any property changes. AUTO will update the…
 dns_name
 Su
 1
@@ -8530,11 +8530,11 @@ sbaremetal
 svirtio-forwarder
 ssmart-nic
 ~
-The vnic type to be bound on the neutron port. To support SR-IOV PCI passthrough networking, you can request that the neutron port to be realized as normal (vir
+The vnic type to be bound on the neutron port. To support SR-IOV PCI passthrough networking, you can request that the neutron port to be realized as normal…
 port_security_enabled
 Bu
 0
-Flag to enable/disable port security on the port. When disable this feature(set it to False), there will be no packages filtering, like security-group and addre
+Flag to enable/disable port security on the port. When disable this feature(set it to False), there will be no packages filtering, like security-group and…
 qos_policy
 Su
 1
@@ -8763,7 +8763,7 @@ Availability zone candidates for the network. It requires the availability_zone 
 tenant_id
 S
 0
-The ID of the tenant which will own the provider network. Only administrative users can set the tenant identifier; this cannot be changed using authorization po
+The ID of the tenant which will own the provider network. Only administrative users can set the tenant identifier; this cannot be changed using authorization…
 0"#,
 // OS::Neutron::QoSBandwidthLimitRule
 r#"SUPPORTED
@@ -9178,15 +9178,15 @@ Lui
 *
 S
 0
-ID list of the L3 agent. User can specify multi-agents for highly available router. NOTE: The default policy setting in Neutron restricts usage of this property
+ID list of the L3 agent. User can specify multi-agents for highly available router. NOTE: The default policy setting in Neutron restricts usage of this…
 distributed
 B
 0
-Indicates whether or not to create a distributed router. NOTE: The default policy setting in Neutron restricts usage of this property to administrative users on
+Indicates whether or not to create a distributed router. NOTE: The default policy setting in Neutron restricts usage of this property to administrative users…
 ha
 B
 0
-Indicates whether or not to create a highly available router. NOTE: The default policy setting in Neutron restricts usage of this property to administrative use
+Indicates whether or not to create a highly available router. NOTE: The default policy setting in Neutron restricts usage of this property to administrative…
 availability_zone_hints
 Lu
 0
@@ -9730,7 +9730,7 @@ v2
 singress
 segress
 ~
-The direction in which the security group rule is applied. For a compute instance, an ingress security group rule matches traffic that is incoming (ingress) for
+The direction in which the security group rule is applied. For a compute instance, an ingress security group rule matches traffic that is incoming (ingress)…
 ethertype
 Sd
 sIPv4
@@ -9747,7 +9747,7 @@ r
 i0
 i65535
 ~
-The minimum port number in the range that is matched by the security group rule. If the protocol is TCP or UDP, this value must be less than or equal to the val
+The minimum port number in the range that is matched by the security group rule. If the protocol is TCP or UDP, this value must be less than or equal to the…
 port_range_max
 I
 1
@@ -9755,7 +9755,7 @@ r
 i0
 i65535
 ~
-The maximum port number in the range that is matched by the security group rule. The port_range_min attribute constrains the port_range_max attribute. If the pr
+The maximum port number in the range that is matched by the security group rule. The port_range_min attribute constrains the port_range_max attribute. If the…
 protocol
 Sd
 stcp
@@ -10040,7 +10040,7 @@ sudp
 sudplite
 svrrp
 ~
-The protocol that is matched by the security group rule. Allowed values are ah, dccp, egp, esp, gre, icmp, icmpv6, igmp, ipv6-encap, ipv6-frag, ipv6-icmp, ipv6-
+The protocol that is matched by the security group rule. Allowed values are ah, dccp, egp, esp, gre, icmp, icmpv6, igmp, ipv6-encap, ipv6-frag, ipv6-icmp…
 remote_group
 S
 1
@@ -10193,7 +10193,7 @@ A specified set of DNS name servers to be used.
 gateway_ip
 Su
 0
-The gateway IP address. Set to any of [ null | ~ | "" ] to create/update a subnet without a gateway. If omitted when creation, neutron will assign the first fre
+The gateway IP address. Set to any of [ null | ~ | "" ] to create/update a subnet without a gateway. If omitted when creation, neutron will assign the first…
 enable_dhcp
 Bud
 t
@@ -10350,7 +10350,7 @@ is_default
 Bud
 f
 0
-Whether this is default IPv4/IPv6 subnet pool. There can only be one default subnet pool for each IP family. Note that the default policy setting restricts admi
+Whether this is default IPv4/IPv6 subnet pool. There can only be one default subnet pool for each IP family. Note that the default policy setting restricts…
 tenant_id
 S
 0
@@ -10763,7 +10763,7 @@ True if the system should remember a generated private key; False otherwise.
 public_key
 S
 0
-The public key. This allows users to supply the public key from a pre-existing key pair. In Nova api version < 2.92, if not supplied, a new key pair will be gen
+The public key. This allows users to supply the public key from a pre-existing key pair. In Nova api version < 2.92, if not supplied, a new key pair will be…
 type
 S
 1
@@ -10921,17 +10921,17 @@ The manually assigned alternative public IPv4 address of the server.
 accessIPv6
 The manually assigned alternative public IPv6 address of the server.
 addresses
-A dict of all network addresses with corresponding port_id and subnets. Each network will have two keys in dict, they are network name and network id. The port 
+A dict of all network addresses with corresponding port_id and subnets. Each network will have two keys in dict, they are network name and network id. The…
 console_urls
-URLs of server's consoles. To get a specific console type, the requested type can be specified as parameter to the get_attr function, e.g. get_attr: [ <server>,
+URLs of server's consoles. To get a specific console type, the requested type can be specified as parameter to the get_attr function, e.g. get_attr: […
 first_address
-Convenience attribute to fetch the first assigned network address, or an empty string if nothing has been assigned at this time. Result may not be predictable i
+Convenience attribute to fetch the first assigned network address, or an empty string if nothing has been assigned at this time. Result may not be predictable…
 instance_name
 AWS compatible instance name.
 name
 Name of the server.
 networks
-A dict of assigned network addresses of the form: {"public": [ip1, ip2...], "private": [ip3, ip4], "public_uuid": [ip1, ip2...], "private_uuid": [ip3, ip4]}. Ea
+A dict of assigned network addresses of the form: {"public": [ip1, ip2...], "private": [ip3, ip4], "public_uuid": [ip1, ip2...], "private_uuid": [ip3, ip4]}.…
 os_collect_config
 The os-collect-config configuration for the server's local agent to be configured to connect to Heat to retrieve deployment data.
 show
@@ -11218,7 +11218,7 @@ metadata
 Mud
 m0
 0
-Arbitrary key/value metadata to store for this server. Both keys and values must be 255 characters or less. Non-string values will be serialized to JSON (and th
+Arbitrary key/value metadata to store for this server. Both keys and values must be 255 characters or less. Non-string values will be serialized to JSON (and…
 user_data_format
 Sd
 sHEAT_CFNTOOLS
@@ -11228,7 +11228,7 @@ sHEAT_CFNTOOLS
 sRAW
 sSOFTWARE_CONFIG
 ~
-How the user_data should be formatted for the server. For HEAT_CFNTOOLS, the user_data is bundled as part of the heat-cfntools cloud-init boot configuration dat
+How the user_data should be formatted for the server. For HEAT_CFNTOOLS, the user_data is bundled as part of the heat-cfntools cloud-init boot configuration…
 software_config_transport
 Sud
 sPOLL_SERVER_CFN
@@ -11239,7 +11239,7 @@ sPOLL_SERVER_HEAT
 sPOLL_TEMP_URL
 sZAQAR_MESSAGE
 ~
-How the server should receive the metadata required for software configuration. POLL_SERVER_CFN will allow calls to the cfn API action DescribeStackResource aut
+How the server should receive the metadata required for software configuration. POLL_SERVER_CFN will allow calls to the cfn API action DescribeStackResource…
 user_data_update_policy
 Sud
 sREPLACE
@@ -11254,7 +11254,7 @@ user_data
 Sud
 s
 0
-User data script to be executed by cloud-init or CoreOS ignition. Changes cause replacement of the resource by default, but can be ignored altogether by setting
+User data script to be executed by cloud-init or CoreOS ignition. Changes cause replacement of the resource by default, but can be ignored altogether by…
 reservation_id
 S
 0
@@ -11306,7 +11306,7 @@ g
 i1
 ~
 ~
-Swift container and object to use for storing deployment data for the server resource. The parameter is a map value with the keys "container" and "object", and 
+Swift container and object to use for storing deployment data for the server resource. The parameter is a map value with the keys "container" and "object"…
 2
 r
 2
@@ -11514,7 +11514,7 @@ The minimum time in seconds between regular connections of the member.
 expected_codes
 Su
 0
-The HTTP status codes expected in response from the member to declare it healthy. Specify one of the following values: a single value, such as 200. a list, such
+The HTTP status codes expected in response from the member to declare it healthy. Specify one of the following values: a single value, such as 200. a list…
 http_method
 Su
 1
@@ -11624,7 +11624,7 @@ r
 i1
 ~
 ~
-L7 policy position in ordered policies list. This must be an integer starting from 1. If not specified, policy will be placed at the tail of existing policies l
+L7 policy position in ordered policies list. This must be an integer starting from 1. If not specified, policy will be placed at the tail of existing policies…
 listener
 Sr
 1
@@ -12300,7 +12300,7 @@ g
 ~
 i255
 ~
-Name of the registered datastore version. It must exist for provided datastore type. Defaults to using single active version. If several active versions exist f
+Name of the registered datastore version. It must exist for provided datastore type. Defaults to using single active version. If several active versions exist…
 instances
 Lri
 0
@@ -12392,7 +12392,7 @@ g
 ~
 i255
 ~
-Name of the registered datastore version. It must exist for provided datastore type. Defaults to using single active version. If several active versions exist f
+Name of the registered datastore version. It must exist for provided datastore type. Defaults to using single active version. If several active versions exist…
 size
 Iru
 1
@@ -12681,7 +12681,7 @@ Container
 A resource that creates a Zun Container.
 3
 addresses
-A dict of all network addresses with corresponding port_id. Each network will have two keys in dict, they are network name and network id. The port ID may be ob
+A dict of all network addresses with corresponding port_id. Each network will have two keys in dict, they are network name and network id. The port ID may be…
 name
 Name of the container.
 show

@@ -6,6 +6,7 @@ mod cfn;
 #[cfg(test)]
 mod display_tests;
 pub mod environment;
+pub(crate) mod existing;
 pub(crate) mod file_schemata;
 pub mod heat_config;
 mod nested;
@@ -56,6 +57,19 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
 /// display evaluation that goes on past the first error
 /// ([`Evaluation::shown`]); [`Request::display`] says when.
 pub fn evaluate(req: &Request) -> Evaluation {
+    evaluate_with(req, None)
+}
+
+/// Evaluate a request whose stack (or part of it) already exists: `hook`
+/// says which resources are created (see [`existing`]). Heat's canonical
+/// result only (an update plan compares those).
+pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
+    evaluate_with(req, Some(hook))
+}
+
+/// The request stage, then the top-level stack's stages; then, as
+/// [`Request::display`] says, the display evaluation.
+fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evaluation {
     let mut run = Run::new();
     let top = match stages::request::request(&mut run, req) {
         Ok(top) => top,
@@ -65,6 +79,10 @@ pub fn evaluate(req: &Request) -> Evaluation {
             return run.ev;
         }
     };
+    let env = match hook {
+        Some(h) => h.environment(top.env, &top.schemas),
+        None => top.env,
+    };
     let input = StackInput {
         root: &top.root,
         version: top.version,
@@ -72,7 +90,7 @@ pub fn evaluate(req: &Request) -> Evaluation {
         stack_id: req.stack_id.clone(),
         project_id: &req.project_id,
         files: Rc::new(req.files.clone()),
-        env: top.env,
+        env,
         schemas: top.schemas,
         depth: 0,
         strict: true,
@@ -81,6 +99,8 @@ pub fn evaluate(req: &Request) -> Evaluation {
         deploy_params: IndexMap::new(),
         unknown_params: IndexMap::new(),
         config: top.config,
+        existing: hook,
+        path: Vec::new(),
     };
     let refused = req.display == Display::Only
         || match run.stack(&input) {
@@ -91,7 +111,7 @@ pub fn evaluate(req: &Request) -> Evaluation {
                 true
             }
         };
-    if refused && req.display != Display::Never {
+    if refused && req.display != Display::Never && hook.is_none() {
         run.display(&input);
     }
     run.ev
@@ -148,6 +168,10 @@ pub(crate) struct StackInput<'a> {
     unknown_params: IndexMap<String, Vec<String>>,
     /// The cloud's Heat settings.
     config: Rc<heat_config::HeatConfig>,
+    /// Which resources exist (an update plan's evaluations), and this
+    /// stack's path of resource names from the top.
+    existing: Option<&'a dyn existing::Existing>,
+    path: Vec<Rc<str>>,
 }
 
 /// The request's mocked attributes and reference ids.
@@ -332,6 +356,10 @@ impl Run {
         result.conditions = sections.conditions;
         result.resources = sections.resources;
         result.outputs = sections.outputs;
+        if let Some(hook) = input.existing {
+            hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
+            existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
+        }
         let nested = nested::nested(self, input, &parts);
         for (name, piece) in nested.pieces {
             let result = match piece {

@@ -65,7 +65,10 @@ pub fn string_to_build(stack: &Stack, name: &str, len: usize) -> Result<(), Eval
 pub fn string_too_long(name: &str, len: usize) -> EvalError {
     EvalError::other(
         "LimitExceeded",
-        format!("{name} would build a string of {len} bytes; the limit is {MAX_STRING_BYTES} bytes"),
+        format!(
+            "{name} would build a string of {len} bytes: over hotplate's limit of {MAX_STRING_BYTES} bytes \
+             (Heat has none and would build it while memory lasts)"
+        ),
     )
     .with_code("string-too-long")
 }
@@ -403,7 +406,7 @@ mod tests {
         }
         assert_eq!(
             eval_output_err("", &e),
-            "str_replace would build a string of 2000000000 bytes; the limit is 16777216 bytes"
+            "str_replace would build a string of 2000000000 bytes: over hotplate's limit of 16777216 bytes (Heat has none and would build it while memory lasts)"
         );
         // A megabyte, then twenty copies of it joined.
         let mega = format!("{{str_replace: {{template: {x}, params: {{X: {x}}}}}}}");
@@ -412,16 +415,16 @@ mod tests {
         let seventeen = vec![mega.as_str(); 17].join(", ");
         assert_eq!(
             crate::testing::eval_output_v("2015-04-30", "", &format!("{{list_join: ['', [{seventeen}]]}}")),
-            Err("list_join would build a string of 17000000 bytes; the limit is 16777216 bytes".to_string())
+            Err("list_join would build a string of 17000000 bytes: over hotplate's limit of 16777216 bytes (Heat has none and would build it while memory lasts)".to_string())
         );
         // Checked as it grows: it stops after the 17th megabyte.
         assert_eq!(
             eval_output_err("", &format!("{{list_join: ['', {copies}]}}")),
-            "list_join would build a string of 17000000 bytes; the limit is 16777216 bytes"
+            "list_join would build a string of 17000000 bytes: over hotplate's limit of 16777216 bytes (Heat has none and would build it while memory lasts)"
         );
         assert_eq!(
             eval_output_err("", &format!("{{repeat: {{for_each: {{X: [{mega}]}}, template: {mega}}}}}")),
-            "repeat would build a string of 1000000000000 bytes; the limit is 16777216 bytes"
+            "repeat would build a string of 1000000000000 bytes: over hotplate's limit of 16777216 bytes (Heat has none and would build it while memory lasts)"
         );
         // Under the limit nothing changes.
         assert_eq!(crate::testing::eval_output("", &format!("{{list_join: ['', [{mega}]]}}")).len(), 1_000_002);

@@ -166,7 +166,10 @@ fn product(stack: &Stack, lists: &[Vec<Value>]) -> Result<Vec<Vec<Value>>, EvalE
     if total > MAX_COPIES {
         return Err(EvalError::other(
             "LimitExceeded",
-            format!("repeat would produce {total} copies; the limit is {MAX_COPIES}"),
+            format!(
+                "repeat would produce {total} copies: over hotplate's limit of {MAX_COPIES} \
+                 (Heat has none and would build them all)"
+            ),
         )
         .with_code("repeat-too-large"));
     }

@@ -83,14 +83,12 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
                 if !matches!(found, Some(Found::Key(k, _)) if k.as_str() == Some("get_param")) {
                     continue;
                 }
-                let Some(arg) = found.and_then(|f| f.argument()) else { continue };
-                let params = ws.template().outline.names("parameters");
-                did_you_mean(&mut fixes, arg, params);
-                if let Some(name) = scalar_text(arg) {
-                    if let Some(edit) = declare_parameter(&ws, &name) {
-                        fixes.push((format!("Declare parameter `{name}`"), vec![edit]));
-                    }
-                }
+                get_param_fixes(&mut fixes, &ws, found);
+            }
+            // A property's value from `get_param` of an undeclared parameter: Heat
+            // reports it as the property's error, marked at the call.
+            ("property-error", found) if d.message.ends_with(MISSING_PARAMETER) => {
+                get_param_fixes(&mut fixes, &ws, found.filter(|f| f.is_call("get_param")));
             }
             ("unknown-resource", found) => {
                 if let Some(arg) = found.and_then(|f| f.argument()) {
@@ -121,6 +119,20 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
                     d.message.strip_suffix(" not assigned").and_then(|m| m.rsplit("Property ").next())
                 {
                     let Some(schema) = keys.iter().find(|s| s.name == missing) else { continue };
+                    // A misspelt key beside it (`flavour`): renaming it comes first.
+                    if let Some(Found::Key(_, map)) = found {
+                        for (k, _) in map.as_map().unwrap_or(&[]) {
+                            let Some(name) = k.as_str().filter(|n| !keys.iter().any(|s| s.name == *n)) else {
+                                continue;
+                            };
+                            if closest(name, vec![missing]).contains(&missing) {
+                                fixes.push((
+                                    format!("Rename `{name}` to `{missing}`"),
+                                    vec![(range(k), missing.to_string())],
+                                ));
+                            }
+                        }
+                    }
                     if let Some(edit) = add_property(text, &at, found, schema) {
                         fixes.push((format!("Add required property `{missing}`"), vec![edit]));
                     }
@@ -154,6 +166,21 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
 
 type Edits = Vec<(String, Vec<(Range<usize>, String)>)>;
 
+/// The end of Heat's message for `get_param` of a parameter the template does not declare.
+const MISSING_PARAMETER: &str = ") was not provided.";
+
+/// "Change to `p`" for the declared parameters closest to a `get_param`'s
+/// argument, then "Declare parameter `x`".
+fn get_param_fixes(fixes: &mut Edits, ws: &Workspace<'_>, found: Option<Found<'_>>) {
+    let Some(arg) = found.and_then(|f| f.argument()) else { return };
+    did_you_mean(fixes, arg, ws.template().outline.names("parameters"));
+    if let Some(name) = scalar_text(arg) {
+        if let Some(edit) = declare_parameter(ws, &name) {
+            fixes.push((format!("Declare parameter `{name}`"), vec![edit]));
+        }
+    }
+}
+
 /// "Change to `x`" for the names closest to the scalar `wrong`.
 fn did_you_mean(fixes: &mut Edits, wrong: &Node, candidates: Vec<&str>) {
     let Some(w) = scalar_text(wrong) else { return };
@@ -170,6 +197,14 @@ enum Found<'a> {
 }
 
 impl<'a> Found<'a> {
+    /// Whether this is a call of function `name` (`{name: ..}`, or its key).
+    fn is_call(self, name: &str) -> bool {
+        match self {
+            Found::Key(k, _) => k.as_str() == Some(name),
+            Found::Node(n) => matches!(n.as_map(), Some([(k, _)]) if k.as_str() == Some(name)),
+        }
+    }
+
     /// The name a reference function was given (`{get_param: x}` at its key or
     /// at the map; `x` itself).
     fn argument(self) -> Option<&'a Node> {
@@ -386,6 +421,9 @@ mod tests {
         assert!(apply(&t, "Change to `flavor`").contains("{get_param: flavor}"));
         let fixed = apply(&t, "Declare parameter `flavr`");
         assert!(fixed.contains("  flavor: {type: string, default: a}\n  flavr:\n    type: string\n"), "{fixed}");
+        // In a resource's properties Heat reports it as the property's error.
+        let t = format!("{H}parameters:\n  image: {{type: string, default: cirros}}\nresources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavor: m1\n      image: {{get_param: imgae}}\n");
+        assert!(apply(&t, "Change to `image`").contains("image: {get_param: image}\n"));
         let t = format!("{H}outputs:\n  o: {{value: {{get_param: size}}}}\n");
         assert!(apply(&t, "Declare parameter `size`")
             .contains(&format!("{H}parameters:\n  size:\n    type: string\noutputs:")));
@@ -402,6 +440,17 @@ mod tests {
         let t = format!("{H}resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      image: cirros\n");
         let fixed = apply(&t, "Add required property `flavor`");
         assert!(fixed.contains("    properties:\n      flavor: ''\n      image: cirros\n"), "{fixed}");
+        // A misspelt key of the required property: the rename is offered first.
+        let t = format!("{H}resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavour: m1\n      image: cirros\n");
+        let req = request(&t, &[]);
+        let fixes = quick_fixes(&req, &evaluate(&req), "template.yaml");
+        let on_properties: Vec<&str> = fixes
+            .iter()
+            .filter(|f| f.title.contains("flavor") && f.title != "Change to `flavor`")
+            .map(|f| f.title.as_str())
+            .collect();
+        assert_eq!(on_properties, ["Rename `flavour` to `flavor`", "Add required property `flavor`"]);
+        assert!(apply(&t, "Rename `flavour` to `flavor`").contains("      flavor: m1\n      image: cirros\n"));
         let t = format!("{H}resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_sequences: [{{sequence: ab}}, {{min: 2}}]\n");
         // Inside a list item the map is marked, not a key: no edit is guessed there.
         let req = request(&t, &[]);

@@ -74,7 +74,6 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     }
     delete results.dataset.stale;
     const r = result.response;
-    showVerdict(banner, r);
     const ctx: PaneContext = {
       response: r,
       values: result.values,
@@ -91,6 +90,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
         view.focus();
       },
     };
+    showVerdict(banner, r, ctx.diagnostics, ctx.fileOrder);
     for (const [id, body] of panes) renderPane(id, body, ctx);
     showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
     form.update(r, result.values);

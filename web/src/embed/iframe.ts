@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   try {
     el.workspace = await decodeWorkspace(location.hash);
   } catch (e) {
-    box.textContent = `This embed link carries no example (${(e as Error).message}).`;
+    box.textContent = `${(e as Error).message}: it carries no example to show.`;
     return;
   }
   box.append(el);

@@ -28,3 +28,12 @@ export function setUpPicker(select: HTMLSelectElement, pick: (ws: Workspace, tit
     if (ex) pick(fromRequest(ex.request), ex.title);
   });
 }
+
+/** The examples' workspaces, to tell which one is shown. */
+const shown = EXAMPLES.map((ex) => ({ id: ex.id, ws: fromRequest(ex.request) }));
+
+/** The id of the example the workspace is (unchanged), or "" (the picker's "Choose…"). */
+export function exampleOf(ws: Workspace): string {
+  const json = (w: Workspace) => JSON.stringify(w);
+  return shown.find((e) => e.ws.template === ws.template && json(e.ws) === json(ws))?.id ?? "";
+}

@@ -5,7 +5,8 @@ const box = () => document.getElementById("load-report")!;
 
 export interface ReportAction {
   label: string;
-  testId: string;
+  /** The button's `data-testid`, where one is part of the page's contract (Reset's Undo). */
+  testId?: string;
   run: () => void;
 }
 
@@ -19,7 +20,7 @@ export function showReport(lines: string[], kind: "busy" | "ok" | "bad", action?
   report.replaceChildren(close, ...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
   if (action) {
     const b = Object.assign(document.createElement("button"), { type: "button", className: "report-action", textContent: action.label });
-    b.dataset.testid = action.testId;
+    if (action.testId) b.dataset.testid = action.testId;
     b.addEventListener("click", () => {
       report.hidden = true;
       action.run();

@@ -1,7 +1,7 @@
 // The page's result panels, built from the pane registry (one panel per pane,
 // in its order, with a Copy button for a pane that has something to copy), the
 // verdict banner above them, and drawing a result into them.
-import type { EvaluateResponse, PathStep } from "hotplate/web";
+import type { PathStep } from "hotplate/web";
 import { PANE_IDS, PANE_REGISTRY, paneTestId, renderPane, type Pane, type PaneContext, type PaneId } from "../panes";
 import { el } from "../panes/context";
 import { showVerdict, verdictBanner } from "../verdict";
@@ -34,10 +34,10 @@ export class Results {
     }
   }
 
-  /** Draw `ctx` into every pane (`verdictOf`: the result whose verdict the banner shows). */
-  render(ctx: PaneContext, verdictOf: EvaluateResponse | null): void {
+  /** Draw `ctx` into every pane (`fresh`: a new result, whose verdict the banner shows). */
+  render(ctx: PaneContext, fresh: boolean): void {
     this.ctx = ctx;
-    if (verdictOf) showVerdict(this.banner, verdictOf);
+    if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder);
     for (const [id, box] of this.boxes) renderPane(id, box, ctx);
   }
 

@@ -1,7 +1,7 @@
 // The page's one state: the workspace and what the page keeps beside it (the
 // last result, the values' format, what the user opened in the panes). Every
-// part of the page reads and changes this object; nothing else is module state.
-import type { EvaluateResponse } from "hotplate/web";
+// part of the page reads and changes this object. Saving it to localStorage.
+import type { Diagnostic, EvaluateResponse } from "hotplate/web";
 import { asWorkspace, type NamedText, type Workspace } from "../state";
 import type { Mode, Values } from "../values";
 
@@ -11,8 +11,8 @@ export interface PageState {
   ws: Workspace;
   /** How values are written (switching re-runs the evaluation). */
   mode: Mode;
-  /** The last finished evaluation, the engine's texts of its values and the resources' signatures (values.ts). */
-  last: { response: EvaluateResponse; values: Values; signatures: Record<string, string> } | null;
+  /** The last finished evaluation, the engine's texts of its values, the resources' signatures (values.ts) and its diagnostics as placed in the page's documents (locate.ts). */
+  last: { response: EvaluateResponse; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[] } | null;
   /** The nested stacks and resources the user opened in the resources pane. */
   open: Set<string>;
   /** The panes' own state across evaluations (the resources filter). */

@@ -19,8 +19,8 @@ export interface PaneContext {
   diagnostics: Diagnostic[];
   /** File names in the order the problems list follows (template, environment files, files). */
   fileOrder: string[];
-  /** A message above the problems (a stopped evaluation, a settings error). */
-  notice?: string;
+  /** A message above the problems: why there is no new result (an error), or that one is on its way (busy). */
+  notice?: { text: string; kind: "error" | "busy" };
   /** Whether a diagnostic's file is in an editor of the host, and how to go there. */
   canJump: (d: Diagnostic) => boolean;
   jump: (d: Diagnostic) => void;

@@ -3,7 +3,7 @@
 // same as before keeps its element (typing moves the offsets of the problems
 // below the cursor, not their text): its button then goes to the new place.
 import type { Diagnostic } from "hotplate/web";
-import { byFileThenLine } from "../locate";
+import { byFileThenLine, placeOf } from "../locate";
 import { el, placeChildren, type Pane } from "./context";
 
 /** What each problem's button does: the latest render's diagnostic at its place. */
@@ -14,15 +14,22 @@ export const errorsPane: Pane = {
   render({ diagnostics, fileOrder, notice, canJump, jump }, previous) {
     const items: { li: HTMLElement; act?: () => void }[] = [];
     if (notice) {
-      const li = el("li", { className: "error", textContent: notice });
+      const li = el("li", { className: notice.kind, textContent: notice.text });
       li.dataset.testid = "error-item";
       items.push({ li });
     }
     for (const d of byFileThenLine(diagnostics, fileOrder)) {
-      const where = d.file ? (d.line ? `${d.file}:${d.line}:${d.column}` : d.file) : "request";
-      const button = el("button", { type: "button", className: "jump", textContent: `${where}: ${d.message}`, title: d.path ? `${d.code} at ${d.path}` : d.code, disabled: !canJump(d) });
-      button.addEventListener("click", () => actions.get(button)?.());
-      const li = el("li", { className: d.severity }, button);
+      const text = `${placeOf(d)}: ${d.message}`;
+      const title = d.path ? `${d.code} at ${d.path}` : d.code;
+      // A problem with a place in an editor is a button to go there; one without reads as text.
+      let li: HTMLElement;
+      if (canJump(d)) {
+        const button = el("button", { type: "button", className: "jump", textContent: text, title });
+        button.addEventListener("click", () => actions.get(button)?.());
+        li = el("li", { className: d.severity }, button);
+      } else {
+        li = el("li", { className: `${d.severity} unplaced`, textContent: text, title });
+      }
       li.dataset.testid = "error-item";
       items.push({ li, act: () => jump(d) });
     }

@@ -1,7 +1,7 @@
 // The resources pane: each resource's resolved properties and policies, what
 // needs a cloud, and its nested stack as a tree (stack-tree.ts).
 import { cloudNotes } from "../render";
-import { kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
+import { byName, kvRow, lazyDetails, nestedStackElement, type TreeContext } from "../stack-tree";
 import { el, emptyText, placeChildren, type Pane } from "./context";
 
 /** Above this many resources the pane has a filter and shows each resource collapsed. */
@@ -40,7 +40,7 @@ export const resourcesPane: Pane = {
   title: "Resources",
   render(ctx, previous) {
     const { response: r, values, open, ui } = ctx;
-    const entries = r ? Object.entries(r.result.resources) : [];
+    const entries = r ? byName(Object.entries(r.result.resources)) : [];
     // A big stack: a filter, and each resource collapsed to one line (built when opened).
     const big = entries.length > BIG;
     const reuse = previous?.classList.contains("pane-resources") && previous.dataset.big === String(big);

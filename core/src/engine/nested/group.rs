@@ -333,7 +333,14 @@ fn launch_config_member(parts: &Parts, g: &Group<'_>) -> Result<(Value, Value), 
     let (stack, defns, d) = (&parts.stack, &parts.definitions.defns, g.d);
     let refid = g.prop("LaunchConfigurationName");
     let refid_text = py_str(&refid);
-    let conf = refid.as_str().and_then(|n| defns.iter().find(|c| &*c.name == n));
+    // `Stack.resource_by_refid`: a created resource by its reference id, one
+    // not created by its id (its name).
+    let conf = refid.as_str().and_then(|n| {
+        defns.iter().find(|c| match stack.resources.get(&*c.name) {
+            Some(r) if r.created => r.ref_id().as_str() == Some(n),
+            _ => &*c.name == n,
+        })
+    });
     let invalid = |m: String| {
         EvalError::svf_items(
             "ValueError",

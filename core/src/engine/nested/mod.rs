@@ -243,22 +243,29 @@ fn child_stages(
         let _ = env.resource_registry.insert(k.clone(), v.clone());
     }
     let stack_name = format!("{}-{}", input.stack_name, d.name);
+    let existing = if create { input.existing } else { None };
+    let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
+    let stack_id = existing
+        .and_then(|h| h.stack_id(&path))
+        .unwrap_or_else(|| uuid5_url(&format!("{}/{}", input.stack_id, d.name)));
     let child_input = StackInput {
         root,
         version,
         stack_name: &stack_name,
-        stack_id: uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+        stack_id,
         project_id: input.project_id,
         files: input.files.clone(),
         env,
         schemas,
         depth: input.depth + 1,
-        strict: create,
+        strict: create && existing.is_none_or(|h| h.validate_strictly(&path)),
         collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
         unknown_params: child.unknown.clone(),
         config: input.config.clone(),
+        existing,
+        path,
     };
     run.stack(&child_input)
 }

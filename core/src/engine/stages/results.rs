@@ -42,6 +42,9 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
             }
         }
     }
+    if let Some(hook) = input.existing {
+        crate::engine::existing::mark_created(hook, &input.path, &input.stack_id, &mut parts.stack);
+    }
     let parts = &*parts;
     let parameters = parameters(run, input, &parts.stack)?;
     let mut conditions = Map::new();

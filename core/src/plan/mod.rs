@@ -1,0 +1,361 @@
+//! Update plans: what `openstack stack update` would add, delete, replace or
+//! change in place, and why — before anyone runs it.
+//!
+//! [`plan`] answers an update request ([`PlanRequest`]: the oracle's preview
+//! request, Heat's `PUT|PATCH …/preview` body plus `x-current`, the create
+//! request of the stack as it is) exactly as Heat's
+//! `EngineService.preview_update_stack` with `show_nested` does (the canonical
+//! result, [`Plan::to_json`], is the oracle's preview format), and past it,
+//! for every resource: which change forces a replacement and by what rule,
+//! the changed properties and definition fields (before → after, as the
+//! core renderer writes values, deploy-time values marked), the
+//! `restricted_actions` the real update would refuse (Heat's preview ignores
+//! them), and what data is at risk (replaced or deleted resources and their
+//! `deletion_policy`).
+//!
+//! How (see `heat_oracle.py`, "Update preview", and
+//! `../shared/spec/heat-semantics.md` §11):
+//! 1. the current request is evaluated as a create; a stack (or nested
+//!    stack) with an error could not exist: `CurrentStackFailed`;
+//! 2. it is evaluated again with every resource created ([`record`]): each
+//!    stack's frozen definitions are recorded;
+//! 3. the new stack's request is made from the update (PUT, or PATCH over
+//!    the stored template, files and environment: [`request`]), evaluated
+//!    with the existing resources created, and recorded the same way; its
+//!    error (validation of the new stack, `ImmutableParameterModified`) is
+//!    the preview's;
+//! 4. [`compare`] runs `StackUpdate.preview` per stack with each plugin
+//!    class's hooks ([`rules`], data generated from Heat's classes).
+
+mod compare;
+mod data;
+mod output;
+mod record;
+mod request;
+mod rules;
+
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+
+use crate::api::ResultView;
+use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::engine::{self, Evaluation, HeatResult};
+use crate::render::{Format, Rendered};
+use crate::source::{LineIndex, Span};
+
+pub use output::PlanSummary;
+pub use request::{Method, PlanRequest};
+
+/// What the update does to one resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Created by the update.
+    Added,
+    /// Deleted by the update.
+    Deleted,
+    /// Deleted and created again (a new physical resource).
+    Replaced,
+    /// Changed in place.
+    Updated,
+    /// Left alone.
+    Unchanged,
+}
+
+impl Action {
+    /// Heat's list name (`added`, `deleted`, `replaced`, `updated`, `unchanged`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Added => "added",
+            Action::Deleted => "deleted",
+            Action::Replaced => "replaced",
+            Action::Updated => "updated",
+            Action::Unchanged => "unchanged",
+        }
+    }
+
+    /// Heat's five lists, in the order its result names them.
+    pub const ALL: [Action; 5] = [Action::Added, Action::Deleted, Action::Replaced, Action::Unchanged, Action::Updated];
+}
+
+/// Why a resource is replaced or updated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Its type now maps to another plugin class (`type(current) is not
+    /// type(new)`): Heat replaces it, whatever else changed.
+    TypeChanged {
+        /// The type before, as written.
+        from: String,
+        /// The new type.
+        to: String,
+        /// The plugin class of each (module and name; a provider template's
+        /// is `TemplateResource`).
+        from_class: &'static str,
+        /// The new class.
+        to_class: &'static str,
+    },
+    /// Changed properties that cannot be updated in place (not
+    /// `update_allowed` in the type's schema).
+    NotUpdatable {
+        /// The properties, sorted.
+        properties: Vec<String>,
+    },
+    /// A rule of the resource's plugin (`flavor_update_policy is REPLACE`,
+    /// `replacement_policy is REPLACE_ALWAYS`, …).
+    Rule {
+        /// The rule in words.
+        rule: String,
+        /// The property it concerns.
+        property: Option<String>,
+    },
+    /// Heat always replaces this type on update (`UpdateWaitConditionHandle`).
+    AlwaysReplaced,
+    /// A nested stack that exists is always updated: its own resources decide.
+    NestedStack,
+    /// The definition changed (properties, metadata, `depends_on`, policies, …).
+    Changed {
+        /// The changed fields of the definition, in Heat's `render_hot` order.
+        fields: Vec<&'static str>,
+    },
+    /// `always_update` is set (`OS::Mistral::ExternalResource`).
+    AlwaysUpdate,
+}
+
+/// Where something is in the sources (1-based lines and columns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The source's name (the template's file name, a file of `files`).
+    pub file: String,
+    /// 1-based start line.
+    pub line: u32,
+    /// 1-based start column (code points).
+    pub column: u32,
+    /// 1-based end line.
+    pub end_line: u32,
+    /// 1-based end column (exclusive).
+    pub end_column: u32,
+}
+
+/// A changed property or definition field: its value before and after, as
+/// the core renderer writes them (`None`: not given; the schema's default
+/// applies to a property).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The property name, or the field (`metadata`, `depends_on`, …).
+    pub name: String,
+    /// The value in the existing stack.
+    pub before: Option<Rendered>,
+    /// The value in the new stack (deploy-time values marked).
+    pub after: Option<Rendered>,
+    /// This change alone forces the replacement.
+    pub forces_replacement: bool,
+    /// Can be updated in place (a property's `update_allowed`; fields: true).
+    pub update_allowed: bool,
+    /// Where it is written in the new template (none when removed).
+    pub place: Option<Place>,
+}
+
+/// One resource of a plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourcePlan {
+    /// The resource name.
+    pub name: String,
+    /// What the update does.
+    pub action: Action,
+    /// The type as Heat lists it (the new definition's for added, replaced
+    /// and unchanged resources, the existing one's for updated and deleted).
+    pub type_name: String,
+    /// Why (empty for added, deleted and unchanged resources).
+    pub reasons: Vec<Reason>,
+    /// The changed properties (updated and replaced resources).
+    pub properties: Vec<Change>,
+    /// The changed definition fields besides properties.
+    pub fields: Vec<Change>,
+    /// The `restricted_actions` entry the real update would stop at
+    /// (`update` or `replace`): Heat's preview does not check them.
+    pub restricted: Option<String>,
+    /// For a replaced or deleted resource: its `deletion_policy` (`Delete`
+    /// destroys its data; `Retain` and `Snapshot` keep it).
+    pub deletion_policy: Option<String>,
+    /// Where the resource is defined (the new template; the current one for
+    /// a deleted resource).
+    pub place: Option<Place>,
+}
+
+/// One stack of a plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StackPlan {
+    /// The resources Heat lists for this stack, sorted by name.
+    pub resources: Vec<ResourcePlan>,
+    /// The nested stacks Heat lists resources of, by resource name.
+    pub nested: IndexMap<String, StackPlan>,
+}
+
+/// An update plan: Heat's preview, and why.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Heat's error (then every list is empty).
+    pub error: Option<HeatError>,
+    /// Where the error is (the new stack's sources; the current stack's for
+    /// `CurrentStackFailed`).
+    pub error_place: Option<Place>,
+    /// The top-level stack.
+    pub stack: StackPlan,
+}
+
+impl Plan {
+    /// Heat's error `e`, located in `ev`'s sources.
+    fn failed(e: HeatError, ev: &Evaluation) -> Plan {
+        let error_place = e.diagnostic.span.and_then(|span| Side::new(ev).place(span));
+        Plan { error: Some(e), error_place, stack: StackPlan::default() }
+    }
+}
+
+fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diagnostic) -> HeatError {
+    HeatError { kind: kind.into(), message, path, diagnostic }
+}
+
+/// Plan an update: Heat's preview and its reasons. Values are written in
+/// `format` (see [`Format`]).
+pub fn plan(req: &PlanRequest, format: Format) -> Plan {
+    // The preview's Heat settings first.
+    if let Err(m) = engine::heat_config::HeatConfig::from_value(&req.heat_config) {
+        return Plan::failed(
+            heat_error("HeatConfigError", m.clone(), Vec::new(), Diagnostic::error("bad-heat-config", m)),
+            &Evaluation::default(),
+        );
+    }
+    // 1. The stack as it is must have been created.
+    let plain = engine::evaluate(&req.current_request(true));
+    if let Some((at, e)) = first_error(&plain.result, &mut Vec::new()) {
+        let mut message = format!("{}: {}", e.kind, e.message);
+        if !at.is_empty() {
+            message = format!("nested stack {}: {message}", at.join("/"));
+        }
+        let error = heat_error("CurrentStackFailed", message, e.path.clone(), e.diagnostic.clone());
+        return Plan::failed(error, &plain);
+    }
+    // heat-api first.
+    if let Some(message) = req.bad_request() {
+        let d = Diagnostic::error("no-template", message);
+        return Plan::failed(heat_error("HTTPBadRequest", message.into(), Vec::new(), d), &plain);
+    }
+    // 2. Created.
+    let current = record::Recorder::new(
+        record::Side::Current { reference_ids: &req.current.reference_ids },
+        &req.current.attributes,
+    );
+    let cur_ev = engine::evaluate_existing(&req.current_request(false), &current);
+    let stored_env = current.environment.borrow().clone().unwrap_or_default();
+    let cur_stacks = current.stacks.into_inner();
+    // 3. The new stack.
+    let new_req = req.new_request();
+    let patch = record::Patch { stored: &stored_env, clear: &req.clear_parameters };
+    let new = record::Recorder::new(
+        record::Side::New { current: &cur_stacks, patch: req.existing.then_some(patch) },
+        &req.current.attributes,
+    );
+    let new_ev = engine::evaluate_existing(&new_req, &new);
+    let new_env = new.environment.borrow().clone();
+    // `immutable_params_modified` runs before the new stack is validated.
+    if let Some(env) = &new_env {
+        let names: Vec<String> = plain.param_info.iter().map(|p| p.name.clone()).collect();
+        let schemas = new.schemas.borrow();
+        match request::immutable_modified(&plain.result.parameters, &names, env, &schemas) {
+            Err(e) => {
+                let error = heat_error(&e.class, e.text(), e.heat_path(), e.to_diagnostic());
+                return Plan::failed(error, &new_ev);
+            }
+            Ok(invalid) if !invalid.is_empty() => {
+                let message =
+                    format!("The following parameters are immutable and may not be updated: {}", invalid.join(", "));
+                let d = Diagnostic::error("immutable-parameter", message.clone());
+                return Plan::failed(heat_error("ImmutableParameterModified", message, Vec::new(), d), &new_ev);
+            }
+            Ok(_) => {}
+        }
+    }
+    if let Some(e) = &new_ev.result.error {
+        return Plan::failed(e.clone(), &new_ev);
+    }
+    let new_stacks = new.stacks.into_inner();
+    // 4. Heat's comparison.
+    let ctx = compare::Ctx {
+        cur: &cur_stacks,
+        new: &new_stacks,
+        cur_view: Side::new(&cur_ev),
+        new_view: Side::new(&new_ev),
+        format,
+        registry: new_env.map(|e| e.resource_registry).unwrap_or_default(),
+    };
+    match compare::preview(&ctx) {
+        Ok(stack) => Plan { error: None, error_place: None, stack },
+        Err(e) => Plan::failed(e, &new_ev),
+    }
+}
+
+/// The first error of a result or of its nested results (depth first, by
+/// name), with the nested stack's path.
+fn first_error<'a>(r: &'a HeatResult, at: &mut Vec<String>) -> Option<(Vec<String>, &'a HeatError)> {
+    if let Some(e) = &r.error {
+        return Some((at.clone(), e));
+    }
+    let mut names: Vec<&String> = r.nested.keys().collect();
+    names.sort();
+    for name in names {
+        let Some(n) = r.nested.get(name) else { continue };
+        at.push(name.clone());
+        if let Some(found) = first_error(n, at) {
+            return Some(found);
+        }
+        at.pop();
+    }
+    None
+}
+
+/// One evaluation as the comparison shows it: its values through the
+/// renderer, its sources for places.
+pub(crate) struct Side<'a> {
+    pub view: ResultView,
+    pub ev: &'a Evaluation,
+    lines: Vec<LineIndex<'a>>,
+}
+
+impl<'a> Side<'a> {
+    fn new(ev: &'a Evaluation) -> Side<'a> {
+        let lines = ev.sources.iter().map(|(_, s)| LineIndex::new(&s.text)).collect();
+        Side { view: ResultView::new(ev), ev, lines }
+    }
+
+    /// The value at `path` of the result as text.
+    pub(crate) fn render(&self, path: &[PathItem], format: Format) -> Option<Rendered> {
+        self.view.render(path, format)
+    }
+
+    /// Where a span is.
+    pub(crate) fn place(&self, span: Span) -> Option<Place> {
+        let src = self.ev.sources.get(span.source)?;
+        if src.text.is_empty() {
+            return None;
+        }
+        let index = self.lines.get(span.source.0 as usize)?;
+        let (start, end) = (index.position(span.start), index.position(span.end));
+        Some(Place {
+            file: src.name.clone(),
+            line: start.line,
+            column: start.column,
+            end_line: end.line.max(start.line),
+            end_column: if end.line >= start.line { end.column } else { start.column },
+        })
+    }
+}
+
+/// A stack path as result keys: `nested.<name>` for each step.
+pub(crate) fn result_path(path: &[Rc<str>]) -> Vec<PathItem> {
+    let mut out = Vec::new();
+    for name in path {
+        out.push(PathItem::Key("nested".into()));
+        out.push(PathItem::Key(name.to_string()));
+    }
+    out
+}
