@@ -241,7 +241,7 @@ impl Server {
                     built.request.stack_name = Some(check.stack_name.clone());
                 }
                 // Without values, as `hotplate check` does: every problem, unknown values symbolic.
-                None => built.request.display = api::Display::Only,
+                None => built.request.display = api::Display::WithoutValues,
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
             Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone() })

@@ -67,7 +67,7 @@ fn each_template_is_checked_with_what_the_config_names() {
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(text.contains("stack/main.yaml [sized]: ok\n"), "{text}");
-    assert!(text.contains("other/broken.yaml: 1 error\n"), "{text}");
+    assert!(text.contains("other/broken.yaml: 1 error (without values)\n"), "{text}");
     assert!(text.contains("other/broken.yaml:4:15: error[unknown-resource]"), "{text}");
     assert!(text.contains("stack/lib/db.yaml: checked as a nested stack of stack/main.yaml"), "{text}");
     assert!(text.contains("1 environment file not evaluated"), "{text}");
@@ -425,7 +425,7 @@ fn heat_settings_in_the_config_file_and_on_the_command_line() {
 }
 
 /// Each template needs values it is not given (`key` has no default), and has
-/// one planted mistake at the line marked `# <- code`.
+/// one planted mistake at the line marked `# <- part of its message`.
 const PLANTED: &[(&str, &str)] = &[
     (
         "misspelled_property.yaml",
@@ -439,7 +439,7 @@ resources:
       key_name: {get_param: key}
       image: cirros
       flavor: m1.small
-      netwroks: []  # <- unknown-property
+      netwroks: []  # <- netwroks
 ",
     ),
     (
@@ -452,7 +452,7 @@ resources:
     type: OS::Heat::RandomString
     properties:
       salt: {get_param: key}
-      length: twelve  # <- bad-property-value
+      length: twelve  # <- twelve
 ",
     ),
     (
@@ -463,7 +463,7 @@ parameters:
 resources:
   volume:
     type: OS::Cinder::VolumeAttachment
-    properties:  # <- missing-property
+    properties:  # <- volume_id
       instance_uuid: {get_param: key}
       mountpoint: /dev/vdb
 ",
@@ -478,7 +478,7 @@ resources:
     type: OS::Nova::Server
     properties:
       key_name: {get_param: key}
-      image: {get_param: image}  # <- unknown-parameter
+      image: {get_param: image}  # <- image
       flavor: m1.small
 ",
     ),
@@ -493,7 +493,7 @@ resources:
     properties: {salt: {get_param: key}}
 outputs:
   value:
-    value: {get_attr: [secrte, value]}  # <- unknown-resource
+    value: {get_attr: [secrte, value]}  # <- secrte
 ",
     ),
     (
@@ -503,7 +503,7 @@ parameters:
   key: {type: string}
 resources:
   server:
-    type: OS::Nova::Serverr  # <- unknown-type
+    type: OS::Nova::Serverr  # <- OS::Nova::Serverr
     properties:
       key_name: {get_param: key}
 ",
@@ -516,7 +516,7 @@ parameters:
 resources:
   secret:
     type: OS::Heat::RandomString
-    condition: is_prod  # <- unknown-condition
+    condition: is_prod  # <- is_prod
     properties: {salt: {get_param: key}}
 ",
     ),
@@ -529,7 +529,7 @@ resources:
   secret:
     type: OS::Heat::RandomString
     properties:
-      salt: {get_parm: key}  # <- unknown-function
+      salt: {get_parm: key}  # <- get_parm
 ",
     ),
     (
@@ -553,7 +553,7 @@ resources:
     type: OS::Heat::RandomString
     properties:
       salt: {get_param: key}
-      lenght: 8  # <- unknown-property
+      lenght: 8  # <- lenght
 ",
     ),
     (
@@ -564,7 +564,7 @@ parameters:
 resources:
   secret:
     type: OS::Heat::RandomString
-    properties:  # <- plugin-check
+    properties:  # <- Length property cannot be smaller
       salt: {get_param: key}
       length: 4
       character_classes: [{class: digits, min: 3}]
@@ -599,9 +599,7 @@ fn planted_mistakes_are_each_found_at_their_line_without_values() {
         assert_eq!(errors.len(), 1, "{file}: {errors:#?}");
         let d = errors[0];
         assert_eq!((d["file"].as_str(), d["line"].as_u64()), (Some(*file), Some(line)), "{file}: {d}");
-        if code != "plugin-check" {
-            assert_eq!(d["code"], code, "{file}: {d}");
-        }
+        assert!(d["message"].as_str().is_some_and(|m| m.contains(code)), "{file}: {d}");
         // The value it was not given is listed once, as information.
         assert_eq!(r["unknowns"], serde_json::json!(["parameter key"]), "{file}: {r}");
         assert!(diagnostics.iter().any(|d| d["severity"] == "note" && d["code"] == "unknown-value"), "{file}: {r}");

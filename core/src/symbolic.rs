@@ -809,6 +809,11 @@ mod tests {
                 }
                 let Ok(req) = Request::from_json(&std::fs::read_to_string(&file).unwrap()) else { continue };
                 let ev = evaluate(&req);
+                if ev.shown.is_some() {
+                    // Heat refused it: the panes show the display evaluation,
+                    // whose values are not Heat's (engine/display_tests.rs).
+                    continue;
+                }
                 let view = ResultView::new(&ev);
                 let canonical = view.value(&[]).unwrap();
                 let shown = view.shown(&[]).unwrap();

@@ -4,8 +4,9 @@
 //! parallel; one report in a format for people or for CI.
 //!
 //! A template no check entry applies to has no values: it is checked without
-//! them (`Display::Only`: every independent problem, a value it does not have
-//! left unknown, whatever needs one listed as not checked), not as a stack
+//! them (`Display::WithoutValues`: Heat's verdict when it needs no value it
+//! lacks; else every independent problem, a value it does not have left
+//! unknown and whatever needs one listed as not checked), not as a stack
 //! create that would stop at the first required parameter. The report says
 //! which of the two each evaluation is.
 //!
@@ -216,7 +217,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
     let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
     built.request.heat_config = api::heat_config::merged(&settings, &flags);
     if outcome.without_values {
-        built.request.display = Display::Only;
+        built.request.display = Display::WithoutValues;
     }
     let mut ev = template_mode::evaluate(&built);
     // Sources by their paths: a provider template or a `get_file` file is
@@ -228,9 +229,9 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
     }
     ev.sources = sources;
     // Without values there is no verdict of Heat's: the problems found are it.
-    let shown = if outcome.without_values { ev.shown() } else { &ev.result };
-    outcome.failed =
-        has_errors(shown) || (outcome.without_values && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
+    let unverdicted = outcome.without_values && !ev.unknowns.is_empty();
+    let shown = if unverdicted { ev.shown() } else { &ev.result };
+    outcome.failed = has_errors(shown) || (unverdicted && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(shown, "", &mut failed);

@@ -102,17 +102,29 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         existing: hook,
         path: Vec::new(),
     };
-    let refused = req.display == Display::Only
-        || match run.stack(&input) {
-            Ok(()) => api_failed(&run.ev.result),
-            Err(failed) => {
-                run.report(failed);
-                run.ev.result.clear_sections();
-                true
-            }
-        };
+    let refused = match run.stack(&input) {
+        Ok(()) => api_failed(&run.ev.result),
+        Err(failed) => {
+            run.report(failed);
+            run.ev.result.clear_sections();
+            true
+        }
+    };
     if refused && req.display != Display::Never && hook.is_none() {
+        let without_values = req.display == Display::WithoutValues;
+        let heats = if without_values { std::mem::take(&mut run.ev.diagnostics) } else { Vec::new() };
         run.display(&input);
+        if without_values && run.ev.unknowns.is_empty() {
+            // Every value given: Heat's verdict stands, its diagnostics first.
+            let shown = std::mem::replace(&mut run.ev.diagnostics, heats);
+            for d in shown {
+                push_once(&mut run.ev.diagnostics, d);
+            }
+        } else if without_values {
+            // Heat's verdict would be about the values not given: none.
+            let template_version = run.ev.result.template_version.take();
+            run.ev.result = HeatResult { template_version, ..HeatResult::default() };
+        }
     }
     run.ev
 }

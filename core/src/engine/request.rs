@@ -69,10 +69,12 @@ pub enum Display {
     WhenRefused,
     /// Never: Heat's canonical result alone.
     Never,
-    /// Only the display evaluation, no verdict (`hotplate check` of a
-    /// template without values, whose verdict is template validate's): the
-    /// evaluation's `result` stays empty and `shown` has the sections.
-    Only,
+    /// Without values (`hotplate check` and the LSP on a template no check
+    /// entry gives values): Heat's verdict when the template has every value
+    /// it needs; else none (`result` empty: Heat's error would be about the
+    /// values not given), the display evaluation's problems only, and the
+    /// values it lacks as notes.
+    WithoutValues,
 }
 
 impl Request {
