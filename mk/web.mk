@@ -11,7 +11,7 @@ WEB := web
 WEB_STAMP := $(WEB)/node_modules/.package-lock.json
 PW := playwright-tests
 PW_STAMP := $(PW)/node_modules/.package-lock.json
-WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples -type f) $(wildcard $(WEB)/*.html) $(WEB)/vite.config.ts $(WEB)/tsconfig.json
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples $(WEB)/public -type f) $(wildcard $(WEB)/*.html) $(WEB)/vite.config.ts $(WEB)/tsconfig.json
 WEB_DIST := $(WEB)/dist/index.html
 SERVE_PORT ?= 8080
 
@@ -53,5 +53,5 @@ test-web: web test-web-unit $(PW_STAMP)
 	@bash tools/setup-browser.sh
 	cd $(PW) && npx playwright test
 
-bench-web: web
+bench-web: web $(PW_STAMP)
 	node $(WEB)/scripts/bench-latency.mjs

@@ -300,3 +300,65 @@ test("defect 14: the /embed frame keeps its content off the frame's edges", asyn
   }
   expect((await frame.locator(".head").boundingBox())!.y - outer.y).toBeGreaterThanOrEqual(8);
 });
+
+/** The issue's big template: 500 resources in block style, 3,000 lines. */
+function bigBlockTemplate(): string {
+  let t = `${HOT}resources:\n`;
+  for (let i = 0; i < 500; i++) {
+    t += `  r${i}:\n    type: OS::Heat::Value\n`;
+    t += i % 10 ? `    depends_on: [r${i - 1}]\n` : `    metadata: {group: g${i / 10}}\n`;
+    t += `    properties:\n      type: string\n      value: {list_join: ['-', [v${i}, {get_param: OS::stack_name}]]}\n`;
+  }
+  return t;
+}
+
+// A wall-clock measure: on a machine busy with other work a task stretches past 50 ms
+// that takes ~40 on an idle one (CI runs this suite alone, one worker); two retries keep a
+// neighbour's load from failing it, and a real regression (every run over) still fails.
+test.describe("defect 15", () => {
+  test.describe.configure({ retries: 2 });
+test("defect 15: pasting a 3,000-line template of 500 resources runs no main-thread task over 50 ms", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: { start: number; ms: number }[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await open(page);
+  const text = bigBlockTemplate();
+  expect(text.split("\n").length).toBeGreaterThanOrEqual(3000);
+  await page.getByTestId("editor-template").locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.waitForTimeout(300);
+  const run = Number(await page.getByTestId("status").getAttribute("data-run"));
+  // Ctrl+V as the browser delivers it: a paste event with the clipboard's text, in a task of its own.
+  const t0 = await page.evaluate((t) => {
+    const content = document.querySelector('[data-testid="editor-template"] .cm-content')!;
+    const data = new DataTransfer();
+    data.setData("text/plain", t);
+    // When the result is in the page (the status's run count changes), for the log.
+    const w = window as unknown as { resultAt?: number };
+    new MutationObserver((_, o) => {
+      w.resultAt = performance.now();
+      o.disconnect();
+    }).observe(document.querySelector('[data-testid="status"]')!, { attributeFilter: ["data-run"] });
+    return new Promise<number>((resolve) => setTimeout(() => {
+      const start = performance.now();
+      content.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      resolve(start);
+    }));
+  }, text);
+  await expect.poll(async () => Number(await page.getByTestId("status").getAttribute("data-run")), { timeout: 15_000 }).toBeGreaterThan(run);
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  await expect(page.getByTestId("graph-hint")).toContainText("500 resources", { timeout: 15_000 });
+  await page.waitForTimeout(1000); // what follows the result (quick fixes, the outline, saving)
+  const evalMs = await page.getByTestId("status").getAttribute("data-eval-ms");
+  const { long, resultAt } = await page.evaluate((t) => {
+    const w = window as unknown as { longTasks: { start: number; ms: number }[]; resultAt: number };
+    return { long: w.longTasks.filter((e) => e.start >= t - 1), resultAt: w.resultAt };
+  }, t0);
+  console.log(`defect 15: paste → result in the page ${Math.round(resultAt - t0)} ms (evaluation ${evalMs} ms); tasks over 50 ms: ${JSON.stringify(long)}`);
+  expect(long).toEqual([]);
+});
+});

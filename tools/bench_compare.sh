@@ -13,6 +13,10 @@
 # Env: SHARED (default ../shared), CORPUS (folder name under conformance/, default
 # corpus-full), REPEAT (Heat, default 5), HOTPLATE_BENCH_REPEAT (ours, default 21),
 # KEEP=DIR to keep both raw reports.
+# CORPUS=scale (the TripleO overclouds) uses the `scale` bench target instead, runs
+# ours before and after Heat (the machine is shared: both figures of ours are
+# printed, the ratio uses the first), and checks that our results are identical to
+# Heat's (`compare.py`, strict, against each NAME.expected.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED="$(cd "${SHARED:-../shared}" && pwd)" || { echo "bench_compare: ${SHARED:-../shared} is absent" >&2; exit 2; }
@@ -26,8 +30,27 @@ out="${KEEP:-$(mktemp -d)}"
 mkdir -p "$out"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$out"' EXIT
 
-echo "::: building the benchmark"
-cargo bench --locked -p hotplate-core --bench engine --no-run 2>&1 | tail -n 1
+BENCH=engine
+[ "$CORPUS_NAME" = scale ] && BENCH=scale
+echo "::: building the benchmark ($BENCH)"
+cargo bench --locked -p hotplate-core --bench "$BENCH" --no-run 2>&1 | tail -n 1
+ours() {
+    HOTPLATE_SHARED="$SHARED" HOTPLATE_BENCH_CORPUS="$CORPUS_NAME" HOTPLATE_BENCH_SUMMARY=1 \
+        HOTPLATE_BENCH_RESULTS="${RESULTS:-}" cargo bench --locked -p hotplate-core --bench "$BENCH" 2>/dev/null >"$1"
+    tail -n 3 "$1"
+}
+if [ "$BENCH" = scale ]; then
+    echo "::: hotplate (before Heat): cargo bench --bench scale (summary mode)"
+    RESULTS="$out/results" ours "$out/ours.txt"
+    for actual in "$out"/results/*.json; do
+        name="$(basename "$actual")"
+        if python3 "$SHARED/oracle/compare.py" "$CORPUS/${name%.json}.expected.json" "$actual" >/dev/null; then
+            echo "identical to Heat's result: $name"
+        else
+            echo "DIFFERENT from Heat's result: $name"
+        fi
+    done
+fi
 PY="$("$SHARED/oracle/setup.sh")"
 
 echo "::: corpus: $CORPUS, mode: $MODE"
@@ -35,10 +58,13 @@ echo "::: Heat 27.0.1: bench_heat.py --mode $MODE --repeat $REPEAT $CORPUS_NAME"
 "$PY" "$SHARED/oracle/bench_heat.py" --mode "$MODE" --repeat "$REPEAT" "$CORPUS" >"$out/heat.txt"
 tail -n 1 "$out/heat.txt"
 
-echo "::: hotplate: cargo bench (summary mode, $CORPUS_NAME, mode $MODE)"
-HOTPLATE_SHARED="$SHARED" HOTPLATE_BENCH_CORPUS="$CORPUS_NAME" HOTPLATE_BENCH_SUMMARY=1 \
-    cargo bench --locked -p hotplate-core --bench engine 2>/dev/null >"$out/ours.txt"
-tail -n 3 "$out/ours.txt"
+if [ "$BENCH" = scale ]; then
+    echo "::: hotplate (after Heat)"
+    ours "$out/ours-after.txt"
+else
+    echo "::: hotplate: cargo bench (summary mode, $CORPUS_NAME, mode $MODE)"
+    ours "$out/ours.txt"
+fi
 
 python3 - "$out/heat.txt" "$out/ours.txt" "$CORPUS_NAME" "$MODE" <<'PY'
 import re, statistics, sys

@@ -3,6 +3,7 @@
 
 Expected results are produced by running the real Heat oracle on them:
     python3 tools/golden_cases.py && $(../shared/oracle/setup.sh) ../shared/oracle/heat_oracle.py --write-expected core/tests/golden
+except heat_config_yaql_*, each from a run of its own (see "[yaql] options" below).
 """
 import json
 import os
@@ -663,6 +664,27 @@ case('bigint_json_template', json.dumps({'heat_template_version': W, 'outputs': 
 case('bigint_property_out_of_range', R + '  r:\n    type: OS::Heat::RandomString\n    properties: {length: 12345678901234567890}\n')
 
 
+# A dependency cycle names each resource by its plugin class, as Heat prints its
+# graph (each resource here requires one other: a set of more prints in memory order).
+case("res_cycle_classes", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: child.yaml\n    depends_on: [b]\n  b:\n    type: My::Thing\n    depends_on: [c]\n  c:\n    type: OS::Nova::Server\n    depends_on: [a]\n    properties: {image: x, flavor: y}\n", files={"child.yaml": "heat_template_version: 2018-08-31\n", "thing.yaml": "heat_template_version: 2018-08-31\n"}, environment="resource_registry:\n  My::Thing: thing.yaml\n")
+case("res_cycle_graph_order", "heat_template_version: 2018-08-31\nresources:\n  a:\n    type: OS::Heat::RandomString\n    depends_on: [b]\n  b:\n    type: AWS::EC2::Instance\n    depends_on: [a]\n    properties: {ImageId: x, InstanceType: y}\n  c:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties: {value: 1}\n  g:\n    type: OS::Heat::ResourceGroup\n    depends_on: [a]\n")
+
+# PEP 479: yaql's StopIteration (`first()` of nothing) inside a map or a list Heat
+# resolves in a generator expression is `generator raised StopIteration`; at the
+# top of a value it stays StopIteration, with no message. In a nested stack too.
+FIRST = "{yaql: {expression: '[].first()'}}"
+case("yaql_stop_iteration_in_collections", "heat_template_version: 2018-08-31\noutputs:\n  top: {value: %s}\n  inmap: {value: {a: %s}}\n  inlist: {value: [%s]}\n  injoin: {value: {list_join: [',', [%s]]}}\n" % (FIRST, FIRST, FIRST, FIRST))
+case("yaql_stop_iteration_nested_output", "heat_template_version: 2018-08-31\nresources:\n  p: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\noutputs:\n  o: {value: {a: %s}}\n" % FIRST})
+
+# Floating IPs' implicit dependencies (add_dependencies): the routers and router
+# interfaces of their network or port's subnet are validated first; a port whose
+# network Heat would look up in Neutron is a skipped check.
+case('deps_fip_router_first', 'heat_template_version: 2018-08-31\nresources:\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, fixed_ip_address: 10.0.0.5}\n  r:\n    type: OS::Neutron::Router\n    properties: {external_gateway_info: {network: public}, bogus: 1}\n')
+case('deps_fip_router_other_net', 'heat_template_version: 2018-08-31\nresources:\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, fixed_ip_address: 10.0.0.5}\n  r:\n    type: OS::Neutron::Router\n    properties: {external_gateway_info: {network: other}, bogus: 1}\n')
+case('deps_fip_interface_fixed_ips', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n, fixed_ips: [{subnet: s1}]}\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, port_id: {get_resource: p}, bogus: 2}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1, bogus: 1}\n')
+case('deps_fipa_interface', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n, fixed_ips: [{subnet: s1}]}\n  f:\n    type: OS::Neutron::FloatingIPAssociation\n    properties: {floatingip_id: x, port_id: {get_resource: p}, bogus: 2}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1, bogus: 1}\n')
+case('deps_fip_port_no_fixed_ips_lookup', 'heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties: {network: n}\n  f:\n    type: OS::Neutron::FloatingIP\n    properties: {floating_network: public, port_id: {get_resource: p}}\n  i:\n    type: OS::Neutron::RouterInterface\n    properties: {router: r1, subnet: s1}\n')
+
 # --- plugin checks (full mode): the branches of each plugin's validate() the public
 # plugin-checks corpus does not reach --------------------------------------------------
 def plugin(name, rtype, props, head="", version="2018-08-31", **kw):
@@ -753,8 +775,6 @@ case("plugin_provider_bad_yaml_mapping", "heat_template_version: 2018-08-31\nres
 case("nested_provider_values_not_resolved_non_strict", "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def: {type: child.yaml}\n", files={"child.yaml": "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: leaf.yaml\n    properties:\n      v: {yaql: {expression: '$.data.a.len()', data: {a: null}}}\n", "leaf.yaml": "heat_template_version: 2018-08-31\nparameters:\n  v: {type: string, default: ''}\n"})
 
 # --- Heat settings (x-heat-config): each option's offline effect ----------------------
-# ([yaql] options are tested in core's functions/yaql.rs instead: the oracle's
-# folder mode keeps the yaql engine of its first yaql request.)
 def hc(name, template, config, **kw):
     case("heat_config_" + name, template, **dict(kw, **{"x-heat-config": config}))
 
@@ -772,6 +792,7 @@ T6, F6 = chain(6)
 hc("depth_10_accepts_6", T6, {"max_nested_stack_depth": 10}, files=F6)
 hc("depth_default_refuses_6", T6, {}, files=F6)
 hc("depth_2", T6, {"max_nested_stack_depth": "2"}, files=F6)
+hc("depth_0", T6, {"max_nested_stack_depth": 0}, files=F6)
 TWO = "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None}\n"
 hc("resources_1", TWO, {"max_resources_per_stack": 1})
 hc("resources_unlimited", TWO, {"max_resources_per_stack": -1})
@@ -802,6 +823,15 @@ hc("not_object", TWO, [1])
 hc("bad_integer", TWO, {"max_nested_stack_depth": "ten"})
 hc("bad_boolean", TWO, {"volumes": {"backups_enabled": "maybe"}})
 hc("integer_from_float", T6, {"max_nested_stack_depth": 2.9}, files=F6)
+# [yaql] options. Their expectations come from running the oracle on each request
+# alone (heat_oracle.py REQUEST.json > NAME.expected.json): Heat caches its yaql
+# engine (Yaql._parser) on first use, so a --write-expected folder run gives
+# every request the settings of the folder's first yaql request.
+YAQL_VALUE = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: {yaql: {expression: '%s'}}\n"
+hc("yaql_limit_iterators_100", YAQL_VALUE % "range(0, 150).select($).len()", {"yaql": {"limit_iterators": 100}})
+hc("yaql_limit_iterators_unlimited", YAQL_VALUE % "range(0, 300).select($).len()", {"yaql": {"limit_iterators": -1}})
+hc("yaql_memory_quota_100", YAQL_VALUE % "range(0, 50).toList()", {"yaql": {"memory_quota": 100}})
+hc("yaql_memory_quota_100000", YAQL_VALUE % "(''x'' * 20000).len()", {"yaql": {"memory_quota": 100000}})
 
 
 def main():

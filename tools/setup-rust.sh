@@ -16,17 +16,17 @@ if ! rustup toolchain list | grep -q "^$channel"; then
     echo "setup: rustup toolchain install $channel"
     rustup toolchain install "$channel" --profile minimal
 fi
-installed_targets=$(rustup target list --installed --toolchain "$channel")
-for t in $(toml_list targets); do
-    if ! grep -qx "$t" <<<"$installed_targets"; then
-        echo "setup: rustup target add $t"
-        rustup target add --toolchain "$channel" "$t"
-    fi
-done
-installed_components=$(rustup component list --installed --toolchain "$channel")
-for c in $(toml_list components); do
-    if ! grep -q "^$c\(-\|$\)" <<<"$installed_components"; then
-        echo "setup: rustup component add $c"
-        rustup component add --toolchain "$channel" "$c"
-    fi
-done
+# Add each of rust-toolchain.toml's `$1`s (target, component) that rustup lacks;
+# an installed line is the name, then `$2` (a component's host suffix).
+add_missing() {
+    local kind=$1 suffix=$2 installed x
+    installed=$(rustup "$kind" list --installed --toolchain "$channel")
+    for x in $(toml_list "${kind}s"); do
+        if ! grep -q "^$x$suffix" <<<"$installed"; then
+            echo "setup: rustup $kind add $x"
+            rustup "$kind" add --toolchain "$channel" "$x"
+        fi
+    done
+}
+add_missing target '$'
+add_missing component '\(-\|$\)'

@@ -14,6 +14,10 @@
 //!     parameters: {key_name: default}   # explicit values (`-P`)
 //! ```
 //!
+//! Its `lint` section says which lint rules run (`hotplate check`'s); their
+//! findings are published with the engine's diagnostics, each with its rule's
+//! id as code (`W3006`) and severity, and their fixes are code actions.
+//!
 //! The first check whose `files` matches the document applies; an environment
 //! file listed by a check is analysed with the first template of that check (an
 //! open one first). Without a workspace file a template is evaluated alone, and
@@ -33,7 +37,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{self, Location, QuickFix, Request};
+use hotplate_core::api::{self, Diagnostic, Evaluation, LintOptions, Location, QuickFix, Request};
 use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
@@ -103,11 +107,27 @@ struct Analysis {
     base: PathBuf,
     /// Where its files are read from.
     root: Root,
+    /// The lint rules that run (the workspace file's `lint` section).
+    lint: LintOptions,
+    /// Rules `lint.ignore` turns off for this document.
+    ignored: Vec<&'static str>,
 }
 
 impl Analysis {
     fn req(&self) -> &Request {
         &self.built.request
+    }
+
+    /// The evaluation with the lint rules' diagnostics added (those of this
+    /// document's ignored rules left out).
+    fn evaluate(&self) -> Evaluation {
+        let mut ev = template_mode::evaluate(&self.built);
+        let found = api::lint(self.req(), &ev, &self.lint);
+        let here = |d: &Diagnostic| d.span.and_then(|s| ev.sources.get(s.source)).is_some_and(|s| s.name == self.name);
+        let found: Vec<Diagnostic> =
+            found.into_iter().filter(|d| !(here(d) && self.ignored.contains(&d.code))).collect();
+        ev.diagnostics.extend(found);
+        ev
     }
 }
 
@@ -152,7 +172,7 @@ impl Server {
         let mut diagnostics = Vec::new();
         match self.analysis(&path) {
             Ok(a) => {
-                let ev = template_mode::evaluate(&a.built);
+                let ev = a.evaluate();
                 let is_template = a.name == a.req().template_name;
                 for mut d in api::located_diagnostics(&ev) {
                     let here = d.file.as_deref() == Some(a.name.as_str());
@@ -170,7 +190,7 @@ impl Server {
                     let severity = match d.severity {
                         api::Severity::Error => lsp::DiagnosticSeverity::ERROR,
                         api::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
-                        api::Severity::Note => lsp::DiagnosticSeverity::INFORMATION,
+                        api::Severity::Note | api::Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
                     };
                     diagnostics.push(lsp::Diagnostic {
                         range: range(text, d.from, d.to),
@@ -233,18 +253,38 @@ impl Server {
         let config = workspace_config(path, &|p| self.config_text(p))?;
         let root = self.root_for(path, config.as_ref());
         let read = |p: &Path| self.read(&root, p);
+        // A template no check applies to gets the file's own Heat settings (as in `check`).
+        let settings = config.as_ref().map(Config::heat_config);
+        let (lint, ignored): (LintOptions, Vec<&'static str>) = match &config {
+            Some(c) => {
+                let ignored = api::lint_rules()
+                    .into_iter()
+                    .filter(|r| c.lint_ignored(path, &c.root, r.id))
+                    .map(|r| r.id)
+                    .collect();
+                (c.lint.options(&[], &[]), ignored)
+            }
+            None => (LintOptions::default(), Vec::new()),
+        };
         let build = |template: &Path, envs: &[PathBuf], check: Option<&Check>| -> Result<Analysis, String> {
             let mut built = template_mode::build_with(template, None, envs, &read)?;
             match check {
                 Some(check) => {
                     built.request.parameters = check.parameters();
                     built.request.stack_name = Some(check.stack_name.clone());
+                    built.request.heat_config = check.heat_config();
                 }
                 // Without values, as `hotplate check` does: every problem, unknown values symbolic.
-                None => built.request.display = api::Display::WithoutValues,
+                None => {
+                    built.request.display = api::Display::WithoutValues;
+                    if let Some(settings) = &settings {
+                        built.request.heat_config = settings.clone();
+                    }
+                }
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
-            Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone() })
+            let (lint, ignored) = (lint.clone(), ignored.clone());
+            Ok(Analysis { built, name: path.display().to_string(), base, root: root.clone(), lint, ignored })
         };
         if let Some(config) = config {
             let root = &config.root;
@@ -364,7 +404,7 @@ impl Server {
                 let a = self.analysis(&path)?;
                 let text = self.read(&a.root, &path).unwrap_or_default();
                 let (from, to) = (offset(&text, p.range.start), offset(&text, p.range.end));
-                let ev = api::evaluate(a.req());
+                let ev = a.evaluate();
                 let actions: Vec<lsp::CodeActionOrCommand> = api::quick_fixes(a.req(), &ev, &a.name)
                     .into_iter()
                     .filter(|f| f.diagnostic_from <= to && from <= f.diagnostic_to)

@@ -7,7 +7,9 @@ mod lsp;
 mod plan;
 mod report;
 mod root;
+mod rules_cmd;
 mod template_mode;
+mod validate_cmd;
 mod yaql_cmd;
 
 /// The CLI tests' shared support (temporary folders), for the unit tests too.
@@ -16,7 +18,7 @@ mod yaql_cmd;
 mod test_common;
 
 use std::io::Read as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -50,18 +52,8 @@ enum Command {
     Eval {
         /// A request JSON file (Heat's stack-create body), or `-` for stdin.
         request: Option<PathBuf>,
-        /// The template file.
-        #[arg(short = 't', long = "template")]
-        template: Option<PathBuf>,
-        /// An environment file (repeatable; merged in order).
-        #[arg(short = 'e', long = "environment")]
-        environment: Vec<PathBuf>,
-        /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
-        #[arg(short = 'P', long = "parameter")]
-        parameter: Vec<String>,
-        /// A parameter whose value is a file's content, `key=FILE`.
-        #[arg(long = "parameter-file")]
-        parameter_file: Vec<String>,
+        #[command(flatten)]
+        files: template_mode::FileArgs,
         /// The stack name.
         #[arg(long = "stack-name", default_value = "test")]
         stack_name: String,
@@ -73,11 +65,16 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
-        /// Read files outside the git work tree holding the template (else the
-        /// working directory): only for templates you trust.
-        #[arg(long = "allow-outside-root")]
-        allow_outside_root: bool,
     },
+    /// Validate a template as `openstack orchestration template validate` does
+    /// (Heat's template validate: no values needed), or answer an oracle
+    /// validate request file.
+    ///
+    /// With -t, prints what the client prints (YAML, or JSON with --format
+    /// json; `ERROR: …` on stderr when Heat refuses the template). With a
+    /// request file (`-` for stdin), prints the oracle's result
+    /// (`{"error", "validate"}`). Exit 1 when Heat refuses the template.
+    Validate(validate_cmd::Args),
     /// Plan an update: what `openstack stack update` would add, delete,
     /// replace or change in place, and why (exit 1: Heat would refuse it, or
     /// `--fail-on` matched).
@@ -114,6 +111,22 @@ enum Command {
         /// config file's `heat_config`).
         #[arg(long = "heat-config", value_name = "KEY=VALUE")]
         heat_config: Vec<String>,
+        /// Run a lint rule that is off by default (an id such as W2001, a
+        /// name, or `all`; repeatable or comma-separated).
+        #[arg(long, value_name = "RULE")]
+        enable: Vec<String>,
+        /// Do not run a lint rule (an id, a name, or `all`; repeatable or
+        /// comma-separated).
+        #[arg(long, value_name = "RULE")]
+        disable: Vec<String>,
+    },
+    /// List the lint rules (the mistakes Heat accepts), or show one's documentation.
+    Rules {
+        /// A rule's id (`W1001`) or name: print its documentation.
+        id: Option<String>,
+        /// Output format of the list.
+        #[arg(long, value_enum, default_value = "text")]
+        format: rules_cmd::RulesFormat,
     },
     /// Evaluate one yaql expression as Heat's `yaql` function does: the data is the
     /// function's `data:` argument, seen as `$.data`.
@@ -155,7 +168,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config } => {
+        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config, enable, disable } => {
             let heat_config = match heat_settings(&heat_config) {
                 Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
                 Err(msg) => {
@@ -163,8 +176,19 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            check::run(&check::Options { paths, config, format, jobs, allow_outside_root, heat_config })
+            check::run(&check::Options {
+                paths,
+                config,
+                format,
+                jobs,
+                allow_outside_root,
+                heat_config,
+                enable,
+                disable,
+            })
         }
+        Command::Validate(args) => validate_cmd::run(&args),
+        Command::Rules { id, format } => rules_cmd::run(id.as_deref(), format),
         Command::Yaql { expression, data, data_file } => {
             let data = match (data, data_file) {
                 (Some(d), _) => Some(d),
@@ -179,27 +203,10 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval {
-            request,
-            template,
-            environment,
-            parameter,
-            parameter_file,
-            stack_name,
-            heat_config,
-            format,
-            allow_outside_root,
-        } => {
-            let built = match (&request, &template) {
+        Command::Eval { request, files, stack_name, heat_config, format } => {
+            let built = match (&request, &files.template) {
                 (Some(path), None) => read_request(path).map(template_mode::Built::of),
-                (None, Some(t)) => match std::env::current_dir() {
-                    Ok(cwd) => {
-                        let root =
-                            root::Root::of_paths(std::slice::from_ref(t), &cwd, allow_outside_root, root::Hint::Flag);
-                        template_mode::build(t, &environment, &parameter, &parameter_file, &stack_name, &root)
-                    }
-                    Err(e) => Err(format!("no working directory: {e}")),
-                },
+                (None, Some(t)) => files.build(t, &stack_name),
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
@@ -215,7 +222,7 @@ fn main() -> ExitCode {
                 }
             };
             let ev = template_mode::evaluate(&built);
-            let default = if template.is_some() { Format::Text } else { Format::Json };
+            let default = if files.template.is_some() { Format::Text } else { Format::Json };
             let format = format.unwrap_or(default);
             if format != Format::Text {
                 // The canonical result has no place for hotplate's notes: they go to stderr.
@@ -255,13 +262,18 @@ fn heat_settings(settings: &[String]) -> Result<api::Value, String> {
     Ok(config)
 }
 
-fn read_request(path: &PathBuf) -> Result<api::Request, String> {
-    let text = if path.as_os_str() == "-" {
+fn read_request(path: &Path) -> Result<api::Request, String> {
+    let text = read_input(path)?;
+    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A request file's text, or stdin's for `-`.
+pub(crate) fn read_input(path: &Path) -> Result<String, String> {
+    if path.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        s
+        Ok(s)
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
-    };
-    api::Request::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
 }

@@ -8,7 +8,39 @@ use std::path::{Path, PathBuf};
 
 use hotplate_core::api::{self, is_template, load_map, load_yaml, Document, Evaluation, Map, Request, Value};
 
-use crate::root::{Outside, Root, Unread, NOTE_CODE};
+use crate::root::{Hint, Outside, Root, Unread, NOTE_CODE};
+
+/// The files of a request built from the command line, as the heat client
+/// takes them (`hotplate eval -t`, `hotplate validate -t`).
+#[derive(clap::Args)]
+pub struct FileArgs {
+    /// The template file.
+    #[arg(short = 't', long = "template")]
+    pub template: Option<PathBuf>,
+    /// An environment file (repeatable; merged in order).
+    #[arg(short = 'e', long = "environment")]
+    pub environment: Vec<PathBuf>,
+    /// A parameter `key=value` (repeatable; `k1=v1;k2=v2` also works).
+    #[arg(short = 'P', long = "parameter")]
+    pub parameter: Vec<String>,
+    /// A parameter whose value is a file's content, `key=FILE`.
+    #[arg(long = "parameter-file")]
+    pub parameter_file: Vec<String>,
+    /// Read files outside the git work tree holding the template (else the
+    /// working directory): only for templates you trust.
+    #[arg(long = "allow-outside-root")]
+    pub allow_outside_root: bool,
+}
+
+impl FileArgs {
+    /// The request for `template` (one of the options), its files read
+    /// through the root of the working directory.
+    pub fn build(&self, template: &Path, stack_name: &str) -> Result<Built, String> {
+        let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
+        let root = Root::of_paths(&[template.to_path_buf()], &cwd, self.allow_outside_root, Hint::Flag);
+        build(template, &self.environment, &self.parameter, &self.parameter_file, stack_name, &root)
+    }
+}
 
 /// Build the request for `hotplate eval -t`: `-P key=value` strings (a repeated
 /// key becomes a list, as the heat client does) and `--parameter-file key=FILE`.
@@ -156,17 +188,19 @@ fn read_named(path: &Path, read: Reader<'_>) -> Result<String, String> {
 /// canonical result is core's, unchanged).
 pub fn evaluate(built: &Built) -> Evaluation {
     let mut ev = api::evaluate(&built.request);
-    for r in &built.refused {
-        api::note_at_reference(
-            &mut ev,
-            &built.request,
-            &r.named_in,
-            &r.reference,
-            NOTE_CODE,
-            r.outside.note(&r.reference),
-        );
-    }
+    let notes = refused_notes(built, &mut ev.sources);
+    ev.diagnostics.extend(notes);
     ev
+}
+
+/// hotplate's note for each file left out because it is outside the root, at
+/// the reference (its document's source added to `sources` when they lack it).
+pub fn refused_notes(built: &Built, sources: &mut api::SourceMap) -> Vec<api::Diagnostic> {
+    let note = |r: &Refused, sources: &mut api::SourceMap| {
+        let message = r.outside.note(&r.reference);
+        api::note_at_reference(sources, &built.request, &r.named_in, &r.reference, NOTE_CODE, message)
+    };
+    built.refused.iter().map(|r| note(r, sources)).collect()
 }
 
 /// The most files one request collects (templates, `get_file` files, providers).

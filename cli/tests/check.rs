@@ -136,6 +136,13 @@ fn usage_and_config_errors_exit_2_with_one_line() {
     }
 }
 
+/// The OASIS SARIF 2.1.0 schema (vendored unchanged: `tests/sarif/README.md`).
+fn sarif_validator() -> jsonschema::Validator {
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
+    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).expect("the schema compiles")
+}
+
 #[test]
 fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
     let tree = stack_tree("sarif", "1000");
@@ -146,9 +153,7 @@ fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
     let o = hotplate(&tree.0, &["check", "--format", "sarif"]);
     assert_eq!(o.status.code(), Some(1));
     let sarif = json(&o);
-    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sarif/sarif-schema-2.1.0.json");
-    let schema: Json = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let validator = sarif_validator();
     let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{e} at {}", e.instance_path())).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     // The schema is strict enough to catch a mistake (a test that can fail).
@@ -185,6 +190,126 @@ fn sarif_is_valid_sarif_2_1_0_with_codes_regions_and_relative_uris() {
     assert_eq!(run["columnKind"], "unicodeCodePoints");
     let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
     assert!(root.starts_with("file:///") && root.ends_with('/'), "{root}");
+}
+
+const LINTED: &str = "heat_template_version: 2021-04-16
+parameters:
+  n: {type: number, default: 0}
+  unused: {type: string, default: x}
+conditions:
+  zero: {equals: [{get_param: n}, '0']}
+resources:
+  a: {type: OS::Heat::None}
+  v:
+    type: OS::Heat::Value
+    condition: zero
+    depends_on: [a]  # hotplate: disable=W3006
+    properties:
+      value: [{get_parm: x}, {get_resource: a}]
+  p:
+    type: OS::Neutron::Port
+    properties: {network: private, port_security_enabled: false, security_groups: [default]}
+  route:
+    type: OS::Neutron::ExtraRoute
+    properties: {router_id: r1, destination: 10.1.0.0/24, nexthop: 10.0.0.254}
+";
+
+fn codes(o: &Output) -> Vec<String> {
+    let report = json(o);
+    let mut out: Vec<String> = report["templates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["diagnostics"].as_array().unwrap().iter())
+        .map(|d| format!("{}:{}", d["file"].as_str().unwrap(), d["code"].as_str().unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn lint_rules_run_and_are_silenced_and_configured_per_file_and_glob() {
+    let tree = Tree::new(
+        "lint",
+        &[("t.yaml", LINTED), ("other/u.yaml", "heat_template_version: 2021-04-16\nparameters:\n  b: {type: boolean, default: true}\nconditions:\n  on_: {equals: [{get_param: b}, 'true']}\noutputs:\n  o: {value: 1, condition: on_}\n")],
+    );
+    let run = |args: &[&str]| {
+        let mut all = vec!["check", "--format", "json"];
+        all.extend_from_slice(args);
+        hotplate(&tree.0, &all)
+    };
+    // On by default; W3006 silenced by its line's comment; W2001 off by default.
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(1), "E3012 is an error: {}", stdout(&o));
+    assert_eq!(codes(&o), ["other/u.yaml:W8002", "t.yaml:E3012", "t.yaml:I3004", "t.yaml:W1001", "t.yaml:W8002"]);
+    let text = stdout(&hotplate(&tree.0, &["check", "t.yaml"]));
+    // No check entry gives it values: checked without them (it needs none).
+    assert!(text.contains("t.yaml: 1 error, 2 warnings, 1 info (without values)\n"), "{text}");
+    assert!(
+        text.contains("t.yaml:14:15: warning[W1001]: `get_parm` is not a function (did you mean `get_param`?)"),
+        "{text}"
+    );
+    // The command line turns rules on and off.
+    let o = run(&["--disable", "E3012,I3004", "--enable", "unused-parameter"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(codes(&o), ["other/u.yaml:W8002", "t.yaml:W1001", "t.yaml:W2001", "t.yaml:W8002"]);
+    assert_eq!(codes(&run(&["--disable", "all", "--enable", "W1001"])), ["t.yaml:W1001"]);
+    // The config: everywhere, and per glob; the command line wins over it.
+    tree.write(
+        ".hotplate.yaml",
+        "lint:\n  disable: [W1001, I3004, E3012]\n  ignore:\n    - {files: 'other/**', rules: [W8002]}\n",
+    );
+    assert_eq!(codes(&run(&[])), ["t.yaml:W8002"]);
+    assert_eq!(codes(&run(&["--enable", "W1001"])), ["t.yaml:W1001", "t.yaml:W8002"]);
+    // A file's own comment.
+    tree.write("t.yaml", &format!("# hotplate: disable-file=W8002\n{LINTED}"));
+    assert!(codes(&run(&[])).is_empty());
+    // Names that are no rule are refused, in one line.
+    for (args, config, mentions) in [
+        (vec!["check", "--enable", "W9999"], None, "--enable: no lint rule `W9999`"),
+        (
+            vec!["check"],
+            Some("lint: {ignore: [{files: a, rules: [nope]}]}\n"),
+            "lint.ignore[0].rules: no lint rule `nope`",
+        ),
+    ] {
+        if let Some(c) = config {
+            tree.write(".hotplate.yaml", c);
+        }
+        let o = hotplate(&tree.0, &args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!((o.status.code(), err.trim_end().lines().count()), (Some(2), 1), "{err}");
+        assert!(err.contains(mentions), "{err}");
+    }
+}
+
+#[test]
+fn sarif_carries_the_lint_rules_metadata() {
+    let tree = Tree::new("lint-sarif", &[("t.yaml", LINTED)]);
+    let o = hotplate(&tree.0, &["check", "--format", "sarif"]);
+    let sarif = json(&o);
+    let validator = sarif_validator();
+    let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let run = &sarif["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let rule = |id: &str| rules.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no rule {id}"));
+    let w1001 = rule("W1001");
+    assert_eq!(w1001["name"], "misspelled-function");
+    assert!(w1001["helpUri"].as_str().unwrap().ends_with("/blob/main/docs/rules/W1001.md"), "{w1001}");
+    assert_eq!(w1001["defaultConfiguration"], serde_json::json!({"level": "warning", "enabled": true}));
+    assert!(w1001["shortDescription"]["text"].as_str().unwrap().starts_with("a one-key map"));
+    assert!(w1001["help"]["markdown"].as_str().unwrap().starts_with("# W1001: misspelled-function\n"));
+    assert_eq!(rule("I3004")["defaultConfiguration"]["level"], "note");
+    let levels: Vec<(&str, &str)> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["ruleId"].as_str().unwrap(), r["level"].as_str().unwrap()))
+        .collect();
+    for want in [("E3012", "error"), ("W1001", "warning"), ("I3004", "note")] {
+        assert!(levels.contains(&want), "{levels:?}");
+    }
 }
 
 #[test]
@@ -293,7 +418,8 @@ fn the_public_corpus_is_checked_in_one_command() {
         // A failing template says why.
         if r["status"] == "error" {
             let some = |k: &str| !r[k].as_array().unwrap().is_empty();
-            assert!(r["error"].is_object() || some("nested_errors") || some("output_errors"), "{t}: {r}");
+            let lint_error = r["diagnostics"].as_array().unwrap().iter().any(|d| d["severity"] == "error");
+            assert!(r["error"].is_object() || some("nested_errors") || some("output_errors") || lint_error, "{t}: {r}");
         }
     }
     let failed = report["summary"]["failed"].as_u64().unwrap();
@@ -374,21 +500,17 @@ fn the_pre_commit_hook_checks_the_repository() {
 /// Each Heat setting in `.hotplate.yaml` (`heat_config:`, top level and in a
 /// check) and with `check --heat-config`: the error the oracle gives for the
 /// request carrying it (`core/tests/golden/heat_config_*`). The JSON body
-/// limit is left out: `check` sends a body built from files, not the case's.
+/// limit only where every body exceeds it: `check` sends a body built from
+/// files, not the case's.
 #[test]
 fn heat_settings_in_the_config_file_and_on_the_command_line() {
     let mut checked = 0;
     for (name, req, expected) in common::heat_config_cases() {
-        if name.contains("json_body") {
+        if name.contains("json_body") && name != common::BODY_LIMIT_CASE {
             continue;
         }
-        let (Some(template), Some(config)) = (req["template"].as_str(), req.get("x-heat-config")) else { continue };
-        let mut files: Vec<(String, String)> = vec![("main.yaml".into(), template.into())];
-        for (k, v) in req["files"].as_object().into_iter().flatten() {
-            files.push((k.clone(), v.as_str().unwrap_or_default().into()));
-        }
-        let refs: Vec<(&str, &str)> = files.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        let tree = Tree::new(&format!("hc-{name}"), &refs);
+        let Some(tree) = common::heat_config_tree(&name, &req) else { continue };
+        let config = &req["x-heat-config"];
         let want = &expected["error"];
         let settings = serde_json::to_string(config).expect("JSON");
         let places = [
@@ -417,6 +539,12 @@ fn heat_settings_in_the_config_file_and_on_the_command_line() {
             let report = json(&o);
             let t = &report["templates"][0];
             let got = (t["error"]["type"].as_str(), t["error"]["message"].as_str());
+            if name == common::BODY_LIMIT_CASE {
+                let words = common::body_limit_words(want["message"].as_str().unwrap_or_default());
+                assert_eq!(got.0, want["type"].as_str(), "{name} place {i}: {report}");
+                assert!(got.1.is_some_and(|m| m.ends_with(words)), "{name} place {i}: {report}");
+                continue;
+            }
             assert_eq!(got, (want["type"].as_str(), want["message"].as_str()), "{name} place {i}: {report}");
         }
         checked += 1;

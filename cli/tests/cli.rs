@@ -651,6 +651,33 @@ fn the_report_shows_values_built_from_deploy_time_ones_symbolically() {
     assert_eq!(outputs["count"]["value"], 1);
 }
 
+#[test]
+fn rules_lists_every_lint_rule_and_shows_each_ones_documentation() {
+    let o = hotplate(&["rules"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    let rows: Vec<&str> =
+        text.lines().filter(|l| l.starts_with(['E', 'W', 'I']) && l.as_bytes()[1].is_ascii_digit()).collect();
+    assert!(rows.len() >= 30, "{text}");
+    assert!(text.contains("W1001  warning  on   misspelled-function "), "{text}");
+    assert!(text.contains("W2001  warning  off  unused-parameter "), "{text}");
+    let o = hotplate(&["rules", "--format", "json"]);
+    let list: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), rows.len());
+    assert!(list
+        .iter()
+        .all(|r| r["help_uri"].as_str().unwrap().ends_with(&format!("docs/rules/{}.md", r["id"].as_str().unwrap()))));
+    // One rule's documentation, by id or name; an unknown one is a usage error.
+    let doc = stdout(&hotplate(&["rules", "w1001"]));
+    assert!(doc.starts_with("# W1001: misspelled-function\n"), "{doc}");
+    assert!(doc.contains("## Example") && doc.contains("get_parm"), "{doc}");
+    assert_eq!(stdout(&hotplate(&["rules", "misspelled-function"])), doc);
+    let o = hotplate(&["rules", "W9999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no lint rule `W9999`"));
+}
+
 /// Each Heat setting given with `--heat-config` instead of the request's
 /// `x-heat-config`: the oracle's result for the request that carries it
 /// (`core/tests/golden/heat_config_*`), or a usage error where Heat would not

@@ -16,35 +16,34 @@
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
 //! * `nested/NAME`: the case with the most nested stacks in its result (ties: the
-//!   larger request).
+//!   larger request);
+//! * `lint/evaluate` and `lint/evaluate_and_lint`: every case decoded and
+//!   evaluated, then the same with the lint rules (on by default) run over each
+//!   evaluation, side by side (`HOTPLATE_BENCH_LINT=1`: only these two).
 //!
 //! then prints a summary in the format of `../shared/oracle/bench_heat.py`: the
 //! median time of each case and the sum of the medians, plus the loader's MB/s.
 //! `HOTPLATE_BENCH_SUMMARY=1` prints only that summary (`tools/bench_compare.sh`
 //! uses it); `HOTPLATE_BENCH_REPEAT` sets its repetitions per case (default 21) and
 //! `HOTPLATE_BENCH_CASE=SUBSTRING` keeps only the matching cases (for profiling).
+//! `HOTPLATE_BENCH_SESSION=1` evaluates each case's runs through one
+//! `api::Session`, as the wasm binding does (`make bench-wasm` compares with it:
+//! repeated runs of one request reuse its loaded files on both sides).
 //! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
 //! the cases N times and prints nothing else: a steady loop for `perf record`.
 //! Skips with a message when `../shared` is absent.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::{median, run, run_with, Case};
 use criterion::{Criterion, Throughput};
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::test_support::syntax::load_template;
-use hotplate_core::api::{evaluate, Display, Document, HeatResult, Request};
-
-/// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-struct Case {
-    /// The request's file name (`NAME.json`, as bench_heat.py prints it).
-    file: String,
-    text: String,
-}
+use hotplate_core::api::{evaluate, Display, Document, HeatResult, Request, Session};
 
 /// The corpus folder's name under `../shared/conformance` (`corpus-full` unless
 /// `HOTPLATE_BENCH_CORPUS` says otherwise).
@@ -53,27 +52,7 @@ fn corpus_name() -> String {
 }
 
 fn corpus_dir() -> PathBuf {
-    let shared = match std::env::var_os("HOTPLATE_SHARED") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    };
-    shared.join("conformance").join(corpus_name())
-}
-
-fn load(dir: &Path) -> Vec<Case> {
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.ends_with(".json") && !n.ends_with(".expected.json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|file| {
-            let text = std::fs::read_to_string(dir.join(&file)).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
-            Case { file, text }
-        })
-        .collect()
+    common::corpus_dir(&corpus_name())
 }
 
 /// Every distinct template text of the cases: the requests' templates and the
@@ -123,51 +102,32 @@ fn largest_nested(cases: &[Case]) -> Option<&Case> {
         .map(|(_, _, c)| c)
 }
 
-/// One evaluation, as the CLI does it.
-fn run(text: &str) -> String {
-    run_with(text, Display::WhenRefused)
-}
-
-/// One evaluation with the display evaluation made as `display` says.
-fn run_with(text: &str, display: Display) -> String {
-    match Request::from_json(text) {
-        Ok(mut req) => {
-            req.display = display;
-            evaluate(&req).result.to_json()
-        }
-        Err(e) => e,
-    }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n == 0 {
-        0.0
-    } else if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
 /// bench_heat.py's report: the median of each case (after a warm-up run) and their
 /// sum; then how the total splits into request decoding, evaluation and result JSON.
 fn summary(cases: &[Case]) {
-    let repeat: usize = std::env::var("HOTPLATE_BENCH_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(21);
+    let repeat = common::repeat(21);
     println!("# corpus: {} ({}), mode: full", corpus_name(), corpus_dir().display());
     println!("# hotplate: median of {repeat} runs per case (after one warm-up run), as bench_heat.py times Heat");
+    let session = std::env::var("HOTPLATE_BENCH_SESSION").is_ok_and(|v| v == "1");
+    if session {
+        println!("# each case's runs through one api::Session (as the wasm binding evaluates)");
+    }
     let mut medians = Vec::with_capacity(cases.len());
     let mut phases = [0.0f64; 3];
     for case in cases {
-        black_box(run(&case.text));
+        let mut session = session.then(Session::new);
+        let mut eval_one = |req: &Request| match &mut session {
+            Some(s) => s.evaluate(req),
+            None => evaluate(req),
+        };
+        let _ = black_box(Request::from_json(&case.text).map(|req| eval_one(&req).result.to_json()));
         let mut times = Vec::with_capacity(repeat);
         let mut split: [Vec<f64>; 3] = Default::default();
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();
             let req = Request::from_json(black_box(&case.text));
             let t1 = Instant::now();
-            let ev = req.as_ref().ok().map(evaluate);
+            let ev = req.as_ref().ok().map(&mut eval_one);
             let t2 = Instant::now();
             black_box(ev.map(|ev| ev.result.to_json()));
             let t3 = Instant::now();
@@ -216,25 +176,8 @@ fn summary(cases: &[Case]) {
 }
 
 fn main() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent (../shared is not checked out beside this clone)", dir.display());
-        return;
-    }
-    let mut cases = load(&dir);
-    if let Some(only) = std::env::var("HOTPLATE_BENCH_CASE").ok().filter(|f| !f.is_empty()) {
-        cases.retain(|c| c.file.contains(&only));
-    }
-    if let Some(loops) = std::env::var("HOTPLATE_BENCH_LOOPS").ok().and_then(|v| v.parse::<usize>().ok()) {
-        for _ in 0..loops {
-            for case in &cases {
-                black_box(run(black_box(&case.text)));
-            }
-        }
-        return;
-    }
-    if std::env::var("HOTPLATE_BENCH_SUMMARY").is_ok_and(|v| v == "1") {
-        summary(&cases);
+    let Some(cases) = common::load(&corpus_dir()) else { return };
+    if common::other_modes(&cases, || summary(&cases)) {
         return;
     }
     let mut c = Criterion::default()
@@ -242,6 +185,11 @@ fn main() {
         .measurement_time(Duration::from_millis(200))
         .sample_size(10)
         .configure_from_args();
+    if std::env::var("HOTPLATE_BENCH_LINT").is_ok_and(|v| v == "1") {
+        lint(&mut c, &cases);
+        c.final_summary();
+        return;
+    }
     {
         let mut group = c.benchmark_group("case");
         for case in &cases {
@@ -279,7 +227,32 @@ fn main() {
         group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run(black_box(&case.text))));
         group.finish();
     }
+    lint(&mut c, &cases);
     c.final_summary();
     println!();
     summary(&cases);
+}
+
+/// What lint costs: the corpus evaluated, and evaluated then linted.
+fn lint(c: &mut Criterion, cases: &[Case]) {
+    let requests: Vec<Request> = cases.iter().filter_map(|c| Request::from_json(&c.text).ok()).collect();
+    let options = hotplate_core::api::LintOptions::default();
+    let mut group = c.benchmark_group("lint");
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("evaluate", |b| {
+        b.iter(|| {
+            for req in &requests {
+                black_box(evaluate(black_box(req)));
+            }
+        });
+    });
+    group.bench_function("evaluate_and_lint", |b| {
+        b.iter(|| {
+            for req in &requests {
+                let ev = evaluate(black_box(req));
+                black_box(hotplate_core::api::lint(req, &ev, &options));
+            }
+        });
+    });
+    group.finish();
 }

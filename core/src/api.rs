@@ -22,6 +22,7 @@ mod evaluated;
 mod files;
 #[cfg(feature = "ts")]
 pub mod formats;
+mod session;
 #[cfg(feature = "serialize")]
 mod wire;
 
@@ -59,6 +60,7 @@ pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
 };
+pub use session::Session;
 
 /// True when the stack or any nested stack has an error or a failing output
 /// (the CLI's exit status 1).
@@ -191,7 +193,7 @@ pub fn functions(version: &str) -> Option<Vec<FunctionInfo>> {
     let tmpl = functions::names(v, Table::Functions);
     let cond = functions::names(v, Table::Conditions);
     let mut names: Vec<&'static str> = tmpl.iter().chain(cond.iter()).map(|(n, _)| *n).collect();
-    names.sort_unstable();
+    crate::sort::sort(&mut names);
     names.dedup();
     Some(
         names
@@ -386,6 +388,105 @@ impl ResultView {
     pub fn has_placeholders(&self) -> bool {
         !self.placeholders.is_empty()
     }
+}
+
+/// Template validate (`openstack orchestration template validate`, Heat's
+/// `POST /v1/{tenant}/validate`): the request (the body and the query's
+/// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
+pub use crate::engine::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
+
+/// Answer a template validate request as Heat 27 does: the response body
+/// (`Description`, `Parameters`, `ParameterGroups`, `NestedParameters` with
+/// `show_nested`, `Environment`) or Heat's error.
+pub fn validate(req: &ValidateRequest) -> Validation {
+    crate::engine::validate::validate(req)
+}
+
+/// Whether Heat accepts the template: no error, and an answer that is a body
+/// (unknown `ignore_errors` codes get a text instead).
+pub fn validate_accepted(v: &Validation) -> bool {
+    v.error.is_none() && v.body.as_ref().is_some_and(|b| b.as_map().is_some())
+}
+
+/// The output formats of `openstack orchestration template validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientFormat {
+    /// `-f yaml` (the default): cliff's YAML formatter, each top-level key
+    /// dumped by PyYAML (`safe_dump`, block style, sorted keys).
+    Yaml,
+    /// `-f json`: `json.dump(body, indent=2)`, Heat's key order.
+    Json,
+}
+
+/// What `openstack orchestration template validate` prints for Heat's
+/// answer: `Ok(stdout)`, or `Err(line)` for stderr (the client's error:
+/// `ERROR: <message>`, `ERROR: Internal Error` for an exception that is not
+/// Heat's, or what Python says of a text answer).
+pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<String, String> {
+    if let Some(e) = &v.error {
+        return Err(format!("ERROR: {}", crate::engine::validate::client_message(e)));
+    }
+    match v.body.as_ref() {
+        Some(Value::Map(body)) => Ok(match format {
+            ClientFormat::Yaml => {
+                let mut out = String::new();
+                for (k, val) in body.iter() {
+                    let mut one = crate::value::Map::with_capacity(1);
+                    let _ = one.insert(k.clone(), val.clone());
+                    out.push_str(&crate::pyyaml::safe_dump(&Value::map(one)));
+                }
+                out
+            }
+            ClientFormat::Json => {
+                let style = crate::pyfmt::JsonStyle {
+                    sort_keys: false,
+                    ensure_ascii: true,
+                    indent: Some(2),
+                    nonfinite_as_strings: false,
+                };
+                format!("{}\n", crate::pyfmt::json_dumps_oracle_keys(&Value::Map(body.clone()), style))
+            }
+        }),
+        // `six.itervalues(validation)` of the text heat-api answered.
+        Some(Value::Str(_)) => Err("'str' object has no attribute 'values'".to_string()),
+        _ => Err("ERROR: Internal Error".to_string()),
+    }
+}
+
+// The lint rules (feature `lint`, on by default; the wasm module leaves it out:
+// see ARCHITECTURE.md, "The wasm package").
+/// Which lint rules run (`enable`/`disable`: rule ids or names, or `all`).
+#[cfg(feature = "lint")]
+pub use crate::lint::Options as LintOptions;
+/// One lint rule: id, name, severity, summary, on by default or not.
+#[cfg(feature = "lint")]
+pub use crate::lint::RuleInfo;
+
+/// Every lint rule, in id order.
+#[cfg(feature = "lint")]
+pub fn lint_rules() -> Vec<RuleInfo> {
+    crate::lint::rules().copied().collect()
+}
+
+/// The lint rule with this id (any case) or name.
+#[cfg(feature = "lint")]
+pub fn lint_rule(id: &str) -> Option<RuleInfo> {
+    crate::lint::find(id).copied()
+}
+
+/// A lint rule's documentation as markdown (`docs/rules/<ID>.md`).
+#[cfg(feature = "lint")]
+pub fn lint_rule_doc(id: &str) -> Option<String> {
+    crate::lint::markdown(crate::lint::find(id)?.id)
+}
+
+/// The lint diagnostics of an evaluated request (the mistakes Heat accepts):
+/// code = the rule's id, placed like the engine's. Display only: add them to
+/// `ev.diagnostics` to show them ([`located_diagnostics`]) and to get their
+/// quick fixes ([`quick_fixes`]); the canonical result is not touched.
+#[cfg(feature = "lint")]
+pub fn lint(req: &Request, ev: &Evaluation, options: &LintOptions) -> Vec<Diagnostic> {
+    crate::lint::lint(req, ev, options)
 }
 
 /// The crate's internals that its own integration tests (`core/tests/`) and

@@ -20,15 +20,19 @@ pub enum Severity {
     /// note for a file it did not read; the display evaluation's for a value
     /// it does not have, left unknown).
     Note,
+    /// About the template, worth knowing, not a mistake (a lint rule's
+    /// advice). Never produced by the engine either.
+    Info,
 }
 
 impl Severity {
-    /// `error`, `warning` or `note`.
+    /// `error`, `warning`, `note` or `info`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Note => "note",
+            Severity::Info => "info",
         }
     }
 }
@@ -167,6 +171,31 @@ pub struct HeatError {
     pub path: Vec<PathItem>,
     /// The diagnostic behind it (code, span), for editors.
     pub diagnostic: Diagnostic,
+}
+
+impl HeatError {
+    /// The oracle's `error` object: `{type, message, path}` (`path` null when empty).
+    pub fn to_value(&self) -> crate::value::Value {
+        use crate::value::{Map, Value};
+        let mut m = Map::with_capacity(3);
+        m.insert_str("type", Value::from(self.kind.as_str()));
+        m.insert_str("message", Value::from(self.message.as_str()));
+        let path = if self.path.is_empty() {
+            Value::Null
+        } else {
+            Value::list(
+                self.path
+                    .iter()
+                    .map(|p| match p {
+                        PathItem::Key(k) => Value::from(k.as_str()),
+                        PathItem::Index(i) => Value::Int(*i),
+                    })
+                    .collect(),
+            )
+        };
+        m.insert_str("path", path);
+        Value::map(m)
+    }
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ pub(crate) mod engine;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod ide;
+#[cfg(feature = "lint")]
+pub(crate) mod lint;
 pub(crate) mod plan;
 mod plugins;
 pub(crate) mod pyconv;
@@ -28,6 +30,7 @@ pub(crate) mod pyhash;
 pub(crate) mod pyre;
 pub(crate) mod pyregex;
 pub(crate) mod pystd;
+pub(crate) mod pyyaml;
 pub(crate) mod render;
 mod sort;
 pub(crate) mod source;

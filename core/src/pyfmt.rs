@@ -280,7 +280,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
                 if all_strings {
                     // Distinct strings (map keys): no TypeError to reproduce, and any
                     // sort gives Python's order.
-                    entries.sort_unstable_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
+                    crate::sort::sort_by(&mut entries, |a, b| a.0.as_str().cmp(&b.0.as_str()));
                 } else {
                     py_sort_by(&mut entries, |a, b| a.0.py_cmp(b.0))?;
                 }

@@ -80,7 +80,7 @@ impl HotVersion {
     /// Heat's "should be one of" list: every spelling, sorted as strings.
     pub fn valid_spellings() -> Vec<&'static str> {
         let mut all: Vec<&str> = VERSIONS.iter().flat_map(|(_, names)| names.iter().copied()).collect();
-        all.sort_unstable();
+        crate::sort::sort(&mut all);
         all
     }
 

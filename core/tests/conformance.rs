@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, plan, Format, PlanRequest, Request};
+use hotplate_core::api::{evaluate, plan, validate, Format, PlanRequest, Request, ValidateRequest};
 
 #[test]
 fn corpus_ratchet() {
@@ -44,6 +44,19 @@ fn preview_ratchet() {
         known: Some(("preview-known-failures.txt", include_str!("preview-known-failures.txt"))),
         loose: false,
         run: plan_json,
+    });
+}
+
+/// The template-validate corpus, as `hotplate validate NAME.json` answers it,
+/// with exact messages.
+#[test]
+fn validate_ratchet() {
+    ratchet(Suite {
+        title: "conformance validate",
+        dir: "conformance/validate",
+        known: Some(("validate-known-failures.txt", include_str!("validate-known-failures.txt"))),
+        loose: false,
+        run: validate_json,
     });
 }
 
@@ -190,6 +203,12 @@ fn evaluate_json(request: &str) -> Result<String, String> {
 fn plan_json(request: &str) -> Result<String, String> {
     let req = PlanRequest::from_json(request).map_err(|e| format!("request rejected (the CLI exits 2): {e}"))?;
     no_panic(|| plan(&req, Format::JsonLine).to_json())
+}
+
+/// What `hotplate validate REQUEST.json` prints, or why it would not print a result.
+fn validate_json(request: &str) -> Result<String, String> {
+    let req = ValidateRequest::from_json(request).map_err(|e| format!("request rejected (the CLI exits 2): {e}"))?;
+    no_panic(|| validate(&req).to_json())
 }
 
 /// `f`'s text, or the engine's panic as an error.

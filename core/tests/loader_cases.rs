@@ -21,14 +21,7 @@ fn contains_unsupported(v: &Json) -> bool {
 #[test]
 fn loader_matches_heat_on_the_case_table() {
     let cases: Vec<Json> = serde_json::from_str(include_str!("loader/cases.json")).unwrap();
-    let failures = check(&cases);
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from Heat:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    assert_matches_heat(&cases);
 }
 
 /// Random texts from `loader/gen_fuzz.py` (seed 2024: 300 each of the block, flow and
@@ -36,14 +29,7 @@ fn loader_matches_heat_on_the_case_table() {
 #[test]
 fn loader_matches_heat_on_generated_regressions() {
     let cases: Vec<Json> = serde_json::from_str(include_str!("loader/generated.json")).unwrap();
-    let failures = check(&cases);
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from Heat:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    assert_matches_heat(&cases);
 }
 
 /// Differential run over a generated file (`loader/gen_fuzz.py`): set
@@ -52,7 +38,12 @@ fn loader_matches_heat_on_generated_regressions() {
 fn loader_matches_heat_on_generated_cases() {
     let Some(path) = std::env::var_os("HOTPLATE_LOADER_FUZZ") else { return };
     let cases: Vec<Json> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let failures = check(&cases);
+    assert_matches_heat(&cases);
+}
+
+/// Fails listing every case whose result differs from Heat's.
+fn assert_matches_heat(cases: &[Json]) {
+    let failures = check(cases);
     assert!(
         failures.is_empty(),
         "{} of {} cases differ from Heat:\n{}",

@@ -10,7 +10,9 @@
 //! evaluation. Template problems are data; an export throws (`JsError`) only
 //! for malformed arguments.
 
-use hotplate_core::api::{self, Evaluated, Format, PathItem, Request};
+use std::cell::RefCell;
+
+use hotplate_core::api::{self, Evaluated, Format, PathItem, Request, Session};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -50,6 +52,12 @@ fn path(steps: &[JsValue]) -> Result<Vec<PathItem>, JsError> {
         .ok_or_else(|| JsError::new("the path is not a list of keys (strings) and list indexes (integers)"))
 }
 
+thread_local! {
+    /// Every evaluation goes through one session: a page evaluates after each
+    /// keystroke, and the files whose text did not change are not loaded again.
+    static SESSION: RefCell<Session> = RefCell::new(Session::new());
+}
+
 /// One evaluation of a request, held by JavaScript until `free()`:
 /// `new Evaluation(requestJson)` evaluates the request the way Heat's stack
 /// create would (throws only if the request is malformed).
@@ -66,7 +74,7 @@ impl Evaluation {
         if request_json.contains(r#""x-test-panic":true"#) {
             panic!("x-test-panic: deliberate panic to test trap recovery");
         }
-        Ok(Evaluation(Evaluated::new(req)))
+        Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated(req))))
     }
 
     /// `resultJson()`: the canonical result text (the source of truth).
@@ -96,6 +104,15 @@ impl Evaluation {
     pub fn quick_fixes(&self, file: &str) -> Result<String, JsError> {
         json(&self.0.quick_fixes(file))
     }
+}
+
+/// `validate(requestJson)`: Heat's template validate of an oracle validate
+/// request (`ValidateResult`: the response body or Heat's error); throws only
+/// for a malformed request.
+#[wasm_bindgen]
+pub fn validate(request_json: &str) -> Result<String, JsError> {
+    let req = api::ValidateRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    Ok(api::validate(&req).to_json())
 }
 
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).

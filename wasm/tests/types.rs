@@ -58,6 +58,13 @@ fn generated() -> String {
     decl::<formats::OutputValue>(&cfg, o);
     decl::<formats::SkippedConstraint>(&cfg, o);
     decl::<formats::SkippedCheck>(&cfg, o);
+    decl::<formats::ValidateRequest>(&cfg, o);
+    decl::<formats::ValidateResult>(&cfg, o);
+    decl::<formats::ValidateAnswer>(&cfg, o);
+    decl::<formats::ValidateBody>(&cfg, o);
+    decl::<formats::ValidateParameter>(&cfg, o);
+    decl::<formats::NestedParameters>(&cfg, o);
+    decl::<formats::ValidateEnvironment>(&cfg, o);
     decl::<api::Summary<'static>>(&cfg, o);
     decl::<api::Located>(&cfg, o);
     decl::<api::Severity>(&cfg, o);
@@ -112,12 +119,13 @@ fn the_format_declarations_describe_the_corpus() {
     let shared = root().join("../shared/conformance");
     let mut dirs = vec![root().join("core/tests/golden")];
     if shared.is_dir() {
-        dirs.extend(["corpus-full", "scale"].map(|d| shared.join(d)));
+        dirs.extend(["corpus-full", "scale", "validate"].map(|d| shared.join(d)));
     } else {
         eprintln!("{} is absent: the golden cases only", shared.display());
     }
-    let (mut requests, mut results) = (0, 0);
+    let (mut requests, mut results, mut validates) = (0, 0, 0);
     for dir in dirs {
+        let validate = dir.ends_with("validate");
         for entry in std::fs::read_dir(&dir).expect("a corpus directory") {
             let path = entry.expect("an entry").path();
             let name = path.to_string_lossy().to_string();
@@ -125,20 +133,32 @@ fn the_format_declarations_describe_the_corpus() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a corpus file");
-            if name.ends_with(".expected.json") {
-                if let Err(e) = serde_json::from_str::<formats::CanonicalResult>(&text) {
-                    panic!("{name}: {e}");
+            let decoded = match (validate, name.ends_with(".expected.json")) {
+                (false, true) => {
+                    results += 1;
+                    serde_json::from_str::<formats::CanonicalResult>(&text).map(drop)
                 }
-                results += 1;
-            } else if let Ok(serde_json::Value::Object(o)) = serde_json::from_str::<serde_json::Value>(&text) {
-                if o.contains_key("template") && o.get("stack_name").is_some_and(serde_json::Value::is_string) {
-                    if let Err(e) = serde_json::from_str::<formats::EvaluateRequest>(&text) {
-                        panic!("{name}: {e}");
+                (true, true) => {
+                    validates += 1;
+                    serde_json::from_str::<formats::ValidateResult>(&text).map(drop)
+                }
+                (true, false) => serde_json::from_str::<formats::ValidateRequest>(&text).map(drop),
+                (false, false) => match serde_json::from_str::<serde_json::Value>(&text) {
+                    Ok(serde_json::Value::Object(o))
+                        if o.contains_key("template")
+                            && o.get("stack_name").is_some_and(serde_json::Value::is_string) =>
+                    {
+                        requests += 1;
+                        serde_json::from_str::<formats::EvaluateRequest>(&text).map(drop)
                     }
-                    requests += 1;
-                }
+                    _ => Ok(()),
+                },
+            };
+            if let Err(e) = decoded {
+                panic!("{name}: {e}");
             }
         }
     }
     assert!(requests > 100 && results > 100, "{requests} requests, {results} results");
+    assert!(!shared.is_dir() || validates > 100, "{validates} validate results");
 }

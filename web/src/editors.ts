@@ -266,8 +266,9 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
       return {
         from,
         to: Math.min(Math.max(d.to, from), length),
-        // hotplate's own notes (a file the CLI did not read) are information.
-        severity: d.severity === "note" ? "info" : d.severity,
+        // hotplate's own notes (a file the CLI did not read) and lint's info
+        // findings (about the template) are information.
+        severity: d.severity === "note" || d.severity === "info" ? "info" : d.severity,
         message: d.message,
         source: d.code,
         actions: mine.map((f) => ({ name: f.title, apply: (v: EditorView) => applyFix(v, doc, f) })),

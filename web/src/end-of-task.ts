@@ -24,3 +24,18 @@ export class EndOfTask {
     void this.run();
   }
 }
+
+/**
+ * A promise that resolves in a new task (not a microtask): work split at it
+ * lets the browser handle input and draw in between, so a big result is not
+ * one long task. `scheduler.yield` where there is one, else a message to self.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}

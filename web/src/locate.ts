@@ -66,7 +66,8 @@ function at(d: Diagnostic, doc: Doc, where: { from: number; to: number }): Diagn
 export function placeUnlocated(d: Diagnostic, template: Doc, envFiles: Doc[]): Diagnostic {
   if (d.file !== null) return d;
   if (d.code === "dependency-cycle") {
-    const name = /^Circular Dependency Found: (.+?) requires /.exec(d.message)?.[1];
+    // Heat's str(graph): `{Class "b": {Class "a"}, Class "a": {…}}`, first node first.
+    const name = /^Circular Dependency Found: \{\S+ "((?:[^"\\]|\\.)*)"/.exec(d.message)?.[1];
     const where = name ? findKey(template.text, "resources", name) : null;
     return where ? at(d, template, where) : d;
   }

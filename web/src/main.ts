@@ -5,7 +5,7 @@
 // (end-of-task.ts) in the worker (runner.ts); the result is drawn into the
 // panels the pane registry lists (page/results.ts).
 import type { Diagnostic, EvaluateRequest } from "hotplate/web";
-import { EndOfTask } from "./end-of-task";
+import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
 import { placeUnlocated, relocate } from "./locate";
 import type { PaneContext } from "./panes";
@@ -48,7 +48,7 @@ const results = new Results($("results"), {
   nothingToCopy: () => (s.last?.response.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy"),
 });
 const status = new Status($("status"), $("results"), $("stale-note"), () =>
-  results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false));
+  void results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false));
 
 /** Show `next`; `fromLink`: it came from the address bar's share link, which stays there. */
 function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = []): void {
@@ -99,7 +99,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]):
 
 /** Problems instead of a result (a setting, a stopped or failed evaluation): earlier results stay, marked stale. */
 function showFailure(text: string, notice: string, ms?: number): void {
-  results.render(paneContext([], { text: notice, kind: "error" }), false);
+  void results.render(paneContext([], { text: notice, kind: "error" }), false);
   docs.showProblems([]);
   status.done(text, ms, true);
 }
@@ -119,16 +119,20 @@ async function evaluate(): Promise<void> {
   const started = performance.now();
   const result = await runner.run(request, s.mode);
   if (mine !== generation || result.kind === "superseded") return;
+  status.answered();
   if (result.kind !== "done") {
     const stopped = result.kind === "stopped";
     return showFailure(`${stopped ? "stopped" : "failed"}: ${result.message}`,
       stopped ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.` : result.message, performance.now() - started);
   }
+  // Drawn in steps, each its own task (receiving a big result is one already).
+  await nextTask();
+  if (mine !== generation) return;
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
   const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
   s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics };
-  results.render(paneContext(diagnostics), true);
+  if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
   docs.showProblems(diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;

@@ -16,6 +16,8 @@ export interface Settings {
   attributes: string;
   /** JSON text: `{resource: "id"}` (x-playground.reference_ids). */
   referenceIds: string;
+  /** JSON text: the cloud's heat.conf settings, `{"max_nested_stack_depth": 10}` (x-heat-config). */
+  heatConfig: string;
 }
 
 export interface Workspace {
@@ -37,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   projectId: "00000000000000000000000000000001",
   attributes: "",
   referenceIds: "",
+  heatConfig: "",
 };
 
 /** The template's name unless the workspace names it (a loaded folder does). */
@@ -79,6 +82,7 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   for (const e of ws.envFiles) files[e.name] = e.text;
   const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes", "attributes");
   const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids", "referenceIds");
+  const heatConfig = parseJsonSetting(ws.settings.heatConfig, "Heat settings", "heatConfig");
   const playground: NonNullable<EvaluateRequest["x-playground"]> = {
     stack_id: ws.settings.stackId,
     project_id: ws.settings.projectId,
@@ -94,6 +98,7 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   };
   if (ws.envFiles.length > 0) request.environment_files = ws.envFiles.map((e) => e.name);
   if (ws.templateName !== TEMPLATE_NAME) request["x-template-name"] = ws.templateName;
+  if (heatConfig) request["x-heat-config"] = heatConfig;
   return request;
 }
 
@@ -119,6 +124,7 @@ export function fromRequest(req: EvaluateRequest): Workspace {
     projectId: play.project_id ?? DEFAULT_SETTINGS.projectId,
     attributes: play.attributes ? JSON.stringify(play.attributes, null, 2) : "",
     referenceIds: play.reference_ids ? JSON.stringify(play.reference_ids, null, 2) : "",
+    heatConfig: req["x-heat-config"] ? JSON.stringify(req["x-heat-config"], null, 2) : "",
   };
   return ws;
 }

@@ -17,6 +17,12 @@
 //!   yaql: {memory_quota: 100000}
 //! allow_outside_root: false            # true: read files outside the checked
 //!                                      #   tree (see `crate::root`)
+//! lint:                                # the lint rules (`hotplate rules`)
+//!   enable: [W2001]                    #   rules off by default to run
+//!   disable: [W3008]                   #   rules not to run anywhere (`all`)
+//!   ignore:                            #   rules not to run on some files
+//!     - files: 'deployment/**'
+//!       rules: [W2001, W8001]
 //! ```
 //!
 //! Globs are relative to the directory of the config file; `*` stays within
@@ -29,7 +35,7 @@
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
-use hotplate_core::api::{json_dumps, json_loads, load_yaml, py_str, JsonStyle, Map, Value};
+use hotplate_core::api::{self, json_dumps, json_loads, load_yaml, py_str, JsonStyle, LintOptions, Map, Value};
 
 /// The default config file name, looked up from the working directory upwards.
 pub const FILE_NAME: &str = ".hotplate.yaml";
@@ -47,6 +53,49 @@ pub struct Config {
     pub allow_outside_root: bool,
     /// `heat_config` as JSON text (see [`Check::parameters`] for why text).
     heat_config_json: String,
+    /// `lint`.
+    pub lint: Lint,
+}
+
+/// The `lint` section: which rules run, where.
+#[derive(Debug, Default)]
+pub struct Lint {
+    /// Rules to run that are off by default (`all`: every rule).
+    pub enable: Vec<String>,
+    /// Rules not to run (`all`: none runs unless enabled).
+    pub disable: Vec<String>,
+    /// Rules not to run on the files a glob matches.
+    pub ignore: Vec<(GlobSet, Vec<String>)>,
+}
+
+impl Lint {
+    /// The rules to run: this section's lists, with the command line's
+    /// `--enable`/`--disable` winning over them for the rules they name.
+    pub fn options(&self, enable: &[String], disable: &[String]) -> LintOptions {
+        let mut o = LintOptions { enable: self.enable.clone(), disable: self.disable.clone() };
+        for id in enable {
+            o.disable.retain(|d| !d.eq_ignore_ascii_case(id));
+            o.enable.push(id.clone());
+        }
+        for id in disable {
+            o.enable.retain(|e| !e.eq_ignore_ascii_case(id));
+            o.disable.push(id.clone());
+        }
+        o
+    }
+}
+
+/// Rule ids given on the command line or in the config: each must name a
+/// rule (or be `all`); a comma-separated list is split.
+pub fn rule_ids(given: &[String], place: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for id in given.iter().flat_map(|g| g.split(',')).map(str::trim).filter(|s| !s.is_empty()) {
+        if id != "all" && api::lint_rule(id).is_none() {
+            return Err(format!("{place}: no lint rule `{id}` (`hotplate rules` lists them)"));
+        }
+        out.push(id.to_string());
+    }
+    Ok(out)
 }
 
 /// One entry of `checks`.
@@ -128,6 +177,7 @@ impl Config {
                         config.checks.push(check(item, i, &top_settings)?);
                     }
                 }
+                Some("lint") => config.lint = lint(v)?,
                 Some("heat_config") => {}
                 Some("allow_outside_root") => match v {
                     Value::Bool(b) => config.allow_outside_root = *b,
@@ -135,9 +185,9 @@ impl Config {
                 },
                 _ => {
                     return Err(format!(
-                        "unknown key `{}` (expected `checks`, `exclude`, `heat_config` or `allow_outside_root`)",
-                        key_text(k)
-                    ))
+                    "unknown key `{}` (expected `checks`, `exclude`, `heat_config`, `lint` or `allow_outside_root`)",
+                    key_text(k)
+                ))
                 }
             }
         }
@@ -157,6 +207,15 @@ impl Config {
             (Some(set), Some(rel)) => set.is_match(rel),
             _ => false,
         }
+    }
+
+    /// Whether lint rule `id` is ignored for `file` (`lint.ignore`).
+    pub fn lint_ignored(&self, file: &Path, cwd: &Path, id: &str) -> bool {
+        let Some(rel) = self.relative(file, cwd) else { return false };
+        self.lint
+            .ignore
+            .iter()
+            .any(|(set, rules)| set.is_match(&rel) && rules.iter().any(|r| r == "all" || r.eq_ignore_ascii_case(id)))
     }
 
     /// The entries that apply to `file`, with their positions in `checks`.
@@ -210,6 +269,41 @@ fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> 
     let settings = hotplate_core::api::heat_config::merged(top_settings, &own_settings);
     let heat_config_json = json_dumps(&settings, JsonStyle::PLAIN).map_err(|e| format!("{at}.heat_config: {e}"))?;
     Ok(Check { name, files, environments, parameters_json, stack_name, heat_config_json })
+}
+
+fn lint(v: &Value) -> Result<Lint, String> {
+    let mut out = Lint::default();
+    let Some(m) = v.as_map() else { return Err("`lint` must be a mapping".into()) };
+    for (k, v) in m.iter() {
+        let field = key_text(k);
+        let place = format!("lint.{field}");
+        match field.as_str() {
+            "enable" => out.enable = rule_ids(&strings(v, &place)?, &place)?,
+            "disable" => out.disable = rule_ids(&strings(v, &place)?, &place)?,
+            "ignore" => {
+                let Value::List(items) = v else { return Err(format!("{place} must be a list")) };
+                for (i, item) in items.iter().enumerate() {
+                    let at = format!("{place}[{i}]");
+                    let Some(entry) = item.as_map() else { return Err(format!("{at} must be a mapping")) };
+                    let (mut files, mut rules) = (None, None);
+                    for (k, v) in entry.iter() {
+                        match key_text(k).as_str() {
+                            "files" => files = Some(glob_set(&strings(v, &format!("{at}.files"))?)?),
+                            "rules" => {
+                                rules = Some(rule_ids(&strings(v, &format!("{at}.rules"))?, &format!("{at}.rules"))?)
+                            }
+                            other => return Err(format!("unknown key `{at}.{other}` (expected files, rules)")),
+                        }
+                    }
+                    let files = files.ok_or_else(|| format!("{at} has no `files`"))?;
+                    let rules = rules.ok_or_else(|| format!("{at} has no `rules`"))?;
+                    out.ignore.push((files, rules));
+                }
+            }
+            _ => return Err(format!("unknown key `{place}` (expected enable, disable, ignore)")),
+        }
+    }
+    Ok(out)
 }
 
 fn key_text(k: &Value) -> String {
@@ -306,10 +400,24 @@ mod tests {
             ("checks: [\n", "not valid YAML"),
             ("- a\n", "expected a mapping"),
             ("allow_outside_root: yes please\n", "must be true or false"),
+            ("lint: {disable: [W9999]}\n", "lint.disable: no lint rule `W9999`"),
+            ("lint: {enabel: [W2001]}\n", "unknown key `lint.enabel`"),
+            ("lint: {ignore: [{files: a}]}\n", "lint.ignore[0] has no `rules`"),
+            ("lint: {ignore: [{rules: [W2001]}]}\n", "lint.ignore[0] has no `files`"),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.contains(want), "{text:?}: {e}");
         }
+        let c = parse("lint:\n  enable: W2001, W8001\n  disable: [W3008, all]\n  ignore:\n    - {files: 'deployment/**', rules: [w1001]}\n").unwrap();
+        assert_eq!(c.lint.enable, ["W2001", "W8001"]);
+        assert!(c.lint_ignored(Path::new("deployment/a/b.yaml"), Path::new("/repo"), "W1001"));
+        assert!(!c.lint_ignored(Path::new("other.yaml"), Path::new("/repo"), "W1001"));
+        // The command line wins over the file for the rules it names.
+        let o = c.lint.options(&["W3008".into()], &["W8001".into()]);
+        assert_eq!(
+            (o.enable, o.disable),
+            (vec!["W2001".to_string(), "W3008".into()], vec!["all".to_string(), "W8001".into()])
+        );
         for (text, want) in [
             ("heat_config: {debug: true}\n", "heat_config: unsupported heat.conf option [DEFAULT] debug"),
             ("heat_config: [1]\n", "heat_config must be a mapping"),

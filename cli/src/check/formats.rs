@@ -6,7 +6,8 @@
 //! - `json`: `{"templates": [...], "nested_only": [...], "environments":
 //!   [...], "summary": {...}}`, every diagnostic with its file, 1-based line and
 //!   column (code points) and end.
-//! - `sarif`: SARIF 2.1.0, one run; rule ids are the diagnostic codes, regions
+//! - `sarif`: SARIF 2.1.0, one run; rule ids are the diagnostic codes (a lint
+//!   rule's with its name, summary, documentation and `helpUri`), regions
 //!   1-based with `columnKind: unicodeCodePoints`, artifact URIs relative to the
 //!   working directory (`%SRCROOT%`).
 //! - `github`: workflow commands (`::error file=…,line=…,col=…,title=…::message`;
@@ -23,8 +24,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use clap::ValueEnum;
-use hotplate_core::api::Located;
-use hotplate_core::api::Severity;
+use hotplate_core::api::{self, Located, Severity};
 use serde_json::{json, Value as Json};
 
 use super::Report;
@@ -66,13 +66,22 @@ fn plural(n: usize, one: &str) -> String {
 fn text(report: &Report) -> String {
     let mut out = String::new();
     for o in &report.outcomes {
-        let (errors, warnings) = (o.count(Severity::Error), o.count(Severity::Warning));
+        let (errors, warnings, infos) = (o.count(Severity::Error), o.count(Severity::Warning), o.count(Severity::Info));
+        let mut counts: Vec<String> = Vec::new();
+        if o.failed {
+            counts.push(plural(errors, "error"));
+        }
+        if warnings > 0 {
+            counts.push(plural(warnings, "warning"));
+        }
+        if infos > 0 {
+            counts.push(format!("{infos} info"));
+        }
         let status = match (&o.io_error, o.failed) {
             (Some(e), _) => format!("cannot check: {e}"),
-            (None, false) if warnings == 0 => "ok".to_string(),
-            (None, false) => format!("ok, {}", plural(warnings, "warning")),
-            (None, true) if warnings == 0 => plural(errors, "error"),
-            (None, true) => format!("{}, {}", plural(errors, "error"), plural(warnings, "warning")),
+            (None, false) if counts.is_empty() => "ok".to_string(),
+            (None, false) => format!("ok, {}", counts.join(", ")),
+            (None, true) => counts.join(", "),
         };
         let mode = if o.without_values && o.io_error.is_none() { " (without values)" } else { "" };
         let _ = writeln!(out, "{}: {status}{mode}", o.label());
@@ -263,13 +272,54 @@ pub(crate) fn encode(path: &Path) -> String {
     out
 }
 
-fn sarif(report: &Report) -> Json {
-    let findings = findings(report);
-    let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
-    let results: Vec<Json> = findings
+/// A rule's SARIF metadata: a lint rule's name, summary, documentation and
+/// its `helpUri` in the repository; an engine code's code (Heat's own check).
+fn rule_metadata(code: &str) -> Json {
+    let Some(r) = api::lint_rule(code) else {
+        return json!({"id": code, "shortDescription": {"text": code}});
+    };
+    let mut out = json!({
+        "id": r.id,
+        "name": r.name,
+        "shortDescription": {"text": r.summary},
+        "helpUri": crate::rules_cmd::help_uri(r.id),
+        "defaultConfiguration": {"level": sarif_level(r.severity), "enabled": r.on_by_default},
+        "properties": {"tags": ["hotplate-lint"]},
+    });
+    if let Some(doc) = api::lint_rule_doc(r.id) {
+        out["help"] = json!({"text": r.summary, "markdown": doc});
+    }
+    out
+}
+
+/// SARIF's `level` (`error`, `warning`, `note`).
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note | Severity::Info => "note",
+    }
+}
+
+/// One SARIF result: the rule (id and index in the log's rules), level,
+/// message, and where: the file as a URI (relative ones based on `%SRCROOT%`)
+/// and the region (line, column, end line, end column) when known.
+pub(crate) struct SarifResult<'a> {
+    pub rule: &'a str,
+    pub index: usize,
+    pub level: &'a str,
+    pub message: &'a str,
+    pub file: &'a str,
+    pub region: Option<(u32, u32, u32, u32)>,
+}
+
+/// A SARIF 2.1.0 log of one hotplate run: its rules' metadata and results,
+/// relative URIs based on `cwd`.
+pub(crate) fn sarif_log(rules: Vec<Json>, results: &[SarifResult<'_>], cwd: &Path) -> Json {
+    let results: Vec<Json> = results
         .iter()
         .map(|f| {
-            let (uri, relative) = uri(&f.file, &report.cwd);
+            let (uri, relative) = uri(f.file, cwd);
             let mut artifact = json!({"uri": uri});
             if relative {
                 artifact["uriBaseId"] = json!("%SRCROOT%");
@@ -280,15 +330,15 @@ fn sarif(report: &Report) -> Json {
                     json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
             }
             json!({
-                "ruleId": f.code,
-                "ruleIndex": rules.iter().position(|r| *r == f.code).unwrap_or_default(),
-                "level": f.severity.as_str(),
+                "ruleId": f.rule,
+                "ruleIndex": f.index,
+                "level": f.level,
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": physical}],
             })
         })
         .collect();
-    let root = format!("file://{}/", encode(&report.cwd).trim_end_matches('/'));
+    let root = format!("file://{}/", encode(cwd).trim_end_matches('/'));
     json!({
         "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
         "version": "2.1.0",
@@ -296,13 +346,30 @@ fn sarif(report: &Report) -> Json {
             "tool": {"driver": {
                 "name": "hotplate",
                 "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules.iter().map(|r| json!({"id": r, "shortDescription": {"text": r}})).collect::<Vec<_>>(),
+                "rules": rules,
             }},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
     })
+}
+
+fn sarif(report: &Report) -> Json {
+    let findings = findings(report);
+    let rules: Vec<&str> = findings.iter().map(|f| f.code).collect::<BTreeSet<_>>().into_iter().collect();
+    let results: Vec<SarifResult<'_>> = findings
+        .iter()
+        .map(|f| SarifResult {
+            rule: f.code,
+            index: rules.iter().position(|r| *r == f.code).unwrap_or_default(),
+            level: sarif_level(f.severity),
+            message: &f.message,
+            file: &f.file,
+            region: f.region,
+        })
+        .collect();
+    sarif_log(rules.iter().map(|r| rule_metadata(r)).collect(), &results, &report.cwd)
 }
 
 /// GitHub's escaping of a workflow command's message (`escapeData`).
@@ -321,7 +388,7 @@ fn github(report: &Report) -> String {
         let kind = match f.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
-            Severity::Note => "notice",
+            Severity::Note | Severity::Info => "notice",
         };
         let mut props = vec![format!("file={}", escape_property(&f.file))];
         if let Some((line, col, end_line, end_col)) = f.region {
@@ -383,6 +450,10 @@ fn junit(report: &Report) -> String {
                     .clone()
                     .or_else(|| o.nested_errors.first().map(|(s, k, m)| (k.clone(), format!("nested stack {s}: {m}"))))
                     .or_else(|| o.output_errors.first().map(|(n, m)| ("output".into(), format!("output {n}: {m}"))))
+                    .or_else(|| {
+                        let d = o.diagnostics.iter().find(|d| d.severity == Severity::Error)?;
+                        Some((d.code.to_string(), d.message.clone()))
+                    })
                     .unwrap_or_default();
                 let _ = writeln!(
                     out,

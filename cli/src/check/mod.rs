@@ -10,8 +10,13 @@
 //! create that would stop at the first required parameter. The report says
 //! which of the two each evaluation is.
 //!
+//! Every evaluation is also linted (`hotplate rules`): the rules the config's
+//! `lint` section and `--enable`/`--disable` turn on, less the rules
+//! `lint.ignore` names for a file and the template's own silencing comments.
+//!
 //! Exit codes as `eval`: 0 no template has errors, 1 one has (nested stacks'
-//! included; warnings do not count), 2 usage, config or IO errors.
+//! included, and lint rules of severity error; warnings do not count), 2
+//! usage, config or IO errors.
 
 pub mod config;
 pub mod discover;
@@ -20,12 +25,14 @@ pub(crate) mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{self, has_errors, located_diagnostics, Display, HeatResult, Located, Severity, SourceMap};
+use hotplate_core::api::{
+    self, has_errors, located_diagnostics, Display, HeatResult, LintOptions, Located, Severity, SourceMap,
+};
 use rayon::prelude::*;
 
 use crate::root::{Hint, Root};
 use crate::template_mode::{self, RefKind};
-use config::{Check, Config, DEFAULT_STACK_NAME};
+use config::{rule_ids, Check, Config, DEFAULT_STACK_NAME};
 use discover::{discover, expand_glob, normalize, Found};
 
 pub use formats::CheckFormat;
@@ -42,6 +49,10 @@ pub struct Options {
     pub jobs: Option<usize>,
     /// `--allow-outside-root`: read files wherever templates name them.
     pub allow_outside_root: bool,
+    /// `--enable`: lint rules to run (ids, names, `all`).
+    pub enable: Vec<String>,
+    /// `--disable`: lint rules not to run (ids, names, `all`).
+    pub disable: Vec<String>,
     /// `--heat-config` settings: an `x-heat-config` object as JSON text
     /// (engine values are not shared across threads).
     pub heat_config: String,
@@ -64,7 +75,8 @@ pub struct Outcome {
     pub template: String,
     /// The check entry's name, when one applied.
     pub check: Option<String>,
-    /// Heat would refuse the stack, fail one of its nested stacks or an output.
+    /// Heat would refuse the stack, fail one of its nested stacks or an
+    /// output, or a lint rule of severity error found something.
     pub failed: bool,
     /// The error Heat would report for the stack (class, message).
     pub error: Option<(String, String)>,
@@ -134,6 +146,7 @@ pub fn run(opts: &Options) -> ExitCode {
 fn check(opts: &Options) -> Result<Report, String> {
     let cwd = std::env::current_dir().map_err(|e| format!("no working directory: {e}"))?;
     let config = Config::find(opts.config.as_deref(), &cwd)?;
+    let lint = config.lint.options(&rule_ids(&opts.enable, "--enable")?, &rule_ids(&opts.disable, "--disable")?);
     let paths = if opts.paths.is_empty() { vec![PathBuf::from(".")] } else { opts.paths.clone() };
     let root = Root::of_paths(&paths, &cwd, opts.allow_outside_root || config.allow_outside_root, Hint::FlagOrConfig);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -147,7 +160,8 @@ fn check(opts: &Options) -> Result<Report, String> {
     pool.install(|| {
         let found = discover(&paths, &config, &environments, &cwd, &root)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config)).collect();
+        let outcomes =
+            jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config, &lint, &cwd)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -186,7 +200,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome {
+fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &LintOptions, cwd: &Path) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -220,6 +234,8 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
         built.request.display = Display::WithoutValues;
     }
     let mut ev = template_mode::evaluate(&built);
+    // Linted before the sources are renamed: lint finds them by their names in the request.
+    let found = api::lint(&built.request, &ev, lint);
     // Sources by their paths: a provider template or a `get_file` file is
     // named in the request as its parent wrote it (`lib/db.yaml`).
     let mut sources = SourceMap::default();
@@ -228,10 +244,17 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str) -> Outcome
         sources.add(name, s.text.clone());
     }
     ev.sources = sources;
+    let path_of = |d: &api::Diagnostic| d.span.and_then(|s| ev.sources.get(s.source)).map(|s| PathBuf::from(&s.name));
+    let found: Vec<_> =
+        found.into_iter().filter(|d| path_of(d).is_none_or(|p| !config.lint_ignored(&p, cwd, d.code))).collect();
+    let lint_errors = found.iter().any(|d| d.severity == Severity::Error);
+    ev.diagnostics.extend(found);
     // Without values there is no verdict of Heat's: the problems found are it.
     let unverdicted = outcome.without_values && !ev.unknowns.is_empty();
     let shown = if unverdicted { ev.shown() } else { &ev.result };
-    outcome.failed = has_errors(shown) || (unverdicted && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
+    outcome.failed = has_errors(shown)
+        || lint_errors
+        || (unverdicted && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(shown, "", &mut failed);

@@ -20,7 +20,7 @@ use hotplate_core::api::Format;
 use hotplate_core::api::{Action, Change, Place, Plan, ResourcePlan, StackPlan};
 use serde_json::{json, Value as Json};
 
-use crate::check::formats::{escape_data, escape_property, uri};
+use crate::check::formats::{escape_data, escape_property, sarif_log, SarifResult};
 
 /// How `hotplate plan` writes the plan.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -327,43 +327,20 @@ fn findings(plan: &Plan) -> Vec<Finding> {
 
 fn sarif(plan: &Plan) -> Json {
     let cwd = std::env::current_dir().unwrap_or_default();
-    let results: Vec<Json> = findings(plan)
+    let findings = findings(plan);
+    let results: Vec<SarifResult<'_>> = findings
         .iter()
-        .map(|f| {
-            let (uri, relative) = uri(&f.file, &cwd);
-            let mut artifact = json!({"uri": uri});
-            if relative {
-                artifact["uriBaseId"] = json!("%SRCROOT%");
-            }
-            let mut physical = json!({"artifactLocation": artifact});
-            if let Some((line, col, end_line, end_col)) = f.region {
-                physical["region"] =
-                    json!({"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col});
-            }
-            json!({
-                "ruleId": f.rule,
-                "ruleIndex": RULES.iter().position(|(id, _)| *id == f.rule).unwrap_or_default(),
-                "level": f.level,
-                "message": {"text": f.message},
-                "locations": [{"physicalLocation": physical}],
-            })
+        .map(|f| SarifResult {
+            rule: f.rule,
+            index: RULES.iter().position(|(id, _)| *id == f.rule).unwrap_or_default(),
+            level: f.level,
+            message: &f.message,
+            file: &f.file,
+            region: f.region,
         })
         .collect();
-    let root = format!("file://{}/", crate::check::formats::encode(&cwd).trim_end_matches('/'));
-    json!({
-        "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "hotplate",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": RULES.iter().map(|(id, d)| json!({"id": id, "shortDescription": {"text": d}})).collect::<Vec<_>>(),
-            }},
-            "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    })
+    let rules = RULES.iter().map(|(id, d)| json!({"id": id, "shortDescription": {"text": d}})).collect();
+    sarif_log(rules, &results, &cwd)
 }
 
 fn github(plan: &Plan) -> String {

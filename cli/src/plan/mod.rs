@@ -30,6 +30,7 @@ use clap::{Args, ValueEnum};
 use hotplate_core::api::{self as core, Action, Method, Plan, PlanRequest};
 use hotplate_core::api::{Map, Request};
 
+use crate::read_input;
 use crate::root::{Hint, Root};
 use crate::template_mode;
 
@@ -222,15 +223,4 @@ fn side(
 /// `-P key=value` strings as heatclient reads them (see `eval -t`).
 fn parameters(params: &[String]) -> Result<Map, String> {
     template_mode::parameters(params)
-}
-
-fn read_input(path: &Path) -> Result<String, String> {
-    use std::io::Read as _;
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-    }
 }

@@ -62,6 +62,20 @@ pub fn heat_config_cases() -> Vec<(String, serde_json::Value, serde_json::Value)
         .collect()
 }
 
+/// A settings case's template as `main.yaml` with its `files` beside it, in a
+/// fresh folder (`None` for a case whose template is not text or that has no
+/// `x-heat-config`).
+pub fn heat_config_tree(name: &str, req: &serde_json::Value) -> Option<Tree> {
+    let template = req["template"].as_str()?;
+    req.get("x-heat-config")?;
+    let mut files: Vec<(String, String)> = vec![("main.yaml".into(), template.into())];
+    for (k, v) in req["files"].as_object().into_iter().flatten() {
+        files.push((k.clone(), v.as_str().unwrap_or_default().into()));
+    }
+    let refs: Vec<(&str, &str)> = files.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    Some(Tree::new(&format!("hc-{name}"), &refs))
+}
+
 /// A request's `x-heat-config` as `KEY=VALUE` command-line settings, when it
 /// can be written so (an object of scalars; a number that is not an integer
 /// would be text the option refuses, so such a case is left out).
@@ -93,4 +107,15 @@ pub fn heat_config_error_tail(message: &str) -> &str {
         Some(rest) => rest.split_once(" for ").map_or(message, |(_, tail)| tail),
         None => message,
     }
+}
+
+/// The body-limit case every request body exceeds. A place that sends a body
+/// of its own (check, the language server, the page) cannot be compared on
+/// the other `json_body` cases, and on this one only by the words after the
+/// body's size ([`body_limit_words`]).
+pub const BODY_LIMIT_CASE: &str = "heat_config_json_body_10";
+
+/// `exceeds maximum allowed size (10 bytes).` of a `RequestLimitExceeded` message.
+pub fn body_limit_words(message: &str) -> &str {
+    message.split_once(") exceeds ").map_or(message, |(_, words)| words)
 }

@@ -7,9 +7,9 @@ use std::collections::HashSet;
 
 use crate::diag::Diagnostic;
 pub use crate::engine::file_schemata::VERSION_KEYS;
-use crate::engine::{environment, Document, Evaluation, Request};
+use crate::engine::{environment, Document, Request};
 use crate::pyfmt::py_str;
-use crate::source::{SourceId, Span};
+use crate::source::{SourceId, SourceMap, Span};
 use crate::syntax::{self, Node, NodeKind};
 use crate::value::Value;
 
@@ -69,20 +69,20 @@ pub fn hidden_parameters(req: &Request) -> HashSet<String> {
     out
 }
 
-/// Add the caller's own note (`Severity::Note`: hotplate's, never Heat's) to an
-/// evaluation, at the first place where a mapping value of document `named_in`
-/// (the template's name or a key of the request's `files`) is the string
-/// `reference` (a `get_file:`, `type:` or registry entry); unlocated when none
-/// is. The canonical result is untouched.
+/// The caller's own note (`Severity::Note`: hotplate's, never Heat's) at the
+/// first place where a mapping value of document `named_in` (the template's
+/// name or a key of the request's `files`) is the string `reference` (a
+/// `get_file:`, `type:` or registry entry); unlocated when none is. The
+/// document's source is added to `sources` when they lack it.
 pub fn note_at_reference(
-    ev: &mut Evaluation,
+    sources: &mut SourceMap,
     req: &Request,
     named_in: &str,
     reference: &str,
     code: &'static str,
     message: String,
-) {
-    let found = ev.sources.iter().find(|(_, s)| s.name == named_in).map(|(id, s)| (id, s.text.clone()));
+) -> Diagnostic {
+    let found = sources.iter().find(|(_, s)| s.name == named_in).map(|(id, s)| (id, s.text.clone()));
     let (id, text) = match found {
         Some(found) => found,
         None => {
@@ -94,11 +94,11 @@ pub fn note_at_reference(
             } else {
                 req.files.get(named_in).cloned().flatten().unwrap_or_default()
             };
-            (ev.sources.add(named_in.to_string(), text.clone()), text)
+            (sources.add(named_in.to_string(), text.clone()), text)
         }
     };
     let span = syntax::load_template(&text, id).ok().and_then(|l| value_span(&l.root, reference));
-    ev.diagnostics.push(Diagnostic::note(code, message).at_opt(span));
+    Diagnostic::note(code, message).at_opt(span)
 }
 
 /// Where a mapping's value is the string `text`, first in document order.

@@ -531,7 +531,7 @@ fn expand(expr_format: &str) -> Result<(), String> {
                 _ => None,
             })
             .collect();
-        dow_set.sort_unstable();
+        crate::sort::sort(&mut dow_set);
         if !dow_set.is_empty() && dow_expanded.len() != LEN_MEANS_ALL[DOW] {
             let dow: Vec<String> = dow_set.iter().map(i64::to_string).collect();
             let nth: Vec<String> =

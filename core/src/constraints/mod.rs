@@ -232,18 +232,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A vector's value: JSON, with `{"$float": "nan"|"inf"|"-inf"}` for the
+    /// floats JSON cannot write.
     fn decode(v: &serde_json::Value) -> Value {
         match v {
-            serde_json::Value::Null => Value::Null,
-            serde_json::Value::Bool(b) => Value::Bool(*b),
-            serde_json::Value::Number(n) => {
-                if let Some(i) = n.as_i64() {
-                    Value::Int(i)
-                } else {
-                    Value::Float(n.as_f64().unwrap())
-                }
-            }
-            serde_json::Value::String(s) => Value::str(s.as_str()),
             serde_json::Value::Array(a) => Value::list(a.iter().map(decode).collect()),
             serde_json::Value::Object(o) => {
                 if let Some(serde_json::Value::String(f)) = o.get("$float") {
@@ -259,6 +251,7 @@ mod tests {
                 }
                 Value::map(m)
             }
+            scalar => crate::engine::request::json_to_value(scalar),
         }
     }
 

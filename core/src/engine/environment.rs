@@ -106,6 +106,8 @@ pub struct Environment {
     pub parameter_defaults: Map,
     /// `resource_registry`.
     pub resource_registry: Map,
+    /// `event_sinks`, as given (only template validate shows them).
+    pub event_sinks: Vec<Value>,
     /// Which environment (file name) last set each parameter / default, for the UI.
     pub parameter_sources: Vec<(String, String)>,
     /// Same for parameter_defaults.
@@ -433,6 +435,10 @@ pub fn merge_files(
                         sources.push((crate::pyfmt::py_str(k), file.name.to_string()));
                     }
                 }
+                Some("event_sinks") if env.event_sinks.is_empty() => {
+                    // `merge_map`: the first file's list (a later one would fail in Heat).
+                    env.event_sinks = value.as_list().map(<[Value]>::to_vec).unwrap_or_default();
+                }
                 Some("resource_registry") => {
                     if let Value::Map(new) = value {
                         env.resource_registry = match merge_map(&Value::map(env.resource_registry.clone()), new, false)
@@ -457,6 +463,11 @@ pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environm
         parameters: section_map(&sections, "parameters"),
         parameter_defaults: section_map(&sections, "parameter_defaults"),
         resource_registry: section_map(&sections, "resource_registry"),
+        event_sinks: sections
+            .get_str("event_sinks")
+            .and_then(Value::as_list)
+            .map(<[Value]>::to_vec)
+            .unwrap_or_default(),
         ..Environment::default()
     };
     for (k, v) in env.parameters.iter() {

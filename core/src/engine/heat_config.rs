@@ -214,7 +214,7 @@ fn unset(full: &str) -> String {
 /// The object's entries with string keys, sorted as Python sorts them.
 fn sorted(m: &Map) -> Vec<(String, &Value)> {
     let mut items: Vec<(String, &Value)> = m.iter().map(|(k, v)| (py_str(k), v)).collect();
-    items.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sort::sort_by(&mut items, |a, b| a.0.cmp(&b.0));
     items
 }
 

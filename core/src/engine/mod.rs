@@ -17,6 +17,7 @@ pub mod resources;
 pub(crate) mod result;
 mod stages;
 mod update_policy;
+pub mod validate;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -94,6 +95,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         schemas: top.schemas,
         depth: 0,
         strict: true,
+        template_only: false,
         collect: true,
         mocks: Some((&req.attributes, &req.reference_ids)),
         deploy_params: IndexMap::new(),
@@ -134,6 +136,10 @@ fn api_failed(r: &HeatResult) -> bool {
     r.error.is_some() || r.nested.values().any(api_failed)
 }
 
+/// `str(stack.id)` of a stack that is not stored (template validate's
+/// `dummy` stack): what `OS::stack_id` and `AWS::StackId` show for it.
+pub(crate) const UNSTORED_STACK_ID: &str = "None";
+
 /// How many nested stacks and resources in them one request may build
 /// (validation and results together): a group of providers of groups is
 /// bounded here, not by time.
@@ -170,6 +176,10 @@ pub(crate) struct StackInput<'a> {
     depth: usize,
     /// Heat's `strict_validate`: values checked, not only names.
     strict: bool,
+    /// Heat's `validate_res_tmpl_only` (template validate): each resource's
+    /// `validate_template()` only, not its plugin's `validate()` nor its
+    /// nested stack; resources with an `external_id` skipped.
+    template_only: bool,
     /// Whether the result sections are wanted (not for a parent's validation).
     collect: bool,
     mocks: Option<Mocks<'a>>,
@@ -389,11 +399,20 @@ impl Run {
     /// dependencies, outputs.
     fn build(&mut self, input: &StackInput<'_>) -> Result<Parts, Failed> {
         let structure = stages::structure::structure(self, input)?;
-        let mut stack = stages::parameters::parameters(self, input, &structure)?;
-        let conditions = stages::conditions::conditions(self, input, &structure, &mut stack)?;
-        let definitions = stages::definitions::definitions(self, input, &structure, &mut stack)?;
+        self.build_on(input, &structure)
+    }
+
+    /// [`Run::build`] after the structure stage.
+    fn build_on(
+        &mut self,
+        input: &StackInput<'_>,
+        structure: &stages::structure::Structure<'_>,
+    ) -> Result<Parts, Failed> {
+        let mut stack = stages::parameters::parameters(self, input, structure)?;
+        let conditions = stages::conditions::conditions(self, input, structure, &mut stack)?;
+        let definitions = stages::definitions::definitions(self, input, structure, &mut stack)?;
         let graph = stages::graph::graph(self, &definitions, &stack)?;
-        let outputs = stages::outputs::outputs(self, &structure, &stack, input.version)?;
+        let outputs = stages::outputs::outputs(self, structure, &stack, input.version)?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })
     }
 }

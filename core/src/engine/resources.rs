@@ -376,8 +376,9 @@ impl ResourceDefn {
         Ok(names)
     }
 
-    /// `Resource.validate_template()`: functions, deletion policy, update policy,
-    /// then properties (resolving each; errors are `Property error`).
+    /// `Resource.validate()`: `validate_template()` with the properties'
+    /// values (when `strict`), then the plugin's own checks. None-like types
+    /// validate nothing; external resources are only looked up.
     ///
     /// A value a display evaluation does not have makes what needs it not
     /// checked: each such check is an unknown error in `unknown`, and the
@@ -390,7 +391,6 @@ impl ResourceDefn {
         checks: &mut Vec<SkippedCheck>,
         unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
-        // None-like types validate nothing; external resources are only looked up.
         if self.info.none_like {
             return Ok(());
         }
@@ -404,6 +404,85 @@ impl ResourceDefn {
             }
             return Ok(());
         }
+        self.validate_definition(stack, unknown)?;
+        let entries = self.property_entries(stack, unknown)?;
+        if self.info.provider || self.info.plugin.is_empty() {
+            // Provider templates: their parameters are the nested stack's
+            // business; each value is still resolved when validating strictly
+            // (`Properties.validate(with_value=strict_validate)`).
+            for (k, v) in entries.iter().filter(|_| strict) {
+                self.resolve_property(stack, v, Some(&py_str(k)), unknown)?;
+            }
+            return Ok(());
+        }
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        // A display evaluation reads every property (each one it cannot
+        // check is put aside); Heat stops at the first error.
+        let result = if stack.display {
+            v.problems_top(schema, entries).into_iter().next().map_or(Ok(()), Err)
+        } else {
+            v.validate_top(schema, entries, strict)
+        };
+        for (path, constraint) in v.skipped.borrow().iter() {
+            skipped.push(SkippedProperty {
+                resource: self.name.to_string(),
+                property: path.clone(),
+                constraint: constraint.clone(),
+            });
+        }
+        for (path, e) in v.unknown.take() {
+            unknown.push(self.unknown_property(&path, e));
+        }
+        match result {
+            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks, unknown),
+            Err(e) => Err(self.property_svf(e)),
+        }
+    }
+
+    /// A property snippet resolved (`Property error` when it fails); a value
+    /// a display evaluation does not have is put aside in `unknown`.
+    fn resolve_property(
+        &self,
+        stack: &Stack,
+        expr: &Expr,
+        key: Option<&str>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        match eval::resolve(stack, expr) {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_unknown() => {
+                unknown.push(property_error(&self.name, "properties", key, e));
+                Ok(())
+            }
+            Err(e) => Err(property_error(&self.name, "properties", key, e)),
+        }
+    }
+
+    /// `Resource.validate_template()` alone, as template validate runs it
+    /// (`validate_res_tmpl_only`, not strict): the definition, then the
+    /// properties by name only. A None-like type's properties are reparsed
+    /// away (nothing to check); a provider's names are its template's
+    /// parameters ([`crate::engine::nested`]).
+    pub fn validate_template(&self, stack: &Stack) -> Result<(), EvalError> {
+        // Template validate has every value it needs or none: nothing unknown.
+        let unknown = &mut Vec::new();
+        self.validate_definition(stack, unknown)?;
+        if self.info.none_like {
+            return Ok(());
+        }
+        let entries = self.property_entries(stack, unknown)?;
+        if self.info.provider || self.info.plugin.is_empty() {
+            return Ok(());
+        }
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        v.validate_top(schema, entries, false).map_err(|e| self.property_svf(e))
+    }
+
+    /// The definition's functions, deletion policy and update policy (a
+    /// value a display evaluation does not have put aside in `unknown`).
+    fn validate_definition(&self, stack: &Stack, unknown: &mut Vec<EvalError>) -> Result<(), EvalError> {
         let prefix = ["resources", &*self.name];
         let sections: [(&str, Option<&Expr>); 4] = [
             ("properties", self.properties.as_ref()),
@@ -446,6 +525,12 @@ impl ResourceDefn {
                 Err(e) => return Err(property_error(&self.name, "update_policy", None, e)),
             }
         }
+        Ok(())
+    }
+
+    /// The properties' top-level entries: a function is not iterable, a
+    /// provider's template must be there, anything else but a map is resolved.
+    fn property_entries(&self, stack: &Stack, unknown: &mut Vec<EvalError>) -> Result<&[(Value, Expr)], EvalError> {
         if let Some(Expr::Call(call)) = &self.properties {
             // Heat's Properties iterate the definition's data: a function is not iterable.
             return Err(EvalError::svf_full(
@@ -461,55 +546,14 @@ impl ResourceDefn {
                 return Err(e.at(self.node.get("type").map_or(self.node.span, |n| n.span)));
             }
         }
-        // A value it does not have is put aside; any other error is Heat's.
-        let mut resolved = |expr: &Expr, key: Option<&str>| match eval::resolve(stack, expr) {
-            Ok(_) => Ok(()),
-            Err(e) if e.is_unknown() => {
-                unknown.push(property_error(&self.name, "properties", key, e));
-                Ok(())
-            }
-            Err(e) => Err(property_error(&self.name, "properties", key, e)),
-        };
-        let entries: &[(Value, Expr)] = match &self.properties {
+        Ok(match &self.properties {
             None => &[],
             Some(Expr::Map(entries, _)) => entries,
             Some(other) => {
-                resolved(other, None)?;
+                self.resolve_property(stack, other, None, unknown)?;
                 &[]
             }
-        };
-        if self.info.provider || self.info.plugin.is_empty() {
-            // Provider templates: their parameters are the nested stack's
-            // business; each value is still resolved when validating strictly
-            // (`Properties.validate(with_value=strict_validate)`).
-            for (k, v) in entries.iter().filter(|_| strict) {
-                resolved(v, Some(&py_str(k)))?;
-            }
-            return Ok(());
-        }
-        let schema = self.schema(stack, entries);
-        let v = Validation::new(stack, schema, self.info.translation, entries);
-        // A display evaluation reads every property (each one it cannot
-        // check is put aside); Heat stops at the first error.
-        let result = if stack.display {
-            v.problems_top(schema, entries).into_iter().next().map_or(Ok(()), Err)
-        } else {
-            v.validate_top(schema, entries, strict)
-        };
-        for (path, constraint) in v.skipped.borrow().iter() {
-            skipped.push(SkippedProperty {
-                resource: self.name.to_string(),
-                property: path.clone(),
-                constraint: constraint.clone(),
-            });
-        }
-        for (path, e) in v.unknown.take() {
-            unknown.push(self.unknown_property(&path, e));
-        }
-        match result {
-            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks, unknown),
-            Err(e) => Err(self.property_svf(e)),
-        }
+        })
     }
 
     /// A property whose value a display evaluation does not have, at its
@@ -915,12 +959,20 @@ pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: Ev
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     nodes: indexmap::IndexMap<String, Vec<String>>,
+    /// Each resource's class name (`str(resource)` is `Class "name"`).
+    classes: std::collections::HashMap<String, &'static str>,
 }
 
 impl Graph {
-    /// `deps += (name, None)`.
-    pub fn add_node(&mut self, name: &str) {
+    /// `deps += (name, None)`, for a resource of this plugin class.
+    pub fn add_node(&mut self, name: &str, class: &'static str) {
         self.nodes.entry(name.to_string()).or_default();
+        self.classes.insert(name.to_string(), class);
+    }
+
+    /// `deps.graph()[name]`: what `name` requires so far.
+    pub fn requires_of(&self, name: &str) -> Vec<String> {
+        self.nodes.get(name).cloned().unwrap_or_default()
     }
 
     /// `deps += (requirer, required)`: the required node is created first.
@@ -940,11 +992,20 @@ impl Graph {
         let mut order = Vec::with_capacity(graph.len());
         while !graph.is_empty() {
             let Some(key) = graph.iter().find(|(_, reqs)| reqs.is_empty()).map(|(k, _)| k.clone()) else {
-                let cycle: Vec<String> =
-                    graph.iter().map(|(k, reqs)| format!("{k} requires {}", reqs.join(", "))).collect();
+                // `str(graph)`: `{Class "a": {Class "b", …}, …}` (Heat's
+                // requirements are a set ordered by memory address: with more
+                // than one, its order is not reproducible; ours is the graph's).
+                let node = |k: &str| format!("{} \"{k}\"", self.classes.get(k).copied().unwrap_or("Resource"));
+                let cycle: Vec<String> = graph
+                    .iter()
+                    .map(|(k, reqs)| {
+                        let reqs: Vec<String> = reqs.iter().map(|r| node(r)).collect();
+                        format!("{}: {{{}}}", node(k), reqs.join(", "))
+                    })
+                    .collect();
                 let err = EvalError::other(
                     "CircularDependencyException",
-                    format!("Circular Dependency Found: {}", cycle.join("; ")),
+                    format!("Circular Dependency Found: {{{}}}", cycle.join(", ")),
                 )
                 .with_code("dependency-cycle");
                 return (order, Some(err));

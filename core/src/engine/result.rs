@@ -125,29 +125,7 @@ impl HeatResult {
     fn build_value(&self, keys: fn(&Value) -> Value) -> Value {
         let mut m = Map::new();
         m.insert_str("template_version", self.template_version.as_deref().map_or(Value::Null, Value::from));
-        let error = match &self.error {
-            None => Value::Null,
-            Some(e) => {
-                let mut em = Map::new();
-                em.insert_str("type", Value::from(e.kind.as_str()));
-                em.insert_str("message", Value::from(e.message.as_str()));
-                let path = if e.path.is_empty() {
-                    Value::Null
-                } else {
-                    Value::list(
-                        e.path
-                            .iter()
-                            .map(|p| match p {
-                                PathItem::Key(k) => Value::from(k.as_str()),
-                                PathItem::Index(i) => Value::Int(*i),
-                            })
-                            .collect(),
-                    )
-                };
-                em.insert_str("path", path);
-                Value::map(em)
-            }
-        };
+        let error = self.error.as_ref().map_or(Value::Null, HeatError::to_value);
         m.insert_str("error", error);
         m.insert_str("parameters", keys(&Value::map(self.parameters.clone())));
         m.insert_str("conditions", keys(&Value::map(self.conditions.clone())));

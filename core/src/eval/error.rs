@@ -159,6 +159,17 @@ impl EvalError {
         self
     }
 
+    /// PEP 479: a `StopIteration` raised inside a generator (Heat resolves a
+    /// map's and a list's items in generator expressions) comes out as
+    /// `RuntimeError("generator raised StopIteration")`.
+    pub fn through_generator(self) -> EvalError {
+        if self.class == "StopIteration" && self.svf.is_none() {
+            EvalError { class: "RuntimeError".into(), message: "generator raised StopIteration".into(), ..self }
+        } else {
+            self
+        }
+    }
+
     /// `str(exception)`.
     pub fn text(&self) -> String {
         match (&self.svf, self.quoted) {

@@ -218,10 +218,11 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
     match expr {
         Expr::Scalar(v) => Ok(Some(v.clone())),
         Expr::Absent => Ok(None),
+        // Heat resolves the items of both in generator expressions.
         Expr::List(items, _) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items {
-                if let Some(v) = resolve_nullable(stack, item)? {
+                if let Some(v) = resolve_nullable(stack, item).map_err(EvalError::through_generator)? {
                     out.push(v);
                 }
             }
@@ -230,7 +231,7 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
         Expr::Map(entries, _) => {
             let mut out = Map::with_capacity(entries.len());
             for (k, v) in entries {
-                if let Some(v) = resolve_nullable(stack, v)? {
+                if let Some(v) = resolve_nullable(stack, v).map_err(EvalError::through_generator)? {
                     // Keys are scalars by construction.
                     let _ = out.insert(k.clone(), v);
                 }

@@ -8,39 +8,22 @@
 
 use std::rc::Rc;
 
-use super::{condition_bool, equals, get_attr, if_, list_join, no_check, no_validate, resource_facade, str_replace};
-use super::{Doc, FnSpec, Refers, Resolve};
+use super::{
+    condition_bool, equals, get_attr, if_, list_join, no_check, resolve_or_null, resource_facade, str_replace,
+};
+use super::{Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyconv::{json_loads, py_int};
 use crate::stack::{py_index, Stack};
 use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
-/// A CloudFormation function's spec: no validation of its own, nothing
-/// referred to, no display rule, unless it says otherwise.
-const fn cfn(
-    class: &'static str,
-    check: fn(&str, &Expr) -> Result<(), EvalError>,
-    resolve: fn(&Stack, &Call) -> Result<Value, EvalError>,
-    doc: Doc,
-) -> FnSpec {
-    FnSpec {
-        class,
-        check,
-        resolve: Resolve::Function(resolve),
-        validate: no_validate,
-        symbolic: Rule::Opaque,
-        refers: Refers::Nothing,
-        doc: Some(doc),
-    }
-}
-
 const fn doc(args: &'static str, summary: &'static str, example: &'static str) -> Doc {
     Doc { args, summary, example }
 }
 
 /// `Select` (`Fn::Select`).
-pub static SELECT: FnSpec = cfn(
+pub static SELECT: FnSpec = FnSpec::function(
     "Select",
     check_select,
     resolve_select,
@@ -48,7 +31,7 @@ pub static SELECT: FnSpec = cfn(
 );
 
 /// `GetAZs` (`Fn::GetAZs`).
-pub static GET_AZS: FnSpec = cfn(
+pub static GET_AZS: FnSpec = FnSpec::function(
     "GetAZs",
     no_check,
     resolve_get_azs,
@@ -58,7 +41,7 @@ pub static GET_AZS: FnSpec = cfn(
 /// `Join` (`Fn::Join`): `list_join`'s single-list form.
 pub static JOIN: FnSpec = FnSpec {
     symbolic: Rule::Join { multi: false },
-    ..cfn(
+    ..FnSpec::function(
         "Join",
         list_join::check_single,
         list_join::resolve_single,
@@ -67,7 +50,7 @@ pub static JOIN: FnSpec = FnSpec {
 };
 
 /// `Split` (`Fn::Split`).
-pub static SPLIT: FnSpec = cfn(
+pub static SPLIT: FnSpec = FnSpec::function(
     "Split",
     check_split,
     resolve_split,
@@ -77,7 +60,7 @@ pub static SPLIT: FnSpec = cfn(
 /// `Replace` (`Fn::Replace`): `[params, template]`.
 pub static REPLACE: FnSpec = FnSpec {
     symbolic: Rule::Replace { mode: str_replace::Mode::Plain, cfn: true },
-    ..cfn(
+    ..FnSpec::function(
         "Replace",
         check_replace,
         resolve_replace,
@@ -90,7 +73,7 @@ pub static REPLACE: FnSpec = FnSpec {
 };
 
 /// `Base64` (`Fn::Base64`).
-pub static BASE64: FnSpec = cfn(
+pub static BASE64: FnSpec = FnSpec::function(
     "Base64",
     no_check,
     resolve_base64,
@@ -98,7 +81,7 @@ pub static BASE64: FnSpec = cfn(
 );
 
 /// `MemberListToMap` (`Fn::MemberListToMap`).
-pub static MEMBER_LIST_TO_MAP: FnSpec = cfn(
+pub static MEMBER_LIST_TO_MAP: FnSpec = FnSpec::function(
     "MemberListToMap",
     check_member_list_to_map,
     resolve_member_list_to_map,
@@ -110,7 +93,7 @@ pub static MEMBER_LIST_TO_MAP: FnSpec = cfn(
 );
 
 /// `ResourceFacade` (`Fn::ResourceFacade`, CloudFormation spellings).
-pub static RESOURCE_FACADE: FnSpec = cfn(
+pub static RESOURCE_FACADE: FnSpec = FnSpec::function(
     "ResourceFacade",
     check_resource_facade,
     resource_facade::resolve,
@@ -125,7 +108,7 @@ pub static RESOURCE_FACADE: FnSpec = cfn(
 pub static REF: FnSpec = FnSpec {
     symbolic: Rule::Input,
     refers: Refers::ResourceOrParameter,
-    ..cfn(
+    ..FnSpec::function(
         "GetResource",
         no_check,
         resolve_ref,
@@ -138,7 +121,7 @@ pub static GET_ATT: FnSpec = FnSpec {
     validate: get_attr::validate_path,
     symbolic: Rule::Input,
     refers: Refers::Attribute,
-    ..cfn(
+    ..FnSpec::function(
         "GetAtt",
         check_get_att,
         get_attr::resolve_then_select,
@@ -151,7 +134,7 @@ pub static GET_ATT: FnSpec = FnSpec {
 };
 
 /// `FindInMap` (`Fn::FindInMap`: `[map, key, value]` in `Mappings`).
-pub static FIND_IN_MAP: FnSpec = cfn(
+pub static FIND_IN_MAP: FnSpec = FnSpec::function(
     "FindInMap",
     check_find_in_map,
     resolve_find_in_map,
@@ -181,7 +164,7 @@ pub static EQUALS: FnSpec = FnSpec {
 /// `ParamRef` (`Ref` in condition definitions: parameters only).
 pub static PARAM_REF: FnSpec = FnSpec {
     refers: Refers::Parameter,
-    ..cfn(
+    ..FnSpec::function(
         "ParamRef",
         no_check,
         resolve_param_ref,
@@ -190,7 +173,7 @@ pub static PARAM_REF: FnSpec = FnSpec {
 };
 
 /// `Not` (`Fn::Not`: `[condition]`).
-pub static NOT: FnSpec = cfn(
+pub static NOT: FnSpec = FnSpec::function(
     "Not",
     check_not,
     resolve_not,
@@ -230,14 +213,8 @@ fn check_select(_name: &str, args: &Expr) -> Result<(), EvalError> {
 fn resolve_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::from("")) };
-    let index = match items.first() {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
-    let mut strings = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let index = resolve_or_null(stack, items.first())?;
+    let mut strings = resolve_or_null(stack, items.get(1))?;
     if strings.as_str() == Some("") {
         return Ok(Value::from(""));
     }
@@ -281,10 +258,7 @@ fn check_split(_name: &str, args: &Expr) -> Result<(), EvalError> {
 fn resolve_split(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
-    let strings = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let strings = resolve_or_null(stack, items.get(1))?;
     let Some(delim) = items.first().and_then(Expr::as_str) else {
         return Err(EvalError::type_error("Delimiter for Fn::Split must be string"));
     };
@@ -357,10 +331,7 @@ fn resolve_member_list_to_map(stack: &Stack, call: &Call) -> Result<Value, EvalE
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let keyname = items.first().and_then(Expr::as_str).unwrap_or("");
     let valuename = items.get(1).and_then(Expr::as_str).unwrap_or("");
-    let list = match items.get(2) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let list = resolve_or_null(stack, items.get(2))?;
     let Value::List(list) = list else {
         return Err(EvalError::type_error("Member list must be a list"));
     };
@@ -527,10 +498,7 @@ fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {
 fn resolve_not(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
-    let cd = match items.first() {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let cd = resolve_or_null(stack, items.first())?;
     Ok(Value::Bool(!stack.is_enabled(&cd)?))
 }
 

@@ -7,52 +7,42 @@
 //! Items are booleans, condition names or nested condition functions; `and`/`or`
 //! resolve every item first, then short-circuit left to right as Heat does.
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `Not`.
-pub static NOT: FnSpec = FnSpec {
-    class: "Not",
-    check: check_not,
-    resolve: Resolve::Function(resolve_not),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc { args: "condition", summary: "The negation of a condition.", example: "{not: is_prod}" }),
-};
+pub static NOT: FnSpec = FnSpec::function(
+    "Not",
+    check_not,
+    resolve_not,
+    Doc { args: "condition", summary: "The negation of a condition.", example: "{not: is_prod}" },
+);
 
 /// `And`.
-pub static AND: FnSpec = FnSpec {
-    class: "And",
-    check: check_list,
-    resolve: Resolve::Function(resolve_and),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+pub static AND: FnSpec = FnSpec::function(
+    "And",
+    check_list,
+    resolve_and,
+    Doc {
         args: "[condition, condition, ...]",
         summary: "True when every condition is.",
         example: "{and: [is_prod, has_db]}",
-    }),
-};
+    },
+);
 
 /// `Or`.
-pub static OR: FnSpec = FnSpec {
-    class: "Or",
-    check: check_list,
-    resolve: Resolve::Function(resolve_or),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+pub static OR: FnSpec = FnSpec::function(
+    "Or",
+    check_list,
+    resolve_or,
+    Doc {
         args: "[condition, condition, ...]",
         summary: "True when any condition is.",
         example: "{or: [is_prod, is_staging]}",
-    }),
-};
+    },
+);
 
 /// `not` constructor: any argument but null.
 fn check_not(name: &str, args: &Expr) -> Result<(), EvalError> {

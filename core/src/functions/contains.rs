@@ -4,26 +4,22 @@
 //! has_web: {contains: [web, {get_param: roles}]}
 //! ```
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `Contains`.
-pub static CONTAINS: FnSpec = FnSpec {
-    class: "Contains",
+pub static CONTAINS: FnSpec = FnSpec::function(
+    "Contains",
     check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+    resolve,
+    Doc {
         args: "[value, sequence]",
         summary: "Whether the sequence contains the value.",
         example: "{contains: [a, [a, b]]}",
-    }),
-};
+    },
+);
 
 /// Constructor: a non-empty list of two items.
 fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
@@ -47,14 +43,8 @@ fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Ok(Value::Bool(false)) };
-    let value = match items.first() {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
-    let sequence = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let value = resolve_or_null(stack, items.first())?;
+    let sequence = resolve_or_null(stack, items.get(1))?;
     match &sequence {
         Value::List(l) => Ok(Value::Bool(l.iter().any(|i| i.py_eq(&value)))),
         Value::Str(s) => match &value {

@@ -12,26 +12,22 @@ use sha2::{Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
 use sm3::Sm3;
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `Digest`.
-pub static DIGEST: FnSpec = FnSpec {
-    class: "Digest",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+pub static DIGEST: FnSpec = FnSpec::function(
+    "Digest",
+    no_check,
+    resolve,
+    Doc {
         args: "[algorithm, value]",
         summary: "A hash of a string (md5, sha1, sha256, sha512, ...).",
         example: "{digest: [sha256, hello]}",
-    }),
-};
+    },
+);
 
 /// `hashlib.algorithms_available` of the oracle's Python, in the order it printed
 /// the set with `PYTHONHASHSEED=0` (as the oracle runs).

@@ -5,26 +5,22 @@
 //!   is_prod: {equals: [{get_param: env}, prod]}
 //! ```
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `Equals`.
-pub static EQUALS: FnSpec = FnSpec {
-    class: "Equals",
+pub static EQUALS: FnSpec = FnSpec::function(
+    "Equals",
     check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+    resolve,
+    Doc {
         args: "[value, value]",
         summary: "Whether two values are equal (conditions).",
         example: "{equals: [{get_param: env}, prod]}",
-    }),
-};
+    },
+);
 
 /// Constructor: a non-empty list of exactly two values.
 pub(crate) fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
@@ -38,14 +34,8 @@ pub(crate) fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 pub(crate) fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Bool(false)) };
-    let a = match items.first() {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
-    let b = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let a = resolve_or_null(stack, items.first())?;
+    let b = resolve_or_null(stack, items.get(1))?;
     Ok(Value::Bool(a.py_eq(&b)))
 }
 

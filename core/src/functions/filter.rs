@@ -4,26 +4,22 @@
 //! names: {filter: [[null, ''], {get_param: names}]}
 //! ```
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `Filter`.
-pub static FILTER: FnSpec = FnSpec {
-    class: "Filter",
+pub static FILTER: FnSpec = FnSpec::function(
+    "Filter",
     check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+    resolve,
+    Doc {
         args: "[values to drop, list]",
         summary: "The list without the given values.",
         example: "{filter: [[null], [a, null, b]]}",
-    }),
-};
+    },
+);
 
 /// Constructor: a list of exactly two items.
 fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
@@ -43,20 +39,14 @@ fn check(name: &str, args: &Expr) -> Result<(), EvalError> {
 fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
-    let sequence = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let sequence = resolve_or_null(stack, items.get(1))?;
     if !sequence.truthy() {
         return Ok(sequence);
     }
     let Value::List(seq) = &sequence else {
         return Err(EvalError::type_error(format!("\"{name}\" only works with lists")));
     };
-    let values = match items.first() {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let values = resolve_or_null(stack, items.first())?;
     if !values.truthy() {
         return Ok(sequence);
     }

@@ -6,7 +6,7 @@
 //! ```
 //! Before a resource is created (the only case without mocks) the value is null.
 
-use super::{Doc, FnSpec, Refers, Resolve};
+use super::{resolve_or_null, Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::py_str;
 use crate::stack::{select_path, Stack};
@@ -22,35 +22,26 @@ const DOC: Doc = Doc {
 
 /// `GetAttThenSelect` (2013-05-23): the path applied after fetching the attribute.
 pub static GET_ATT_THEN_SELECT: FnSpec = FnSpec {
-    class: "GetAttThenSelect",
-    check: check_path,
-    resolve: Resolve::Function(resolve_then_select),
     validate: validate_path,
     symbolic: Rule::Input,
     refers: Refers::Attribute,
-    doc: Some(DOC),
+    ..FnSpec::function("GetAttThenSelect", check_path, resolve_then_select, DOC)
 };
 
 /// `GetAtt` (2014-10-16 to 2015-04-30): the path passed to the resource.
 pub static GET_ATT: FnSpec = FnSpec {
-    class: "GetAtt",
-    check: check_path,
-    resolve: Resolve::Function(resolve_att),
     validate: validate_path,
     symbolic: Rule::Input,
     refers: Refers::Attribute,
-    doc: Some(DOC),
+    ..FnSpec::function("GetAtt", check_path, resolve_att, DOC)
 };
 
 /// `GetAttAllAttributes` (2015-10-15 on): also `[resource]` alone.
 pub static GET_ATT_ALL: FnSpec = FnSpec {
-    class: "GetAttAllAttributes",
-    check: check_all,
-    resolve: Resolve::Function(resolve_all),
     validate: validate_all,
     symbolic: Rule::Input,
     refers: Refers::Attribute,
-    doc: Some(DOC),
+    ..FnSpec::function("GetAttAllAttributes", check_all, resolve_all, DOC)
 };
 
 /// `GetAtt` constructor.
@@ -184,10 +175,7 @@ fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalErro
 pub(crate) fn resolve_then_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let (attr, path) = parts(args);
-    let attr = match attr {
-        Some(a) => resolve_expr(stack, a)?,
-        None => Value::Null,
-    };
+    let attr = resolve_or_null(stack, attr)?;
     let name = resource_name(stack, args)?;
     let res = stack.resource_ref(&name, "unknown")?;
     let value = res.attribute(&attr, &[]);

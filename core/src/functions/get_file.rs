@@ -4,26 +4,22 @@
 //! user_data: {get_file: scripts/boot.sh}
 //! ```
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `GetFile`.
-pub static GET_FILE: FnSpec = FnSpec {
-    class: "GetFile",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+pub static GET_FILE: FnSpec = FnSpec::function(
+    "GetFile",
+    no_check,
+    resolve,
+    Doc {
         args: "file name or URL",
         summary: "The content of a file of the request's `files`.",
         example: "{get_file: scripts/boot.sh}",
-    }),
-};
+    },
+);
 
 /// Resolve `get_file` (exact key lookup, as the API receives normalised paths).
 fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {

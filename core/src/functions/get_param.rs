@@ -5,7 +5,7 @@
 //! ```
 //! Any failure while walking the path gives `''` (Heat's quirk), not an error.
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::{py_index, Stack};
 use crate::symbolic::Rule;
@@ -13,17 +13,18 @@ use crate::value::Value;
 
 /// `GetParam`.
 pub static GET_PARAM: FnSpec = FnSpec {
-    class: "GetParam",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
     symbolic: Rule::Input,
     refers: Refers::Parameter,
-    doc: Some(Doc {
-        args: "name or [name, key/index, ...]",
-        summary: "The value of a template parameter (and a path into it).",
-        example: "{get_param: flavor}",
-    }),
+    ..FnSpec::function(
+        "GetParam",
+        no_check,
+        resolve,
+        Doc {
+            args: "name or [name, key/index, ...]",
+            summary: "The value of a template parameter (and a path into it).",
+            example: "{get_param: flavor}",
+        },
+    )
 };
 
 /// Resolve `get_param`.

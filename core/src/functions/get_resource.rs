@@ -4,7 +4,7 @@
 //! port: {get_resource: my_port}
 //! ```
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::stack::Stack;
 use crate::symbolic::Rule;
@@ -12,17 +12,18 @@ use crate::value::Value;
 
 /// `GetResource`.
 pub static GET_RESOURCE: FnSpec = FnSpec {
-    class: "GetResource",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
     symbolic: Rule::Input,
     refers: Refers::Resource,
-    doc: Some(Doc {
-        args: "resource name",
-        summary: "The reference id of a resource of this template.",
-        example: "{get_resource: my_port}",
-    }),
+    ..FnSpec::function(
+        "GetResource",
+        no_check,
+        resolve,
+        Doc {
+            args: "resource name",
+            summary: "The reference id of a resource of this template.",
+            example: "{get_resource: my_port}",
+        },
+    )
 };
 
 /// Resolve `get_resource`.

@@ -4,7 +4,7 @@
 //! all: {list_concat_unique: [[a, b], {get_param: more}]}
 //! ```
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::stack::Stack;
@@ -13,28 +13,28 @@ use crate::value::Value;
 
 /// `ListConcat`.
 pub static LIST_CONCAT: FnSpec = FnSpec {
-    class: "ListConcat",
-    check: no_check,
-    resolve: Resolve::Function(|stack, call| concat(stack, call, false)),
-    validate: no_validate,
     symbolic: Rule::Concat { unique: false },
-    refers: Refers::Nothing,
-    doc: Some(Doc { args: "[list, list, ...]", summary: "Concatenates lists.", example: "{list_concat: [[a], [b]]}" }),
+    ..FnSpec::function(
+        "ListConcat",
+        no_check,
+        |stack, call| concat(stack, call, false),
+        Doc { args: "[list, list, ...]", summary: "Concatenates lists.", example: "{list_concat: [[a], [b]]}" },
+    )
 };
 
 /// `ListConcatUnique`.
 pub static LIST_CONCAT_UNIQUE: FnSpec = FnSpec {
-    class: "ListConcatUnique",
-    check: no_check,
-    resolve: Resolve::Function(|stack, call| concat(stack, call, true)),
-    validate: no_validate,
     symbolic: Rule::Concat { unique: true },
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "[list, list, ...]",
-        summary: "Concatenates lists, dropping repeated items.",
-        example: "{list_concat_unique: [[a], [a, b]]}",
-    }),
+    ..FnSpec::function(
+        "ListConcatUnique",
+        no_check,
+        |stack, call| concat(stack, call, true),
+        Doc {
+            args: "[list, list, ...]",
+            summary: "Concatenates lists, dropping repeated items.",
+            example: "{list_concat_unique: [[a], [a, b]]}",
+        },
+    )
 };
 
 /// Resolve the function (`unique`: keep first occurrences under Python equality).

@@ -5,8 +5,8 @@
 //! ```
 //! Before 2015-10-15 (and `Fn::Join`) only one list of strings is accepted.
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{Call, EvalError, Expr};
 use crate::pyfmt::{json_dumps, py_repr, JsonStyle};
 use crate::stack::Stack;
 use crate::symbolic::Rule;
@@ -20,25 +20,13 @@ const DOC: Doc = Doc {
 };
 
 /// `Join` (one list, before 2015-10-15).
-pub static JOIN: FnSpec = FnSpec {
-    class: "Join",
-    check: check_single,
-    resolve: Resolve::Function(resolve_single),
-    validate: no_validate,
-    symbolic: Rule::Join { multi: false },
-    refers: Refers::Nothing,
-    doc: Some(DOC),
-};
+pub static JOIN: FnSpec =
+    FnSpec { symbolic: Rule::Join { multi: false }, ..FnSpec::function("Join", check_single, resolve_single, DOC) };
 
 /// `JoinMultiple` (several lists; maps and lists as JSON).
 pub static JOIN_MULTIPLE: FnSpec = FnSpec {
-    class: "JoinMultiple",
-    check: check_multi,
-    resolve: Resolve::Function(resolve_multi),
-    validate: no_validate,
     symbolic: Rule::Join { multi: true },
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function("JoinMultiple", check_multi, resolve_multi, DOC)
 };
 
 fn example_single(name: &str) -> String {
@@ -72,10 +60,7 @@ fn truncated_repr(v: &Value) -> String {
 }
 
 fn delimiter(stack: &Stack, name: &str, expr: Option<&Expr>) -> Result<String, EvalError> {
-    let delim = match expr {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let delim = resolve_or_null(stack, expr)?;
     match delim {
         Value::Str(s) => Ok(s.to_string()),
         _ => Err(EvalError::type_error(format!("\"{name}\" delimiter must be a string"))),
@@ -86,10 +71,7 @@ fn delimiter(stack: &Stack, name: &str, expr: Option<&Expr>) -> Result<String, E
 pub(crate) fn resolve_single(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let (name, args) = (&*call.name, &call.args);
     let Expr::List(items, _) = args else { return Err(EvalError::type_error(example_single(name))) };
-    let strings = match items.get(1) {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let strings = resolve_or_null(stack, items.get(1))?;
     let strings = match strings {
         Value::Null => Vec::new(),
         Value::List(l) => l.to_vec(),

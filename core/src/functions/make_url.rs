@@ -4,26 +4,25 @@
 //! url: {make_url: {scheme: https, host: example.org, port: 8443, path: /api, query: {q: x y}}}
 //! ```
 
-use super::{no_check, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::{py_repr, py_str};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
 /// `MakeURL`.
 pub static MAKE_URL: FnSpec = FnSpec {
-    class: "MakeURL",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
     validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "{scheme, host, port, path, query, fragment}",
-        summary: "Builds a URL, quoting each part.",
-        example: "{make_url: {scheme: https, host: example.com, path: /v1}}",
-    }),
+    ..FnSpec::function(
+        "MakeURL",
+        no_check,
+        resolve,
+        Doc {
+            args: "{scheme, host, port, path, query, fragment}",
+            summary: "Builds a URL, quoting each part.",
+            example: "{make_url: {scheme: https, host: example.com, path: /v1}}",
+        },
+    )
 };
 
 const KEYS: [&str; 8] = ["scheme", "username", "password", "host", "port", "path", "query", "fragment"];

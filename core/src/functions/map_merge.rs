@@ -4,7 +4,7 @@
 //! tags: {map_merge: [{a: 1}, {get_param: extra_tags}]}
 //! ```
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::py_repr;
 use crate::stack::Stack;
@@ -13,17 +13,17 @@ use crate::value::{Map, Value};
 
 /// `MapMerge`.
 pub static MAP_MERGE: FnSpec = FnSpec {
-    class: "MapMerge",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
     symbolic: Rule::Merge,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "[map, map, ...]",
-        summary: "Merges maps; later keys win.",
-        example: "{map_merge: [{a: 1}, {b: 2}]}",
-    }),
+    ..FnSpec::function(
+        "MapMerge",
+        no_check,
+        resolve,
+        Doc {
+            args: "[map, map, ...]",
+            summary: "Merges maps; later keys win.",
+            example: "{map_merge: [{a: 1}, {b: 2}]}",
+        },
+    )
 };
 
 /// The items of a Python Sequence (a string iterates its characters).

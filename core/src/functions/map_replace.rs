@@ -4,27 +4,23 @@
 //! renamed: {map_replace: [{k1: v1}, {keys: {k1: K1}, values: {v1: V1}}]}
 //! ```
 
-use super::{no_check, no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{no_check, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError};
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
 /// `MapReplace`.
-pub static MAP_REPLACE: FnSpec = FnSpec {
-    class: "MapReplace",
-    check: no_check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+pub static MAP_REPLACE: FnSpec = FnSpec::function(
+    "MapReplace",
+    no_check,
+    resolve,
+    Doc {
         args: "[map, {keys: {old: new}, values: {old: new}}]",
         summary: "Renames keys and replaces values of a map.",
         example: "{map_replace: [{a: 1}, {keys: {a: b}}]}",
-    }),
-};
+    },
+);
 
 fn example(name: &str) -> String {
     format!("\"{name}\" : [ {{ \"key1\": \"val1\" }}, {{\"keys\": {{\"key1\": \"key2\"}}, \"values\": {{\"val1\": \"val2\"}}}}]")

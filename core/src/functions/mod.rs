@@ -152,6 +152,26 @@ pub struct Doc {
 }
 
 impl FnSpec {
+    /// A function's spec (Heat's plain `function.Function`): no validation of
+    /// its own, an opaque display rule, nothing referred to by name. A spec that
+    /// differs says so: `FnSpec { refers: Refers::Parameter, ..FnSpec::function(…) }`.
+    pub const fn function(
+        class: &'static str,
+        check: fn(&str, &Expr) -> Result<(), EvalError>,
+        resolve: fn(&Stack, &Call) -> Result<Value, EvalError>,
+        doc: Doc,
+    ) -> FnSpec {
+        FnSpec {
+            class,
+            check,
+            resolve: Resolve::Function(resolve),
+            validate: no_validate,
+            symbolic: Rule::Opaque,
+            refers: Refers::Nothing,
+            doc: Some(doc),
+        }
+    }
+
     /// Macros control how their arguments are parsed (Heat's `function.Macro`).
     pub fn is_macro(&self) -> bool {
         matches!(self.resolve, Resolve::Macro(_))
@@ -176,6 +196,12 @@ impl PartialEq for FnSpec {
 }
 
 impl Eq for FnSpec {}
+
+/// An argument's value: a missing one is Python's `None` (Heat reads short
+/// argument lists with defaults).
+pub(crate) fn resolve_or_null(stack: &Stack, expr: Option<&Expr>) -> Result<Value, EvalError> {
+    expr.map_or(Ok(Value::Null), |e| crate::eval::resolve(stack, e))
+}
 
 /// A constructor without argument checks.
 pub fn no_check(_name: &str, _args: &Expr) -> Result<(), EvalError> {

@@ -6,10 +6,9 @@
 //! Placeholders are replaced in `for_each` order with Python's `str.replace`,
 //! in keys and values alike; `permutations: false` zips instead of multiplying.
 
-use super::{Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
 /// What editors say about `repeat`.
@@ -21,35 +20,30 @@ const DOC: Doc = Doc {
 
 /// `Repeat` (lists only).
 pub static REPEAT: FnSpec = FnSpec {
-    class: "Repeat",
-    check: |_, args| check(args, false),
-    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Lists)),
     validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function("Repeat", |_, args| check(args, false), |stack, call| resolve(stack, call, Variant::Lists), DOC)
 };
 
 /// `RepeatWithMap` (map values iterate their keys).
 pub static REPEAT_WITH_MAP: FnSpec = FnSpec {
-    class: "RepeatWithMap",
-    check: |_, args| check(args, false),
-    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Maps)),
     validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function(
+        "RepeatWithMap",
+        |_, args| check(args, false),
+        |stack, call| resolve(stack, call, Variant::Maps),
+        DOC,
+    )
 };
 
 /// `RepeatWithNestedLoop` (`permutations`).
 pub static REPEAT_WITH_NESTED_LOOP: FnSpec = FnSpec {
-    class: "RepeatWithNestedLoop",
-    check: |_, args| check(args, true),
-    resolve: Resolve::Function(|stack, call| resolve(stack, call, Variant::Permutations)),
     validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function(
+        "RepeatWithNestedLoop",
+        |_, args| check(args, true),
+        |stack, call| resolve(stack, call, Variant::Permutations),
+        DOC,
+    )
 };
 
 /// Largest number of copies one `repeat` may produce.
@@ -102,10 +96,7 @@ fn nested_loop(args: &Expr, variant: Variant) -> bool {
 /// Resolve the function.
 fn resolve(stack: &Stack, call: &Call, variant: Variant) -> Result<Value, EvalError> {
     let (name, args) = (&*call.name, &call.args);
-    let for_each = match args.get("for_each") {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let for_each = resolve_or_null(stack, args.get("for_each"))?;
     let Value::Map(for_each) = for_each else {
         return Err(EvalError::other(
             "AttributeError",
@@ -146,10 +137,7 @@ fn resolve(stack: &Stack, call: &Call, variant: Variant) -> Result<Value, EvalEr
             "For {name}, the length of for_each values should be equal if no nested loop."
         )));
     }
-    let template = match args.get("template") {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let template = resolve_or_null(stack, args.get("template"))?;
     let combos: Vec<Vec<Value>> = if nested { product(stack, &lists)? } else { zip(&lists) };
     let mut out = Vec::with_capacity(combos.len());
     for combo in &combos {

@@ -1,26 +1,22 @@
 //! `resource_facade: metadata|deletion_policy|update_policy` — the parent
 //! resource's data, which exists only inside a provider (nested) template.
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `ResourceFacade`.
-pub static RESOURCE_FACADE: FnSpec = FnSpec {
-    class: "ResourceFacade",
+pub static RESOURCE_FACADE: FnSpec = FnSpec::function(
+    "ResourceFacade",
     check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+    resolve,
+    Doc {
         args: "metadata | deletion_policy | update_policy",
         summary: "The facade resource's data, in a provider template.",
         example: "{resource_facade: metadata}",
-    }),
-};
+    },
+);
 
 /// Constructor: one of the three literal names.
 fn check(name: &str, args: &Expr) -> Result<(), EvalError> {

@@ -6,8 +6,8 @@
 //! Heat replaces longest placeholders first (ties in code-point order) with a
 //! recursive split/join, so replacement text is never scanned again.
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
-use crate::eval::{resolve as resolve_expr, EvalError, Expr};
+use super::{resolve_or_null, Doc, FnSpec};
+use crate::eval::{EvalError, Expr};
 use crate::pyfmt::{json_dumps, py_sort_by, py_str, JsonStyle};
 use crate::stack::Stack;
 use crate::symbolic::Rule;
@@ -22,54 +22,44 @@ const DOC: Doc = Doc {
 
 /// `Replace` (before 2015-10-15): strings and numbers only.
 pub static REPLACE: FnSpec = FnSpec {
-    class: "Replace",
-    check,
-    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Plain)),
-    validate: no_validate,
     symbolic: Rule::Replace { mode: Mode::Plain, cfn: false },
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function("Replace", check, |stack, call| replace(stack, &call.name, &call.args, Mode::Plain), DOC)
 };
 
 /// `ReplaceJson`: maps and lists as JSON.
 pub static REPLACE_JSON: FnSpec = FnSpec {
-    class: "ReplaceJson",
-    check,
-    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Json)),
-    validate: no_validate,
     symbolic: Rule::Replace { mode: Mode::Json, cfn: false },
-    refers: Refers::Nothing,
-    doc: Some(DOC),
+    ..FnSpec::function("ReplaceJson", check, |stack, call| replace(stack, &call.name, &call.args, Mode::Json), DOC)
 };
 
 /// `ReplaceJsonStrict` (`str_replace_strict`): every placeholder must be found.
 pub static REPLACE_JSON_STRICT: FnSpec = FnSpec {
-    class: "ReplaceJsonStrict",
-    check,
-    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::Strict)),
-    validate: no_validate,
     symbolic: Rule::Replace { mode: Mode::Strict, cfn: false },
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "{template: text, params: {key: value}}",
-        summary: "str_replace that fails when a key is not found in the template.",
-        example: "{str_replace_strict: {template: 'a=$a', params: {$a: 1}}}",
-    }),
+    ..FnSpec::function(
+        "ReplaceJsonStrict",
+        check,
+        |stack, call| replace(stack, &call.name, &call.args, Mode::Strict),
+        Doc {
+            args: "{template: text, params: {key: value}}",
+            summary: "str_replace that fails when a key is not found in the template.",
+            example: "{str_replace_strict: {template: 'a=$a', params: {$a: 1}}}",
+        },
+    )
 };
 
 /// `ReplaceJsonVeryStrict` (`str_replace_vstrict`): … and no empty values.
 pub static REPLACE_JSON_VERY_STRICT: FnSpec = FnSpec {
-    class: "ReplaceJsonVeryStrict",
-    check,
-    resolve: Resolve::Function(|stack, call| replace(stack, &call.name, &call.args, Mode::VeryStrict)),
-    validate: no_validate,
     symbolic: Rule::Replace { mode: Mode::VeryStrict, cfn: false },
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "{template: text, params: {key: value}}",
-        summary: "str_replace_strict that also fails on empty values.",
-        example: "{str_replace_vstrict: {template: 'a=$a', params: {$a: 1}}}",
-    }),
+    ..FnSpec::function(
+        "ReplaceJsonVeryStrict",
+        check,
+        |stack, call| replace(stack, &call.name, &call.args, Mode::VeryStrict),
+        Doc {
+            args: "{template: text, params: {key: value}}",
+            summary: "str_replace_strict that also fails on empty values.",
+            example: "{str_replace_vstrict: {template: 'a=$a', params: {$a: 1}}}",
+        },
+    )
 };
 
 /// How values are turned into text, and how strict the function is.
@@ -151,14 +141,8 @@ pub fn placeholder_order(keys: Vec<Value>) -> Result<Vec<Value>, EvalError> {
 
 /// Resolve the function (`Fn::Replace` too, its arguments as `str_replace`'s).
 pub(crate) fn replace(stack: &Stack, name: &str, args: &Expr, mode: Mode) -> Result<Value, EvalError> {
-    let template = match args.get("template") {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
-    let mapping = match args.get("params") {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let template = resolve_or_null(stack, args.get("template"))?;
+    let mapping = resolve_or_null(stack, args.get("params"))?;
     let Value::Str(template) = template else {
         return Err(EvalError::type_error(format!("\"{name}\" template must be a string")));
     };

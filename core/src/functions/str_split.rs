@@ -4,26 +4,22 @@
 //! second: {str_split: [',', 'a,b,c', 1]}
 //! ```
 
-use super::{no_validate, Doc, FnSpec, Refers, Resolve};
+use super::{Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::{py_index, Stack};
-use crate::symbolic::Rule;
 use crate::value::Value;
 
 /// `StrSplit`.
-pub static STR_SPLIT: FnSpec = FnSpec {
-    class: "StrSplit",
+pub static STR_SPLIT: FnSpec = FnSpec::function(
+    "StrSplit",
     check,
-    resolve: Resolve::Function(resolve),
-    validate: no_validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
+    resolve,
+    Doc {
         args: "[delimiter, text, index?]",
         summary: "Splits a string (and picks one part).",
         example: "{str_split: [',', 'a,b,c', 0]}",
-    }),
-};
+    },
+);
 
 fn example(name: &str) -> String {
     format!("Incorrect arguments to \"{name}\" should be: \"{name}\" : [ \",\", \"apples,pears\", <index>]")

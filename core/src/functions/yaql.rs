@@ -5,25 +5,24 @@
 //! doubled: {yaql: {expression: '$.data.l.select($ * 2)', data: {l: [1, 2, 3]}}}
 //! ```
 
-use super::{Doc, FnSpec, Refers, Resolve};
+use super::{resolve_or_null, Doc, FnSpec};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::stack::Stack;
-use crate::symbolic::Rule;
 use crate::value::{Map, Value};
 
 /// `Yaql`.
 pub static YAQL: FnSpec = FnSpec {
-    class: "Yaql",
-    check,
-    resolve: Resolve::Function(resolve),
     validate,
-    symbolic: Rule::Opaque,
-    refers: Refers::Nothing,
-    doc: Some(Doc {
-        args: "{expression: text, data: value}",
-        summary: "Evaluates a YAQL expression on data.",
-        example: "{yaql: {expression: $.data.sum(), data: [1, 2]}}",
-    }),
+    ..FnSpec::function(
+        "Yaql",
+        check,
+        resolve,
+        Doc {
+            args: "{expression: text, data: value}",
+            summary: "Evaluates a YAQL expression on data.",
+            example: "{yaql: {expression: $.data.sum(), data: [1, 2]}}",
+        },
+    )
 };
 
 fn syntax_error(name: &str) -> EvalError {
@@ -65,10 +64,7 @@ fn validate(_stack: &Stack, call: &Call) -> Result<(), EvalError> {
 /// Resolve the function.
 fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let (name, args) = (&*call.name, &call.args);
-    let expression = match args.get("expression") {
-        Some(e) => resolve_expr(stack, e)?,
-        None => Value::Null,
-    };
+    let expression = resolve_or_null(stack, args.get("expression"))?;
     let parsed = parse(name, &expression)?;
     let data = match args.get("data") {
         Some(e) => resolve_expr(stack, e)?,

@@ -161,6 +161,9 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
             out.push(QuickFix { title, code: d.code, diagnostic_from, diagnostic_to, edits });
         }
     }
+    // The lint rules' own fixes (their diagnostics' codes are rule ids).
+    #[cfg(feature = "lint")]
+    out.extend(crate::lint::quick_fixes(req, ev, file));
     out
 }
 

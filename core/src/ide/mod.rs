@@ -311,7 +311,7 @@ impl Location {
 
 /// Edit distance with adjacent transpositions (optimal string alignment),
 /// case-insensitive, bounded (`None` past `max`).
-fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
+pub(crate) fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
     let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
     let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
     if a.len().abs_diff(b.len()) > max {
@@ -352,7 +352,7 @@ pub(crate) fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c s
     let max = (word.chars().count() / 3).clamp(1, 3);
     let mut scored: Vec<(usize, &str)> =
         candidates.into_iter().filter(|c| *c != word).filter_map(|c| distance(word, c, max).map(|d| (d, c))).collect();
-    scored.sort_unstable();
+    crate::sort::sort(&mut scored);
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(3).map(|(_, c)| c).collect()
 }

@@ -194,7 +194,7 @@ pub(crate) fn uses(root: &Node, t: &Target, out: &mut Vec<Range<usize>>) {
             out.extend(items.iter().filter(|i| is(i, matches)).map(range));
         }
     }
-    out.sort_by_key(|r| r.start);
+    crate::sort::sort_by_key(out, |r| r.start);
     out.dedup();
 }
 

@@ -97,7 +97,7 @@ fn stack(ctx: &Ctx<'_>, scratch: &Stack, path: &[Rc<str>]) -> Result<StackPlan, 
             }
         }
     }
-    out.resources.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     Ok(out)
 }
 
@@ -116,14 +116,14 @@ fn listing(ctx: &Ctx<'_>, stacks: &Stacks, path: &[Rc<str>], action: Action) -> 
             }
         }
     }
-    out.resources.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::sort::sort_by(&mut out.resources, |a, b| a.name.cmp(&b.name));
     out
 }
 
 /// Lay `more` into `into` (a replaced nested stack: its resources deleted and added).
 fn merge(into: &mut StackPlan, more: StackPlan) {
     into.resources.extend(more.resources);
-    into.resources.sort_by(|a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
+    crate::sort::sort_by(&mut into.resources, |a, b| (a.name.as_str(), a.action).cmp(&(b.name.as_str(), b.action)));
     for (k, v) in more.nested {
         match into.nested.get_mut(&k) {
             Some(existing) => merge(existing, v),
@@ -387,7 +387,7 @@ fn preview_update(
         let mut forbidden: Vec<&str> =
             changed.keys.iter().filter(|k| r.immutable.contains(&k.as_str())).map(String::as_str).collect();
         if !forbidden.is_empty() {
-            forbidden.sort_unstable();
+            crate::sort::sort(&mut forbidden);
             return Err(raised(
                 "NotSupported",
                 format!(
@@ -418,7 +418,7 @@ fn preview_update(
             .cloned()
             .collect();
         if !not_allowed.is_empty() {
-            not_allowed.sort();
+            crate::sort::sort(&mut not_allowed);
             return Ok(Outcome::Replaced(vec![Reason::NotUpdatable { properties: not_allowed }]));
         }
     }

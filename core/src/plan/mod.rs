@@ -301,7 +301,7 @@ fn first_error<'a>(r: &'a HeatResult, at: &mut Vec<String>) -> Option<(Vec<Strin
         return Some((at.clone(), e));
     }
     let mut names: Vec<&String> = r.nested.keys().collect();
-    names.sort();
+    crate::sort::sort(&mut names);
     for name in names {
         let Some(n) = r.nested.get(name) else { continue };
         at.push(name.clone());

@@ -2,7 +2,7 @@
 //! nested stacks), the whole plan with its reasons, and the reasons in words.
 
 use super::{Action, Change, Place, Plan, Reason, ResourcePlan, StackPlan};
-use crate::diag::{HeatError, PathItem};
+use crate::diag::HeatError;
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::render::Rendered;
 use crate::value::{Map, Value};
@@ -50,32 +50,14 @@ fn walk<'a>(s: &'a StackPlan, path: &mut Vec<String>, out: &mut Vec<(Vec<String>
 }
 
 fn error_value(e: Option<&HeatError>) -> Value {
-    let Some(e) = e else { return Value::Null };
-    let mut m = Map::new();
-    m.insert_str("type", Value::from(e.kind.as_str()));
-    m.insert_str("message", Value::from(e.message.as_str()));
-    let path = if e.path.is_empty() {
-        Value::Null
-    } else {
-        Value::list(
-            e.path
-                .iter()
-                .map(|p| match p {
-                    PathItem::Key(k) => Value::from(k.as_str()),
-                    PathItem::Index(i) => Value::Int(*i),
-                })
-                .collect(),
-        )
-    };
-    m.insert_str("path", path);
-    Value::map(m)
+    e.map_or(Value::Null, HeatError::to_value)
 }
 
 fn lists(s: &StackPlan) -> Value {
     let mut m = Map::new();
     for action in Action::ALL {
         let mut entries: Vec<&ResourcePlan> = s.resources.iter().filter(|r| r.action == action).collect();
-        entries.sort_by(|a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
+        crate::sort::sort_by(&mut entries, |a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
         let items = entries
             .iter()
             .map(|r| {

@@ -38,7 +38,7 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
         .filter_map(|(k, _)| k.as_str())
         .filter(|k| !allowed.contains(k))
         .collect();
-    unexpected.sort_unstable();
+    crate::sort::sort(&mut unexpected);
     if !unexpected.is_empty() {
         return Err(invalid(format!(
             "Unexpected properties: {}. Only these properties are allowed for {kind_text} type of order: {}.",

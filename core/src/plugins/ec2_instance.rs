@@ -11,6 +11,14 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     if groups && ctx.prop("NetworkInterfaces").truthy() {
         return Err(conflict(&["SecurityGroups/SecurityGroupIds", "NetworkInterfaces"]));
     }
+    block_device_mappings(ctx)?;
+    Ok(Outcome::Valid)
+}
+
+/// Each block device mapping comes from an EBS snapshot: the check
+/// `Instance.validate` and `LaunchConfiguration.validate` both make (Heat
+/// writes it in each).
+pub(super) fn block_device_mappings(ctx: &Ctx<'_>) -> Result<(), EvalError> {
     for mapping in list(ctx.prop("BlockDeviceMappings")) {
         let ebs = get(mapping, "Ebs");
         if !ebs.truthy() {
@@ -20,7 +28,7 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
             return Err(invalid("SnapshotId is missing, this is required when specifying BlockDeviceMappings."));
         }
     }
-    Ok(Outcome::Valid)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,19 +1,11 @@
 //! `AWS::AutoScaling::LaunchConfiguration`
 //! (`heat.engine.resources.aws.autoscaling.launch_config.LaunchConfiguration.validate`).
 
-use super::{get, invalid, list, Ctx, Outcome};
+use super::{invalid, Ctx, Outcome};
 use crate::eval::EvalError;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
-    for mapping in list(ctx.prop("BlockDeviceMappings")) {
-        let ebs = get(mapping, "Ebs");
-        if !ebs.truthy() {
-            return Err(invalid("Ebs is missing, this is required when specifying BlockDeviceMappings."));
-        }
-        if !get(ebs, "SnapshotId").truthy() {
-            return Err(invalid("SnapshotId is missing, this is required when specifying BlockDeviceMappings."));
-        }
-    }
+    super::ec2_instance::block_device_mappings(ctx)?;
     let from_image = ctx.prop("ImageId").truthy() && ctx.prop("InstanceType").truthy();
     if !ctx.prop("InstanceId").truthy() && !from_image {
         return Err(invalid("If without InstanceId, ImageId and InstanceType are required."));

@@ -14,7 +14,7 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
         vec!["gigabytes", "snapshots", "volumes", "backups", "backup_gigabytes"]
     } else {
         let mut names: Vec<&str> = ctx.props.keys().filter_map(|k| k.as_str()).filter(|k| *k != "project").collect();
-        names.sort_unstable();
+        crate::sort::sort(&mut names);
         names
     };
     Err(unspecified(&names))

@@ -213,7 +213,7 @@ fn lower_image(a: u32, b: u32, case: Case, out: &mut Vec<(u32, u32)>) {
 }
 
 fn ranges_of(mut v: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(v.len());
     for (a, b) in v {
         match out.last_mut() {

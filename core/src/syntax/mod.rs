@@ -40,6 +40,7 @@
 //! (so two `.nan` keys are one key). On the pure loader's path Heat gets dates for
 //! unquoted timestamps; we keep the text and warn (`yaml-pure-fallback`).
 
+mod cache;
 mod collapse;
 mod json;
 mod node;
@@ -49,6 +50,7 @@ mod resolve;
 mod scanner;
 mod yaml;
 
+pub use cache::ParseCache;
 pub use node::{Node, NodeKind};
 
 use crate::diag::Diagnostic;
@@ -166,6 +168,10 @@ pub fn load_template(text: &str, source: SourceId) -> Result<Loaded, Diagnostic>
 
 /// [`load_template`] with the cloud's `max_template_size` (characters).
 pub fn load_template_limited(text: &str, source: SourceId, max_chars: i64) -> Result<Loaded, Diagnostic> {
+    cache::load(cache::Loader::Template(max_chars), text, source, || load_template_uncached(text, source, max_chars))
+}
+
+fn load_template_uncached(text: &str, source: SourceId, max_chars: i64) -> Result<Loaded, Diagnostic> {
     // Counting characters is only needed when the byte length could exceed the limit.
     if i64::try_from(text.len()).unwrap_or(i64::MAX) > max_chars {
         let n = text.chars().count();
@@ -207,7 +213,9 @@ pub fn pyyaml_error_text(text: &str) -> Option<String> {
 
 /// Heat's `environment_format.parse` loading step: YAML only, same scalar rules.
 pub fn load_yaml(text: &str, source: SourceId) -> Result<Loaded, Diagnostic> {
-    yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source))
+    cache::load(cache::Loader::Yaml, text, source, || {
+        yaml::load(text, source).map_err(|f| f.into_diagnostic(text, source))
+    })
 }
 
 #[cfg(test)]

@@ -104,6 +104,11 @@ pub(crate) struct Parser<'a> {
     mode: Mode,
 }
 
+/// How [`Parser::node`] parses a node inside a flow collection, and a block
+/// mapping's key or value: `(block, indentless_sequence)`.
+const FLOW: (bool, bool) = (false, false);
+const BLOCK_MAPPING: (bool, bool) = (true, true);
+
 fn unexpected_end(mark: usize) -> YamlError {
     YamlError::new(None, "unexpected end of stream", mark)
 }
@@ -193,52 +198,30 @@ impl<'a> Parser<'a> {
             }
             State::BlockNode => self.node(true, false)?,
             State::BlockSequenceFirstEntry => {
-                let t = self.next_token()?;
-                self.marks.push(t.start);
+                self.open_collection()?;
                 self.block_sequence_entry()?
             }
             State::BlockSequenceEntry => self.block_sequence_entry()?,
             State::IndentlessSequenceEntry => self.indentless_sequence_entry()?,
             State::BlockMappingFirstKey => {
-                let t = self.next_token()?;
-                self.marks.push(t.start);
+                self.open_collection()?;
                 self.block_mapping_key()?
             }
             State::BlockMappingKey => self.block_mapping_key()?,
             State::BlockMappingValue => self.block_mapping_value()?,
             State::FlowSequenceFirstEntry => {
-                let t = self.next_token()?;
-                self.marks.push(t.start);
+                self.open_collection()?;
                 self.flow_sequence_entry(true)?
             }
             State::FlowSequenceEntry => self.flow_sequence_entry(false)?,
             State::FlowSequenceEntryMappingKey => {
                 let t = self.next_token()?;
-                let tok = self.peek_tok()?;
-                if matches!(tok, K::Value | K::FlowEntry | K::FlowSequenceEnd) {
-                    self.state = State::FlowSequenceEntryMappingValue;
-                    Self::empty_scalar(t.end)
-                } else {
-                    self.states.push(State::FlowSequenceEntryMappingValue);
-                    self.node(false, false)?
-                }
+                let ends = [K::Value, K::FlowEntry, K::FlowSequenceEnd];
+                self.node_or_empty(t.end, &ends, State::FlowSequenceEntryMappingValue, FLOW)?
             }
             State::FlowSequenceEntryMappingValue => {
-                let t = self.peek_info()?;
-                if t.kind == K::Value {
-                    self.next_token()?;
-                    let tok = self.peek_tok()?;
-                    if matches!(tok, K::FlowEntry | K::FlowSequenceEnd) {
-                        self.state = State::FlowSequenceEntryMappingEnd;
-                        Self::empty_scalar(t.end)
-                    } else {
-                        self.states.push(State::FlowSequenceEntryMappingEnd);
-                        self.node(false, false)?
-                    }
-                } else {
-                    self.state = State::FlowSequenceEntryMappingEnd;
-                    Self::empty_scalar(t.start)
-                }
+                let ends = [K::FlowEntry, K::FlowSequenceEnd];
+                self.value(&ends, State::FlowSequenceEntryMappingEnd, FLOW)?
             }
             State::FlowSequenceEntryMappingEnd => {
                 self.state = State::FlowSequenceEntry;
@@ -246,28 +229,11 @@ impl<'a> Parser<'a> {
                 Self::ev(Ev::MappingEnd, m, m)
             }
             State::FlowMappingFirstKey => {
-                let t = self.next_token()?;
-                self.marks.push(t.start);
+                self.open_collection()?;
                 self.flow_mapping_key(true)?
             }
             State::FlowMappingKey => self.flow_mapping_key(false)?,
-            State::FlowMappingValue => {
-                let t = self.peek_info()?;
-                if t.kind == K::Value {
-                    self.next_token()?;
-                    let tok = self.peek_tok()?;
-                    if matches!(tok, K::FlowEntry | K::FlowMappingEnd) {
-                        self.state = State::FlowMappingKey;
-                        Self::empty_scalar(t.end)
-                    } else {
-                        self.states.push(State::FlowMappingKey);
-                        self.node(false, false)?
-                    }
-                } else {
-                    self.state = State::FlowMappingKey;
-                    Self::empty_scalar(t.start)
-                }
-            }
+            State::FlowMappingValue => self.value(&[K::FlowEntry, K::FlowMappingEnd], State::FlowMappingKey, FLOW)?,
             State::FlowMappingEmptyValue => {
                 self.state = State::FlowMappingKey;
                 let m = self.peek()?.start;
@@ -478,39 +444,25 @@ impl<'a> Parser<'a> {
         let t = self.peek_info()?;
         if t.kind == K::BlockEntry {
             self.next_token()?;
-            let tok = self.peek_tok()?;
-            if matches!(tok, K::BlockEntry | K::BlockEnd) {
-                self.state = State::BlockSequenceEntry;
-                return Ok(Self::empty_scalar(t.end));
-            }
-            self.states.push(State::BlockSequenceEntry);
-            return self.node(true, false);
+            return self.node_or_empty(t.end, &[K::BlockEntry, K::BlockEnd], State::BlockSequenceEntry, (true, false));
         }
         if t.kind != K::BlockEnd {
-            return Err(YamlError::new(
-                Some("while parsing a block collection"),
-                format!("expected <block end>, but found '{}'", t.kind.id()),
-                t.start,
-            )
-            .ctx(self.marks.last().copied().unwrap_or_default()));
+            let found = t.kind.id();
+            return Err(self.in_collection(
+                "a block collection",
+                format!("expected <block end>, but found '{found}'"),
+                t,
+            ));
         }
-        self.next_token()?;
-        self.state = self.pop_state();
-        self.marks.pop();
-        Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
+        self.close_collection(Ev::SequenceEnd)
     }
 
     fn indentless_sequence_entry(&mut self) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::BlockEntry {
             self.next_token()?;
-            let tok = self.peek_tok()?;
-            if matches!(tok, K::BlockEntry | K::Key | K::Value | K::BlockEnd) {
-                self.state = State::IndentlessSequenceEntry;
-                return Ok(Self::empty_scalar(t.end));
-            }
-            self.states.push(State::IndentlessSequenceEntry);
-            return self.node(true, false);
+            let ends = [K::BlockEntry, K::Key, K::Value, K::BlockEnd];
+            return self.node_or_empty(t.end, &ends, State::IndentlessSequenceEntry, (true, false));
         }
         self.state = self.pop_state();
         Ok(Self::ev(Ev::SequenceEnd, t.start, t.start))
@@ -520,59 +472,86 @@ impl<'a> Parser<'a> {
         let t = self.peek_info()?;
         if t.kind == K::Key {
             self.next_token()?;
-            let tok = self.peek_tok()?;
-            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
-                self.state = State::BlockMappingValue;
-                return Ok(Self::empty_scalar(t.end));
-            }
-            self.states.push(State::BlockMappingValue);
-            return self.node(true, true);
+            return self.node_or_empty(
+                t.end,
+                &[K::Key, K::Value, K::BlockEnd],
+                State::BlockMappingValue,
+                BLOCK_MAPPING,
+            );
         }
         if t.kind != K::BlockEnd {
-            return Err(YamlError::new(
-                Some("while parsing a block mapping"),
-                format!("expected <block end>, but found '{}'", t.kind.id()),
-                t.start,
-            )
-            .ctx(self.marks.last().copied().unwrap_or_default()));
+            let found = t.kind.id();
+            return Err(self.in_collection("a block mapping", format!("expected <block end>, but found '{found}'"), t));
         }
-        self.next_token()?;
-        self.state = self.pop_state();
-        self.marks.pop();
-        Ok(Self::ev(Ev::MappingEnd, t.start, t.end))
+        self.close_collection(Ev::MappingEnd)
     }
 
     fn block_mapping_value(&mut self) -> Result<Event<'a>> {
+        self.value(&[K::Key, K::Value, K::BlockEnd], State::BlockMappingKey, BLOCK_MAPPING)
+    }
+
+    /// The first token of a collection: its start is the context of its errors.
+    fn open_collection(&mut self) -> Result<()> {
+        let t = self.next_token()?;
+        self.marks.push(t.start);
+        Ok(())
+    }
+
+    /// The end token of a collection (`ev` says which).
+    fn close_collection(&mut self, ev: Ev<'a>) -> Result<Event<'a>> {
+        let t = self.next_token()?;
+        self.state = self.pop_state();
+        self.marks.pop();
+        Ok(Self::ev(ev, t.start, t.end))
+    }
+
+    /// An error inside a collection, in PyYAML's words ("while parsing `what`").
+    fn in_collection(&self, what: &str, problem: String, t: Peek) -> YamlError {
+        let context = format!("while parsing {what}");
+        YamlError::new(Some(&context), problem, t.start).ctx(self.marks.last().copied().unwrap_or_default())
+    }
+
+    /// After an indicator (`-`, `?`, `:`) ending at `after`: an empty scalar when
+    /// the next token is one of `ends` (and `next` is the state), otherwise the
+    /// node, with `next` to come back to. `(block, indentless_sequence)` as for
+    /// [`Parser::node`].
+    fn node_or_empty(&mut self, after: usize, ends: &[K], next: State, how: (bool, bool)) -> Result<Event<'a>> {
+        if ends.contains(&self.peek_tok()?) {
+            self.state = next;
+            return Ok(Self::empty_scalar(after));
+        }
+        self.states.push(next);
+        self.node(how.0, how.1)
+    }
+
+    /// A mapping's value: after `:` as [`Parser::node_or_empty`]; without one, empty.
+    fn value(&mut self, ends: &[K], next: State, how: (bool, bool)) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind == K::Value {
             self.next_token()?;
-            let tok = self.peek_tok()?;
-            if matches!(tok, K::Key | K::Value | K::BlockEnd) {
-                self.state = State::BlockMappingKey;
-                return Ok(Self::empty_scalar(t.end));
-            }
-            self.states.push(State::BlockMappingKey);
-            return self.node(true, true);
+            return self.node_or_empty(t.end, ends, next, how);
         }
-        self.state = State::BlockMappingKey;
+        self.state = next;
         Ok(Self::empty_scalar(t.start))
+    }
+
+    /// Between a flow collection's entries (not before the first): the `,`.
+    fn flow_separator(&mut self, first: bool, t: Peek, what: &str, close: char) -> Result<()> {
+        if first {
+            return Ok(());
+        }
+        if t.kind != K::FlowEntry {
+            let found = t.kind.id();
+            return Err(self.in_collection(what, format!("expected ',' or '{close}', but got '{found}'"), t));
+        }
+        self.next_token()?;
+        Ok(())
     }
 
     fn flow_sequence_entry(&mut self, first: bool) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind != K::FlowSequenceEnd {
-            if !first {
-                if t.kind == K::FlowEntry {
-                    self.next_token()?;
-                } else {
-                    return Err(YamlError::new(
-                        Some("while parsing a flow sequence"),
-                        format!("expected ',' or ']', but got '{}'", t.kind.id()),
-                        t.start,
-                    )
-                    .ctx(self.marks.last().copied().unwrap_or_default()));
-                }
-            }
+            self.flow_separator(first, t, "a flow sequence", ']')?;
             let t = self.peek_info()?;
             if t.kind == K::Key {
                 self.state = State::FlowSequenceEntryMappingKey;
@@ -583,46 +562,24 @@ impl<'a> Parser<'a> {
                 return self.node(false, false);
             }
         }
-        let t = self.next_token()?;
-        self.state = self.pop_state();
-        self.marks.pop();
-        Ok(Self::ev(Ev::SequenceEnd, t.start, t.end))
+        self.close_collection(Ev::SequenceEnd)
     }
 
     fn flow_mapping_key(&mut self, first: bool) -> Result<Event<'a>> {
         let t = self.peek_info()?;
         if t.kind != K::FlowMappingEnd {
-            if !first {
-                if t.kind == K::FlowEntry {
-                    self.next_token()?;
-                } else {
-                    return Err(YamlError::new(
-                        Some("while parsing a flow mapping"),
-                        format!("expected ',' or '}}', but got '{}'", t.kind.id()),
-                        t.start,
-                    )
-                    .ctx(self.marks.last().copied().unwrap_or_default()));
-                }
-            }
+            self.flow_separator(first, t, "a flow mapping", '}')?;
             let t = self.peek_info()?;
             if t.kind == K::Key {
                 self.next_token()?;
-                let tok = self.peek_tok()?;
-                if matches!(tok, K::Value | K::FlowEntry | K::FlowMappingEnd) {
-                    self.state = State::FlowMappingValue;
-                    return Ok(Self::empty_scalar(t.end));
-                }
-                self.states.push(State::FlowMappingValue);
-                return self.node(false, false);
+                let ends = [K::Value, K::FlowEntry, K::FlowMappingEnd];
+                return self.node_or_empty(t.end, &ends, State::FlowMappingValue, FLOW);
             }
             if t.kind != K::FlowMappingEnd {
                 self.states.push(State::FlowMappingEmptyValue);
                 return self.node(false, false);
             }
         }
-        let t = self.next_token()?;
-        self.state = self.pop_state();
-        self.marks.pop();
-        Ok(Self::ev(Ev::MappingEnd, t.start, t.end))
+        self.close_collection(Ev::MappingEnd)
     }
 }

@@ -35,7 +35,9 @@ pub(crate) enum Style {
 }
 
 /// A token (a scalar's text borrows the source when it is a contiguous run of it).
-#[derive(Clone, Debug, PartialEq)]
+/// Its kind without the payload is [`K`] (cheap to copy).
+#[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
+#[strum_discriminants(name(K))]
 pub(crate) enum Tok<'a> {
     StreamStart,
     StreamEnd,
@@ -65,33 +67,6 @@ pub(crate) enum Tok<'a> {
     /// is `(None, "!")`. Boxed: rare, and tokens stay small.
     Tag(Box<(Option<String>, String)>),
     Scalar(Cow<'a, str>, Style),
-}
-
-/// A token's kind without its payload (cheap to copy).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum K {
-    StreamStart,
-    StreamEnd,
-    Version,
-    TagDirective,
-    OtherDirective,
-    DocumentStart,
-    DocumentEnd,
-    BlockSequenceStart,
-    BlockMappingStart,
-    BlockEnd,
-    FlowSequenceStart,
-    FlowSequenceEnd,
-    FlowMappingStart,
-    FlowMappingEnd,
-    BlockEntry,
-    FlowEntry,
-    Key,
-    Value,
-    Alias,
-    Anchor,
-    Tag,
-    Scalar,
 }
 
 impl K {
@@ -125,57 +100,7 @@ impl K {
 impl Tok<'_> {
     /// The kind of this token.
     pub(crate) fn kind(&self) -> K {
-        match self {
-            Tok::StreamStart => K::StreamStart,
-            Tok::StreamEnd => K::StreamEnd,
-            Tok::Version(..) => K::Version,
-            Tok::TagDirective(..) => K::TagDirective,
-            Tok::OtherDirective => K::OtherDirective,
-            Tok::DocumentStart => K::DocumentStart,
-            Tok::DocumentEnd => K::DocumentEnd,
-            Tok::BlockSequenceStart => K::BlockSequenceStart,
-            Tok::BlockMappingStart => K::BlockMappingStart,
-            Tok::BlockEnd => K::BlockEnd,
-            Tok::FlowSequenceStart => K::FlowSequenceStart,
-            Tok::FlowSequenceEnd => K::FlowSequenceEnd,
-            Tok::FlowMappingStart => K::FlowMappingStart,
-            Tok::FlowMappingEnd => K::FlowMappingEnd,
-            Tok::BlockEntry => K::BlockEntry,
-            Tok::FlowEntry => K::FlowEntry,
-            Tok::Key => K::Key,
-            Tok::Value => K::Value,
-            Tok::Alias(_) => K::Alias,
-            Tok::Anchor(_) => K::Anchor,
-            Tok::Tag(..) => K::Tag,
-            Tok::Scalar(..) => K::Scalar,
-        }
-    }
-
-    /// PyYAML's token id, for messages (`'<block end>'`).
-    #[allow(dead_code)]
-    pub(crate) fn id(&self) -> &'static str {
-        match self {
-            Tok::StreamStart => "<stream start>",
-            Tok::StreamEnd => "<stream end>",
-            Tok::Version(..) | Tok::TagDirective(..) | Tok::OtherDirective => "<directive>",
-            Tok::DocumentStart => "<document start>",
-            Tok::DocumentEnd => "<document end>",
-            Tok::BlockSequenceStart => "<block sequence start>",
-            Tok::BlockMappingStart => "<block mapping start>",
-            Tok::BlockEnd => "<block end>",
-            Tok::FlowSequenceStart => "[",
-            Tok::FlowSequenceEnd => "]",
-            Tok::FlowMappingStart => "{",
-            Tok::FlowMappingEnd => "}",
-            Tok::BlockEntry => "-",
-            Tok::FlowEntry => ",",
-            Tok::Key => "?",
-            Tok::Value => ":",
-            Tok::Alias(_) => "<alias>",
-            Tok::Anchor(_) => "<anchor>",
-            Tok::Tag(..) => "<tag>",
-            Tok::Scalar(..) => "<scalar>",
-        }
+        K::from(self)
     }
 }
 
@@ -415,6 +340,60 @@ impl ScalarText {
         match self.owned {
             Some(s) => Cow::Owned(s),
             None => Cow::Borrowed(text.get(self.start..self.end).unwrap_or("")),
+        }
+    }
+}
+
+/// The blanks and line breaks between two runs of a flow or plain scalar's
+/// text, and what they fold to (PyYAML's `scan_flow_scalar_spaces` and
+/// `scan_plain_spaces`).
+#[derive(Default)]
+struct Fold {
+    /// Blanks before the first line break, as written: their range in the source.
+    whitespaces: Option<(usize, usize)>,
+    /// The first line break.
+    leading_break: &'static str,
+    /// The line breaks after it.
+    trailing_breaks: String,
+    /// Whether a line break was read (the blanks after one are dropped).
+    leading_blanks: bool,
+}
+
+impl Fold {
+    /// Blanks at the source's `from..to`.
+    fn blank(&mut self, from: usize, to: usize) {
+        if !self.leading_blanks {
+            self.whitespaces = Some((self.whitespaces.map_or(from, |w| w.0), to));
+        }
+    }
+
+    /// A line break (normalized).
+    fn line_break(&mut self, brk: &'static str) {
+        if self.leading_blanks {
+            self.trailing_breaks.push_str(brk);
+        } else {
+            self.whitespaces = None;
+            self.leading_break = brk;
+            self.leading_blanks = true;
+        }
+    }
+
+    /// Append what the run folds to (a lone `\n` folds to a space), and start again.
+    fn flush(&mut self, string: &mut ScalarText, text: &str) {
+        let fold = std::mem::take(self);
+        if fold.leading_blanks {
+            if fold.leading_break == "\n" {
+                if fold.trailing_breaks.is_empty() {
+                    string.push_str(text, " ");
+                } else {
+                    string.push_str(text, &fold.trailing_breaks);
+                }
+            } else {
+                string.push_str(text, fold.leading_break);
+                string.push_str(text, &fold.trailing_breaks);
+            }
+        } else if let Some((from, to)) = fold.whitespaces {
+            string.push_run(text, from, to);
         }
     }
 }
@@ -860,6 +839,28 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// An indicator of `len` characters at the mark becomes the token `tok`.
+    fn push_indicator(&mut self, tok: Tok<'a>, len: usize) -> Result<()> {
+        let start = self.mark;
+        self.forward_n(len);
+        let end = self.mark;
+        self.push(tok, start, end);
+        Ok(())
+    }
+
+    /// In block context, an indicator at the mark may open a block collection
+    /// (`tok`) where a simple key is allowed; elsewhere it is the error `not_here`.
+    fn open_block(&mut self, not_here: &'static str, tok: Tok<'a>) -> Result<()> {
+        if self.flow_level == 0 {
+            if !self.simple_key_allowed {
+                return Err(YamlError::new(None, not_here, self.mark));
+            }
+            let m = self.mark;
+            self.roll_indent(m.column, None, tok, m)?;
+        }
+        Ok(())
+    }
+
     fn fetch_stream_start(&mut self) -> Result<()> {
         self.started = true;
         self.indent = -1;
@@ -900,78 +901,42 @@ impl<'a> Scanner<'a> {
         self.unroll_indent(-1);
         self.remove_simple_key()?;
         self.simple_key_allowed = false;
-        let start = self.mark;
-        self.forward_n(3);
-        let end = self.mark;
-        self.push(tok, start, end);
-        Ok(())
+        self.push_indicator(tok, 3)
     }
 
     fn fetch_flow_collection_start(&mut self, tok: Tok<'a>) -> Result<()> {
         self.save_simple_key()?;
         self.increase_flow_level()?;
         self.simple_key_allowed = true;
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(tok, start, end);
-        Ok(())
+        self.push_indicator(tok, 1)
     }
 
     fn fetch_flow_collection_end(&mut self, tok: Tok<'a>) -> Result<()> {
         self.remove_simple_key()?;
         self.decrease_flow_level();
         self.simple_key_allowed = false;
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(tok, start, end);
-        Ok(())
+        self.push_indicator(tok, 1)
     }
 
     fn fetch_flow_entry(&mut self) -> Result<()> {
         self.remove_simple_key()?;
         self.simple_key_allowed = true;
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(Tok::FlowEntry, start, end);
-        Ok(())
+        self.push_indicator(Tok::FlowEntry, 1)
     }
 
     fn fetch_block_entry(&mut self) -> Result<()> {
-        if self.flow_level == 0 {
-            if !self.simple_key_allowed {
-                return Err(YamlError::new(None, "sequence entries are not allowed here", self.mark));
-            }
-            let m = self.mark;
-            self.roll_indent(m.column, None, Tok::BlockSequenceStart, m)?;
-        }
+        self.open_block("sequence entries are not allowed here", Tok::BlockSequenceStart)?;
         // In flow context, `-` is an error the parser reports (it knows the context).
         self.remove_simple_key()?;
         self.simple_key_allowed = true;
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(Tok::BlockEntry, start, end);
-        Ok(())
+        self.push_indicator(Tok::BlockEntry, 1)
     }
 
     fn fetch_key(&mut self) -> Result<()> {
-        if self.flow_level == 0 {
-            if !self.simple_key_allowed {
-                return Err(YamlError::new(None, "mapping keys are not allowed here", self.mark));
-            }
-            let m = self.mark;
-            self.roll_indent(m.column, None, Tok::BlockMappingStart, m)?;
-        }
+        self.open_block("mapping keys are not allowed here", Tok::BlockMappingStart)?;
         self.remove_simple_key()?;
         self.simple_key_allowed = self.flow_level == 0;
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(Tok::Key, start, end);
-        Ok(())
+        self.push_indicator(Tok::Key, 1)
     }
 
     fn fetch_value(&mut self) -> Result<()> {
@@ -986,40 +951,22 @@ impl<'a> Scanner<'a> {
             }
             self.simple_key_allowed = false;
         } else {
-            if self.flow_level == 0 {
-                if !self.simple_key_allowed {
-                    return Err(YamlError::new(None, "mapping values are not allowed here", self.mark));
-                }
-                let m = self.mark;
-                self.roll_indent(m.column, None, Tok::BlockMappingStart, m)?;
-            }
+            self.open_block("mapping values are not allowed here", Tok::BlockMappingStart)?;
             self.simple_key_allowed = self.flow_level == 0;
         }
-        let start = self.mark;
-        self.forward();
-        let end = self.mark;
-        self.push(Tok::Value, start, end);
-        Ok(())
+        self.push_indicator(Tok::Value, 1)
     }
 
     fn fetch_anchor(&mut self, alias: bool) -> Result<()> {
         self.save_simple_key()?;
         self.simple_key_allowed = false;
         let start = self.mark;
-        self.forward();
-        let name_start = self.mark.index;
-        while is_word(self.ch()) {
-            self.forward();
-        }
-        let name = self.text.get(name_start..self.mark.index).unwrap_or("").to_string();
+        let name = self.indicator_name();
         let c = self.ch();
         let ok_end = is_blankz(c) || matches!(c, Some('?' | ':' | ',' | ']' | '}' | '%' | '@' | '`'));
         if name.is_empty() || !ok_end {
-            return Err(YamlError::new(
-                Some(if alias { "while scanning an alias" } else { "while scanning an anchor" }),
-                format!("expected alphabetic or numeric character, but found {}", char_repr(c)),
-                self.mark,
-            ));
+            let context = if alias { "while scanning an alias" } else { "while scanning an anchor" };
+            return Err(self.expected(Some(context), "alphabetic or numeric character"));
         }
         let end = self.mark;
         self.push(if alias { Tok::Alias(name) } else { Tok::Anchor(name) }, start, end);
@@ -1038,11 +985,7 @@ impl<'a> Scanner<'a> {
             self.forward_n(2);
             let suffix = self.scan_tag_uri(false, "", false, start)?;
             if self.ch() != Some('>') {
-                return Err(YamlError::new(
-                    Some("while scanning a tag"),
-                    format!("expected '>', but found {}", char_repr(self.ch())),
-                    self.mark,
-                ));
+                return Err(self.expected(Some("while scanning a tag"), "'>'"));
             }
             self.forward();
             (None, suffix)
@@ -1088,11 +1031,7 @@ impl<'a> Scanner<'a> {
             self.forward_n(2);
             let suffix = self.scan_tag_uri(false, "", false, start)?;
             if self.ch() != Some('>') {
-                return Err(YamlError::new(
-                    context,
-                    format!("expected '>', but found {}", char_repr(self.ch())),
-                    self.mark,
-                ));
+                return Err(self.expected(context, "'>'"));
             }
             self.forward();
             (None, suffix)
@@ -1108,11 +1047,7 @@ impl<'a> Scanner<'a> {
                     self.forward();
                 }
                 if self.ch() != Some('!') {
-                    return Err(YamlError::new(
-                        context,
-                        format!("expected '!', but found {}", char_repr(self.ch())),
-                        self.mark,
-                    ));
+                    return Err(self.expected(context, "'!'"));
                 }
                 self.forward();
                 self.text.get(start.index..self.mark.index).unwrap_or("!").to_string()
@@ -1154,38 +1089,21 @@ impl<'a> Scanner<'a> {
 
     fn scan_directive(&mut self) -> Result<Option<Tok<'a>>> {
         let start = self.mark;
-        self.forward();
-        let name_start = self.mark.index;
-        while is_word(self.ch()) {
-            self.forward();
-        }
-        let name = self.text.get(name_start..self.mark.index).unwrap_or("").to_string();
+        let name = self.indicator_name();
         if name.is_empty() || !self.is_end(self.ch()) {
-            return Err(YamlError::new(
-                Some("while scanning a directive"),
-                format!("expected alphabetic or numeric character, but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(Some("while scanning a directive"), "alphabetic or numeric character"));
         }
         let tok = match name.as_str() {
             "YAML" => {
                 self.skip_blanks();
                 let major = self.scan_version_number(start)?;
                 if self.ch() != Some('.') {
-                    return Err(YamlError::new(
-                        Some("while scanning a directive"),
-                        format!("expected a digit or '.', but found {}", char_repr(self.ch())),
-                        self.mark,
-                    ));
+                    return Err(self.expected(Some("while scanning a directive"), "a digit or '.'"));
                 }
                 self.forward();
                 let minor = self.scan_version_number(start)?;
                 if !self.is_end(self.ch()) {
-                    return Err(YamlError::new(
-                        Some("while scanning a directive"),
-                        format!("expected a digit or ' ', but found {}", char_repr(self.ch())),
-                        self.mark,
-                    ));
+                    return Err(self.expected(Some("while scanning a directive"), "a digit or ' '"));
                 }
                 Some(Tok::Version(major, minor))
             }
@@ -1193,20 +1111,12 @@ impl<'a> Scanner<'a> {
                 self.skip_blanks();
                 let handle = self.scan_tag_handle(true, start)?;
                 if !self.is_sep(self.ch()) {
-                    return Err(YamlError::new(
-                        Some("while scanning a directive"),
-                        format!("expected ' ', but found {}", char_repr(self.ch())),
-                        self.mark,
-                    ));
+                    return Err(self.expected(Some("while scanning a directive"), "' '"));
                 }
                 self.skip_blanks();
                 let prefix = self.scan_tag_uri(true, "", false, start)?;
                 if !self.is_end(self.ch()) {
-                    return Err(YamlError::new(
-                        Some("while scanning a directive"),
-                        format!("expected ' ', but found {}", char_repr(self.ch())),
-                        self.mark,
-                    ));
+                    return Err(self.expected(Some("while scanning a directive"), "' '"));
                 }
                 Some(Tok::TagDirective(Box::new((handle, prefix))))
             }
@@ -1221,6 +1131,14 @@ impl<'a> Scanner<'a> {
                 Some(Tok::OtherDirective)
             }
         };
+        self.line_end(Some("while scanning a directive"))?;
+        self.read_line();
+        Ok(tok)
+    }
+
+    /// The rest of a directive's or block scalar header's line: blanks, a
+    /// comment, then the line break (or the end).
+    fn line_end(&mut self, context: Option<&str>) -> Result<()> {
         self.skip_blanks();
         if self.ch() == Some('#') {
             while !is_breakz(self.ch()) {
@@ -1229,14 +1147,25 @@ impl<'a> Scanner<'a> {
             }
         }
         if !is_breakz(self.ch()) {
-            return Err(YamlError::new(
-                Some("while scanning a directive"),
-                format!("expected a comment or a line break, but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(context, "a comment or a line break"));
         }
-        self.read_line();
-        Ok(tok)
+        Ok(())
+    }
+
+    /// The name after a one-character indicator (`&`, `*`, `%`): a run of word
+    /// characters, maybe empty.
+    fn indicator_name(&mut self) -> String {
+        self.forward();
+        let name_start = self.mark.index;
+        while is_word(self.ch()) {
+            self.forward();
+        }
+        self.text.get(name_start..self.mark.index).unwrap_or("").to_string()
+    }
+
+    /// PyYAML's "expected …, but found …" about the character at the mark.
+    fn expected(&self, context: Option<&str>, what: &str) -> YamlError {
+        YamlError::new(context, format!("expected {what}, but found {}", char_repr(self.ch())), self.mark)
     }
 
     fn skip_blanks(&mut self) {
@@ -1261,11 +1190,7 @@ impl<'a> Scanner<'a> {
             self.forward();
         }
         if len == 0 {
-            return Err(YamlError::new(
-                Some("while scanning a directive"),
-                format!("expected a digit, but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(Some("while scanning a directive"), "a digit"));
         }
         Ok(n)
     }
@@ -1275,11 +1200,7 @@ impl<'a> Scanner<'a> {
     fn scan_tag_handle(&mut self, directive: bool, _start: Mark) -> Result<String> {
         let context = if directive { "while scanning a directive" } else { "while scanning a tag" };
         if self.ch() != Some('!') {
-            return Err(YamlError::new(
-                Some(context),
-                format!("expected '!', but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(Some(context), "'!'"));
         }
         let begin = self.mark.index;
         self.forward();
@@ -1289,11 +1210,7 @@ impl<'a> Scanner<'a> {
         if self.ch() == Some('!') {
             self.forward();
         } else if directive && self.mark.index - begin > 1 {
-            return Err(YamlError::new(
-                Some(context),
-                format!("expected '!', but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(Some(context), "'!'"));
         }
         Ok(self.text.get(begin..self.mark.index).unwrap_or("").to_string())
     }
@@ -1347,11 +1264,7 @@ impl<'a> Scanner<'a> {
             self.forward();
         }
         if out.is_empty() && !allow_empty {
-            return Err(YamlError::new(
-                Some(context),
-                format!("expected URI, but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
+            return Err(self.expected(Some(context), "URI"));
         }
         Ok(out)
     }
@@ -1404,20 +1317,7 @@ impl<'a> Scanner<'a> {
                 self.mark,
             ));
         }
-        self.skip_blanks();
-        if self.ch() == Some('#') {
-            while !is_breakz(self.ch()) {
-                self.forward();
-                self.ascii_run(&LINE_RUN);
-            }
-        }
-        if !is_breakz(self.ch()) {
-            return Err(YamlError::new(
-                context,
-                format!("expected a comment or a line break, but found {}", char_repr(self.ch())),
-                self.mark,
-            ));
-        }
+        self.line_end(context)?;
         self.read_line();
         let mut end = self.mark;
         let mut indent: usize = 0;
@@ -1519,7 +1419,7 @@ impl<'a> Scanner<'a> {
             if self.ch().is_none() {
                 return Err(YamlError::new(context, "found unexpected end of stream", self.mark));
             }
-            let mut leading_blanks = false;
+            let mut fold = Fold::default();
             while !is_blankz(self.ch()) {
                 let c = self.ch();
                 if single && c == Some('\'') && self.ch_at(1) == Some('\'') {
@@ -1530,7 +1430,7 @@ impl<'a> Scanner<'a> {
                 } else if !single && c == Some('\\') && is_break(self.ch_at(1)) {
                     self.forward();
                     self.read_line();
-                    leading_blanks = true;
+                    fold.leading_blanks = true;
                     break;
                 } else if !single && c == Some('\\') {
                     self.scan_escape(string.string(text))?;
@@ -1544,40 +1444,17 @@ impl<'a> Scanner<'a> {
             if self.ch() == Some(quote) {
                 break;
             }
-            // Blanks and line breaks inside the scalar fold. Blanks before the first
-            // break stay as written (`whitespaces`: their range in the source).
-            let mut whitespaces: Option<(usize, usize)> = None;
-            let mut leading_break = "";
-            let mut trailing_breaks = String::new();
+            // Blanks and line breaks inside the scalar fold.
             while is_blank(self.ch()) || is_break(self.ch()) {
                 if is_blank(self.ch()) {
                     let from = self.mark.index;
                     self.forward();
-                    if !leading_blanks {
-                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
-                    }
-                } else if !leading_blanks {
-                    whitespaces = None;
-                    leading_break = self.read_line();
-                    leading_blanks = true;
+                    fold.blank(from, self.mark.index);
                 } else {
-                    trailing_breaks.push_str(self.read_line());
+                    fold.line_break(self.read_line());
                 }
             }
-            if leading_blanks {
-                if leading_break == "\n" {
-                    if trailing_breaks.is_empty() {
-                        string.push_str(text, " ");
-                    } else {
-                        string.push_str(text, &trailing_breaks);
-                    }
-                } else {
-                    string.push_str(text, leading_break);
-                    string.push_str(text, &trailing_breaks);
-                }
-            } else if let Some((from, to)) = whitespaces {
-                string.push_run(text, from, to);
-            }
+            fold.flush(&mut string, text);
         }
         self.forward();
         let end = self.mark;
@@ -1668,11 +1545,8 @@ impl<'a> Scanner<'a> {
         let mut end = self.mark;
         let indent = self.indent + 1;
         let mut string = ScalarText::default();
-        let mut leading_blanks = false;
-        // Blanks since the last word, before any line break: their range in the source.
-        let mut whitespaces: Option<(usize, usize)> = None;
-        let mut leading_break = "";
-        let mut trailing_breaks = String::new();
+        // The blanks and line breaks since the last word.
+        let mut fold = Fold::default();
         loop {
             if self.starts_with_at_col0("---") || self.starts_with_at_col0("...") {
                 break;
@@ -1705,23 +1579,7 @@ impl<'a> Scanner<'a> {
                         break;
                     }
                 }
-                if leading_blanks {
-                    if leading_break == "\n" {
-                        if trailing_breaks.is_empty() {
-                            string.push_str(text, " ");
-                        } else {
-                            string.push_str(text, &trailing_breaks);
-                        }
-                    } else {
-                        string.push_str(text, leading_break);
-                        string.push_str(text, &trailing_breaks);
-                    }
-                    leading_break = "";
-                    trailing_breaks.clear();
-                    leading_blanks = false;
-                } else if let Some((from, to)) = whitespaces.take() {
-                    string.push_run(text, from, to);
-                }
+                fold.flush(&mut string, text);
                 let from = self.mark.index;
                 self.forward();
                 // Characters that cannot end the scalar here.
@@ -1737,11 +1595,9 @@ impl<'a> Scanner<'a> {
                     // A run of spaces at once (indentation, mostly).
                     let from = self.mark.index;
                     self.ascii_run(&SPACE_RUN);
-                    if !leading_blanks {
-                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
-                    }
+                    fold.blank(from, self.mark.index);
                 } else if self.is_sep(self.ch()) {
-                    if leading_blanks && (self.mark.column as isize) < indent && self.ch() == Some('\t') {
+                    if fold.leading_blanks && (self.mark.column as isize) < indent && self.ch() == Some('\t') {
                         return Err(YamlError::new(
                             Some("while scanning a plain scalar"),
                             "found a tab character that violates indentation",
@@ -1750,15 +1606,9 @@ impl<'a> Scanner<'a> {
                     }
                     let from = self.mark.index;
                     self.forward();
-                    if !leading_blanks {
-                        whitespaces = Some((whitespaces.map_or(from, |w| w.0), self.mark.index));
-                    }
-                } else if !leading_blanks {
-                    whitespaces = None;
-                    leading_break = self.read_line();
-                    leading_blanks = true;
+                    fold.blank(from, self.mark.index);
                 } else {
-                    trailing_breaks.push_str(self.read_line());
+                    fold.line_break(self.read_line());
                 }
             }
             if self.flow_level == 0 && (self.mark.column as isize) < indent {
@@ -1766,7 +1616,7 @@ impl<'a> Scanner<'a> {
             }
         }
         self.push(Tok::Scalar(string.finish(text), Style::Plain), start, end);
-        if leading_blanks {
+        if fold.leading_blanks {
             self.simple_key_allowed = true;
         }
         Ok(())

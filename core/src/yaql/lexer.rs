@@ -220,6 +220,39 @@ pub(crate) fn tokenize(src: &str) -> (Vec<Token>, Option<YaqlError>) {
     (out, None)
 }
 
+/// Python's one-letter escapes (`\n`, `\t`, …): the character `\c` stands
+/// for, in a string literal and in an `re` replacement.
+pub(crate) fn letter_escape(c: char) -> Option<char> {
+    Some(match c {
+        'a' => '\u{7}',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        'v' => '\u{b}',
+        _ => return None,
+    })
+}
+
+/// An octal escape's value, the way Python reads one in a string literal and
+/// `re` in a replacement: up to three octal digits from `from` (the first is
+/// known to be one). Returns the value and the index after the digits.
+pub(crate) fn octal_escape(chars: &[char], from: usize) -> (u32, usize) {
+    let mut v = 0;
+    let mut k = from;
+    while k < from + 3 {
+        match chars.get(k).and_then(|c| c.to_digit(8)) {
+            Some(d) => {
+                v = v * 8 + d;
+                k += 1;
+            }
+            None => break,
+        }
+    }
+    (v, k)
+}
+
 /// `chars[from..to]`, empty when out of range (positions come from scanning, so
 /// they are in range; this keeps the lexer free of panicking indexing).
 pub(crate) fn span(chars: &[char], from: usize, to: usize) -> &[char] {
@@ -349,18 +382,8 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                     }
                 }
             }
-            Some(d @ '0'..='7') => {
-                let mut v = d.to_digit(8).unwrap_or(0);
-                let mut k = i + 2;
-                while k < i + 4 {
-                    match chars.get(k).and_then(|c| c.to_digit(8)) {
-                        Some(x) => {
-                            v = v * 8 + x;
-                            k += 1;
-                        }
-                        None => break,
-                    }
-                }
+            Some('0'..='7') => {
+                let (v, k) = octal_escape(&chars, i + 1);
                 out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
                 i = k;
             }
@@ -387,16 +410,7 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                 }
             }
             Some(e @ ('\\' | '\'' | '"' | 'a' | 'b' | 'f' | 'n' | 'r' | 't' | 'v')) => {
-                out.push(match e {
-                    'a' => '\u{7}',
-                    'b' => '\u{8}',
-                    'f' => '\u{c}',
-                    'n' => '\n',
-                    'r' => '\r',
-                    't' => '\t',
-                    'v' => '\u{b}',
-                    other => other,
-                });
+                out.push(letter_escape(e).unwrap_or(e));
                 i += 2;
             }
             _ => {

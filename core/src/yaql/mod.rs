@@ -305,62 +305,65 @@ fn to_value(o: Out, tag_sets: bool) -> Value {
 /// the error as `Class: message`.
 #[cfg(test)]
 pub(crate) fn check(expr: &str, data: &str) -> String {
-    fn from_json(j: &serde_json::Value) -> Value {
-        match j {
-            serde_json::Value::Null => Value::Null,
-            serde_json::Value::Bool(b) => Value::Bool(*b),
-            serde_json::Value::Number(n) => match n.as_i64() {
-                Some(i) => Value::Int(i),
-                None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
-            },
-            serde_json::Value::String(s) => Value::str(s.as_str()),
-            serde_json::Value::Array(a) => Value::list(a.iter().map(from_json).collect()),
-            serde_json::Value::Object(o) => {
-                let mut m = Map::new();
-                for (k, v) in o {
-                    m.insert_str(k, from_json(v));
-                }
-                Value::map(m)
-            }
-        }
-    }
-    let data = from_json(&serde_json::from_str(data).unwrap_or(serde_json::Value::Null));
+    let data = crate::engine::request::json_to_value(&serde_json::from_str(data).unwrap_or(serde_json::Value::Null));
     match parse(expr).and_then(|e| evaluate(&e, &data)) {
         Ok(v) => crate::pyfmt::json_dumps(&v, crate::pyfmt::JsonStyle::PLAIN).unwrap_or_default(),
         Err(e) => e.to_string(),
     }
 }
 
+/// Test helper: each `(expression, data, expected)` through [`check`]; fails
+/// listing every case that differs.
+#[cfg(test)]
+pub(crate) fn check_cases(cases: &[(&str, &str, &str)]) {
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|&(expr, data, want)| {
+            let got = check(expr, data);
+            (got != want).then(|| format!("{expr:?} with data {data}:\n  want {want}\n  got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} of {} cases differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
 #[cfg(test)]
 mod tests {
-    use super::check;
+    use super::{check, check_cases};
 
     #[test]
     fn parse_errors_match_yaql() {
-        assert_eq!(check("1 +", "null"), "YaqlGrammarException: Parse error: unexpected end of statement");
-        assert_eq!(
-            check("f(a=>1, 2)", "null"),
-            "YaqlGrammarException: Parse error: unexpected ')' at position 9 of expression 'f(a=>1, 2)'"
-        );
-        assert_eq!(
-            check("f(1,,,a=>1)", "null"),
-            "YaqlGrammarException: Parse error: unexpected '=>' at position 7 of expression 'f(1,,,a=>1)'"
-        );
-        assert_eq!(
-            check("1 2.50", "null"),
-            "YaqlGrammarException: Parse error: unexpected '2.5' at position 2 of expression '1 2.50'"
-        );
-        assert_eq!(check("1e3", "null"), "YaqlLexicalException: Lexical error: illegal character '1' at position 0");
-        assert_eq!(check("not(true)", "null"), "NoFunctionRegisteredException: Unknown function \"not\"");
+        check_cases(&[
+            ("1 +", "null", "YaqlGrammarException: Parse error: unexpected end of statement"),
+            (
+                "f(a=>1, 2)",
+                "null",
+                "YaqlGrammarException: Parse error: unexpected ')' at position 9 of expression 'f(a=>1, 2)'",
+            ),
+            (
+                "f(1,,,a=>1)",
+                "null",
+                "YaqlGrammarException: Parse error: unexpected '=>' at position 7 of expression 'f(1,,,a=>1)'",
+            ),
+            (
+                "1 2.50",
+                "null",
+                "YaqlGrammarException: Parse error: unexpected '2.5' at position 2 of expression '1 2.50'",
+            ),
+            ("1e3", "null", "YaqlLexicalException: Lexical error: illegal character '1' at position 0"),
+            ("not(true)", "null", "NoFunctionRegisteredException: Unknown function \"not\""),
+        ]);
     }
 
     #[test]
     fn empty_argument_slots_are_novalue_markers() {
-        assert_eq!(check("[,1]", "null"), "[\"<NoValue>\", 1]");
-        assert_eq!(
-            check("'abc'.substring(,1)", "null"),
-            "NoMatchingMethodException: No method \"substring\" for receiver abc matches supplied arguments"
-        );
+        check_cases(&[
+            ("[,1]", "null", "[\"<NoValue>\", 1]"),
+            (
+                "'abc'.substring(,1)",
+                "null",
+                "NoMatchingMethodException: No method \"substring\" for receiver abc matches supplied arguments",
+            ),
+        ]);
     }
 
     #[test]

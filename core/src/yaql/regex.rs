@@ -3,7 +3,7 @@
 //! group templates) and `re.escape`.
 
 use super::eval::R;
-use super::lexer::span;
+use super::lexer::{letter_escape, octal_escape, span};
 use super::YaqlError;
 
 /// Backtracking budget per search (Python has none; catastrophic patterns would hang).
@@ -197,17 +197,7 @@ pub(crate) fn parse_template(repl: &str, re: &PyRegex) -> R<Vec<ReplItem>> {
             }
             '0' => {
                 // octal escape \0, \0o, \0oo
-                let mut v = 0u32;
-                let mut k = i + 2;
-                while k < i + 4 {
-                    match chars.get(k).and_then(|c| c.to_digit(8)) {
-                        Some(d) => {
-                            v = v * 8 + d;
-                            k += 1;
-                        }
-                        None => break,
-                    }
-                }
+                let (v, k) = octal_escape(&chars, i + 1);
                 lit.push(char::from_u32(v).unwrap_or('\0'));
                 i = k;
             }
@@ -244,16 +234,7 @@ pub(crate) fn parse_template(repl: &str, re: &PyRegex) -> R<Vec<ReplItem>> {
                 i = k;
             }
             'a' | 'b' | 'f' | 'n' | 'r' | 't' | 'v' | '\\' => {
-                lit.push(match n {
-                    'a' => '\u{7}',
-                    'b' => '\u{8}',
-                    'f' => '\u{c}',
-                    'n' => '\n',
-                    'r' => '\r',
-                    't' => '\t',
-                    'v' => '\u{b}',
-                    _ => '\\',
-                });
+                lit.push(letter_escape(n).unwrap_or(n));
                 i += 2;
             }
             c if c.is_ascii_alphanumeric() => {

@@ -17,6 +17,8 @@ import type {
   ResourceType,
   ShownValue,
   SourceLocation,
+  ValidateRequest,
+  ValidateResult,
   VersionInfo,
   YaqlResult,
 } from "./types.js";
@@ -64,6 +66,7 @@ export interface GlueEvaluation {
 export interface Glue {
   /** Evaluates the request (JSON text); throws for a malformed one. */
   Evaluation: new (requestJson: string) => GlueEvaluation;
+  validate(requestJson: string): string;
   versions(): string;
   functions(version: string): string;
   resourceTypes(): string;
@@ -81,6 +84,7 @@ export interface Glue {
 export interface Api {
   evaluate(request: EvaluateRequest): EvaluateResponse;
   evaluation(request: EvaluateRequest): Evaluation;
+  validate(request: ValidateRequest): ValidateResult;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
@@ -205,6 +209,11 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       return ev.response;
     },
     evaluation: open,
+    validate: (request) =>
+      guarded(
+        () => parsed<ValidateResult>(glue.validate(requestText(request))),
+        (e) => ({ error: { type: "InternalError", message: crashMessage(e), path: null }, validate: null }),
+      ),
     versions: () => guarded(() => parsed<VersionInfo[]>(glue.versions()), fail),
     functions: (version) => guarded(() => parsed<FunctionInfo[] | null>(glue.functions(String(version))), fail),
     resourceTypes: () => guarded(() => parsed<ResourceType[]>(glue.resourceTypes()), fail),
@@ -247,7 +256,7 @@ function checkPath(path: PathStep[]): void {
 }
 
 /** The request as the JSON text the editor exports take. */
-function requestText(request: EvaluateRequest): string {
+function requestText(request: EvaluateRequest | ValidateRequest): string {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError("hotplate: the request must be an object like {template: '...'}");
   }
@@ -293,6 +302,18 @@ export function evaluate(request: EvaluateRequest): EvaluateResponse {
  */
 export function evaluation(request: EvaluateRequest): Evaluation {
   return api().evaluation(request);
+}
+
+/**
+ * Template validate, as `openstack orchestration template validate` asks it
+ * (Heat's `POST /v1/{tenant}/validate`, no values needed): Heat's answer
+ * (`validate`: the description, every parameter with Heat's API keys, the
+ * parameter groups, with `x-show-nested` the nested stacks' parameters, the
+ * environment) or Heat's error (`error`). Template problems are in the
+ * result; this throws only for a malformed request.
+ */
+export function validate(request: ValidateRequest): ValidateResult {
+  return api().validate(request);
 }
 
 /** Every `heat_template_version` Heat accepts, oldest first. */

@@ -43,6 +43,12 @@ export type EvaluateRequest = {
    * The template's file name, used in diagnostics (default `template.yaml`).
    */
   "x-template-name"?: string,
+  /**
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+   */
+  "x-heat-config"?: Record<string, unknown>,
 };
 
 /**
@@ -279,6 +285,220 @@ export type SkippedCheck = {
 };
 
 /**
+ * A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
+ * validate request): the body heat-api reads, as for create (a `stack_name`
+ * is ignored), plus the query's two flags.
+ */
+export type ValidateRequest = {
+  /**
+   * `"validate"` in the oracle's corpus (ignored here).
+   */
+  "x-operation"?: "validate",
+  /**
+   * YAML or JSON text, or an already-parsed object (without one, heat-api
+   * answers `No template specified`).
+   */
+  template: string | object,
+  /**
+   * Ignored when `environment_files` is non-empty (as heat-api does).
+   */
+  environment?: string | object,
+  /**
+   * Names in `files`, merged in order.
+   */
+  environment_files?: Array<string>,
+  /**
+   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+   */
+  files?: { [key in string]: string | null },
+  /**
+   * Explicit parameter values.
+   */
+  parameters?: Record<string, unknown>,
+  /**
+   * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
+   * heatclient does) or the text sent as it is.
+   */
+  "x-show-nested"?: boolean | string,
+  /**
+   * The `ignore_errors` query parameter: Heat error codes, comma-separated
+   * (a list is joined with `,`).
+   */
+  "x-ignore-errors"?: string | string[],
+};
+
+/**
+ * Heat's answer to a template-validate request: the response body, or the
+ * error heat-api answers with (then `validate` is null).
+ */
+export type ValidateResult = {
+  /**
+   * The error (`HTTPBadRequest` for the engine's `{'Error': …}`, else the exception's class).
+   */
+  error: HeatError | null,
+  /**
+   * The body; a text for unknown `ignore_errors` codes (heat-api answers 200 with the
+   * engine's `repr` of an `HTTPBadRequest`).
+   */
+  validate: ValidateAnswer | null,
+};
+
+/**
+ * The response body of a template validate.
+ */
+export type ValidateAnswer = ValidateBody | string;
+
+/**
+ * The template's description, parameters (with Heat's API keys), parameter
+ * groups, nested stacks' parameters (with `show_nested`) and environment.
+ */
+export type ValidateBody = {
+  /**
+   * The template's description, or `No description`.
+   */
+  Description: JsonValue,
+  /**
+   * Each template parameter (pseudo parameters excluded).
+   */
+  Parameters: { [key in string]: ValidateParameter },
+  /**
+   * `parameter_groups` as written, when the template has them.
+   */
+  ParameterGroups?: JsonValue,
+  /**
+   * With `show_nested`: each nested-stack resource's stack.
+   */
+  NestedParameters?: { [key in string]: NestedParameters },
+  /**
+   * The merged user environment.
+   */
+  Environment: ValidateEnvironment,
+};
+
+/**
+ * A parameter as `format_validate_parameter` writes it: defaults and values
+ * as given (not converted), constraints by kind.
+ */
+export type ValidateParameter = {
+  /**
+   * `String`, `Number`, `CommaDelimitedList`, `Json` or `Boolean`.
+   */
+  Type: string,
+  /**
+   * The description (`""` when none).
+   */
+  Description: JsonValue,
+  /**
+   * `"true"` for a hidden parameter, else `"false"`.
+   */
+  NoEcho: "true" | "false",
+  /**
+   * The label, or the name.
+   */
+  Label: JsonValue,
+  /**
+   * The default (`parameter_defaults` replaces the template's), as written.
+   */
+  Default?: JsonValue,
+  /**
+   * The user's value when truthy, as given.
+   */
+  Value?: JsonValue,
+  /**
+   * `tags`.
+   */
+  Tags?: JsonValue,
+  /**
+   * `length`'s min.
+   */
+  MinLength?: JsonValue,
+  /**
+   * `length`'s max.
+   */
+  MaxLength?: JsonValue,
+  /**
+   * `range`'s min.
+   */
+  MinValue?: JsonValue,
+  /**
+   * `range`'s max.
+   */
+  MaxValue?: JsonValue,
+  /**
+   * `modulo`'s step.
+   */
+  Step?: JsonValue,
+  /**
+   * `modulo`'s offset.
+   */
+  Offset?: JsonValue,
+  /**
+   * `allowed_values`.
+   */
+  AllowedValues?: JsonValue,
+  /**
+   * `allowed_pattern`.
+   */
+  AllowedPattern?: JsonValue,
+  /**
+   * `custom_constraint`.
+   */
+  CustomConstraint?: JsonValue,
+  /**
+   * The constraints' descriptions joined by a space.
+   */
+  ConstraintDescription?: JsonValue,
+};
+
+/**
+ * A nested stack's parameters (`show_nested`), recursively.
+ */
+export type NestedParameters = {
+  /**
+   * The resource's type.
+   */
+  Type: string,
+  /**
+   * The nested template's description, or `No description`.
+   */
+  Description: JsonValue,
+  /**
+   * Its parameters, with the values the parent gives.
+   */
+  Parameters: { [key in string]: ValidateParameter },
+  /**
+   * Its `parameter_groups`, when it has them.
+   */
+  ParameterGroups?: JsonValue,
+  /**
+   * Its own nested stacks.
+   */
+  NestedParameters?: { [key in string]: NestedParameters },
+};
+
+/**
+ * The merged user environment (`user_env_as_dict()`).
+ */
+export type ValidateEnvironment = {
+  /**
+   * `parameters`.
+   */
+  parameters: Record<string, JsonValue>,
+  /**
+   * `parameter_defaults`.
+   */
+  parameter_defaults: Record<string, JsonValue>,
+  /**
+   * The user's registry, with `resources` and the provider templates used.
+   */
+  resource_registry: Record<string, JsonValue>,
+  /**
+   * `event_sinks`.
+   */
+  event_sinks: JsonValue[],
+};
+
+/**
  * What an evaluation gives a binding besides the canonical result text.
  */
 export type EvaluateSummary = {
@@ -357,7 +577,7 @@ export type Diagnostic = {
 /**
  * How serious a diagnostic is.
  */
-export type Severity = "error" | "warning" | "note";
+export type Severity = "error" | "warning" | "note" | "info";
 
 /**
  * One segment of Heat's error path list.

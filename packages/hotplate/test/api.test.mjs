@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, evaluation, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
+import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -167,4 +167,41 @@ test("an evaluation held by the caller answers every shown value in one call, an
   assert.ok(byPath.has('["resources","s","properties"]'));
   assert.equal(ok.render(["outputs", "o", "value"], "json").text, "1.0");
   ok.free();
+});
+
+// Expectations: the oracle's validate answers (real Heat) for these requests.
+const ONE_SERVER = `heat_template_version: 2021-04-16
+description: One server
+parameters:
+  key_name: {type: string, label: Key}
+  count: {type: number, default: 2, constraints: [{range: {min: 1}}]}
+resources:
+  server: {type: OS::Nova::Server, properties: {flavor: m1.tiny, image: cirros, key_name: {get_param: key_name}}}
+`;
+
+test("validate answers as Heat's template validate: parameters without values, or Heat's error", () => {
+  assert.deepEqual(validate({ template: ONE_SERVER }), {
+    error: null,
+    validate: {
+      Description: "One server",
+      Environment: { event_sinks: [], parameter_defaults: {}, parameters: {}, resource_registry: { resources: {} } },
+      Parameters: {
+        count: { Default: 2, Description: "", Label: "count", MinValue: 1, NoEcho: "false", Type: "Number" },
+        key_name: { Description: "", Label: "Key", NoEcho: "false", Type: "String" },
+      },
+    },
+  });
+  assert.deepEqual(validate({ template: ONE_SERVER.replace("image: cirros", "imag: cirros") }), {
+    error: {
+      message: "Property error: resources.server.properties: Unknown Property imag",
+      path: ["resources", "server", "properties"],
+      type: "HTTPBadRequest",
+    },
+    validate: null,
+  });
+  assert.deepEqual(validate({ template: ONE_SERVER, "x-ignore-errors": "1" }), {
+    error: null,
+    validate: "<HTTPBadRequest at 0x0 400 Bad Request>",
+  });
+  assert.throws(() => validate("heat_template_version: 2021-04-16"), TypeError);
 });

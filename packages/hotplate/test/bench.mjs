@@ -9,7 +9,9 @@
 // Native: the criterion bench of hotplate-core in summary mode
 // (`cargo bench -p hotplate-core --bench engine`, HOTPLATE_BENCH_SUMMARY=1): request
 // JSON decoding, evaluation and result JSON, i.e. what `hotplate eval` does minus
-// process start and file IO. Wasm: `evaluate(request)` of the package on the parsed
+// process start and file IO, each case's runs through one api::Session
+// (HOTPLATE_BENCH_SESSION=1) as the binding evaluates: on both sides a repeated
+// run of a request reuses the files its previous run loaded. Wasm: `evaluate(request)` of the package on the parsed
 // request object: the same work plus the JS boundary (request and response
 // conversion), located diagnostics and `JSON.parse(resultJson)`.
 // --max-ratio R exits 1 when wasm/native exceeds R.
@@ -42,6 +44,7 @@ if (nativeBench) {
       ...process.env,
       HOTPLATE_BENCH_SUMMARY: "1",
       HOTPLATE_BENCH_REPEAT: String(repeat),
+      HOTPLATE_BENCH_SESSION: "1",
       HOTPLATE_SHARED: resolve(corpus, "../.."),
       // The native bench defaults to corpus-full: time the same folder as the wasm side.
       HOTPLATE_BENCH_CORPUS: basename(corpus),

@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by `make test-package`: the public types as a
 // TypeScript user writes against them (a type error fails the build).
-import { evaluate, yaql, functions, renderValue, type EvaluateRequest, type EvaluateResponse, type Diagnostic, type RenderedValue, type PathStep } from "../lib/bundler.js";
+import { evaluate, validate, yaql, functions, renderValue, type ValidateResult, type EvaluateRequest, type EvaluateResponse, type Diagnostic, type RenderedValue, type PathStep } from "../lib/bundler.js";
 import { init } from "../lib/web.js";
 
 const request: EvaluateRequest = {
@@ -14,7 +14,7 @@ const request: EvaluateRequest = {
 const response: EvaluateResponse = evaluate(request);
 const first: Diagnostic | undefined = response.diagnostics[0];
 const line: number = first?.line ?? 0;
-const severity: "error" | "warning" | "note" | undefined = first?.severity;
+const severity: "error" | "warning" | "note" | "info" | undefined = first?.severity;
 const sources: ("user" | "user_default" | "default" | "missing")[] = response.parameters.map((p) => p.source);
 const errorType: string | undefined = response.result.error?.type;
 const outputs: Record<string, { value: unknown; error: string | null }> = response.result.outputs;
@@ -29,6 +29,11 @@ const shown: RenderedValue | null = renderValue(["outputs", "o", "value"], "yaml
 const marked: [number, number][] = shown?.marks.map((m) => [m.from, m.to]) ?? [];
 // @ts-expect-error formats are yaml, json, json-line
 renderValue([], "toml");
+const checked: ValidateResult = validate({ template: "heat_template_version: 2021-04-16\n", "x-show-nested": true, "x-ignore-errors": ["99001"] });
+const body = checked.validate;
+const paramTypes: string[] = body && typeof body !== "string" ? Object.values(body.Parameters).map((p) => p.Type) : [];
+const nestedTypes: string[] = body && typeof body !== "string" ? Object.values(body.NestedParameters ?? {}).map((n) => n.Type) : [];
+const validateError: string | undefined = checked.error?.message;
 const y = yaql("$.data", { a: 1 });
 if (y.ok) {
   const json: string = y.json;
@@ -41,7 +46,7 @@ const inTemplates: boolean | undefined = functions("wallaby")?.[0]?.inTemplates;
 const ready: Promise<void> = init(new URL("https://example.invalid/hotplate.wasm"));
 // @ts-expect-error a request needs a template
 const bad: EvaluateRequest = { stack_name: "x" };
-void [steps, marked, line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad];
+void [steps, marked, line, severity, sources, errorType, outputs, kinds, needsCloud, inTemplates, ready, bad, paramTypes, nestedTypes, validateError];
 
 // Editor functions.
 import { complete, hover, quickFixes, type Completions, type HoverInfo, type QuickFix } from "../lib/bundler.js";

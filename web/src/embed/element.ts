@@ -14,7 +14,8 @@
 // order named: ids of the pane registry, src/panes/index.ts; default
 // `outputs,errors`), `theme` (light, dark, auto),
 // `playground` (URL of the full playground for "Open in playground"; default:
-// the site this script was loaded from).
+// the site this script was loaded from), `heat-config` (JSON object: the
+// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`).
 import type { Workspace } from "../state";
 
 /** Remove the common indentation of a block of text written inside HTML. */
@@ -56,6 +57,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
       projectId: "00000000000000000000000000000001",
       attributes: "",
       referenceIds: "",
+      heatConfig: el.getAttribute("heat-config") ?? "",
     },
   };
 }

@@ -61,8 +61,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     try {
       request = toRequest(ws);
     } catch (e) {
-      if (e instanceof SettingsError) return;
-      throw e;
+      if (!(e instanceof SettingsError)) throw e;
+      // A `heat-config` attribute that is not a JSON object: say so instead of a result.
+      status.textContent = e.message;
+      results.dataset.stale = "true";
+      return;
     }
     void updateLink();
     const result = await runner.run(request);

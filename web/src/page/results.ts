@@ -3,6 +3,7 @@
 // verdict banner above them, and drawing a result into them.
 import type { PathStep } from "hotplate/web";
 import { PANE_IDS, PANE_REGISTRY, paneTestId, renderPane, type Pane, type PaneContext, type PaneId } from "../panes";
+import { nextTask } from "../end-of-task";
 import { el } from "../panes/context";
 import { showVerdict, verdictBanner } from "../verdict";
 
@@ -18,6 +19,8 @@ export class Results {
   private readonly banner = verdictBanner();
   /** The context of the last drawing (what a Copy button copies). */
   private ctx: PaneContext | null = null;
+  /** Counts drawings: a newer one stops an older one between panes. */
+  private drawing = 0;
 
   constructor(section: HTMLElement, private readonly host: ResultsHost) {
     section.append(this.banner);
@@ -34,11 +37,22 @@ export class Results {
     }
   }
 
-  /** Draw `ctx` into every pane (`fresh`: a new result, whose verdict the banner shows). */
-  render(ctx: PaneContext, fresh: boolean): void {
+  /**
+   * Draw `ctx` into every pane, each pane in its own task (a big stack's panes
+   * drawn at once would keep the page from answering input for over 50 ms);
+   * `fresh`: a new result, whose verdict the banner shows. Resolves true when
+   * every pane is drawn, false when a later drawing started meanwhile.
+   */
+  async render(ctx: PaneContext, fresh: boolean): Promise<boolean> {
+    const mine = ++this.drawing;
     this.ctx = ctx;
     if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder);
-    for (const [id, box] of this.boxes) renderPane(id, box, ctx);
+    for (const [id, box] of this.boxes) {
+      renderPane(id, box, ctx);
+      await nextTask();
+      if (mine !== this.drawing) return false;
+    }
+    return true;
   }
 
   private copyButton(pane: Pane): HTMLButtonElement {

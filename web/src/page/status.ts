@@ -29,6 +29,11 @@ export class Status {
     }, BUSY_AFTER_MS);
   }
 
+  /** The evaluation's answer came: no "evaluating…" from now on (its result is being drawn). */
+  answered(): void {
+    clearTimeout(this.slow);
+  }
+
   /** The evaluation ended: `text` in the pill (`ok`, `errors: 2`, `stopped: …`), `ms` it took; `stale`: the results are not of the current input. */
   done(text: string, ms: number | undefined, stale: boolean): void {
     clearTimeout(this.slow);

@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 use super::{provider, Child, Template};
 use crate::catalogue::{self, NestedKind};
 use crate::diag::PathItem;
-use crate::engine::properties::Validation;
+use crate::engine::properties::{PropError, Validation};
 use crate::engine::resources::ResourceDefn;
 use crate::engine::{Parts, Run, StackInput};
 use crate::eval::{self, EvalError, Expr};
@@ -108,6 +108,108 @@ pub(super) fn child(
         NestedKind::Template => None,
     };
     Ok(members.map(|members| generated(run, parts, d, kind, members)))
+}
+
+/// The child `get_nested_parameters_stack()` builds for template validate's
+/// `show_nested` (not validated): one member (a ResourceGroup's first name
+/// not removed, whatever its count; a scaling group's one new member; a
+/// deployment group's first server), every member of a ResourceChain. Only
+/// the properties Heat reads there are read, and one that fails to resolve
+/// is Heat's `ValueError`, except in a ResourceGroup's member definition,
+/// where a parameter without a value is null (`get_resource_def`'s
+/// `ignore_param_resolve`).
+pub(super) fn parameters_child(
+    run: &mut Run,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+    kind: NestedKind,
+) -> Result<Option<Child>, EvalError> {
+    let schema = d.info.schema;
+    let mut entries: Vec<(Value, Expr)> = provider::entries(d.properties.as_ref()).to_vec();
+    if kind == NestedKind::ResourceGroup {
+        if let Some((_, e)) = entries.iter_mut().find(|(k, _)| k.as_str() == Some("resource_def")) {
+            *e = Expr::Scalar(resolve_ignoring_missing(&parts.stack, e)?.unwrap_or(Value::Null));
+        }
+    }
+    let v = Validation::new(&parts.stack, schema, d.info.translation, &entries);
+    let read = |key: &str| {
+        v.read(schema, &entries, key).map_err(|e| match e {
+            PropError::Fatal(e) | PropError::Unknown(e) => e,
+            PropError::Value(m) => EvalError::value(m).at(d.node.span),
+            PropError::Svf(path, m) => EvalError::svf_items("", path, m).at(d.node.span),
+        })
+    };
+    let keys: &[&str] = match kind {
+        NestedKind::ResourceGroup => &["removal_policies", "resource_def", "index_var"],
+        NestedKind::AutoScalingGroup => &["resource"],
+        NestedKind::ResourceChain => &["resources", "resource_properties"],
+        NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup => &["LaunchConfigurationName", "Tags"],
+        NestedKind::DeploymentGroup(_) => &[],
+        NestedKind::CfnStack | NestedKind::Template => return Ok(None),
+    };
+    let mut props = Map::new();
+    if let NestedKind::DeploymentGroup(_) = kind {
+        // `dict(self.properties)`: every property.
+        for p in schema {
+            props.insert_str(p.name, read(p.name)?);
+        }
+    }
+    for key in keys {
+        props.insert_str(key, read(key)?);
+    }
+    if let Some(conf) = props.get_str("LaunchConfigurationName").and_then(Value::as_str) {
+        // `conf.frozen_definition()`: the launch configuration's definition resolved whole.
+        if let Some(conf) = parts.definitions.defns.iter().find(|c| &*c.name == conf) {
+            for e in [&conf.properties, &conf.metadata, &conf.update_policy, &conf.external_id].into_iter().flatten() {
+                eval::resolve(&parts.stack, e)?;
+            }
+        }
+    }
+    // One member: the size properties say 1.
+    for key in ["count", "desired_capacity", "Size", "DesiredCapacity"] {
+        props.insert_str(key, Value::Int(1));
+    }
+    let g =
+        Group { d, props, validating: true, max_resources: input.config.max_resources_per_stack, budget: run.budget };
+    let members = match kind {
+        NestedKind::ResourceGroup => resource_group(parts, &g)?,
+        NestedKind::AutoScalingGroup => Some(scaling_group(input, &g)?),
+        NestedKind::ResourceChain => Some(chain(parts, &g)?),
+        // No servers: a child without members.
+        NestedKind::DeploymentGroup(member_type) => Some(deployment_group(&g, member_type)?.unwrap_or_default()),
+        _ => Some(instance_group(input, parts, &g, kind)?),
+    };
+    Ok(members.map(|members| generated(run, parts, d, kind, members)))
+}
+
+/// `function.resolve` with a parameter that has no value as null (at the
+/// outermost function that needs it), absent values dropped.
+fn resolve_ignoring_missing(stack: &Stack, e: &Expr) -> Result<Option<Value>, EvalError> {
+    Ok(match e {
+        Expr::Scalar(v) => Some(v.clone()),
+        Expr::Absent => None,
+        Expr::List(items, _) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                out.extend(resolve_ignoring_missing(stack, item)?);
+            }
+            Some(Value::list(out))
+        }
+        Expr::Map(entries, _) => {
+            let mut out = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                if let Some(v) = resolve_ignoring_missing(stack, v)? {
+                    let _ = out.insert(k.clone(), v);
+                }
+            }
+            Some(Value::map(out))
+        }
+        Expr::Call(_) => match eval::resolve_nullable(stack, e) {
+            Err(err) if &*err.class == "UserParameterMissing" => Some(Value::Null),
+            other => other?,
+        },
+    })
 }
 
 /// A ResourceGroup's members: `count` of them (one when validating, none

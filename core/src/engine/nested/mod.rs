@@ -106,6 +106,48 @@ pub(crate) fn checks(
     Ok(())
 }
 
+/// `get_nested_parameters_stack()` (template validate's `show_nested`): the
+/// nested stack Heat builds, without validating it, for a nested-stack
+/// resource, given to `visit` as its input (in a run of its own that shares
+/// the sources and budget). `None` for other resources, and for a template
+/// Heat reads from elsewhere. Heat's errors here are its own classes.
+pub(crate) fn parameters_stack<T>(
+    run: &mut Run,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+    visit: impl FnOnce(&mut Run, &StackInput<'_>) -> Result<T, Failed>,
+) -> Result<Option<T>, Failed> {
+    let Some(kind) = d.info.nested_kind() else { return Ok(None) };
+    let child = match kind {
+        NestedKind::Template => {
+            provider::provider(run, input, d).and_then(|p| p.map(|p| provider::child(&parts.stack, d, &p)).transpose())
+        }
+        group => group::parameters_child(run, input, parts, d, group),
+    };
+    let Some(child) = child.map_err(|e| run.failed(e))? else { return Ok(None) };
+    let mut child_run = Run::child(run);
+    let result = child_stages(&mut child_run, input, d, &child, false, visit);
+    run.ev.sources = std::mem::take(&mut child_run.ev.sources);
+    run.budget = child_run.budget;
+    result.map(Some)
+}
+
+/// A provider's property names against its template's parameters (what
+/// `TemplateResource.validate_template()` checks of them, without values).
+pub(crate) fn provider_names(
+    run: &mut Run,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+) -> Result<(), EvalError> {
+    if d.info.nested_kind() != Some(NestedKind::Template) {
+        return Ok(());
+    }
+    let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
+    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new())
+}
+
 /// The nested stage: the result of every enabled nested-stack resource.
 pub(crate) fn nested(run: &mut Run, input: &StackInput<'_>, parts: &Parts) -> Nested {
     let mut pieces = Vec::new();
@@ -178,7 +220,7 @@ fn child_run(
     create: bool,
 ) -> (Result<(), Failed>, Evaluation) {
     let mut child_run = Run::child(run);
-    let result = child_stages(&mut child_run, input, d, child, create);
+    let result = child_stages(&mut child_run, input, d, child, create, |run, input| run.stack(input));
     if let Err(failed) = &result {
         child_run.report(failed.clone());
     }
@@ -192,14 +234,15 @@ fn child_run(
 }
 
 /// The child's depth and size within bounds, its version and parameter
-/// schemas, then its stages.
-fn child_stages(
+/// schemas, then `then` on its input (its stages).
+fn child_stages<T>(
     run: &mut Run,
     input: &StackInput<'_>,
     d: &ResourceDefn,
     child: &Child,
     create: bool,
-) -> Result<(), Failed> {
+    then: impl FnOnce(&mut Run, &StackInput<'_>) -> Result<T, Failed>,
+) -> Result<T, Failed> {
     // `_child_nested_depth`.
     let max_depth = input.config.max_nested_stack_depth;
     if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
@@ -245,9 +288,12 @@ fn child_stages(
     let stack_name = format!("{}-{}", input.stack_name, d.name);
     let existing = if create { input.existing } else { None };
     let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
-    let stack_id = existing
-        .and_then(|h| h.stack_id(&path))
-        .unwrap_or_else(|| uuid5_url(&format!("{}/{}", input.stack_id, d.name)));
+    let stack_id = match existing.and_then(|h| h.stack_id(&path)) {
+        Some(id) => id,
+        // A stack that is not stored has no id, nor have the stacks built in it.
+        None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
+        None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+    };
     let child_input = StackInput {
         root,
         version,
@@ -259,6 +305,7 @@ fn child_stages(
         schemas,
         depth: input.depth + 1,
         strict: create && existing.is_none_or(|h| h.validate_strictly(&path)),
+        template_only: false,
         collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
@@ -267,7 +314,7 @@ fn child_stages(
         existing,
         path,
     };
-    run.stack(&child_input)
+    then(run, &child_input)
 }
 
 /// hotplate's bound on the nested stacks one request builds.
@@ -333,6 +380,7 @@ fn child_environment(
         parameters: params.clone(),
         parameter_defaults: parent.parameter_defaults.clone(),
         resource_registry: registry,
+        event_sinks: Vec::new(),
         parameter_sources: Vec::new(),
         default_sources: Vec::new(),
         parameter_contributions: Vec::new(),
@@ -374,6 +422,26 @@ mod tests {
             "{}",
             shown.get(..400).unwrap_or("")
         );
+    }
+
+    #[test]
+    fn heat_s_packaged_template_is_named_and_evaluated_when_supplied() {
+        // AWS::CloudWatch::Alarm is Heat's AWS_CloudWatch_Alarm.yaml (the default environment's).
+        let t = "heat_template_version: 2018-08-31\nresources:\n  alarm:\n    type: AWS::CloudWatch::Alarm\n    properties: {MetricName: m}\n";
+        let file = "file:///etc/heat/templates/AWS_CloudWatch_Alarm.yaml";
+        let mut req = crate::engine::Request::new(t);
+        let ev = crate::engine::evaluate(&req);
+        let notes: Vec<&str> =
+            ev.diagnostics.iter().filter(|d| d.code == "packaged-template").map(|d| d.message.as_str()).collect();
+        assert_eq!(notes.len(), 1, "{:?}", ev.diagnostics);
+        assert!(notes[0].contains(file) && notes[0].contains("`files`"), "{notes:?}");
+        assert!(ev.result.nested.is_empty());
+        // Supplied under that name, it is the nested stack (Heat's has parameters of these names).
+        let alarm = "heat_template_version: 2013-05-23\nparameters:\n  MetricName: {type: string}\nresources:\n  a: {type: OS::Heat::None}\n";
+        req.files.insert(file.into(), Some(alarm.into()));
+        let ev = crate::engine::evaluate(&req);
+        assert!(ev.diagnostics.iter().all(|d| d.code != "packaged-template"), "{:?}", ev.diagnostics);
+        assert!(ev.result.nested.contains_key("alarm"), "{:?}", ev.result.error);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use indexmap::IndexMap;
 
 use super::Child;
 use crate::catalogue::{self, PropKind};
-use crate::diag::PathItem;
+use crate::diag::{Diagnostic, PathItem};
 use crate::engine::file_schemata;
 use crate::engine::parameters::{self, ParamSchema, ParamType};
 use crate::engine::resources::ResourceDefn;
@@ -104,7 +104,10 @@ pub(super) struct Provider {
 /// A provider's template, loaded once per request, and its schemas; `None`
 /// when Heat would read it from elsewhere (a `file://` default mapping).
 pub(super) fn provider(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Provider>, EvalError> {
-    let Some(template) = load(run, input, d)? else { return Ok(None) };
+    let Some(template) = load(run, input, d)? else {
+        packaged_note(run, d);
+        return Ok(None);
+    };
     let schemas = template.provider_schemas(&input.env.parameter_defaults)?;
     Ok(Some(Provider { template, schemas }))
 }
@@ -134,6 +137,26 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
     let template = Template::new(loaded.root, loaded.dates);
     run.templates.borrow_mut().insert(file.clone(), template.clone());
     Ok(Some(template))
+}
+
+/// A type Heat maps to one of its own packaged templates (the default
+/// environment's `file:///etc/heat/templates/…`) that the request does not
+/// carry: hotplate does not ship Heat's templates, so the nested stack is not
+/// evaluated; a note says which file Heat would load and how to add it.
+fn packaged_note(run: &mut Run, d: &ResourceDefn) {
+    let Some((file, false)) = &d.info.template else { return };
+    let note = Diagnostic::note(
+        "packaged-template",
+        format!(
+            "{} is Heat's packaged template {file}, which hotplate does not ship: its nested stack is not evaluated. \
+             To evaluate it, add the template's text to `files` under the name {file}",
+            d.type_name
+        ),
+    )
+    .at(d.node.get("type").map_or(d.node.span, |n| n.span));
+    if !run.ev.diagnostics.contains(&note) {
+        run.ev.diagnostics.push(note);
+    }
 }
 
 /// A provider resource's child stack.

@@ -140,12 +140,23 @@ fn parse(
     Ok((defns, pieces))
 }
 
+/// `Resource._validate_name`.
+fn valid_name(d: &ResourceDefn) -> Result<(), EvalError> {
+    if d.name.contains('/') {
+        let span = d.node.span;
+        return Err(EvalError::svf("Resource name may not contain \"/\"").with_code("bad-resource-name").at(span));
+    }
+    Ok(())
+}
+
 /// Resource objects: the type of each is looked up in the registry.
 fn resolve_types(run: &mut Run, defs: &mut Definitions) -> Result<(), Failed> {
     let mut first = None;
     for &i in &defs.set_order {
         let Some(d) = defs.defns.get_mut(i) else { continue };
-        if let Err(e) = d.resolve_type(&defs.registry) {
+        // `Resource.__new__` finds the class, then `__init__` checks the name.
+        let resolved = d.resolve_type(&defs.registry).and_then(|()| valid_name(d));
+        if let Err(e) = resolved {
             let name = d.name.to_string();
             if let Some((_, piece)) = defs.pieces.iter_mut().find(|(n, _)| *n == name) {
                 *piece = Piece::Failed(e.clone());

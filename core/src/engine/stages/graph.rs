@@ -36,10 +36,10 @@ pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<
     let mut first = None;
     for &i in &defs.set_order {
         let Some(d) = defs.defns.get(i) else { continue };
-        out.graph.add_node(&d.name);
         let required = match d.required_names(stack) {
             Ok(r) => r,
             Err(e) => {
+                out.graph.add_node(&d.name, d.info.class);
                 let e = e.at_if_unset(d.node.span);
                 if let Some(slot) = out.requires.get_mut(i) {
                     *slot = Piece::Failed(e.clone());
@@ -58,6 +58,9 @@ pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<
                 break;
             }
         }
+        // `add_explicit_dependencies`: the edges, then `deps += (self, None)`
+        // (a resource required earlier is in the graph before its requirer).
+        out.graph.add_node(&d.name, d.info.class);
         let mut sorted = required;
         crate::sort::sort(&mut sorted);
         sorted.dedup();

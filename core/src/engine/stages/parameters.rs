@@ -26,6 +26,25 @@ pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Stru
             "Invalid stack name {stack_name} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less."
         )).with_code("bad-stack-name"))?;
     }
+    let (stack, params) = stack_parameters(run, input, structure);
+    validate(run, input, &params)?;
+    if let Some(groups) = structure.root.get("parameter_groups") {
+        let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
+        if let Err(e) = parameters::validate_groups(groups, &names) {
+            run.stop(e)?;
+        }
+    }
+    Ok(stack)
+}
+
+/// The stack with each parameter's value, not validated (Heat's `Stack`
+/// before `validate()`; also a nested stack that is only built).
+pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Stack {
+    stack_parameters(run, input, structure).0
+}
+
+/// The stack with its pseudo and template parameters, and the parameters.
+fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
     stack.display = run.display;
     let env = &input.env;
@@ -45,14 +64,7 @@ pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Stru
         unknown_values(run, input, &params, &mut stack);
     }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
-    validate(run, input, &params)?;
-    if let Some(groups) = structure.root.get("parameter_groups") {
-        let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
-        if let Err(e) = parameters::validate_groups(groups, &names) {
-            run.stop(e)?;
-        }
-    }
-    Ok(stack)
+    (stack, params)
 }
 
 /// A display evaluation's parameters without a value: one the parent gives

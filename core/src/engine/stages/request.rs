@@ -75,7 +75,24 @@ type ParamTypes = Vec<(String, ParamType)>;
 
 /// The request stage.
 pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Failed> {
-    // The cloud's settings; then heat-api's body limit, before anything is read.
+    let config = settings(run, req)?;
+    // heat-api reads the stack name before the template.
+    let Some(stack_name) = req.stack_name.as_deref() else {
+        return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
+    };
+    let body = body(run, req, &config)?;
+    let top = template(run, req, body, stack_name, config)?;
+    // `_validate_new_stack`'s stack limit: offline the project owns no stack.
+    if top.config.max_stacks_per_tenant == 0 {
+        let message =
+            "Request limit exceeded: You have reached the maximum stacks per tenant, 0. Please delete some stacks.";
+        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("too-many-stacks")));
+    }
+    Ok(top)
+}
+
+/// The cloud's settings; then heat-api's body limit, before anything is read.
+pub(crate) fn settings(run: &mut Run, req: &Request) -> Result<HeatConfig, Failed> {
     let config = HeatConfig::from_value(&req.heat_config)
         .map_err(|m| run.failed(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
     let size = req.json_body_size();
@@ -86,11 +103,22 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
         );
         return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("body-too-large")));
     }
-    // heat-api reads the stack name before the template.
-    let Some(stack_name) = req.stack_name.as_deref() else {
-        return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
-    };
-    // The API decodes the template: JSON/YAML, a mapping, a version key.
+    Ok(config)
+}
+
+/// What heat-api decoded of the body: the template and the inline environment.
+pub(crate) struct Body {
+    /// The loaded template.
+    pub(crate) root: Node,
+    /// The scalars Heat gets as dates.
+    pub(crate) dates: Vec<Span>,
+    /// The inline environment (none with environment files).
+    pub(crate) inline_env: Option<ParsedEnv>,
+}
+
+/// heat-api's part (`InstantiationData`): the template loaded (JSON/YAML, a
+/// mapping, a version key), then the inline environment.
+pub(crate) fn body(run: &mut Run, req: &Request, config: &HeatConfig) -> Result<Body, Failed> {
     let (tid, root, dates) = load(run, &req.template, &req.template_name, config.max_template_size)?;
     let Some(top) = root.as_map() else {
         let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
@@ -101,18 +129,25 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
         return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
     }
     let inline_env = inline_environment(run, req)?;
-    // The version class.
+    Ok(Body { root, dates, inline_env })
+}
+
+/// The engine's part: the version class, every parameter schema, the
+/// environment files merged.
+pub(crate) fn template<'r>(
+    run: &mut Run,
+    req: &Request,
+    body: Body,
+    stack_name: &'r str,
+    config: HeatConfig,
+) -> Result<Top<'r>, Failed> {
+    let Body { root, dates, inline_env } = body;
+    let top = root.as_map().unwrap_or(&[]);
     let (version, vnode) = file_schemata::detect_version(top, &dates, root.span).map_err(|e| run.failed(e))?;
     run.ev.result.template_version = Some(vnode.as_str().unwrap_or_default().to_string());
     run.ev.version = Some(version);
     let (schemas, types) = all_param_schemata(run, req, &root, version, config.max_template_size)?;
     let env = environment(run, req, inline_env, &types)?;
-    // `_validate_new_stack`'s stack limit: offline the project owns no stack.
-    if config.max_stacks_per_tenant == 0 {
-        let message =
-            "Request limit exceeded: You have reached the maximum stacks per tenant, 0. Please delete some stacks.";
-        return Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("too-many-stacks")));
-    }
     Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
 }
 

@@ -28,6 +28,16 @@ impl Structure<'_> {
     }
 }
 
+/// The template read as the later stages read it, without the structure
+/// checks (a nested stack that is built but not validated:
+/// `get_nested_parameters_stack`).
+pub(crate) fn unchecked<'a>(input: &StackInput<'a>) -> Structure<'a> {
+    if input.version.is_cfn() {
+        return Structure { root: Cow::Owned(cfn::normalize(input.root, input.version)) };
+    }
+    Structure { root: Cow::Borrowed(input.root) }
+}
+
 /// The structure stage.
 pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
     let version = input.version;

@@ -24,9 +24,11 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             stack: &parts.stack,
             resources: parts.definitions.set_order.iter().filter_map(|&i| parts.definitions.defns.get(i)).collect(),
         };
-        if let Err(e) = crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph) {
+        let mut skipped = Vec::new();
+        if let Err(e) = crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph, &mut skipped) {
             run.stop(e)?;
         }
+        run.ev.result.skipped_checks.extend(skipped);
     }
     let parts = &*parts;
     // A cycle is found only when the sort reaches it.
@@ -41,7 +43,12 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             .collect();
     for name in &order {
         let Some(d) = defns.iter().find(|d| &*d.name == name.as_str()) else { continue };
-        if unique.contains(name.as_str()) {
+        if !unique.contains(name.as_str()) {
+            continue;
+        }
+        if input.template_only {
+            template_only(run, input, parts, d, &mut first)?;
+        } else {
             resource(run, input, parts, d, &mut first)?;
         }
     }
@@ -58,6 +65,25 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
         }
     }
     run.end_stage(first)
+}
+
+/// One resource as template validate checks it (`validate_template()`; a
+/// resource with an `external_id` is skipped).
+fn template_only(
+    run: &mut Run,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+    first: &mut Option<EvalError>,
+) -> Result<(), Failed> {
+    if d.external_id.is_some() {
+        return Ok(());
+    }
+    let result = d.validate_template(&parts.stack).and_then(|()| nested::provider_names(run, input, parts, d));
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) => run.note(first, e),
+    }
 }
 
 /// One resource: its own validation, then its nested stack's checks.

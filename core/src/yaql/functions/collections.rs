@@ -9,6 +9,44 @@ use super::super::value::{py_sizeof, Dict, HKey, Set, ViewKind, V};
 use super::super::YaqlError;
 use super::{contains, dict_of, fdict_from, hkey, index_error, key_error};
 
+/// Whether item `i` is among the `count` items from `position` (every item
+/// from `position` on when `count` is negative): what yaql's `delete`,
+/// `replace` and `replaceMany` act on.
+fn in_range(i: i64, position: i64, count: i64) -> bool {
+    if count >= 0 {
+        position <= i && i < position.saturating_add(count)
+    } else {
+        i >= position
+    }
+}
+
+/// `replace` and `replaceMany`: the collection (argument 0) with the items in
+/// range (arguments 1 and 3) replaced, once, by the items of `values`.
+fn replace_range(c: &Call<'_>, qual: &'static str, values: V) -> R<V> {
+    let (position, count) = (c.int(1), c.int(3));
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut i: i64 = -1;
+    let mut yielded = false;
+    let mut pending: Option<Rc<super::super::iter::IterObj>> = None;
+    Ok(genf(qual, move |eng| loop {
+        if let Some(p) = &pending {
+            match p.next(eng)? {
+                Some(x) => return Ok(Some(x)),
+                None => pending = None,
+            }
+        }
+        let Some(t) = it.next(eng)? else { return Ok(None) };
+        i += 1;
+        if !in_range(i, position, count) {
+            return Ok(Some(t));
+        }
+        if !yielded {
+            yielded = true;
+            pending = Some(py_iter(eng, &values)?);
+        }
+    }))
+}
+
 /// Splice iterator arguments (`list(...)`, `set(...)`).
 fn spliced(qual: &'static str, args: Vec<V>) -> V {
     let mut stack: Vec<Rc<super::super::iter::IterObj>> = Vec::new();
@@ -297,8 +335,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
         Ok(genf("delete", move |eng| loop {
             let Some(t) = it.next(eng)? else { return Ok(None) };
             i += 1;
-            let keep = if count >= 0 { !(position <= i && i < position.saturating_add(count)) } else { i < position };
-            if keep {
+            if !in_range(i, position, count) {
                 return Ok(Some(t));
             }
         }))
@@ -309,27 +346,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             .p("position", INT)
             .p("value", ANY)
             .pd("count", INT, Dft::Int(1))
-            .f(|c| {
-                let (position, count) = (c.int(1), c.int(3));
-                let value = c.v(2).clone();
-                let it = py_iter(c.eng, c.v(0))?;
-                let mut i: i64 = -1;
-                let mut yielded = false;
-                Ok(genf("replace", move |eng| loop {
-                    let Some(t) = it.next(eng)? else { return Ok(None) };
-                    i += 1;
-                    let hit =
-                        if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
-                    if hit {
-                        if !yielded {
-                            yielded = true;
-                            return Ok(Some(value.clone()));
-                        }
-                    } else {
-                        return Ok(Some(t));
-                    }
-                }))
-            }),
+            .f(|c| replace_range(c, "replace", V::tuple(vec![c.v(2).clone()]))),
     );
     defs.push(
         FnDef::method("replaceMany")
@@ -337,34 +354,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             .p("position", INT)
             .p("values", ITER)
             .pd("count", INT, Dft::Int(1))
-            .f(|c| {
-                let (position, count) = (c.int(1), c.int(3));
-                let values = c.v(2).clone();
-                let it = py_iter(c.eng, c.v(0))?;
-                let mut i: i64 = -1;
-                let mut yielded = false;
-                let mut pending: Option<Rc<super::super::iter::IterObj>> = None;
-                Ok(genf("replace_many", move |eng| loop {
-                    if let Some(p) = &pending {
-                        match p.next(eng)? {
-                            Some(x) => return Ok(Some(x)),
-                            None => pending = None,
-                        }
-                    }
-                    let Some(t) = it.next(eng)? else { return Ok(None) };
-                    i += 1;
-                    let hit =
-                        if count >= 0 { position <= i && i < position.saturating_add(count) } else { i >= position };
-                    if hit {
-                        if !yielded {
-                            yielded = true;
-                            pending = Some(py_iter(eng, &values)?);
-                        }
-                    } else {
-                        return Ok(Some(t));
-                    }
-                }))
-            }),
+            .f(|c| replace_range(c, "replace_many", c.v(2).clone())),
     );
     defs.push(FnDef::method("delete").p("d", MAP).alias("dict").var(ANY).f(|c| {
         let keys = c.var_values();
@@ -563,27 +553,28 @@ fn delete_keys(d: &V, keys: &[V]) -> R<V> {
 
 #[cfg(test)]
 mod tests {
-    use crate::yaql::check;
+    use crate::yaql::check_cases;
 
     #[test]
     fn lists_and_dicts() {
-        assert_eq!(check("list($.data.select($), [1])", "[1, 2]"), "[1, 2, [1]]");
-        assert_eq!(check("[1, 2].insert(0, 0) = [0, 1, 2]", "null"), "false");
-        assert_eq!(check("{a => 1, b => 2}.set(a, 3)", "null"), "{\"a\": 3, \"b\": 2}");
-        assert_eq!(check("{a => 1}.deleteAll([a, z])", "null"), "{}");
-        assert_eq!(check("dict([['a']])", "null"), "StopIteration: ");
-        assert_eq!(check("$.data[5]", "[1]"), "IndexError: tuple index out of range");
-        assert_eq!(check("{[1] => 2}", "null"), "TypeError: unhashable type: 'list'");
+        check_cases(&[
+            ("list($.data.select($), [1])", "[1, 2]", "[1, 2, [1]]"),
+            ("[1, 2].insert(0, 0) = [0, 1, 2]", "null", "false"),
+            ("{a => 1, b => 2}.set(a, 3)", "null", "{\"a\": 3, \"b\": 2}"),
+            ("{a => 1}.deleteAll([a, z])", "null", "{}"),
+            ("dict([['a']])", "null", "StopIteration: "),
+            ("$.data[5]", "[1]", "IndexError: tuple index out of range"),
+            ("{[1] => 2}", "null", "TypeError: unhashable type: 'list'"),
+        ]);
     }
 
     #[test]
     fn sets() {
-        assert_eq!(check("set(1, 2) + set(3)", "null"), "[1, 2, 3]");
-        assert_eq!(check("set(1, 2) < set(1, 2, 3)", "null"), "true");
-        assert_eq!(
-            check("{a => 1}.keys().union(set(2))", "null"),
-            "AttributeError: 'KeysView' object has no attribute 'union'"
-        );
-        assert_eq!(check("[1, true, 1.0].toSet().len()", "null"), "1");
+        check_cases(&[
+            ("set(1, 2) + set(3)", "null", "[1, 2, 3]"),
+            ("set(1, 2) < set(1, 2, 3)", "null", "true"),
+            ("{a => 1}.keys().union(set(2))", "null", "AttributeError: 'KeysView' object has no attribute 'union'"),
+            ("[1, true, 1.0].toSet().len()", "null", "1"),
+        ]);
     }
 }

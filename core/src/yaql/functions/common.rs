@@ -143,23 +143,23 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::yaql::check;
+    use crate::yaql::check_cases;
 
     #[test]
     fn operators_and_branching() {
-        assert_eq!(check("null < 1", "null"), "true");
-        assert_eq!(
-            check("true > false", "null"),
-            "NoMatchingFunctionException: No function \"#operator_>\" matches supplied arguments"
-        );
-        assert_eq!(check("[] and 1", "null"), "[]");
-        assert_eq!(check("false and $.data.missing", "{}"), "false");
-        assert_eq!(check("switch(0 => 'a', [1] => 'c')", "null"), "\"c\"");
-        assert_eq!(
-            check("switch(1, 2)", "null"),
-            "NoMatchingFunctionException: No function \"switch\" matches supplied arguments"
-        );
-        assert_eq!(check("coalesce(null, false, 1)", "null"), "false");
-        assert_eq!(check("9.switchCase('a', 'b')", "null"), "\"b\"");
+        check_cases(&[
+            ("null < 1", "null", "true"),
+            (
+                "true > false",
+                "null",
+                "NoMatchingFunctionException: No function \"#operator_>\" matches supplied arguments",
+            ),
+            ("[] and 1", "null", "[]"),
+            ("false and $.data.missing", "{}", "false"),
+            ("switch(0 => 'a', [1] => 'c')", "null", "\"c\""),
+            ("switch(1, 2)", "null", "NoMatchingFunctionException: No function \"switch\" matches supplied arguments"),
+            ("coalesce(null, false, 1)", "null", "false"),
+            ("9.switchCase('a', 'b')", "null", "\"b\""),
+        ]);
     }
 }

@@ -11,6 +11,63 @@ use super::super::YaqlError;
 use super::collections::delegate_to_list;
 use super::{hkey, stop_iteration, type_error, value_error};
 
+/// The `indexOf` family: the index of the first (or, `last`, the last) item
+/// that `hit`s, or -1; the first stops reading the collection there.
+fn index_where(eng: &Engine, collection: &V, last: bool, mut hit: impl FnMut(V) -> R<bool>) -> R<V> {
+    let mut i = 0i64;
+    let mut found = -1i64;
+    for_each(eng, collection, |t| {
+        if hit(t)? {
+            found = i;
+            if !last {
+                return Ok(false);
+            }
+        }
+        i += 1;
+        Ok(true)
+    })?;
+    Ok(V::Int(found))
+}
+
+/// `splitWhere` and `sliceWhere`: the collection (argument 0, made a list on
+/// the first step) in parts, as tuples. For each item, `cut` says whether a
+/// part ends before it (`Some`) and whether the item is then dropped (`true`)
+/// or starts the next part; a last part that is not empty follows.
+fn parts_where(c: &Call<'_>, qual: &'static str, mut cut: impl FnMut(&Engine, V) -> R<Option<bool>> + 'static) -> R<V> {
+    let source = c.v(0).clone();
+    let ctx = c.new_ctx();
+    let mut lst: Vec<V> = Vec::new();
+    let mut loaded = false;
+    let mut start = 0usize;
+    let mut end = 0usize;
+    let mut finished = false;
+    Ok(genf(qual, move |eng| {
+        if finished {
+            return Ok(None);
+        }
+        if !loaded {
+            loaded = true;
+            let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
+            lst = iter::collect(eng, &l)?;
+        }
+        while end < lst.len() {
+            let x = lst.get(end).cloned().unwrap_or(V::None);
+            let here = cut(eng, x)?;
+            end += 1;
+            if let Some(drop) = here {
+                let part = V::tuple(lst.get(start..end - 1).unwrap_or(&[]).to_vec());
+                start = if drop { end } else { end - 1 };
+                return Ok(Some(part));
+            }
+        }
+        finished = true;
+        if start != end {
+            return Ok(Some(V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec())));
+        }
+        Ok(None)
+    }))
+}
+
 /// `itertools.chain(*collections)`.
 pub(crate) fn chain(collections: Vec<V>) -> V {
     let mut rest = collections.into_iter();
@@ -628,59 +685,19 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("indexOf").p("collection", ITER).p("item", ANY).f(|c| {
         let item = c.v(1).clone();
-        let mut i = 0i64;
-        let mut found = -1i64;
-        for_each(c.eng, c.v(0), |t| {
-            if py_eq(&t, &item) {
-                found = i;
-                return Ok(false);
-            }
-            i += 1;
-            Ok(true)
-        })?;
-        Ok(V::Int(found))
+        index_where(c.eng, c.v(0), false, |t| Ok(py_eq(&t, &item)))
     }));
     defs.push(FnDef::method("lastIndexOf").p("collection", ITER).p("item", ANY).f(|c| {
         let item = c.v(1).clone();
-        let mut i = 0i64;
-        let mut found = -1i64;
-        for_each(c.eng, c.v(0), |t| {
-            if py_eq(&t, &item) {
-                found = i;
-            }
-            i += 1;
-            Ok(true)
-        })?;
-        Ok(V::Int(found))
+        index_where(c.eng, c.v(0), true, |t| Ok(py_eq(&t, &item)))
     }));
     defs.push(FnDef::method("indexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let mut i = 0i64;
-        let mut found = -1i64;
-        let eng = c.eng;
-        for_each(eng, c.v(0), |t| {
-            if pred.call(eng, &[t])?.truthy() {
-                found = i;
-                return Ok(false);
-            }
-            i += 1;
-            Ok(true)
-        })?;
-        Ok(V::Int(found))
+        index_where(c.eng, c.v(0), false, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
     }));
     defs.push(FnDef::method("lastIndexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let mut i = 0i64;
-        let mut found = -1i64;
-        let eng = c.eng;
-        for_each(eng, c.v(0), |t| {
-            if pred.call(eng, &[t])?.truthy() {
-                found = i;
-            }
-            i += 1;
-            Ok(true)
-        })?;
-        Ok(V::Int(found))
+        index_where(c.eng, c.v(0), true, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
     }));
     defs.push(FnDef::method("slice").p("collection", ITER).p("length", INT).f(|c| {
         let length = c.int(1);
@@ -704,76 +721,19 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     }));
     defs.push(FnDef::method("splitWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let source = c.v(0).clone();
-        let ctx = c.new_ctx();
-        let mut lst: Vec<V> = Vec::new();
-        let mut loaded = false;
-        let mut start = 0usize;
-        let mut end = 0usize;
-        let mut finished = false;
-        Ok(genf("split_where", move |eng| {
-            if finished {
-                return Ok(None);
-            }
-            if !loaded {
-                loaded = true;
-                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
-                lst = iter::collect(eng, &l)?;
-            }
-            while end < lst.len() {
-                let x = lst.get(end).cloned().unwrap_or(V::None);
-                if pred.call(eng, &[x])?.truthy() {
-                    let part = V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec());
-                    start = end + 1;
-                    end += 1;
-                    return Ok(Some(part));
-                }
-                end += 1;
-            }
-            finished = true;
-            if start != end {
-                return Ok(Some(V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec())));
-            }
-            Ok(None)
-        }))
+        // An item the predicate holds for ends a part and is dropped.
+        parts_where(c, "split_where", move |eng, x| Ok(pred.call(eng, &[x])?.truthy().then_some(true)))
     }));
     defs.push(FnDef::method("sliceWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
         let pred = lam_or_err(&c.lam(1))?.clone();
-        let source = c.v(0).clone();
-        let ctx = c.new_ctx();
-        let mut lst: Vec<V> = Vec::new();
-        let mut loaded = false;
-        let mut start = 0usize;
-        let mut end = 0usize;
+        // An item whose predicate value differs from the one before starts a part.
         let mut p1: Option<V> = None;
-        let mut finished = false;
-        Ok(genf("slice_where", move |eng| {
-            if finished {
-                return Ok(None);
-            }
-            if !loaded {
-                loaded = true;
-                let l = eng.call_method_values("toList", &ctx, source.clone(), Vec::new())?;
-                lst = iter::collect(eng, &l)?;
-            }
-            while end < lst.len() {
-                let x = lst.get(end).cloned().unwrap_or(V::None);
-                let p2 = pred.call(eng, &[x])?;
-                let split = p1.as_ref().is_some_and(|p| !py_eq(&p2, p));
-                end += 1;
-                p1 = Some(p2);
-                if split {
-                    let part = V::tuple(lst.get(start..end - 1).unwrap_or(&[]).to_vec());
-                    start = end - 1;
-                    return Ok(Some(part));
-                }
-            }
-            finished = true;
-            if start != end {
-                return Ok(Some(V::tuple(lst.get(start..end).unwrap_or(&[]).to_vec())));
-            }
-            Ok(None)
-        }))
+        parts_where(c, "slice_where", move |eng, x| {
+            let p2 = pred.call(eng, &[x])?;
+            let cut = p1.as_ref().is_some_and(|p| !py_eq(&p2, p));
+            p1 = Some(p2);
+            Ok(cut.then_some(false))
+        })
     }));
     defs.push(FnDef::method("splitAt").p("collection", ITER).p("index", INT).f(|c| {
         let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
@@ -1059,49 +1019,57 @@ impl Merger<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::yaql::check;
+    use crate::yaql::check_cases;
 
     #[test]
     fn laziness_is_observable() {
-        assert_eq!(
-            check("$.data.select($)[0]", "[1]"),
-            "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments"
-        );
-        assert_eq!(check("[0, 1].select(1 / $).take(0)", "null"), "[]");
-        assert_eq!(check("let(x => $.data.select($)) -> [$x.len(), $x.len()]", "[1, 2]"), "[2, 0]");
-        assert_eq!(
-            check("range(1000).where($ > 995)", "null"),
-            "CollectionTooLargeException: Collection length exceeds 200 elements"
-        );
+        check_cases(&[
+            (
+                "$.data.select($)[0]",
+                "[1]",
+                "NoMatchingFunctionException: No function \"#indexer\" matches supplied arguments",
+            ),
+            ("[0, 1].select(1 / $).take(0)", "null", "[]"),
+            ("let(x => $.data.select($)) -> [$x.len(), $x.len()]", "[1, 2]", "[2, 0]"),
+            (
+                "range(1000).where($ > 995)",
+                "null",
+                "CollectionTooLargeException: Collection length exceeds 200 elements",
+            ),
+        ]);
     }
 
     #[test]
     fn ordering_grouping_merging() {
-        assert_eq!(
-            check("[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])", "null"),
-            "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]"
-        );
-        assert_eq!(
-            check("[1, 'a'].orderBy($)", "null"),
-            "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments"
-        );
-        assert_eq!(
-            check("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null"),
-            "[[1, \"ac\"], [2, \"b\"]]"
-        );
-        assert_eq!(check("{a => [1, 2]}.mergeWith({a => [2, 3]})", "null"), "{\"a\": [1, 2, 3]}");
-        assert_eq!(
-            check("{a => 1}.mergeWith({a => {b => 2}})", "null"),
-            "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>"
-        );
-        assert_eq!(check("[].reduce($1 + $2)", "null"), "TypeError: reduce() of empty iterable with no initial value");
-        assert_eq!(check("[5, 6].single()", "null"), "StopIteration: Collection contains more than one item");
+        check_cases(&[
+            (
+                "[[2, 'x'], [1, 'y'], [1, 'a']].orderBy($[0]).thenBy($[1])",
+                "null",
+                "[[1, \"a\"], [1, \"y\"], [2, \"x\"]]",
+            ),
+            (
+                "[1, 'a'].orderBy($)",
+                "null",
+                "NoMatchingFunctionException: No function \"#operator_<\" matches supplied arguments",
+            ),
+            ("[['a', 1], ['b', 2], ['c', 1]].groupBy($[1], $[0], $.join(''))", "null", "[[1, \"ac\"], [2, \"b\"]]"),
+            ("{a => [1, 2]}.mergeWith({a => [2, 3]})", "null", "{\"a\": [1, 2, 3]}"),
+            (
+                "{a => 1}.mergeWith({a => {b => 2}})",
+                "null",
+                "TypeError: Cannot merge <class 'int'> with <class 'yaql.language.utils.FrozenDict'>",
+            ),
+            ("[].reduce($1 + $2)", "null", "TypeError: reduce() of empty iterable with no initial value"),
+            ("[5, 6].single()", "null", "StopIteration: Collection contains more than one item"),
+        ]);
     }
 
     #[test]
     fn infinite_sources() {
-        assert_eq!(check("sequence(5, 5).take(3)", "null"), "[5, 10, 15]");
-        assert_eq!(check("[1, 2].cycle().take(5)", "null"), "[1, 2, 1, 2, 1]");
-        assert_eq!(check("str(sequence())", "null"), "\"count(0)\"");
+        check_cases(&[
+            ("sequence(5, 5).take(3)", "null", "[5, 10, 15]"),
+            ("[1, 2].cycle().take(5)", "null", "[1, 2, 1, 2, 1]"),
+            ("str(sequence())", "null", "\"count(0)\""),
+        ]);
     }
 }

@@ -291,23 +291,27 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::yaql::check;
+    use crate::yaql::check_cases;
 
     #[test]
     fn python_re_semantics() {
-        assert_eq!(
-            check("regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')", "null"),
-            "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]"
-        );
-        assert_eq!(check("regex('x*').replace('abxd', '-')", "null"), "\"-a-b--d-\"");
-        assert_eq!(check("regex('([a-z])([A-Z])').replace('fooBar', '\\\\1_\\\\2')", "null"), "\"foo_Bar\"");
-        assert_eq!(check("'a\\n' =~ 'a$'", "null"), "true");
-        assert_eq!(check("regex('(').matches('x')", "null"), "error: missing ), unterminated subpattern at position 0");
-        assert_eq!(check("regex('[').matches('x')", "null"), "error: unterminated character set at position 0");
-        assert_eq!(check("regex('a{,2}b').search('xaab')", "null"), "\"aab\"");
-        assert_eq!(
-            check("regex('(?P<word>[a-z]+)').search('12abc', $1.value)", "null"),
-            "ValueError: too many values to unpack (expected 2)"
-        );
+        check_cases(&[
+            (
+                "regex('(?:https?://)?(.*?)/(.*)').split('quay.io/ceph/daemon')",
+                "null",
+                "[\"\", \"quay.io\", \"ceph/daemon\", \"\"]",
+            ),
+            ("regex('x*').replace('abxd', '-')", "null", "\"-a-b--d-\""),
+            ("regex('([a-z])([A-Z])').replace('fooBar', '\\\\1_\\\\2')", "null", "\"foo_Bar\""),
+            ("'a\\n' =~ 'a$'", "null", "true"),
+            ("regex('(').matches('x')", "null", "error: missing ), unterminated subpattern at position 0"),
+            ("regex('[').matches('x')", "null", "error: unterminated character set at position 0"),
+            ("regex('a{,2}b').search('xaab')", "null", "\"aab\""),
+            (
+                "regex('(?P<word>[a-z]+)').search('12abc', $1.value)",
+                "null",
+                "ValueError: too many values to unpack (expected 2)",
+            ),
+        ]);
     }
 }

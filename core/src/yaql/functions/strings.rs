@@ -74,93 +74,62 @@ fn py_find(hay: &[char], needle: &[char], start: i64, end: Option<i64>, reverse:
 
 /// `str.split(sep, maxsplit)`.
 pub(crate) fn py_split(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> {
-    let mut out = Vec::new();
-    let mut left = if maxsplit < 0 { usize::MAX } else { usize::try_from(maxsplit).unwrap_or(usize::MAX) };
-    match sep {
-        Some("") => return Err(value_error("empty separator")),
-        Some(sep) => {
-            let mut rest = s;
-            while left > 0 {
-                match rest.split_once(sep) {
-                    Some((word, tail)) => {
-                        out.push(V::str(word));
-                        rest = tail;
-                        left -= 1;
-                    }
-                    None => break,
-                }
-            }
-            out.push(V::str(rest));
-        }
-        None => {
-            // Python's whitespace split: runs of whitespace separate, the
-            // unsplit remainder keeps its trailing whitespace.
-            let mut rest = s.trim_start_matches(is_py_space);
-            while !rest.is_empty() {
-                if left == 0 {
-                    out.push(V::str(rest));
-                    break;
-                }
-                match rest.split_once(is_py_space) {
-                    Some((word, tail)) => {
-                        out.push(V::str(word));
-                        rest = tail.trim_start_matches(is_py_space);
-                    }
-                    None => {
-                        out.push(V::str(rest));
-                        rest = "";
-                    }
-                }
-                left = left.saturating_sub(1);
-            }
-        }
-    }
-    Ok(out)
+    split_words(s, sep, maxsplit, false)
 }
 
 /// `str.rsplit(sep, maxsplit)`.
 pub(crate) fn py_rsplit(s: &str, sep: Option<&str>, maxsplit: i64) -> R<Vec<V>> {
+    split_words(s, sep, maxsplit, true)
+}
+
+/// Python's `str.split` (or, `from_end`, `str.rsplit`): at most `maxsplit`
+/// cuts (all when negative), taken from the start (or the end).
+fn split_words(s: &str, sep: Option<&str>, maxsplit: i64, from_end: bool) -> R<Vec<V>> {
     let mut out = Vec::new();
     let mut left = if maxsplit < 0 { usize::MAX } else { usize::try_from(maxsplit).unwrap_or(usize::MAX) };
     match sep {
         Some("") => return Err(value_error("empty separator")),
-        Some(sep) => {
+        Some(_) => {
             let mut rest = s;
             while left > 0 {
-                match rest.rsplit_once(sep) {
-                    Some((head, word)) => {
-                        out.push(V::str(word));
-                        rest = head;
-                        left -= 1;
-                    }
-                    None => break,
-                }
+                let Some((word, tail)) = cut(rest, sep, from_end) else { break };
+                out.push(V::str(word));
+                rest = tail;
+                left -= 1;
             }
             out.push(V::str(rest));
         }
         None => {
-            let mut rest = s.trim_end_matches(is_py_space);
+            // The unsplit remainder keeps its whitespace on the far side.
+            let mut rest = if from_end { s.trim_end_matches(is_py_space) } else { s.trim_start_matches(is_py_space) };
             while !rest.is_empty() {
                 if left == 0 {
                     out.push(V::str(rest));
                     break;
                 }
-                match rest.rsplit_once(is_py_space) {
-                    Some((head, word)) => {
-                        out.push(V::str(word));
-                        rest = head.trim_end_matches(is_py_space);
-                    }
-                    None => {
-                        out.push(V::str(rest));
-                        rest = "";
-                    }
-                }
+                let (word, tail) = cut(rest, None, from_end).unwrap_or((rest, ""));
+                out.push(V::str(word));
+                rest = tail;
                 left = left.saturating_sub(1);
             }
         }
     }
-    out.reverse();
+    if from_end {
+        out.reverse();
+    }
     Ok(out)
+}
+
+/// One cut of [`split_words`] at the working end: (the word cut off, the
+/// rest). Without a separator, runs of whitespace separate and the rest loses
+/// the run next to the cut.
+fn cut<'a>(rest: &'a str, sep: Option<&str>, from_end: bool) -> Option<(&'a str, &'a str)> {
+    match (sep, from_end) {
+        (Some(sep), false) => rest.split_once(sep),
+        (Some(sep), true) => rest.rsplit_once(sep).map(|(head, word)| (word, head)),
+        (None, false) => rest.split_once(is_py_space).map(|(word, tail)| (word, tail.trim_start_matches(is_py_space))),
+        (None, true) => rest.rsplit_once(is_py_space).map(|(head, word)| (word, head.trim_end_matches(is_py_space))),
+    }
 }
 
 /// `str.strip(chars)` on the chosen sides.

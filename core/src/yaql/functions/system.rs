@@ -192,17 +192,19 @@ pub(crate) fn call_user_fn(c: &mut Call<'_>) -> R<V> {
 
 #[cfg(test)]
 mod tests {
-    use crate::yaql::check;
+    use crate::yaql::check_cases;
 
     #[test]
     fn contexts_and_members() {
-        assert_eq!(check("let(a => 1) -> let(a => 2) -> $a", "null"), "2");
-        assert_eq!(check("[1, 2].unpack(a, b) -> $a * $b", "null"), "2");
-        assert_eq!(check("def(sq, $ * $) -> [1, 2, 3].select(sq($))", "null"), "[1, 4, 9]");
-        assert_eq!(check("$.data?.a", "null"), "null");
-        assert_eq!(check("$.data.a", "[{\"a\": 1}, {\"a\": 2}]"), "[1, 2]");
-        assert_eq!(check("$.data.x", "5"), "NoFunctionRegisteredException: Unknown function \"#property#x\"");
-        assert_eq!(check("$.data.assert($ > 100, 'too small')", "3"), "AssertionError: too small");
-        assert_eq!(check("call(len, [[1, 2]], {})", "null"), "2");
+        check_cases(&[
+            ("let(a => 1) -> let(a => 2) -> $a", "null", "2"),
+            ("[1, 2].unpack(a, b) -> $a * $b", "null", "2"),
+            ("def(sq, $ * $) -> [1, 2, 3].select(sq($))", "null", "[1, 4, 9]"),
+            ("$.data?.a", "null", "null"),
+            ("$.data.a", "[{\"a\": 1}, {\"a\": 2}]", "[1, 2]"),
+            ("$.data.x", "5", "NoFunctionRegisteredException: Unknown function \"#property#x\""),
+            ("$.data.assert($ > 100, 'too small')", "3", "AssertionError: too small"),
+            ("call(len, [[1, 2]], {})", "null", "2"),
+        ]);
     }
 }

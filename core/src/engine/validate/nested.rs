@@ -1,0 +1,55 @@
+//! `show_nested`: `Stack.get_nested_parameters`. Each nested-stack resource's
+//! stack is built as `get_nested_parameters_stack()` builds it (a provider's
+//! template with the parameters its properties give, a group of one member;
+//! [`crate::engine::nested::parameters_stack`]), not validated: its
+//! parameters with their values, then its own resources (conditions
+//! evaluated, types looked up) for the next level. Errors raised on the way
+//! are not `{'Error'}`: they reach the client as their own classes.
+
+use super::answer;
+use crate::engine::stages::graph::Graph;
+use crate::engine::stages::outputs::Outputs;
+use crate::engine::stages::{self, Failed};
+use crate::engine::{nested, resources, Parts, Run, StackInput};
+use crate::value::{Map, Value};
+
+/// `NestedParameters` of a stack: an entry per nested-stack resource, in
+/// template order.
+/// `top_cfn`: the validated template's format (its pseudo parameters are
+/// the ones left out at every level).
+pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, top_cfn: bool) -> Result<Map, Failed> {
+    let mut out = Map::new();
+    for d in &parts.definitions.defns {
+        let entry = nested::parameters_stack(run, input, parts, d, |run, child| {
+            let mut m = Map::new();
+            m.insert_str("Type", Value::from(d.type_name.as_str()));
+            m.insert_str("Description", answer::description(child.root, child.version));
+            m.insert_str("Parameters", Value::map(answer::parameters(child, top_cfn)));
+            if let Some(groups) = answer::parameter_groups(child.root, child.version) {
+                m.insert_str("ParameterGroups", groups);
+            }
+            let child_parts = built(run, child)?;
+            let nested = parameters(run, child, &child_parts, top_cfn)?;
+            if !nested.is_empty() {
+                answer::insert_nested(&mut m, nested);
+            }
+            Ok(Value::map(m))
+        })?;
+        if let Some(entry) = entry {
+            out.insert_str(&d.name, entry);
+        }
+    }
+    Ok(out)
+}
+
+/// A nested stack as Heat builds it (`Stack(...)`, then `stack.resources`):
+/// its parameters' values, its conditions and resource definitions with
+/// their types; nothing validated, no dependency graph, no outputs.
+fn built(run: &mut Run, input: &StackInput<'_>) -> Result<Parts, Failed> {
+    let structure = stages::structure::unchecked(input);
+    let mut stack = stages::parameters::values(run, input, &structure);
+    let conditions = stages::conditions::conditions(run, input, &structure, &mut stack)?;
+    let definitions = stages::definitions::definitions(run, input, &structure, &mut stack)?;
+    let graph = Graph { graph: resources::Graph::default(), requires: Vec::new() };
+    Ok(Parts { stack, conditions, definitions, graph, outputs: Outputs::default() })
+}

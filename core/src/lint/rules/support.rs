@@ -1,0 +1,43 @@
+//! What the support-status rules (W3002, W3003, I3004, W3005) share: the
+//! generated facts, looked up.
+
+use crate::lint::facts::{Status, PROPERTIES, TYPES};
+use crate::lint::{Ctx, Findings};
+
+/// The status of a type, when not SUPPORTED.
+pub(super) fn type_status(name: &str) -> Option<&'static Status> {
+    TYPES.binary_search_by(|(n, _)| n.cmp(&name)).ok().and_then(|i| TYPES.get(i)).map(|(_, s)| s)
+}
+
+/// The status of a property path of a type, when not SUPPORTED.
+pub(super) fn property_status(type_name: &str, path: &str) -> Option<&'static Status> {
+    PROPERTIES.iter().find(|(t, p, _)| *t == type_name && *p == path).map(|(_, _, s)| s)
+}
+
+/// `since Heat 9.0.0: message` (the parts that are known).
+pub(super) fn explain(s: &Status) -> String {
+    let mut out = String::new();
+    if !s.since.is_empty() {
+        out.push_str(&format!(" since Heat {}", s.since));
+    }
+    if !s.message.is_empty() {
+        out.push_str(": ");
+        out.push_str(s.message);
+    }
+    out
+}
+
+/// Report every resource whose type (as written, or as the registry maps
+/// it) has support status `status`, with a fix to the replacement type.
+pub(super) fn report_types(cx: &Ctx<'_>, out: &mut Findings<'_>, status: &str, what: &str) {
+    for r in &cx.resources {
+        let (Some(written), Some(node)) = (r.type_name, r.type_node) else { continue };
+        let name = r.plugin().unwrap_or(written);
+        let Some(s) = type_status(name).filter(|s| s.status == status) else { continue };
+        let via = if name == written { String::new() } else { format!(" (`{written}` maps to it)") };
+        out.report(node.span, format!("resources.{}.type", r.name), format!("{name}{via} is {what}{}", explain(s)));
+        if let (Some(rep), true) = (s.replacement, name == written) {
+            out.fix(format!("Use {rep}"), vec![(node.span.start as usize..node.span.end as usize, rep.to_string())]);
+        }
+    }
+}
