@@ -58,6 +58,10 @@ fn every_independent_problem_at_once_and_heats_first_as_the_result() {
     assert!(has("bad-parameter-schema", "") && has("invalid-parameter", ""), "{found:?}");
     assert!(has("property-error", "resources.server.properties.flavor"), "{found:?}");
     assert!(has("property-error", "resources.port.properties.network"), "{found:?}");
+    // Each once: the undeclared parameter is the property's error, not also
+    // the resolution's when the properties are shown.
+    let flavour = ev.diagnostics.iter().filter(|d| d.message.contains("(flavour)")).count();
+    assert_eq!(flavour, 1, "{:#?}", ev.diagnostics);
     // What is known is shown: the image, the resources, the output's placeholder.
     assert_eq!(shown(&ev, "resources.server.properties.image").as_deref(), Some("cirros"));
     assert!(shown(&ev, "resources.port.type").is_some());

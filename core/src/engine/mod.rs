@@ -417,14 +417,33 @@ impl Run {
     }
 }
 
-/// Add a display evaluation's diagnostic unless the problem has one: the
-/// same one, or one of the same code at the same place (Heat's validation
-/// and resolution of one snippet word the same problem differently).
+/// Add a display evaluation's diagnostic unless the problem has one
+/// ([`same_problem`]).
 fn push_once(diagnostics: &mut Vec<Diagnostic>, d: Diagnostic) {
-    let same = |o: &Diagnostic| *o == d || (o.span.is_some() && o.span == d.span && o.code == d.code);
-    if !diagnostics.iter().any(same) {
+    if !diagnostics.iter().any(|o| same_problem(o, &d)) {
         diagnostics.push(d);
     }
+}
+
+/// Whether two diagnostics report one problem: the same one; one of the
+/// same code at the same place (Heat's validation and resolution of one
+/// snippet word it differently); or one error and the same error wrapped
+/// (`Property error: resources.r.properties.p: <message>` at the value, the
+/// resolution's `<message>` at the function inside it).
+fn same_problem(a: &Diagnostic, b: &Diagnostic) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Some(x), Some(y)) = (a.span, b.span) else { return false };
+    if x == y && a.code == b.code {
+        return true;
+    }
+    let inside =
+        |x: crate::source::Span, y: crate::source::Span| x.source == y.source && x.start <= y.start && y.end <= x.end;
+    let wraps = |outer: &Diagnostic, inner: &Diagnostic| {
+        outer.message.strip_suffix(inner.message.as_str()).is_some_and(|prefix| prefix.ends_with(": "))
+    };
+    a.severity == b.severity && ((inside(x, y) && wraps(a, b)) || (inside(y, x) && wraps(b, a)))
 }
 
 /// What kind of check a Heat path names (for the not-checked list).
