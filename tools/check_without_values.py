@@ -2,25 +2,28 @@
 """`hotplate check` on the public corpus's templates written out without values.
 
     tools/check_without_values.py [--shared ../shared] [--hotplate target/release/hotplate]
-                                  [--keep DIR] [--list]
+                                  [--keep DIR] [--list] [--lint]
 
 Writes every request of ../shared/conformance/corpus-full taken from a public
-repository (not the hand-written ones) as files (the template at
-its repository path under a folder per request, its `files` beside it) with no
-environment file, no parameters and no `.hotplate.yaml`, then runs
+repository (not the hand-written ones) as files (the template at its
+repository path under a folder per request, each of its `files` where the
+template that names it has it) with no environment file, no parameters and no `.hotplate.yaml`, then runs
 `hotplate check --format json .` on the folder, as CI would on a repository.
 
 The templates that *must* pass are those Heat creates without error when given
-the request's values (`corpus-full/NAME.expected.json` has no error) and whose
-template validate passes with nothing given (`validate/va_*_NAME__A` has no
+the request's values (`corpus-full/NAME.expected.json` has no error, nor has
+any output) and whose template validate passes with nothing given (`validate/va_*_NAME__A` has no
 error): an evaluation of one of those (the request's own template, not the
 files found beside it) that reports an error is listed. Prints the counts
 (evaluations, failing, failing only because a value is missing, must-pass
 templates and how many of them fail) and exits 1 when a must-pass template fails.
+The lint rules are off (`--disable all`): what is measured is what Heat would
+say; `--lint` keeps the rules `hotplate check` runs by default.
 """
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -43,18 +46,42 @@ def extract(corpus: Path, root: Path):
         template = Path(stem) / rel
         (root / template).parent.mkdir(parents=True, exist_ok=True)
         (root / template).write_text(req["template"])
-        for name, text in (req.get("files") or {}).items():
-            p = root / template.parent / name
+        files = req.get("files") or {}
+        for name, path in locate(template, req["template"], files).items():
+            p = root / path
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text or "")
+            p.write_text(files[name] or "")
         out[str(template)] = stem
     return out
+
+
+def locate(template: Path, text: str, files: dict):
+    """Where each of a request's files is in the repository: a request names a
+    file as the template that uses it wrote it (Heat looks it up by that
+    name), relative to that template, which may be a nested one; a file no
+    template names is beside the top-level one."""
+    where, queue = {}, [(template, text)]
+    while queue:
+        at, body = queue.pop(0)
+        for name, content in files.items():
+            if name in where or name not in (body or ""):
+                continue
+            path = Path(os.path.normpath(at.parent / name))
+            if path.parts and path.parts[0] == "..":
+                continue
+            where[name] = path
+            queue.append((path, content))
+    for name in files:
+        where.setdefault(name, Path(os.path.normpath(template.parent / name)))
+    return where
 
 
 def expected_ok(shared: Path, case: str):
     """(created without error with values, template validate passes without any)."""
     full = shared / "conformance" / "corpus-full" / f"{case}.expected.json"
-    created = full.exists() and json.loads(full.read_text()).get("error") is None
+    expected = json.loads(full.read_text()) if full.exists() else {"error": "absent"}
+    outputs_ok = all(not (o or {}).get("error") for o in (expected.get("outputs") or {}).values())
+    created = expected.get("error") is None and outputs_ok
     variants = list((shared / "conformance" / "validate").glob(f"va_*_{case}__A.expected.json"))
     validates = bool(variants) and all(json.loads(v.read_text()).get("error") is None for v in variants)
     return created, validates
@@ -66,6 +93,7 @@ def main():
     ap.add_argument("--hotplate", default="target/release/hotplate")
     ap.add_argument("--keep", help="extract into this folder and keep it")
     ap.add_argument("--list", action="store_true", help="list every failing evaluation with its first error")
+    ap.add_argument("--lint", action="store_true", help="keep the lint rules check runs by default")
     args = ap.parse_args()
     shared = Path(args.shared).resolve()
     hotplate = str(Path(args.hotplate).resolve())
@@ -76,7 +104,8 @@ def main():
     try:
         cases = extract(shared / "conformance" / "corpus-full", root)
         subprocess.run(["git", "init", "-q", "."], cwd=root, check=True)
-        run = subprocess.run([hotplate, "check", "--format", "json", "."], cwd=root, capture_output=True, text=True)
+        lint = [] if args.lint else ["--disable", "all"]
+        run = subprocess.run([hotplate, "check", "--format", "json", *lint, "."], cwd=root, capture_output=True, text=True)
         if run.returncode > 1:
             sys.exit(f"hotplate check failed ({run.returncode}): {run.stderr}")
         report = json.loads(run.stdout)

@@ -156,3 +156,49 @@ fn a_valid_stack_has_no_display_evaluation() {
     let ev = evaluate(&req);
     assert!(ev.result.error.is_some() && ev.shown.is_none());
 }
+
+#[test]
+fn a_nested_parameter_nothing_gives_is_unknown_and_listed_once_by_name() {
+    // `lib/db.yaml` needs `password` (an environment's parameter_defaults
+    // would give it): without values that is no error, in either stack.
+    let child = "heat_template_version: 2021-04-16
+parameters:
+  password: {type: string}
+  size: {type: number, default: 1}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties: {salt: {get_param: password}, length: 8}
+";
+    let mut req = Request::new(
+        "heat_template_version: 2021-04-16
+parameters:
+  password: {type: string}
+resources:
+  db:
+    type: lib/db.yaml
+    properties: {size: 2}
+  db2:
+    type: lib/db.yaml
+    properties: {size: 3}
+",
+    );
+    req.files.insert("lib/db.yaml".into(), Some(child.into()));
+    req.display = Display::WithoutValues;
+    let ev = evaluate(&req);
+    let errors: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == crate::diag::Severity::Error).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let labels: Vec<&str> = ev.unknowns.iter().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["parameter password"]);
+    // The provider's properties are not checked for want of it.
+    assert!(
+        ev.not_checked.iter().any(|n| n.path == "resources.db.properties" && n.needs == ["parameter password"]),
+        "{:#?}",
+        ev.not_checked
+    );
+    // With values given, Heat's verdict is its error.
+    let mut req = req.clone();
+    req.display = Display::WhenRefused;
+    let ev = evaluate(&req);
+    assert!(ev.result.error.as_ref().is_some_and(|e| e.message.contains("password")), "{:?}", ev.result.error);
+}

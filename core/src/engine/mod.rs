@@ -127,8 +127,24 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
             let template_version = run.ev.result.template_version.take();
             run.ev.result = HeatResult { template_version, ..HeatResult::default() };
         }
+        if let Some(shown) = &mut run.ev.shown {
+            heats_errors(&run.ev.result, shown);
+        }
     }
     run.ev
+}
+
+/// Heat's verdict on each stack (the top-level one, a nested one it fails)
+/// kept in what the display evaluation shows of it: failures marked in place.
+fn heats_errors(heat: &HeatResult, shown: &mut HeatResult) {
+    if heat.error.is_some() {
+        shown.error.clone_from(&heat.error);
+    }
+    for (name, nested) in &heat.nested {
+        if let Some(s) = shown.nested.get_mut(name) {
+            heats_errors(nested, s);
+        }
+    }
 }
 
 /// Whether Heat refuses a stack or fails one of its nested stacks.

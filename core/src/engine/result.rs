@@ -296,7 +296,8 @@ pub struct Evaluation {
     /// stack, or one of its nested stacks): the display evaluation, which goes
     /// on where Heat stops (every piece that can be made, failed ones left
     /// out and their diagnostics at their place) and shows values it does not
-    /// have as placeholders. `deferred`, `display` and `edges` are about this
+    /// have as placeholders; each stack Heat refuses keeps Heat's error
+    /// there. `deferred`, `display` and `edges` are about this
     /// result when there is one. `None`: the canonical result is what is shown.
     pub shown: Option<HeatResult>,
     /// The values the display evaluation does not have (each once).

@@ -68,13 +68,14 @@ pub(crate) fn checks(
     d: &ResourceDefn,
     skipped: &mut Vec<SkippedProperty>,
     checks: &mut Vec<SkippedCheck>,
+    unknown: &mut Vec<EvalError>,
 ) -> Result<(), EvalError> {
     let Some(kind) = d.info.nested_kind() else { return Ok(()) };
     // A provider's template and parameters, read once for every check here.
     let provider = match kind {
         NestedKind::Template => {
             let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-            provider::properties(&parts.stack, d, &provider.schemas, input.strict, skipped)?;
+            provider::properties(&parts.stack, d, &provider.schemas, input.strict, skipped, unknown)?;
             Some(provider)
         }
         _ => None,
@@ -145,7 +146,7 @@ pub(crate) fn provider_names(
         return Ok(());
     }
     let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new())
+    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new(), &mut Vec::new())
 }
 
 /// The nested stage: the result of every enabled nested-stack resource.
@@ -195,8 +196,10 @@ fn created(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn, child: &Chil
         item.stack = if item.stack.is_empty() { d.name.to_string() } else { format!("{}/{}", d.name, item.stack) };
         run.not_checked(item);
     }
+    // A value named the same in many stacks is one value (an environment's
+    // `parameter_defaults` gives it to all of them): listed once.
     for u in ev.unknowns {
-        if !run.ev.unknowns.contains(&u) {
+        if !run.ev.unknowns.iter().any(|o| o.label == u.label) {
             run.ev.unknowns.push(u);
         }
     }

@@ -246,12 +246,16 @@ fn property_span(d: &ResourceDefn, key: Option<&str>, value: bool) -> Span {
 
 /// A provider's properties against the template's parameters
 /// (`Properties.validate(with_value)`; values only when `with_value`).
+/// A display evaluation puts aside in `unknown` a value it does not have,
+/// and a parameter without a default that the resource does not give (an
+/// environment's `parameter_defaults` would): what needs them is not checked.
 pub(super) fn properties(
     stack: &Stack,
     d: &ResourceDefn,
     schemas: &[ParamSchema],
     with_value: bool,
     skipped: &mut Vec<SkippedProperty>,
+    unknown: &mut Vec<EvalError>,
 ) -> Result<(), EvalError> {
     let entries = entries(d.properties.as_ref());
     let error = |key: Option<&str>, message: String, value: bool| {
@@ -275,14 +279,26 @@ pub(super) fn properties(
     }
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else {
-            if s.default.is_none() {
+            if s.default.is_none() && stack.display {
+                let needs = [format!("parameter {}", s.name)];
+                let at = ["resources", &*d.name, "properties"];
+                unknown.push(EvalError::unknown(&needs).prefixed(&at).at(property_span(d, None, false)));
+            } else if s.default.is_none() {
                 return Err(error(None, format!("Property {} not assigned", s.name), false));
             }
             continue;
         };
-        let value = eval::resolve_nullable(stack, expr)
-            .map_err(|e| crate::engine::resources::property_error(&d.name, "properties", Some(&s.name), e))?
-            .unwrap_or(Value::Null);
+        let value = match eval::resolve_nullable(stack, expr) {
+            Ok(v) => v.unwrap_or(Value::Null),
+            Err(e) => {
+                let e = crate::engine::resources::property_error(&d.name, "properties", Some(&s.name), e);
+                if e.is_unknown() {
+                    unknown.push(e);
+                    continue;
+                }
+                return Err(e);
+            }
+        };
         let converted = convert_property(prop_kind(s.kind), &value).map_err(|m| error(Some(&s.name), m, true))?;
         // Values that depend on resources not created yet are not checked.
         let mut deps = Vec::new();

@@ -79,7 +79,9 @@ fn unknown_values(run: &mut Run, input: &StackInput<'_>, params: &[Parameter], s
             None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
             None => {
                 let label = format!("parameter {name}");
-                if input.depth == 0 && p.raw().0.is_none() {
+                // Not given anywhere (a nested stack's too: an environment's
+                // `parameter_defaults` would give it): listed once by name.
+                if p.raw().0.is_none() && !run.ev.unknowns.iter().any(|u| u.label == label) {
                     run.ev.unknowns.push(Unknown { label: label.clone(), span: Some(p.schema.span) });
                 }
                 vec![label]

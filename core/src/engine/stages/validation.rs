@@ -103,7 +103,7 @@ fn resource(
         result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
-        result = nested::checks(run, input, parts, d, &mut skipped, &mut checks);
+        result = nested::checks(run, input, parts, d, &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
         result = d.plugin_checks_after_nested(stack, &mut checks, &mut unknown);
