@@ -31,7 +31,7 @@ pub use result::{
     Unknown,
 };
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
 use crate::source::SourceId;
 use crate::stack::Stack;
@@ -115,7 +115,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
     if refused && req.display != Display::Never && hook.is_none() {
         let without_values = req.display == Display::WithoutValues;
         let heats = if without_values { std::mem::take(&mut run.ev.diagnostics) } else { Vec::new() };
-        run.display(&input);
+        run.display(&input, without_values);
         if without_values && run.ev.unknowns.is_empty() {
             // Every value given: Heat's verdict stands, its diagnostics first.
             let shown = std::mem::replace(&mut run.ev.diagnostics, heats);
@@ -251,8 +251,10 @@ impl Run {
     /// The display evaluation of the top-level stack after Heat's: the
     /// same stages on the same input, in display mode, sharing this run's
     /// sources (spans of both point into one map). Its result is what the
-    /// panes show; its diagnostics join this run's (each once).
-    fn display(&mut self, input: &StackInput<'_>) {
+    /// panes show; its diagnostics join this run's (each once). `notes`: the
+    /// values it does not have listed as notes (without values; with them,
+    /// Heat's own errors say which are missing).
+    fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = Run::child(self);
         run.display = true;
         run.budget = NESTED_BUDGET;
@@ -273,7 +275,7 @@ impl Run {
         self.ev.display = ev.display;
         self.ev.edges = ev.edges;
         // The values it does not have, listed once, as information.
-        for u in &ev.unknowns {
+        for u in ev.unknowns.iter().filter(|_| notes) {
             let why = if u.label.contains("://") { ": hotplate never downloads a file" } else { " has no value" };
             let message = format!("{}{why}; it is left unknown and what needs it is not checked", u.label);
             push_once(&mut self.ev.diagnostics, Diagnostic::note(crate::eval::UNKNOWN_CODE, message).at_opt(u.span));
@@ -434,9 +436,22 @@ impl Run {
 }
 
 /// Add a display evaluation's diagnostic unless the problem has one
-/// ([`same_problem`]).
+/// ([`same_problem`]), or unless it is an error about a place that holds an
+/// error already reported: a later stage meeting what an earlier one found
+/// (a reference to a missing resource: the dependency graph's error, then
+/// the property that holds it failing to resolve).
 fn push_once(diagnostics: &mut Vec<Diagnostic>, d: Diagnostic) {
-    if !diagnostics.iter().any(|o| same_problem(o, &d)) {
+    let consequence = |o: &Diagnostic| match (o.span, d.span) {
+        (Some(inner), Some(outer)) => {
+            o.severity == Severity::Error
+                && d.severity == Severity::Error
+                && inner.source == outer.source
+                && outer.start <= inner.start
+                && inner.end <= outer.end
+        }
+        _ => false,
+    };
+    if !diagnostics.iter().any(|o| same_problem(o, &d) || consequence(o)) {
         diagnostics.push(d);
     }
 }
