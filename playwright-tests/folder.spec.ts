@@ -1,7 +1,7 @@
 // Loading a whole folder (directory input and drag and drop), nested stacks in
 // the resources pane, and lint markers in the provider template a problem is in.
 import { test, expect, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { open, setEditor } from "./helpers";
@@ -238,4 +238,39 @@ test("many files start collapsed and show their problem counts", async ({ page }
   await expect(page.getByTestId("file-problems-2")).toBeHidden();
   await page.getByTestId("file-toggle-3").click();
   await expect(page.getByTestId("editor-file-3").locator(".cm-lintRange-error")).toHaveText("OS::Nova::Servr");
+});
+
+test("the cloud's Heat settings and the stack name stay when a folder is loaded", async ({ page }) => {
+  await open(page);
+  await page.locator("#settings > summary").click();
+  await page.getByTestId("setting-heat-config").fill('{"max_nested_stack_depth": 1}');
+  await page.getByTestId("setting-stack-name").fill("prod");
+  await page.getByTestId("folder-input").setInputFiles(FOLDER);
+  await expect(page.getByTestId("load-report")).toContainText("Loaded the folder web-stack");
+  await expect(page.getByTestId("setting-heat-config")).toHaveValue('{"max_nested_stack_depth": 1}');
+  await expect(page.getByTestId("setting-stack-name")).toHaveValue("prod");
+  // The setting is in force: the group's members are nested two deep.
+  await expect(page.getByTestId("status")).toHaveText("errors: 1");
+  await expect(page.getByTestId("error-item")).toContainText("Recursion depth exceeds 1");
+});
+
+test("a file templates name in two ways is loaded once and found under both names", async ({ page }, info) => {
+  const dir = info.outputPath("aliased");
+  const put = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  const hot = "heat_template_version: 2021-04-16\n";
+  put("main.yaml", `${hot}resources:\n  a: {type: lib/a.yaml}\n  common: {type: lib/common.yaml}\n`);
+  put("lib/a.yaml", `${hot}resources:\n  same: {type: ./common.yaml}\n`);
+  put("lib/common.yaml", `${hot}resources:\n  v: {type: OS::Heat::Value, properties: {value: 1}}\n`);
+  await open(page);
+  await page.getByTestId("folder-input").setInputFiles(dir);
+  await expect(page.getByTestId("load-report")).toContainText("Loaded the folder aliased");
+  await expect(page.getByTestId("file-name-1")).toHaveValue("lib/common.yaml");
+  await expect(page.getByTestId("file-aliases-1")).toHaveText("also ./common.yaml");
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  // A problem found through the other name is marked in the one editor.
+  await setEditor(page, "editor-file-1", `${hot}resources:\n  v: {type: OS::Heat::Value, properties: {valu: 1}}\n`);
+  await expect(page.getByTestId("file-problems-1")).toContainText("error");
 });

@@ -18,12 +18,6 @@ pub enum RulesFormat {
     Json,
 }
 
-/// Where a rule's documentation is published: `docs/rules/<ID>.md` in the
-/// repository (SARIF's `helpUri`).
-pub fn help_uri(id: &str) -> String {
-    format!("{}/blob/main/docs/rules/{id}.md", env!("CARGO_PKG_REPOSITORY"))
-}
-
 /// Run the command.
 pub fn run(id: Option<&str>, format: RulesFormat) -> ExitCode {
     if let Some(id) = id {
@@ -51,7 +45,7 @@ pub fn run(id: Option<&str>, format: RulesFormat) -> ExitCode {
                         "severity": r.severity.as_str(),
                         "on_by_default": r.on_by_default,
                         "summary": r.summary,
-                        "help_uri": help_uri(r.id),
+                        "help_uri": api::lint_help_uri(r.id),
                     })
                 })
                 .collect();

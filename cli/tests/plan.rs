@@ -115,11 +115,16 @@ fn from_to_text_names_the_forcing_property_and_the_data_at_risk() {
     assert!(out.contains("~ image: \"cirros\" → \"f\"   # forces replacement"), "{out}");
     assert!(out.contains("~ volume (OS::Cinder::Volume) will be updated in place"), "{out}");
     assert!(out.contains("deletion_policy: Delete"), "{out}");
+    // The plan's warnings, in the words markdown shows too.
+    let lost = "1 resource(s) lose their data";
+    assert!(out.contains(&format!("! {lost} (replaced or deleted with deletion_policy: Delete).")), "{out}");
     let o = hotplate(&tree.0, &["plan", "--from", "old.yaml", "--to", "new.yaml", "--fail-on", "delete"]);
     assert_eq!(o.status.code(), Some(1), "a replacement deletes: {}", stdout(&o));
     // Markdown for a pull request's comment.
     let o = hotplate(&tree.0, &["plan", "--from", "old.yaml", "--to", "new.yaml", "--format", "markdown"]);
-    assert!(stdout(&o).contains("server"), "{}", stdout(&o));
+    let md = stdout(&o);
+    assert!(md.contains("| -/+ replaced | `server` | `OS::Nova::Server` |"), "{md}");
+    assert!(md.contains(&format!("> **{lost}** (replaced or deleted with deletion_policy: Delete).")), "{md}");
 }
 
 #[test]

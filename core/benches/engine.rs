@@ -17,6 +17,9 @@
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
 //! * `nested/NAME`: the case with the most nested stacks in its result (ties: the
 //!   larger request);
+//! * `plan/NAME`: `hotplate plan` of that case updated to itself (its request
+//!   as `x-current` and as the update body: the current stack created, the new
+//!   one evaluated and every resource of every stack compared).
 //! * `lint/evaluate` and `lint/evaluate_and_lint`: every case decoded and
 //!   evaluated, then the same with the lint rules (on by default) run over each
 //!   evaluation, side by side (`HOTPLATE_BENCH_LINT=1`: only these two).
@@ -31,6 +34,8 @@
 //! repeated runs of one request reuse its loaded files on both sides).
 //! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
 //! the cases N times and prints nothing else: a steady loop for `perf record`.
+//! `HOTPLATE_BENCH_PLAN=1` prints only the median of the plan of the largest
+//! nested case (the package's `test/bench.mjs --plan` compares it with `plan()`).
 //! Skips with a message when `../shared` is absent.
 
 mod common;
@@ -43,7 +48,7 @@ use common::{median, run, run_with, Case};
 use criterion::{Criterion, Throughput};
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::test_support::syntax::load_template;
-use hotplate_core::api::{evaluate, Display, Document, HeatResult, Request, Session};
+use hotplate_core::api::{evaluate, plan, Display, Document, Format, HeatResult, PlanRequest, Request, Session};
 
 /// The corpus folder's name under `../shared/conformance` (`corpus-full` unless
 /// `HOTPLATE_BENCH_CORPUS` says otherwise).
@@ -100,6 +105,40 @@ fn largest_nested(cases: &[Case]) -> Option<&Case> {
         })
         .max_by_key(|&(n, len, _)| (n, len))
         .map(|(_, _, c)| c)
+}
+
+/// The update request that plans a case to itself: its create request as
+/// `x-current`, and the same body.
+fn plan_request(text: &str) -> Option<String> {
+    let mut body: serde_json::Value = serde_json::from_str(text).ok()?;
+    let current = body.clone();
+    body.as_object_mut()?.insert("x-current".into(), current);
+    Some(body.to_string())
+}
+
+/// One plan, as `hotplate plan REQUEST.json` does it.
+fn run_plan(text: &str) -> String {
+    match PlanRequest::from_json(text) {
+        Ok(req) => plan(&req, Format::JsonLine).to_json(),
+        Err(e) => e,
+    }
+}
+
+/// `HOTPLATE_BENCH_PLAN=1`: the median of the plan of the largest nested case
+/// (after one warm-up run), alone.
+fn plan_summary(cases: &[Case]) {
+    let Some(case) = largest_nested(cases) else { return };
+    let request = plan_request(&case.text).expect("a corpus request is a JSON object");
+    let repeat = common::repeat(21);
+    black_box(run_plan(&request));
+    let times = (0..repeat.max(1))
+        .map(|_| {
+            let t0 = Instant::now();
+            black_box(run_plan(black_box(&request)));
+            t0.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    println!("plan of {}: median {:.3} ms of {repeat} runs", case.file, median(times));
 }
 
 /// bench_heat.py's report: the median of each case (after a warm-up run) and their
@@ -177,6 +216,10 @@ fn summary(cases: &[Case]) {
 
 fn main() {
     let Some(cases) = common::load(&corpus_dir()) else { return };
+    if std::env::var("HOTPLATE_BENCH_PLAN").is_ok_and(|v| v == "1") {
+        plan_summary(&cases);
+        return;
+    }
     if common::other_modes(&cases, || summary(&cases)) {
         return;
     }
@@ -226,6 +269,12 @@ fn main() {
         group.measurement_time(Duration::from_secs(2));
         group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run(black_box(&case.text))));
         group.finish();
+        if let Some(request) = plan_request(&case.text) {
+            let mut group = c.benchmark_group("plan");
+            group.measurement_time(Duration::from_secs(2));
+            group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run_plan(black_box(&request))));
+            group.finish();
+        }
     }
     lint(&mut c, &cases);
     c.final_summary();

@@ -44,8 +44,10 @@ pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
+#[cfg(feature = "ts")]
+pub use crate::plan::ReasonView as PlanReason;
 pub use crate::plan::{
-    plan, Action, Change, Method, Place, Plan, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
+    plan, Action, Change, Method, Place, Plan, PlanDetail, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
 };
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
@@ -242,12 +244,34 @@ pub struct Located {
     pub end_line: u32,
     /// 1-based column (code points) of the end (exclusive).
     pub end_column: u32,
+    /// A lint finding's rule documentation (`docs/rules/<ID>.md` in the repository).
+    #[cfg_attr(feature = "serialize", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub help: Option<String>,
+}
+
+/// Where the documentation of the lint rule whose id is `code` is, if it is one.
+fn rule_help(code: &str) -> Option<String> {
+    #[cfg(feature = "lint")]
+    {
+        crate::lint::rule(code).filter(|r| r.id == code).map(|r| crate::lint::help_uri(r.id))
+    }
+    #[cfg(not(feature = "lint"))]
+    {
+        let _ = code;
+        None
+    }
 }
 
 /// Every diagnostic of an evaluation with positions.
 pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
+    locate(ev, &ev.diagnostics)
+}
+
+/// `diagnostics` (placed in `ev`'s sources) with positions.
+fn locate(ev: &Evaluation, diagnostics: &[Diagnostic]) -> Vec<Located> {
     let indexes: Vec<LineIndex<'_>> = ev.sources.iter().map(|(_, s)| LineIndex::new(&s.text)).collect();
-    ev.diagnostics
+    diagnostics
         .iter()
         .map(|d| {
             let mut out = Located {
@@ -262,6 +286,7 @@ pub fn located_diagnostics(ev: &Evaluation) -> Vec<Located> {
                 column: 0,
                 end_line: 0,
                 end_column: 0,
+                help: rule_help(d.code),
             };
             if let Some(span) = d.span {
                 if let (Some(src), Some(index)) = (ev.sources.get(span.source), indexes.get(span.source.0 as usize)) {
@@ -315,7 +340,7 @@ pub fn document_symbols(req: &Request, file: &str) -> Vec<Symbol> {
 
 /// Quick fixes for the diagnostics of `ev` (the request's evaluation) in `file`.
 pub fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<QuickFix> {
-    crate::ide::fixes::quick_fixes(req, ev, file)
+    crate::ide::fixes::quick_fixes(req, ev, &[], file)
 }
 
 /// A value as text (no placeholders: the canonical value as it is).
@@ -465,13 +490,20 @@ pub use crate::lint::RuleInfo;
 /// Every lint rule, in id order.
 #[cfg(feature = "lint")]
 pub fn lint_rules() -> Vec<RuleInfo> {
-    crate::lint::rules().copied().collect()
+    crate::lint::rules().collect()
 }
 
 /// The lint rule with this id (any case) or name.
 #[cfg(feature = "lint")]
 pub fn lint_rule(id: &str) -> Option<RuleInfo> {
-    crate::lint::find(id).copied()
+    crate::lint::find(id)
+}
+
+/// Where a lint rule's documentation is published (`docs/rules/<ID>.md` in
+/// the repository: SARIF's `helpUri`, the page's link).
+#[cfg(feature = "lint")]
+pub fn lint_help_uri(id: &str) -> String {
+    crate::lint::help_uri(id)
 }
 
 /// A lint rule's documentation as markdown (`docs/rules/<ID>.md`).
@@ -483,7 +515,8 @@ pub fn lint_rule_doc(id: &str) -> Option<String> {
 /// The lint diagnostics of an evaluated request (the mistakes Heat accepts):
 /// code = the rule's id, placed like the engine's. Display only: add them to
 /// `ev.diagnostics` to show them ([`located_diagnostics`]) and to get their
-/// quick fixes ([`quick_fixes`]); the canonical result is not touched.
+/// quick fixes ([`quick_fixes`]), or let an [`Evaluated`] hold them
+/// ([`Evaluated::lint`]); the canonical result is not touched.
 #[cfg(feature = "lint")]
 pub fn lint(req: &Request, ev: &Evaluation, options: &LintOptions) -> Vec<Diagnostic> {
     crate::lint::lint(req, ev, options)

@@ -6,8 +6,8 @@
 //! package `JSON.parse`s it, which is faster than building objects across the
 //! boundary, and one serializer keeps the module small. An evaluation is an
 //! object the JavaScript side holds ([`Evaluation`]): the result's texts,
-//! any value by its path and quick fixes are asked of it, never of a "last"
-//! evaluation. Template problems are data; an export throws (`JsError`) only
+//! any value by its path, its lint findings and quick fixes are asked of it,
+//! never of a "last" evaluation. Template problems are data; an export throws (`JsError`) only
 //! for malformed arguments.
 
 use std::cell::RefCell;
@@ -107,6 +107,14 @@ impl Evaluation {
         json(&self.0.render(&path(&steps)?, format(format_name)?))
     }
 
+    /// `lint(enable, disable)`: run the lint rules over this evaluation (rule
+    /// ids or names, or `all`; none named: the rules on by default, less what
+    /// the templates' `# hotplate: disable=…` comments silence): `summaryJson()`
+    /// then lists their findings (`lint`) and `quickFixes(file)` offers their fixes.
+    pub fn lint(&mut self, enable: Vec<String>, disable: Vec<String>) {
+        self.0.lint(&api::LintOptions { enable, disable });
+    }
+
     /// `quickFixes(file)`: fixes for this evaluation's diagnostics in `file` (`QuickFix[]`).
     #[wasm_bindgen(js_name = quickFixes)]
     pub fn quick_fixes(&self, file: &str) -> Result<String, JsError> {
@@ -121,6 +129,15 @@ impl Evaluation {
 pub fn validate(request_json: &str) -> Result<String, JsError> {
     let req = api::ValidateRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
     Ok(api::validate(&req).to_json())
+}
+
+/// `plan(requestJson, format)`: an `UpdatePlan` for a `PreviewRequest` (Heat's
+/// update preview, reasons, changed values as `format` text); throws only for
+/// a malformed request.
+#[wasm_bindgen]
+pub fn plan(request_json: &str, format_name: &str) -> Result<String, JsError> {
+    let req = api::PlanRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
+    json(&api::plan(&req, format(format_name)?).into_detail())
 }
 
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).

@@ -49,6 +49,7 @@ fn generated() -> String {
     let o = &mut out;
     decl::<api::Value>(&cfg, o);
     decl::<formats::EvaluateRequest>(&cfg, o);
+    decl::<formats::StackInputs>(&cfg, o);
     decl::<formats::Playground>(&cfg, o);
     decl::<formats::CanonicalResult>(&cfg, o);
     decl::<formats::ResultError>(&cfg, o);
@@ -58,6 +59,19 @@ fn generated() -> String {
     decl::<formats::OutputValue>(&cfg, o);
     decl::<formats::SkippedConstraint>(&cfg, o);
     decl::<formats::SkippedCheck>(&cfg, o);
+    decl::<formats::PreviewRequest>(&cfg, o);
+    decl::<formats::PreviewResult>(&cfg, o);
+    decl::<formats::PreviewLists>(&cfg, o);
+    decl::<formats::NestedPreview>(&cfg, o);
+    decl::<formats::PreviewEntry>(&cfg, o);
+    decl::<api::PlanDetail>(&cfg, o);
+    decl::<api::PlanSummary>(&cfg, o);
+    decl::<api::StackPlan>(&cfg, o);
+    decl::<api::ResourcePlan>(&cfg, o);
+    decl::<api::Action>(&cfg, o);
+    decl::<api::PlanReason>(&cfg, o);
+    decl::<api::Change>(&cfg, o);
+    decl::<api::Place>(&cfg, o);
     decl::<formats::ValidateRequest>(&cfg, o);
     decl::<formats::ValidateResult>(&cfg, o);
     decl::<formats::ValidateAnswer>(&cfg, o);
@@ -91,6 +105,7 @@ fn generated() -> String {
     decl::<api::Location>(&cfg, o);
     decl::<api::Symbol>(&cfg, o);
     decl::<api::SymbolKind>(&cfg, o);
+    decl::<api::LintOptions>(&cfg, o);
     decl::<api::QuickFix>(&cfg, o);
     decl::<api::TextEdit>(&cfg, o);
     out
@@ -112,6 +127,19 @@ fn types_ts_is_generated_from_the_api_types() {
     );
 }
 
+/// The `.json` files of a corpus folder: (path as text, contents).
+fn json_files(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a corpus directory") {
+        let path = entry.expect("an entry").path();
+        let name = path.to_string_lossy().to_string();
+        if name.ends_with(".json") {
+            out.push((name, std::fs::read_to_string(&path).expect("a corpus file")));
+        }
+    }
+    out
+}
+
 /// Every request and expected result of the shared corpora and of the golden
 /// cases decodes with the format declarations (a result strictly).
 #[test]
@@ -126,13 +154,7 @@ fn the_format_declarations_describe_the_corpus() {
     let (mut requests, mut results, mut validates) = (0, 0, 0);
     for dir in dirs {
         let validate = dir.ends_with("validate");
-        for entry in std::fs::read_dir(&dir).expect("a corpus directory") {
-            let path = entry.expect("an entry").path();
-            let name = path.to_string_lossy().to_string();
-            if !name.ends_with(".json") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("a corpus file");
+        for (name, text) in json_files(&dir) {
             let decoded = match (validate, name.ends_with(".expected.json")) {
                 (false, true) => {
                     results += 1;
@@ -161,4 +183,26 @@ fn the_format_declarations_describe_the_corpus() {
     }
     assert!(requests > 100 && results > 100, "{requests} requests, {results} results");
     assert!(!shared.is_dir() || validates > 100, "{validates} validate results");
+}
+
+/// Every request and expected result of the preview corpus decodes with the
+/// preview declarations (a result strictly).
+#[test]
+fn the_preview_declarations_describe_the_preview_corpus() {
+    let dir = root().join("../shared/conformance/preview");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let (mut requests, mut results) = (0, 0);
+    for (name, text) in json_files(&dir) {
+        if name.ends_with(".expected.json") {
+            serde_json::from_str::<formats::PreviewResult>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            results += 1;
+        } else {
+            serde_json::from_str::<formats::PreviewRequest>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            requests += 1;
+        }
+    }
+    assert!(requests > 100 && results > 100, "{requests} requests, {results} results");
 }

@@ -10,9 +10,16 @@
 // after the result is in the page, measured in the page;
 // and the longest main-thread task while editing (PerformanceObserver
 // 'longtask': only tasks over 50 ms are reported, so "none" means all were shorter).
-//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000]
+// With the shared corpus present, a third case: a whole TripleO overcloud
+// (conformance/scale) written out as a folder and loaded through the folder input:
+// the time from the input's change event to the first frame after the first
+// result, then keystrokes in one service template as above.
+//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|overcloud]
+//     [--scale ../shared/conformance/scale/overcloud-wallaby.json]
 import { spawn } from "node:child_process";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,6 +27,7 @@ const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[proc
 const edits = Number(arg("--edits", 50));
 const dir = arg("--dir", join(here, "../dist"));
 const only = arg("--only", "");
+const scale = arg("--scale", join(here, "../../../shared/conformance/scale/overcloud-wallaby.json"));
 const port = 4199;
 const { chromium } = await import(join(here, "../../playwright-tests/node_modules/playwright-core/index.mjs"));
 
@@ -101,7 +109,16 @@ async function measure(page, name, text) {
   await page.waitForTimeout(1500); // the graph's layout, first paint of everything
   const status = await page.textContent("[data-testid=status]");
   console.log(`${name}: ${(text.length / 1024).toFixed(1)} KB, ${text.split("\n").length - 1} lines; status: ${status}`);
-  // In the page: the keystroke's timestamp, the frame after the status changes, long tasks.
+  await observe(page);
+  await page.evaluate(() => document.querySelector("[data-testid=editor-template] .cm-content").focus());
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await keystrokes(page);
+}
+
+/** In the page: the keystroke's timestamp, the frame after the status changes, long tasks. */
+async function observe(page) {
   await page.evaluate(() => {
     const w = window;
     w.__bench = { key: 0, walls: [], longest: 0, longCount: 0 };
@@ -117,10 +134,10 @@ async function measure(page, name, text) {
       }
     }).observe({ type: "longtask" });
   });
-  await page.evaluate(() => document.querySelector("[data-testid=editor-template] .cm-content").focus());
-  await page.keyboard.press("ControlOrMeta+Home");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("End");
+}
+
+/** `edits` keystrokes where the cursor is, one result each; prints the percentiles. */
+async function keystrokes(page) {
   const evalMs = [];
   for (let i = 0; i < edits; i++) {
     const before = await page.evaluate(() => window.__bench.walls.length);
@@ -135,13 +152,120 @@ async function measure(page, name, text) {
   console.log(`  longest main-thread task while editing: ${longCount ? `${longest.toFixed(0)} ms (${longCount} tasks over 50 ms)` : "none over 50 ms"}`);
 }
 
+/**
+ * The overcloud request's files as a folder. A relative name (`./x.yaml`,
+ * `../containers-common.yaml`) is relative to the file that names it: written at
+ * the path it reaches from there (the request keeps names as written).
+ */
+function writeFolder(request) {
+  const root = mkdtempSync(join(tmpdir(), "hotplate-overcloud-"));
+  const folder = join(root, "overcloud");
+  const paths = new Map([["overcloud.yaml", request.template]]);
+  const texts = Object.entries(request.files).filter(([, text]) => typeof text === "string");
+  for (const [name, text] of texts) if (!name.startsWith(".")) paths.set(name, text);
+  let pending = texts.filter(([name]) => name.startsWith("."));
+  while (pending.length) {
+    const left = [];
+    for (const [name, text] of pending) {
+      const from = [...paths.entries()].filter(([, t]) => t.includes(name)).map(([p]) => normalize(join(dirname(p), name)));
+      if (from.length) for (const p of from) if (!p.startsWith("..") && !paths.has(p)) paths.set(p, text);
+      if (!from.length) left.push([name, text]);
+    }
+    if (left.length === pending.length) break;
+    pending = left;
+  }
+  for (const [path, text] of paths) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+  return { root, folder };
+}
+
+async function overcloud(page) {
+  if (!existsSync(scale)) {
+    console.log(`overcloud: skipped (${scale} is absent: the shared corpus is not beside the repository)`);
+    return;
+  }
+  const request = JSON.parse(readFileSync(scale, "utf8"));
+  const { root, folder } = writeFolder(request);
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.dataset.evalMs);
+    // The cloud's settings (TripleO's max_nested_stack_depth = 10), as a user sets them first.
+    await page.locator("#settings > summary").click();
+    await page.getByTestId("setting-heat-config").fill(JSON.stringify(request["x-heat-config"] ?? {}));
+    await page.getByTestId("setting-heat-config").dispatchEvent("change");
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      const w = window;
+      w.__load = { change: 0, first: 0 };
+      document.querySelector("[data-testid=folder-input]").addEventListener("change", () => (w.__load.change = performance.now()), true);
+      new MutationObserver(() => {
+        if (!w.__load.change || w.__load.first) return;
+        requestAnimationFrame(() => (w.__load.first ||= performance.now()));
+      }).observe(document.querySelector("[data-testid=status]"), { attributes: true, attributeFilter: ["data-run"] });
+    });
+    await page.getByTestId("folder-input").setInputFiles(folder);
+    await page.waitForFunction(() => window.__load.first > 0, null, { polling: 10, timeout: 120_000 });
+    const load = await page.evaluate(() => window.__load.first - window.__load.change);
+    const status = await page.textContent("[data-testid=status]");
+    const evalMs = await page.getAttribute("[data-testid=status]", "data-eval-ms");
+    const files = Object.keys(request.files).length;
+    console.log(`overcloud (${scale.split("/").pop()}: ${files} files): folder input → first result ${load.toFixed(0)} ms (engine ${evalMs} ms); status: ${status}`);
+    console.log(`  ${(await page.textContent("[data-testid=load-report]")).replace(/\s+/g, " ").slice(0, process.env.BENCH_DEBUG ? 5000 : 600)}`);
+    // The environment files in the request's order (the folder merges them in name
+    // order; a TripleO user orders them with the ↑ buttons, as `-e` does), so that
+    // the edits below are made on the overcloud Heat evaluates.
+    const order = request.environment_files ?? [];
+    for (const [want, name] of order.entries()) {
+      const names = await page.evaluate(() => [...document.querySelectorAll("[data-testid^=env-name-]")].map((i) => i.value));
+      for (let at = names.indexOf(name); at > want; at--) await page.getByRole("button", { name: `Move up (${name})` }).click();
+    }
+    await page.waitForFunction(() => /^(ok|errors)/.test(document.querySelector("[data-testid=status]").textContent), null, { timeout: 60_000 });
+    await page.waitForTimeout(3000);
+    console.log(`  environment files in the request's order: status ${await page.textContent("[data-testid=status]")}, engine ${await page.getAttribute("[data-testid=status]", "data-eval-ms")} ms`);
+    if (process.env.BENCH_DEBUG) {
+      console.log(await page.evaluate(() => [...document.querySelectorAll("[data-testid^=env-name-]")].map((i) => i.value).join(" ")));
+      for (const t of await page.getByTestId("error-item").allTextContents()) console.log("   ", t.slice(0, 600));
+    }
+    // Keystrokes in one service template's first description.
+    const service = "deployment/keystone/keystone-container-puppet.yaml";
+    const index = await page.evaluate((name) => {
+      const inputs = [...document.querySelectorAll("[data-testid^=file-name-]")];
+      return inputs.findIndex((i) => i.value === name);
+    }, service);
+    if (index < 0) {
+      console.log(`  ${service} is not among the loaded files: no keystrokes measured`);
+      return;
+    }
+    await page.waitForTimeout(1500);
+    const box = page.locator(`#file-editor-${index}`);
+    if (await box.isHidden()) await page.getByTestId(`file-toggle-${index}`).click();
+    await observe(page);
+    const content = page.locator(`#file-editor-${index} .cm-content`);
+    await content.click();
+    await page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 0; i < 40; i++) {
+      const line = await page.evaluate((id) => document.querySelector(`#${id} .cm-activeLine`)?.textContent ?? "", `file-editor-${index}`);
+      if (line.startsWith("description:")) break;
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("End");
+    console.log(`  edits in ${service}:`);
+    await keystrokes(page);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const server = spawn("node", [join(here, "serve.mjs"), "--port", String(port), "--dir", dir], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" });
 try {
   const page = await browser.newPage();
-  if (only !== "3000") await measure(page, "74 KB template (TripleO-size)", tripleoTemplate());
-  if (only !== "74kb") await measure(page, "3000-line template (500 resources)", bigTemplate());
+  if (!only || only === "74kb") await measure(page, "74 KB template (TripleO-size)", tripleoTemplate());
+  if (!only || only === "3000") await measure(page, "3000-line template (500 resources)", bigTemplate());
+  if (!only || only === "overcloud") await overcloud(page);
 } finally {
   await browser.close();
   server.kill();

@@ -230,6 +230,7 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
     keyOf.set(e.path, e.path);
     pathOf.set(e.path, e.path);
   }
+  const aliasesOf = new Map<string, string[]>();
   const order: string[] = [];
   const queue = [main, ...envs];
   for (let i = 0; i < queue.length; i++) {
@@ -243,17 +244,20 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
       }
       const known = keyOf.get(p);
       if (known === ref) continue;
-      if (known !== undefined) {
-        notes.push(`${from.path} names ${p} as "${ref}", but it is loaded as "${known}": Heat finds a file by the name it is given, so that reference fails here (name the file the same way in both places).`);
-        continue;
-      }
       const taken = pathOf.get(ref);
+      if (taken === p) continue;
       if (taken !== undefined) {
         notes.push(`${from.path} names ${p} as "${ref}", but "${ref}" is ${taken} already: a name stands for one file, so that reference does not reach ${p}.`);
         continue;
       }
-      keyOf.set(p, ref);
       pathOf.set(ref, p);
+      if (known !== undefined) {
+        // Named another way elsewhere (`./a.yaml` here, `x/a.yaml` there), as heatclient
+        // resolves both to one file: the request carries its text under each name.
+        aliasesOf.set(p, [...(aliasesOf.get(p) ?? []), ref]);
+        continue;
+      }
+      keyOf.set(p, ref);
       order.push(p);
       if (byPath.get(p)!.summary.kind === "template") queue.push(byPath.get(p)!.file);
     }
@@ -273,7 +277,10 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
     templateName: main.path,
     template: main.text,
     envFiles: envs.map((e) => ({ name: e.path, text: e.text })),
-    files: order.map((p) => ({ name: keyOf.get(p)!, text: byPath.get(p)!.file.text })),
+    files: order.map((p) => {
+      const aliases = aliasesOf.get(p);
+      return aliases ? { name: keyOf.get(p)!, text: byPath.get(p)!.file.text, aliases } : { name: keyOf.get(p)!, text: byPath.get(p)!.file.text };
+    }),
     notes,
   };
 }

@@ -3,23 +3,27 @@
 // (page/documents.ts), the parameters form (params-form.ts) and the settings
 // (page/settings.ts) edit it; an edit is evaluated at the end of its task
 // (end-of-task.ts) in the worker (runner.ts); the result is drawn into the
-// panels the pane registry lists (page/results.ts).
-import type { Diagnostic, EvaluateRequest } from "hotplate/web";
+// panels the pane registry lists (page/results.ts). In compare mode
+// (page/compare-ui.ts) the same run plans the update from the current stack.
+import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
+import { planMarks, previewRequest } from "./compare";
+import "./panes/plan.css";
 import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
 import { placeUnlocated, relocate } from "./locate";
 import type { PaneContext } from "./panes";
 import { ParamsForm } from "./params-form";
 import { Runner } from "./runner";
-import { decodeWorkspace, encodeWorkspace } from "./share";
+import { decodeShared, encodeWorkspace, type Shared } from "./share";
 import { fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { CompareUi } from "./page/compare-ui";
 import { Documents } from "./page/documents";
 import { exampleOf, firstExample, setUpPicker } from "./page/examples";
 import { setUpFolderLoading } from "./page/folder-ui";
 import { showReport } from "./page/report";
 import { Results } from "./page/results";
 import { SettingsPanel } from "./page/settings";
-import { forgetSaved, pageState, savedWorkspace, saveSoon } from "./page/state";
+import { forgetSaved, pageState, savedCurrent, savedWorkspace, saveSoon } from "./page/state";
 import { Status } from "./page/status";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -47,12 +51,15 @@ const results = new Results($("results"), {
   copyText: async (path) => (await runner.render(path, s.mode))?.text ?? null,
   nothingToCopy: () => (s.last?.response.parameters.some((p) => p.hidden) ? "Not copied: hidden values" : "Nothing to copy"),
 });
+const compare = new CompareUi(s, changed);
 const status = new Status($("status"), $("results"), $("stale-note"), () =>
   void results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false));
 
-/** Show `next`; `fromLink`: it came from the address bar's share link, which stays there. */
-function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = []): void {
+/** Show `next`; `fromLink`: it came from the address bar's share link, which stays there; `current`:
+ *  the current stack to compare with (null: none; absent: the one there is stays). */
+function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = [], current?: Workspace | null): void {
   s.ws = next;
+  if (current !== undefined) compare.show(current);
   s.collapsed = new WeakSet(collapsed);
   s.showingLink = fromLink;
   s.open.clear();
@@ -71,11 +78,12 @@ function renderInputs(): void {
   form.redraw();
 }
 
-/** Replace the workspace (an example, Reset), saying so with a way back. */
-function replaceWorkspace(next: Workspace, said: string, undoId?: string): void {
+/** Replace the workspace (an example, Reset; `current` as loadWorkspace takes it), saying so with a way back. */
+function replaceWorkspace(next: Workspace, said: string, undoId?: string, current?: Workspace | null): void {
   const before = s.ws;
-  loadWorkspace(next);
-  showReport([said], "ok", { label: "Undo", testId: undoId, run: () => loadWorkspace(before) });
+  const beforeCurrent = s.current;
+  loadWorkspace(next, false, [], current);
+  showReport([said], "ok", { label: "Undo", testId: undoId, run: () => loadWorkspace(before, false, [], beforeCurrent) });
 }
 
 // ---------------------------------------------------------------- evaluation
@@ -92,6 +100,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]):
     diagnostics,
     fileOrder: fileOrder(s.ws),
     notice,
+    plan: s.current ? (s.last?.plan ?? null) : undefined,
     canJump: (d) => docs.viewOf(d.file) !== undefined,
     jump: (d) => docs.goTo(d.file, d.from),
   };
@@ -107,8 +116,10 @@ function showFailure(text: string, notice: string, ms?: number): void {
 async function evaluate(): Promise<void> {
   const mine = ++generation;
   let request: EvaluateRequest;
+  let preview: PreviewRequest | undefined;
   try {
     request = toRequest(s.ws);
+    if (s.current) preview = previewRequest(toRequest(s.current), request);
     settings.showError(null);
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
@@ -117,7 +128,7 @@ async function evaluate(): Promise<void> {
   }
   status.busy();
   const started = performance.now();
-  const result = await runner.run(request, s.mode);
+  const result = await runner.run(request, s.mode, preview);
   if (mine !== generation || result.kind === "superseded") return;
   status.answered();
   if (result.kind !== "done") {
@@ -131,9 +142,9 @@ async function evaluate(): Promise<void> {
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
   const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
-  s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics };
+  s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics, plan: result.plan };
   if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
-  docs.showProblems(diagnostics);
+  docs.showProblems(result.plan ? [...diagnostics, ...planMarks(result.plan, s.ws)] : diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
   status.done(errors ? `errors: ${errors}` : "ok", result.ms, false);
@@ -146,21 +157,23 @@ function badLink(e: unknown): void {
   showReport([`${(e as Error).message}. The page shows the workspace it had before instead.`], "bad");
 }
 
-async function initialWorkspace(): Promise<Workspace> {
+async function initialWorkspace(): Promise<Shared> {
   if (location.hash.length > 1) {
     try {
-      return await decodeWorkspace(location.hash);
+      return await decodeShared(location.hash);
     } catch (e) {
       badLink(e);
     }
   }
-  return savedWorkspace() ?? s.ws;
+  return { ws: savedWorkspace() ?? s.ws, current: savedCurrent() };
 }
 
 function wireControls(): void {
   setUpPicker(picker, (ws, title) => replaceWorkspace(ws, `Loaded the example “${title}”: it replaced the workspace (its environment files, files, parameter values and settings).`));
   $("params").replaceWith(form.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed) });
+  $("share").before(compare.button);
+  $("load-report").before(compare.element);
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {
@@ -169,7 +182,7 @@ function wireControls(): void {
     evaluation.now(); // the engine writes the values in the new format
   });
   $("share").addEventListener("click", async () => {
-    history.replaceState(null, "", `#${await encodeWorkspace(s.ws)}`);
+    history.replaceState(null, "", `#${await encodeWorkspace(s.ws, s.current)}`);
     const b = $("share");
     try {
       await navigator.clipboard.writeText(location.href);
@@ -182,14 +195,16 @@ function wireControls(): void {
   $("reset").addEventListener("click", () => {
     forgetSaved();
     history.replaceState(null, "", location.pathname);
-    replaceWorkspace(firstExample(), "The workspace was reset to the first example.", "reset-undo");
+    const left = s.current ? " Compare mode was left." : "";
+    replaceWorkspace(firstExample(), `The workspace was reset to the first example.${left}`, "reset-undo", null);
   });
   // A share link pasted into the address bar of an open page loads too.
   // Back and Forward between share links load each link's workspace (the link stays in the address bar).
   window.addEventListener("hashchange", async () => {
     if (location.hash.length <= 1) return;
     try {
-      loadWorkspace(await decodeWorkspace(location.hash), true);
+      const shared = await decodeShared(location.hash);
+      loadWorkspace(shared.ws, true, [], shared.current);
     } catch (e) {
       badLink(e);
     }
@@ -203,7 +218,9 @@ function wireControls(): void {
 }
 
 async function start(): Promise<void> {
-  s.ws = await initialWorkspace();
+  const initial = await initialWorkspace();
+  s.ws = initial.ws;
+  compare.show(initial.current);
   docs = new Documents(s, { changed, runNow: () => evaluation.now() }, ide);
   wireControls();
   renderInputs();

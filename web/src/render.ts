@@ -2,7 +2,7 @@
 // <pre>, its deploy-time placeholders in marked spans placed by the ranges the
 // engine gives (a mark can be any part of the text), and the notes on what only
 // a cloud can check. Everything user-controlled goes into text nodes.
-import type { CanonicalResult, PathStep } from "hotplate/web";
+import type { CanonicalResult, PathStep, RenderedValue } from "hotplate/web";
 import { pathKey, type Values } from "./values";
 
 /**
@@ -10,10 +10,15 @@ import { pathKey, type Values } from "./values";
  * engine's text as it is, each mark's range in a span.
  */
 export function valueElement(values: Values, path: PathStep[]): HTMLElement {
+  const pre = renderedElement(values[pathKey(path)]);
+  pre.dataset.path = pathKey(path);
+  return pre;
+}
+
+/** A text the engine wrote (a value, a plan's before or after) as a <pre>, each mark's range in a span. */
+export function renderedElement(v: RenderedValue | undefined): HTMLElement {
   const pre = document.createElement("pre");
   pre.className = "value";
-  pre.dataset.path = pathKey(path);
-  const v = values[pathKey(path)];
   if (!v) return pre;
   let at = 0;
   for (const m of v.marks) {

@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse, PathStep, QuickFix, RenderedValue } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -18,8 +18,8 @@ export function startWorker(scriptUrl: string = workerUrl): Worker {
 }
 
 export type RunResult =
-  /** `values`: the engine's text of each value the panes show, in `format` (values.ts). */
-  | { kind: "done"; response: EvaluateResponse; values: Values; signatures: Record<string, string>; format: Mode; ms: number }
+  /** `values`: the engine's text of each value the panes show, in `format` (values.ts); `plan`: the update plan, when a preview was asked. */
+  | { kind: "done"; response: EvaluateResponse; values: Values; signatures: Record<string, string>; plan?: UpdatePlan; format: Mode; ms: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };
@@ -30,6 +30,7 @@ interface Job {
   id: number;
   request: EvaluateRequest;
   format: Mode;
+  preview?: PreviewRequest;
   resolve: (r: RunResult) => void;
 }
 
@@ -48,12 +49,13 @@ export class Runner {
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any; values are written in `format`. */
-  run(request: EvaluateRequest, format: Mode = "yaml"): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`. With `preview`
+   *  (compare mode), the same run also plans that update (within the same time limit). */
+  run(request: EvaluateRequest, format: Mode = "yaml", preview?: PreviewRequest): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, format, resolve };
+      this.queued = { id: this.nextId++, request, format, preview, resolve };
       this.pump();
     });
   }
@@ -109,7 +111,7 @@ export class Runner {
       if (m.ok) this.values = applyValuesDelta(this.values, m.values);
       if (this.current?.id === m.id) {
         const format = this.current.format;
-        this.finish(m.ok ? { kind: "done", response: m.response, values: this.values, signatures: m.signatures, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        this.finish(m.ok ? { kind: "done", response: m.response, values: this.values, signatures: m.signatures, plan: m.plan, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {
@@ -151,6 +153,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, preview: job.preview } satisfies WorkerRequest);
   }
 }

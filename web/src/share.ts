@@ -1,6 +1,7 @@
 // The share format: the whole workspace in the URL fragment (never sent to a
 // server), as `#w1.` + base64url(deflate-raw(JSON)). The version prefix lets
-// later formats keep decoding old links.
+// later formats keep decoding old links. In compare mode (compare.ts) the JSON
+// also carries the current stack's workspace as its member `current`.
 import { asWorkspace, type Workspace } from "./state";
 
 export const PREFIX = "w1.";
@@ -23,9 +24,15 @@ function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
-/** The fragment (without `#`) for a workspace. */
-export async function encodeWorkspace(ws: Workspace): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify(ws));
+/** What a share link holds: the workspace, and the current stack when comparing. */
+export interface Shared {
+  ws: Workspace;
+  current: Workspace | null;
+}
+
+/** The fragment (without `#`) for a workspace (and the current stack it is compared with). */
+export async function encodeWorkspace(ws: Workspace, current: Workspace | null = null): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(current ? { ...ws, current } : ws));
   return PREFIX + toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
 }
 
@@ -36,15 +43,21 @@ export class LinkError extends Error {
   }
 }
 
-/** The workspace of a fragment (with or without `#`); throws a LinkError on anything else. */
-export async function decodeWorkspace(fragment: string): Promise<Workspace> {
+/** The workspace and current stack of a fragment (with or without `#`); throws a LinkError on anything else. */
+export async function decodeShared(fragment: string): Promise<Shared> {
   const text = fragment.replace(/^#/, "");
   if (!text.startsWith(PREFIX)) throw new LinkError(false);
   try {
     // Bad base64, a cut deflate stream (the browser says "Failed to fetch"), bad JSON or not a workspace.
     const json = await pipe(fromBase64Url(decodeURIComponent(text.slice(PREFIX.length))), new DecompressionStream("deflate-raw"));
-    return asWorkspace(JSON.parse(new TextDecoder().decode(json)));
+    const data = JSON.parse(new TextDecoder().decode(json)) as { current?: unknown };
+    return { ws: asWorkspace(data), current: data.current === undefined ? null : asWorkspace(data.current) };
   } catch {
     throw new LinkError(true);
   }
+}
+
+/** The workspace of a fragment (with or without `#`); throws a LinkError on anything else. */
+export async function decodeWorkspace(fragment: string): Promise<Workspace> {
+  return (await decodeShared(fragment)).ws;
 }

@@ -6,6 +6,12 @@ import type { EvaluateRequest } from "hotplate/web";
 export interface NamedText {
   name: string;
   text: string;
+  /**
+   * Other names templates give the same file (a folder's `./a.yaml` here and
+   * `lib/a.yaml` there, which heatclient resolves to one file): the request
+   * carries the text under each of them too.
+   */
+  aliases?: string[];
 }
 
 export interface Settings {
@@ -74,11 +80,13 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   const names = new Set<string>();
   for (const d of [...ws.envFiles, ...ws.files]) {
     // A shared link or saved workspace could carry two; the request's `files` cannot.
-    if (names.has(d.name)) throw new SettingsError(`Two files are named ${d.name}: rename one of them`);
-    names.add(d.name);
+    for (const name of [d.name, ...(d.aliases ?? [])]) {
+      if (names.has(name)) throw new SettingsError(`Two files are named ${name}: rename one of them`);
+      names.add(name);
+    }
   }
   const files: Record<string, string> = {};
-  for (const f of ws.files) files[f.name] = f.text;
+  for (const f of ws.files) for (const name of [f.name, ...(f.aliases ?? [])]) files[name] = f.text;
   for (const e of ws.envFiles) files[e.name] = e.text;
   const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes", "attributes");
   const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids", "referenceIds");
@@ -133,7 +141,8 @@ export function fromRequest(req: EvaluateRequest): Workspace {
 export function asWorkspace(v: unknown): Workspace {
   const o = v as Workspace;
   const isText = (x: unknown): x is NamedText =>
-    typeof x === "object" && x !== null && typeof (x as NamedText).name === "string" && typeof (x as NamedText).text === "string";
+    typeof x === "object" && x !== null && typeof (x as NamedText).name === "string" && typeof (x as NamedText).text === "string" &&
+    ((x as NamedText).aliases === undefined || (Array.isArray((x as NamedText).aliases) && (x as NamedText).aliases!.every((a) => typeof a === "string")));
   if (
     typeof o !== "object" || o === null || typeof o.template !== "string" ||
     !Array.isArray(o.envFiles) || !o.envFiles.every(isText) ||

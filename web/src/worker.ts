@@ -4,20 +4,22 @@
 // asks it for every value the panes show, in one call (`texts`), so the page
 // receives text it only has to place; a Copy button's text (`render`) and the
 // editors' quick fixes (`quickFixes`) are asked of the same evaluation later,
-// never by evaluating the request again.
-import { init, evaluation } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, QuickFix, RenderedValue } from "hotplate/web";
+// never by evaluating the request again. In compare mode (compare.ts) the
+// same job also plans the update from the current stack (`plan`), so the time
+// limit covers both.
+import { init, evaluation, plan } from "hotplate/web";
+import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request`; or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
+/** Evaluate `request` (and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
 export type WorkerRequest =
-  | { id: number; request: EvaluateRequest; format: Mode }
+  | { id: number; request: EvaluateRequest; format: Mode; preview?: PreviewRequest }
   | { id: number; render: PathStep[]; format: Mode }
   | { id: number; quickFixes: string };
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; ms: number }
+  | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; plan?: UpdatePlan; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: true; fixes: QuickFix[] }
   | { id: number; ok: false; message: string };
@@ -56,7 +58,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     const signatures = resourceSignatures(response.shown, values, m.format);
     const delta = valuesDelta(sent?.format === m.format ? sent.values : null, values);
     sent = { values, format: m.format };
-    post({ id, ok: true, response, values: delta, signatures, ms: performance.now() - t0 });
+    const planned = m.preview ? plan(m.preview, m.format) : undefined;
+    post({ id, ok: true, response, values: delta, signatures, plan: planned, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
   }

@@ -88,18 +88,25 @@ test("among several unnamed templates, the folder's name wins, then main, templa
   assert.deepEqual(ws.notes, ["The template is a.yaml: b.yaml, c.yaml are another template no file names (kept in Files)."]);
 });
 
-test("a file named under two different names keeps one and says so", () => {
+test("a file named under several names is loaded once, its other names as aliases", () => {
   const ws = classifyFolder(
     files({
-      "main.yaml": `${HOT}resources:\n  a: {type: lib/a.yaml}\n  b: {type: lib/common.yaml}\n`,
-      "lib/a.yaml": `${HOT}resources:\n  c: {type: common.yaml}\n`,
+      "main.yaml": `${HOT}resources:\n  a: {type: lib/a.yaml}\n  b: {type: lib/common.yaml}\n  c: {type: other/b.yaml}\n`,
+      "lib/a.yaml": `${HOT}resources:\n  c: {type: common.yaml}\n  d: {type: ./common.yaml}\n  e: {type: common.yaml}\n`,
+      "other/b.yaml": `${HOT}resources:\n  c: {type: common.yaml}\n  d: {type: ../lib/common.yaml}\n`,
+      "other/common.yaml": HOT,
       "lib/common.yaml": HOT,
     }),
     "",
   );
-  assert.deepEqual(names(ws.files), ["lib/a.yaml", "lib/common.yaml"]);
+  // other/common.yaml is named by nobody (see below): under its path.
+  assert.deepEqual(names(ws.files), ["lib/a.yaml", "lib/common.yaml", "other/b.yaml", "other/common.yaml"]);
+  // heatclient resolves each to lib/common.yaml: the request carries it under every name.
+  assert.deepEqual(ws.files[1].aliases, ["common.yaml", "./common.yaml", "../lib/common.yaml"]);
+  assert.equal(ws.files[0].aliases, undefined);
+  // A name stands for one file: other/b.yaml's `common.yaml` cannot be other/common.yaml too.
   assert.deepEqual(ws.notes, [
-    'lib/a.yaml names lib/common.yaml as "common.yaml", but it is loaded as "lib/common.yaml": Heat finds a file by the name it is given, so that reference fails here (name the file the same way in both places).',
+    'other/b.yaml names other/common.yaml as "common.yaml", but "common.yaml" is lib/common.yaml already: a name stands for one file, so that reference does not reach other/common.yaml.',
   ]);
 });
 

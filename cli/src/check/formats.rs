@@ -282,7 +282,7 @@ fn rule_metadata(code: &str) -> Json {
         "id": r.id,
         "name": r.name,
         "shortDescription": {"text": r.summary},
-        "helpUri": crate::rules_cmd::help_uri(r.id),
+        "helpUri": api::lint_help_uri(r.id),
         "defaultConfiguration": {"level": sarif_level(r.severity), "enabled": r.on_by_default},
         "properties": {"tags": ["hotplate-lint"]},
     });

@@ -50,12 +50,9 @@ pub fn write(plan: &Plan, format: PlanFormat, label: &str) -> String {
     match format {
         PlanFormat::Text => text(plan, label),
         PlanFormat::Json => format!("{}\n", plan.to_json()),
+        // The package's `UpdatePlan`: the api type, serialized.
         PlanFormat::PlanJson => {
-            let v = plan.detail_value();
-            format!(
-                "{}\n",
-                hotplate_core::api::json_dumps(&v, hotplate_core::api::JsonStyle::RESULT).unwrap_or_default()
-            )
+            format!("{}\n", serde_json::to_string_pretty(&plan.clone().into_detail()).unwrap_or_default())
         }
         PlanFormat::Markdown => markdown(plan, label),
         PlanFormat::Sarif => format!("{:#}\n", sarif(plan)),
@@ -119,6 +116,26 @@ fn restriction(r: &ResourcePlan) -> Option<String> {
     })
 }
 
+/// What the whole plan warns of: a headline and why, in the words every
+/// format shows (`text` as `! …`, `markdown` as a quote with the headline bold).
+fn warnings(plan: &Plan) -> Vec<(String, &'static str)> {
+    let s = plan.summary();
+    let mut out = Vec::new();
+    if s.data_lost > 0 {
+        out.push((
+            format!("{} resource(s) lose their data", s.data_lost),
+            "replaced or deleted with deletion_policy: Delete",
+        ));
+    }
+    if s.restricted > 0 {
+        out.push((
+            format!("{} change(s) are refused by restricted_actions: the real update fails", s.restricted),
+            "Heat's preview does not check restricted_actions",
+        ));
+    }
+    out
+}
+
 fn text(plan: &Plan, label: &str) -> String {
     let mut out = String::new();
     if let Some(e) = &plan.error {
@@ -129,20 +146,8 @@ fn text(plan: &Plan, label: &str) -> String {
     }
     let _ = writeln!(out, "hotplate plan: {label}: {}.", counts(plan));
     text_stack(&plan.stack, "", &mut out);
-    let s = plan.summary();
-    if s.data_lost > 0 {
-        let _ = writeln!(
-            out,
-            "\n! {} resource(s) lose their data (replaced or deleted with deletion_policy: Delete).",
-            s.data_lost
-        );
-    }
-    if s.restricted > 0 {
-        let _ = writeln!(
-            out,
-            "! {} change(s) are refused by restricted_actions: the real update fails (Heat's preview says nothing).",
-            s.restricted
-        );
+    for (i, (headline, why)) in warnings(plan).iter().enumerate() {
+        let _ = writeln!(out, "{}! {headline} ({why}).", if i == 0 { "\n" } else { "" });
     }
     out
 }
@@ -190,16 +195,8 @@ fn markdown(plan: &Plan, label: &str) -> String {
         return out;
     }
     let _ = writeln!(out, "{}.\n", counts(plan));
-    let s = plan.summary();
-    if s.data_lost > 0 {
-        let _ = writeln!(
-            out,
-            "> **{} resource(s) lose their data** (replaced or deleted with `deletion_policy: Delete`).\n",
-            s.data_lost
-        );
-    }
-    if s.restricted > 0 {
-        let _ = writeln!(out, "> **The real update fails**: `restricted_actions` forbids {} change(s) (Heat's preview does not check them).\n", s.restricted);
+    for (headline, why) in warnings(plan) {
+        let _ = writeln!(out, "> **{headline}** ({why}).\n");
     }
     let rows: Vec<(Vec<String>, &ResourcePlan)> =
         ORDER.iter().flat_map(|a| plan.resources().into_iter().filter(move |(_, r)| r.action == *a)).collect();

@@ -1,12 +1,13 @@
 //! An evaluation a binding holds and asks about afterwards: its summary (what
 //! the response carries besides the result text), every value the result
 //! panes show as the engine's text (one call), any value by its path, and
-//! quick fixes for its diagnostics — without evaluating the request again.
+//! quick fixes for its diagnostics — without evaluating the request again —
+//! and, when asked ([`Evaluated::lint`]), the lint rules' findings.
 
 use std::cell::OnceCell;
 
-use super::{located_diagnostics, Located, ResultView};
-use crate::diag::PathItem;
+use super::{locate, Located, ResultView};
+use crate::diag::{Diagnostic, PathItem};
 use crate::engine::{evaluate, DeferredMark, Edge, Evaluation, ParamInfo, Request};
 use crate::ide::fixes::QuickFix;
 use crate::render::{Format, Rendered, RenderedMark};
@@ -18,6 +19,8 @@ use crate::value::Value;
 pub struct Evaluated {
     request: Request,
     evaluation: Evaluation,
+    /// The lint rules' findings, once [`Evaluated::lint`] ran them.
+    lint: Vec<Diagnostic>,
     view: OnceCell<ResultView>,
 }
 
@@ -30,6 +33,10 @@ pub struct Evaluated {
 pub struct Summary<'a> {
     /// Every diagnostic with editor positions.
     pub diagnostics: Vec<Located>,
+    /// The lint rules' findings (the mistakes Heat accepts), placed the same
+    /// way: empty unless the evaluation was asked to lint. Never part of
+    /// Heat's answer: `diagnostics` and the result are the same either way.
+    pub lint: Vec<Located>,
     /// Where deploy-time values land in the result.
     pub deferred: &'a [DeferredMark],
     /// The parameters, with where their values came from.
@@ -57,7 +64,17 @@ impl Evaluated {
     /// Evaluate `request`.
     pub fn new(request: Request) -> Evaluated {
         let evaluation = evaluate(&request);
-        Evaluated { request, evaluation, view: OnceCell::new() }
+        Evaluated { request, evaluation, lint: Vec::new(), view: OnceCell::new() }
+    }
+
+    /// Run the lint rules `options` turns on over this evaluation (every
+    /// template of the request, less what their comments silence): the
+    /// summary lists their findings and [`Evaluated::quick_fixes`] offers
+    /// their fixes. Running it again replaces the findings.
+    #[cfg(feature = "lint")]
+    pub fn lint(&mut self, options: &crate::lint::Options) -> &mut Evaluated {
+        self.lint = crate::lint::lint(&self.request, &self.evaluation, options);
+        self
     }
 
     /// The evaluation.
@@ -80,7 +97,8 @@ impl Evaluated {
     pub fn summary(&self) -> Summary<'_> {
         let ev = &self.evaluation;
         Summary {
-            diagnostics: located_diagnostics(ev),
+            diagnostics: locate(ev, &ev.diagnostics),
+            lint: locate(ev, &self.lint),
             deferred: &ev.deferred,
             parameters: &ev.param_info,
             edges: &ev.edges,
@@ -111,9 +129,9 @@ impl Evaluated {
             .collect()
     }
 
-    /// Quick fixes for the diagnostics located in document `file`.
+    /// Quick fixes for the diagnostics (and lint findings) located in document `file`.
     pub fn quick_fixes(&self, file: &str) -> Vec<QuickFix> {
-        crate::ide::fixes::quick_fixes(&self.request, &self.evaluation, file)
+        crate::ide::fixes::quick_fixes(&self.request, &self.evaluation, &self.lint, file)
     }
 }
 
@@ -229,5 +247,30 @@ mod tests {
         assert_eq!(p.map(|t| t.text.as_str()), Some("1.0\n"));
         let p = [PathItem::Key("parameters".into()), PathItem::Key("p".into())];
         assert_eq!(ev.render(&p, Format::JsonLine).map(|r| r.text), Some("1.0".to_string()));
+    }
+
+    #[cfg(feature = "lint")]
+    #[test]
+    fn lint_findings_are_listed_apart_with_their_fixes_and_change_nothing_else() {
+        let t = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: {get_parm: x}\n  w:\n    type: OS::Heat::Value\n    properties:\n      value: {get_parm: y} # hotplate: disable=W1001\n";
+        let mut ev = Evaluated::new(Request::new(t));
+        let (result, before) = (ev.result_json(), format!("{:?}", ev.summary().diagnostics));
+        assert!(ev.summary().lint.is_empty() && ev.quick_fixes("template.yaml").is_empty());
+        ev.lint(&crate::lint::Options::default());
+        let summary = ev.summary();
+        let found: Vec<(&str, u32, Option<&str>)> =
+            summary.lint.iter().map(|d| (d.code, d.line, d.help.as_deref())).collect();
+        let help = crate::lint::help_uri("W1001");
+        assert_eq!(found, [("W1001", 6, Some(help.as_str()))]);
+        assert!(help.ends_with("/docs/rules/W1001.md"), "{help}");
+        assert_eq!((ev.result_json(), format!("{:?}", summary.diagnostics)), (result, before));
+        let fixes = ev.quick_fixes("template.yaml");
+        assert_eq!(
+            fixes.iter().map(|f| (f.code, f.title.as_str())).collect::<Vec<_>>(),
+            [("W1001", "Change to `get_param`")]
+        );
+        // Turned off: nothing.
+        let off = crate::lint::Options { enable: vec![], disable: vec!["all".into()] };
+        assert!(ev.lint(&off).summary().lint.is_empty());
     }
 }

@@ -2,8 +2,9 @@
 //! text, declared for the TypeScript types (feature `ts`): the request
 //! [`crate::engine::Request`] decodes (Heat's stack-create body plus the
 //! playground's extensions; other members are ignored) and the canonical
-//! result `HeatResult::to_json` writes, and template validate's request and
-//! answer ([`ValidateRequest`], [`ValidateResult`]). Nothing reads or writes through these
+//! result `HeatResult::to_json` writes, template validate's request and
+//! answer ([`ValidateRequest`], [`ValidateResult`]) and the update preview's
+//! ([`PreviewRequest`], [`PreviewResult`]). Nothing reads or writes through these
 //! declarations; the binding's test decodes every corpus request and expected
 //! result with them (a result strictly: no unknown member), so they cannot
 //! drift from the data.
@@ -20,6 +21,23 @@ pub struct EvaluateRequest {
     /// YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
     #[ts(type = "string | object")]
     pub template: serde_json::Value,
+    /// The environment, files and parameters.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
+    /// Mocks: the stack's ids, resources as if created.
+    #[serde(rename = "x-playground")]
+    #[ts(optional)]
+    pub playground: Option<Playground>,
+    /// The template's file name, used in diagnostics (default `template.yaml`).
+    #[serde(rename = "x-template-name")]
+    #[ts(optional)]
+    pub template_name: Option<String>,
+}
+
+/// What a stack-create, a stack-update and a template-validate body carry besides the template.
+#[derive(Debug, Deserialize, TS)]
+pub struct StackInputs {
     /// Ignored when `environment_files` is non-empty (as heat-api does).
     #[ts(optional, type = "string | object")]
     pub environment: Option<serde_json::Value>,
@@ -32,14 +50,6 @@ pub struct EvaluateRequest {
     /// Explicit parameter values.
     #[ts(optional, type = "Record<string, unknown>")]
     pub parameters: Option<serde_json::Value>,
-    /// Mocks: the stack's ids, resources as if created.
-    #[serde(rename = "x-playground")]
-    #[ts(optional)]
-    pub playground: Option<Playground>,
-    /// The template's file name, used in diagnostics (default `template.yaml`).
-    #[serde(rename = "x-template-name")]
-    #[ts(optional)]
-    pub template_name: Option<String>,
     /// The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
     /// `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
     /// sections as objects (`{"yaql": {"memory_quota": 100000}}`).
@@ -234,6 +244,86 @@ pub struct SkippedCheck {
     pub service: String,
 }
 
+/// An update request (the oracle's preview request): Heat's `PUT|PATCH
+/// …/preview` body plus `x-current`, the create request of the stack as it is.
+#[derive(Debug, Deserialize, TS)]
+pub struct PreviewRequest {
+    /// The stack as it is: its create request (its `x-playground` mocks apply to both stacks).
+    #[serde(rename = "x-current")]
+    pub current: EvaluateRequest,
+    /// The new template; a PATCH without one keeps the stored template.
+    #[ts(optional, type = "string | object | null")]
+    pub template: Option<serde_json::Value>,
+    /// The environment, files and parameters.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
+    /// `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
+    #[ts(optional)]
+    pub existing: Option<bool>,
+    /// Stored parameters a PATCH forgets.
+    #[ts(optional)]
+    pub clear_parameters: Option<Vec<String>>,
+    /// heat-api's method (default: PATCH when `existing`, else PUT).
+    #[serde(rename = "x-method")]
+    #[ts(optional, type = "\"PUT\" | \"PATCH\"")]
+    pub method: Option<String>,
+    /// The new template's file name, used in diagnostics (default `template.yaml`).
+    #[serde(rename = "x-template-name")]
+    #[ts(optional)]
+    pub template_name: Option<String>,
+}
+
+/// Heat's update preview as the oracle writes it (`preview_update_stack`
+/// with `show_nested`). When `error` is set, the lists are empty.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewResult {
+    /// The error Heat would raise.
+    pub error: Option<ResultError>,
+    /// The top-level stack's five lists.
+    pub preview: PreviewLists,
+    /// Nested-stack resource name → the resources Heat lists of it.
+    pub nested: BTreeMap<String, NestedPreview>,
+}
+
+/// The five lists of a preview, each sorted by name.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewLists {
+    /// Created by the update.
+    pub added: Vec<PreviewEntry>,
+    /// Deleted.
+    pub deleted: Vec<PreviewEntry>,
+    /// Deleted and created again.
+    pub replaced: Vec<PreviewEntry>,
+    /// Left alone.
+    pub unchanged: Vec<PreviewEntry>,
+    /// Changed in place.
+    pub updated: Vec<PreviewEntry>,
+}
+
+/// A nested stack's part of a preview.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NestedPreview {
+    /// Its five lists.
+    pub preview: PreviewLists,
+    /// Its nested stacks.
+    pub nested: BTreeMap<String, NestedPreview>,
+}
+
+/// A resource of a preview list.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewEntry {
+    /// The resource name.
+    pub name: String,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub type_name: String,
+}
+
 /// A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
 /// validate request): the body heat-api reads, as for create (a `stack_name`
 /// is ignored), plus the query's two flags.
@@ -247,18 +337,10 @@ pub struct ValidateRequest {
     /// answers `No template specified`).
     #[ts(type = "string | object")]
     pub template: Option<serde_json::Value>,
-    /// Ignored when `environment_files` is non-empty (as heat-api does).
-    #[ts(optional, type = "string | object")]
-    pub environment: Option<serde_json::Value>,
-    /// Names in `files`, merged in order.
-    #[ts(optional)]
-    pub environment_files: Option<Vec<String>>,
-    /// Contents for environment files, `get_file` and provider templates; `null` = unreadable.
-    #[ts(optional)]
-    pub files: Option<BTreeMap<String, Option<String>>>,
-    /// Explicit parameter values.
-    #[ts(optional, type = "Record<string, unknown>")]
-    pub parameters: Option<serde_json::Value>,
+    /// The environment, files, parameters and Heat settings.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub inputs: StackInputs,
     /// The `show_nested` query parameter: a bool (sent as `True`/`False`, as
     /// heatclient does) or the text sent as it is.
     #[serde(rename = "x-show-nested")]

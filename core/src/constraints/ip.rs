@@ -146,6 +146,14 @@ fn inet_pton6(src: &[u8]) -> Option<u128> {
     Some(words.iter().fold(0u128, |acc, w| (acc << 16) | u128::from(*w)))
 }
 
+/// An address as `socket.inet_pton` reads it (IPv4, else IPv6): its value
+/// and version (4 or 6). (The lint rules read addresses with it.)
+#[cfg(feature = "lint")]
+pub(crate) fn inet_pton(addr: &str) -> Option<(u128, u8)> {
+    let src = addr.as_bytes();
+    inet_pton4(src).map(|v| (u128::from(v), 4)).or_else(|| inet_pton6(src).map(|v| (v, 6)))
+}
+
 /// `netaddr.strategy.ipv4.str_to_int(addr, flags)`; `zerofill` is `ZEROFILL`
 /// (with the default `INET_PTON` mode).
 fn ipv4_str_to_int(addr: &str, zerofill: bool) -> Result<u32, NetError> {

@@ -21,6 +21,8 @@ mod iso8601;
 mod mac;
 pub(crate) mod schema;
 
+#[cfg(feature = "lint")]
+pub(crate) use ip::inet_pton;
 pub(crate) use ip::is_valid_ip;
 mod timezone;
 mod tz_keys;

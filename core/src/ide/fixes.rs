@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::complete::attribute_names;
 use super::{closest, range, scalar_text, utf16_range, DocKind, Workspace};
 use crate::catalogue::{self, PropKind, PropSchema};
+use crate::diag::Diagnostic;
 use crate::engine::{parameters::parameter_keys, resources::resource_keys, template_sections, Evaluation, Request};
 use crate::functions::{self, Table};
 use crate::syntax::Node;
@@ -45,13 +46,14 @@ pub struct QuickFix {
     pub edits: Vec<TextEdit>,
 }
 
-/// The fixes for the diagnostics of `ev` located in document `file`.
-pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<QuickFix> {
+/// The fixes for the diagnostics of `ev` and the lint findings `lint` (of
+/// `ev`, held apart from its diagnostics) located in document `file`.
+pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, lint: &[Diagnostic], file: &str) -> Vec<QuickFix> {
     let Some(ws) = Workspace::new(req, file) else { return Vec::new() };
     let Some(root) = ws.doc.root() else { return Vec::new() };
     let text = ws.doc.text;
     let mut out = Vec::new();
-    for d in &ev.diagnostics {
+    for d in ev.diagnostics.iter().chain(lint) {
         let Some(span) = d.span else { continue };
         if ev.sources.get(span.source).is_none_or(|s| s.name != file || s.text != text) {
             continue;
@@ -163,7 +165,7 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<Qui
     }
     // The lint rules' own fixes (their diagnostics' codes are rule ids).
     #[cfg(feature = "lint")]
-    out.extend(crate::lint::quick_fixes(req, ev, file));
+    out.extend(crate::lint::quick_fixes(req, ev, ev.diagnostics.iter().chain(lint), file));
     out
 }
 
@@ -380,7 +382,7 @@ mod tests {
     fn apply(template: &str, title: &str) -> String {
         let req = request(template, &[]);
         let ev = evaluate(&req);
-        let fixes = quick_fixes(&req, &ev, "template.yaml");
+        let fixes = quick_fixes(&req, &ev, &[], "template.yaml");
         let fix = fixes.iter().find(|f| f.title == title).unwrap_or_else(|| panic!("no {title:?} in {fixes:?}"));
         let mut text = template.to_string();
         for e in fix.edits.iter().rev() {
@@ -446,7 +448,7 @@ mod tests {
         // A misspelt key of the required property: the rename is offered first.
         let t = format!("{H}resources:\n  s:\n    type: OS::Nova::Server\n    properties:\n      flavour: m1\n      image: cirros\n");
         let req = request(&t, &[]);
-        let fixes = quick_fixes(&req, &evaluate(&req), "template.yaml");
+        let fixes = quick_fixes(&req, &evaluate(&req), &[], "template.yaml");
         let on_properties: Vec<&str> = fixes
             .iter()
             .filter(|f| f.title.contains("flavor") && f.title != "Change to `flavor`")
@@ -457,7 +459,7 @@ mod tests {
         let t = format!("{H}resources:\n  r:\n    type: OS::Heat::RandomString\n    properties:\n      character_sequences: [{{sequence: ab}}, {{min: 2}}]\n");
         // Inside a list item the map is marked, not a key: no edit is guessed there.
         let req = request(&t, &[]);
-        let fixes = quick_fixes(&req, &evaluate(&req), "template.yaml");
+        let fixes = quick_fixes(&req, &evaluate(&req), &[], "template.yaml");
         assert!(fixes.iter().all(|f| !f.title.starts_with("Add")), "{fixes:?}");
     }
 }

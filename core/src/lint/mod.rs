@@ -6,12 +6,14 @@
 //! engine (which reports exactly what Heat reports) says nothing; these rules do.
 //!
 //! A rule is one file in `rules/` (one rule, one file, one doc, as cfn-lint):
-//! a [`RuleInfo`] (id such as `W1001`, severity, one-line summary, on by
-//! default or not), a check over the evaluated stack ([`Ctx`]: the template's
-//! tree with spans, the values the evaluation knows, the catalogue) and its
-//! documentation with a bad and a good example ([`Doc`]), which is also the
-//! rule's test (the bad example fires, the good one does not) and is written
-//! out as `docs/rules/<ID>.md`. Facts that are data (support status of types
+//! an [`Info`] (id such as `W1001`, severity, on by default or not), a check
+//! over the evaluated stack ([`Ctx`]: the template's tree with spans, the
+//! values the evaluation knows, the catalogue) and its texts ([`Doc`]: a
+//! one-line summary, documentation with a bad and a good example, which is
+//! also the rule's test: the bad example fires, the good one does not),
+//! written out as `docs/rules/<ID>.md`. Only listings and docs read the
+//! texts ([`RuleInfo`] joins them): running the rules (the wasm module) links
+//! none of them. Facts that are data (support status of types
 //! and properties, which properties hold secrets) live in tables, not code.
 //!
 //! Lint is display only: it reads an [`Evaluation`] and returns diagnostics;
@@ -37,7 +39,7 @@ use crate::source::Span;
 
 pub(crate) use model::Ctx;
 
-/// What a rule is, for listings, SARIF and the page.
+/// What a rule is, for listings and SARIF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleInfo {
     /// Its id (`W1001`): `E` error, `W` warning, `I` information, then a
@@ -54,14 +56,27 @@ pub struct RuleInfo {
     pub on_by_default: bool,
 }
 
+/// What running a rule needs to know of it. Its texts (summary,
+/// documentation) are in its [`Doc`], which only listings and docs read: a
+/// build that runs the rules (the wasm module) carries no rule text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Info {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub severity: Severity,
+    pub on_by_default: bool,
+}
+
 /// A rule: what it is and its check.
 pub(crate) struct Rule {
-    pub info: RuleInfo,
+    pub info: Info,
     pub check: fn(&Ctx<'_>, &mut Findings<'_>),
 }
 
-/// A rule's documentation; its examples are its tests.
+/// A rule's texts; its examples are its tests.
 pub(crate) struct Doc {
+    /// One line: what it finds.
+    pub summary: &'static str,
     /// Why it matters and what Heat does (markdown).
     pub text: &'static str,
     /// A template the rule fires on.
@@ -72,19 +87,23 @@ pub(crate) struct Doc {
     pub files: &'static [(&'static str, &'static str)],
 }
 
-/// Which rules run.
+/// Which rules run (none named: the rules on by default).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "LintOptions"))]
 pub struct Options {
-    /// Rule ids to run even when off by default (`all`: every rule).
+    /// Rule ids or names to run even when off by default (`all`: every rule).
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub enable: Vec<String>,
-    /// Rule ids not to run (`all`: every rule not named in `enable`).
+    /// Rule ids or names not to run (`all`: every rule not named in `enable`).
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub disable: Vec<String>,
 }
 
 impl Options {
     /// Whether a rule runs: an id named in `disable` is off, one named in
     /// `enable` is on; otherwise `all` in either, then the rule's default.
-    pub fn runs(&self, rule: &RuleInfo) -> bool {
+    pub(crate) fn runs(&self, rule: &Info) -> bool {
         let named = |list: &[String]| list.iter().any(|s| s.eq_ignore_ascii_case(rule.id) || s == rule.name);
         let all = |list: &[String]| list.iter().any(|s| s == "all");
         if named(&self.disable) {
@@ -100,7 +119,7 @@ impl Options {
 
     /// Every id or name in `enable`/`disable` that names no rule (`all` is one).
     pub fn unknown(&self) -> Vec<String> {
-        self.enable.iter().chain(&self.disable).filter(|s| s.as_str() != "all" && find(s).is_none()).cloned().collect()
+        self.enable.iter().chain(&self.disable).filter(|s| s.as_str() != "all" && rule(s).is_none()).cloned().collect()
     }
 }
 
@@ -122,7 +141,7 @@ pub(crate) struct Finding {
 
 /// Where one rule's findings go.
 pub(crate) struct Findings<'r> {
-    rule: &'r RuleInfo,
+    rule: &'r Info,
     out: Vec<Finding>,
 }
 
@@ -148,27 +167,42 @@ impl Findings<'_> {
 }
 
 /// Every rule, in id order (by number).
-pub fn rules() -> impl Iterator<Item = &'static RuleInfo> {
-    rules::RULES.iter().map(|r| &r.info)
+pub fn rules() -> impl Iterator<Item = RuleInfo> {
+    rules::RULES.iter().zip(rules::DOCS).map(|(r, doc)| {
+        let Info { id, name, severity, on_by_default } = r.info;
+        RuleInfo { id, name, severity, summary: doc.summary, on_by_default }
+    })
 }
 
 /// The rule with this id (any case) or name.
-pub fn find(id: &str) -> Option<&'static RuleInfo> {
+pub fn find(id: &str) -> Option<RuleInfo> {
     rules().find(|r| r.id.eq_ignore_ascii_case(id) || r.name == id)
+}
+
+/// The rule with this id (any case) or name, without its texts.
+pub(crate) fn rule(id: &str) -> Option<&'static Info> {
+    rules::RULES.iter().map(|r| &r.info).find(|r| r.id.eq_ignore_ascii_case(id) || r.name == id)
+}
+
+/// Where a rule's documentation is published: `docs/rules/<ID>.md` in the
+/// repository (SARIF's `helpUri`, the page's link).
+pub fn help_uri(id: &str) -> String {
+    format!("{}/blob/main/docs/rules/{id}.md", env!("CARGO_PKG_REPOSITORY"))
 }
 
 /// A rule's documentation as markdown (what `docs/rules/<ID>.md` holds).
 pub fn markdown(id: &str) -> Option<String> {
     let (rule, doc) = rules::RULES.iter().zip(rules::DOCS).find(|(r, _)| r.info.id == id)?;
+    let info = find(rule.info.id)?;
     // What the rule says of its bad example, as `hotplate check` writes it.
     let mut req = Request::new(doc.bad);
     for (name, text) in doc.files {
         req.files.insert((*name).to_string(), Some((*text).to_string()));
     }
     let ev = crate::engine::evaluate(&req);
-    let options = Options { enable: vec![rule.info.id.to_string()], disable: vec!["all".into()] };
+    let options = Options { enable: vec![info.id.to_string()], disable: vec!["all".into()] };
     let said: String = findings(&req, &ev, &options, None).iter().map(|f| f.diagnostic.render(&ev.sources)).collect();
-    Some(rules::render_doc(&rule.info, doc, &said))
+    Some(rules::render_doc(&info, doc, &said))
 }
 
 /// The lint diagnostics of an evaluated request: every template of it (the
@@ -206,14 +240,19 @@ pub(crate) fn findings(req: &Request, ev: &Evaluation, options: &Options, only: 
     out
 }
 
-/// The fixes lint offers for the lint diagnostics of `ev` (the request's
-/// evaluation, with [`lint`]'s diagnostics added) in document `file`.
-pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<crate::ide::fixes::QuickFix> {
+/// The fixes lint offers for those of `diagnostics` that are [`lint`]'s
+/// findings of `ev` (the request's evaluation) in document `file`.
+pub(crate) fn quick_fixes<'d>(
+    req: &Request,
+    ev: &Evaluation,
+    diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+    file: &str,
+) -> Vec<crate::ide::fixes::QuickFix> {
     let here = |d: &&Diagnostic| {
-        find(d.code).is_some_and(|r| r.id == d.code)
+        rule(d.code).is_some_and(|r| r.id == d.code)
             && d.span.and_then(|s| ev.sources.get(s.source)).is_some_and(|s| s.name == file)
     };
-    let wanted: Vec<&Diagnostic> = ev.diagnostics.iter().filter(here).collect();
+    let wanted: Vec<&Diagnostic> = diagnostics.into_iter().filter(here).collect();
     if wanted.is_empty() {
         return Vec::new();
     }
@@ -335,7 +374,7 @@ pub(crate) mod tests {
         let found = lint(&req, &ev, &Options::default());
         assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["W1001", "W3006"]);
         ev.diagnostics.extend(found);
-        let fixes = crate::ide::fixes::quick_fixes(&req, &ev, "template.yaml");
+        let fixes = crate::ide::fixes::quick_fixes(&req, &ev, &[], "template.yaml");
         let titles: Vec<(&str, &str)> = fixes.iter().map(|f| (f.code, f.title.as_str())).collect();
         assert!(titles.contains(&("W1001", "Change to `get_param`")), "{titles:?}");
         assert!(titles.contains(&("W3006", "Remove `a` from depends_on")), "{titles:?}");
@@ -368,8 +407,8 @@ pub(crate) mod tests {
 
     #[test]
     fn options_turn_rules_on_and_off() {
-        let on = RuleInfo { id: "W0001", name: "x", severity: Severity::Warning, summary: "", on_by_default: true };
-        let off = RuleInfo { on_by_default: false, ..on };
+        let on = Info { id: "W0001", name: "x", severity: Severity::Warning, on_by_default: true };
+        let off = Info { on_by_default: false, ..on };
         let o = |e: &[&str], d: &[&str]| Options {
             enable: e.iter().map(|s| s.to_string()).collect(),
             disable: d.iter().map(|s| s.to_string()).collect(),

@@ -411,9 +411,9 @@ fn preview_update(
             .keys
             .iter()
             .filter(|k| {
-                let schema_allows = new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed);
-                let class_allows = rules.is_some_and(|r| r.update_allowed.contains(&k.as_str()));
-                !schema_allows && !class_allows
+                // No class of Heat 27 has `update_allowed_properties`
+                // (tools/gen_plan_data.py checks it): the schema says.
+                !new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed)
             })
             .cloned()
             .collect();
@@ -457,9 +457,7 @@ fn property_changes(
                 before: if given(cur) { ctx.cur_view.render(&at(&cur.name), ctx.format) } else { None },
                 after: if given(new) { ctx.new_view.render(&at(&new.name), ctx.format) } else { None },
                 forces_replacement: forcing.contains(k),
-                update_allowed: new.provider
-                    || new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed)
-                    || new.rules.is_some_and(|r| r.update_allowed.contains(&k.as_str())),
+                update_allowed: new.provider || new.schema.iter().any(|s| s.name == k.as_str() && s.update_allowed),
                 place: new.span_of(k, false).and_then(|s| ctx.new_view.place(s)),
             }
         })

@@ -44,11 +44,17 @@ use crate::engine::{self, Evaluation, HeatResult};
 use crate::render::{Format, Rendered};
 use crate::source::{LineIndex, Span};
 
-pub use output::PlanSummary;
+#[cfg(feature = "ts")]
+pub use output::ReasonView;
+pub use output::{PlanDetail, PlanSummary};
 pub use request::{Method, PlanRequest};
 
 /// What the update does to one resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanAction"))]
 pub enum Action {
     /// Created by the update.
     Added,
@@ -88,8 +94,8 @@ pub enum Reason {
         from: String,
         /// The new type.
         to: String,
-        /// The plugin class of each (module and name; a provider template's
-        /// is `TemplateResource`).
+        /// The plugin class of each (its name; a provider template's is
+        /// `TemplateResource`).
         from_class: &'static str,
         /// The new class.
         to_class: &'static str,
@@ -123,6 +129,10 @@ pub enum Reason {
 
 /// Where something is in the sources (1-based lines and columns).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanPlace"))]
 pub struct Place {
     /// The source's name (the template's file name, a file of `files`).
     pub file: String,
@@ -140,6 +150,10 @@ pub struct Place {
 /// the core renderer writes them (`None`: not given; the schema's default
 /// applies to a property).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanChange"))]
 pub struct Change {
     /// The property name, or the field (`metadata`, `depends_on`, …).
     pub name: String,
@@ -157,6 +171,10 @@ pub struct Change {
 
 /// One resource of a plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlannedResource"))]
 pub struct ResourcePlan {
     /// The resource name.
     pub name: String,
@@ -164,8 +182,10 @@ pub struct ResourcePlan {
     pub action: Action,
     /// The type as Heat lists it (the new definition's for added, replaced
     /// and unchanged resources, the existing one's for updated and deleted).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub type_name: String,
     /// Why (empty for added, deleted and unchanged resources).
+    #[cfg_attr(feature = "ts", ts(as = "Vec<output::ReasonView>"))]
     pub reasons: Vec<Reason>,
     /// The changed properties (updated and replaced resources).
     pub properties: Vec<Change>,
@@ -184,10 +204,13 @@ pub struct ResourcePlan {
 
 /// One stack of a plan.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "StackPlan"))]
 pub struct StackPlan {
     /// The resources Heat lists for this stack, sorted by name.
     pub resources: Vec<ResourcePlan>,
     /// The nested stacks Heat lists resources of, by resource name.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, StackPlan>"))]
     pub nested: IndexMap<String, StackPlan>,
 }
 

@@ -1,10 +1,9 @@
 //! A plan as data: the oracle's preview result (Heat's five lists and the
 //! nested stacks), the whole plan with its reasons, and the reasons in words.
 
-use super::{Action, Change, Place, Plan, Reason, ResourcePlan, StackPlan};
+use super::{Action, Place, Plan, Reason, ResourcePlan, StackPlan};
 use crate::diag::HeatError;
 use crate::pyfmt::{json_dumps, JsonStyle};
-use crate::render::Rendered;
 use crate::value::{Map, Value};
 
 impl Plan {
@@ -85,6 +84,10 @@ fn nested_value(s: &StackPlan) -> Map {
 
 /// How many resources each action touches, nested stacks included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanSummary"))]
 pub struct PlanSummary {
     /// Created.
     pub added: usize,
@@ -136,121 +139,89 @@ impl Plan {
         s
     }
 
-    /// The whole plan as data: Heat's answer (`heat`: the oracle's preview
-    /// result), the counts, and every stack's resources with their reasons,
-    /// changed values (text with deploy-time marks, UTF-16 offsets) and places.
-    pub fn detail_value(&self) -> Value {
-        let mut m = Map::new();
-        m.insert_str("heat", self.to_value());
-        let s = self.summary();
-        let mut counts = Map::new();
-        for a in Action::ALL {
-            counts.insert_str(a.as_str(), count(s.count(a)));
+    /// The whole plan as data: Heat's answer, the counts, and every stack's
+    /// resources with their reasons, changed values and places. It takes the
+    /// plan (no copy of its stacks: the wasm module has no `StackPlan::clone`).
+    pub fn into_detail(self) -> PlanDetail {
+        let (heat, summary) = (self.to_value(), self.summary());
+        let stack = if self.error.is_some() { StackPlan::default() } else { self.stack };
+        PlanDetail { heat, summary, error_place: self.error_place, stack }
+    }
+}
+
+/// An update plan as the CLI's `plan-json` and the package's `plan()` give
+/// it: Heat's answer (the oracle's preview result), the counts, and every
+/// stack's resources with their reasons, changed values (text with
+/// deploy-time marks, UTF-16 offsets) and places.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "UpdatePlan"))]
+pub struct PlanDetail {
+    /// Heat's preview: `error`, the five lists, `nested` (the oracle's format).
+    #[cfg_attr(feature = "ts", ts(type = "PreviewResult"))]
+    pub heat: Value,
+    /// The counts of every stack.
+    pub summary: PlanSummary,
+    /// Where Heat's error is (the new stack's sources; the current stack's
+    /// for `CurrentStackFailed`).
+    pub error_place: Option<Place>,
+    /// The top-level stack (empty when Heat refuses the update).
+    pub stack: StackPlan,
+}
+
+/// A reason as data: its kind, its words and the properties it names.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "PlanReason")]
+pub struct ReasonView {
+    /// `type-changed`, `not-updatable`, `rule`, `always-replaced`,
+    /// `nested-stack`, `changed` or `always-update`.
+    pub kind: String,
+    /// The reason in words.
+    pub text: String,
+    /// The properties it names (the ones that force the replacement).
+    pub properties: Vec<String>,
+}
+
+#[cfg(feature = "serialize")]
+impl serde::Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let kind = match self {
+            Reason::TypeChanged { .. } => "type-changed",
+            Reason::NotUpdatable { .. } => "not-updatable",
+            Reason::Rule { .. } => "rule",
+            Reason::AlwaysReplaced => "always-replaced",
+            Reason::NestedStack => "nested-stack",
+            Reason::Changed { .. } => "changed",
+            Reason::AlwaysUpdate => "always-update",
+        };
+        let mut s = ser.serialize_struct("PlanReason", 3)?;
+        s.serialize_field("kind", kind)?;
+        s.serialize_field("text", &self.text())?;
+        s.serialize_field("properties", &self.properties())?;
+        s.end()
+    }
+}
+
+/// Its resources, and its nested stacks as an object (in their order).
+#[cfg(feature = "serialize")]
+impl serde::Serialize for StackPlan {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        struct InOrder<'a>(&'a indexmap::IndexMap<String, StackPlan>);
+        impl serde::Serialize for InOrder<'_> {
+            fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+                ser.collect_map(self.0)
+            }
         }
-        counts.insert_str("restricted", count(s.restricted));
-        counts.insert_str("data_lost", count(s.data_lost));
-        m.insert_str("summary", Value::map(counts));
-        let stack = if self.error.is_some() { StackPlan::default() } else { self.stack.clone() };
-        m.insert_str("stack", stack_value(&stack));
-        Value::map(m)
+        let mut s = ser.serialize_struct("StackPlan", 2)?;
+        s.serialize_field("resources", &self.resources)?;
+        s.serialize_field("nested", &InOrder(&self.nested))?;
+        s.end()
     }
-}
-
-fn count(n: usize) -> Value {
-    Value::Int(i64::try_from(n).unwrap_or(i64::MAX))
-}
-
-fn text(s: &str) -> Value {
-    Value::from(s)
-}
-
-fn opt_text(s: Option<&str>) -> Value {
-    s.map_or(Value::Null, Value::from)
-}
-
-fn stack_value(s: &StackPlan) -> Value {
-    let mut m = Map::new();
-    m.insert_str("resources", Value::list(s.resources.iter().map(resource_value).collect()));
-    let mut nested = Map::new();
-    for (k, n) in &s.nested {
-        nested.insert_str(k, stack_value(n));
-    }
-    m.insert_str("nested", Value::map(nested));
-    Value::map(m)
-}
-
-fn resource_value(r: &ResourcePlan) -> Value {
-    let mut m = Map::new();
-    m.insert_str("name", text(&r.name));
-    m.insert_str("action", text(r.action.as_str()));
-    m.insert_str("type", text(&r.type_name));
-    m.insert_str("reasons", Value::list(r.reasons.iter().map(reason_value).collect()));
-    m.insert_str("properties", Value::list(r.properties.iter().map(change_value).collect()));
-    m.insert_str("fields", Value::list(r.fields.iter().map(change_value).collect()));
-    m.insert_str("restricted", opt_text(r.restricted.as_deref()));
-    m.insert_str("deletion_policy", opt_text(r.deletion_policy.as_deref()));
-    m.insert_str("loses_data", Value::Bool(r.loses_data()));
-    m.insert_str("place", place_value(r.place.as_ref()));
-    Value::map(m)
-}
-
-fn reason_value(r: &Reason) -> Value {
-    let mut m = Map::new();
-    let kind = match r {
-        Reason::TypeChanged { .. } => "type_changed",
-        Reason::NotUpdatable { .. } => "not_updatable",
-        Reason::Rule { .. } => "rule",
-        Reason::AlwaysReplaced => "always_replaced",
-        Reason::NestedStack => "nested_stack",
-        Reason::Changed { .. } => "changed",
-        Reason::AlwaysUpdate => "always_update",
-    };
-    m.insert_str("kind", text(kind));
-    m.insert_str("text", Value::from(r.text()));
-    m.insert_str("properties", Value::list(r.properties().into_iter().map(Value::from).collect()));
-    Value::map(m)
-}
-
-fn change_value(c: &Change) -> Value {
-    let mut m = Map::new();
-    m.insert_str("name", text(&c.name));
-    m.insert_str("before", rendered_value(c.before.as_ref()));
-    m.insert_str("after", rendered_value(c.after.as_ref()));
-    m.insert_str("forces_replacement", Value::Bool(c.forces_replacement));
-    m.insert_str("update_allowed", Value::Bool(c.update_allowed));
-    m.insert_str("place", place_value(c.place.as_ref()));
-    Value::map(m)
-}
-
-fn rendered_value(r: Option<&Rendered>) -> Value {
-    let Some(r) = r else { return Value::Null };
-    let mut m = Map::new();
-    m.insert_str("text", text(&r.text));
-    let marks = r
-        .marks
-        .iter()
-        .map(|mark| {
-            let mut mm = Map::new();
-            mm.insert_str("label", text(&mark.label));
-            mm.insert_str("exact", Value::Bool(mark.exact));
-            mm.insert_str("from", Value::Int(i64::from(mark.from)));
-            mm.insert_str("to", Value::Int(i64::from(mark.to)));
-            Value::map(mm)
-        })
-        .collect();
-    m.insert_str("marks", Value::list(marks));
-    Value::map(m)
-}
-
-fn place_value(p: Option<&Place>) -> Value {
-    let Some(p) = p else { return Value::Null };
-    let mut m = Map::new();
-    m.insert_str("file", text(&p.file));
-    m.insert_str("line", Value::Int(i64::from(p.line)));
-    m.insert_str("column", Value::Int(i64::from(p.column)));
-    m.insert_str("end_line", Value::Int(i64::from(p.end_line)));
-    m.insert_str("end_column", Value::Int(i64::from(p.end_column)));
-    Value::map(m)
 }
 
 impl ResourcePlan {
@@ -280,11 +251,10 @@ impl Reason {
     pub fn text(&self) -> String {
         match self {
             Reason::TypeChanged { from, to, from_class, to_class } => {
-                let short = |c: &str| c.rsplit('.').next().unwrap_or(c).to_string();
                 if from == to {
-                    format!("its type {to} now maps to another plugin ({} → {})", short(from_class), short(to_class))
+                    format!("its type {to} now maps to another plugin ({from_class} → {to_class})")
                 } else {
-                    format!("type {from} → {to} ({} → {}): Heat replaces it", short(from_class), short(to_class))
+                    format!("type {from} → {to} ({from_class} → {to_class}): Heat replaces it")
                 }
             }
             Reason::NotUpdatable { properties } => {

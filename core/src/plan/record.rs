@@ -37,21 +37,20 @@ use super::rules::{self, TypeRules};
 /// A resource's plugin class: what `type(current) is not type(new)` compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Class {
-    /// A registered plugin class (`data::CLASSES`).
-    Plugin(u16),
+    /// A plugin class: Heat 27 registers each class under one type name
+    /// (`tools/gen_plan_data.py` checks it), so the type the registry
+    /// resolved to names it; then the class name.
+    Plugin(&'static str, &'static str),
     /// `TemplateResource` (a provider template).
     Template,
-    /// A type the table does not know: its class name.
-    Other(&'static str),
 }
 
 impl Class {
     /// The class as Heat names it.
     pub(crate) fn name(&self) -> &'static str {
         match self {
-            Class::Plugin(i) => rules::class_name(*i),
-            Class::Template => "heat.engine.resources.template_resource.TemplateResource",
-            Class::Other(n) => n,
+            Class::Plugin(_, class) => class,
+            Class::Template => "TemplateResource",
         }
     }
 }
@@ -262,14 +261,7 @@ fn resource(stack: &Stack, d: &ResourceDefn, reference_id: Option<String>) -> Re
     let info = &d.info;
     let provider = info.template.is_some();
     let rules = if provider { None } else { rules::of(info.plugin) };
-    let class = if provider {
-        Class::Template
-    } else {
-        match rules {
-            Some(r) => Class::Plugin(r.class),
-            None => Class::Other(info.class),
-        }
-    };
+    let class = if provider { Class::Template } else { Class::Plugin(info.plugin, info.class) };
     // A field that does not resolve is shown as null (Heat would fail
     // earlier, in validation, for every resource it resolves).
     let resolve = |e: &Option<eval::Expr>| e.as_ref().map(|e| eval::resolve(stack, e).unwrap_or(Value::Null));

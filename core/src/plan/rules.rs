@@ -61,32 +61,25 @@ pub(crate) enum TmplDiff {
     MetadataChanged,
 }
 
-/// What the preview asks of one registered type (a row of `data.rs`).
+/// What the preview asks of one registered type whose update is not
+/// `Resource`'s (a row of `data.rs`; every other type has the base rules).
 #[derive(Debug)]
 pub(crate) struct TypeRules {
     /// The type name.
     pub name: &'static str,
-    /// Its plugin class (an index into `data::CLASSES`).
-    pub class: u16,
     pub needs_update: NeedsUpdate,
     pub replace: Replace,
     pub prop_diff: PropDiff,
     pub tmpl_diff: TmplDiff,
     /// Properties whose change is `NotSupported`.
     pub immutable: &'static [&'static str],
-    /// The class's `update_allowed_properties`.
-    pub update_allowed: &'static [&'static str],
 }
 
-/// The rules of a plugin type (the name the registry resolved to).
+/// The rules of a plugin type (the name the registry resolved to); `None`:
+/// the base rules.
 pub(crate) fn of(plugin: &str) -> Option<&'static TypeRules> {
     let types = super::data::TYPES;
     types.binary_search_by(|t| t.name.cmp(plugin)).ok().and_then(|i| types.get(i))
-}
-
-/// The module and name of a class index.
-pub(crate) fn class_name(index: u16) -> &'static str {
-    super::data::CLASSES.get(usize::from(index)).copied().unwrap_or("?")
 }
 
 /// Why a rule replaces a resource, as the plan says it.
@@ -243,12 +236,12 @@ mod tests {
         assert!(types.windows(2).all(|w| w[0].name < w[1].name));
         let server = of("OS::Nova::Server").unwrap();
         assert_eq!(server.prop_diff, PropDiff::ServerPolicies);
-        assert_eq!(class_name(server.class), "heat.engine.resources.openstack.nova.server.Server");
         assert_eq!(of("OS::Heat::ResourceGroup").unwrap().needs_update, NeedsUpdate::NestedStack);
         assert_eq!(of("AWS::EC2::Volume").unwrap().immutable, &["AvailabilityZone", "Size", "SnapshotId", "Tags"]);
-        // Types Heat re-based on OS::Heat::None run as the oracle's stand-in.
-        assert_eq!(of("OS::Heat::None").unwrap().needs_update, NeedsUpdate::Base);
-        assert!(of("OS::Nope").is_none());
+        // Types Heat re-based on OS::Heat::None run as the oracle's stand-in:
+        // the base rules, as for a type without a row.
+        assert!(of("OS::Heat::None").is_none());
+        assert!(of("OS::Nova::FloatingIP").is_none());
     }
 
     #[test]

@@ -10,13 +10,16 @@ import type {
   EvaluateSummary,
   FunctionInfo,
   HoverInfo,
+  LintOptions,
   PathStep,
+  PreviewRequest,
   QuickFix,
   RenderFormat,
   RenderedValue,
   ResourceType,
   ShownValue,
   SourceLocation,
+  UpdatePlan,
   ValidateRequest,
   ValidateResult,
   VersionInfo,
@@ -38,6 +41,17 @@ export interface EvaluateResponse extends EvaluateSummary {
   shown: CanonicalResult;
 }
 
+/** How to evaluate, besides the request. */
+export interface EvaluateOptions {
+  /**
+   * Run the lint rules (the mistakes Heat accepts and deploys): their findings
+   * are the response's `lint` (never in `diagnostics` or the result). `{}`
+   * runs the rules on by default; `enable`/`disable` name rule ids or names,
+   * or `all`. Absent: no lint (`lint` is empty).
+   */
+  lint?: LintOptions;
+}
+
 /**
  * One evaluation, held until `free()`: its response, and what else the
  * engine can say about it without evaluating the request again.
@@ -53,7 +67,7 @@ export interface Evaluation {
   texts(format: RenderFormat): ShownValue[];
   /** The value at `path` of the result as text (see `renderValue`), or null. */
   render(path: PathStep[], format: RenderFormat): RenderedValue | null;
-  /** Quick fixes for the diagnostics of one document of the request. */
+  /** Quick fixes for the diagnostics (and lint findings) of one document of the request. */
   quickFixes(file: string): QuickFix[];
   /** Release the engine's memory of it (later calls answer empty). */
   free(): void;
@@ -66,6 +80,7 @@ export interface GlueEvaluation {
   summaryJson(): string;
   texts(format: string): string;
   render(path: PathStep[], format: string): string;
+  lint(enable: string[], disable: string[]): void;
   quickFixes(file: string): string;
   free(): void;
 }
@@ -84,14 +99,15 @@ export interface Glue {
   definition(requestJson: string, file: string, offset: number): string;
   references(requestJson: string, file: string, offset: number): string;
   documentSymbols(requestJson: string, file: string): string;
+  plan(requestJson: string, format: string): string;
   /** Present with `wasm-bindgen --experimental-reset-state-function`: a fresh instance of the same module. */
   __wbg_reset_state(): void;
 }
 
 /** The public functions. */
 export interface Api {
-  evaluate(request: EvaluateRequest): EvaluateResponse;
-  evaluation(request: EvaluateRequest): Evaluation;
+  evaluate(request: EvaluateRequest, options?: EvaluateOptions): EvaluateResponse;
+  evaluation(request: EvaluateRequest, options?: EvaluateOptions): Evaluation;
   validate(request: ValidateRequest): ValidateResult;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
@@ -103,7 +119,8 @@ export interface Api {
   definition(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
   references(request: EvaluateRequest, file: string, offset: number): SourceLocation[];
   documentSymbols(request: EvaluateRequest, file: string): DocumentSymbol[];
-  quickFixes(request: EvaluateRequest, file: string): QuickFix[];
+  quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[];
+  plan(request: PreviewRequest, format: RenderFormat): UpdatePlan;
 }
 
 /** The exception a wasm call ends with when the instance died: a trap (a Rust
@@ -141,10 +158,22 @@ function crashResponse(e: unknown): EvaluateResponse {
     diagnostics: [
       { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0, endLine: 0, endColumn: 0 },
     ],
+    lint: [],
     deferred: [],
     parameters: [],
     edges: [],
     version: null,
+  };
+}
+
+/** The plan of an update that crashed the engine: Heat's preview shape with an error. */
+function crashPlan(e: unknown): UpdatePlan {
+  const lists = { added: [], deleted: [], replaced: [], unchanged: [], updated: [] };
+  return {
+    heat: { error: { type: "InternalError", message: crashMessage(e), path: null }, preview: lists, nested: {} },
+    summary: { added: 0, deleted: 0, replaced: 0, updated: 0, unchanged: 0, restricted: 0, dataLost: 0 },
+    errorPlace: null,
+    stack: { resources: [], nested: {} },
   };
 }
 
@@ -180,10 +209,12 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     throw new Error(crashMessage(e));
   };
   /** Evaluate, and hold the glue's object. */
-  function open(request: EvaluateRequest): Evaluation {
+  function open(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
     const text = requestText(request);
+    const lint = lintRules(options);
     return guarded(() => {
       const raw = new glue.Evaluation(text);
+      if (lint) raw.lint(lint.enable, lint.disable);
       const born = generation;
       let live: GlueEvaluation | null = raw;
       /** Ask the held evaluation; empty once freed or once the instance it lived in is gone. */
@@ -214,8 +245,8 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
   }
   const parsed = <T>(text: string): T => JSON.parse(text) as T;
   return {
-    evaluate(request) {
-      const ev = open(request);
+    evaluate(request, options) {
+      const ev = open(request, options);
       last?.free();
       last = ev;
       return ev.response;
@@ -249,8 +280,9 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       guarded(() => parsed<SourceLocation[]>(glue.references(requestText(request), String(file), position(offset))), () => []),
     documentSymbols: (request, file) =>
       guarded(() => parsed<DocumentSymbol[]>(glue.documentSymbols(requestText(request), String(file))), () => []),
-    quickFixes(request, file) {
-      const ev = open(request);
+    plan: (request, format) => guarded(() => parsed<UpdatePlan>(glue.plan(requestText(request), String(format))), crashPlan),
+    quickFixes(request, file, options) {
+      const ev = open(request, options);
       try {
         return ev.quickFixes(file);
       } finally {
@@ -267,8 +299,27 @@ function checkPath(path: PathStep[]): void {
   }
 }
 
+/** The rules `options.lint` names (null: no lint), checked: lists of rule ids or names. */
+function lintRules(options?: EvaluateOptions): { enable: string[]; disable: string[] } | null {
+  if (options === undefined || options === null) return null;
+  if (typeof options !== "object") throw new TypeError("hotplate: the options must be an object like {lint: {}}");
+  const lint = options.lint;
+  if (lint === undefined) return null;
+  if (typeof lint !== "object" || lint === null || Array.isArray(lint)) {
+    throw new TypeError("hotplate: options.lint must be an object like {disable: [\"W2001\"]}");
+  }
+  const names = (list: unknown, key: string): string[] => {
+    if (list === undefined) return [];
+    if (!Array.isArray(list) || !list.every((s) => typeof s === "string")) {
+      throw new TypeError(`hotplate: options.lint.${key} must be a list of rule ids or names`);
+    }
+    return list;
+  };
+  return { enable: names(lint.enable, "enable"), disable: names(lint.disable, "disable") };
+}
+
 /** The request as the JSON text the editor exports take. */
-function requestText(request: EvaluateRequest | ValidateRequest): string {
+function requestText(request: EvaluateRequest | ValidateRequest | PreviewRequest): string {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError("hotplate: the request must be an object like {template: '...'}");
   }
@@ -302,8 +353,8 @@ function api(): Api {
  * edges. Template problems are in the response; this throws only for a
  * malformed request (no `template`, a `files` value that is not a string, ...).
  */
-export function evaluate(request: EvaluateRequest): EvaluateResponse {
-  return api().evaluate(request);
+export function evaluate(request: EvaluateRequest, options?: EvaluateOptions): EvaluateResponse {
+  return api().evaluate(request, options);
 }
 
 /**
@@ -311,9 +362,11 @@ export function evaluate(request: EvaluateRequest): EvaluateResponse {
  * returns), every value the result panes show as the engine writes it
  * (`texts`), any value by its path (`render`) and quick fixes (`quickFixes`),
  * all without evaluating the request again. Call `free()` when done with it.
+ * With `{lint: {}}` its response lists the lint rules' findings too (`lint`)
+ * and `quickFixes` offers their fixes.
  */
-export function evaluation(request: EvaluateRequest): Evaluation {
-  return api().evaluation(request);
+export function evaluation(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
+  return api().evaluation(request, options);
 }
 
 /**
@@ -392,6 +445,20 @@ export function documentSymbols(request: EvaluateRequest, file: string): Documen
 }
 
 /** Quick fixes for the diagnostics of a document (the request is evaluated; `evaluation(request).quickFixes(file)` reuses a held one). */
-export function quickFixes(request: EvaluateRequest, file: string): QuickFix[] {
-  return api().quickFixes(request, file);
+export function quickFixes(request: EvaluateRequest, file: string, options?: EvaluateOptions): QuickFix[] {
+  return api().quickFixes(request, file, options);
+}
+
+/**
+ * Plan an update the way Heat's `openstack stack update --dry-run` would
+ * (`preview_update_stack` with `show_nested`): `request` is the update body
+ * plus `x-current`, the create request of the stack as it is. The answer has
+ * Heat's preview (`heat`: the five lists, nested stacks, or Heat's error) and
+ * past it, per resource, why it is replaced or updated, the changed values
+ * before and after (as `format` text, deploy-time values marked), the
+ * `restricted_actions` the real update would refuse and the data at risk.
+ * Throws only for a malformed request.
+ */
+export function plan(request: PreviewRequest, format: RenderFormat = "yaml"): UpdatePlan {
+  return api().plan(request, format);
 }

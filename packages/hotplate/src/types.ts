@@ -20,6 +20,14 @@ export type EvaluateRequest = {
    */
   template: string | object,
   /**
+   * Mocks: the stack's ids, resources as if created.
+   */
+  "x-playground"?: Playground,
+  /**
+   * The template's file name, used in diagnostics (default `template.yaml`).
+   */
+  "x-template-name"?: string,
+  /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
   environment?: string | object,
@@ -36,13 +44,33 @@ export type EvaluateRequest = {
    */
   parameters?: Record<string, unknown>,
   /**
-   * Mocks: the stack's ids, resources as if created.
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
-  "x-playground"?: Playground,
+  "x-heat-config"?: Record<string, unknown>,
+};
+
+/**
+ * What a stack-create, a stack-update and a template-validate body carry besides the template.
+ */
+export type StackInputs = {
   /**
-   * The template's file name, used in diagnostics (default `template.yaml`).
+   * Ignored when `environment_files` is non-empty (as heat-api does).
    */
-  "x-template-name"?: string,
+  environment?: string | object,
+  /**
+   * Names in `files`, merged in order.
+   */
+  environment_files?: Array<string>,
+  /**
+   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+   */
+  files?: { [key in string]: string | null },
+  /**
+   * Explicit parameter values.
+   */
+  parameters?: Record<string, unknown>,
   /**
    * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
    * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
@@ -285,20 +313,34 @@ export type SkippedCheck = {
 };
 
 /**
- * A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
- * validate request): the body heat-api reads, as for create (a `stack_name`
- * is ignored), plus the query's two flags.
+ * An update request (the oracle's preview request): Heat's `PUT|PATCH
+ * …/preview` body plus `x-current`, the create request of the stack as it is.
  */
-export type ValidateRequest = {
+export type PreviewRequest = {
   /**
-   * `"validate"` in the oracle's corpus (ignored here).
+   * The stack as it is: its create request (its `x-playground` mocks apply to both stacks).
    */
-  "x-operation"?: "validate",
+  "x-current": EvaluateRequest,
   /**
-   * YAML or JSON text, or an already-parsed object (without one, heat-api
-   * answers `No template specified`).
+   * The new template; a PATCH without one keeps the stored template.
    */
-  template: string | object,
+  template?: string | object | null,
+  /**
+   * `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
+   */
+  existing?: boolean,
+  /**
+   * Stored parameters a PATCH forgets.
+   */
+  clear_parameters?: Array<string>,
+  /**
+   * heat-api's method (default: PATCH when `existing`, else PUT).
+   */
+  "x-method"?: "PUT" | "PATCH",
+  /**
+   * The new template's file name, used in diagnostics (default `template.yaml`).
+   */
+  "x-template-name"?: string,
   /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
@@ -316,6 +358,304 @@ export type ValidateRequest = {
    */
   parameters?: Record<string, unknown>,
   /**
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+   */
+  "x-heat-config"?: Record<string, unknown>,
+};
+
+/**
+ * Heat's update preview as the oracle writes it (`preview_update_stack`
+ * with `show_nested`). When `error` is set, the lists are empty.
+ */
+export type PreviewResult = {
+  /**
+   * The error Heat would raise.
+   */
+  error: HeatError | null,
+  /**
+   * The top-level stack's five lists.
+   */
+  preview: PreviewLists,
+  /**
+   * Nested-stack resource name → the resources Heat lists of it.
+   */
+  nested: { [key in string]: NestedPreview },
+};
+
+/**
+ * The five lists of a preview, each sorted by name.
+ */
+export type PreviewLists = {
+  /**
+   * Created by the update.
+   */
+  added: Array<PreviewEntry>,
+  /**
+   * Deleted.
+   */
+  deleted: Array<PreviewEntry>,
+  /**
+   * Deleted and created again.
+   */
+  replaced: Array<PreviewEntry>,
+  /**
+   * Left alone.
+   */
+  unchanged: Array<PreviewEntry>,
+  /**
+   * Changed in place.
+   */
+  updated: Array<PreviewEntry>,
+};
+
+/**
+ * A nested stack's part of a preview.
+ */
+export type NestedPreview = {
+  /**
+   * Its five lists.
+   */
+  preview: PreviewLists,
+  /**
+   * Its nested stacks.
+   */
+  nested: { [key in string]: NestedPreview },
+};
+
+/**
+ * A resource of a preview list.
+ */
+export type PreviewEntry = {
+  /**
+   * The resource name.
+   */
+  name: string,
+  /**
+   * Its type.
+   */
+  type: string,
+};
+
+/**
+ * An update plan as the CLI's `plan-json` and the package's `plan()` give
+ * it: Heat's answer (the oracle's preview result), the counts, and every
+ * stack's resources with their reasons, changed values (text with
+ * deploy-time marks, UTF-16 offsets) and places.
+ */
+export type UpdatePlan = {
+  /**
+   * Heat's preview: `error`, the five lists, `nested` (the oracle's format).
+   */
+  heat: PreviewResult,
+  /**
+   * The counts of every stack.
+   */
+  summary: PlanSummary,
+  /**
+   * Where Heat's error is (the new stack's sources; the current stack's
+   * for `CurrentStackFailed`).
+   */
+  errorPlace: PlanPlace | null,
+  /**
+   * The top-level stack (empty when Heat refuses the update).
+   */
+  stack: StackPlan,
+};
+
+/**
+ * How many resources each action touches, nested stacks included.
+ */
+export type PlanSummary = {
+  /**
+   * Created.
+   */
+  added: number,
+  /**
+   * Deleted.
+   */
+  deleted: number,
+  /**
+   * Deleted and created again.
+   */
+  replaced: number,
+  /**
+   * Changed in place.
+   */
+  updated: number,
+  /**
+   * Left alone.
+   */
+  unchanged: number,
+  /**
+   * Refused by the real update (`restricted_actions`).
+   */
+  restricted: number,
+  /**
+   * Replaced or deleted with `deletion_policy: Delete` (their data is lost).
+   */
+  dataLost: number,
+};
+
+/**
+ * One stack of a plan.
+ */
+export type StackPlan = {
+  /**
+   * The resources Heat lists for this stack, sorted by name.
+   */
+  resources: Array<PlannedResource>,
+  /**
+   * The nested stacks Heat lists resources of, by resource name.
+   */
+  nested: Record<string, StackPlan>,
+};
+
+/**
+ * One resource of a plan.
+ */
+export type PlannedResource = {
+  /**
+   * The resource name.
+   */
+  name: string,
+  /**
+   * What the update does.
+   */
+  action: PlanAction,
+  /**
+   * The type as Heat lists it (the new definition's for added, replaced
+   * and unchanged resources, the existing one's for updated and deleted).
+   */
+  type: string,
+  /**
+   * Why (empty for added, deleted and unchanged resources).
+   */
+  reasons: Array<PlanReason>,
+  /**
+   * The changed properties (updated and replaced resources).
+   */
+  properties: Array<PlanChange>,
+  /**
+   * The changed definition fields besides properties.
+   */
+  fields: Array<PlanChange>,
+  /**
+   * The `restricted_actions` entry the real update would stop at
+   * (`update` or `replace`): Heat's preview does not check them.
+   */
+  restricted: string | null,
+  /**
+   * For a replaced or deleted resource: its `deletion_policy` (`Delete`
+   * destroys its data; `Retain` and `Snapshot` keep it).
+   */
+  deletionPolicy: string | null,
+  /**
+   * Where the resource is defined (the new template; the current one for
+   * a deleted resource).
+   */
+  place: PlanPlace | null,
+};
+
+/**
+ * What the update does to one resource.
+ */
+export type PlanAction = "added" | "deleted" | "replaced" | "updated" | "unchanged";
+
+/**
+ * A reason as data: its kind, its words and the properties it names.
+ */
+export type PlanReason = {
+  /**
+   * `type-changed`, `not-updatable`, `rule`, `always-replaced`,
+   * `nested-stack`, `changed` or `always-update`.
+   */
+  kind: string,
+  /**
+   * The reason in words.
+   */
+  text: string,
+  /**
+   * The properties it names (the ones that force the replacement).
+   */
+  properties: Array<string>,
+};
+
+/**
+ * A changed property or definition field: its value before and after, as
+ * the core renderer writes them (`None`: not given; the schema's default
+ * applies to a property).
+ */
+export type PlanChange = {
+  /**
+   * The property name, or the field (`metadata`, `depends_on`, …).
+   */
+  name: string,
+  /**
+   * The value in the existing stack.
+   */
+  before: RenderedValue | null,
+  /**
+   * The value in the new stack (deploy-time values marked).
+   */
+  after: RenderedValue | null,
+  /**
+   * This change alone forces the replacement.
+   */
+  forcesReplacement: boolean,
+  /**
+   * Can be updated in place (a property's `update_allowed`; fields: true).
+   */
+  updateAllowed: boolean,
+  /**
+   * Where it is written in the new template (none when removed).
+   */
+  place: PlanPlace | null,
+};
+
+/**
+ * Where something is in the sources (1-based lines and columns).
+ */
+export type PlanPlace = {
+  /**
+   * The source's name (the template's file name, a file of `files`).
+   */
+  file: string,
+  /**
+   * 1-based start line.
+   */
+  line: number,
+  /**
+   * 1-based start column (code points).
+   */
+  column: number,
+  /**
+   * 1-based end line.
+   */
+  endLine: number,
+  /**
+   * 1-based end column (exclusive).
+   */
+  endColumn: number,
+};
+
+/**
+ * A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
+ * validate request): the body heat-api reads, as for create (a `stack_name`
+ * is ignored), plus the query's two flags.
+ */
+export type ValidateRequest = {
+  /**
+   * `"validate"` in the oracle's corpus (ignored here).
+   */
+  "x-operation"?: "validate",
+  /**
+   * YAML or JSON text, or an already-parsed object (without one, heat-api
+   * answers `No template specified`).
+   */
+  template: string | object,
+  /**
    * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
    * heatclient does) or the text sent as it is.
    */
@@ -325,6 +665,28 @@ export type ValidateRequest = {
    * (a list is joined with `,`).
    */
   "x-ignore-errors"?: string | string[],
+  /**
+   * Ignored when `environment_files` is non-empty (as heat-api does).
+   */
+  environment?: string | object,
+  /**
+   * Names in `files`, merged in order.
+   */
+  environment_files?: Array<string>,
+  /**
+   * Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+   */
+  files?: { [key in string]: string | null },
+  /**
+   * Explicit parameter values.
+   */
+  parameters?: Record<string, unknown>,
+  /**
+   * The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+   * `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+   * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+   */
+  "x-heat-config"?: Record<string, unknown>,
 };
 
 /**
@@ -507,6 +869,12 @@ export type EvaluateSummary = {
    */
   diagnostics: Array<Diagnostic>,
   /**
+   * The lint rules' findings (the mistakes Heat accepts), placed the same
+   * way: empty unless the evaluation was asked to lint. Never part of
+   * Heat's answer: `diagnostics` and the result are the same either way.
+   */
+  lint: Array<Diagnostic>,
+  /**
    * Where deploy-time values land in the result.
    */
   deferred: Array<Deferred>,
@@ -572,6 +940,10 @@ export type Diagnostic = {
    * 1-based column (code points) of the end (exclusive).
    */
   endColumn: number,
+  /**
+   * A lint finding's rule documentation (`docs/rules/<ID>.md` in the repository).
+   */
+  help?: string,
 };
 
 /**
@@ -1011,6 +1383,20 @@ export type DocumentSymbol = {
  * What an outline entry is.
  */
 export type SymbolKind = "section" | "parameter" | "resource" | "output" | "condition" | "entry";
+
+/**
+ * Which rules run (none named: the rules on by default).
+ */
+export type LintOptions = {
+  /**
+   * Rule ids or names to run even when off by default (`all`: every rule).
+   */
+  enable?: Array<string>,
+  /**
+   * Rule ids or names not to run (`all`: every rule not named in `enable`).
+   */
+  disable?: Array<string>,
+};
 
 /**
  * A fix for one diagnostic.

@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue } from "../lib/node.js";
+import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue, plan } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -180,6 +180,58 @@ test("an evaluation held by the caller answers every shown value in one call, an
   assert.ok(byPath.has('["resources","s","properties"]'));
   assert.equal(ok.render(["outputs", "o", "value"], "json").text, "1.0");
   ok.free();
+});
+
+test("lint runs when asked: its findings apart from Heat's, with codes, doc links and fixes", () => {
+  const template =
+    "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties:\n      value: [{get_resource: a}, {get_parm: x}]\n";
+  const request = { stack_name: "s", template };
+  const plain = evaluate(request);
+  assert.deepEqual(plain.lint, [], "not asked: no lint");
+  const ev = evaluation(request, { lint: {} });
+  assert.deepEqual(ev.response.diagnostics, plain.diagnostics, "Heat's diagnostics are the same");
+  assert.equal(ev.response.resultJson, plain.resultJson, "and so is the result");
+  assert.deepEqual(ev.response.lint.map((d) => [d.code, d.severity, d.line]), [["W1001", "warning", 8], ["W3006", "warning", 6]]);
+  assert.match(ev.response.lint[0].help, /\/docs\/rules\/W1001\.md$/);
+  const fixes = ev.quickFixes("template.yaml").map((f) => [f.code, f.title]);
+  assert.deepEqual(fixes, [["W1001", "Change to `get_param`"], ["W3006", "Remove `a` from depends_on"]]);
+  ev.free();
+  // Rules turned off by id or name; a comment silences its line.
+  assert.deepEqual(evaluate(request, { lint: { disable: ["W1001", "depends-on-implied"] } }).lint, []);
+  const silenced = evaluate({ ...request, template: template.replace("{get_parm: x}]", "{get_parm: x}] # hotplate: disable=W1001") }, { lint: {} });
+  assert.deepEqual(silenced.lint.map((d) => d.code), ["W3006"]);
+  // Off by default until enabled: W2001 (an unused parameter).
+  const unused = { stack_name: "s", template: "heat_template_version: 2018-08-31\nparameters:\n  p: {type: string, default: x}\n" };
+  assert.deepEqual(evaluate(unused, { lint: {} }).lint, []);
+  assert.deepEqual(evaluate(unused, { lint: { enable: ["all"] } }).lint.map((d) => d.code), ["W2001"]);
+  assert.throws(() => evaluate(request, { lint: { disable: "W1001" } }), /options\.lint\.disable must be a list/);
+  assert.throws(() => evaluate(request, { lint: [] }), /options\.lint must be an object/);
+});
+
+test("plan gives Heat's update preview, why each resource is replaced and the values before and after", () => {
+  const current = { stack_name: "demo", template, parameters: { count: 3 } };
+  const changed = template.replace("image: cirros", "image: fedora, image_update_policy: REPLACE");
+  const p = plan({ "x-current": current, template: changed, parameters: { count: 3 } }, "yaml");
+  assert.equal(p.heat.error, null);
+  assert.deepEqual(p.heat.preview.replaced, [{ name: "server", type: "OS::Nova::Server" }]);
+  // A nested stack that exists is always updated: its members decide.
+  assert.deepEqual(p.heat.preview.updated, [{ name: "group", type: "OS::Heat::ResourceGroup" }]);
+  assert.deepEqual(p.heat.nested.group.preview.unchanged.map((r) => r.name), ["0", "1", "2"]);
+  assert.deepEqual(p.stack.resources.find((r) => r.name === "group").reasons.map((r) => r.kind), ["nested-stack"]);
+  assert.equal(p.summary.replaced, 1);
+  const server = p.stack.resources.find((r) => r.name === "server");
+  assert.equal(server.action, "replaced");
+  assert.deepEqual(server.reasons.map((r) => r.kind), ["rule"]);
+  assert.deepEqual(server.reasons[0].properties, ["image"]);
+  const image = server.properties.find((c) => c.name === "image");
+  assert.deepEqual([image.before.text.trim(), image.after.text.trim(), image.forcesReplacement], ["cirros", "fedora", true]);
+  assert.equal(image.place.line, 14);
+  assert.equal(server.deletionPolicy, "Delete");
+  // Heat's refusal is the answer, not an exception; a malformed request throws.
+  const refused = plan({ "x-current": current, template: changed.replace("m1.tiny", "{get_param: nope}") });
+  assert.equal(refused.heat.error.type, "StackValidationFailed");
+  assert.deepEqual(refused.stack.resources, []);
+  assert.throws(() => plan({ template: changed }), /x-current/);
 });
 
 // Expectations: the oracle's validate answers (real Heat) for these requests.

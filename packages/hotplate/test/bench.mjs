@@ -15,10 +15,17 @@
 // request object: the same work plus the JS boundary (request and response
 // conversion), located diagnostics and `JSON.parse(resultJson)`.
 // --max-ratio R exits 1 when wasm/native exceeds R.
+//
+// --plan: instead, the plan of the corpus's largest nested case (the most nested
+// stacks in its result; ties: the longer request) updated to itself (its request
+// as `x-current` and as the update body): `plan(request)` of the package against
+// the native bench's `HOTPLATE_BENCH_PLAN=1` figure (the same case and request:
+// decoding, the current stack created, the new one evaluated, every resource of
+// every stack compared, Heat's preview JSON), median of N runs after a warm-up.
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { basename, join, resolve } from "node:path";
-import { corpusDir, here, opt, packageSpec } from "./script-args.mjs";
+import { corpusDir, flag, here, opt, packageSpec } from "./script-args.mjs";
 
 const corpus = corpusDir("corpus");
 const repeat = Number(opt("--repeat") ?? 21);
@@ -35,6 +42,50 @@ const median = (v) => {
   const n = v.length;
   return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 };
+
+if (flag("--plan")) {
+  await planBench();
+  process.exit(0);
+}
+
+/** Time `f`: the median of `repeat` runs after one warm-up run, in ms. */
+function timed(f) {
+  f();
+  const times = [];
+  for (let r = 0; r < repeat; r++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+async function planBench() {
+  const { evaluate, plan } = await import(spec);
+  const nestedCount = (r) => Object.values(r.nested ?? {}).reduce((n, c) => n + 1 + nestedCount(c), 0);
+  let best;
+  for (const file of readdirSync(corpus).filter((f) => f.endsWith(".json") && !f.endsWith(".expected.json")).sort()) {
+    const text = readFileSync(join(corpus, file), "utf8");
+    const n = nestedCount(evaluate(JSON.parse(text)).result);
+    if (n > 0 && (!best || n > best.n || (n === best.n && text.length > best.text.length))) best = { file, text, n };
+  }
+  if (!best) throw new Error(`no case of ${corpus} has a nested stack`);
+  const current = JSON.parse(best.text);
+  const request = { ...current, "x-current": current };
+  const wasm = timed(() => plan(request, "json-line"));
+  console.log(`wasm (Node ${process.version}, plan()): plan of ${best.file} (${best.n} nested stacks): median ${wasm.toFixed(3)} ms of ${repeat} runs`);
+  if (!nativeBench) return;
+  const out = execFileSync(nativeBench, [], {
+    encoding: "utf8",
+    env: { ...process.env, HOTPLATE_BENCH_PLAN: "1", HOTPLATE_BENCH_REPEAT: String(repeat), HOTPLATE_SHARED: resolve(corpus, "../.."), HOTPLATE_BENCH_CORPUS: basename(corpus) },
+  });
+  const m = /plan of (\S+): median ([\d.]+) ms/.exec(out);
+  if (!m) throw new Error(`unexpected native bench output:\n${out}`);
+  if (m[1] !== best.file) throw new Error(`the native bench planned ${m[1]}, the package ${best.file}`);
+  const native = Number(m[2]);
+  console.log(`native (hotplate-core bench, plan/${m[1]}): median ${native.toFixed(3)} ms`);
+  console.log(`ratio wasm/native: ${(wasm / native).toFixed(2)}x`);
+}
 
 let nativeTotal;
 if (nativeBench) {

@@ -56,3 +56,15 @@ const hovered: HoverInfo | null = hover(request, "template.yaml", 3);
 const fixes: QuickFix[] = quickFixes(request, "template.yaml");
 const edits: number[] = fixes.flatMap((f) => f.edits.map((e) => e.from));
 void [kinds2, hovered, edits];
+
+// Lint: asked for, listed apart from Heat's diagnostics.
+import { evaluation, type EvaluateOptions, type LintOptions } from "../lib/bundler.js";
+const rules: LintOptions = { enable: ["W2001"], disable: ["W3006"] };
+const options: EvaluateOptions = { lint: rules };
+const linted = evaluation(request, options);
+const lintCodes: string[] = linted.response.lint.map((d) => d.code);
+const docs: (string | undefined)[] = linted.response.lint.map((d) => d.help);
+const plain: EvaluateResponse = evaluate(request, { lint: {} });
+// @ts-expect-error rule lists are lists of ids or names
+evaluate(request, { lint: { disable: "W3006" } });
+void [lintCodes, docs, plain, quickFixes(request, "template.yaml", { lint: {} })];

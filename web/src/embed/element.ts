@@ -16,6 +16,13 @@
 // `playground` (URL of the full playground for "Open in playground"; default:
 // the site this script was loaded from), `heat-config` (JSON object: the
 // cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`).
+//
+// An update example (compare mode, `show="plan"`): a child
+// `<script type="text/yaml" data-current>` holds the template of the stack as it
+// is, `current-parameters` (JSON object; default: `parameters`) its parameter
+// values; the environment files and files are the same on both sides. The
+// element then shows what `openstack stack update` with the editable template
+// would do to that stack (the `plan` pane), the replacements marked in the editor.
 import type { Workspace } from "../state";
 
 /** Remove the common indentation of a block of text written inside HTML. */
@@ -29,7 +36,7 @@ export function dedent(text: string): string {
 /** The workspace an element's markup describes. */
 export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
   const scripts = Array.from(el.querySelectorAll<HTMLScriptElement>(":scope > script"));
-  const main = scripts.find((s) => !s.dataset.env && !s.dataset.file);
+  const main = scripts.find((s) => !s.dataset.env && !s.dataset.file && s.dataset.current === undefined);
   let template = main ? dedent(main.textContent ?? "") : dedent(Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(""));
   const src = el.getAttribute("src");
   if (src) {
@@ -39,12 +46,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
     if (!response.ok) throw new Error(`src ${url.pathname}: HTTP ${response.status}`);
     template = await response.text();
   }
-  let params: Record<string, unknown> = {};
-  const attr = el.getAttribute("parameters");
-  if (attr) {
-    const parsed: unknown = JSON.parse(attr);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
-  }
+  const params = objectAttribute(el, "parameters") ?? {};
   return {
     templateName: "template.yaml",
     template,
@@ -62,6 +64,21 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
   };
 }
 
+/** A JSON-object attribute (anything else: undefined). */
+function objectAttribute(el: HTMLElement, name: string): Record<string, unknown> | undefined {
+  const attr = el.getAttribute(name);
+  if (!attr) return undefined;
+  const parsed: unknown = JSON.parse(attr);
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/** The current stack an update example's markup describes (`data-current`, `current-parameters`); null: none. */
+export function currentOf(el: HTMLElement, ws: Workspace): Workspace | null {
+  const script = el.querySelector<HTMLScriptElement>(":scope > script[data-current]");
+  if (!script) return null;
+  return { ...ws, template: dedent(script.textContent ?? ""), params: objectAttribute(el, "current-parameters") ?? { ...ws.params } };
+}
+
 /** Where the full playground is: beside embed.js (or above the chunk this module was bundled into). */
 export const PLAYGROUND_URL = (() => {
   const here = new URL(import.meta.url);
@@ -70,8 +87,9 @@ export const PLAYGROUND_URL = (() => {
 })();
 
 export class HotPlayground extends HTMLElement {
-  /** Set by the iframe route instead of markup. */
+  /** Set by the iframe route instead of markup (with the current stack of an update example). */
   workspace: Workspace | null = null;
+  current: Workspace | null = null;
   private started = false;
   private observer: IntersectionObserver | null = null;
 
@@ -102,8 +120,9 @@ export class HotPlayground extends HTMLElement {
     const root = this.shadowRoot!;
     try {
       const ws = this.workspace ?? (await workspaceOf(this));
+      const current = this.workspace ? this.current : currentOf(this, ws);
       const { mount } = await import("./embed-app");
-      mount(this, root, ws);
+      mount(this, root, ws, current);
     } catch (e) {
       const p = document.createElement("p");
       p.className = "loading";

@@ -1,6 +1,8 @@
 // The lazy part of `<hot-playground>`: editor, engine (a worker) and result
 // panes inside the element's shadow root, so host styles and ours never mix.
-// The parameters form, the verdict and the panes are the page's.
+// The parameters form, the verdict and the panes are the page's. With a
+// current stack (an update example, element.ts) each run also plans the update.
+import { planMarks, previewRequest } from "../compare";
 import { createEditor, showDiagnostics } from "../editors";
 import { EndOfTask } from "../end-of-task";
 import { PANE_REGISTRY, paneTestId, renderPane, type PaneContext, type PaneId } from "../panes";
@@ -11,6 +13,7 @@ import { encodeWorkspace } from "../share";
 import { fileOrder, SettingsError, toRequest, type Workspace } from "../state";
 import { showVerdict, verdictBanner } from "../verdict";
 import css from "./embed.css?inline";
+import planCss from "../panes/plan.css?inline";
 import { PLAYGROUND_URL, type HotPlayground } from "./element";
 
 /** The panes `show` names, in its order (unknown names are ignored). */
@@ -19,7 +22,7 @@ function panesOf(show: string | null): PaneId[] {
   return ids.filter((id, i): id is PaneId => Object.hasOwn(PANE_REGISTRY, id) && ids.indexOf(id) === i);
 }
 
-export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): void {
+export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, current: Workspace | null = null): void {
   const theme = host.getAttribute("theme") ?? "auto";
   const app = el("div", { className: `app theme-${["light", "dark"].includes(theme) ? theme : "auto"}` });
   const height = host.getAttribute("height");
@@ -43,7 +46,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     results.append(el("section", { className: `pane ${id}` }, el("h4", { textContent: PANE_REGISTRY[id].title }), body));
   }
   app.append(head, editorBox, form.element, results);
-  root.replaceChildren(el("style", { textContent: css }), app);
+  root.replaceChildren(el("style", { textContent: css + planCss }), app);
 
   const runner = new Runner();
   /** The nested stacks and resources the reader opened (kept across evaluations). */
@@ -53,13 +56,14 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
 
   const updateLink = async () => {
     const base = host.getAttribute("playground") ?? PLAYGROUND_URL;
-    open.href = `${base.replace(/#.*$/, "")}#${await encodeWorkspace(ws)}`;
+    open.href = `${base.replace(/#.*$/, "")}#${await encodeWorkspace(ws, current)}`;
   };
 
   const run = async () => {
-    let request;
+    let request, preview;
     try {
       request = toRequest(ws);
+      preview = current ? previewRequest(toRequest(current), request) : undefined;
     } catch (e) {
       if (!(e instanceof SettingsError)) throw e;
       // A `heat-config` attribute that is not a JSON object: say so instead of a result.
@@ -68,7 +72,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       return;
     }
     void updateLink();
-    const result = await runner.run(request);
+    const result = await runner.run(request, "yaml", preview);
     if (result.kind === "superseded") return;
     if (result.kind !== "done") {
       status.textContent = `${result.kind}: ${result.message}`;
@@ -86,6 +90,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
       ui,
       diagnostics: r.diagnostics,
       fileOrder: fileOrder(ws),
+      plan: current ? (result.plan ?? null) : undefined,
       // Only the template is in an editor here; a problem in another file (a provider template) names it.
       canJump: (d) => d.file === ws.templateName,
       jump: (d) => {
@@ -95,7 +100,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace): voi
     };
     showVerdict(banner, r, ctx.diagnostics, ctx.fileOrder);
     for (const [id, body] of panes) renderPane(id, body, ctx);
-    showDiagnostics(view, r.diagnostics.filter((d) => d.file === ws.templateName && d.line));
+    const marks = result.plan ? planMarks(result.plan, ws) : [];
+    showDiagnostics(view, [...r.diagnostics, ...marks].filter((d) => d.file === ws.templateName && d.line));
     form.update(r, result.values);
     const n = r.diagnostics.filter((d) => d.severity === "error").length;
     status.textContent = n ? `errors: ${n}` : "ok";

@@ -1,6 +1,6 @@
 // The iframe route (/embed#w1.…) for sites that cannot run scripts: one
 // <hot-playground> whose workspace comes from the fragment.
-import { decodeWorkspace } from "../share";
+import { decodeShared } from "../share";
 import "./element"; // defines <hot-playground>
 import type { HotPlayground } from "./element";
 
@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   }
   if (query.has("readonly")) el.setAttribute("readonly", "");
   try {
-    el.workspace = await decodeWorkspace(location.hash);
+    const shared = await decodeShared(location.hash);
+    el.workspace = shared.ws;
+    el.current = shared.current;
   } catch (e) {
     box.textContent = `${(e as Error).message}: it carries no example to show.`;
     return;

@@ -76,7 +76,7 @@ export class Documents {
     if (name === ws.templateName) return this.template;
     const env = ws.envFiles.findIndex((e) => e.name === name);
     if (env >= 0) return this.envViews[env];
-    const file = ws.files.findIndex((f) => f.name === name);
+    const file = ws.files.findIndex((f) => f.name === name || f.aliases?.includes(name));
     return file >= 0 ? this.fileViews[file] : undefined;
   }
 
@@ -174,7 +174,7 @@ export class Documents {
       const wanted = name.value.trim();
       // Names are keys of the request's `files`: a second file of the same name would
       // replace the first (and an environment file would be merged twice).
-      if (wanted !== doc.name && (wanted === ws.templateName || [...ws.envFiles, ...ws.files].some((d) => d !== doc && d.name === wanted))) {
+      if (wanted !== doc.name && (wanted === ws.templateName || [...ws.envFiles, ...ws.files].some((d) => d !== doc && (d.name === wanted || d.aliases?.includes(wanted))))) {
         const note = Object.assign(document.createElement("p"), { className: "name-error", textContent: `${wanted} is already the name of another file: each file needs its own name. Kept ${doc.name}.` });
         note.dataset.testid = "name-error";
         note.setAttribute("role", "alert");
@@ -190,6 +190,12 @@ export class Documents {
     const badge = Object.assign(document.createElement("span"), { className: "problems", hidden: true });
     badge.dataset.testid = `${kind}-problems-${i}`;
     head.append(toggle, name, badge);
+    if (doc.aliases?.length) {
+      // Templates name this file in other ways too; the request carries it under each name.
+      const also = Object.assign(document.createElement("span"), { className: "aliases", textContent: `also ${doc.aliases.join(", ")}` });
+      also.dataset.testid = `${kind}-aliases-${i}`;
+      head.append(also);
+    }
     const button = (label: string, title: string, action: () => void, disabled = false) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, title, disabled });
       b.setAttribute("aria-label", `${title} (${doc.name})`);

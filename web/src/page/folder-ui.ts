@@ -2,12 +2,14 @@
 // anywhere on the page, and the report of what was loaded (folder-read.ts
 // reads, folder.ts decides roles and names).
 import { dropped, loadFolder } from "../folder-read";
-import { emptyWorkspace, type NamedText, type Workspace } from "../state";
+import { emptyWorkspace, type NamedText, type Settings, type Workspace } from "../state";
 import { showReport, updateReport } from "./report";
 
 export interface FolderHost {
   /** Replace the workspace (`collapsed`: the documents to show collapsed). */
   load(ws: Workspace, collapsed: NamedText[]): void;
+  /** The settings in use now. */
+  settings(): Settings;
 }
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -32,6 +34,9 @@ async function openFolder(host: FolderHost, source: FileList | FileSystemEntry[]
   next.template = f.template;
   next.envFiles = f.envFiles;
   next.files = f.files;
+  // The cloud's Heat settings and the stack's name and ids stay (they are not the
+  // template's); the mocked attributes and reference ids name the old template's resources.
+  next.settings = { ...host.settings(), attributes: next.settings.attributes, referenceIds: next.settings.referenceIds };
   // Many files: each starts collapsed (its problem count still shows).
   host.load(next, f.files.length > 3 ? f.files : []);
   const envs = f.envFiles.length

@@ -1,18 +1,22 @@
 // The page's one state: the workspace and what the page keeps beside it (the
 // last result, the values' format, what the user opened in the panes). Every
 // part of the page reads and changes this object. Saving it to localStorage.
-import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import type { Diagnostic, EvaluateResponse, UpdatePlan } from "hotplate/web";
 import { asWorkspace, type NamedText, type Workspace } from "../state";
 import type { Mode, Values } from "../values";
 
 const STORAGE_KEY = "hotplate.workspace.v1";
+/** Compare mode's current stack (page/compare-ui.ts), beside the workspace. */
+const CURRENT_KEY = "hotplate.current.v1";
 
 export interface PageState {
   ws: Workspace;
   /** How values are written (switching re-runs the evaluation). */
   mode: Mode;
-  /** The last finished evaluation, the engine's texts of its values, the resources' signatures (values.ts) and its diagnostics as placed in the page's documents (locate.ts). */
-  last: { response: EvaluateResponse; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[] } | null;
+  /** The last finished evaluation, the engine's texts of its values, the resources' signatures (values.ts), its diagnostics as placed in the page's documents (locate.ts) and, in compare mode, the update plan. */
+  last: { response: EvaluateResponse; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[]; plan?: UpdatePlan } | null;
+  /** Compare mode (compare.ts): the current stack, a snapshot of the workspace; null when not comparing. */
+  current: Workspace | null;
   /** The nested stacks and resources the user opened in the resources pane. */
   open: Set<string>;
   /** The panes' own state across evaluations (the resources filter). */
@@ -24,7 +28,7 @@ export interface PageState {
 }
 
 export function pageState(ws: Workspace): PageState {
-  return { ws, mode: "yaml", last: null, open: new Set(), ui: {}, collapsed: new WeakSet(), showingLink: false };
+  return { ws, mode: "yaml", last: null, current: null, open: new Set(), ui: {}, collapsed: new WeakSet(), showingLink: false };
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -41,18 +45,35 @@ export function saveSoon(ws: Workspace): void {
   }, 300);
 }
 
-/** The workspace saved by the last visit, if any. */
-export function savedWorkspace(): Workspace | null {
+/** A workspace saved under `key` by the last visit, if any. */
+function saved(key: string): Workspace | null {
   try {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved) return asWorkspace(JSON.parse(saved));
+    const text = localStorage.getItem(key);
+    if (text) return asWorkspace(JSON.parse(text));
   } catch {
     // A broken saved workspace is ignored.
   }
   return null;
 }
 
+/** The workspace saved by the last visit, if any. */
+export const savedWorkspace = (): Workspace | null => saved(STORAGE_KEY);
+
 export function forgetSaved(): void {
   clearTimeout(saveTimer);
   localStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(CURRENT_KEY);
 }
+
+/** Keep compare mode's current stack for the next visit (null: not comparing). */
+export function saveCurrent(current: Workspace | null): void {
+  try {
+    if (current) localStorage.setItem(CURRENT_KEY, JSON.stringify(current));
+    else localStorage.removeItem(CURRENT_KEY);
+  } catch {
+    // Storage full or disabled: the share link still carries it.
+  }
+}
+
+/** The current stack saved by the last visit, if it was comparing. */
+export const savedCurrent = (): Workspace | null => saved(CURRENT_KEY);

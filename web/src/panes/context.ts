@@ -1,6 +1,6 @@
 // What every result pane gets: the evaluation, how values are shown, and the
 // host's hooks (the page has many editors, an embed one). See index.ts.
-import type { Diagnostic, EvaluateResponse, PathStep, RenderedValue } from "hotplate/web";
+import type { Diagnostic, EvaluateResponse, PathStep, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, type Mode, type Values } from "../values";
 
 export interface PaneContext {
@@ -21,6 +21,9 @@ export interface PaneContext {
   fileOrder: string[];
   /** A message above the problems: why there is no new result (an error), or that one is on its way (busy). */
   notice?: { text: string; kind: "error" | "busy" };
+  /** Compare mode (compare.ts): the update plan from the current stack to this input; null while there is none
+   *  (the input could not be evaluated); absent when the host is not comparing. */
+  plan?: UpdatePlan | null;
   /** Whether a diagnostic's file is in an editor of the host, and how to go there. */
   canJump: (d: Diagnostic) => boolean;
   jump: (d: Diagnostic) => void;

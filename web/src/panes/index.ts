@@ -7,12 +7,14 @@ import { errorsPane } from "./errors";
 import { graphPane } from "./graph";
 import { outputsPane } from "./outputs";
 import { parametersPane } from "./parameters";
+import { planPane } from "./plan";
 import { resourcesPane } from "./resources";
 import { resultPane } from "./result";
 
 export type { Pane, PaneContext } from "./context";
 
 export const PANE_REGISTRY = {
+  plan: planPane,
   errors: errorsPane,
   outputs: outputsPane,
   parameters: parametersPane,

@@ -1,21 +1,21 @@
 //! E3012: a port with port security off and security groups.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "E3012",
         name: "port-security-disabled-with-groups",
         severity: Severity::Error,
-        summary: "a port with port_security_enabled false and security groups: Neutron refuses it",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a port with port_security_enabled false and security groups: Neutron refuses it",
     text: r#"
 Neutron refuses to create a port whose port security is disabled and that
 has security groups (`Port has security group associated. Cannot disable

@@ -1,24 +1,23 @@
 //! E3013: a subnet allocation pool Neutron refuses.
 
-use std::net::IpAddr;
-
+use crate::constraints::inet_pton as address;
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "E3013",
         name: "subnet-allocation-pool",
         severity: Severity::Error,
-        summary: "a subnet allocation pool outside the cidr, reversed, or holding the gateway",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a subnet allocation pool outside the cidr, reversed, or holding the gateway",
     text: r#"
 Neutron checks a subnet's `allocation_pools` when the subnet is created, Heat
 does not: a pool that reaches outside the subnet's `cidr`, whose `start` is
@@ -38,24 +37,14 @@ template, or the evaluation's values).
 /// A cidr as (first address, last address, version).
 fn network(cidr: &str) -> Option<(u128, u128, u8)> {
     let (addr, len) = cidr.split_once('/')?;
-    let ip: IpAddr = addr.parse().ok()?;
+    let (n, v) = address(addr)?;
     let len: u32 = len.parse().ok()?;
-    let (n, bits, v) = match ip {
-        IpAddr::V4(a) => (u128::from(u32::from(a)), 32, 4),
-        IpAddr::V6(a) => (u128::from(a), 128, 6),
-    };
+    let bits = if v == 4 { 32 } else { 128 };
     if len > bits {
         return None;
     }
     let host = if bits - len >= 128 { u128::MAX } else { (1u128 << (bits - len)) - 1 };
     Some((n & !host, n | host, v))
-}
-
-fn address(s: &str) -> Option<(u128, u8)> {
-    match s.parse::<IpAddr>().ok()? {
-        IpAddr::V4(a) => Some((u128::from(u32::from(a)), 4)),
-        IpAddr::V6(a) => Some((u128::from(a), 6)),
-    }
 }
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {

@@ -1,22 +1,22 @@
 //! E3014: a security group rule Neutron refuses.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 use crate::value::{Map, Value};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "E3014",
         name: "security-group-rule",
         severity: Severity::Error,
-        summary: "a security group rule Neutron refuses (ports without protocol, min above max, IP version)",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a security group rule Neutron refuses (ports without protocol, min above max, IP version)",
     text: r#"
 Neutron checks security group rules when they are created; Heat checks only
 some of them, and none of the `rules` list of an `OS::Neutron::SecurityGroup`.

@@ -2,20 +2,20 @@
 
 use crate::diag::Severity;
 use crate::functions::{self, FnSpec};
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "I0001",
         name: "cfn-function-in-hot",
         severity: Severity::Info,
-        summary: "a CloudFormation function that only HOT 2013-05-23 has, where a HOT function does the same",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a CloudFormation function that only HOT 2013-05-23 has, where a HOT function does the same",
     text: r#"
 HOT 2013-05-23 still has CloudFormation's functions (`Fn::Join`, `Ref`,
 `Fn::Select`, …); every later version removed them and refuses a template

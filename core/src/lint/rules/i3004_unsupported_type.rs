@@ -1,20 +1,20 @@
 //! I3004: a resource type Heat marks unsupported.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "I3004",
         name: "unsupported-type",
         severity: Severity::Info,
-        summary: "a resource type Heat marks unsupported: use at your own risk",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a resource type Heat marks unsupported: use at your own risk",
     text: r#"
 A few resource types are in Heat but marked unsupported (the networking-sfc
 port chains, `OS::Neutron::ExtraRoute`): Heat's gate does not test them and

@@ -4,20 +4,20 @@ use super::w1002_function_of_another_version::{condition_function, first_version
 use crate::diag::Severity;
 use crate::functions::{self, Table};
 use crate::ide::distance;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1001",
         name: "misspelled-function",
         severity: Severity::Warning,
-        summary: "a one-key map whose key is one edit away from a function name",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a one-key map whose key is one edit away from a function name",
     text: r#"
 To Heat, a map with one key is a function call only when the key is exactly
 the name of a function of the template's version. `{get_parm: env}` is a

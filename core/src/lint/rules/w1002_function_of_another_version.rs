@@ -2,21 +2,21 @@
 
 use crate::diag::Severity;
 use crate::functions::{self, Lookup, Table};
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::version::HotVersion;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1002",
         name: "function-of-another-version",
         severity: Severity::Warning,
-        summary: "a function of another HOT version (or a condition function) used as data",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a function of another HOT version (or a condition function) used as data",
     text: r#"
 Heat looks a one-key map's key up in the function table of the template's
 own `heat_template_version`. A function that only a later version has (`if`

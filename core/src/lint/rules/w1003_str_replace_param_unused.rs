@@ -2,22 +2,22 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1003",
         name: "str-replace-param-unused",
         severity: Severity::Warning,
-        summary: "a str_replace param that its template spells differently, so it is never replaced",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a str_replace param that its template spells differently, so it is never replaced",
     text: r#"
 `str_replace` replaces each key of `params` where it occurs in `template`;
 a key that does not occur is ignored without a word (only

@@ -2,21 +2,21 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1004",
         name: "repeat-variable-unused",
         severity: Severity::Warning,
-        summary: "a repeat for_each variable that does not occur in the template it repeats",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a repeat for_each variable that does not occur in the template it repeats",
     text: r#"
 `repeat` makes one copy of `template` per value (or combination of values)
 of its `for_each` variables, replacing each variable's name in the copy's

@@ -3,21 +3,21 @@
 use crate::diag::Severity;
 use crate::engine::parameters::ParamType;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1005",
         name: "get-param-index-into-string",
         severity: Severity::Warning,
-        summary: "get_param indexes into a string parameter and gets one character",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "get_param indexes into a string parameter and gets one character",
     text: r#"
 `get_param: [name, 0]` walks into the parameter's value. For a
 `comma_delimited_list` or `json` parameter that is the first item; for a

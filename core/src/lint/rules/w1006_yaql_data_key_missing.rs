@@ -2,20 +2,20 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1006",
         name: "yaql-data-key-missing",
         severity: Severity::Warning,
-        summary: "a yaql expression reads $.data.KEY and its data map has no such key",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a yaql expression reads $.data.KEY and its data map has no such key",
     text: r#"
 In a `yaql` function, `$.data.name` reads key `name` of the `data` argument;
 yaql answers null for a key the map does not have, and the expression goes

@@ -2,20 +2,20 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1007",
         name: "get-file-empty",
         severity: Severity::Warning,
-        summary: "get_file of a file that is empty",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "get_file of a file that is empty",
     text: r#"
 `get_file` inserts a file's content. An empty file (or one of blanks only)
 inserts an empty string: a server boots with no user data, a config runs an

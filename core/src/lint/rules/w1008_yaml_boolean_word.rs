@@ -3,22 +3,22 @@
 use crate::catalogue::PropKind;
 use crate::diag::Severity;
 use crate::engine::parameters::ParamType;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1008",
         name: "yaml-boolean-word",
         severity: Severity::Warning,
-        summary: "an unquoted yes/no/on/off that YAML 1.1 reads as a boolean where a string is meant",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "an unquoted yes/no/on/off that YAML 1.1 reads as a boolean where a string is meant",
     text: r#"
 Heat reads templates as YAML 1.1, where the plain words `yes`, `no`, `on`
 and `off` (in any of their capitalisations) are booleans. Where Heat wants a

@@ -1,22 +1,22 @@
 //! W1009: `22:30`-like numbers that YAML 1.1 reads in base 60.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W1009",
         name: "yaml-sexagesimal-number",
         severity: Severity::Warning,
-        summary: "an unquoted value like 22:30 or 2222:22 that YAML 1.1 reads as a base-60 number",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "an unquoted value like 22:30 or 2222:22 that YAML 1.1 reads as a base-60 number",
     text: r#"
 YAML 1.1, which Heat reads templates with, takes plain scalars of digits
 separated by colons as numbers in base 60 (when each part after a colon is

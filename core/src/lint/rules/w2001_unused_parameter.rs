@@ -2,20 +2,20 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W2001",
         name: "unused-parameter",
         severity: Severity::Warning,
-        summary: "a parameter that no get_param of the template reads",
         on_by_default: false,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a parameter that no get_param of the template reads",
     text: r#"
 A parameter that no `get_param` reads does nothing: a value given for it is
 accepted and dropped. Often the template was meant to use it (a `flavor`

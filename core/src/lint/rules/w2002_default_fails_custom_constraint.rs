@@ -3,20 +3,20 @@
 use crate::constraints::{check_offline, error_text, Custom};
 use crate::diag::Severity;
 use crate::engine::parameters::{convert, ConstraintKind, ParamType};
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W2002",
         name: "default-fails-custom-constraint",
         severity: Severity::Warning,
-        summary: "a parameter default that its own custom constraint (ip_addr, net_cidr, …) refuses",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a parameter default that its own custom constraint (ip_addr, net_cidr, …) refuses",
     text: r#"
 Heat checks a parameter's default against its constraints when it reads the
 template, except custom constraints (`custom_constraint: ip_addr`,

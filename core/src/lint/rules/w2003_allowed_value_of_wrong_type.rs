@@ -2,22 +2,22 @@
 
 use crate::diag::Severity;
 use crate::engine::parameters::{convert, ParamType};
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W2003",
         name: "allowed-value-of-wrong-type",
         severity: Severity::Warning,
-        summary: "an allowed_values entry the parameter's type cannot hold: Heat refuses every value",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "an allowed_values entry the parameter's type cannot hold: Heat refuses every value",
     text: r#"
 Heat converts `allowed_values` to the parameter's type when it checks a
 value. An allowed value that cannot be converted (`large` for a `number`

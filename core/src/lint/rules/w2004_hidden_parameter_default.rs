@@ -1,21 +1,21 @@
 //! W2004: a hidden parameter with a default: a secret written in the template.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W2004",
         name: "hidden-parameter-default",
         severity: Severity::Warning,
-        summary: "a hidden parameter (a password, a key) with a non-empty default",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a hidden parameter (a password, a key) with a non-empty default",
     text: r#"
 `hidden: true` keeps a parameter's value out of Heat's API answers, because
 it is a secret. A default for it is a secret written in the template, in

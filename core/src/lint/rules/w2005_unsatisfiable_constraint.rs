@@ -2,23 +2,23 @@
 
 use crate::diag::Severity;
 use crate::engine::parameters::ConstraintKind;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W2005",
         name: "unsatisfiable-constraint",
         severity: Severity::Warning,
-        summary: "a parameter constraint that no value can meet (min above max, no allowed value)",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a parameter constraint that no value can meet (min above max, no allowed value)",
     text: r#"
 A `range` or `length` whose `min` is above its `max`, or an empty
 `allowed_values`, refuses every value. Heat only notices when it checks a

@@ -1,20 +1,20 @@
 //! W3001: `value_specs` keys that override properties (Heat does not check them on these types).
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3001",
         name: "value-specs-override",
         severity: Severity::Warning,
-        summary: "a value_specs key that silently overrides a property (ports, subnets, routers, floating IPs)",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a value_specs key that silently overrides a property (ports, subnets, routers, floating IPs)",
     text: r#"
 `value_specs` passes extra keys to Neutron as they are. Heat refuses keys
 that are properties of the resource (or `shared`, `tenant_id`) on a network,

@@ -1,20 +1,20 @@
 //! W3002: a deprecated resource type.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3002",
         name: "deprecated-type",
         severity: Severity::Warning,
-        summary: "a resource type Heat has deprecated",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a resource type Heat has deprecated",
     text: r#"
 Heat marks resource types it will remove as deprecated (its support status,
 read from Heat's own catalogue). They still work, until an upgrade hides

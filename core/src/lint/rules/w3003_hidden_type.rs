@@ -1,20 +1,20 @@
 //! W3003: a resource type Heat has hidden (removed or retired).
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3003",
         name: "hidden-type",
         severity: Severity::Warning,
-        summary: "a resource type Heat has hidden: removed from its service or retired",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a resource type Heat has hidden: removed from its service or retired",
     text: r#"
 Heat hides a resource type once it is past deprecation: the service behind
 it was retired (Sahara, Senlin, Monasca), the API was removed (Neutron

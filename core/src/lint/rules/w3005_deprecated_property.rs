@@ -2,20 +2,20 @@
 
 use super::support::{explain, property_status};
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3005",
         name: "deprecated-property",
         severity: Severity::Warning,
-        summary: "a property Heat has deprecated or hidden",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a property Heat has deprecated or hidden",
     text: r#"
 Properties go the way types do: deprecated, then hidden (support status from
 Heat's catalogue). A hidden property such as a port's `network_id` is still

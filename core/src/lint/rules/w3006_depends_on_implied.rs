@@ -3,21 +3,21 @@
 use crate::diag::Severity;
 use crate::functions;
 use crate::lint::model::Site;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3006",
         name: "depends-on-implied",
         severity: Severity::Warning,
-        summary: "a depends_on entry that a get_resource or get_attr of the same resource already implies",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a depends_on entry that a get_resource or get_attr of the same resource already implies",
     text: r#"
 Heat orders a resource after every resource its `properties` and `metadata`
 reference with `get_resource` or `get_attr`. Naming such a resource in

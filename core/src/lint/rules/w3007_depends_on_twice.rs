@@ -2,20 +2,20 @@
 
 use super::w3006_depends_on_implied::depends_on;
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3007",
         name: "depends-on-twice",
         severity: Severity::Warning,
-        summary: "a resource named twice in one depends_on list",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a resource named twice in one depends_on list",
     text: r#"
 Heat accepts a `depends_on` list that names the same resource twice and keeps
 one dependency. The second entry is usually a copy-paste slip: another

@@ -2,20 +2,20 @@
 
 use super::secrets::is_secret;
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3008",
         name: "hard-coded-secret",
         severity: Severity::Warning,
-        summary: "a secret property (a password, a key, a secret's payload) written into the template",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a secret property (a password, a key, a secret's payload) written into the template",
     text: r#"
 A server's `admin_pass`, a Keystone user's `password`, a Barbican secret's
 `payload` or a VPN's `psk` written as text in the template is a secret in

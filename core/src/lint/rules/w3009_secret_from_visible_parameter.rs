@@ -3,20 +3,20 @@
 use super::secrets::is_secret;
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3009",
         name: "secret-from-visible-parameter",
         severity: Severity::Warning,
-        summary: "a secret property takes its value from a parameter that is not hidden",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a secret property takes its value from a parameter that is not hidden",
     text: r#"
 Heat shows every parameter's value in `openstack stack show`, in events and
 in its logs, except parameters declared `hidden: true` (shown as `******`).

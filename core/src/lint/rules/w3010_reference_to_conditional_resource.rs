@@ -3,21 +3,21 @@
 use crate::diag::Severity;
 use crate::functions;
 use crate::lint::model::Site;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3010",
         name: "reference-to-conditional-resource",
         severity: Severity::Warning,
-        summary: "get_resource or get_attr of a conditional resource where its condition may be false",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "get_resource or get_attr of a conditional resource where its condition may be false",
     text: r#"
 A resource with a `condition` does not exist when the condition is false,
 and Heat refuses a stack in which an existing resource or output references

@@ -2,21 +2,21 @@
 
 use crate::diag::Severity;
 use crate::functions;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3011",
         name: "wait-condition-never-signalled",
         severity: Severity::Warning,
-        summary: "a wait condition whose handle's signal URL or command nothing in the template uses",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a wait condition whose handle's signal URL or command nothing in the template uses",
     text: r#"
 An `OS::Heat::WaitCondition` completes when its `OS::Heat::WaitConditionHandle`
 is signalled, by a command or URL that only the handle's attributes give

@@ -1,22 +1,22 @@
 //! W3015: a resource group's `%index%` that its `index_var` no longer replaces.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use super::w1004_repeat_variable_unused::occurs;
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3015",
         name: "resource-group-index-var",
         severity: Severity::Warning,
-        summary: "a ResourceGroup definition uses %index% while its index_var names another placeholder",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a ResourceGroup definition uses %index% while its index_var names another placeholder",
     text: r#"
 `OS::Heat::ResourceGroup` replaces its `index_var` (`%index%` unless set) with
 each member's index in the member's definition. A group that sets

@@ -1,20 +1,20 @@
 //! W3016: a software config whose `group` no agent hook handles.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3016",
         name: "software-config-group",
         severity: Severity::Warning,
-        summary: "a SoftwareConfig group that no heat-agents hook handles",
         on_by_default: false,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a SoftwareConfig group that no heat-agents hook handles",
     text: r#"
 A software config's `group` names the hook that applies it on the server
 (heat-agents' `heat-config-script`, `-puppet`, `-ansible`, …). Heat accepts

@@ -1,20 +1,20 @@
 //! W3017: a property written without a value.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W3017",
         name: "null-property",
         severity: Severity::Warning,
-        summary: "a property written with no value, which Heat treats as not given",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a property written with no value, which Heat treats as not given",
     text: r#"
 `key:` with nothing after it is null in YAML, and Heat treats a null
 property as one that is not there: the default applies (or, for a required

@@ -3,21 +3,21 @@
 use crate::catalogue;
 use crate::diag::Severity;
 use crate::functions::Refers;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W6001",
         name: "output-always-null",
         severity: Severity::Warning,
-        summary: "an output whose value is always null (no value, or an attribute of OS::Heat::None)",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "an output whose value is always null (no value, or an attribute of OS::Heat::None)",
     text: r#"
 An output with an empty `value:` (nothing written after it; an explicit
 `null` is taken as meant), or whose value is `get_attr` of a resource

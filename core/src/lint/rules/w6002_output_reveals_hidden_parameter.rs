@@ -3,20 +3,20 @@
 use crate::diag::Severity;
 use crate::functions::{self, FnSpec};
 use crate::lint::model::Site;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W6002",
         name: "output-reveals-hidden-parameter",
         severity: Severity::Warning,
-        summary: "an output whose value contains a hidden parameter",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "an output whose value contains a hidden parameter",
     text: r#"
 Heat masks a `hidden: true` parameter wherever it shows parameters, but an
 output shows its value as computed: an output that is `get_param` of a

@@ -1,20 +1,20 @@
 //! W8001: a condition nothing uses.
 
 use crate::diag::Severity;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W8001",
         name: "unused-condition",
         severity: Severity::Warning,
-        summary: "a condition that no resource, output, if or other condition uses",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "a condition that no resource, output, if or other condition uses",
     text: r#"
 A condition no resource, output, `if` or other condition names decides
 nothing. Heat does not even evaluate it, so a mistake in it (a parameter

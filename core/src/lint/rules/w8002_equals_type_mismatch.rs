@@ -3,22 +3,22 @@
 use super::equals::param_equals;
 use crate::diag::Severity;
 use crate::engine::parameters::ParamType;
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_repr;
 use crate::value::Value;
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W8002",
         name: "equals-type-mismatch",
         severity: Severity::Warning,
-        summary: "equals compares a parameter with a value of another type, so it is always false",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "equals compares a parameter with a value of another type, so it is always false",
     text: r#"
 A parameter's value has its declared type: a `number` parameter is an
 integer or a float, a `boolean` one `True` or `False`, a

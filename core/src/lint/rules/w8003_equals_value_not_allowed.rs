@@ -3,21 +3,21 @@
 use super::equals::param_equals;
 use crate::diag::Severity;
 use crate::engine::parameters::{convert, ConstraintKind, ParamType};
-use crate::lint::{Ctx, Doc, Findings, Rule, RuleInfo};
+use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::{py_repr, py_str};
 
 pub(crate) const RULE: Rule = Rule {
-    info: RuleInfo {
+    info: Info {
         id: "W8003",
         name: "equals-value-not-allowed",
         severity: Severity::Warning,
-        summary: "equals compares a parameter with a value its allowed_values exclude, so it is always false",
         on_by_default: true,
     },
     check,
 };
 
 pub(crate) const DOC: Doc = Doc {
+    summary: "equals compares a parameter with a value its allowed_values exclude, so it is always false",
     text: r#"
 A parameter with `allowed_values` only ever holds one of them. A condition
 comparing it with something else (`production` when the list says `prod`,
