@@ -23,57 +23,23 @@ say; `--lint` keeps the rules `hotplate check` runs by default.
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from corpus_tree import requests, write_request
+
 
 def extract(corpus: Path, root: Path):
     """Write the corpus as a tree without values; return {template path: case name}."""
     out = {}
-    for req_path in sorted(corpus.glob("*.json")):
-        if req_path.name.endswith(".expected.json"):
-            continue
-        req = json.loads(req_path.read_text())
+    for stem, req in requests(corpus):
         if req.get("x-source", "hand-written").startswith("hand-written"):
             continue
-        stem = req_path.name[: -len(".json")]
-        source = req.get("x-source", "")
-        rel = source.split(":", 1)[1].rsplit("@", 1)[0] if ":" in source else "template.yaml"
-        template = Path(stem) / rel
-        (root / template).parent.mkdir(parents=True, exist_ok=True)
-        (root / template).write_text(req["template"])
-        files = req.get("files") or {}
-        for name, path in locate(template, req["template"], files).items():
-            p = root / path
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(files[name] or "")
-        out[str(template)] = stem
+        out[str(write_request(root, stem, req))] = stem
     return out
-
-
-def locate(template: Path, text: str, files: dict):
-    """Where each of a request's files is in the repository: a request names a
-    file as the template that uses it wrote it (Heat looks it up by that
-    name), relative to that template, which may be a nested one; a file no
-    template names is beside the top-level one."""
-    where, queue = {}, [(template, text)]
-    while queue:
-        at, body = queue.pop(0)
-        for name, content in files.items():
-            if name in where or name not in (body or ""):
-                continue
-            path = Path(os.path.normpath(at.parent / name))
-            if path.parts and path.parts[0] == "..":
-                continue
-            where[name] = path
-            queue.append((path, content))
-    for name in files:
-        where.setdefault(name, Path(os.path.normpath(template.parent / name)))
-    return where
 
 
 def expected_ok(shared: Path, case: str):
