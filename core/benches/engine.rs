@@ -9,9 +9,10 @@
 //!
 //! `cargo bench -p hotplate-core --bench engine` runs criterion groups:
 //! * `case/NAME` per case (filter with `-- NAME`) and `corpus/all_N_cases`;
-//! * `corpus/all_N_cases_canonical_only`: the same without the display
-//!   evaluation past the first error (`Display::Never`), beside it to show that
-//!   evaluation's cost;
+//! * `corpus/all_N_cases_with_display`: the same with the display evaluation
+//!   past Heat's first error (`Display::WhenRefused`: what the page, the text
+//!   report, `check` and the LSP make; `eval NAME.json` does not), beside it to
+//!   show that evaluation's cost;
 //! * `loader/corpus_templates`: the YAML/JSON loader alone (`syntax::load_template`)
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
@@ -244,7 +245,7 @@ fn main() {
     {
         let mut group = c.benchmark_group("corpus");
         group.measurement_time(Duration::from_secs(5));
-        for (suffix, display) in [("", Display::WhenRefused), ("_canonical_only", Display::Never)] {
+        for (suffix, display) in [("", Display::Never), ("_with_display", Display::WhenRefused)] {
             group.bench_function(format!("all_{}_cases{suffix}", cases.len()), |b| {
                 b.iter(|| {
                     for case in &cases {

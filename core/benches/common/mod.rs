@@ -53,9 +53,10 @@ pub fn load(dir: &Path) -> Option<Vec<Case>> {
     )
 }
 
-/// One evaluation, as the CLI does it.
+/// One evaluation, as the CLI does it (`hotplate eval NAME.json` prints Heat's
+/// result alone: no display evaluation).
 pub fn run(text: &str) -> String {
-    run_with(text, Display::WhenRefused)
+    run_with(text, Display::Never)
 }
 
 /// One evaluation with the display evaluation made as `display` says.
