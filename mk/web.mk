@@ -46,7 +46,7 @@ serve: web
 	node $(WEB)/scripts/serve.mjs --port $(SERVE_PORT)
 
 # The playground's pure modules (tsconfig.unit.json) compiled for Node, and their tests.
-test-web-unit: $(WEB_STAMP)
+test-web-unit: $(WEB_STAMP) $(PKG_LIB)
 	cd $(WEB) && npx tsc -p tsconfig.unit.json && node --test test/
 
 test-web: web test-web-unit $(PW_STAMP)

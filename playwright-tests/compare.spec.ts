@@ -97,7 +97,7 @@ test("compare mode: Heat's refusal of the update is the plan's answer", async ({
   await expect(page.getByTestId("result-plan").getByTestId("plan-error")).toContainText("missing");
 });
 
-test("the element shows an update example's plan: the replacement named and marked in its editor", async ({ page }) => {
+test("the element shows an update example's plan: the replacement named and marked in its editor", async ({ page, context }) => {
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.goto("/docs-demo.html");
   const update = page.locator("hot-playground#update");
@@ -107,6 +107,15 @@ test("the element shows an update example's plan: the replacement named and mark
   await expect(server.getByTestId("plan-reason")).toHaveText("image changed and image_update_policy is REPLACE");
   await expect(server.locator('[data-testid="plan-change"][data-name="image"]')).toContainText("forces replacement");
   await expect(update.getByTestId("editor-template").locator(".cm-lintRange-warning")).toHaveText("image");
+  // Open in playground: the page in compare mode with both sides.
+  const link = update.getByTestId("open-in-playground");
+  await expect(link).toHaveAttribute("href", /#w1\./);
+  const [full] = await Promise.all([context.waitForEvent("page"), link.click()]);
+  await full.waitForLoadState();
+  await expect(full.getByTestId("compare-bar")).toBeVisible();
+  await expect(full.getByTestId("compare-current-template")).toContainText("image: cirros", { useInnerText: false });
+  await expect(full.locator('[data-testid="plan-resource"][data-name="server"]')).toHaveAttribute("data-action", "replaced");
+  await full.close();
   // The template edited back to the stack as it is: nothing changes.
   await update.getByTestId("editor-template").locator(".cm-content").click();
   await page.keyboard.press("ControlOrMeta+a");

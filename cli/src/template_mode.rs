@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use hotplate_core::api::{self, is_template, load_map, load_yaml, Document, Evaluation, Map, Request, Value};
+pub(crate) use hotplate_core::api::{find_refs, RefKind};
 
 use crate::root::{Hint, Outside, Root, Unread, NOTE_CODE};
 
@@ -286,79 +287,19 @@ fn collect_registry_files(env_text: &str, base: &Path, name: &str, req: &mut Req
 }
 
 /// The files an environment's `resource_registry` maps types to, as
-/// heatclient finds them: every string value that is not a type name (`::`),
-/// at the top and under `resources: {name: {...}}`, each with the directory it
-/// is relative to (the environment file's `base`, or the registry's `base_url`)
-/// and the type it maps. An environment that does not load maps nothing.
+/// heatclient finds them (`api::registry_files`), each with the directory it
+/// is relative to (the environment file's `base`, joined with each local
+/// `base_url`) and the type it maps. An environment that does not load maps nothing.
 pub(crate) fn registry_files(env_text: &str, base: &Path) -> Vec<(String, PathBuf, String)> {
-    let mut out = Vec::new();
-    let Ok(root) = load_yaml(env_text) else { return out };
-    let Some(Value::Map(reg)) = root.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
-    let base = base_url(reg, base);
-    registry_entries(reg, &base, &mut out);
-    if let Some(Value::Map(resources)) = reg.get_str("resources") {
-        for (_, r) in resources.iter() {
-            if let Value::Map(r) = r {
-                registry_entries(r, &base_url(r, &base), &mut out);
-            }
-        }
-    }
-    out
-}
-
-/// A registry's `base_url` when it names a local directory, else `default`.
-fn base_url(reg: &Map, default: &Path) -> PathBuf {
-    match reg.get_str("base_url").and_then(Value::as_str) {
-        Some(u) if !u.contains("://") || u.starts_with("file://") => {
-            default.join(u.strip_prefix("file://").unwrap_or(u))
-        }
-        _ => default.to_path_buf(),
-    }
-}
-
-fn registry_entries(reg: &Map, base: &Path, out: &mut Vec<(String, PathBuf, String)>) {
-    for (k, v) in reg.iter() {
-        let key = k.as_str().unwrap_or_default();
-        if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {
-            continue;
-        }
-        if let Some(f) = v.as_str().filter(|f| !f.contains("::")) {
-            out.push((key.to_string(), base.to_path_buf(), f.to_string()));
-        }
-    }
-}
-
-/// How a template names another file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RefKind {
-    /// `get_file: path` (its content as a string).
-    GetFile,
-    /// `type: path.yaml|.template` (a provider template: a nested stack).
-    Provider,
-    /// Any other `type:` string (a resource type, which an environment's
-    /// `resource_registry` may map to a template). Not a file.
-    Type,
-}
-
-/// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
-/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template;
-/// the other `type` strings as [`RefKind::Type`].
-pub(crate) fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
-    match v {
-        Value::Map(m) => {
-            if let Some(Value::Str(p)) = m.get_str("get_file") {
-                out.push((RefKind::GetFile, p.to_string()));
-            }
-            if let Some(Value::Str(t)) = m.get_str("type") {
-                let kind =
-                    if t.ends_with(".yaml") || t.ends_with(".template") { RefKind::Provider } else { RefKind::Type };
-                out.push((kind, t.to_string()));
-            }
-            for (_, x) in m.iter() {
-                find_refs(x, out);
-            }
-        }
-        Value::List(l) => l.iter().for_each(|x| find_refs(x, out)),
-        _ => {}
-    }
+    let Ok(root) = load_yaml(env_text) else { return Vec::new() };
+    api::registry_files(&root)
+        .into_iter()
+        .map(|f| {
+            let dir = f.base_urls.iter().fold(base.to_path_buf(), |dir, u| match u.as_str() {
+                u if !u.contains("://") || u.starts_with("file://") => dir.join(u.strip_prefix("file://").unwrap_or(u)),
+                _ => dir,
+            });
+            (f.type_name, dir, f.file)
+        })
+        .collect()
 }

@@ -36,7 +36,8 @@
 //! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
 //! the cases N times and prints nothing else: a steady loop for `perf record`.
 //! `HOTPLATE_BENCH_PLAN=1` prints only the median of the plan of the largest
-//! nested case (the package's `test/bench.mjs --plan` compares it with `plan()`).
+//! nested case (with `HOTPLATE_BENCH_SESSION=1` through one `api::Session`, as the
+//! binding plans; the package's `test/bench.mjs --plan` compares it with `plan()`).
 //! Skips with a message when `../shared` is absent.
 
 mod common;
@@ -117,29 +118,36 @@ fn plan_request(text: &str) -> Option<String> {
     Some(body.to_string())
 }
 
-/// One plan, as `hotplate plan REQUEST.json` does it.
-fn run_plan(text: &str) -> String {
+/// One plan, as `hotplate plan REQUEST.json` does it (through `session`, as the
+/// wasm binding plans, when given).
+fn run_plan(text: &str, session: Option<&mut Session>) -> String {
     match PlanRequest::from_json(text) {
-        Ok(req) => plan(&req, Format::JsonLine).to_json(),
+        Ok(req) => match session {
+            Some(s) => s.plan(&req, Format::JsonLine).to_json(),
+            None => plan(&req, Format::JsonLine).to_json(),
+        },
         Err(e) => e,
     }
 }
 
 /// `HOTPLATE_BENCH_PLAN=1`: the median of the plan of the largest nested case
-/// (after one warm-up run), alone.
+/// (after one warm-up run), alone; with `HOTPLATE_BENCH_SESSION=1` every run
+/// goes through one `api::Session`, as the wasm binding's `plan()` does.
 fn plan_summary(cases: &[Case]) {
     let Some(case) = largest_nested(cases) else { return };
     let request = plan_request(&case.text).expect("a corpus request is a JSON object");
     let repeat = common::repeat(21);
-    black_box(run_plan(&request));
+    let mut session = std::env::var("HOTPLATE_BENCH_SESSION").is_ok_and(|v| v == "1").then(Session::new);
+    black_box(run_plan(&request, session.as_mut()));
     let times = (0..repeat.max(1))
         .map(|_| {
             let t0 = Instant::now();
-            black_box(run_plan(black_box(&request)));
+            black_box(run_plan(black_box(&request), session.as_mut()));
             t0.elapsed().as_secs_f64() * 1000.0
         })
         .collect();
-    println!("plan of {}: median {:.3} ms of {repeat} runs", case.file, median(times));
+    let how = if session.is_some() { " (one api::Session)" } else { "" };
+    println!("plan of {}: median {:.3} ms of {repeat} runs{how}", case.file, median(times));
 }
 
 /// bench_heat.py's report: the median of each case (after a warm-up run) and their
@@ -273,7 +281,9 @@ fn main() {
         if let Some(request) = plan_request(&case.text) {
             let mut group = c.benchmark_group("plan");
             group.measurement_time(Duration::from_secs(2));
-            group.bench_function(case.file.trim_end_matches(".json"), |b| b.iter(|| run_plan(black_box(&request))));
+            group.bench_function(case.file.trim_end_matches(".json"), |b| {
+                b.iter(|| run_plan(black_box(&request), None))
+            });
             group.finish();
         }
     }

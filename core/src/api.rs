@@ -60,7 +60,8 @@ use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
-    hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference, VERSION_KEYS,
+    find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
+    registry_files, summarize_file, FileKind, FileSummary, RefKind, RegistryFile, VERSION_KEYS,
 };
 pub use session::Session;
 

@@ -137,7 +137,9 @@ pub fn validate(request_json: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn plan(request_json: &str, format_name: &str) -> Result<String, JsError> {
     let req = api::PlanRequest::from_json(request_json).map_err(|e| JsError::new(&e))?;
-    json(&api::plan(&req, format(format_name)?).into_detail())
+    let format = format(format_name)?;
+    // Through the session: the page plans right after evaluating the new stack.
+    json(&SESSION.with(|s| s.borrow_mut().plan(&req, format)).into_detail())
 }
 
 /// `versions()`: every HOT version, oldest first (`VersionInfo[]`).
@@ -156,6 +158,13 @@ pub fn functions(version: &str) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = resourceTypes)]
 pub fn resource_types() -> Result<String, JsError> {
     json(&api::resource_types())
+}
+
+/// `summarizeFile(text)`: a `FileSummary` — what a file of a folder is to
+/// heatclient (template, environment or other) and the files it names.
+#[wasm_bindgen(js_name = summarizeFile)]
+pub fn summarize_file(text: &str) -> Result<String, JsError> {
+    json(&api::summarize_file(text))
 }
 
 /// `yaql(expression, dataJson)`: a `YaqlResult`; errors of the expression are returned, not thrown.

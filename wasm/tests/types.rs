@@ -96,6 +96,8 @@ fn generated() -> String {
     decl::<api::FunctionInfo>(&cfg, o);
     decl::<api::ResourceType>(&cfg, o);
     decl::<api::PropInfo>(&cfg, o);
+    decl::<api::FileSummary>(&cfg, o);
+    decl::<api::FileKind>(&cfg, o);
     decl::<api::YaqlAnswer>(&cfg, o);
     decl::<api::YaqlError>(&cfg, o);
     decl::<api::Completion>(&cfg, o);

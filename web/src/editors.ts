@@ -15,6 +15,7 @@ import { autocompletion, closeCompletion, completionKeymap, type CompletionConte
 import { search, searchKeymap } from "@codemirror/search";
 import type { Completion, Diagnostic, DocumentSymbol, EvaluateRequest, QuickFix, SourceLocation } from "hotplate/web";
 import type { IdeClient } from "./ide";
+import { isLintFinding } from "./lint";
 
 /** Colours from CSS variables, so light and dark themes both read well. */
 const highlight = HighlightStyle.define([
@@ -270,7 +271,9 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
         // findings (about the template) are information.
         severity: d.severity === "note" || d.severity === "info" ? "info" : d.severity,
         message: d.message,
+        // The code: Heat's kind of problem, or the lint rule's id (its findings' ranges are marked as such).
         source: d.code,
+        markClass: isLintFinding(d) ? "cm-hp-lint" : undefined,
         actions: mine.map((f) => ({ name: f.title, apply: (v: EditorView) => applyFix(v, doc, f) })),
       };
     });

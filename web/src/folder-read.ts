@@ -3,7 +3,7 @@
 // refuse the folder with a message before much is read; hidden files, binary
 // files and files over the size limit are left out with a note. The result is
 // classified by folder.ts.
-import { classify, FolderError, LIMITS, summarize, type FolderFile, type FolderWorkspace } from "./folder";
+import { classify, FolderError, LIMITS, type FolderFile, type FolderWorkspace, type Summary } from "./folder";
 
 /** A file and its path from the root of what was picked (`folder/sub/x.yaml`). */
 interface Picked {
@@ -89,17 +89,24 @@ export function dropped(dt: DataTransfer): FileSystemEntry[] | File[] {
 /** What happened, for the page to show: the workspace and notes, or why nothing was loaded. */
 export type FolderLoad = { ok: true; folder: string; workspace: FolderWorkspace; count: number } | { ok: false; message: string };
 
+/** Each text's summary (the engine's `summarizeFile`, in the evaluation worker); null when the engine is not available. */
+export type Summarize = (texts: string[]) => Promise<Summary[] | null>;
+
 /** Read and classify picked or dropped files; `progress` is called as files are read. */
-export async function loadFolder(source: FileList | FileSystemEntry[] | File[], progress: (read: number, total: number) => void): Promise<FolderLoad> {
+export async function loadFolder(
+  source: FileList | FileSystemEntry[] | File[],
+  progress: (read: number, total: number) => void,
+  summarize: Summarize,
+): Promise<FolderLoad> {
   try {
-    return await load(source, progress);
+    return await load(source, progress, summarize);
   } catch (e) {
     if (e instanceof FolderError) return { ok: false, message: e.message };
     return { ok: false, message: `it could not be read (${e instanceof Error ? e.message : String(e)})` };
   }
 }
 
-async function load(source: FileList | FileSystemEntry[] | File[], progress: (read: number, total: number) => void): Promise<FolderLoad> {
+async function load(source: FileList | FileSystemEntry[] | File[], progress: (read: number, total: number) => void, summarize: Summarize): Promise<FolderLoad> {
   const skipped: Skipped = { hidden: [], deep: [] };
   let picked: Picked[];
   const list = Array.from(source as ArrayLike<File | FileSystemEntry>);
@@ -141,12 +148,8 @@ async function load(source: FileList | FileSystemEntry[] | File[], progress: (re
   if (binary.length) notes.push(`Left out binary files: ${listed(binary)}.`);
   if (skipped.hidden.length) notes.push(`Left out hidden files and folders: ${listed(skipped.hidden.map((p) => p.slice(cut)))}.`);
   if (skipped.deep.length) notes.push(`Left out folders more than ${LIMITS.depth} levels deep: ${listed(skipped.deep.map((p) => p.slice(cut)))}.`);
-  const summaries = [];
-  for (const f of files) {
-    summaries.push(summarize(f.text));
-    // Parsing is synchronous: give the page a frame now and then.
-    if (summaries.length % 20 === 0) await new Promise((r) => setTimeout(r));
-  }
+  const summaries = await summarize(files.map((f) => f.text));
+  if (!summaries) return { ok: false, message: "the engine is not available to read its files (reload the page)" };
   const workspace = classify(files, summaries, folder);
   workspace.notes.unshift(...notes);
   return { ok: true, folder, workspace, count: files.length };

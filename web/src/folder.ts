@@ -3,9 +3,9 @@
 // Pure (no DOM), so it runs in Node for the unit tests (web/test/); reading the
 // folder from a drop or a file input is folder-read.ts.
 //
-// Files are classified from a syntax tree of CodeMirror's YAML grammar (JSON is
-// YAML's flow style): only to decide roles and names. The engine parses every
-// file again with Heat's loader when it evaluates.
+// Files are classified from the engine's summary of each (`summarizeFile`:
+// loaded as Heat loads them, references found as heatclient and the CLI find
+// them), computed in the evaluation worker.
 //
 // The rules (README "Loading a folder"):
 // - A template is a mapping with a version key (`heat_template_version`, or
@@ -22,8 +22,7 @@
 //   written (Heat looks files up by that name, so core does too), found by
 //   following references from the template and the environment files; a file
 //   nobody names, under its path relative to the template's directory.
-import { yamlLanguage } from "@codemirror/lang-yaml";
-import type { SyntaxNode } from "@lezer/common";
+import type { FileSummary } from "hotplate/web";
 
 /** One file of the folder: its path relative to the folder (`/`-separated) and text. */
 export interface FolderFile {
@@ -75,83 +74,8 @@ export const ENV_SECTIONS = [
 /** Names preferred for the main template, after the folder's own name. */
 const MAIN_NAMES = ["main", "template", "stack", "top"];
 
-/** What a file is and which files it names (as written). */
-export interface Summary {
-  kind: "template" | "env" | "other";
-  refs: string[];
-}
-
-/** A scalar's text (plain, single- or double-quoted), or null for anything else. */
-function scalar(node: SyntaxNode | null, text: string): string | null {
-  if (!node) return null;
-  const raw = text.slice(node.from, node.to);
-  if (node.name === "Literal") return raw.trim().replace(/\s*\n\s*/g, " ");
-  if (node.name !== "QuotedLiteral") return null;
-  if (raw.startsWith("'")) return raw.slice(1, -1).replace(/''/g, "'");
-  try {
-    return JSON.parse(raw) as string;
-  } catch {
-    return raw.slice(1, -1);
-  }
-}
-
-/** A pair's key and value nodes. */
-function pair(node: SyntaxNode, text: string): { key: string | null; value: SyntaxNode | null } {
-  let key: SyntaxNode | null = null;
-  let value: SyntaxNode | null = null;
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.name === "Key") key = c.firstChild;
-    else if (c.name !== ":" && c.name !== "Comment") value = c;
-  }
-  return { key: scalar(key, text), value };
-}
-
-/** The pairs of a mapping node (block or flow). */
-function pairs(node: SyntaxNode | null, text: string): { key: string | null; value: SyntaxNode | null }[] {
-  if (!node || (node.name !== "BlockMapping" && node.name !== "FlowMapping")) return [];
-  return node.getChildren("Pair").map((p) => pair(p, text));
-}
-
-/** The files a `resource_registry` mapping names (heatclient's resolve_environment_urls). */
-function registryRefs(node: SyntaxNode | null, text: string, out: string[], top: boolean): void {
-  for (const { key, value } of pairs(node, text)) {
-    if (key === "resources" && top) {
-      for (const r of pairs(value, text)) registryRefs(r.value, text, out, false);
-      continue;
-    }
-    if (key === null || ["base_url", "hooks", "restricted_actions", "resources"].includes(key)) continue;
-    const v = scalar(value, text);
-    if (v && !v.includes("::")) out.push(v);
-  }
-}
-
-/** What a file is, and what it names. */
-export function summarize(text: string): Summary {
-  const tree = yamlLanguage.parser.parse(text);
-  const doc = tree.topNode.getChild("Document");
-  let root: SyntaxNode | null = doc?.firstChild ?? null;
-  while (root && root.name !== "BlockMapping" && root.name !== "FlowMapping" && root.nextSibling) root = root.nextSibling;
-  const top = pairs(root, text);
-  const keys = top.map((p) => p.key);
-  if (keys.some((k) => k !== null && VERSION_KEYS.includes(k))) {
-    const refs: string[] = [];
-    tree.iterate({
-      enter: (n) => {
-        if (n.name !== "Pair") return;
-        const { key, value } = pair(n.node, text);
-        const v = key === "get_file" || key === "type" ? scalar(value, text) : null;
-        if (v && (key === "get_file" || v.endsWith(".yaml") || v.endsWith(".template"))) refs.push(v);
-      },
-    });
-    return { kind: "template", refs };
-  }
-  if (keys.length > 0 && keys.every((k) => k !== null && ENV_SECTIONS.includes(k))) {
-    const refs: string[] = [];
-    for (const { key, value } of top) if (key === "resource_registry") registryRefs(value, text, refs, true);
-    return { kind: "env", refs };
-  }
-  return { kind: "other", refs: [] };
-}
+/** What a file is and which files it names (as written): the engine's `summarizeFile`. */
+export type Summary = FileSummary;
 
 /** The directory part of a path ("" at the top). */
 export function dirOf(path: string): string {
@@ -285,7 +209,7 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
   };
 }
 
-/** `classify` with the summaries computed here (the unit tests' entry). */
-export function classifyFolder(files: FolderFile[], folder: string): FolderWorkspace {
+/** `classify` with each file's summary from `summarize` (the engine's `summarizeFile`; the unit tests' entry). */
+export function classifyFolder(files: FolderFile[], folder: string, summarize: (text: string) => Summary): FolderWorkspace {
   return classify(files, files.map((f) => summarize(f.text)), folder);
 }

@@ -7,15 +7,15 @@
 // (page/compare-ui.ts) the same run plans the update from the current stack.
 import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
 import { planMarks, previewRequest } from "./compare";
-import "./panes/plan.css";
 import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
+import { problems, showLintCount } from "./lint";
 import { placeUnlocated, relocate } from "./locate";
 import type { PaneContext } from "./panes";
 import { ParamsForm } from "./params-form";
 import { Runner } from "./runner";
 import { decodeShared, encodeWorkspace, type Shared } from "./share";
-import { fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
+import { evaluateOptions, fileOrder, SettingsError, toRequest, type NamedText, type Workspace } from "./state";
 import { CompareUi } from "./page/compare-ui";
 import { Documents } from "./page/documents";
 import { exampleOf, firstExample, setUpPicker } from "./page/examples";
@@ -66,8 +66,11 @@ function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[]
   delete s.ui.resourceFilter;
   form.reset();
   docs.setTemplate(next.template);
-  renderInputs();
   changed();
+  // The evaluation starts now, before the editors are drawn: the worker evaluates
+  // while this thread builds them (a folder of 200 files takes both a while).
+  evaluation.now();
+  renderInputs();
   s.showingLink = false;
 }
 
@@ -110,6 +113,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]):
 function showFailure(text: string, notice: string, ms?: number): void {
   void results.render(paneContext([], { text: notice, kind: "error" }), false);
   docs.showProblems([]);
+  showLintCount($("lint-count"), []);
   status.done(text, ms, true);
 }
 
@@ -128,7 +132,7 @@ async function evaluate(): Promise<void> {
   }
   status.busy();
   const started = performance.now();
-  const result = await runner.run(request, s.mode, preview);
+  const result = await runner.run(request, s.mode, evaluateOptions(s.ws.settings), preview);
   if (mine !== generation || result.kind === "superseded") return;
   status.answered();
   if (result.kind !== "done") {
@@ -141,12 +145,14 @@ async function evaluate(): Promise<void> {
   if (mine !== generation) return;
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
-  const diagnostics = r.diagnostics.map((d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
+  // Heat's diagnostics, then the lint rules' findings (the settings say which rules run).
+  const diagnostics = problems(r, (d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
   s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics, plan: result.plan };
   if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
   docs.showProblems(result.plan ? [...diagnostics, ...planMarks(result.plan, s.ws)] : diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
+  showLintCount($("lint-count"), diagnostics);
   status.done(errors ? `errors: ${errors}` : "ok", result.ms, false);
 }
 
@@ -173,7 +179,7 @@ function wireControls(): void {
   $("params").replaceWith(form.element);
   $("share").before(compare.button);
   $("load-report").before(compare.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings });
+  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings, summarize: (texts) => runner.summarize(texts) });
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {

@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateRequest, EvaluateResponse, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, FileSummary, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -30,6 +30,7 @@ interface Job {
   id: number;
   request: EvaluateRequest;
   format: Mode;
+  options: EvaluateOptions;
   preview?: PreviewRequest;
   resolve: (r: RunResult) => void;
 }
@@ -46,16 +47,18 @@ export class Runner {
   private values: Values = {};
   /** `render` and `quickFixes` calls waiting for the worker's answer (null if it is stopped). */
   private asks = new Map<number, (v: unknown) => void>();
+  /** `summarize` calls waiting for the worker to start (true: it is ready). */
+  private readyWaiters: ((ready: boolean) => void)[] = [];
 
   constructor(private readonly limitMs = TIME_LIMIT_MS) {}
 
-  /** Evaluate `request` after the run in progress, if any; values are written in `format`. With `preview`
-   *  (compare mode), the same run also plans that update (within the same time limit). */
-  run(request: EvaluateRequest, format: Mode = "yaml", preview?: PreviewRequest): Promise<RunResult> {
+  /** Evaluate `request` after the run in progress, if any; values are written in `format`; `options`: the
+   *  lint rules to run. With `preview` (compare mode), the same run also plans that update (within the same time limit). */
+  run(request: EvaluateRequest, format: Mode = "yaml", options: EvaluateOptions = {}, preview?: PreviewRequest): Promise<RunResult> {
     this.loadFailed = false;
     return new Promise((resolve) => {
       this.queued?.resolve({ kind: "superseded" });
-      this.queued = { id: this.nextId++, request, format, preview, resolve };
+      this.queued = { id: this.nextId++, request, format, options, preview, resolve };
       this.pump();
     });
   }
@@ -77,6 +80,22 @@ export class Runner {
     return this.ask<QuickFix[]>((id) => ({ id, quickFixes: file }));
   }
 
+  /**
+   * The engine's summary of each text (a folder's files: folder.ts), computed in
+   * the worker (after the run in progress); null if the engine is not available.
+   */
+  summarize(texts: string[]): Promise<FileSummary[] | null> {
+    if (!this.worker && !this.loadFailed) this.spawn();
+    return this.whenReady().then((ok) => (ok ? this.ask<FileSummary[]>((id) => ({ id, summarize: texts })) : null));
+  }
+
+  /** Resolves true once the worker is ready, false if it could not start. */
+  private whenReady(): Promise<boolean> {
+    if (this.ready) return Promise.resolve(true);
+    if (!this.worker) return Promise.resolve(false);
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
   /** A question about the worker's last evaluation. */
   private ask<T>(message: (id: number) => WorkerRequest): Promise<T | null> {
     if (!this.worker || !this.ready) return Promise.resolve(null);
@@ -95,16 +114,18 @@ export class Runner {
       if ("ready" in m) {
         if (m.ready) {
           this.ready = true;
+          for (const w of this.readyWaiters.splice(0)) w(true);
           this.pump();
         } else {
           this.loadFailed = true;
+          for (const w of this.readyWaiters.splice(0)) w(false);
           this.finish({ kind: "failed", message: m.message }, true);
         }
         return;
       }
-      if ("rendered" in m || "fixes" in m || this.asks.has(m.id)) {
-        // An answer to `render`/`quickFixes` (null when the worker could not answer it).
-        this.asks.get(m.id)?.("rendered" in m ? m.rendered : "fixes" in m ? m.fixes : null);
+      if ("rendered" in m || "fixes" in m || "summaries" in m || this.asks.has(m.id)) {
+        // An answer to `render`/`quickFixes`/`summarize` (null when the worker could not answer it).
+        this.asks.get(m.id)?.("rendered" in m ? m.rendered : "fixes" in m ? m.fixes : "summaries" in m ? m.summaries : null);
         this.asks.delete(m.id);
         return;
       }
@@ -130,6 +151,7 @@ export class Runner {
       this.worker = null;
       for (const resolve of this.asks.values()) resolve(null);
       this.asks.clear();
+      for (const w of this.readyWaiters.splice(0)) w(false);
     }
     if (job) job.resolve(result);
     else if (killWorker && this.queued) {
@@ -153,6 +175,6 @@ export class Runner {
         this.finish({ kind: "stopped", message: `evaluation took longer than ${this.limitMs / 1000} s and was stopped` }, true);
       }
     }, this.limitMs);
-    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, preview: job.preview } satisfies WorkerRequest);
+    this.worker!.postMessage({ id: job.id, request: job.request, format: job.format, options: job.options, preview: job.preview } satisfies WorkerRequest);
   }
 }

@@ -1,7 +1,7 @@
 // The playground's workspace: everything a user typed, as plain data. It is what
 // the share link and localStorage hold, and what `toRequest` turns into Heat's
 // stack-create body. No DOM here (the embed element reuses it).
-import type { EvaluateRequest } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest } from "hotplate/web";
 
 export interface NamedText {
   name: string;
@@ -24,6 +24,8 @@ export interface Settings {
   referenceIds: string;
   /** JSON text: the cloud's heat.conf settings, `{"max_nested_stack_depth": 10}` (x-heat-config). */
   heatConfig: string;
+  /** Which lint rules run: `on` (those on by default), `all` or `off` (see LINT_MODES). */
+  lint: string;
 }
 
 export interface Workspace {
@@ -46,7 +48,22 @@ export const DEFAULT_SETTINGS: Settings = {
   attributes: "",
   referenceIds: "",
   heatConfig: "",
+  lint: "on",
 };
+
+/** The lint settings (the page's select, the element's `lint` attribute) and the rules each runs. */
+export const LINT_MODES: Record<string, EvaluateOptions["lint"]> = { on: {}, all: { enable: ["all"] }, off: undefined };
+
+/** A lint setting as one of LINT_MODES (an unknown one, from an old link or a typo: the default). */
+export function lintMode(value: string | null | undefined): string {
+  return value != null && Object.hasOwn(LINT_MODES, value) ? value : DEFAULT_SETTINGS.lint;
+}
+
+/** What the evaluation is asked besides the request: the lint rules the settings run (none when off). */
+export function evaluateOptions(settings: Settings): EvaluateOptions {
+  const lint = LINT_MODES[lintMode(settings.lint)];
+  return lint ? { lint } : {};
+}
 
 /** The template's name unless the workspace names it (a loaded folder does). */
 export const TEMPLATE_NAME = "template.yaml";
@@ -133,6 +150,7 @@ export function fromRequest(req: EvaluateRequest): Workspace {
     attributes: play.attributes ? JSON.stringify(play.attributes, null, 2) : "",
     referenceIds: play.reference_ids ? JSON.stringify(play.reference_ids, null, 2) : "",
     heatConfig: req["x-heat-config"] ? JSON.stringify(req["x-heat-config"], null, 2) : "",
+    lint: DEFAULT_SETTINGS.lint,
   };
   return ws;
 }
@@ -157,6 +175,7 @@ export function asWorkspace(v: unknown): Workspace {
     const val = (o.settings as unknown as Record<string, unknown>)[k];
     if (typeof val === "string") s[k] = val;
   }
+  s.lint = lintMode(s.lint);
   // Links made before the template had a name carry none.
   const templateName = typeof o.templateName === "string" && o.templateName !== "" ? o.templateName : TEMPLATE_NAME;
   return { templateName, template: o.template, envFiles: o.envFiles, files: o.files, params: o.params, settings: s };

@@ -2,6 +2,7 @@
 // created with failing outputs, or stopped at one of hotplate's own limits;
 // hidden when all is well.
 import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import { isLintFinding } from "./lint";
 import { byFileThenLine, placeOf } from "./locate";
 
 /**
@@ -17,10 +18,10 @@ export interface Verdict {
   refused: boolean;
 }
 
-/** The verdict on `r` (`diagnostics`: as the host places them, `fileOrder`: the problems list's order); null when all is well. */
+/** The verdict on `r` (`diagnostics`: as the host places them, `fileOrder`: the problems list's order); null when all is well. Heat's: lint findings play no part. */
 export function verdict(r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[]): Verdict | null {
   const res = r.result;
-  const errors = byFileThenLine(diagnostics.filter((d) => d.severity === "error"), fileOrder);
+  const errors = byFileThenLine(diagnostics.filter((d) => d.severity === "error" && !isLintFinding(d)), fileOrder);
   if (res.error) {
     const { type, message } = res.error;
     // The problem Heat reports, as the list has it (Heat's message contains it): where it is.

@@ -7,21 +7,23 @@
 // never by evaluating the request again. In compare mode (compare.ts) the
 // same job also plans the update from the current stack (`plan`), so the time
 // limit covers both.
-import { init, evaluation, plan } from "hotplate/web";
-import type { EvaluateRequest, EvaluateResponse, Evaluation, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import { init, evaluation, plan, summarizeFile } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, FileSummary, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request` (and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document. */
+/** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document; or summarize a folder's files (folder.ts). */
 export type WorkerRequest =
-  | { id: number; request: EvaluateRequest; format: Mode; preview?: PreviewRequest }
+  | { id: number; request: EvaluateRequest; format: Mode; options: EvaluateOptions; preview?: PreviewRequest }
   | { id: number; render: PathStep[]; format: Mode }
-  | { id: number; quickFixes: string };
+  | { id: number; quickFixes: string }
+  | { id: number; summarize: string[] };
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
   | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; plan?: UpdatePlan; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: true; fixes: QuickFix[] }
+  | { id: number; ok: true; summaries: FileSummary[] }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
@@ -48,8 +50,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       post({ id, ok: true, fixes: last?.quickFixes(m.quickFixes) ?? [] });
       return;
     }
+    if ("summarize" in m) {
+      post({ id, ok: true, summaries: m.summarize.map(summarizeFile) });
+      return;
+    }
     const t0 = performance.now();
-    const ev = evaluation(m.request);
+    const ev = evaluation(m.request, m.options);
     last?.free();
     last = ev;
     const values: Values = {};

@@ -1,48 +1,16 @@
-// Unit tests of folder.ts (compiled to build-unit/ by `make test-web`):
+// Unit tests of folder.ts (compiled to build-unit/ by `make test-web`; the package built):
 // which file is the template, which are environment files, and the names the
 // other files get in `files`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { classifyFolder, FolderError, resolveRef, summarize } from "../build-unit/folder.js";
+import { classifyFolder as classifyWith, FolderError, resolveRef } from "../build-unit/folder.js";
+// Each file's summary comes from the engine (core's api::summarize_file, tested there), as in the page.
+import { summarizeFile } from "../../packages/hotplate/lib/node.js";
 
 const HOT = "heat_template_version: 2021-04-16\n";
 const files = (o) => Object.entries(o).map(([path, text]) => ({ path, text }));
 const names = (docs) => docs.map((d) => d.name);
-
-test("summarize: templates and their references, as heatclient finds them", () => {
-  const t = summarize(`${HOT}resources:
-  a: {type: lib/a.yaml}   # a provider
-  b:
-    type: "b.template"
-    properties:
-      script: {get_file: 'scripts/it''s.sh'}
-      list: [1, {get_file: "x y.txt"}]
-  c: {type: OS::Nova::Server}
-  d: {type: not-a-template.yml}
-`);
-  assert.equal(t.kind, "template");
-  assert.deepEqual(t.refs, ["lib/a.yaml", "b.template", "scripts/it's.sh", "x y.txt"]);
-  // JSON is YAML's flow style.
-  const j = summarize(`{"heat_template_version": "2021-04-16", "resources": {"a": {"type": "a.yaml"}}}`);
-  assert.deepEqual(j, { kind: "template", refs: ["a.yaml"] });
-  assert.equal(summarize('AWSTemplateFormatVersion: "2010-09-09"\n').kind, "template");
-});
-
-test("summarize: environment files and their registry's files", () => {
-  const e = summarize(`# env
-parameter_defaults: {a: 1}
-resource_registry:
-  My::A: a.yaml
-  OS::X: OS::Heat::None
-  base_url: ignored
-  resources:
-    server: {My::B: lib/b.yaml, hooks: pre-create}
-`);
-  assert.deepEqual(e, { kind: "env", refs: ["a.yaml", "lib/b.yaml"] });
-  for (const other of ["", "#!/bin/sh\necho hi\n", "parameters: {}\nresources: {}\n", "- a\n- b\n", "key: value\n"]) {
-    assert.equal(summarize(other).kind, "other", JSON.stringify(other));
-  }
-});
+const classifyFolder = (fs, folder) => classifyWith(fs, folder, summarizeFile);
 
 test("resolveRef: relative to the naming file's directory, never outside the folder", () => {
   assert.equal(resolveRef("", "a.yaml"), "a.yaml");

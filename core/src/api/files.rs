@@ -11,7 +11,7 @@ use crate::engine::{environment, Document, Request};
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, SourceMap, Span};
 use crate::syntax::{self, Node, NodeKind};
-use crate::value::Value;
+use crate::value::{Map, Value};
 
 /// A text loaded as Heat loads a template (JSON first, then YAML 1.1 with
 /// Heat's rules); `Err` is the loader's diagnostic (its `message` says what is
@@ -112,9 +112,160 @@ fn value_span(node: &Node, text: &str) -> Option<Span> {
     }
 }
 
+/// How a template names another file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefKind {
+    /// `get_file: path` (its content as a string).
+    GetFile,
+    /// `type: path.yaml|.template` (a provider template: a nested stack).
+    Provider,
+    /// Any other `type:` string (a resource type, which an environment's
+    /// `resource_registry` may map to a template). Not a file.
+    Type,
+}
+
+/// heatclient's `resolve_template_get_files`: string values of `get_file` keys,
+/// and of `type` keys ending in `.yaml` or `.template`, anywhere in the template,
+/// in document order; the other `type` strings as [`RefKind::Type`].
+pub fn find_refs(v: &Value, out: &mut Vec<(RefKind, String)>) {
+    match v {
+        Value::Map(m) => {
+            if let Some(Value::Str(p)) = m.get_str("get_file") {
+                out.push((RefKind::GetFile, p.to_string()));
+            }
+            if let Some(Value::Str(t)) = m.get_str("type") {
+                let kind =
+                    if t.ends_with(".yaml") || t.ends_with(".template") { RefKind::Provider } else { RefKind::Type };
+                out.push((kind, t.to_string()));
+            }
+            for (_, x) in m.iter() {
+                find_refs(x, out);
+            }
+        }
+        Value::List(l) => l.iter().for_each(|x| find_refs(x, out)),
+        _ => {}
+    }
+}
+
+/// One file an environment's `resource_registry` maps a type to.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RegistryFile {
+    /// The type (or `resources` entry's key) it maps.
+    pub type_name: String,
+    /// The file, as written.
+    pub file: String,
+    /// The `base_url`s it is relative to, outermost first (the registry's, then
+    /// its `resources` entry's); none: relative to the environment file.
+    pub base_urls: Vec<String>,
+}
+
+/// The files an environment's `resource_registry` maps types to, as heatclient
+/// finds them (`resolve_environment_urls`): every string value that is not a
+/// type name (`::`), at the top and under `resources: {name: {...}}`.
+pub fn registry_files(env: &Value) -> Vec<RegistryFile> {
+    let mut out = Vec::new();
+    let Some(Value::Map(reg)) = env.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
+    let top: Vec<String> = base_url(reg).into_iter().collect();
+    registry_entries(reg, &top, &mut out);
+    if let Some(Value::Map(resources)) = reg.get_str("resources") {
+        for (_, r) in resources.iter() {
+            if let Value::Map(r) = r {
+                let bases: Vec<String> = top.iter().cloned().chain(base_url(r)).collect();
+                registry_entries(r, &bases, &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn base_url(reg: &Map) -> Option<String> {
+    reg.get_str("base_url").and_then(Value::as_str).map(str::to_string)
+}
+
+fn registry_entries(reg: &Map, bases: &[String], out: &mut Vec<RegistryFile>) {
+    for (k, v) in reg.iter() {
+        let key = k.as_str().unwrap_or_default();
+        if matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") {
+            continue;
+        }
+        if let Some(f) = v.as_str().filter(|f| !f.contains("::")) {
+            out.push(RegistryFile { type_name: key.to_string(), file: f.to_string(), base_urls: bases.to_vec() });
+        }
+    }
+}
+
+/// What a file of a folder is to heatclient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
+pub enum FileKind {
+    /// A map with a template version key.
+    Template,
+    /// A non-empty map of environment sections only.
+    Env,
+    /// Anything else (a script, a text, a file that does not load).
+    Other,
+}
+
+/// A file as a folder loader sees it (the playground's "Open folder"; the CLI
+/// collects files with the same rules): what it is, and the files it names as
+/// written — a template's `get_file` and provider `type` values, an
+/// environment's `resource_registry` files.
+#[derive(Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FileSummary {
+    pub kind: FileKind,
+    pub refs: Vec<String>,
+}
+
+/// [`FileSummary`] of a file's text.
+pub fn summarize_file(text: &str) -> FileSummary {
+    let Some(root) = load_map(text) else { return FileSummary { kind: FileKind::Other, refs: Vec::new() } };
+    if is_template(&root) {
+        let mut refs = Vec::new();
+        find_refs(&root, &mut refs);
+        let refs = refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type).map(|(_, r)| r).collect();
+        return FileSummary { kind: FileKind::Template, refs };
+    }
+    if is_environment(&root) {
+        let refs = registry_files(&root).into_iter().map(|f| f.file).collect();
+        return FileSummary { kind: FileKind::Env, refs };
+    }
+    FileSummary { kind: FileKind::Other, refs: Vec::new() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_summarized_as_heatclient_finds_their_references() {
+        let t = summarize_file(
+            "heat_template_version: 2021-04-16\nresources:\n  a: {type: lib/a.yaml}   # a provider\n  b:\n    type: \"b.template\"\n    properties:\n      script: {get_file: 'scripts/it''s.sh'}\n      list: [1, {get_file: \"x y.txt\"}]\n  c: {type: OS::Nova::Server}\n  d: {type: not-a-template.yml}\n",
+        );
+        assert_eq!(t.kind, FileKind::Template);
+        assert_eq!(t.refs, ["lib/a.yaml", "b.template", "scripts/it's.sh", "x y.txt"]);
+        // JSON is YAML's flow style.
+        let j = summarize_file(
+            "{\"heat_template_version\": \"2021-04-16\", \"resources\": {\"a\": {\"type\": \"a.yaml\"}}}",
+        );
+        assert_eq!(j, FileSummary { kind: FileKind::Template, refs: vec!["a.yaml".into()] });
+        assert_eq!(summarize_file("AWSTemplateFormatVersion: \"2010-09-09\"\n").kind, FileKind::Template);
+        let e = summarize_file(
+            "parameter_defaults: {a: 1}\nresource_registry:\n  OS::A: a.yaml\n  OS::B: OS::Heat::None\n  base_url: lib\n  resources:\n    r: {OS::C: c.yaml, hooks: pre-create}\n",
+        );
+        assert_eq!(e, FileSummary { kind: FileKind::Env, refs: vec!["a.yaml".into(), "c.yaml".into()] });
+        let root = load_yaml(
+            "resource_registry:\n  OS::A: a.yaml\n  base_url: lib\n  resources:\n    r: {OS::C: c.yaml, base_url: x}\n",
+        )
+        .unwrap();
+        assert_eq!(registry_files(&root)[1].base_urls, ["lib", "x"]);
+        for other in ["echo hi\n", "- a\n", "a: [\n", "resources: {}\n", ""] {
+            assert_eq!(summarize_file(other), FileSummary { kind: FileKind::Other, refs: vec![] }, "{other:?}");
+        }
+    }
 
     #[test]
     fn templates_and_environments_are_told_apart() {

@@ -1,6 +1,6 @@
 //! An editing session: successive evaluations that share what did not change.
 
-use super::{Evaluated, Evaluation, Request};
+use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request};
 use crate::syntax::ParseCache;
 
 /// Evaluations of successive versions of a request, as an editor makes them after
@@ -27,6 +27,14 @@ impl Session {
     /// [`Evaluated::new`], reusing what the last evaluation loaded.
     pub fn evaluated(&mut self, request: Request) -> Evaluated {
         self.cache.scope(|| Evaluated::new(request))
+    }
+
+    /// [`plan`](super::plan) `request`, reusing what the last evaluation loaded: the
+    /// plan's three evaluations (the stack as it is, twice, and the new stack) share
+    /// their loaded files, and an editor's plan after its evaluation of the new stack
+    /// (the playground's compare mode) loads only the current stack's files.
+    pub fn plan(&mut self, request: &PlanRequest, format: Format) -> Plan {
+        self.cache.scope(|| super::plan(request, format))
     }
 
     /// How many loaded file texts the session holds (those of its last evaluation).
@@ -74,5 +82,29 @@ mod tests {
         req.files.shift_insert(0, "other.yaml".into(), Some("a: 1\n".into()));
         req.environment_files.insert(0, "other.yaml".into());
         assert_eq!(format!("{:?}", session.evaluate(&req)), format!("{:?}", super::super::evaluate(&req)));
+    }
+
+    #[test]
+    fn a_plan_through_a_session_answers_as_a_cold_plan() {
+        let current = "heat_template_version: 2018-08-31\nparameters:\n  p: {type: string}\nresources:\n  c: {type: child.yaml}\n  s: {type: OS::Nova::Server, properties: {image: a, flavor: f, image_update_policy: REPLACE}}\n";
+        let mut session = Session::new();
+        for new in [
+            current.to_string(),
+            current.replace("image: a", "image: b"),
+            current.replace("resources:", "resources: ["),
+        ] {
+            let update = request(&new, "parameters: {p: b}\n");
+            let mut req = PlanRequest::new(request(current, "parameters: {p: a}\n"), update.template);
+            req.environment_files = update.environment_files;
+            req.files = update.files;
+            // The editor's order: the new stack evaluated, then the plan.
+            assert_eq!(
+                format!("{:?}", session.evaluate(&req.new_request())),
+                format!("{:?}", super::super::evaluate(&req.new_request()))
+            );
+            let (warm, cold) = (session.plan(&req, Format::Yaml), super::super::plan(&req, Format::Yaml));
+            assert_eq!(warm.to_json(), cold.to_json());
+            assert_eq!(format!("{warm:?}"), format!("{cold:?}"));
+        }
     }
 }

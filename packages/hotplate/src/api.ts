@@ -17,6 +17,7 @@ import type {
   RenderFormat,
   RenderedValue,
   ResourceType,
+  FileSummary,
   ShownValue,
   SourceLocation,
   UpdatePlan,
@@ -93,6 +94,7 @@ export interface Glue {
   versions(): string;
   functions(version: string): string;
   resourceTypes(): string;
+  summarizeFile(text: string): string;
   yaql(expression: string, dataJson: string): string;
   complete(requestJson: string, file: string, offset: number): string;
   hover(requestJson: string, file: string, offset: number): string;
@@ -112,6 +114,7 @@ export interface Api {
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
   resourceTypes(): ResourceType[];
+  summarizeFile(text: string): FileSummary;
   yaql(expression: string, data: unknown): YaqlResult;
   renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null;
   complete(request: EvaluateRequest, file: string, offset: number): Completions;
@@ -260,6 +263,7 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     versions: () => guarded(() => parsed<VersionInfo[]>(glue.versions()), fail),
     functions: (version) => guarded(() => parsed<FunctionInfo[] | null>(glue.functions(String(version))), fail),
     resourceTypes: () => guarded(() => parsed<ResourceType[]>(glue.resourceTypes()), fail),
+    summarizeFile: (text) => guarded(() => parsed<FileSummary>(glue.summarizeFile(String(text))), fail),
     yaql: (expression, data) =>
       guarded(
         () => parsed<YaqlResult>(glue.yaql(String(expression), JSON.stringify(data) ?? "null")),
@@ -394,6 +398,17 @@ export function functions(version: string): FunctionInfo[] | null {
 /** Every resource type of Heat's registry, with properties and attributes (hidden ones included). */
 export function resourceTypes(): ResourceType[] {
   return api().resourceTypes();
+}
+
+/**
+ * What a file of a stack's folder is to heatclient — a template (a map with a
+ * version key), an environment (environment sections only) or another file —
+ * and the files it names as written: a template's `get_file` and provider
+ * `type` values, an environment's `resource_registry` files. The CLI collects
+ * `-t`/`-e` files by the same rules; the playground's "Open folder" uses it.
+ */
+export function summarizeFile(text: string): FileSummary {
+  return api().summarizeFile(text);
 }
 
 /**

@@ -1214,6 +1214,19 @@ export type ResourceProperty = {
 };
 
 /**
+ * A file as a folder loader sees it (the playground's "Open folder"; the CLI
+ * collects files with the same rules): what it is, and the files it names as
+ * written — a template's `get_file` and provider `type` values, an
+ * environment's `resource_registry` files.
+ */
+export type FileSummary = { kind: FileKind, refs: Array<string>, };
+
+/**
+ * What a file of a folder is to heatclient.
+ */
+export type FileKind = "template" | "env" | "other";
+
+/**
  * A yaql answer as a binding returns it: the value (as data, and as JSON
  * text indented by 2 that keeps what data loses: `1.0`, big integers), or
  * the error; errors of the expression are answers, not failures.

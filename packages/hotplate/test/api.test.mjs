@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, evaluation, validate, versions, functions, resourceTypes, yaql, renderValue, plan } from "../lib/node.js";
+import { evaluate, evaluation, validate, versions, functions, resourceTypes, summarizeFile, yaql, renderValue, plan } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -154,6 +154,12 @@ test("tables for editors", () => {
   const server = resourceTypes().find((t) => t.name === "OS::Nova::Server");
   assert.ok(server.attributes.includes("first_address"));
   assert.ok(server.properties.some((p) => p.name === "flavor" && p.required));
+});
+
+test("summarizeFile: what a folder's file is to heatclient, and the files it names", () => {
+  assert.deepEqual(summarizeFile("heat_template_version: 2021-04-16\nresources:\n  a: {type: lib/a.yaml}\n  b: {type: OS::Heat::None, properties: {x: {get_file: s.sh}}}\n"), { kind: "template", refs: ["lib/a.yaml", "s.sh"] });
+  assert.deepEqual(summarizeFile("resource_registry:\n  My::A: a.yaml\n"), { kind: "env", refs: ["a.yaml"] });
+  assert.deepEqual(summarizeFile("echo hi\n"), { kind: "other", refs: [] });
 });
 
 test("yaql returns values and errors", () => {

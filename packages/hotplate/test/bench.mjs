@@ -21,7 +21,8 @@
 // as `x-current` and as the update body): `plan(request)` of the package against
 // the native bench's `HOTPLATE_BENCH_PLAN=1` figure (the same case and request:
 // decoding, the current stack created, the new one evaluated, every resource of
-// every stack compared, Heat's preview JSON), median of N runs after a warm-up.
+// every stack compared, Heat's preview JSON), median of N runs after a warm-up;
+// both sides through one session (the binding plans through its api::Session).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { basename, join, resolve } from "node:path";
@@ -77,7 +78,8 @@ async function planBench() {
   if (!nativeBench) return;
   const out = execFileSync(nativeBench, [], {
     encoding: "utf8",
-    env: { ...process.env, HOTPLATE_BENCH_PLAN: "1", HOTPLATE_BENCH_REPEAT: String(repeat), HOTPLATE_SHARED: resolve(corpus, "../.."), HOTPLATE_BENCH_CORPUS: basename(corpus) },
+    // Through one api::Session, as the binding's plan() runs.
+    env: { ...process.env, HOTPLATE_BENCH_PLAN: "1", HOTPLATE_BENCH_SESSION: "1", HOTPLATE_BENCH_REPEAT: String(repeat), HOTPLATE_SHARED: resolve(corpus, "../.."), HOTPLATE_BENCH_CORPUS: basename(corpus) },
   });
   const m = /plan of (\S+): median ([\d.]+) ms/.exec(out);
   if (!m) throw new Error(`unexpected native bench output:\n${out}`);

@@ -43,10 +43,12 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // measured on main dd7a0da merged (+17.1 KB). The lint rules in the module (issue 26:
 // the page and the element show their findings; the rules' texts stay out of it, the
 // engine's inet_pton instead of std's address parser): +25.9 KB, 617.8 KB measured on main 9f2a310 merged.
+// summarizeFile (a folder's files classified by the engine's loader, as the CLI
+// collects them, instead of the page's second YAML reading): +2.0 KB, 619.8 KB.
 // The display evaluation past Heat's first error (issue 24: the stages going on past
 // each error, unknown values symbolic, the shown result and the binding's shownJson):
-// +9.5 KB, 627.6 KB measured on main 8720f2a merged.
-const BUDGET_BROTLI = 628.1 * 1024;
+// +9.5 KB (627.6 KB measured on main 8720f2a merged), 629.3 KB with summarizeFile.
+const BUDGET_BROTLI = 629.8 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

@@ -15,7 +15,10 @@
 // `outputs,errors`), `theme` (light, dark, auto),
 // `playground` (URL of the full playground for "Open in playground"; default:
 // the site this script was loaded from), `heat-config` (JSON object: the
-// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`).
+// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`), `lint`
+// (`off` hides the lint rules' warnings, `all` runs every rule; default `on`:
+// the rules on by default; another value is the default, as `show` ignores
+// unknown panes).
 //
 // An update example (compare mode, `show="plan"`): a child
 // `<script type="text/yaml" data-current>` holds the template of the stack as it
@@ -60,6 +63,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
       attributes: "",
       referenceIds: "",
       heatConfig: el.getAttribute("heat-config") ?? "",
+      lint: el.getAttribute("lint") ?? "on", // checked when mounted
     },
   };
 }

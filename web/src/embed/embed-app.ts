@@ -9,11 +9,11 @@ import { PANE_REGISTRY, paneTestId, renderPane, type PaneContext, type PaneId } 
 import { el } from "../panes/context";
 import { ParamsForm } from "../params-form";
 import { Runner } from "../runner";
+import { problems, showLintCount } from "../lint";
 import { encodeWorkspace } from "../share";
-import { fileOrder, SettingsError, toRequest, type Workspace } from "../state";
+import { evaluateOptions, fileOrder, lintMode, SettingsError, toRequest, type Workspace } from "../state";
 import { showVerdict, verdictBanner } from "../verdict";
 import css from "./embed.css?inline";
-import planCss from "../panes/plan.css?inline";
 import { PLAYGROUND_URL, type HotPlayground } from "./element";
 
 /** The panes `show` names, in its order (unknown names are ignored). */
@@ -23,6 +23,9 @@ function panesOf(show: string | null): PaneId[] {
 }
 
 export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, current: Workspace | null = null): void {
+  // `lint="off"` hides the lint rules' findings (`all`: every rule; another value: the
+  // default); "Open in playground" keeps the choice. The iframe route's link carries one too.
+  ws.settings.lint = lintMode(host.getAttribute("lint") ?? ws.settings.lint);
   const theme = host.getAttribute("theme") ?? "auto";
   const app = el("div", { className: `app theme-${["light", "dark"].includes(theme) ? theme : "auto"}` });
   const height = host.getAttribute("height");
@@ -31,9 +34,11 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
   const status = el("span", { className: "status" });
   status.setAttribute("role", "status");
   status.dataset.testid = "status";
+  const lintCount = el("span", { className: "lint-count", hidden: true });
+  lintCount.dataset.testid = "lint-count";
   const open = el("a", { className: "open", textContent: "Open in playground ↗", target: "_blank", rel: "noopener" });
   open.dataset.testid = "open-in-playground";
-  const head = el("div", { className: "head" }, el("span", { className: "title", textContent: "Live HOT example" }), status, open);
+  const head = el("div", { className: "head" }, el("span", { className: "title", textContent: "Live HOT example" }), status, lintCount, open);
   const editorBox = el("div", { className: "editor" });
   const form = new ParamsForm({ params: () => ws.params, changed: () => evaluation.schedule() }, { sayNone: false });
   const banner = verdictBanner();
@@ -46,7 +51,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     results.append(el("section", { className: `pane ${id}` }, el("h4", { textContent: PANE_REGISTRY[id].title }), body));
   }
   app.append(head, editorBox, form.element, results);
-  root.replaceChildren(el("style", { textContent: css + planCss }), app);
+  root.replaceChildren(el("style", { textContent: css }), app);
 
   const runner = new Runner();
   /** The nested stacks and resources the reader opened (kept across evaluations). */
@@ -72,7 +77,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
       return;
     }
     void updateLink();
-    const result = await runner.run(request, "yaml", preview);
+    const result = await runner.run(request, "yaml", evaluateOptions(ws.settings), preview);
     if (result.kind === "superseded") return;
     if (result.kind !== "done") {
       status.textContent = `${result.kind}: ${result.message}`;
@@ -81,6 +86,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     }
     delete results.dataset.stale;
     const r = result.response;
+    // Heat's diagnostics, then the lint rules' findings (unless `lint="off"`).
+    const diagnostics = problems(r, (d) => d);
     const ctx: PaneContext = {
       response: r,
       values: result.values,
@@ -88,7 +95,7 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
       mode: "yaml",
       open: opened,
       ui,
-      diagnostics: r.diagnostics,
+      diagnostics,
       fileOrder: fileOrder(ws),
       plan: current ? (result.plan ?? null) : undefined,
       // Only the template is in an editor here; a problem in another file (a provider template) names it.
@@ -101,7 +108,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     showVerdict(banner, r, ctx.diagnostics, ctx.fileOrder);
     for (const [id, body] of panes) renderPane(id, body, ctx);
     const marks = result.plan ? planMarks(result.plan, ws) : [];
-    showDiagnostics(view, [...r.diagnostics, ...marks].filter((d) => d.file === ws.templateName && d.line));
+    showDiagnostics(view, [...diagnostics, ...marks].filter((d) => d.file === ws.templateName && d.line));
+    showLintCount(lintCount, diagnostics);
     form.update(r, result.values);
     const n = r.diagnostics.filter((d) => d.severity === "error").length;
     status.textContent = n ? `errors: ${n}` : "ok";

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const box = document.getElementById("embed")!;
   const query = new URLSearchParams(location.search);
   const el = document.createElement("hot-playground") as HotPlayground;
-  for (const name of ["show", "theme", "height"]) {
+  for (const name of ["show", "theme", "height", "lint"]) {
     const v = query.get(name);
     if (v) el.setAttribute(name, v);
   }

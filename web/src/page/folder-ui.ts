@@ -1,7 +1,7 @@
 // Loading a folder into the page: the "Open folder…" button, drag and drop
 // anywhere on the page, and the report of what was loaded (folder-read.ts
 // reads, folder.ts decides roles and names).
-import { dropped, loadFolder } from "../folder-read";
+import { dropped, loadFolder, type Summarize } from "../folder-read";
 import { emptyWorkspace, type NamedText, type Settings, type Workspace } from "../state";
 import { showReport, updateReport } from "./report";
 
@@ -10,6 +10,8 @@ export interface FolderHost {
   load(ws: Workspace, collapsed: NamedText[]): void;
   /** The settings in use now. */
   settings(): Settings;
+  /** Each file's summary, from the engine. */
+  summarize: Summarize;
 }
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -20,9 +22,13 @@ let loads = 0;
 async function openFolder(host: FolderHost, source: FileList | FileSystemEntry[] | File[]): Promise<void> {
   const mine = ++loads;
   showReport(["Reading the folder…"], "busy");
-  const result = await loadFolder(source, (read, total) => {
-    if (mine === loads) updateReport(`Reading the folder… ${read} of ${total} files`);
-  });
+  const result = await loadFolder(
+    source,
+    (read, total) => {
+      if (mine === loads) updateReport(`Reading the folder… ${read} of ${total} files`);
+    },
+    host.summarize,
+  );
   if (mine !== loads) return;
   if (!result.ok) {
     showReport([`Nothing was loaded: ${result.message}`], "bad");

@@ -1,13 +1,13 @@
 // The Settings panel: the stack's name and ids, the mocked attributes and
-// reference ids and the cloud's Heat settings (JSON), bound to the workspace. A setting the engine cannot be
+// reference ids, the cloud's Heat settings (JSON) and which lint rules run, bound to the workspace. A setting the engine cannot be
 // given (its JSON does not read) is marked where it is typed, with the reason.
 import type { SettingsError, Settings } from "../state";
 import type { PageState } from "./state";
 
 /** Each setting's input (by element id). */
-const FIELDS: Record<string, keyof Settings> = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds", "heat-config": "heatConfig" };
+const FIELDS: Record<string, keyof Settings> = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds", "heat-config": "heatConfig", lint: "lint" };
 
-const input = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement;
+const input = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 export class SettingsPanel {
   constructor(private readonly s: PageState, changed: () => void) {

@@ -1,8 +1,10 @@
 // The problems pane: every diagnostic, ordered by file then line; a click goes
-// to the place in the host's editor that has that file. A problem shown the
+// to the place in the host's editor that has that file. A lint finding ends with
+// its rule id, a link to the rule's documentation. A problem shown the
 // same as before keeps its element (typing moves the offsets of the problems
 // below the cursor, not their text): its button then goes to the new place.
 import type { Diagnostic } from "hotplate/web";
+import { isLintFinding } from "../lint";
 import { byFileThenLine, placeOf } from "../locate";
 import { el, placeChildren, type Pane } from "./context";
 
@@ -30,6 +32,11 @@ export const errorsPane: Pane = {
       } else {
         li = el("li", { className: `${d.severity} unplaced`, textContent: text, title });
       }
+      if (isLintFinding(d)) {
+        const rule = el("a", { className: "rule", textContent: d.code, href: d.help, target: "_blank", rel: "noopener", title: `What ${d.code} finds, and how to silence it` });
+        rule.dataset.testid = "lint-rule";
+        li.append(" ", rule);
+      }
       li.dataset.testid = "error-item";
       items.push({ li, act: () => jump(d) });
     }
@@ -47,9 +54,9 @@ export const errorsPane: Pane = {
   },
 };
 
-/** A document's problem count as its badge says it (errors first); null: none. */
+/** A document's problem count as its badge says it (Heat's errors first; lint findings count as warnings); null: none. */
 export function problemCount(ds: Diagnostic[]): { kind: "error" | "warning"; text: string } | null {
   if (!ds.length) return null;
-  const errors = ds.filter((d) => d.severity === "error").length;
+  const errors = ds.filter((d) => d.severity === "error" && !isLintFinding(d)).length;
   return errors ? { kind: "error", text: `${errors} error${errors > 1 ? "s" : ""}` } : { kind: "warning", text: `${ds.length} warning${ds.length > 1 ? "s" : ""}` };
 }
