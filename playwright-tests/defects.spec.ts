@@ -166,11 +166,12 @@ test("dependency-cycle and merge-conflict errors are marked", async ({ page }) =
   await expect(page.getByTestId("editor-env-1").locator(".cm-lintRange-error")).toHaveText("p");
 });
 
-test("a refused stack's conditions pane says the stack was refused", async ({ page }) => {
+test("a refused stack's conditions pane shows its conditions, not that it has none", async ({ page }) => {
   await open(page);
   await setEditor(page, "editor-template", `${HOT}parameters:\n  n: {type: number, default: x}\nconditions:\n  big: {equals: [{get_param: n}, 1]}\n`);
   await expect(page.getByTestId("status")).toHaveText("errors: 1");
-  await expect(page.getByTestId("result-conditions")).toContainText("Heat refused this stack");
+  // Past Heat's first error (issue 24): the condition, as what it needs.
+  await expect(page.getByTestId("condition-big")).toContainText("⟨parameter n⟩");
   await expect(page.getByTestId("result-conditions")).not.toContainText("No conditions");
 });
 

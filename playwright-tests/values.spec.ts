@@ -4,7 +4,8 @@
 // independently, this process evaluates the same request with the npm package
 // in Node and asks its renderer (`renderValue`, the core's render.rs, as the
 // CLI prints) for the YAML text of each value a pane must show. The paths are
-// enumerated here from the canonical result, not taken from the page, so a
+// enumerated here from the result the panes show (the canonical one, or past
+// Heat's first error the display evaluation's), not taken from the page, so a
 // value the page leaves out, puts under the wrong path, re-formats or cuts is
 // a failure. All cases run in one page, one after the other (share links).
 import { expect, test } from "@playwright/test";
@@ -74,7 +75,7 @@ test("every value the panes show is the engine's text for it (examples and corpu
     const ev = pkg.evaluate(sent);
     const hidden = new Set<string>(ev.parameters.filter((p: Json) => p.hidden).map((p: Json) => p.name));
     const expected = new Map<string, string>();
-    for (const path of expectedPaths(ev.result, [], hidden, [])) {
+    for (const path of expectedPaths(ev.shown, [], hidden, [])) {
       const r = pkg.renderValue(path, "yaml");
       if (!r) {
         failures.push(`${name}: the engine has no value at ${JSON.stringify(path)}`);

@@ -5,7 +5,8 @@
     (or: make bench-check)
 
 Extracts every request of ../shared/conformance/corpus into a folder (the template
-at its repository path under a folder per request, its `files` beside it, an
+at its repository path under a folder per request, its `files` where the
+templates that name them have them (tools/corpus_tree.py), an
 environment file with its inline environment and its parameters, and a
 `.hotplate.yaml` entry naming that environment and the stack name), then, in one
 run, wall time of:
@@ -30,25 +31,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from corpus_tree import requests, write_request
+
 
 def extract(corpus: Path, root: Path):
     """Write the corpus as a tree; return [(template, env, stack_name)]."""
     jobs = []
     checks = []
-    for req_path in sorted(corpus.glob("*.json")):
-        if req_path.name.endswith(".expected.json"):
-            continue
-        req = json.loads(req_path.read_text())
-        stem = req_path.name[: -len(".json")]
-        source = req.get("x-source", "")
-        rel = source.split(":", 1)[1].rsplit("@", 1)[0] if ":" in source else "template.yaml"
-        template = Path(stem) / rel
-        (root / template).parent.mkdir(parents=True, exist_ok=True)
-        (root / template).write_text(req["template"])
-        for name, text in (req.get("files") or {}).items():
-            p = root / template.parent / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text or "")
+    for stem, req in requests(corpus):
+        template = write_request(root, stem, req)
         env = dict(req.get("environment") or {})
         env["parameters"] = {**env.get("parameters", {}), **req.get("parameters", {})}
         env_path = Path(stem) / "environment.yaml"

@@ -23,6 +23,9 @@
 //! open one first). Without a workspace file a template is evaluated alone, and
 //! an environment file (a YAML map of environment sections) with the last open
 //! template. Open documents are read from the editor, other files from disk.
+//! A template no check applies to has no values: its diagnostics are those of
+//! `hotplate check` without values (every independent problem; a value it
+//! does not have is unknown, each one an information at its declaration).
 //!
 //! Files are read through a [`Root`] (`crate::root`): the workspace folders
 //! (those the client names at `initialize`) when one holds the document, else
@@ -265,12 +268,19 @@ impl Server {
         };
         let build = |template: &Path, envs: &[PathBuf], check: Option<&Check>| -> Result<Analysis, String> {
             let mut built = template_mode::build_with(template, None, envs, &read)?;
-            if let Some(check) = check {
-                built.request.parameters = check.parameters();
-                built.request.stack_name = Some(check.stack_name.clone());
-                built.request.heat_config = check.heat_config();
-            } else if let Some(settings) = &settings {
-                built.request.heat_config = settings.clone();
+            match check {
+                Some(check) => {
+                    built.request.parameters = check.parameters();
+                    built.request.stack_name = Some(check.stack_name.clone());
+                    built.request.heat_config = check.heat_config();
+                }
+                // Without values, as `hotplate check` does: every problem, unknown values symbolic.
+                None => {
+                    built.request.display = api::Display::WithoutValues;
+                    if let Some(settings) = &settings {
+                        built.request.heat_config = settings.clone();
+                    }
+                }
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();
             let (lint, ignored) = (lint.clone(), ignored.clone());

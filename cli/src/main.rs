@@ -210,7 +210,7 @@ fn main() -> ExitCode {
                 (Some(_), Some(_)) => Err("give either a request file or -t TEMPLATE, not both".to_string()),
                 (None, None) => Err("nothing to evaluate: give a request file (or -) or -t TEMPLATE".to_string()),
             };
-            let built = match built.and_then(|mut b| {
+            let mut built = match built.and_then(|mut b| {
                 let flags = heat_settings(&heat_config)?;
                 b.request.heat_config = heat_config::merged(&b.request.heat_config, &flags);
                 Ok(b)
@@ -221,9 +221,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let ev = template_mode::evaluate(&built);
             let default = if files.template.is_some() { Format::Text } else { Format::Json };
             let format = format.unwrap_or(default);
+            if format != Format::Text {
+                // Heat's result alone is printed: the display evaluation past its
+                // first error (what the text report shows) is not made.
+                built.request.display = api::Display::Never;
+            }
+            let ev = template_mode::evaluate(&built);
             if format != Format::Text {
                 // The canonical result has no place for hotplate's notes: they go to stderr.
                 for d in ev.diagnostics.iter().filter(|d| d.severity == api::Severity::Note) {

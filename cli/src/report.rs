@@ -69,11 +69,14 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     let ctx = Ctx { hidden: &hidden, width: Some(WIDTH), cut: std::cell::Cell::new(false), view: &view };
     let empty = Map::new();
     let top = view.value(&[]).and_then(Value::as_map).unwrap_or(&empty);
-    let stack_name = r.parameters.get_str("OS::stack_name").and_then(Value::as_str).unwrap_or_default();
-    out.push_str(&format!("template version: {}\n", r.template_version.as_deref().unwrap_or("(unknown)")));
-    if !r.parameters.is_empty() {
+    // What is shown (past Heat's first error, the display evaluation's);
+    // the verdict at the end is Heat's.
+    let known = ev.shown();
+    let stack_name = known.parameters.get_str("OS::stack_name").and_then(Value::as_str).unwrap_or_default();
+    out.push_str(&format!("template version: {}\n", known.template_version.as_deref().unwrap_or("(unknown)")));
+    if !known.parameters.is_empty() {
         out.push_str("\nparameters:\n");
-        for (k, v) in r.parameters.iter() {
+        for (k, v) in known.parameters.iter() {
             let name = py_str(k);
             let info = ev.param_info.iter().find(|p| p.name == name);
             let shown = if info.is_some_and(|p| p.hidden) {

@@ -67,7 +67,7 @@ fn each_template_is_checked_with_what_the_config_names() {
     let text = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(text.contains("stack/main.yaml [sized]: ok\n"), "{text}");
-    assert!(text.contains("other/broken.yaml: 1 error\n"), "{text}");
+    assert!(text.contains("other/broken.yaml: 1 error (without values)\n"), "{text}");
     assert!(text.contains("other/broken.yaml:4:15: error[unknown-resource]"), "{text}");
     assert!(text.contains("stack/lib/db.yaml: checked as a nested stack of stack/main.yaml"), "{text}");
     assert!(text.contains("1 environment file not evaluated"), "{text}");
@@ -243,7 +243,8 @@ fn lint_rules_run_and_are_silenced_and_configured_per_file_and_glob() {
     assert_eq!(o.status.code(), Some(1), "E3012 is an error: {}", stdout(&o));
     assert_eq!(codes(&o), ["other/u.yaml:W8002", "t.yaml:E3012", "t.yaml:I3004", "t.yaml:W1001", "t.yaml:W8002"]);
     let text = stdout(&hotplate(&tree.0, &["check", "t.yaml"]));
-    assert!(text.contains("t.yaml: 1 error, 2 warnings, 1 info\n"), "{text}");
+    // No check entry gives it values: checked without them (it needs none).
+    assert!(text.contains("t.yaml: 1 error, 2 warnings, 1 info (without values)\n"), "{text}");
     assert!(
         text.contains("t.yaml:14:15: warning[W1001]: `get_parm` is not a function (did you mean `get_param`?)"),
         "{text}"
@@ -549,4 +550,187 @@ fn heat_settings_in_the_config_file_and_on_the_command_line() {
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} cases");
+}
+
+/// Each template needs values it is not given (`key` has no default), and has
+/// one planted mistake at the line marked `# <- part of its message`.
+const PLANTED: &[(&str, &str)] = &[
+    (
+        "misspelled_property.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      key_name: {get_param: key}
+      image: cirros
+      flavor: m1.small
+      netwroks: []  # <- netwroks
+",
+    ),
+    (
+        "literal_type.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties:
+      salt: {get_param: key}
+      length: twelve  # <- twelve
+",
+    ),
+    (
+        "missing_required.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  volume:
+    type: OS::Cinder::VolumeAttachment
+    properties:  # <- volume_id
+      instance_uuid: {get_param: key}
+      mountpoint: /dev/vdb
+",
+    ),
+    (
+        "undeclared_param.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      key_name: {get_param: key}
+      image: {get_param: image}  # <- image
+      flavor: m1.small
+",
+    ),
+    (
+        "bad_get_attr.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties: {salt: {get_param: key}}
+outputs:
+  value:
+    value: {get_attr: [secrte, value]}  # <- secrte
+",
+    ),
+    (
+        "unknown_type.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  server:
+    type: OS::Nova::Serverr  # <- OS::Nova::Serverr
+    properties:
+      key_name: {get_param: key}
+",
+    ),
+    (
+        "bad_condition.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    condition: is_prod  # <- is_prod
+    properties: {salt: {get_param: key}}
+",
+    ),
+    (
+        "get_parm.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties:
+      salt: {get_parm: key}  # <- get_parm
+",
+    ),
+    (
+        "nested.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  child:
+    type: lib/child.yaml
+    properties: {key: {get_param: key}}
+",
+    ),
+    (
+        "lib/child.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties:
+      salt: {get_param: key}
+      lenght: 8  # <- lenght
+",
+    ),
+    (
+        "plugin_check.yaml",
+        "heat_template_version: 2021-04-16
+parameters:
+  key: {type: string}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties:  # <- Length property cannot be smaller
+      salt: {get_param: key}
+      length: 4
+      character_classes: [{class: digits, min: 3}]
+      character_sequences: [{sequence: '!', min: 2}]
+",
+    ),
+];
+
+#[test]
+fn planted_mistakes_are_each_found_at_their_line_without_values() {
+    let tree = Tree::new("planted", PLANTED);
+    let o = hotplate(&tree.0, &["check", "--format", "json", "."]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = json(&o);
+    let results = report["templates"].as_array().unwrap();
+    let mut planted = 0;
+    for (file, text) in PLANTED {
+        let Some((line, code)) =
+            text.lines().enumerate().find_map(|(i, l)| l.split_once("# <- ").map(|(_, c)| (i as u64 + 1, c)))
+        else {
+            continue;
+        };
+        planted += 1;
+        // A provider's mistake is reported through its parent.
+        let checked = if file.starts_with("lib/") { "nested.yaml" } else { file };
+        let r = results.iter().find(|r| r["file"] == checked).unwrap_or_else(|| panic!("no result for {checked}"));
+        assert_eq!(r["mode"], "without-values", "{r}");
+        assert_eq!(r["status"], "error", "{file}: {r}");
+        let diagnostics = r["diagnostics"].as_array().unwrap();
+        let errors: Vec<&Json> = diagnostics.iter().filter(|d| d["severity"] == "error").collect();
+        // The mistake, at its line, and nothing else: no value's absence is an error.
+        assert_eq!(errors.len(), 1, "{file}: {errors:#?}");
+        let d = errors[0];
+        assert_eq!((d["file"].as_str(), d["line"].as_u64()), (Some(*file), Some(line)), "{file}: {d}");
+        assert!(d["message"].as_str().is_some_and(|m| m.contains(code)), "{file}: {d}");
+        // The value it was not given is listed once, as information.
+        assert_eq!(r["unknowns"], serde_json::json!(["parameter key"]), "{file}: {r}");
+        assert!(diagnostics.iter().any(|d| d["severity"] == "note" && d["code"] == "unknown-value"), "{file}: {r}");
+    }
+    assert_eq!(planted, 10);
 }

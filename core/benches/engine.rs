@@ -9,6 +9,10 @@
 //!
 //! `cargo bench -p hotplate-core --bench engine` runs criterion groups:
 //! * `case/NAME` per case (filter with `-- NAME`) and `corpus/all_N_cases`;
+//! * `corpus/all_N_cases_with_display`: the same with the display evaluation
+//!   past Heat's first error (`Display::WhenRefused`: what the page, the text
+//!   report, `check` and the LSP make; `eval NAME.json` does not), beside it to
+//!   show that evaluation's cost;
 //! * `loader/corpus_templates`: the YAML/JSON loader alone (`syntax::load_template`)
 //!   over every distinct template text of the corpus (requests' templates and the
 //!   `.yaml`/`.yml`/`.json`/`.template` files they carry), reported in bytes/s;
@@ -42,11 +46,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{median, run, Case};
+use common::{median, run, run_with, Case};
 use criterion::{Criterion, Throughput};
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::test_support::syntax::load_template;
-use hotplate_core::api::{evaluate, plan, Document, Format, HeatResult, PlanRequest, Request, Session};
+use hotplate_core::api::{evaluate, plan, Display, Document, Format, HeatResult, PlanRequest, Request, Session};
 
 /// The corpus folder's name under `../shared/conformance` (`corpus-full` unless
 /// `HOTPLATE_BENCH_CORPUS` says otherwise).
@@ -249,13 +253,15 @@ fn main() {
     {
         let mut group = c.benchmark_group("corpus");
         group.measurement_time(Duration::from_secs(5));
-        group.bench_function(format!("all_{}_cases", cases.len()), |b| {
-            b.iter(|| {
-                for case in &cases {
-                    black_box(run(black_box(&case.text)));
-                }
+        for (suffix, display) in [("", Display::Never), ("_with_display", Display::WhenRefused)] {
+            group.bench_function(format!("all_{}_cases{suffix}", cases.len()), |b| {
+                b.iter(|| {
+                    for case in &cases {
+                        black_box(run_with(black_box(&case.text), display));
+                    }
+                });
             });
-        });
+        }
         group.finish();
     }
     {

@@ -35,8 +35,8 @@ pub use crate::engine::parameters::ValueSource;
 pub use crate::engine::request::json_to_value;
 pub use crate::engine::result::json_key;
 pub use crate::engine::{
-    evaluate, DeferredMark, DisplayValue, Document, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, Request,
-    SkippedCheck,
+    evaluate, DeferredMark, Display, DisplayValue, Document, Edge, Evaluation, HeatResult, NotChecked, OutputResult,
+    ParamInfo, Request, SkippedCheck, Unknown,
 };
 use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
@@ -365,9 +365,10 @@ pub struct ResultView {
 }
 
 impl ResultView {
-    /// The view of an evaluation's result.
+    /// The view of what an evaluation shows ([`Evaluation::shown`]: past
+    /// Heat's first error, the display evaluation's result).
     pub fn new(ev: &Evaluation) -> ResultView {
-        ResultView::from_parts(&ev.result, &ev.deferred, &ev.display)
+        ResultView::from_parts(ev.shown(), &ev.deferred, &ev.display)
     }
 
     /// The view of a result, its deploy-time marks and the display values of

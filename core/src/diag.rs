@@ -17,7 +17,8 @@ pub enum Severity {
     /// Heat accepts it, but it is probably not what the author meant.
     Warning,
     /// Not about the template: something the tool did, and why (the CLI's
-    /// note for a file it did not read). Never produced by the engine.
+    /// note for a file it did not read; the display evaluation's for a value
+    /// it does not have, left unknown).
     Note,
     /// About the template, worth knowing, not a mistake (a lint rule's
     /// advice). Never produced by the engine either.

@@ -151,6 +151,12 @@ pub struct Stack {
     /// is created (a property given `get_attr`), as the parent shows them:
     /// `get_param` of one is deploy-time in this stack too (display only).
     pub(crate) deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// A display evaluation's resources and conditions whose definitions
+    /// failed (or are unknown), with what they stand for (`resource r`):
+    /// a reference to one is unknown there, not a second error.
+    pub(crate) unknown_names: Vec<String>,
+    /// A display evaluation's stack (see `engine::Run::display`).
+    pub(crate) display: bool,
     /// Heat's `strict_validate`: false for a nested stack its parent validates.
     pub strict_validate: bool,
     /// The cloud's Heat settings.
@@ -174,6 +180,8 @@ impl Stack {
             display_budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
             deploy_params: IndexMap::new(),
+            unknown_names: Vec::new(),
+            display: false,
             strict_validate: true,
             config: Rc::default(),
         }
@@ -258,7 +266,18 @@ impl Stack {
         if !name.is_hashable() {
             return Err(EvalError::type_error(format!("unhashable type: '{}'", name.type_name())));
         }
-        name.as_str().and_then(|n| self.resources.get(n)).ok_or_else(|| EvalError::bad_reference(&py_str(name), path))
+        match name.as_str().and_then(|n| self.resources.get(n)) {
+            Some(r) => Ok(r),
+            None => Err(self
+                .unknown(&format!("resource {}", py_str(name)))
+                .unwrap_or_else(|| EvalError::bad_reference(&py_str(name), path))),
+        }
+    }
+
+    /// The unknown error for `label`, if it names an unknown resource or
+    /// condition of a display evaluation.
+    fn unknown(&self, label: &str) -> Option<EvalError> {
+        self.unknown_names.iter().any(|l| l == label).then(|| EvalError::unknown(&[label.to_string()]))
     }
 
     /// `Conditions.is_enabled(x)`.
@@ -267,6 +286,9 @@ impl Stack {
             Value::Null => Ok(true),
             Value::Bool(b) => Ok(*b),
             Value::Str(name) if self.conditions.contains_key(&**name) => self.condition(name),
+            Value::Str(name) if self.unknown(&format!("condition {name}")).is_some() => {
+                Err(EvalError::unknown(&[format!("condition {name}")]))
+            }
             other => {
                 Err(EvalError::value(format!("Invalid condition \"{}\"", py_str(other))).with_code("unknown-condition"))
             }
@@ -291,8 +313,14 @@ impl Stack {
         let Some(defn) = self.conditions.get(name) else {
             return Err(EvalError::value(format!("Invalid condition \"{name}\"")));
         };
-        // Heat leaves the entry "in progress" when resolving fails.
-        let resolved = eval::resolve(self, defn)?;
+        // Heat leaves the entry "in progress" when resolving fails (a value a
+        // display evaluation does not have is no failure: asked again, it is
+        // unknown again).
+        let resolved = eval::resolve(self, defn).inspect_err(|e| {
+            if e.is_unknown() {
+                self.condition_memo.borrow_mut().remove(name);
+            }
+        })?;
         match resolved {
             Value::Bool(b) => {
                 self.condition_memo.borrow_mut().insert(name.to_string(), CondMemo::Done(b));
@@ -316,12 +344,18 @@ impl Stack {
     /// never have noticed, and the value is null (e.g. TripleO conditions that
     /// read an undeclared parameter). The probe leaves the memo as it was.
     pub fn reported_condition(&self, name: &str) -> Value {
+        self.probe_condition(name).map_or(Value::Null, Value::Bool)
+    }
+
+    /// [`Stack::reported_condition`] with the error of a condition that does
+    /// not resolve (a display evaluation's unknown one says what it needs).
+    pub(crate) fn probe_condition(&self, name: &str) -> Result<bool, EvalError> {
         if let Some(CondMemo::Done(b)) = self.condition_memo.borrow().get(name) {
-            return Value::Bool(*b);
+            return Ok(*b);
         }
         let saved = self.condition_memo.borrow().clone();
         self.condition_memo.borrow_mut().retain(|_, m| matches!(m, CondMemo::Done(_)));
-        let value = self.condition(name).map_or(Value::Null, Value::Bool);
+        let value = self.condition(name);
         *self.condition_memo.borrow_mut() = saved;
         value
     }

@@ -200,6 +200,12 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
         Refers::Parameter if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
+        // A display evaluation's file named by URL (never fetched).
+        _ if stack.display && std::ptr::eq(call.spec, &crate::functions::get_file::GET_FILE) => call
+            .args
+            .as_str()
+            .filter(|name| crate::functions::get_file::unfetched(stack, name))
+            .map(|n| format!("{} {n}", call.name)),
         _ => None,
     }
 }
@@ -320,7 +326,11 @@ pub(crate) fn input_labels(stack: &Stack, expr: &Expr) -> Vec<String> {
 /// `None` when Heat's own resolution of it fails (or the display budget ran out).
 pub(crate) fn display(stack: &Stack, expr: &Expr) -> Option<Sym> {
     stack.with_display_budget(|| {
-        eval::resolve(stack, expr).ok()?;
+        match eval::resolve(stack, expr) {
+            // A display evaluation's value it does not have is a placeholder too.
+            Err(e) if !e.is_unknown() => return None,
+            _ => {}
+        }
         resolve(stack, expr).ok()?.or(Some(Sym::Value(Value::Null)))
     })
 }
@@ -799,6 +809,11 @@ mod tests {
                 }
                 let Ok(req) = Request::from_json(&std::fs::read_to_string(&file).unwrap()) else { continue };
                 let ev = evaluate(&req);
+                if ev.shown.is_some() {
+                    // Heat refused it: the panes show the display evaluation,
+                    // whose values are not Heat's (engine/display_tests.rs).
+                    continue;
+                }
                 let view = ResultView::new(&ev);
                 let canonical = view.value(&[]).unwrap();
                 let shown = view.shown(&[]).unwrap();

@@ -83,6 +83,14 @@ impl Evaluation {
         self.0.result_json()
     }
 
+    /// `shownJson()`: the result the panes show when Heat refused the stack
+    /// (the display evaluation, past the first error), as `resultJson()`
+    /// writes a result; empty when that is the canonical result.
+    #[wasm_bindgen(js_name = shownJson)]
+    pub fn shown_json(&self) -> String {
+        self.0.shown_json().unwrap_or_default()
+    }
+
     /// `summaryJson()`: an `EvaluateSummary` (diagnostics, deferred, parameters, edges, version).
     #[wasm_bindgen(js_name = summaryJson)]
     pub fn summary_json(&self) -> Result<String, JsError> {

@@ -61,7 +61,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     const values: Values = {};
     for (const { path, text, marks } of ev.texts(m.format)) values[pathKey(path)] = { text, marks };
     const response = ev.response;
-    const signatures = resourceSignatures(response.result, values, m.format);
+    const signatures = resourceSignatures(response.shown, values, m.format);
     const delta = valuesDelta(sent?.format === m.format ? sent.values : null, values);
     sent = { values, format: m.format };
     const planned = m.preview ? plan(m.preview, m.format) : undefined;

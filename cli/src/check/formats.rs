@@ -83,8 +83,15 @@ fn text(report: &Report) -> String {
             (None, false) => format!("ok, {}", counts.join(", ")),
             (None, true) => counts.join(", "),
         };
-        let _ = writeln!(out, "{}: {status}", o.label());
+        let mode = if o.without_values && o.io_error.is_none() { " (without values)" } else { "" };
+        let _ = writeln!(out, "{}: {status}{mode}", o.label());
         out.push_str(&o.rendered);
+        if !o.unknowns.is_empty() {
+            let _ = writeln!(out, "values not given (left unknown): {}", o.unknowns.join(", "));
+        }
+        if !o.not_checked.is_empty() {
+            let _ = writeln!(out, "not checked without them: {}", plural(o.not_checked.len(), "check"));
+        }
         if let Some((kind, message)) = &o.error {
             let _ = writeln!(out, "Heat would refuse this stack: {kind}: {message}");
         }
@@ -94,7 +101,7 @@ fn text(report: &Report) -> String {
         for (output, message) in &o.output_errors {
             let _ = writeln!(out, "output {output} fails: {message}");
         }
-        if o.failed || !o.rendered.is_empty() {
+        if o.failed || !o.rendered.is_empty() || !o.unknowns.is_empty() {
             out.push('\n');
         }
     }
@@ -157,6 +164,9 @@ fn json_report(report: &Report) -> Json {
                 "nested_errors": o.nested_errors.iter().map(|(s, t, m)| json!({"stack": s, "type": t, "message": m})).collect::<Vec<_>>(),
                 "output_errors": o.output_errors.iter().map(|(n, m)| json!({"output": n, "message": m})).collect::<Vec<_>>(),
                 "diagnostics": o.diagnostics.iter().map(located_json).collect::<Vec<_>>(),
+                "mode": if o.without_values { "without-values" } else { "create" },
+                "unknowns": o.unknowns,
+                "not_checked": o.not_checked.iter().map(|(p, c, n)| json!({"path": p, "check": c, "needs": n})).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -3,6 +3,13 @@
 //! with the environment files and parameters `.hotplate.yaml` gives it, in
 //! parallel; one report in a format for people or for CI.
 //!
+//! A template no check entry applies to has no values: it is checked without
+//! them (`Display::WithoutValues`: Heat's verdict when it needs no value it
+//! lacks; else every independent problem, a value it does not have left
+//! unknown and whatever needs one listed as not checked), not as a stack
+//! create that would stop at the first required parameter. The report says
+//! which of the two each evaluation is.
+//!
 //! Every evaluation is also linted (`hotplate rules`): the rules the config's
 //! `lint` section and `--enable`/`--disable` turn on, less the rules
 //! `lint.ignore` names for a file and the template's own silencing comments.
@@ -19,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hotplate_core::api::{
-    self, has_errors, located_diagnostics, HeatResult, LintOptions, Located, Severity, SourceMap,
+    self, has_errors, located_diagnostics, Display, HeatResult, LintOptions, Located, Severity, SourceMap,
 };
 use rayon::prelude::*;
 
@@ -83,6 +90,12 @@ pub struct Outcome {
     pub rendered: String,
     /// The request could not be built (an unreadable file).
     pub io_error: Option<String>,
+    /// Checked without values (no check entry applies), not as a stack create.
+    pub without_values: bool,
+    /// The values it did not have (`parameter key_name`, `get_file https://…`).
+    pub unknowns: Vec<String>,
+    /// The checks not made for want of them: Heat's path, what, and what it needs.
+    pub not_checked: Vec<(String, String, Vec<String>)>,
 }
 
 impl Outcome {
@@ -199,6 +212,9 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &Lin
         diagnostics: Vec::new(),
         rendered: String::new(),
         io_error: None,
+        without_values: job.check.is_none(),
+        unknowns: Vec::new(),
+        not_checked: Vec::new(),
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
@@ -214,6 +230,9 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &Lin
     let flags = api::json_loads(flags).unwrap_or(api::Value::Null);
     let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
     built.request.heat_config = api::heat_config::merged(&settings, &flags);
+    if outcome.without_values {
+        built.request.display = Display::WithoutValues;
+    }
     let mut ev = template_mode::evaluate(&built);
     // Linted before the sources are renamed: lint finds them by their names in the request.
     let found = api::lint(&built.request, &ev, lint);
@@ -230,12 +249,26 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &Lin
         found.into_iter().filter(|d| path_of(d).is_none_or(|p| !config.lint_ignored(&p, cwd, d.code))).collect();
     let lint_errors = found.iter().any(|d| d.severity == Severity::Error);
     ev.diagnostics.extend(found);
-    outcome.failed = has_errors(&ev.result) || lint_errors;
+    // Without values there is no verdict of Heat's: the problems found are it.
+    let unverdicted = outcome.without_values && !ev.unknowns.is_empty();
+    let shown = if unverdicted { ev.shown() } else { &ev.result };
+    outcome.failed = has_errors(shown)
+        || lint_errors
+        || (unverdicted && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
-    crate::report::nested_failures(&ev.result, "", &mut failed);
+    crate::report::nested_failures(shown, "", &mut failed);
     outcome.nested_errors = failed.into_iter().map(|(p, e)| (p, e.kind.clone(), e.message.clone())).collect();
-    output_errors(&ev.result, "", &mut outcome.output_errors);
+    output_errors(shown, "", &mut outcome.output_errors);
+    outcome.unknowns = ev.unknowns.iter().map(|u| u.label.clone()).collect();
+    outcome.not_checked = ev
+        .not_checked
+        .iter()
+        .map(|n| {
+            let path = if n.stack.is_empty() { n.path.clone() } else { format!("{}: {}", n.stack, n.path) };
+            (path, n.check.clone(), n.needs.clone())
+        })
+        .collect();
     let mut order: Vec<usize> = (0..ev.diagnostics.len()).collect();
     let key =
         |i: &usize| ev.diagnostics.get(*i).and_then(|d| d.span).map_or((u32::MAX, u32::MAX), |s| (s.source.0, s.start));

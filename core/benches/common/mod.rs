@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, Request};
+use hotplate_core::api::{evaluate, Display, Request};
 
 /// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
 #[global_allocator]
@@ -53,10 +53,19 @@ pub fn load(dir: &Path) -> Option<Vec<Case>> {
     )
 }
 
-/// One evaluation, as the CLI does it.
+/// One evaluation, as the CLI does it (`hotplate eval NAME.json` prints Heat's
+/// result alone: no display evaluation).
 pub fn run(text: &str) -> String {
+    run_with(text, Display::Never)
+}
+
+/// One evaluation with the display evaluation made as `display` says.
+pub fn run_with(text: &str, display: Display) -> String {
     match Request::from_json(text) {
-        Ok(req) => evaluate(&req).result.to_json(),
+        Ok(mut req) => {
+            req.display = display;
+            evaluate(&req).result.to_json()
+        }
         Err(e) => e,
     }
 }

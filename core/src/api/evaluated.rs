@@ -87,6 +87,12 @@ impl Evaluated {
         self.evaluation.result.to_json()
     }
 
+    /// What the panes show when it is not the canonical result (Heat
+    /// refused the stack: [`Evaluation::shown`]) as the same JSON text.
+    pub fn shown_json(&self) -> Option<String> {
+        self.evaluation.shown.as_ref().map(|r| r.to_json())
+    }
+
     /// Everything else a response carries.
     pub fn summary(&self) -> Summary<'_> {
         let ev = &self.evaluation;

@@ -3,6 +3,8 @@
 //! ARCHITECTURE.md), so the first error is the one Heat would raise.
 
 mod cfn;
+#[cfg(test)]
+mod display_tests;
 pub mod environment;
 pub(crate) mod existing;
 pub(crate) mod file_schemata;
@@ -23,9 +25,13 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub use request::{Document, Request};
-pub use result::{DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, OutputResult, ParamInfo, SkippedCheck};
+pub use request::{Display, Document, Request};
+pub use result::{
+    DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo, SkippedCheck,
+    Unknown,
+};
 
+use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
 use crate::source::SourceId;
 use crate::stack::Stack;
@@ -47,25 +53,103 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
     allowed
 }
 
-/// Evaluate a request the way Heat's stack create would.
+/// Evaluate a request the way Heat's stack create would: Heat's canonical
+/// result and, when Heat refuses the stack or one of its nested stacks, the
+/// display evaluation that goes on past the first error
+/// ([`Evaluation::shown`]); [`Request::display`] says when.
 pub fn evaluate(req: &Request) -> Evaluation {
+    evaluate_with(req, None)
+}
+
+/// Evaluate a request whose stack (or part of it) already exists: `hook`
+/// says which resources are created (see [`existing`]). Heat's canonical
+/// result only (an update plan compares those).
+pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
+    evaluate_with(req, Some(hook))
+}
+
+/// The request stage, then the top-level stack's stages; then, as
+/// [`Request::display`] says, the display evaluation.
+fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evaluation {
     let mut run = Run::new();
-    if let Err(failed) = run.create(req, None) {
-        run.report(failed);
-        run.ev.result.clear_sections();
+    let top = match stages::request::request(&mut run, req) {
+        Ok(top) => top,
+        Err(failed) => {
+            run.report(failed);
+            run.ev.result.clear_sections();
+            return run.ev;
+        }
+    };
+    let env = match hook {
+        Some(h) => h.environment(top.env, &top.schemas),
+        None => top.env,
+    };
+    let input = StackInput {
+        root: &top.root,
+        version: top.version,
+        stack_name: top.stack_name,
+        stack_id: req.stack_id.clone(),
+        project_id: &req.project_id,
+        files: Rc::new(req.files.clone()),
+        env,
+        schemas: top.schemas,
+        depth: 0,
+        strict: true,
+        template_only: false,
+        collect: true,
+        mocks: Some((&req.attributes, &req.reference_ids)),
+        deploy_params: IndexMap::new(),
+        unknown_params: IndexMap::new(),
+        config: top.config,
+        existing: hook,
+        path: Vec::new(),
+    };
+    let refused = match run.stack(&input) {
+        Ok(()) => api_failed(&run.ev.result),
+        Err(failed) => {
+            run.report(failed);
+            run.ev.result.clear_sections();
+            true
+        }
+    };
+    if refused && req.display != Display::Never && hook.is_none() {
+        let without_values = req.display == Display::WithoutValues;
+        let heats = if without_values { std::mem::take(&mut run.ev.diagnostics) } else { Vec::new() };
+        run.display(&input, without_values);
+        if without_values && run.ev.unknowns.is_empty() {
+            // Every value given: Heat's verdict stands, its diagnostics first.
+            let shown = std::mem::replace(&mut run.ev.diagnostics, heats);
+            for d in shown {
+                push_once(&mut run.ev.diagnostics, d);
+            }
+        } else if without_values {
+            // Heat's verdict would be about the values not given: none.
+            let template_version = run.ev.result.template_version.take();
+            run.ev.result = HeatResult { template_version, ..HeatResult::default() };
+        }
+        if let Some(shown) = &mut run.ev.shown {
+            heats_errors(&run.ev.result, shown);
+        }
     }
     run.ev
 }
 
-/// Evaluate a request whose stack (or part of it) already exists: `hook`
-/// says which resources are created (see [`existing`]).
-pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
-    let mut run = Run::new();
-    if let Err(failed) = run.create(req, Some(hook)) {
-        run.report(failed);
-        run.ev.result.clear_sections();
+/// Heat's verdict on each stack (the top-level one, a nested one it fails)
+/// kept in what the display evaluation shows of it: failures marked in place.
+fn heats_errors(heat: &HeatResult, shown: &mut HeatResult) {
+    if heat.error.is_some() {
+        shown.error.clone_from(&heat.error);
     }
-    run.ev
+    for (name, nested) in &heat.nested {
+        if let Some(s) = shown.nested.get_mut(name) {
+            heats_errors(nested, s);
+        }
+    }
+}
+
+/// Whether Heat refuses a stack or fails one of its nested stacks.
+fn api_failed(r: &HeatResult) -> bool {
+    r.error.is_some() || r.nested.values().any(api_failed)
 }
 
 /// `str(stack.id)` of a stack that is not stored (template validate's
@@ -87,6 +171,10 @@ pub(crate) struct Run {
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
     budget: u32,
+    /// A display evaluation: it goes on past every error (each one a
+    /// diagnostic, the failed piece left out) and a value it does not have
+    /// is unknown, never an error.
+    display: bool,
 }
 
 /// One stack's inputs: the top-level stack from the request, a nested one
@@ -113,6 +201,9 @@ pub(crate) struct StackInput<'a> {
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// Parameters a display evaluation's parent gives a value it does not
+    /// have, with what they need.
+    unknown_params: IndexMap<String, Vec<String>>,
     /// The cloud's Heat settings.
     config: Rc<heat_config::HeatConfig>,
     /// Which resources exist (an update plan's evaluations), and this
@@ -136,7 +227,13 @@ pub(crate) struct Parts {
 
 impl Run {
     fn new() -> Run {
-        Run { ev: Evaluation::default(), templates: Rc::default(), file_ids: HashMap::new(), budget: NESTED_BUDGET }
+        Run {
+            ev: Evaluation::default(),
+            templates: Rc::default(),
+            file_ids: HashMap::new(),
+            budget: NESTED_BUDGET,
+            display: false,
+        }
     }
 
     /// A run for a nested stack: the sources, loaded templates and budget
@@ -147,7 +244,92 @@ impl Run {
         run.templates = parent.templates.clone();
         run.file_ids = parent.file_ids.clone();
         run.budget = parent.budget;
+        run.display = parent.display;
         run
+    }
+
+    /// The display evaluation of the top-level stack after Heat's: the
+    /// same stages on the same input, in display mode, sharing this run's
+    /// sources (spans of both point into one map). Its result is what the
+    /// panes show; its diagnostics join this run's (each once). `notes`: the
+    /// values it does not have listed as notes (without values; with them,
+    /// Heat's own errors say which are missing).
+    fn display(&mut self, input: &StackInput<'_>, notes: bool) {
+        let mut run = Run::child(self);
+        run.display = true;
+        run.budget = NESTED_BUDGET;
+        run.ev.version = self.ev.version;
+        run.ev.result.template_version = self.ev.result.template_version.clone();
+        if let Err(failed) = run.stack(input) {
+            // Only a bound stops a display evaluation.
+            run.problem(failed.error);
+        }
+        let ev = run.ev;
+        self.ev.sources = ev.sources;
+        for d in ev.diagnostics {
+            push_once(&mut self.ev.diagnostics, d);
+        }
+        self.ev.shown = Some(ev.result);
+        self.ev.param_info = ev.param_info;
+        self.ev.deferred = ev.deferred;
+        self.ev.display = ev.display;
+        self.ev.edges = ev.edges;
+        // The values it does not have, listed once, as information.
+        for u in ev.unknowns.iter().filter(|_| notes) {
+            let why = if u.label.contains("://") { ": hotplate never downloads a file" } else { " has no value" };
+            let message = format!("{}{why}; it is left unknown and what needs it is not checked", u.label);
+            push_once(&mut self.ev.diagnostics, Diagnostic::note(crate::eval::UNKNOWN_CODE, message).at_opt(u.span));
+        }
+        self.ev.unknowns = ev.unknowns;
+        self.ev.not_checked = ev.not_checked;
+    }
+
+    /// A display evaluation's diagnostic (each problem once).
+    pub(crate) fn diagnostic(&mut self, d: Diagnostic) {
+        if self.display {
+            push_once(&mut self.ev.diagnostics, d);
+        } else {
+            self.ev.diagnostics.push(d);
+        }
+    }
+
+    /// A display evaluation's problem: an unknown value makes what needed it
+    /// not checked; any other error is a diagnostic (each once).
+    fn problem(&mut self, e: EvalError) {
+        let e = self.localize(e);
+        if e.is_unknown() {
+            // A file named by URL is one of the values it does not have.
+            for label in e.unknown_labels().into_iter().filter(|l| l.contains("://")) {
+                if !self.ev.unknowns.iter().any(|u| u.label == label) {
+                    self.ev.unknowns.push(Unknown { label, span: e.span });
+                }
+            }
+            let path = crate::eval::render_path(&e.heat_path());
+            let check = match e.svf.as_ref().map(|s| s.error.as_str()) {
+                Some(named) if !named.is_empty() => named.to_string(),
+                _ => check_kind(&path).to_string(),
+            };
+            self.not_checked(NotChecked { stack: String::new(), check, path, needs: e.unknown_labels(), span: e.span });
+            return;
+        }
+        push_once(&mut self.ev.diagnostics, e.to_diagnostic());
+    }
+
+    /// One more check not made (each once).
+    fn not_checked(&mut self, item: NotChecked) {
+        if !self.ev.not_checked.contains(&item) {
+            self.ev.not_checked.push(item);
+        }
+    }
+
+    /// A stage-level error: Heat stops here; a display evaluation records it
+    /// and goes on with what the stage could make.
+    fn stop(&mut self, e: EvalError) -> Result<(), Failed> {
+        if self.display && e.code != "budget-exceeded" {
+            self.problem(e);
+            return Ok(());
+        }
+        Err(self.failed(e))
     }
 
     /// Heat's error for this stack, its paths in the template's own spelling.
@@ -169,6 +351,10 @@ impl Run {
             // Going on would only spend more: stop with what Heat would report.
             let e = first.take().unwrap_or(e);
             return Err(self.failed(e));
+        }
+        if self.display {
+            self.problem(e);
+            return Ok(());
         }
         if first.is_none() {
             *first = Some(e);
@@ -193,36 +379,6 @@ impl Run {
             Some(v) => cfn::localize(e, v),
             None => e,
         }
-    }
-
-    /// The top-level stack: the request stage, then the stack's stages.
-    fn create(&mut self, req: &Request, hook: Option<&dyn existing::Existing>) -> Result<(), Failed> {
-        let stages::request::Top { stack_name, root, version, schemas, env, config } =
-            stages::request::request(self, req)?;
-        let env = match hook {
-            Some(h) => h.environment(env, &schemas),
-            None => env,
-        };
-        let input = StackInput {
-            root: &root,
-            version,
-            stack_name,
-            stack_id: req.stack_id.clone(),
-            project_id: &req.project_id,
-            files: Rc::new(req.files.clone()),
-            env,
-            schemas,
-            depth: 0,
-            strict: true,
-            template_only: false,
-            collect: true,
-            mocks: Some((&req.attributes, &req.reference_ids)),
-            deploy_params: IndexMap::new(),
-            config,
-            existing: hook,
-            path: Vec::new(),
-        };
-        self.stack(&input)
     }
 
     /// A stack from its template on: Heat's `Stack.validate`, then (unless only
@@ -276,6 +432,62 @@ impl Run {
         let graph = stages::graph::graph(self, &definitions, &stack)?;
         let outputs = stages::outputs::outputs(self, structure, &stack, input.version)?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })
+    }
+}
+
+/// Add a display evaluation's diagnostic unless the problem has one
+/// ([`same_problem`]), or unless it is an error about a place that holds an
+/// error already reported: a later stage meeting what an earlier one found
+/// (a reference to a missing resource: the dependency graph's error, then
+/// the property that holds it failing to resolve).
+fn push_once(diagnostics: &mut Vec<Diagnostic>, d: Diagnostic) {
+    let consequence = |o: &Diagnostic| match (o.span, d.span) {
+        (Some(inner), Some(outer)) => {
+            o.severity == Severity::Error
+                && d.severity == Severity::Error
+                && inner.source == outer.source
+                && outer.start <= inner.start
+                && inner.end <= outer.end
+        }
+        _ => false,
+    };
+    if !diagnostics.iter().any(|o| same_problem(o, &d) || consequence(o)) {
+        diagnostics.push(d);
+    }
+}
+
+/// Whether two diagnostics report one problem: the same one; one of the
+/// same code at the same place (Heat's validation and resolution of one
+/// snippet word it differently); or one error and the same error wrapped
+/// (`Property error: resources.r.properties.p: <message>` at the value, the
+/// resolution's `<message>` at the function inside it).
+fn same_problem(a: &Diagnostic, b: &Diagnostic) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Some(x), Some(y)) = (a.span, b.span) else { return false };
+    if x == y && a.code == b.code {
+        return true;
+    }
+    let inside =
+        |x: crate::source::Span, y: crate::source::Span| x.source == y.source && x.start <= y.start && y.end <= x.end;
+    let wraps = |outer: &Diagnostic, inner: &Diagnostic| {
+        outer.message.strip_suffix(inner.message.as_str()).is_some_and(|prefix| prefix.ends_with(": "))
+    };
+    a.severity == b.severity && ((inside(x, y) && wraps(a, b)) || (inside(y, x) && wraps(b, a)))
+}
+
+/// What kind of check a Heat path names (for the not-checked list).
+fn check_kind(path: &str) -> &'static str {
+    let mut parts = path.split('.');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some("resources"), Some(_), Some(p)) if p.starts_with("properties") => "property",
+        (Some("resources"), Some(_), Some(_)) => "resource field",
+        (Some("resources"), _, None) => "resource",
+        (Some("outputs"), _, _) => "output",
+        (Some("conditions"), _, _) => "condition",
+        (Some("parameters"), _, _) => "parameter",
+        _ => "check",
     }
 }
 

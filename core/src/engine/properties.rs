@@ -29,6 +29,9 @@ pub(crate) enum PropError {
     Svf(Vec<PathItem>, String),
     /// Anything that must stop the evaluation as it is (the step budget).
     Fatal(EvalError),
+    /// A value a display evaluation does not have ([`EvalError::unknown`]):
+    /// what needs it is not checked.
+    Unknown(EvalError),
 }
 
 type PResult<T> = Result<T, PropError>;
@@ -48,6 +51,9 @@ pub(crate) struct Validation<'a> {
     active: Cell<bool>,
     /// Custom constraints a service would have checked.
     pub skipped: RefCell<Vec<SkippedConstraint>>,
+    /// Properties whose values a display evaluation does not have (their
+    /// paths and what they need): not checked.
+    pub unknown: RefCell<Vec<(String, EvalError)>>,
 }
 
 /// The data of a `Properties` object: the definition's snippets at the top,
@@ -163,6 +169,7 @@ impl<'a> Validation<'a> {
             replaced: Vec::new(),
             active: Cell::new(true),
             skipped: RefCell::new(Vec::new()),
+            unknown: RefCell::new(Vec::new()),
         };
         let mut active_rules = Vec::new();
         for r in rules {
@@ -219,6 +226,30 @@ impl<'a> Validation<'a> {
         self.children(&Props::top(schema, data), false)
     }
 
+    /// `self.properties` as a display evaluation's plugin check reads it:
+    /// [`Validation::values_top`], with null for each top-level property
+    /// whose value it does not have, and those keys with what they need.
+    pub(crate) fn values_known(
+        &self,
+        schema: &'static [PropSchema],
+        data: &[(Value, Expr)],
+    ) -> Result<(Map, Vec<(String, EvalError)>), PropError> {
+        let props = Props::top(schema, data);
+        let (mut out, mut unknown) = (Map::new(), Vec::new());
+        for (key, _) in props.schema.entries() {
+            let v = match self.get_property_value(&props, &key, false) {
+                Ok(v) => v,
+                Err(PropError::Unknown(e)) => {
+                    unknown.push((py_str(&key), e));
+                    Value::Null
+                }
+                Err(e) => return Err(e),
+            };
+            let _ = out.insert(key, v);
+        }
+        Ok((out, unknown))
+    }
+
     /// Every problem `Properties.validate(with_value=True)` would find at the
     /// top level if it went on after each one (for diagnostics; the result keeps
     /// Heat's first): each unknown key, then each schema key's first error, in
@@ -272,6 +303,10 @@ impl<'a> Validation<'a> {
             if with_value {
                 let failed = match self.value_at(props, &key, prop, &path, true) {
                     Ok(_) => None,
+                    Err(PropError::Unknown(e)) => {
+                        self.unknown.borrow_mut().push((path.clone(), e));
+                        None
+                    }
                     Err(PropError::Svf(p, m)) => {
                         let mut full = vec![path_item(&key)];
                         full.extend(p);
@@ -366,6 +401,7 @@ impl<'a> Validation<'a> {
                     Ok(Some(v)) => v,
                     Ok(None) => return Ok(None),
                     Err(e) if e.code == "budget-exceeded" => return Err(PropError::Fatal(e)),
+                    Err(e) if e.is_unknown() => return Err(PropError::Unknown(e)),
                     Err(e) => return Err(PropError::Value(e.text())),
                 }
             }

@@ -48,6 +48,8 @@ pub struct Request {
     pub attributes: IndexMap<String, Map>,
     /// Mocked reference ids per resource.
     pub reference_ids: IndexMap<String, String>,
+    /// Whether the display evaluation is made too ([`Display`]).
+    pub display: Display,
     /// `x-heat-config`: the cloud's `heat.conf` settings (null: Heat's
     /// defaults), converted by [`crate::engine::heat_config::HeatConfig::from_value`]
     /// when the request is evaluated.
@@ -56,6 +58,23 @@ pub struct Request {
     /// its `x-*` members), measured when the request is decoded from JSON;
     /// for a request assembled otherwise, computed from its members.
     pub body_size: Option<usize>,
+}
+
+/// When an evaluation also makes the display evaluation, which goes on past
+/// Heat's first error with unknown values symbolic ([`crate::engine::Evaluation::shown`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Display {
+    /// When Heat refuses the stack or fails one of its nested stacks.
+    #[default]
+    WhenRefused,
+    /// Never: Heat's canonical result alone.
+    Never,
+    /// Without values (`hotplate check` and the LSP on a template no check
+    /// entry gives values): Heat's verdict when the template has every value
+    /// it needs; else none (`result` empty: Heat's error would be about the
+    /// values not given), the display evaluation's problems only, and the
+    /// values it lacks as notes.
+    WithoutValues,
 }
 
 impl Request {
@@ -73,6 +92,7 @@ impl Request {
             project_id: DEFAULT_PROJECT_ID.into(),
             attributes: IndexMap::new(),
             reference_ids: IndexMap::new(),
+            display: Display::WhenRefused,
             heat_config: Value::Null,
             body_size: None,
         }

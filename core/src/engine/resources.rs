@@ -40,6 +40,9 @@ pub struct ResourceDefn {
     pub condition: Option<Expr>,
     /// What the registry knows of the type.
     pub info: TypeInfo,
+    /// What its condition needs when a display evaluation cannot decide it
+    /// (the resource is then checked as if enabled); empty when decided.
+    pub condition_needs: Vec<String>,
 }
 
 const BASE_KEYS: &[&str] =
@@ -279,9 +282,13 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         }
     }
     let (external_id, condition) = f.external_id_and_condition()?;
+    let mut condition_needs = Vec::new();
     if let Some(cond) = &condition {
-        if !f.enabled(cond)? {
-            return Ok(None);
+        match f.enabled(cond) {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            Err(e) if e.is_unknown() => condition_needs = e.unknown_labels(),
+            Err(e) => return Err(e),
         }
     }
     Ok(Some(ResourceDefn {
@@ -296,6 +303,7 @@ pub fn parse_definition(stack: &Stack, name: &str, node: &Node) -> Result<Option
         external_id,
         condition,
         info: TypeInfo::provider("", false),
+        condition_needs,
     }))
 }
 
@@ -371,12 +379,17 @@ impl ResourceDefn {
     /// `Resource.validate()`: `validate_template()` with the properties'
     /// values (when `strict`), then the plugin's own checks. None-like types
     /// validate nothing; external resources are only looked up.
+    ///
+    /// A value a display evaluation does not have makes what needs it not
+    /// checked: each such check is an unknown error in `unknown`, and the
+    /// others are still made.
     pub fn validate(
         &self,
         stack: &Stack,
         strict: bool,
         skipped: &mut Vec<SkippedProperty>,
         checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         if self.info.none_like {
             return Ok(());
@@ -391,20 +404,26 @@ impl ResourceDefn {
             }
             return Ok(());
         }
-        self.validate_definition(stack)?;
-        let entries = self.property_entries(stack)?;
+        self.validate_definition(stack, unknown)?;
+        let entries = self.property_entries(stack, unknown)?;
         if self.info.provider || self.info.plugin.is_empty() {
             // Provider templates: their parameters are the nested stack's
             // business; each value is still resolved when validating strictly
             // (`Properties.validate(with_value=strict_validate)`).
             for (k, v) in entries.iter().filter(|_| strict) {
-                eval::resolve(stack, v).map_err(|e| property_error(&self.name, "properties", Some(&py_str(k)), e))?;
+                self.resolve_property(stack, v, Some(&py_str(k)), unknown)?;
             }
             return Ok(());
         }
         let schema = self.schema(stack, entries);
         let v = Validation::new(stack, schema, self.info.translation, entries);
-        let result = v.validate_top(schema, entries, strict);
+        // A display evaluation reads every property (each one it cannot
+        // check is put aside); Heat stops at the first error.
+        let result = if stack.display {
+            v.problems_top(schema, entries).into_iter().next().map_or(Ok(()), Err)
+        } else {
+            v.validate_top(schema, entries, strict)
+        };
         for (path, constraint) in v.skipped.borrow().iter() {
             skipped.push(SkippedProperty {
                 resource: self.name.to_string(),
@@ -412,9 +431,31 @@ impl ResourceDefn {
                 constraint: constraint.clone(),
             });
         }
+        for (path, e) in v.unknown.take() {
+            unknown.push(self.unknown_property(&path, e));
+        }
         match result {
-            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks),
+            Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks, unknown),
             Err(e) => Err(self.property_svf(e)),
+        }
+    }
+
+    /// A property snippet resolved (`Property error` when it fails); a value
+    /// a display evaluation does not have is put aside in `unknown`.
+    fn resolve_property(
+        &self,
+        stack: &Stack,
+        expr: &Expr,
+        key: Option<&str>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        match eval::resolve(stack, expr) {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_unknown() => {
+                unknown.push(property_error(&self.name, "properties", key, e));
+                Ok(())
+            }
+            Err(e) => Err(property_error(&self.name, "properties", key, e)),
         }
     }
 
@@ -424,11 +465,13 @@ impl ResourceDefn {
     /// away (nothing to check); a provider's names are its template's
     /// parameters ([`crate::engine::nested`]).
     pub fn validate_template(&self, stack: &Stack) -> Result<(), EvalError> {
-        self.validate_definition(stack)?;
+        // Template validate has every value it needs or none: nothing unknown.
+        let unknown = &mut Vec::new();
+        self.validate_definition(stack, unknown)?;
         if self.info.none_like {
             return Ok(());
         }
-        let entries = self.property_entries(stack)?;
+        let entries = self.property_entries(stack, unknown)?;
         if self.info.provider || self.info.plugin.is_empty() {
             return Ok(());
         }
@@ -437,8 +480,9 @@ impl ResourceDefn {
         v.validate_top(schema, entries, false).map_err(|e| self.property_svf(e))
     }
 
-    /// The definition's functions, deletion policy and update policy.
-    fn validate_definition(&self, stack: &Stack) -> Result<(), EvalError> {
+    /// The definition's functions, deletion policy and update policy (a
+    /// value a display evaluation does not have put aside in `unknown`).
+    fn validate_definition(&self, stack: &Stack, unknown: &mut Vec<EvalError>) -> Result<(), EvalError> {
         let prefix = ["resources", &*self.name];
         let sections: [(&str, Option<&Expr>); 4] = [
             ("properties", self.properties.as_ref()),
@@ -448,7 +492,11 @@ impl ResourceDefn {
         ];
         for (section, expr) in sections {
             if let Some(e) = expr {
-                eval::validate(stack, e, &[section.to_string()]).map_err(|e| e.prefixed(&prefix))?;
+                match eval::validate(stack, e, &[section.to_string()]) {
+                    Ok(()) => {}
+                    Err(e) if e.is_unknown() => unknown.push(e.prefixed(&prefix)),
+                    Err(e) => return Err(e.prefixed(&prefix)),
+                }
             }
         }
         if self.deletion_policy.as_deref() == Some("Snapshot") && !self.info.snapshot {
@@ -468,10 +516,13 @@ impl ResourceDefn {
                 .at(self.node.get("deletion_policy").map_or(self.node.span, |n| n.span)));
         }
         if let Some(up) = &self.update_policy {
-            let resolved =
-                eval::resolve(stack, up).map_err(|e| property_error(&self.name, "update_policy", None, e))?;
-            if let Value::Map(m) = resolved {
-                super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?;
+            match eval::resolve(stack, up) {
+                Ok(Value::Map(m)) => {
+                    super::update_policy::validate(&self.name, self.info.update_policy, &m, up, self.node.span)?
+                }
+                Ok(_) => {}
+                Err(e) if e.is_unknown() => unknown.push(property_error(&self.name, "update_policy", None, e)),
+                Err(e) => return Err(property_error(&self.name, "update_policy", None, e)),
             }
         }
         Ok(())
@@ -479,7 +530,7 @@ impl ResourceDefn {
 
     /// The properties' top-level entries: a function is not iterable, a
     /// provider's template must be there, anything else but a map is resolved.
-    fn property_entries(&self, stack: &Stack) -> Result<&[(Value, Expr)], EvalError> {
+    fn property_entries(&self, stack: &Stack, unknown: &mut Vec<EvalError>) -> Result<&[(Value, Expr)], EvalError> {
         if let Some(Expr::Call(call)) = &self.properties {
             // Heat's Properties iterate the definition's data: a function is not iterable.
             return Err(EvalError::svf_full(
@@ -499,10 +550,27 @@ impl ResourceDefn {
             None => &[],
             Some(Expr::Map(entries, _)) => entries,
             Some(other) => {
-                eval::resolve(stack, other).map_err(|e| property_error(&self.name, "properties", None, e))?;
+                self.resolve_property(stack, other, None, unknown)?;
                 &[]
             }
         })
+    }
+
+    /// A property whose value a display evaluation does not have, at its
+    /// path (`networks.0.network`) and value.
+    fn unknown_property(&self, path: &str, e: EvalError) -> EvalError {
+        let items: Vec<PathItem> = path
+            .split('.')
+            .map(|p| match p.parse::<i64>() {
+                Ok(i) if p.bytes().all(|b| b.is_ascii_digit()) => PathItem::Index(i),
+                _ => PathItem::Key(p.to_string()),
+            })
+            .collect();
+        let span = self.property_span(&items, Target::Value);
+        let mut full: Vec<PathItem> =
+            ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
+        full.extend(items);
+        EvalError::unknown(&e.unknown_labels()).prefixed_items(full).at(span)
     }
 
     /// Every independent problem of this resource's properties, in Heat's
@@ -521,7 +589,7 @@ impl ResourceDefn {
     /// A property failure as Heat's `Property error: resources.<r>.properties…`.
     fn property_svf(&self, e: PropError) -> EvalError {
         let (path, message) = match e {
-            PropError::Fatal(e) => return e,
+            PropError::Fatal(e) | PropError::Unknown(e) => return e,
             PropError::Svf(path, message) => (path, message),
             // `validate` turns these into SVFs; kept total all the same.
             PropError::Value(message) => (Vec::new(), message),
@@ -542,6 +610,10 @@ impl ResourceDefn {
     }
 
     /// The plugin's own `validate()` after the properties (`crate::plugins`).
+    ///
+    /// A display evaluation's check reads null for the properties whose
+    /// values it does not have; if it reads one, its outcome says nothing:
+    /// the check is not checked (an unknown error in `unknown`).
     fn plugin_checks(
         &self,
         stack: &Stack,
@@ -549,19 +621,42 @@ impl ResourceDefn {
         schema: &'static [crate::catalogue::PropSchema],
         entries: &[(Value, Expr)],
         checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks(self.info.plugin) else { return Ok(()) };
         if crate::plugins::checks_first(self.info.plugin) {
             return Ok(());
         }
-        let Ok(props) = v.values_top(schema, entries) else { return Ok(()) };
-        self.run_plugin_check(stack, check, &props, &[], checks)
+        let Ok((props, unknown_props)) = self.plugin_props(stack, v, schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], &unknown_props, checks, unknown)
+    }
+
+    /// `self.properties` as a plugin check reads it after the schema is
+    /// checked: a display evaluation's has null for each property whose value
+    /// it does not have, and those keys apart with what they need.
+    fn plugin_props(
+        &self,
+        stack: &Stack,
+        v: &Validation<'_>,
+        schema: &'static [crate::catalogue::PropSchema],
+        entries: &[(Value, Expr)],
+    ) -> Result<(Map, Vec<(String, EvalError)>), PropError> {
+        if stack.display {
+            v.values_known(schema, entries)
+        } else {
+            v.values_top(schema, entries).map(|props| (props, Vec::new()))
+        }
     }
 
     /// The checks a plugin's `validate()` makes before the base class's
     /// (`plugins::checks_first`): the properties are read without the schema
     /// checked, a value that does not convert failing when read.
-    pub fn plugin_checks_first(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+    pub fn plugin_checks_first(
+        &self,
+        stack: &Stack,
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
         if self.info.none_like || self.external_id.is_some() || !crate::plugins::checks_first(self.info.plugin) {
             return Ok(());
         }
@@ -572,40 +667,55 @@ impl ResourceDefn {
         };
         let schema = self.info.schema;
         let v = Validation::new(stack, schema, self.info.translation, entries);
-        let (mut props, mut unread) = (Map::new(), Vec::new());
+        let (mut props, mut unread, mut unknown_props) = (Map::new(), Vec::new(), Vec::new());
         for p in schema {
             match v.read(schema, entries, p.name) {
                 Ok(value) => props.insert_str(p.name, value),
                 Err(PropError::Fatal(e)) => return Err(e),
+                Err(PropError::Unknown(e)) => {
+                    props.insert_str(p.name, Value::Null);
+                    unknown_props.push((p.name.to_string(), e));
+                }
                 Err(PropError::Svf(_, message) | PropError::Value(message)) => {
                     unread.push((p.name.to_string(), message));
                 }
             }
         }
-        self.run_plugin_check(stack, check, &props, &unread, checks)
+        self.run_plugin_check(stack, check, &props, &unread, &unknown_props, checks, unknown)
     }
 
     /// The checks a stack resource's `validate()` makes after its nested
     /// stack (`plugins::checks_after_nested`).
-    pub fn plugin_checks_after_nested(&self, stack: &Stack, checks: &mut Vec<SkippedCheck>) -> Result<(), EvalError> {
+    pub fn plugin_checks_after_nested(
+        &self,
+        stack: &Stack,
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
         let Some(check) = crate::plugins::checks_after_nested(self.info.plugin) else { return Ok(()) };
         let entries: &[(Value, Expr)] = match &self.properties {
             Some(Expr::Map(entries, _)) => entries,
             _ => &[],
         };
         let v = Validation::new(stack, self.info.schema, self.info.translation, entries);
-        let Ok(props) = v.values_top(self.info.schema, entries) else { return Ok(()) };
-        self.run_plugin_check(stack, check, &props, &[], checks)
+        let Ok((props, unknown_props)) = self.plugin_props(stack, &v, self.info.schema, entries) else { return Ok(()) };
+        self.run_plugin_check(stack, check, &props, &[], &unknown_props, checks, unknown)
     }
 
-    /// Run one of the plugin's checks on its properties.
+    /// Run one of the plugin's checks on its properties. A display
+    /// evaluation's check reads null for the properties whose values it does
+    /// not have; if it reads one, its outcome says nothing: the check is not
+    /// checked (an unknown error in `unknown`).
+    #[allow(clippy::too_many_arguments)]
     fn run_plugin_check(
         &self,
         stack: &Stack,
         check: crate::plugins::Check,
         props: &Map,
         unread: &[(String, String)],
+        unknown_props: &[(String, EvalError)],
         checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
     ) -> Result<(), EvalError> {
         let resolved = |section: &Option<Expr>| match section {
             Some(e) => eval::resolve(stack, e).unwrap_or(Value::Null),
@@ -622,8 +732,19 @@ impl ResourceDefn {
             update_policy: &update_policy,
             strict: stack.strict_validate,
             timeout_secs: stack.timeout_secs(),
+            unknown: unknown_props,
+            needs: std::cell::RefCell::new(Vec::new()),
         };
-        match check(&ctx) {
+        let outcome = check(&ctx);
+        let needs = ctx.needs.take();
+        if !needs.is_empty() {
+            let path = vec![PathItem::Key("resources".into()), PathItem::Key(self.name.to_string())];
+            let check = format!("{}.validate", self.info.class);
+            let e = EvalError::unknown(&needs).prefixed_items(path).with_check(&check);
+            unknown.push(e.at(self.property_span(&[], Target::Container)));
+            return Ok(());
+        }
+        match outcome {
             Ok(crate::plugins::Outcome::Valid) => Ok(()),
             Ok(crate::plugins::Outcome::NeedsService(service)) => {
                 checks.push(SkippedCheck {
@@ -778,6 +899,10 @@ fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
     }
     let scheme = url_scheme(template);
     let allowed = matches!(scheme.as_str(), "http" | "https") || (!user && scheme == "file");
+    if allowed && stack.display && template.contains("://") {
+        // heatclient would download it; hotplate never fetches.
+        return Some(EvalError::unknown(&[format!("template {template}")]));
+    }
     let reason = if !allowed {
         format!("Invalid URL scheme {scheme}")
     } else if scheme == "file" {
@@ -810,6 +935,10 @@ pub(crate) fn property_error(name: &str, section: &str, key: Option<&str>, e: Ev
         ["resources", name, section].iter().map(|s| PathItem::Key((*s).to_string())).collect();
     if let Some(k) = key {
         path.push(PathItem::Key(k.to_string()));
+    }
+    if e.is_unknown() {
+        // Not checked, not a property error.
+        return e.prefixed_items(path);
     }
     let message = match &e.svf {
         Some(svf) => {

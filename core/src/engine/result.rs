@@ -252,11 +252,58 @@ pub(crate) fn rebase<T>(at: &[PathItem], items: Vec<T>, path: fn(&mut T) -> &mut
         .collect()
 }
 
+/// A value the display evaluation does not have, shown `⟨label⟩`: a
+/// parameter without a value (`parameter key_name`), a file named by URL
+/// (`get_file https://…`; hotplate never fetches).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unknown {
+    /// What it stands for, as the placeholder shows it.
+    pub label: String,
+    /// Where it is declared or named.
+    pub span: Option<Span>,
+}
+
+/// A check the display evaluation did not make because it needs a value it
+/// does not have: never reported as passed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotChecked {
+    /// The nested stack it is in (resource names joined by `/`; empty: the top).
+    pub stack: String,
+    /// Heat's path of what was not checked (`resources.server.properties.key_name`).
+    pub path: String,
+    /// What was not checked: `property`, a plugin's `<class>.validate`,
+    /// `condition`, `resource`, `output`, `nested stack`, …
+    pub check: String,
+    /// The values it needs (their labels, as [`Unknown::label`] or built from them).
+    pub needs: Vec<String>,
+    /// Where.
+    pub span: Option<Span>,
+}
+
+impl Evaluation {
+    /// The result the panes show: the display evaluation's, else Heat's.
+    pub fn shown(&self) -> &HeatResult {
+        self.shown.as_ref().unwrap_or(&self.result)
+    }
+}
+
 /// Everything an evaluation produces.
 #[derive(Clone, Debug, Default)]
 pub struct Evaluation {
     /// Heat's canonical result.
     pub result: HeatResult,
+    /// What the panes show when it differs from `result` (Heat refused the
+    /// stack, or one of its nested stacks): the display evaluation, which goes
+    /// on where Heat stops (every piece that can be made, failed ones left
+    /// out and their diagnostics at their place) and shows values it does not
+    /// have as placeholders; each stack Heat refuses keeps Heat's error
+    /// there. `deferred`, `display` and `edges` are about this
+    /// result when there is one. `None`: the canonical result is what is shown.
+    pub shown: Option<HeatResult>,
+    /// The values the display evaluation does not have (each once).
+    pub unknowns: Vec<Unknown>,
+    /// The checks it did not make for want of them.
+    pub not_checked: Vec<NotChecked>,
     /// Every diagnostic (errors and warnings), in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// The source texts spans point into.

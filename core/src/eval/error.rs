@@ -6,6 +6,11 @@ use crate::diag::{Diagnostic, PathItem};
 use crate::pyfmt::str_repr;
 use crate::source::Span;
 
+/// The class of [`EvalError::unknown`] (hotplate's own: Heat has no such state).
+const UNKNOWN_CLASS: &str = "UnknownValue";
+/// The code of [`EvalError::unknown`].
+pub(crate) const UNKNOWN_CODE: &str = "unknown-value";
+
 /// The extra parts of a `StackValidationFailed`: its error prefix and path.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Svf {
@@ -97,6 +102,34 @@ impl EvalError {
             .with_code("missing-parameter")
     }
 
+    /// A value hotplate does not have (a parameter without a value, a
+    /// resource or parameter that failed, a file named by URL), met while
+    /// resolving in a display evaluation: whatever needs it is not checked
+    /// (never an error, never a made-up value). `labels` say what is needed
+    /// (`parameter key_name`); only display evaluations raise it.
+    pub fn unknown(labels: &[String]) -> EvalError {
+        EvalError::new(UNKNOWN_CLASS, labels.join("\n")).with_code(UNKNOWN_CODE)
+    }
+
+    /// Whether this is [`EvalError::unknown`] (wrapped or not).
+    pub fn is_unknown(&self) -> bool {
+        self.code == UNKNOWN_CODE
+    }
+
+    /// What an unknown error needs, once each (empty for any other error).
+    pub fn unknown_labels(&self) -> Vec<String> {
+        if !self.is_unknown() {
+            return Vec::new();
+        }
+        let mut out: Vec<String> = Vec::new();
+        for l in self.message.split('\n').filter(|l| !l.is_empty()) {
+            if !out.iter().any(|o| o == l) {
+                out.push(l.to_string());
+            }
+        }
+        out
+    }
+
     /// `InvalidTemplateReference`.
     pub fn bad_reference(resource: &str, key: &str) -> EvalError {
         EvalError::new(
@@ -182,13 +215,26 @@ impl EvalError {
     /// Re-raise an SVF under a new prefix path: `SVF(error=ex.error, path=prefix + ex.path,
     /// message=ex.error_message)`; a non-SVF becomes `SVF(message=str(e))` first.
     pub fn prefixed(self, prefix: &[&str]) -> EvalError {
+        self.prefixed_items(prefix.iter().map(|s| PathItem::Key((*s).to_string())).collect())
+    }
+
+    /// [`EvalError::prefixed`] with typed path items.
+    pub fn prefixed_items(self, prefix: Vec<PathItem>) -> EvalError {
         let (error, path, message) = match &self.svf {
             Some(svf) => (svf.error.clone(), svf.path.clone(), self.message.clone()),
             None => (String::new(), Vec::new(), self.text()),
         };
-        let mut full: Vec<PathItem> = prefix.iter().map(|s| PathItem::Key((*s).to_string())).collect();
+        let mut full = prefix;
         full.extend(path);
         EvalError { span: self.span, code: self.code, ..EvalError::svf_items(&error, full, message) }
+    }
+
+    /// An unknown error naming the check it stopped (`Server.validate`).
+    pub fn with_check(mut self, check: &str) -> EvalError {
+        if let Some(svf) = &mut self.svf {
+            svf.error = check.to_string();
+        }
+        self
     }
 
     /// Heat's error path list (SVF only).

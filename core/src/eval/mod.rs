@@ -8,7 +8,8 @@
 
 mod error;
 
-pub use error::EvalError;
+pub(crate) use error::UNKNOWN_CODE;
+pub use error::{render_path, EvalError};
 
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -341,10 +342,12 @@ fn collect_dependencies(
             path.push_str(&call.name);
             collect_dependencies(stack, &call.args, path, out)?;
             path.truncate(len);
-            if let Some(name) =
-                functions::referenced_resource(stack, call, path).map_err(|e| e.at_if_unset(call.span))?
-            {
-                out.push(name);
+            match functions::referenced_resource(stack, call, path) {
+                Ok(Some(name)) => out.push(name),
+                Ok(None) => {}
+                // A display evaluation's resource it cannot make: no edge.
+                Err(e) if e.is_unknown() => {}
+                Err(e) => return Err(e.at_if_unset(call.span)),
             }
         }
     }

@@ -30,9 +30,17 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     };
     match stack.files.get(key) {
         Some(Some(content)) => Ok(Value::from(content.as_str())),
+        _ if unfetched(stack, key) => Err(EvalError::unknown(&[format!("{name} {key}")])),
         _ => Err(EvalError::value(format!("No content found in the \"files\" section for {name} path: {key}"))
             .with_code("missing-file")),
     }
+}
+
+/// A display evaluation's file named by URL that the request does not
+/// carry: heatclient would download it, hotplate never fetches, so its
+/// content is unknown (not missing).
+pub(crate) fn unfetched(stack: &Stack, key: &str) -> bool {
+    stack.display && key.contains("://") && !stack.files.get(key).is_some_and(Option::is_some)
 }
 
 #[cfg(test)]

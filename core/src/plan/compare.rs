@@ -181,7 +181,7 @@ impl PropsView for Props<'_> {
         let v = Validation::new(self.stack, self.schema, &[], &self.entries);
         v.read(self.schema, &self.entries, key).map_err(|e| match e {
             PropError::Value(m) | PropError::Svf(_, m) => m,
-            PropError::Fatal(e) => e.text(),
+            PropError::Fatal(e) | PropError::Unknown(e) => e.text(),
         })
     }
 }

@@ -38,7 +38,7 @@ impl Deps<'_> {
         let v = Validation::new(self.stack, res.info.schema, res.info.translation, entries);
         match v.read(res.info.schema, entries, key) {
             Ok(value) => Ok(Some(value)),
-            Err(PropError::Value(_)) => Ok(None),
+            Err(PropError::Value(_) | PropError::Unknown(_)) => Ok(None),
             Err(PropError::Svf(_, message)) => {
                 Err(EvalError::svf(message).with_code("property-conflict").at(res.node.span))
             }

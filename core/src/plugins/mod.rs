@@ -72,6 +72,11 @@ pub(crate) struct Ctx<'a> {
     pub metadata: &'a Value,
     /// The stack (its resources, as `self.stack` in Heat).
     pub stack: &'a crate::stack::Stack,
+    /// A display evaluation's properties whose values it does not have
+    /// (null in `props`), with what they need.
+    pub unknown: &'a [(String, EvalError)],
+    /// What the check read that is unknown: its outcome then says nothing.
+    pub needs: std::cell::RefCell<Vec<String>>,
     /// Properties whose conversion failed, with the message: only for the
     /// checks Heat makes before the property schema ([`FIRST`]), where a
     /// read of one raises.
@@ -88,6 +93,14 @@ pub(crate) struct Ctx<'a> {
 impl Ctx<'_> {
     /// `self.properties[key]`.
     pub fn prop(&self, key: &str) -> &Value {
+        if let Some((_, e)) = self.unknown.iter().find(|(k, _)| k == key) {
+            let mut needs = self.needs.borrow_mut();
+            for l in e.unknown_labels() {
+                if !needs.contains(&l) {
+                    needs.push(l);
+                }
+            }
+        }
         self.props.get_str(key).unwrap_or(&Value::Null)
     }
 

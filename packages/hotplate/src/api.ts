@@ -33,6 +33,13 @@ export interface EvaluateResponse extends EvaluateSummary {
   resultJson: string;
   /** `JSON.parse(resultJson)`. */
   result: CanonicalResult;
+  /**
+   * What the result panes show: `result`, or when Heat refused the stack the
+   * engine's display evaluation, which goes on past Heat's first error
+   * (parameters, the resources' other properties, the outputs and conditions
+   * that resolve; each stack Heat refuses keeps Heat's `error`).
+   */
+  shown: CanonicalResult;
 }
 
 /** How to evaluate, besides the request. */
@@ -70,6 +77,7 @@ export interface Evaluation {
 /** An evaluation as the glue holds it: its answers are JSON text of the types above. */
 export interface GlueEvaluation {
   resultJson(): string;
+  shownJson(): string;
   summaryJson(): string;
   texts(format: string): string;
   render(path: PathStep[], format: string): string;
@@ -149,6 +157,7 @@ function crashResponse(e: unknown): EvaluateResponse {
   return {
     resultJson: JSON.stringify(result, null, 2),
     result,
+    shown: result,
     diagnostics: [
       { code: "internal-error", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0, endLine: 0, endColumn: 0 },
     ],
@@ -218,7 +227,10 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       };
       const resultJson = raw.resultJson();
       const summary = JSON.parse(raw.summaryJson()) as EvaluateSummary;
-      const response: EvaluateResponse = { ...summary, resultJson, result: JSON.parse(resultJson) as CanonicalResult };
+      const result = JSON.parse(resultJson) as CanonicalResult;
+      const shownJson = raw.shownJson();
+      const shown = shownJson ? (JSON.parse(shownJson) as CanonicalResult) : result;
+      const response: EvaluateResponse = { ...summary, resultJson, result, shown };
       return {
         response,
         texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),

@@ -22,6 +22,19 @@ outputs:
   ip: {value: {get_attr: [server, first_address]}}
 `;
 
+test("a refused stack: Heat's result, and what the panes show past its first error", () => {
+  const r = evaluate({ stack_name: "demo", template: "heat_template_version: 2021-04-16\nparameters:\n  key: {type: string}\nresources:\n  s: {type: OS::Nova::Server, properties: {image: cirros, key_name: {get_param: key}}}\noutputs:\n  o: {value: 42}\n" });
+  assert.match(r.result.error.message, /key/);
+  assert.deepEqual(r.result.resources, {});
+  // The display evaluation: Heat's error kept, every known value shown.
+  assert.equal(r.shown.error.message, r.result.error.message);
+  assert.equal(r.shown.resources.s.properties.image, "cirros");
+  assert.deepEqual(r.shown.outputs.o, { value: 42, error: null });
+  // A stack Heat accepts shows its result.
+  const ok = evaluate({ stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
+  assert.deepEqual(ok.shown, ok.result);
+});
+
 test("evaluate gives Heat's result, parameter sources, edges and deploy-time markers", () => {
   const r = evaluate({ stack_name: "demo", template, parameters: { count: 3 } });
   assert.equal(r.result.error, null);

@@ -48,7 +48,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // Issue 28: yaql's function-table builder steps never inlined, num-bigint, md-5 and
 // sha1 optimised for size (cold crates): 575.2 -> 569.1 KB on main dd7a0da, 613.8 KB
 // measured on main 8720f2a merged (main's 617.8).
-const BUDGET_BROTLI = 616.3 * 1024;
+// The display evaluation past Heat's first error (issue 24: the stages going on past
+// each error, unknown values symbolic, the shown result and the binding's shownJson):
+// +9.0 KB, 628.8 KB measured on main 986cd6b merged.
+const BUDGET_BROTLI = 625.3 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

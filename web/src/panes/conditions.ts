@@ -8,7 +8,7 @@ export const conditionsPane: Pane = {
     const { response: r } = ctx;
     const list = el("ul", { className: "conditions" });
     if (!r) return keepEqual(previous, list);
-    for (const [name, value] of Object.entries(r.result.conditions)) {
+    for (const [name, value] of Object.entries(r.shown.conditions)) {
       const text = el("span", { className: "value", textContent: shown(ctx, ["conditions", name])?.text ?? "" });
       text.dataset.path = pathKey(["conditions", name]);
       const li = el("li", { className: value ? "true" : "false" }, `${name}: `, text);

@@ -81,7 +81,12 @@ export function keepEqual(previous: HTMLElement | null | undefined, fresh: HTMLE
 /** The engine's text of the value at `path` in the result (undefined: not written). */
 export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
 
-/** What an empty pane says: nothing declared, or nothing evaluated because Heat refused the stack. */
+/**
+ * What an empty pane says: nothing declared, or nothing evaluated because Heat
+ * refused the stack before anything could be made (a display evaluation past
+ * Heat's first error always has the stack's parameters).
+ */
 export function emptyText(r: EvaluateResponse, what: string): string {
-  return r.result.error ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
+  const nothing = r.result.error && Object.keys(r.shown.parameters).length === 0;
+  return nothing ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
 }

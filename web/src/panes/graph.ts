@@ -12,7 +12,7 @@ export const graphPane: Pane = {
     const box = previous && views.has(previous) ? previous : el("div", { className: "graph" });
     let view = views.get(box);
     if (!view) views.set(box, (view = new GraphView(box)));
-    if (r) view.show(Object.entries(r.result.resources).filter(([, x]) => x.enabled).map(([n]) => n), r.edges);
+    if (r) view.show(Object.entries(r.shown.resources).filter(([, x]) => x.enabled).map(([n]) => n), r.edges);
     return box;
   },
 };

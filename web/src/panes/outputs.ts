@@ -8,14 +8,14 @@ export const outputsPane: Pane = {
     const { response: r } = ctx;
     const box = el("div", { className: "pane-outputs" });
     if (!r) return keepEqual(previous, box);
-    for (const [name, out] of Object.entries(r.result.outputs)) {
+    for (const [name, out] of Object.entries(r.shown.outputs)) {
       const body = out.error === null
         ? valueElement(ctx.values, ["outputs", name, "value"])
         : el("p", { className: "error", textContent: out.error });
       body.dataset.testid = `output-${name}`;
       box.append(el("div", { className: "output" }, el("h3", { textContent: name }), body));
     }
-    if (!Object.keys(r.result.outputs).length) box.append(el("p", { className: "hint", textContent: emptyText(r, "outputs") }));
+    if (!Object.keys(r.shown.outputs).length) box.append(el("p", { className: "hint", textContent: emptyText(r, "outputs") }));
     return keepEqual(previous, box);
   },
   copy: ({ response }) => (response ? ["outputs"] : null),

@@ -25,7 +25,7 @@ export const parametersPane: Pane = {
     const box = el("div", { className: "pane-parameters" });
     if (!r) return keepEqual(previous, box);
     const infos = new Map(r.parameters.map((p) => [p.name, p]));
-    for (const name of Object.keys(r.result.parameters)) {
+    for (const name of Object.keys(r.shown.parameters)) {
       const info = infos.get(name);
       const row = info?.hidden ? maskedRow(name) : kvRow(name, ["parameters", name], ctx);
       row.append(el("span", { className: "param-source", textContent: info ? sourceText(info) : "pseudo parameter" }));

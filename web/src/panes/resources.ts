@@ -40,7 +40,7 @@ export const resourcesPane: Pane = {
   title: "Resources",
   render(ctx, previous) {
     const { response: r, values, open, ui } = ctx;
-    const entries = r ? byName(Object.entries(r.result.resources)) : [];
+    const entries = r ? byName(Object.entries(r.shown.resources)) : [];
     // A big stack: a filter, and each resource collapsed to one line (built when opened).
     const big = entries.length > BIG;
     const reuse = previous?.classList.contains("pane-resources") && previous.dataset.big === String(big);
@@ -50,7 +50,7 @@ export const resourcesPane: Pane = {
       box.replaceChildren();
       return box;
     }
-    const res = r.result;
+    const res = r.shown;
     const tree: TreeContext = { values, open };
     const old = new Map<string, HTMLElement>();
     for (const item of box.querySelectorAll<HTMLElement>(":scope > .resource")) old.set(item.dataset.key!, item);

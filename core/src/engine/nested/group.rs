@@ -91,7 +91,12 @@ pub(super) fn child(
 ) -> Result<Option<Child>, EvalError> {
     let entries = provider::entries(d.properties.as_ref());
     let v = Validation::new(&parts.stack, d.info.schema, d.info.translation, entries);
-    let Ok(props) = v.values_top(d.info.schema, entries) else { return Ok(None) };
+    let props = match v.values_top(d.info.schema, entries) {
+        Ok(props) => props,
+        // A display evaluation cannot make a group from a value it does not have.
+        Err(crate::engine::properties::PropError::Unknown(e)) => return Err(e),
+        Err(_) => return Ok(None),
+    };
     let g = Group { d, props, validating, max_resources: input.config.max_resources_per_stack, budget: run.budget };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
@@ -130,7 +135,7 @@ pub(super) fn parameters_child(
     let v = Validation::new(&parts.stack, schema, d.info.translation, &entries);
     let read = |key: &str| {
         v.read(schema, &entries, key).map_err(|e| match e {
-            PropError::Fatal(e) => e,
+            PropError::Fatal(e) | PropError::Unknown(e) => e,
             PropError::Value(m) => EvalError::value(m).at(d.node.span),
             PropError::Svf(path, m) => EvalError::svf_items("", path, m).at(d.node.span),
         })
@@ -419,6 +424,7 @@ fn generated(run: &mut Run, parts: &Parts, d: &ResourceDefn, kind: NestedKind, m
         registry_key: None,
         registry,
         deploy: IndexMap::new(),
+        unknown: IndexMap::new(),
     }
 }
 

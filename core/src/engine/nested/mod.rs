@@ -44,6 +44,8 @@ struct Child {
     registry: Map,
     /// Parameters whose values are deploy-time in the parent, as it shows them.
     deploy: IndexMap<String, crate::symbolic::Sym>,
+    /// Parameters whose values a display evaluation's parent does not have.
+    unknown: provider::Unknowns,
 }
 
 /// The nested stacks of a stack's result.
@@ -66,18 +68,21 @@ pub(crate) fn checks(
     d: &ResourceDefn,
     skipped: &mut Vec<SkippedProperty>,
     checks: &mut Vec<SkippedCheck>,
+    unknown: &mut Vec<EvalError>,
 ) -> Result<(), EvalError> {
     let Some(kind) = d.info.nested_kind() else { return Ok(()) };
     // A provider's template and parameters, read once for every check here.
     let provider = match kind {
         NestedKind::Template => {
             let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-            provider::properties(&parts.stack, d, &provider.schemas, input.strict, skipped)?;
+            provider::properties(&parts.stack, d, &provider.schemas, input.strict, skipped, unknown)?;
             Some(provider)
         }
         _ => None,
     };
-    if input.depth == 0 || !input.strict {
+    // A display evaluation makes each nested stack as Heat would create it
+    // (strictly: every problem there), not this validation first.
+    if !run.display && (input.depth == 0 || !input.strict) {
         let child = match &provider {
             Some(provider) => Some(provider::child(&parts.stack, d, provider)?),
             None => group::child(run, input, parts, d, kind, true)?,
@@ -141,7 +146,7 @@ pub(crate) fn provider_names(
         return Ok(());
     }
     let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new())
+    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new(), &mut Vec::new())
 }
 
 /// The nested stage: the result of every enabled nested-stack resource.
@@ -164,6 +169,10 @@ pub(crate) fn nested(run: &mut Run, input: &StackInput<'_>, parts: &Parts) -> Ne
                 Piece::Known(created(run, input, d, &child))
             }
             Ok(None) => Piece::Unknown,
+            Err(e) if e.is_unknown() => {
+                run.problem(e.prefixed(&["resources", &d.name]).with_check("nested stack"));
+                Piece::Unknown
+            }
             Err(e) => Piece::Failed(e),
         };
         pieces.push((d.name.to_string(), piece));
@@ -179,7 +188,19 @@ fn created(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn, child: &Chil
     // reports when it creates that nested stack: one more diagnostic.
     for diag in ev.diagnostics {
         if !run.ev.diagnostics.contains(&diag) {
-            run.ev.diagnostics.push(diag);
+            run.diagnostic(diag);
+        }
+    }
+    // What a display evaluation could not check there, and the values it lacks.
+    for mut item in ev.not_checked {
+        item.stack = if item.stack.is_empty() { d.name.to_string() } else { format!("{}/{}", d.name, item.stack) };
+        run.not_checked(item);
+    }
+    // A value named the same in many stacks is one value (an environment's
+    // `parameter_defaults` gives it to all of them): listed once.
+    for u in ev.unknowns {
+        if !run.ev.unknowns.iter().any(|o| o.label == u.label) {
+            run.ev.unknowns.push(u);
         }
     }
     if ev.result.error.is_none() {
@@ -291,6 +312,7 @@ fn child_stages<T>(
         collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
+        unknown_params: child.unknown.clone(),
         config: input.config.clone(),
         existing,
         path,

@@ -161,7 +161,7 @@ fn packaged_note(run: &mut Run, d: &ResourceDefn) {
 
 /// A provider resource's child stack.
 pub(super) fn child(stack: &Stack, d: &ResourceDefn, provider: &Provider) -> Result<Child, EvalError> {
-    let params = child_params(stack, d, &provider.schemas)?;
+    let (params, unknown) = child_params(stack, d, &provider.schemas)?;
     let url = d.info.template.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
     Ok(Child {
         url,
@@ -171,6 +171,7 @@ pub(super) fn child(stack: &Stack, d: &ResourceDefn, provider: &Provider) -> Res
         registry_key: d.info.registry_key.clone(),
         registry: Map::new(),
         deploy: IndexMap::new(),
+        unknown,
     })
 }
 
@@ -245,12 +246,16 @@ fn property_span(d: &ResourceDefn, key: Option<&str>, value: bool) -> Span {
 
 /// A provider's properties against the template's parameters
 /// (`Properties.validate(with_value)`; values only when `with_value`).
+/// A display evaluation puts aside in `unknown` a value it does not have,
+/// and a parameter without a default that the resource does not give (an
+/// environment's `parameter_defaults` would): what needs them is not checked.
 pub(super) fn properties(
     stack: &Stack,
     d: &ResourceDefn,
     schemas: &[ParamSchema],
     with_value: bool,
     skipped: &mut Vec<SkippedProperty>,
+    unknown: &mut Vec<EvalError>,
 ) -> Result<(), EvalError> {
     let entries = entries(d.properties.as_ref());
     let error = |key: Option<&str>, message: String, value: bool| {
@@ -274,14 +279,26 @@ pub(super) fn properties(
     }
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else {
-            if s.default.is_none() {
+            if s.default.is_none() && stack.display {
+                let needs = [format!("parameter {}", s.name)];
+                let at = ["resources", &*d.name, "properties"];
+                unknown.push(EvalError::unknown(&needs).prefixed(&at).at(property_span(d, None, false)));
+            } else if s.default.is_none() {
                 return Err(error(None, format!("Property {} not assigned", s.name), false));
             }
             continue;
         };
-        let value = eval::resolve_nullable(stack, expr)
-            .map_err(|e| crate::engine::resources::property_error(&d.name, "properties", Some(&s.name), e))?
-            .unwrap_or(Value::Null);
+        let value = match eval::resolve_nullable(stack, expr) {
+            Ok(v) => v.unwrap_or(Value::Null),
+            Err(e) => {
+                let e = crate::engine::resources::property_error(&d.name, "properties", Some(&s.name), e);
+                if e.is_unknown() {
+                    unknown.push(e);
+                    continue;
+                }
+                return Err(e);
+            }
+        };
         let converted = convert_property(prop_kind(s.kind), &value).map_err(|m| error(Some(&s.name), m, true))?;
         // Values that depend on resources not created yet are not checked.
         let mut deps = Vec::new();
@@ -347,15 +364,21 @@ fn convert_property(kind: PropKind, value: &Value) -> Result<Value, String> {
 }
 
 /// `TemplateResource.child_params`: each given property converted, lists
-/// comma-joined (lists of maps as `.member.N.key=value`), maps as they are.
-fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Result<Map, EvalError> {
+/// comma-joined (lists of maps as `.member.N.key=value`), maps as they are;
+/// and, apart, those a display evaluation does not have, with what they need.
+fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Result<(Map, Unknowns), EvalError> {
     let entries = entries(d.properties.as_ref());
     let mut out = Map::new();
+    let mut unknown = IndexMap::new();
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else { continue };
         let value = match eval::resolve_nullable(stack, expr) {
             Ok(v) => v.unwrap_or(Value::Null),
             Err(e) if e.code == "budget-exceeded" => return Err(e),
+            Err(e) if e.is_unknown() => {
+                unknown.insert(s.name.clone(), e.unknown_labels());
+                continue;
+            }
             Err(_) => Value::Null,
         };
         let kind = prop_kind(s.kind);
@@ -369,8 +392,11 @@ fn child_params(stack: &Stack, d: &ResourceDefn, schemas: &[ParamSchema]) -> Res
         };
         out.insert_str(&s.name, param);
     }
-    Ok(out)
+    Ok((out, unknown))
 }
+
+/// Parameters by name with what their values need.
+pub(super) type Unknowns = IndexMap<String, Vec<String>>;
 
 /// A list property as the child's parameter: comma-joined strings, or a
 /// list of maps as `.member.N.key=value` items.

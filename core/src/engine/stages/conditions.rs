@@ -40,7 +40,7 @@ pub(crate) fn conditions(
     let Some(cn) = structure.root.get("conditions") else { return Ok(out) };
     let Some(entries) = cn.as_map() else {
         let t = if cn.is_null() { "NoneType" } else { cn.type_name() };
-        return Err(run.failed(
+        run.stop(
             EvalError::svf_full(
                 "Conditions validation error",
                 Vec::new(),
@@ -48,7 +48,8 @@ pub(crate) fn conditions(
             )
             .with_code("bad-section")
             .at(cn.span),
-        ));
+        )?;
+        return Ok(out);
     };
     let mut first = None;
     for (k, v) in entries {
@@ -62,18 +63,23 @@ pub(crate) fn conditions(
             Err(e) => {
                 // A name's error is at the name already.
                 let e = e.at_if_unset(v.span);
+                if run.display {
+                    stack.unknown_names.push(format!("condition {name}"));
+                }
                 out.pieces.push((name, Piece::Failed(e.clone())));
                 run.note(&mut first, e)?;
             }
         }
     }
     run.end_stage(first)?;
-    validate(run, entries, stack)?;
+    validate(run, entries, stack, &mut out)?;
     Ok(out)
 }
 
-/// Each definition a boolean or a function, then validated (Heat stops at the first).
-fn validate(run: &mut Run, entries: &[(Node, Node)], stack: &Stack) -> Result<(), Failed> {
+/// Each definition a boolean or a function, then validated (Heat stops at
+/// the first; a display evaluation goes on, each failed one unknown).
+fn validate(run: &mut Run, entries: &[(Node, Node)], stack: &mut Stack, out: &mut Conditions) -> Result<(), Failed> {
+    let mut failed = Vec::new();
     for (name, defn) in &stack.conditions {
         let span = entries.iter().find(|(k, _)| py_str(&k.to_value()) == *name).map(|(_, v)| v.span);
         if !matches!(defn, Expr::Scalar(Value::Bool(_)) | Expr::Call(_)) {
@@ -83,12 +89,23 @@ fn validate(run: &mut Run, entries: &[(Node, Node)], stack: &Stack) -> Result<()
                 format!("The definition of condition \"{name}\" is invalid: {}", py_str(&defn.to_value())),
             )
             .with_code("bad-condition");
-            return Err(run.failed(match span {
+            let e = match span {
                 Some(s) => e.at(s),
                 None => e,
-            }));
+            };
+            run.stop(e.clone())?;
+            failed.push((name.clone(), e));
+        } else if let Err(e) = eval::validate(stack, defn, &[]) {
+            run.stop(e.clone())?;
+            failed.push((name.clone(), e));
         }
-        eval::validate(stack, defn, &[]).map_err(|e| run.failed(e))?;
+    }
+    for (name, e) in failed {
+        stack.conditions.shift_remove(&name);
+        stack.unknown_names.push(format!("condition {name}"));
+        if let Some((_, piece)) = out.pieces.iter_mut().find(|(n, _)| *n == name) {
+            *piece = Piece::Failed(e);
+        }
     }
     Ok(())
 }

@@ -56,6 +56,9 @@ pub(crate) fn definitions(
     };
     let mut out = Definitions { registry, defns, pieces, set_order };
     resolve_types(run, &mut out)?;
+    if run.display {
+        out.drop_failed(stack);
+    }
     for d in &out.defns {
         stack.resources.insert(
             d.name.clone(),
@@ -73,9 +76,33 @@ pub(crate) fn definitions(
     // Duplicate names between parameters and resources.
     if let Some(dup) = out.defns.iter().find(|d| stack.params.contains_key(&*d.name)) {
         let e = EvalError::svf(format!("Duplicate names {{'{}'}}", dup.name)).with_code("duplicate-name");
-        return Err(run.failed(e));
+        run.stop(e.at(dup.node.span))?;
     }
     Ok(out)
+}
+
+impl Definitions {
+    /// A display evaluation goes on without the resources whose definition
+    /// or type failed (or is unknown): a reference to one is unknown.
+    fn drop_failed(&mut self, stack: &mut Stack) {
+        let mut kept = Vec::new();
+        let mut index = vec![None; self.defns.len()];
+        for (name, piece) in &mut self.pieces {
+            match piece {
+                Piece::Known(Resource::Enabled(i)) => {
+                    if let (Some(d), Some(slot)) = (self.defns.get(*i), index.get_mut(*i)) {
+                        *slot = Some(kept.len());
+                        *i = kept.len();
+                        kept.push(d.clone());
+                    }
+                }
+                Piece::Known(Resource::Disabled(_)) => {}
+                Piece::Failed(_) | Piece::Unknown => stack.unknown_names.push(format!("resource {name}")),
+            }
+        }
+        self.set_order = self.set_order.iter().filter_map(|i| index.get(*i).copied().flatten()).collect();
+        self.defns = kept;
+    }
 }
 
 /// Each definition parsed in template order (`_rsrc_defn_args`).
@@ -98,6 +125,10 @@ fn parse(
                 Piece::Known(Resource::Enabled(defns.len() - 1))
             }
             Ok(None) => Piece::Known(Resource::Disabled(v.get("type").map(Node::to_value).unwrap_or(Value::Null))),
+            Err(e) if e.is_unknown() => {
+                run.note(&mut first, e.prefixed(&["resources", &name]))?;
+                Piece::Unknown
+            }
             Err(e) => {
                 run.note(&mut first, e.clone())?;
                 Piece::Failed(e)

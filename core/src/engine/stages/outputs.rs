@@ -56,7 +56,8 @@ pub(crate) fn outputs(
     let Some(section) = structure.section("outputs") else { return Ok(out) };
     let Some(entries) = section.as_map() else {
         let e = EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section");
-        return Err(run.failed(e));
+        run.stop(e)?;
+        return Ok(out);
     };
     let mut first = None;
     for (k, v) in entries {
@@ -64,7 +65,12 @@ pub(crate) fn outputs(
         match parse_output(stack, &name, k, v, version) {
             Ok(o) => out.pieces.push((name, Piece::Known(o))),
             Err(e) => {
-                out.pieces.push((name, Piece::Failed(e.clone())));
+                let (piece, e) = if e.is_unknown() {
+                    (Piece::Unknown, e.prefixed(&["outputs", &name]))
+                } else {
+                    (Piece::Failed(e.clone()), e)
+                };
+                out.pieces.push((name, piece));
                 run.note(&mut first, e)?;
             }
         }

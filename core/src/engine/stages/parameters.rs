@@ -10,26 +10,29 @@
 use super::structure::Structure;
 use super::Failed;
 use crate::engine::parameters::{self, Parameter, ValueSource};
-use crate::engine::result::ParamInfo;
+use crate::engine::result::{ParamInfo, Unknown};
 use crate::engine::{Run, StackInput};
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
+use crate::symbolic::{Hole, Sym};
 use crate::value::Value;
 
 /// The parameters stage.
 pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Result<Stack, Failed> {
     let stack_name = input.stack_name;
     if !valid_stack_name(stack_name) {
-        return Err(run.failed(EvalError::svf(format!(
+        run.stop(EvalError::svf(format!(
             "Invalid stack name {stack_name} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less."
-        )).with_code("bad-stack-name")));
+        )).with_code("bad-stack-name"))?;
     }
     let (stack, params) = stack_parameters(run, input, structure);
     validate(run, input, &params)?;
     if let Some(groups) = structure.root.get("parameter_groups") {
         let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
-        parameters::validate_groups(groups, &names).map_err(|e| run.failed(e))?;
+        if let Err(e) = parameters::validate_groups(groups, &names) {
+            run.stop(e)?;
+        }
     }
     Ok(stack)
 }
@@ -43,6 +46,7 @@ pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structur
 /// The stack with its pseudo and template parameters, and the parameters.
 fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
+    stack.display = run.display;
     let env = &input.env;
     let params: Vec<Parameter> = input
         .schemas
@@ -56,8 +60,39 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
+    if run.display {
+        unknown_values(run, input, &params, &mut stack);
+    }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
     (stack, params)
+}
+
+/// A display evaluation's parameters without a value: one the parent gives
+/// a value it does not have, one without any value (listed once, at the
+/// top), one whose value does not convert (its error is the diagnostic).
+/// Each is unknown to functions and shown as its placeholder.
+fn unknown_values(run: &mut Run, input: &StackInput<'_>, params: &[Parameter], stack: &mut Stack) {
+    for p in params {
+        let name = &p.schema.name;
+        let needs = match input.unknown_params.get(name) {
+            Some(needs) => needs.clone(),
+            None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
+            None => {
+                let label = format!("parameter {name}");
+                // Not given anywhere (a nested stack's too: an environment's
+                // `parameter_defaults` would give it): listed once by name.
+                if p.raw().0.is_none() && !run.ev.unknowns.iter().any(|u| u.label == label) {
+                    run.ev.unknowns.push(Unknown { label: label.clone(), span: Some(p.schema.span) });
+                }
+                vec![label]
+            }
+        };
+        if !stack.deploy_params.contains_key(name) {
+            let hole = Hole { label: needs.join(", "), exact: needs.len() == 1 };
+            stack.deploy_params.insert(name.clone(), Sym::Hole(hole));
+        }
+        stack.params.insert(name.clone(), Err(EvalError::unknown(&needs)));
+    }
 }
 
 /// The stack with its pseudo parameters (`OS::stack_id`, …; a CloudFormation
@@ -138,6 +173,11 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
     run.end_stage(first)?;
     let mut first = None;
     for p in params {
+        // A display evaluation has no value for these: not an error there.
+        let unknown = input.unknown_params.contains_key(&p.schema.name) || p.raw().0.is_none();
+        if run.display && unknown {
+            continue;
+        }
         let mut skipped = Vec::new();
         let result = p.validate(input.strict, &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.

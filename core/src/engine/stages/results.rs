@@ -12,8 +12,9 @@ use crate::diag::PathItem;
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::{self, OutputResult};
 use crate::engine::{Parts, Run, StackInput};
-use crate::eval::{self, EvalError};
+use crate::eval::{self, EvalError, Expr};
 use crate::stack::Stack;
+use crate::symbolic::{Hole, Sym};
 use crate::value::{Map, Value};
 
 /// The result's sections.
@@ -48,11 +49,36 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
     let parameters = parameters(run, input, &parts.stack)?;
     let mut conditions = Map::new();
     for name in parts.conditions.names() {
-        conditions.insert_str(name, parts.stack.reported_condition(name));
+        if run.display {
+            conditions.insert_str(name, shown_condition(run, &parts.stack, name));
+        } else {
+            conditions.insert_str(name, parts.stack.reported_condition(name));
+        }
     }
     let resources = resources(run, parts)?;
     let outputs = outputs(run, parts)?;
     Ok(Sections { parameters, conditions, resources, outputs })
+}
+
+/// A display evaluation's condition: its value, or null with its
+/// placeholder when it needs a value the evaluation does not have.
+fn shown_condition(run: &mut Run, stack: &Stack, name: &str) -> Value {
+    match stack.probe_condition(name) {
+        Ok(b) => Value::Bool(b),
+        Err(e) => {
+            let needs = e.unknown_labels();
+            if !needs.is_empty() {
+                let at = vec![PathItem::Key("conditions".into()), PathItem::Key(name.to_string())];
+                result::mark_display(at, &derived(&needs), &mut run.ev);
+            }
+            Value::Null
+        }
+    }
+}
+
+/// One placeholder for what is computed from `needs`.
+fn derived(needs: &[String]) -> Sym {
+    Sym::Hole(Hole { label: needs.join(", "), exact: false })
 }
 
 /// Each parameter's value (a deploy-time one the parent gives: marked).
@@ -61,6 +87,8 @@ fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Ma
     for (k, v) in &stack.params {
         match v {
             Ok(v) => out.insert_str(k, v.clone()),
+            // Shown as its placeholder (a deploy-time parameter, below).
+            Err(_) if run.display => out.insert_str(k, Value::Null),
             Err(e) => return Err(Failed::in_section("parameters", e.clone())),
         }
     }
@@ -89,6 +117,14 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
             Piece::Failed(_) | Piece::Unknown => continue,
         };
         let Some(d) = defs.defns.get(i) else { continue };
+        if run.display {
+            let shown = shown_view(run, stack, d, parts.graph.requires(i));
+            out.insert_str(name, shown);
+            let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
+            let exprs = [d.properties.as_ref(), d.metadata.as_ref()];
+            run.ev.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
+            continue;
+        }
         match view(stack, d, parts.graph.requires(i)) {
             Ok(v) => out.insert_str(name, v),
             Err(e) => return Err(Failed::in_section("resources", e)),
@@ -137,22 +173,118 @@ fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, E
     Ok(Value::map(m))
 }
 
+/// One enabled resource as a display evaluation shows it: [`view`], each
+/// part on its own (a part that fails is null and a diagnostic, a value it
+/// does not have is its placeholder), the other parts as Heat has them.
+fn shown_view(run: &mut Run, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Value {
+    let at = |key: &str| {
+        vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string()), PathItem::Key(key.into())]
+    };
+    let mut m = Map::new();
+    m.insert_str("type", Value::from(d.type_name.as_str()));
+    m.insert_str("enabled", Value::Bool(true));
+    if !d.condition_needs.is_empty() {
+        result::mark_display(at("enabled"), &derived(&d.condition_needs), &mut run.ev);
+    }
+    let properties = match &d.properties {
+        None => Value::map(Map::new()),
+        Some(e) if d.info.none_like => match d.resolved_properties(stack) {
+            Ok(v) => v,
+            Err(_) => shown(run, stack, e, at("properties")),
+        },
+        Some(e) => shown(run, stack, e, at("properties")),
+    };
+    m.insert_str("properties", if properties.truthy() { properties } else { Value::map(Map::new()) });
+    let metadata = d.metadata.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("metadata")));
+    m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
+    let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
+    m.insert_str("depends_on", Value::list(depends));
+    m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
+    let external = d.external_id.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("external_id")));
+    let policy = if d.external_id.is_some() {
+        "Retain".to_string()
+    } else {
+        d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
+    };
+    m.insert_str("deletion_policy", Value::from(policy));
+    let up = d.update_policy.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("update_policy")));
+    m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
+    m.insert_str("external_id", external);
+    Value::map(m)
+}
+
+/// A snippet's value as a display evaluation shows it, at `at` in the
+/// result, with its marks: resolved whole when it can be; else a map is
+/// shown key by key, and what fails is null (its diagnostic) or, when it
+/// needs a value the evaluation does not have, null shown as its display
+/// value (`⟨parameter key_name⟩`, `{a: 1, b: ⟨…⟩}`).
+fn shown(run: &mut Run, stack: &Stack, expr: &Expr, at: Vec<PathItem>) -> Value {
+    let e = match eval::resolve(stack, expr) {
+        Ok(v) => {
+            result::mark_deferred(stack, at, Some(expr), &mut run.ev);
+            return v;
+        }
+        Err(e) if e.code == "budget-exceeded" => return Value::Null,
+        Err(e) => e,
+    };
+    if let Expr::Map(entries, _) = expr {
+        let mut out = Map::new();
+        for (k, v) in entries {
+            let mut here = at.clone();
+            here.push(PathItem::Key(result::json_key(k)));
+            let value = shown(run, stack, v, here);
+            let _ = out.insert(k.clone(), value);
+        }
+        return Value::map(out);
+    }
+    if e.is_unknown() {
+        if let Some(sym) = crate::symbolic::display(stack, expr) {
+            result::mark_display(at, &sym, &mut run.ev);
+        }
+    } else {
+        run.problem(e);
+    }
+    Value::Null
+}
+
 /// Each output resolved: one that fails shows its error (the stack does not
 /// fail), unless the evaluation's budget ran out.
 fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult>, Failed> {
     let stack = &parts.stack;
     let mut out = IndexMap::new();
-    for (name, output) in parts.outputs.known() {
+    for (name, piece) in &parts.outputs.pieces {
+        let (name, output) = match piece {
+            Piece::Known(output) => (name.as_str(), output),
+            // A display evaluation shows an output that does not parse with its error.
+            Piece::Failed(e) if run.display => {
+                out.insert(name.clone(), OutputResult { value: Value::Null, error: Some(e.text()) });
+                continue;
+            }
+            Piece::Failed(_) | Piece::Unknown => continue,
+        };
         let value = match output {
             Output::Disabled => OutputResult { value: Value::Null, error: None },
             Output::Enabled { expr, span } => match eval::resolve(stack, expr) {
                 Ok(v) => OutputResult { value: v, error: None },
                 Err(e) if e.code == "budget-exceeded" => return Err(run.failed(e)),
+                Err(e) if e.is_unknown() => {
+                    let at = vec![
+                        PathItem::Key("outputs".into()),
+                        PathItem::Key(name.to_string()),
+                        PathItem::Key("value".into()),
+                    ];
+                    if let Some(sym) = crate::symbolic::display(stack, expr) {
+                        result::mark_display(at, &sym, &mut run.ev);
+                    }
+                    run.problem(e.prefixed(&["outputs", name, "value"]).at_if_unset(*span));
+                    out.insert(name.to_string(), OutputResult { value: Value::Null, error: None });
+                    continue;
+                }
                 Err(e) => {
                     let e = e.at_if_unset(*span);
                     let mut d = e.to_diagnostic();
                     d.path = format!("outputs.{name}.value");
-                    run.ev.diagnostics.push(d);
+                    run.diagnostic(d);
                     OutputResult { value: Value::Null, error: Some(e.text()) }
                 }
             },

@@ -42,7 +42,9 @@ pub(crate) fn unchecked<'a>(input: &StackInput<'a>) -> Structure<'a> {
 pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
     let version = input.version;
     if version.is_cfn() {
-        cfn::validate(input.root, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
+        if let Err(e) = cfn::validate(input.root, version, input.config.max_resources_per_stack) {
+            run.stop(e)?;
+        }
         return Ok(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
     }
     let root = input.root;
@@ -50,14 +52,17 @@ pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Str
     for (k, _) in top {
         let key = py_str(&k.to_value());
         if !template_sections(version).contains(&key.as_str()) {
-            return Err(run.failed(
+            // A display evaluation reads the valid sections all the same.
+            run.stop(
                 EvalError::svf(format!("The template section is invalid: {key}")).with_code("bad-section").at(k.span),
-            ));
+            )?;
         }
     }
     let structure = Structure { root: Cow::Borrowed(root) };
     if let Some(rn) = structure.section("resources") {
-        resources::validate_structure(rn, version, input.config.max_resources_per_stack).map_err(|e| run.failed(e))?;
+        if let Err(e) = resources::validate_structure(rn, version, input.config.max_resources_per_stack) {
+            run.stop(e)?;
+        }
     }
     Ok(structure)
 }

@@ -25,8 +25,9 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             resources: parts.definitions.set_order.iter().filter_map(|&i| parts.definitions.defns.get(i)).collect(),
         };
         let mut skipped = Vec::new();
-        crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph, &mut skipped)
-            .map_err(|e| run.failed(e))?;
+        if let Err(e) = crate::plugins::dependencies::add_implicit(&deps, &mut parts.graph.graph, &mut skipped) {
+            run.stop(e)?;
+        }
         run.ev.result.skipped_checks.extend(skipped);
     }
     let parts = &*parts;
@@ -94,18 +95,22 @@ fn resource(
     first: &mut Option<EvalError>,
 ) -> Result<(), Failed> {
     let stack = &parts.stack;
-    let (mut skipped, mut checks) = (Vec::new(), Vec::new());
+    let (mut skipped, mut checks, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
     // A plugin's own checks that come first, `Resource.validate`, the
     // nested stack, then a plugin's checks after it (`crate::plugins`).
-    let mut result = d.plugin_checks_first(stack, &mut checks);
+    let mut result = d.plugin_checks_first(stack, &mut checks, &mut unknown);
     if result.is_ok() {
-        result = d.validate(stack, input.strict, &mut skipped, &mut checks);
+        result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
-        result = nested::checks(run, input, parts, d, &mut skipped, &mut checks);
+        result = nested::checks(run, input, parts, d, &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
-        result = d.plugin_checks_after_nested(stack, &mut checks);
+        result = d.plugin_checks_after_nested(stack, &mut checks, &mut unknown);
+    }
+    // What a display evaluation could not check for want of a value.
+    for e in unknown {
+        run.problem(e);
     }
     // Heat stops at the first failing resource: later ones record no skips.
     if first.is_none() {
@@ -121,7 +126,7 @@ fn resource(
     for p in more {
         let p = p.to_diagnostic();
         if p != reported && !run.ev.diagnostics.contains(&p) {
-            run.ev.diagnostics.push(p);
+            run.diagnostic(p);
         }
     }
     Ok(())

@@ -153,6 +153,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         collect: false,
         mocks: None,
         deploy_params: IndexMap::new(),
+        unknown_params: IndexMap::new(),
         config: top.config,
         existing: None,
         path: Vec::new(),
