@@ -552,15 +552,14 @@ fn heat_settings_in_the_config_file_and_on_the_command_line() {
     assert!(checked >= 20, "only {checked} cases");
 }
 
-/// Each template needs values it is not given (`key` has no default), and has
-/// one planted mistake at the line marked `# <- part of its message`.
+/// Each template needs a value it is not given (`PLANTED_HEAD`'s `key` has no
+/// default), and has one planted mistake at the line marked `# <- part of its
+/// message`; its text is `PLANTED_HEAD` then its body.
+const PLANTED_HEAD: &str = "heat_template_version: 2021-04-16\nparameters:\n  key: {type: string}\n";
 const PLANTED: &[(&str, &str)] = &[
     (
         "misspelled_property.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   server:
     type: OS::Nova::Server
     properties:
@@ -572,10 +571,7 @@ resources:
     ),
     (
         "literal_type.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     properties:
@@ -585,10 +581,7 @@ resources:
     ),
     (
         "missing_required.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   volume:
     type: OS::Cinder::VolumeAttachment
     properties:  # <- volume_id
@@ -598,10 +591,7 @@ resources:
     ),
     (
         "undeclared_param.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   server:
     type: OS::Nova::Server
     properties:
@@ -612,10 +602,7 @@ resources:
     ),
     (
         "bad_get_attr.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     properties: {salt: {get_param: key}}
@@ -626,10 +613,7 @@ outputs:
     ),
     (
         "unknown_type.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   server:
     type: OS::Nova::Serverr  # <- OS::Nova::Serverr
     properties:
@@ -638,10 +622,7 @@ resources:
     ),
     (
         "bad_condition.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     condition: is_prod  # <- is_prod
@@ -650,10 +631,7 @@ resources:
     ),
     (
         "get_parm.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     properties:
@@ -662,10 +640,7 @@ resources:
     ),
     (
         "nested.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   child:
     type: lib/child.yaml
     properties: {key: {get_param: key}}
@@ -673,10 +648,7 @@ resources:
     ),
     (
         "lib/child.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     properties:
@@ -686,10 +658,7 @@ resources:
     ),
     (
         "plugin_check.yaml",
-        "heat_template_version: 2021-04-16
-parameters:
-  key: {type: string}
-resources:
+        "resources:
   secret:
     type: OS::Heat::RandomString
     properties:  # <- Length property cannot be smaller
@@ -703,13 +672,16 @@ resources:
 
 #[test]
 fn planted_mistakes_are_each_found_at_their_line_without_values() {
-    let tree = Tree::new("planted", PLANTED);
+    let planted_files: Vec<(&str, String)> =
+        PLANTED.iter().map(|(file, body)| (*file, format!("{PLANTED_HEAD}{body}"))).collect();
+    let files: Vec<(&str, &str)> = planted_files.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let tree = Tree::new("planted", &files);
     let o = hotplate(&tree.0, &["check", "--format", "json", "."]);
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
     let report = json(&o);
     let results = report["templates"].as_array().unwrap();
     let mut planted = 0;
-    for (file, text) in PLANTED {
+    for (file, text) in &files {
         let Some((line, code)) =
             text.lines().enumerate().find_map(|(i, l)| l.split_once("# <- ").map(|(_, c)| (i as u64 + 1, c)))
         else {

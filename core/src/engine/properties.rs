@@ -301,7 +301,7 @@ impl<'a> Validation<'a> {
                 continue;
             }
             if with_value {
-                let failed = match self.value_at(props, &key, prop, &path, true) {
+                let failed = match self.value_at(props, PropAt { key: &key, prop, path: &path }, true) {
                     Ok(_) => None,
                     Err(PropError::Unknown(e)) => {
                         self.unknown.borrow_mut().push((path.clone(), e));
@@ -343,19 +343,13 @@ impl<'a> Validation<'a> {
         let Some(prop) = props.schema.get(key) else {
             return Err(PropError::Value(format!("'Invalid Property {}'", py_str(key))));
         };
-        self.value_at(props, key, prop, &make_path(&props.parent, key), validate)
+        self.value_at(props, PropAt { key, prop, path: &make_path(&props.parent, key) }, validate)
     }
 
     /// [`Validation::get_property_value`] of a known key whose path is built.
-    fn value_at(
-        &self,
-        props: &Props<'_, '_>,
-        key: &Value,
-        prop: &PropSchema,
-        path: &str,
-        validate: bool,
-    ) -> PResult<Value> {
-        if let Some(v) = self.resolve_user_value(props, key, prop, path, validate)? {
+    fn value_at(&self, props: &Props<'_, '_>, at: PropAt<'_>, validate: bool) -> PResult<Value> {
+        let PropAt { key, prop, path } = at;
+        if let Some(v) = self.resolve_user_value(props, at, validate)? {
             return Ok(v);
         }
         if self.has_translation(path) {
@@ -379,14 +373,8 @@ impl<'a> Validation<'a> {
     }
 
     /// `Properties._resolve_user_value`: `None` when not given (or translated away).
-    fn resolve_user_value(
-        &self,
-        props: &Props<'_, '_>,
-        key: &Value,
-        prop: &PropSchema,
-        path: &str,
-        validate: bool,
-    ) -> PResult<Option<Value>> {
+    fn resolve_user_value(&self, props: &Props<'_, '_>, at: PropAt<'_>, validate: bool) -> PResult<Option<Value>> {
+        let PropAt { key, prop, path } = at;
         if !props.data.has(key) || self.is_deleted(path) || self.is_replaced(path) {
             return Ok(None);
         }
@@ -567,12 +555,13 @@ impl<'a> Validation<'a> {
             TransKind::Replace => 1,
             TransKind::Delete => 3,
         });
+        let at = RuleAt { key, props, validate };
         let mut result = value;
         for r in rules {
             match r.kind {
                 TransKind::Delete => result = None,
-                TransKind::Replace => result = Some(self.replace(key, r, result, props, validate)?),
-                TransKind::Add => result = Some(self.add(key, r, result, props, validate)?),
+                TransKind::Replace => result = Some(self.replace(&at, r, result)?),
+                TransKind::Add => result = Some(self.add(&at, r, result)?),
             }
         }
         Ok(result.unwrap_or(Value::Null))
@@ -595,14 +584,8 @@ impl<'a> Validation<'a> {
         got
     }
 
-    fn add(
-        &self,
-        key: &str,
-        rule: &TransRule,
-        value: Option<Value>,
-        props: &Props<'_, '_>,
-        validate: bool,
-    ) -> PResult<Value> {
+    fn add(&self, at: &RuleAt<'_, '_, '_, '_>, rule: &TransRule, value: Option<Value>) -> PResult<Value> {
+        let RuleAt { key, props, validate } = *at;
         let mut list = match value {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::List(items)) => items.to_vec(),
@@ -629,14 +612,8 @@ impl<'a> Validation<'a> {
         Ok(Value::list(list))
     }
 
-    fn replace(
-        &self,
-        key: &str,
-        rule: &TransRule,
-        value: Option<Value>,
-        props: &Props<'_, '_>,
-        validate: bool,
-    ) -> PResult<Value> {
+    fn replace(&self, at: &RuleAt<'_, '_, '_, '_>, rule: &TransRule, value: Option<Value>) -> PResult<Value> {
+        let RuleAt { key, props, validate } = *at;
         let full = value_absolute_path(rule, true);
         let short = value_absolute_path(rule, false);
         let mut replacement = None;
@@ -765,4 +742,22 @@ fn to_schema_type(kind: PropKind, v: &Value) -> Result<Value, String> {
         PropKind::Boolean => super::parameters::bool_from_string(v).map(Value::Bool).map_err(|_| invalid()),
         _ => Ok(v.clone()),
     }
+}
+
+/// A property being read: its key, its schema and its path (`a.b.c`).
+#[derive(Clone, Copy)]
+struct PropAt<'a> {
+    key: &'a Value,
+    prop: &'a PropSchema,
+    path: &'a str,
+}
+
+/// What every translation rule of one property is applied with: the
+/// property's key, the property values read so far, and whether values are
+/// validated.
+#[derive(Clone, Copy)]
+struct RuleAt<'k, 'p, 'a, 'b> {
+    key: &'k str,
+    props: &'p Props<'a, 'b>,
+    validate: bool,
 }

@@ -692,22 +692,32 @@ fn attr_refs(parts: &Parts, d: &ResourceDefn) -> Vec<Vec<Value>> {
 }
 
 fn resource_group_output(out: &mut GroupOutputs<'_>, attr: &AttrRef) {
-    let group_attrs = ["refs", "refs_map", "attributes", "removed_rsrc_list"];
     let name = if attr.key == "refs" { "refs".to_string() } else { attr.joined.clone() };
     if let Some((res, attr_path)) = &attr.resource {
         if !attr_path.is_empty() && out.names.contains(res) {
             out.add(name, member_attr(res, attr_path));
         }
-    } else if attr.key == "refs" {
-        let value = out.refs();
-        out.add(name, value);
-    } else if attr.key == "attributes" && !attr.path.is_empty() {
-        let value = out.per_member(&attr.path);
-        out.add(name, value);
-    } else if !group_attrs.contains(&attr.key.as_str()) {
-        let value = out.list_of(&attr.full());
-        out.add(name, value);
+    } else if !matches!(attr.key.as_str(), "refs_map" | "removed_rsrc_list") {
+        // (`refs_map` is added for every group, above; `removed_rsrc_list` is
+        // the group's own attribute: neither is a member output.)
+        member_lists(out, attr, name);
     }
+}
+
+/// The group attributes every group kind answers alike: `refs`, `attributes`
+/// with a path (per member), and any other attribute as the members' list.
+fn member_lists(out: &mut GroupOutputs<'_>, attr: &AttrRef, name: String) {
+    let value = if attr.key == "refs" {
+        out.refs()
+    } else if attr.key == "attributes" {
+        if attr.path.is_empty() {
+            return;
+        }
+        out.per_member(&attr.path)
+    } else {
+        out.list_of(&attr.full())
+    };
+    out.add(name, value);
 }
 
 fn scaling_group_output(out: &mut GroupOutputs<'_>, attr: AttrRef) {
@@ -731,15 +741,8 @@ fn chain_output(out: &mut GroupOutputs<'_>, attr: &AttrRef) {
             let value = if attr_path.is_empty() { get_res(res) } else { member_attr(res, attr_path) };
             out.add(name, value);
         }
-    } else if attr.key == "refs" {
-        let value = out.refs();
-        out.add(name, value);
-    } else if attr.key == "attributes" && !attr.path.is_empty() {
-        let value = out.per_member(&attr.path);
-        out.add(name, value);
-    } else if attr.key != "attributes" {
-        let value = out.list_of(&attr.full());
-        out.add(name, value);
+    } else {
+        member_lists(out, attr, name);
     }
 }
 

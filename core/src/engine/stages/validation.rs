@@ -47,7 +47,15 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
             continue;
         }
         if input.template_only {
-            template_only(run, input, parts, d, &mut first)?;
+            // Template validate: `validate_template()`; a resource with an
+            // `external_id` is skipped.
+            if d.external_id.is_none() {
+                let result =
+                    d.validate_template(&parts.stack).and_then(|()| nested::provider_names(run, input, parts, d));
+                if let Err(e) = result {
+                    run.note(&mut first, e)?;
+                }
+            }
         } else {
             resource(run, input, parts, d, &mut first)?;
         }
@@ -65,25 +73,6 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
         }
     }
     run.end_stage(first)
-}
-
-/// One resource as template validate checks it (`validate_template()`; a
-/// resource with an `external_id` is skipped).
-fn template_only(
-    run: &mut Run,
-    input: &StackInput<'_>,
-    parts: &Parts,
-    d: &ResourceDefn,
-    first: &mut Option<EvalError>,
-) -> Result<(), Failed> {
-    if d.external_id.is_some() {
-        return Ok(());
-    }
-    let result = d.validate_template(&parts.stack).and_then(|()| nested::provider_names(run, input, parts, d));
-    match result {
-        Ok(()) => Ok(()),
-        Err(e) => run.note(first, e),
-    }
 }
 
 /// One resource: its own validation, then its nested stack's checks.
