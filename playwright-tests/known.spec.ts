@@ -9,6 +9,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HOT, open, setEditor } from "./helpers";
 
+const here = dirname(fileURLToPath(import.meta.url));
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("fresh")) {
@@ -58,25 +60,8 @@ outputs:
 
 test("a template with two missing required parameters shows everything else, each missing value a placeholder", async ({ page }) => {
   await open(page);
-  await setEditor(page, "editor-template", `${HOT}parameters:
-  key_name: {type: string}
-  flavor: {type: string}
-conditions:
-  small: {equals: [{get_param: flavor}, m1.small]}
-  always: true
-resources:
-  server:
-    type: OS::Nova::Server
-    properties:
-      key_name: {get_param: key_name}
-      flavor: {get_param: flavor}
-      image: cirros
-outputs:
-  key:
-    value: {get_param: key_name}
-  fixed:
-    value: 42
-`);
+  // The engine's own test of this case reads the same file (core/src/engine/display_tests.rs).
+  await setEditor(page, "editor-template", readFileSync(join(here, "fixtures", "two-required.yaml"), "utf8"));
   await expect(page.getByTestId("verdict")).toContainText("Heat would refuse this stack");
   await expect(page.getByTestId("verdict")).toContainText("key_name");
   // Parameters: each missing one shown as what it stands for.
@@ -97,7 +82,6 @@ outputs:
 });
 
 test("example 09 lists its four mistakes at once, each marked in the editor", async ({ page }) => {
-  const here = dirname(fileURLToPath(import.meta.url));
   const example = JSON.parse(readFileSync(join(here, "../web/examples/09-errors.json"), "utf8"));
   await open(page);
   await page.getByTestId("examples").selectOption({ label: example["x-title"] });

@@ -100,27 +100,8 @@ outputs:
     assert_eq!(shown(&ev, "outputs.image.value").as_deref(), Some("cirros"));
 }
 
-const TWO_REQUIRED: &str = "heat_template_version: 2021-04-16
-parameters:
-  key_name: {type: string}
-  flavor: {type: string}
-conditions:
-  small: {equals: [{get_param: flavor}, m1.small]}
-  always: true
-resources:
-  server:
-    type: OS::Nova::Server
-    properties:
-      key_name: {get_param: key_name}
-      flavor: {get_param: flavor}
-      image: cirros
-      name: {list_join: ['-', [web, {get_param: key_name}]]}
-outputs:
-  key:
-    value: {get_param: key_name}
-  fixed:
-    value: 42
-";
+/// Also the page's test of the same case (playwright-tests/known.spec.ts).
+const TWO_REQUIRED: &str = include_str!("../../../playwright-tests/fixtures/two-required.yaml");
 
 #[test]
 fn missing_values_are_symbolic_and_listed_once() {
