@@ -7,9 +7,7 @@ import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HOT, open, setEditor } from "./helpers";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { open, setEditor } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -20,24 +18,12 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+const here = dirname(fileURLToPath(import.meta.url));
+
 test("a server without flavor still shows its parameters, other properties, outputs and conditions", async ({ page }) => {
   await open(page);
-  await setEditor(page, "editor-template", `${HOT}parameters:
-  image: {type: string, default: cirros}
-conditions:
-  big: {equals: [{get_param: image}, fedora]}
-resources:
-  server:
-    type: OS::Nova::Server
-    properties:
-      image: {get_param: image}
-      name: web
-outputs:
-  image:
-    value: {get_param: image}
-  name:
-    value: {get_attr: [server, name]}
-`);
+  // The engine's own test of this case reads the same file (core/src/engine/display_tests.rs).
+  await setEditor(page, "editor-template", readFileSync(join(here, "fixtures", "no-flavor.yaml"), "utf8"));
   // Heat's verdict, as before.
   await expect(page.getByTestId("verdict")).toContainText("Heat would refuse this stack");
   await expect(page.getByTestId("verdict")).toContainText("Property flavor not assigned");

@@ -73,25 +73,8 @@ fn every_independent_problem_at_once_and_heats_first_as_the_result() {
 
 #[test]
 fn a_server_without_flavor_shows_everything_else() {
-    let ev = eval(
-        "heat_template_version: 2021-04-16
-parameters:
-  image: {type: string, default: cirros}
-conditions:
-  big: {equals: [{get_param: image}, fedora]}
-resources:
-  server:
-    type: OS::Nova::Server
-    properties:
-      image: {get_param: image}
-      name: web
-outputs:
-  name:
-    value: {get_attr: [server, name]}
-  image:
-    value: {get_param: image}
-",
-    );
+    // Also the page's test of the same case (playwright-tests/known.spec.ts).
+    let ev = eval(include_str!("../../../playwright-tests/fixtures/no-flavor.yaml"));
     assert!(ev.result.error.is_some());
     assert!(ev.diagnostics.iter().any(|d| d.message.contains("flavor")), "{:?}", codes(&ev));
     assert_eq!(shown(&ev, "parameters.image").as_deref(), Some("cirros"));
