@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{self, is_template, load_map, load_yaml, Document, Evaluation, Map, Request, Value};
+use hotplate_core::api::{self, load_yaml, Document, Evaluation, Map, Request, Value};
 pub(crate) use hotplate_core::api::{find_refs, RefKind};
 
 use crate::root::{Hint, Outside, Root, Unread, NOTE_CODE};
@@ -258,20 +258,16 @@ impl Collector<'_> {
     /// again to every file that is a template) until none is left.
     fn drain(&mut self, req: &mut Request) {
         while let Some((text, base, name)) = self.queue.pop() {
-            let Some(root) = parse_template(&text) else { continue };
-            let mut refs = Vec::new();
-            find_refs(&root, &mut refs);
-            for (_, r) in refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type) {
+            // Its references as the playground's folder loading finds them (`api::summarize_file`).
+            let summary = api::summarize_file(&text);
+            if summary.kind != api::FileKind::Template {
+                continue;
+            }
+            for r in summary.refs {
                 self.add(req, &r, &base, &name);
             }
         }
     }
-}
-
-/// A file's contents as a template, when it is one (heatclient's `is_template`:
-/// a map with a template version key).
-pub(crate) fn parse_template(text: &str) -> Option<Value> {
-    load_map(text).filter(is_template)
 }
 
 /// The environment's `resource_registry` files (heatclient's
