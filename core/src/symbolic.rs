@@ -201,7 +201,7 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
         }
         // A display evaluation's file named by URL (never fetched).
-        _ if stack.display && std::ptr::eq(call.spec, &crate::functions::get_file::GET_FILE) => call
+        _ if stack.mode.past_errors() && std::ptr::eq(call.spec, &crate::functions::get_file::GET_FILE) => call
             .args
             .as_str()
             .filter(|name| crate::functions::get_file::unfetched(stack, name))

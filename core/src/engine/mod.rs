@@ -9,6 +9,7 @@ pub mod environment;
 pub(crate) mod existing;
 pub(crate) mod file_schemata;
 pub mod heat_config;
+pub(crate) mod mode;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
@@ -94,9 +95,6 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         env,
         schemas: top.schemas,
         depth: 0,
-        strict: true,
-        template_only: false,
-        collect: true,
         mocks: Some((&req.attributes, &req.reference_ids)),
         deploy_params: IndexMap::new(),
         unknown_params: IndexMap::new(),
@@ -171,10 +169,8 @@ pub(crate) struct Run {
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
     budget: u32,
-    /// A display evaluation: it goes on past every error (each one a
-    /// diagnostic, the failed piece left out) and a value it does not have
-    /// is unknown, never an error.
-    display: bool,
+    /// What this stack's evaluation is for ([`mode::Mode`]).
+    mode: mode::Mode,
 }
 
 /// One stack's inputs: the top-level stack from the request, a nested one
@@ -190,14 +186,6 @@ pub(crate) struct StackInput<'a> {
     schemas: Vec<ParamSchema>,
     /// 0 for the top-level stack.
     depth: usize,
-    /// Heat's `strict_validate`: values checked, not only names.
-    strict: bool,
-    /// Heat's `validate_res_tmpl_only` (template validate): each resource's
-    /// `validate_template()` only, not its plugin's `validate()` nor its
-    /// nested stack; resources with an `external_id` skipped.
-    template_only: bool,
-    /// Whether the result sections are wanted (not for a parent's validation).
-    collect: bool,
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
@@ -232,7 +220,7 @@ impl Run {
             templates: Rc::default(),
             file_ids: HashMap::new(),
             budget: NESTED_BUDGET,
-            display: false,
+            mode: mode::Mode::create(),
         }
     }
 
@@ -244,7 +232,7 @@ impl Run {
         run.templates = parent.templates.clone();
         run.file_ids = parent.file_ids.clone();
         run.budget = parent.budget;
-        run.display = parent.display;
+        run.mode = parent.mode;
         run
     }
 
@@ -256,7 +244,7 @@ impl Run {
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = Run::child(self);
-        run.display = true;
+        run.mode = self.mode.display();
         run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
         run.ev.result.template_version = self.ev.result.template_version.clone();
@@ -286,7 +274,7 @@ impl Run {
 
     /// A display evaluation's diagnostic (each problem once).
     pub(crate) fn diagnostic(&mut self, d: Diagnostic) {
-        if self.display {
+        if self.mode.past_errors() {
             push_once(&mut self.ev.diagnostics, d);
         } else {
             self.ev.diagnostics.push(d);
@@ -325,7 +313,7 @@ impl Run {
     /// A stage-level error: Heat stops here; a display evaluation records it
     /// and goes on with what the stage could make.
     fn stop(&mut self, e: EvalError) -> Result<(), Failed> {
-        if self.display && e.code != "budget-exceeded" {
+        if self.mode.past_errors() && e.code != "budget-exceeded" {
             self.problem(e);
             return Ok(());
         }
@@ -352,7 +340,7 @@ impl Run {
             let e = first.take().unwrap_or(e);
             return Err(self.failed(e));
         }
-        if self.display {
+        if self.mode.past_errors() {
             self.problem(e);
             return Ok(());
         }
@@ -387,7 +375,7 @@ impl Run {
     fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
         let mut parts = self.build(input)?;
         stages::validation::validation(self, input, &mut parts)?;
-        if !input.collect {
+        if !self.mode.collects() {
             return Ok(());
         }
         let sections = stages::results::results(self, input, &mut parts)?;

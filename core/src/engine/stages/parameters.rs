@@ -46,7 +46,7 @@ pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structur
 /// The stack with its pseudo and template parameters, and the parameters.
 fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
-    stack.display = run.display;
+    stack.mode = run.mode;
     let env = &input.env;
     let params: Vec<Parameter> = input
         .schemas
@@ -60,7 +60,7 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
-    if run.display {
+    if run.mode.past_errors() {
         unknown_values(run, input, &params, &mut stack);
     }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
@@ -102,7 +102,6 @@ fn pseudo_parameters(input: &StackInput<'_>, structure: &Structure<'_>) -> Stack
     let mut stack = Stack::new(version);
     stack.files = input.files.clone();
     stack.deploy_params = input.deploy_params.clone();
-    stack.strict_validate = input.strict;
     stack.config = input.config.clone();
     if version.is_cfn() {
         // `CfnParameters._pseudo_parameters`.
@@ -175,11 +174,11 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
     for p in params {
         // A display evaluation has no value for these: not an error there.
         let unknown = input.unknown_params.contains_key(&p.schema.name) || p.raw().0.is_none();
-        if run.display && unknown {
+        if run.mode.past_errors() && unknown {
             continue;
         }
         let mut skipped = Vec::new();
-        let result = p.validate(input.strict, &mut skipped);
+        let result = p.validate(run.mode.strict(), &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.
         if first.is_none() {
             for c in skipped {
