@@ -9,7 +9,8 @@
 //! - `module::item` (lower case): a module file or folder of that name exists
 //!   and `item` appears in it;
 //! - a single name with an underscore or in CamelCase: it appears in a source
-//!   file (Rust, TypeScript, JavaScript, Python, shell, make, TOML, YAML, HTML).
+//!   file (Rust, TypeScript, JavaScript, Python, shell, make, TOML, YAML, HTML,
+//!   CSS, `package.json`; test data in JSON is not read).
 //!
 //! Names that belong to other programs (a profile's glibc symbols, a corpus
 //! case of `../shared`) are listed in [`FOREIGN`] with the reason.
@@ -44,8 +45,7 @@ const ROOTS: &[&str] = &[
     "docs",
 ];
 
-const SOURCE_EXTENSIONS: &[&str] =
-    &["rs", "ts", "mjs", "js", "py", "sh", "mk", "toml", "yaml", "yml", "html", "css", "json"];
+const SOURCE_EXTENSIONS: &[&str] = &["rs", "ts", "mjs", "js", "py", "sh", "mk", "toml", "yaml", "yml", "html", "css"];
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("core/ has a parent").to_path_buf()
@@ -66,6 +66,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if name == "architecture_names.rs" {
             // This test's own names for what does not exist.
         } else if name == "Makefile"
+            || name == "package.json"
             || path.extension().and_then(|e| e.to_str()).is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
         {
             out.push(path);
@@ -78,11 +79,36 @@ struct Tree {
     files: Vec<(PathBuf, String)>,
     /// Each file's words, in the order of `files`.
     file_words: Vec<HashSet<String>>,
+    /// The types each file defines or implements (`struct T`, `impl … T`, `class T`, …).
+    defined: Vec<HashSet<String>>,
     words: HashSet<String>,
 }
 
 fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
+}
+
+/// The types a text defines or implements: the word after `struct`, `enum`,
+/// `trait`, `type`, `class`, `interface`, and after `impl` or `for` in an
+/// impl line (generics skipped).
+fn definitions(text: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for line in text.lines() {
+        let ws: Vec<&str> = words(line).collect();
+        let is_impl = line.trim_start().starts_with("impl");
+        for (i, w) in ws.iter().enumerate() {
+            let takes = matches!(*w, "struct" | "enum" | "trait" | "type" | "class" | "interface")
+                || (is_impl && matches!(*w, "impl" | "for"));
+            if !takes {
+                continue;
+            }
+            // `impl<'a> T`, `impl<T: X> Y for Z`: the first CamelCase word after.
+            if let Some(t) = ws[i + 1..].iter().find(|t| t.starts_with(|c: char| c.is_ascii_uppercase())) {
+                out.insert(t.to_string());
+            }
+        }
+    }
+    out
 }
 
 impl Tree {
@@ -98,7 +124,8 @@ impl Tree {
         let file_words: Vec<HashSet<String>> =
             files.iter().map(|(_, t)| words(t).map(str::to_string).collect()).collect();
         let words = file_words.iter().flatten().cloned().collect();
-        Tree { root, files, file_words, words }
+        let defined = files.iter().map(|(_, t)| definitions(t)).collect();
+        Tree { root, files, file_words, defined, words }
     }
 
     fn path_exists(&self, quoted: &str) -> bool {
@@ -112,18 +139,7 @@ impl Tree {
 
     /// Files that define the CamelCase type `name`.
     fn type_files(&self, name: &str) -> Vec<&(PathBuf, String)> {
-        let defs = ["struct ", "enum ", "trait ", "type ", "impl ", "class ", "interface "];
-        self.files
-            .iter()
-            .filter(|(_, text)| {
-                defs.iter().any(|d| {
-                    text.match_indices(&format!("{d}{name}")).any(|(i, m)| {
-                        text[i + m.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
-                    }) || text.contains(&format!("impl<'a> {name}"))
-                        || text.contains(&format!("for {name} "))
-                })
-            })
-            .collect()
+        self.files.iter().zip(&self.defined).filter(|(_, defs)| defs.contains(name)).map(|(f, _)| f).collect()
     }
 
     /// Files of the module `name`: `name.rs`, `name/…`, or a file with an inline `mod name`.
