@@ -159,6 +159,10 @@ pub struct Stack {
     /// goes on past errors, see `engine::Run::display`; `mode.strict()` is
     /// Heat's `strict_validate`).
     pub(crate) mode: crate::engine::mode::Mode,
+    /// Validated, and evaluated with the deploy-time treatment
+    /// ([`crate::engine::mode::Mode::deploy_time`]): `get_attr` of a resource
+    /// that is not created is an unknown value.
+    pub(crate) deployed: bool,
     /// The cloud's Heat settings.
     pub config: Rc<HeatConfig>,
 }
@@ -182,6 +186,7 @@ impl Stack {
             deploy_params: IndexMap::new(),
             unknown_names: Vec::new(),
             mode: crate::engine::mode::Mode::create(),
+            deployed: false,
             config: Rc::default(),
         }
     }

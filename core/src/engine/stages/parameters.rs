@@ -10,7 +10,7 @@
 use super::structure::Structure;
 use super::Failed;
 use crate::engine::parameters::{self, Parameter, ValueSource};
-use crate::engine::result::{ParamInfo, Unknown};
+use crate::engine::result::{NotChecked, ParamInfo, Unknown};
 use crate::engine::{Run, StackInput};
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
@@ -60,7 +60,7 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
-    if run.mode.past_errors() {
+    if run.mode.past_errors() || !input.unknown_params.is_empty() {
         unknown_values(run, input, &params, &mut stack);
     }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
@@ -76,6 +76,8 @@ fn unknown_values(run: &mut Run, input: &StackInput<'_>, params: &[Parameter], s
         let name = &p.schema.name;
         let needs = match input.unknown_params.get(name) {
             Some(needs) => needs.clone(),
+            // Outside a display evaluation only what the parent gives is unknown.
+            None if !run.mode.past_errors() => continue,
             None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
             None => {
                 let label = format!("parameter {name}");
@@ -173,8 +175,20 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
     let mut first = None;
     for p in params {
         // A display evaluation has no value for these: not an error there.
-        let unknown = input.unknown_params.contains_key(&p.schema.name) || p.raw().0.is_none();
-        if run.mode.past_errors() && unknown {
+        if let Some(needs) = input.unknown_params.get(&p.schema.name) {
+            // The parent gives it a value not known yet: checked once it is.
+            let path = format!("parameters.{}", p.schema.name);
+            let check = "parameter".to_string();
+            run.not_checked(NotChecked {
+                stack: String::new(),
+                path,
+                check,
+                needs: needs.clone(),
+                span: Some(p.schema.span),
+            });
+            continue;
+        }
+        if run.mode.past_errors() && p.raw().0.is_none() {
             continue;
         }
         let mut skipped = Vec::new();

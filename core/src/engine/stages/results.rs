@@ -88,7 +88,8 @@ fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Ma
         match v {
             Ok(v) => out.insert_str(k, v.clone()),
             // Shown as its placeholder (a deploy-time parameter, below).
-            Err(_) if run.mode.past_errors() => out.insert_str(k, Value::Null),
+            // A value the evaluation does not have (deploy-time treatment too).
+            Err(e) if run.mode.past_errors() || e.is_unknown() => out.insert_str(k, Value::Null),
             Err(e) => return Err(Failed::in_section("parameters", e.clone())),
         }
     }
@@ -127,6 +128,8 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
         }
         match view(stack, d, parts.graph.requires(i)) {
             Ok(v) => out.insert_str(name, v),
+            // The deploy-time treatment's unknown value: no error of Heat's.
+            Err(e) if e.is_unknown() => out.insert_str(name, Value::Null),
             Err(e) => return Err(Failed::in_section("resources", e)),
         }
         let at =
