@@ -1,7 +1,7 @@
 // Issue 12, the playground half: each test here reproduces a defect found by
 // using the page as a new user would, and failed before its fix.
 import { test, expect, type Page } from "@playwright/test";
-import { HOT, open, runaway, setEditor } from "./helpers";
+import { HOT, open, runaway, savedWorkspace, setEditor } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -108,7 +108,7 @@ test("Reset can be undone", async ({ page }) => {
   await expect(page.getByTestId("output-kept")).toHaveText("mine");
   await expect(page.getByTestId("reset-undo")).toBeHidden();
   // Restored work is saved again (Reset forgot the saved workspace).
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("hotplate.workspace.v1") ?? "")).toContain("kept: {value: mine}");
+  await expect.poll(() => savedWorkspace(page)).toContain("kept: {value: mine}");
   await page.reload();
   await expect(page.getByTestId("output-kept")).toHaveText("mine");
 });

@@ -35,6 +35,15 @@ export async function quickFixesReady(page: Page, testId = "editor-template"): P
   await expect(page.getByTestId(testId)).toHaveAttribute("data-quick-fixes", "ready");
 }
 
+/**
+ * The workspace the page has saved in localStorage ("" if none). The page saves a
+ * burst of edits once, a moment after it: a test that reloads or opens a page
+ * expecting the saved workspace polls this for it first.
+ */
+export async function savedWorkspace(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem("hotplate.workspace.v1") ?? "");
+}
+
 export const HOT = "heat_template_version: 2021-04-16\n";
 
 /** The centre of the `nth` occurrence of `word` in an editor's lines, on screen

@@ -5,7 +5,7 @@
 // `# hotplate: disable=W1001` comment silences it; the Settings' lint select
 // (kept in share links) and the element's `lint="off"` hide them.
 import { expect, test, type Page } from "@playwright/test";
-import { HOT, open, quickFixesReady, setEditor, settled, wordAt } from "./helpers";
+import { HOT, open, quickFixesReady, savedWorkspace, setEditor, settled, wordAt } from "./helpers";
 
 /** Heat creates this stack: the misspelt function is a plain map to it. */
 const MISSPELT = `${HOT}parameters:
@@ -107,6 +107,8 @@ test("the Settings' lint select hides the findings or runs every rule, and trave
   await expect(again.getByTestId("status")).toHaveText("ok");
   await expect(again.getByTestId("setting-lint")).toHaveValue("off");
   await expect(again.getByTestId("lint-count")).toBeHidden();
+  // The first page's workspace, saved with the setting: what "/" opens.
+  await expect.poll(async () => JSON.parse((await savedWorkspace(page)) || "{}").settings?.lint).toBe("off");
   await again.goto("/");
   await expect(again.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/);
   await expect(again.getByTestId("setting-lint")).toHaveValue("off");

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-import { firstResult, HOT, open, runaway, setEditor, settled } from "./helpers";
+import { firstResult, HOT, open, runaway, savedWorkspace, setEditor, settled } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   // A fresh workspace per test (once per tab: a reload keeps what was saved).
@@ -207,7 +207,7 @@ test("the workspace persists across reloads and Reset forgets it", async ({ page
   await setEditor(page, "editor-template", `${HOT}outputs:\n  kept: {value: yes}\n`);
   await expect(page.getByTestId("output-kept")).toHaveText("true");
   // Saved (a burst of edits is saved once, a moment later): wait for it.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("hotplate.workspace.v1") ?? "")).toContain("kept: {value: yes}");
+  await expect.poll(() => savedWorkspace(page)).toContain("kept: {value: yes}");
   await page.reload();
   await expect(page.getByTestId("output-kept")).toHaveText("true");
   await page.getByTestId("reset").click();
