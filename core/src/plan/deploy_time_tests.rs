@@ -148,3 +148,19 @@ fn parameters_without_values_are_unknown_in_a_plan_of_two_templates() {
     let before = change.before.as_ref().map(|r| r.text.as_str()).unwrap_or_default();
     assert!(change.name == "key_name" && before.contains("parameter key"), "{change:?}");
 }
+
+#[test]
+fn the_request_says_when_it_is_planned_without_values() {
+    let current = serde_json::json!({"stack_name": "test", "template": KEYED});
+    let body = |flag: serde_json::Value| {
+        serde_json::json!({"x-current": current, "template": KEYED.replace("m1.small", "m1.large"), "x-without-values": flag})
+            .to_string()
+    };
+    let req = PlanRequest::from_json(&body(serde_json::json!(true))).expect("a request");
+    assert!(req.without_values);
+    let p = plan(&req, Format::Yaml);
+    assert_eq!(actions(&p), ["server: updated"], "{}", refusal(&p));
+    let req = PlanRequest::from_json(&body(serde_json::Value::Null)).expect("a request");
+    assert!(!req.without_values);
+    assert!(PlanRequest::from_json(&body(serde_json::json!("yes"))).is_err());
+}

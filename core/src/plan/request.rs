@@ -51,9 +51,10 @@ pub struct PlanRequest {
     /// The Heat settings (`x-heat-config`) of the whole preview (`current`
     /// may carry its own for its create).
     pub heat_config: Value,
-    /// Plan without values (two templates, not an oracle request): a
-    /// parameter neither side gives a value is unknown on both (the stack
-    /// exists with one), not Heat's `UserParameterMissing`.
+    /// Plan without values (two templates, not an oracle request; the
+    /// request's `x-without-values`): a parameter neither side gives a value
+    /// is unknown on both (the stack exists with one), not Heat's
+    /// `UserParameterMissing`.
     pub without_values: bool,
 }
 
@@ -130,7 +131,11 @@ impl PlanRequest {
             method,
             clear_parameters,
             heat_config: decoded.heat_config,
-            without_values: false,
+            without_values: match body.get("x-without-values") {
+                None | Some(serde_json::Value::Null) => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(_) => return Err("\"x-without-values\" must be true or false".into()),
+            },
         })
     }
 
