@@ -69,6 +69,7 @@ pub(crate) fn definitions(
                 created: false,
                 reference_id: None,
                 attributes: Map::new(),
+                existing: false,
                 properties: d.properties.clone(),
             },
         );
