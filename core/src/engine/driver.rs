@@ -8,7 +8,8 @@ use super::{existing, nested, HeatResult, Parts, Run, StackInput};
 
 impl Run {
     /// A stage's report applied as the mode says ([`Run::stop`] for a stop,
-    /// [`Run::note`] for a piece's error, then [`Run::end_stage`]): Heat's
+    /// [`Run::note`] for a piece's error, [`Run::end_stage`] at the end of a
+    /// step and of the stage): Heat's
     /// first error stops the stack; a display evaluation records each and
     /// goes on. The part is the stage's whole part either way.
     pub(crate) fn apply<T>(&mut self, staged: Staged<T>) -> Result<T, Failed> {
@@ -17,6 +18,7 @@ impl Run {
             match report {
                 Report::Stop(e) => self.stop(e)?,
                 Report::Note(e) => self.note(&mut first, e)?,
+                Report::EndStep => self.end_stage(first.take())?,
             }
         }
         self.end_stage(first)?;
@@ -72,8 +74,8 @@ impl Run {
         structure: &stages::structure::Structure<'_>,
     ) -> Result<Parts, Failed> {
         let mut stack = stages::parameters::parameters(self, input, structure)?;
-        let conditions = stages::conditions::conditions(self, input, structure, &mut stack)?;
-        let definitions = stages::definitions::definitions(self, input, structure, &mut stack)?;
+        let conditions = self.apply(stages::conditions::conditions(input, structure, &mut stack))?;
+        let definitions = self.apply(stages::definitions::definitions(input, structure, &mut stack))?;
         let graph = self.apply(stages::graph::graph(&definitions, &stack))?;
         let outputs = self.apply(stages::outputs::outputs(structure, &stack, input.version))?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })

@@ -1,6 +1,7 @@
 //! The stages of one stack, in Heat's order. A stage is one function that
 //! reads the stack's input and the parts earlier stages made. The stages
-//! moved to the second step's shape (issue 35: structure, graph, outputs)
+//! moved to the second step's shape (issue 35: structure, conditions, graph,
+//! outputs)
 //! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
 //! [`Report`], which the driver ([`super::driver`]) applies as the mode says
 //! (Heat stops at the first stop or at the end of the stage with the first
@@ -112,9 +113,13 @@ pub(crate) enum Report {
     /// A stage-level error: Heat stops here; a display evaluation records it
     /// and goes on with what the stage made.
     Stop(EvalError),
-    /// A piece's error: Heat stops at the end of the stage with the first
-    /// one, the others are diagnostics; a display evaluation records each.
+    /// A piece's error: Heat stops at the end of the stage (or of the
+    /// step, [`Report::EndStep`]) with the first one, the others are
+    /// diagnostics; a display evaluation records each.
     Note(EvalError),
+    /// The end of a step within the stage: Heat stops here if a piece
+    /// failed since the last one.
+    EndStep,
 }
 
 /// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
@@ -141,6 +146,11 @@ impl<T> Staged<T> {
     /// A piece's error.
     pub(crate) fn note(&mut self, e: EvalError) {
         self.report.push(Report::Note(e));
+    }
+
+    /// The end of a step: Heat stops here if a piece failed in it.
+    pub(crate) fn end_step(&mut self) {
+        self.report.push(Report::EndStep);
     }
 }
 
