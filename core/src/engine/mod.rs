@@ -7,6 +7,7 @@ mod cfn;
 mod deploy_time_tests;
 #[cfg(test)]
 mod display_tests;
+mod driver;
 pub mod environment;
 pub(crate) mod existing;
 pub(crate) mod file_schemata;
@@ -43,7 +44,7 @@ use crate::value::{Map, Value};
 use crate::version::HotVersion;
 use environment::Environment;
 use parameters::ParamSchema;
-use stages::{Failed, Piece};
+use stages::Failed;
 
 /// The top-level sections a HOT template of `version` may have
 /// (`HOTemplate.SECTIONS`, `conditions` since 2016-10-14).
@@ -460,62 +461,6 @@ impl Run {
             Some(v) => cfn::localize(e, v),
             None => e,
         }
-    }
-
-    /// A stack from its template on: Heat's `Stack.validate`, then (unless only
-    /// validating) what the result shows and the nested stacks. A nested stack
-    /// runs the same stages.
-    fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
-        let mut parts = self.build(input)?;
-        stages::validation::validation(self, input, &mut parts)?;
-        if !self.mode.collects() {
-            return Ok(());
-        }
-        // Validated: with the deploy-time treatment, what is resolved from
-        // here on sees an attribute as the unknown value it is once created.
-        parts.stack.deployed = self.mode.deploy_time();
-        let sections = stages::results::results(self, input, &mut parts)?;
-        let result = &mut self.ev.result;
-        result.parameters = sections.parameters;
-        result.conditions = sections.conditions;
-        result.resources = sections.resources;
-        result.outputs = sections.outputs;
-        if let Some(hook) = input.existing {
-            hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
-            existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
-        }
-        let nested = nested::nested(self, input, &parts);
-        for (name, piece) in nested.pieces {
-            let result = match piece {
-                Piece::Known(result) => result,
-                Piece::Failed(e) => HeatResult { error: Some(stages::heat_error(&e)), ..HeatResult::default() },
-                Piece::Unknown => continue,
-            };
-            self.ev.result.nested.insert(name, result);
-        }
-        Ok(())
-    }
-
-    /// Everything Heat checks before it validates each resource: template
-    /// structure, parameters, conditions, resource definitions and their
-    /// dependencies, outputs.
-    fn build(&mut self, input: &StackInput<'_>) -> Result<Parts, Failed> {
-        let structure = stages::structure::structure(self, input)?;
-        self.build_on(input, &structure)
-    }
-
-    /// [`Run::build`] after the structure stage.
-    fn build_on(
-        &mut self,
-        input: &StackInput<'_>,
-        structure: &stages::structure::Structure<'_>,
-    ) -> Result<Parts, Failed> {
-        let mut stack = stages::parameters::parameters(self, input, structure)?;
-        let conditions = stages::conditions::conditions(self, input, structure, &mut stack)?;
-        let definitions = stages::definitions::definitions(self, input, structure, &mut stack)?;
-        let graph = stages::graph::graph(self, &definitions, &stack)?;
-        let outputs = stages::outputs::outputs(self, structure, &stack, input.version)?;
-        Ok(Parts { stack, conditions, definitions, graph, outputs })
     }
 }
 
