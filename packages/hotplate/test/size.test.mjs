@@ -58,7 +58,9 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // and without-values treatment, W3010's truth tables over the conditions' formulas,
 // W1001 in conditions, the failing function's place): 633.0 KB measured on deploy
 // 93b3637 (main 6e64663 merged).
-const BUDGET_BROTLI = 633.5 * 1024;
+// Issue 35's stages returning their parts (Staged, Report, Run::apply): +0.7 KB,
+// 633.7 KB on main 16eb017.
+const BUDGET_BROTLI = 634.2 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
