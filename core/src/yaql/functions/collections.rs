@@ -301,7 +301,7 @@ fn to_dict(c: &mut Call<'_>) -> R<V> {
     Ok(V::Dict(Rc::new(result)))
 }
 
-/// `dict.key`: the key's value, else null.
+/// `dict.key`: the key's value, else a KeyError.
 fn dict_attribute(c: &mut Call<'_>) -> R<V> {
     let key = c.v(1).clone();
     let d = dict_of(c.v(0)).cloned().unwrap_or_default();
@@ -408,7 +408,7 @@ fn contains_value(c: &mut Call<'_>) -> R<V> {
     Ok(V::Bool(d.values().any(|v| super::super::value::py_eq(v, c.v(1)))))
 }
 
-/// `left + right` on iterables: a list of both's items.
+/// `left + right` on iterables: the items of both, in turn.
 fn concat_lists(c: &mut Call<'_>) -> R<V> {
     match (c.v(0), c.v(1)) {
         (V::Tuple(a), V::Tuple(b)) => {
@@ -470,7 +470,7 @@ fn sequence_len(c: &mut Call<'_>) -> R<V> {
     Ok(V::Int(i64::try_from(iter::sized_len(c.v(0)).unwrap_or(0)).unwrap_or(0)))
 }
 
-/// `collection.delete(position, count)`: a list without the items from position.
+/// `collection.delete(position, count)`: the items without `count` from position (lazy).
 fn delete(c: &mut Call<'_>) -> R<V> {
     let (position, count) = (c.int(1), c.int(2));
     let it = py_iter(c.eng, c.v(0))?;
@@ -484,12 +484,12 @@ fn delete(c: &mut Call<'_>) -> R<V> {
     }))
 }
 
-/// `collection.replace(position, value, count)`: a list with the items from position replaced by one value.
+/// `collection.replace(position, value, count)`: the items with `count` from position replaced by one value.
 fn replace(c: &mut Call<'_>) -> R<V> {
     replace_range(c, "replace", V::tuple(vec![c.v(2).clone()]))
 }
 
-/// `collection.replaceMany(position, values, count)`: a list with the items from position replaced by values.
+/// `collection.replaceMany(position, values, count)`: the items with `count` from position replaced by values.
 fn replace_many(c: &mut Call<'_>) -> R<V> {
     replace_range(c, "replace_many", c.v(2).clone())
 }

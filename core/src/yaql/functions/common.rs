@@ -28,18 +28,18 @@ pub(crate) static OVERLOADS: &[Overload] = &[
     func("*equal", &[p("left", ANY), p("right", ANY)], equal),
     func("*not_equal", &[p("left", ANY), p("right", ANY)], not_equal),
     // comparisons with null: null is smaller than everything
-    func("#operator_<", &[p("left", ANY_NN), p("right", NONE_T)], value_lt_null),
-    func("#operator_<=", &[p("left", ANY_NN), p("right", NONE_T)], value_le_null),
-    func("#operator_>", &[p("left", ANY_NN), p("right", NONE_T)], value_gt_null),
-    func("#operator_>=", &[p("left", ANY_NN), p("right", NONE_T)], value_ge_null),
-    func("#operator_<", &[p("left", NONE_T), p("right", ANY_NN)], null_lt_value),
-    func("#operator_<=", &[p("left", NONE_T), p("right", ANY_NN)], null_le_value),
-    func("#operator_>", &[p("left", NONE_T), p("right", ANY_NN)], null_gt_value),
-    func("#operator_>=", &[p("left", NONE_T), p("right", ANY_NN)], null_ge_value),
-    func("#operator_<", &[p("left", NONE_T), p("right", NONE_T)], null_lt_null),
-    func("#operator_<=", &[p("left", NONE_T), p("right", NONE_T)], null_le_null),
-    func("#operator_>", &[p("left", NONE_T), p("right", NONE_T)], null_gt_null),
-    func("#operator_>=", &[p("left", NONE_T), p("right", NONE_T)], null_ge_null),
+    func("#operator_<", &[p("left", ANY_NN), p("right", NONE_T)], always_false),
+    func("#operator_<=", &[p("left", ANY_NN), p("right", NONE_T)], always_false),
+    func("#operator_>", &[p("left", ANY_NN), p("right", NONE_T)], always_true),
+    func("#operator_>=", &[p("left", ANY_NN), p("right", NONE_T)], always_true),
+    func("#operator_<", &[p("left", NONE_T), p("right", ANY_NN)], always_true),
+    func("#operator_<=", &[p("left", NONE_T), p("right", ANY_NN)], always_true),
+    func("#operator_>", &[p("left", NONE_T), p("right", ANY_NN)], always_false),
+    func("#operator_>=", &[p("left", NONE_T), p("right", ANY_NN)], always_false),
+    func("#operator_<", &[p("left", NONE_T), p("right", NONE_T)], always_false),
+    func("#operator_<=", &[p("left", NONE_T), p("right", NONE_T)], always_true),
+    func("#operator_>", &[p("left", NONE_T), p("right", NONE_T)], always_false),
+    func("#operator_>=", &[p("left", NONE_T), p("right", NONE_T)], always_true),
     // boolean
     func("#operator_and", &[p("left", LAMBDA), p("right", LAMBDA)], op_and),
     func("#operator_or", &[p("left", LAMBDA), p("right", LAMBDA)], op_or),
@@ -59,6 +59,16 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     super::table::register(defs, OVERLOADS);
 }
 
+/// A comparison whose answer the types decide: true.
+fn always_true(_: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(true))
+}
+
+/// A comparison whose answer the types decide: false.
+fn always_false(_: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(false))
+}
+
 /// `left = right`: Python equality.
 fn equal(c: &mut Call<'_>) -> R<V> {
     Ok(V::Bool(py_eq(c.v(0), c.v(1))))
@@ -67,66 +77,6 @@ fn equal(c: &mut Call<'_>) -> R<V> {
 /// `left != right`: Python inequality.
 fn not_equal(c: &mut Call<'_>) -> R<V> {
     Ok(V::Bool(!py_eq(c.v(0), c.v(1))))
-}
-
-/// `value < null`: false (null is smaller than everything).
-fn value_lt_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `value <= null`: false.
-fn value_le_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `value > null`: true.
-fn value_gt_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
-}
-
-/// `value >= null`: true.
-fn value_ge_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
-}
-
-/// `null < value`: true.
-fn null_lt_value(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
-}
-
-/// `null <= value`: true.
-fn null_le_value(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
-}
-
-/// `null > value`: false.
-fn null_gt_value(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `null >= value`: false.
-fn null_ge_value(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `null < null`: false.
-fn null_lt_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `null <= null`: true.
-fn null_le_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
-}
-
-/// `null > null`: false.
-fn null_gt_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(false))
-}
-
-/// `null >= null`: true.
-fn null_ge_null(_: &mut Call<'_>) -> R<V> {
-    Ok(V::Bool(true))
 }
 
 /// `left and right`: the left value when falsy, else the right one (lazy).

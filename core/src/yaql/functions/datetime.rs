@@ -282,9 +282,9 @@ fn parse_iso(s: &str) -> Option<(Parts, Option<i32>)> {
 
 /// Python's `datetime.strptime` (C locale): the format becomes a regular expression
 /// as `_strptime` builds it, matched case-insensitively against the whole string.
-fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
+/// `_strptime`'s regular expression for a format (`fmt_repr`: the format's repr, for errors).
+fn strptime_pattern(format: &str, fmt_repr: &str) -> R<String> {
     let bad = |msg: String| value_error(msg);
-    let fmt_repr = crate::pyfmt::str_repr(format);
     let mut pat = String::from("(?i)");
     let mut chars = format.chars().peekable();
     let mut ws = false;
@@ -342,6 +342,13 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
         }
         pat.push_str(&piece);
     }
+    Ok(pat)
+}
+
+fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
+    let bad = |msg: String| value_error(msg);
+    let fmt_repr = crate::pyfmt::str_repr(format);
+    let pat = strptime_pattern(format, &fmt_repr)?;
     let re = crate::pyre::Regex::new(&pat, 0).map_err(|e| bad(e.msg))?;
     let no_match = || bad(format!("time data {} does not match format {fmt_repr}", crate::pyfmt::str_repr(data)));
     let chars: Vec<char> = data.chars().collect();
@@ -425,19 +432,21 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
     if p.s == 61 || p.s == 60 {
         p.s = 59;
     }
-    let off = match caps.name("z").map(|m| m.as_str().to_string()) {
-        None => None,
-        Some(z) if z.eq_ignore_ascii_case("z") => Some(0),
-        Some(z) => {
-            let sign = if z.starts_with('-') { -1 } else { 1 };
-            let digits: String = z[1..].chars().filter(char::is_ascii_digit).collect();
-            let hh: i32 = digits.get(0..2).and_then(|x| x.parse().ok()).unwrap_or(0);
-            let mm: i32 = digits.get(2..4).and_then(|x| x.parse().ok()).unwrap_or(0);
-            let ss: i32 = digits.get(4..6).and_then(|x| x.parse().ok()).unwrap_or(0);
-            Some(sign * (hh * 3600 + mm * 60 + ss))
-        }
-    };
+    let off = caps.name("z").map(|m| utc_offset_seconds(m.as_str()));
     Ok((p, off))
+}
+
+/// A `%z` match (`Z`, `+hh:mm`, `-hhmmss`…) in seconds east of UTC.
+fn utc_offset_seconds(z: &str) -> i32 {
+    if z.eq_ignore_ascii_case("z") {
+        return 0;
+    }
+    let sign = if z.starts_with('-') { -1 } else { 1 };
+    let digits: String = z[1..].chars().filter(char::is_ascii_digit).collect();
+    let hh: i32 = digits.get(0..2).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let mm: i32 = digits.get(2..4).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let ss: i32 = digits.get(4..6).and_then(|x| x.parse().ok()).unwrap_or(0);
+    sign * (hh * 3600 + mm * 60 + ss)
 }
 
 /// Backtracking budget of the format's regular expression (it has no nested repeats).
