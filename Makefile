@@ -20,7 +20,7 @@ FUZZ_SECONDS ?= 300
 TEST_TARGETS :=
 -include $(wildcard mk/*.mk)
 
-.PHONY: help setup test test-under-load test-rust lint clippy fmt-check check-catalogue build bench bench-compare conformance demo fuzz fuzz-libfuzzer
+.PHONY: help setup test test-under-load test-rust lint clippy fmt-check import-cycles check-catalogue build bench bench-compare conformance demo fuzz fuzz-libfuzzer
 
 help:
 	@echo "make test           install what is missing, then every test (the conformance ratchet included)"
@@ -61,13 +61,17 @@ test-under-load:
 
 # Formatting and clippy (with -D warnings) gate `make test`: core's lint
 # settings deny panicking constructs (unwrap, indexing) outside tests.
-lint: fmt-check clippy
+lint: fmt-check clippy import-cycles
 
 test-rust: setup
 	$(CARGO) test --workspace --locked
 
 clippy: setup
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+
+# Import cycles between core/src's folders stay few (tools/import_cycles.py).
+import-cycles:
+	python3 tools/import_cycles.py --max 5
 
 fmt-check: setup
 	$(CARGO) fmt --all -- --check
