@@ -8,8 +8,10 @@ of its name is part of it (`api.rs` is `api`), files of core/src itself are not 
 folder and are left out. An edge A -> B is a `crate::…` or `super::…` path (in a `use`
 or inline) in a file of A naming an item of B (the longest module path that is a
 folder or a file of one), test code left out (`#[cfg(test)]` modules, `tests.rs`,
-`*_tests.rs`). A parent naming its child module by a relative path (`stages::x`) is
-not an edge: only the upward and sideways names are.
+`*_tests.rs`). A folder naming what lies below it (`engine` naming `engine/stages`,
+however it is spelled: `stages::x`, `super::stages::x` from `engine/driver.rs`) is not
+an edge: a parent calling its parts is the design; only the upward and sideways names
+are edges.
 
 Prints every elementary cycle with the files that make each edge, then their count.
 `--max N` (`make lint` runs it): prints the count, and the cycles and exits 1 when
@@ -113,7 +115,7 @@ def graph():
         src = folder_of(module_path(path))
         for segs in named_paths(path, strip_tests(path.read_text())):
             dst = folder_of([s for s in segs if s != "self"])
-            if src and dst and dst != src:
+            if src and dst and dst != src and not dst.startswith(src + "/"):
                 edges.setdefault(src, {}).setdefault(dst, set()).add(str(path.relative_to(SRC)))
     return edges
 
