@@ -157,6 +157,99 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// Why [`walk`] stopped.
+enum Walked {
+    /// The next step is one `may_look` refuses.
+    Fenced,
+    /// The system's message (a missing component, a symlink loop).
+    Io(String),
+}
+
+/// `abs` with every symlink resolved, one component at a time from `/`,
+/// looking only at paths `may_look` allows.
+fn walk(abs: &Path, may_look: impl Fn(&Path) -> bool) -> Result<PathBuf, Walked> {
+    let io = |e: std::io::Error| Walked::Io(io_text(&e));
+    let mut todo: Vec<Step> = Vec::new();
+    push_steps(abs, &mut todo);
+    let mut links = 0;
+    let mut cur = PathBuf::new();
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Start(s) => cur = s,
+            Step::Up => {
+                cur.pop();
+            }
+            Step::Down(name) => {
+                let next = cur.join(name);
+                if !may_look(&next) {
+                    return Err(Walked::Fenced);
+                }
+                if !std::fs::symlink_metadata(&next).map_err(io)?.file_type().is_symlink() {
+                    cur = next;
+                    continue;
+                }
+                links += 1;
+                if links > MAX_LINKS {
+                    return Err(Walked::Io(format!("too many levels of symbolic links at {}", next.display())));
+                }
+                // The link's target goes first (an absolute one restarts at `/`).
+                push_steps(&std::fs::read_link(&next).map_err(io)?, &mut todo);
+            }
+        }
+    }
+    Ok(cur)
+}
+
+/// `std::fs::canonicalize`, which WASI lacks (the npm package's command line
+/// is this program built for `wasm32-wasip1`): there, [`walk`] with nothing
+/// fenced, from the working directory.
+pub fn canonicalize(path: impl AsRef<Path>) -> std::io::Result<PathBuf> {
+    let path = path.as_ref();
+    #[cfg(not(target_os = "wasi"))]
+    {
+        std::fs::canonicalize(path)
+    }
+    #[cfg(target_os = "wasi")]
+    {
+        let abs = normalize(&std::env::current_dir()?.join(path));
+        walk(&abs, |_| true).map_err(|e| match e {
+            Walked::Io(e) => std::io::Error::other(e),
+            Walked::Fenced => std::io::Error::other("fenced"),
+        })
+    }
+}
+
+/// An IO error's text as the native program on Linux writes it. WASI numbers
+/// errors its own way (ENOENT is 44) and words some as musl does, so the npm
+/// package's command line would say the same thing differently: there the
+/// common errors get Linux's number and glibc's words.
+pub fn io_text(e: &std::io::Error) -> String {
+    #[cfg(target_os = "wasi")]
+    {
+        // (WASI's errno, Linux's, glibc's strerror)
+        const LINUX: &[(i32, i32, &str)] = &[
+            (2, 13, "Permission denied"),
+            (8, 9, "Bad file descriptor"),
+            (20, 17, "File exists"),
+            (28, 22, "Invalid argument"),
+            (29, 5, "Input/output error"),
+            (31, 21, "Is a directory"),
+            (32, 40, "Too many levels of symbolic links"),
+            (37, 36, "File name too long"),
+            (44, 2, "No such file or directory"),
+            (48, 12, "Cannot allocate memory"),
+            (52, 38, "Function not implemented"),
+            (54, 20, "Not a directory"),
+            (58, 95, "Operation not supported"),
+            (63, 1, "Operation not permitted"),
+        ];
+        if let Some((_, linux, text)) = e.raw_os_error().and_then(|c| LINUX.iter().find(|(w, _, _)| *w == c)) {
+            return format!("{text} (os error {linux})");
+        }
+    }
+    e.to_string()
+}
+
 /// The git work tree that holds `path` (absolute): the nearest folder at or
 /// above it with a `.git` entry (a directory, or a file in a worktree or a
 /// submodule).
@@ -183,7 +276,7 @@ impl Root {
 
     /// A root of these folders (absolute).
     pub fn of_dirs(dirs: Vec<PathBuf>, cwd: &Path, anywhere: bool, hint: Hint) -> Root {
-        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| normalize(p));
+        let canonical = |p: &Path| canonicalize(p).unwrap_or_else(|_| normalize(p));
         let mut root = Root { dirs: Vec::new(), named: Vec::new(), cwd: canonical(cwd), anywhere, hint };
         for d in dirs {
             let named = normalize(&root.cwd.join(&d));
@@ -211,10 +304,10 @@ impl Root {
     /// The file `path` (relative to the working directory, or absolute) is,
     /// symlinks resolved, when hotplate may read it: the decision.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Unread> {
-        let io = |e: std::io::Error| Unread::Io(e.to_string());
+        let io = |e: std::io::Error| Unread::Io(io_text(&e));
         let abs = normalize(&self.cwd.join(path));
         if self.anywhere {
-            return std::fs::canonicalize(&abs).map_err(io);
+            return canonicalize(&abs).map_err(io);
         }
         // Spelled through a root's other name: start from its canonical form.
         let abs = self
@@ -225,38 +318,10 @@ impl Root {
         // Walk from `/`, never looking at anything that is neither inside a
         // root folder nor above one.
         let may_look = |p: &Path| self.dirs.iter().any(|d| p.starts_with(d) || d.starts_with(p));
-        let mut todo: Vec<Step> = Vec::new();
-        push_steps(&abs, &mut todo);
-        let mut links = 0;
-        let mut cur = PathBuf::new();
-        while let Some(step) = todo.pop() {
-            match step {
-                Step::Start(s) => cur = s,
-                Step::Up => {
-                    cur.pop();
-                }
-                Step::Down(name) => {
-                    let next = cur.join(name);
-                    if !may_look(&next) {
-                        return Err(self.outside());
-                    }
-                    if !std::fs::symlink_metadata(&next).map_err(io)?.file_type().is_symlink() {
-                        cur = next;
-                        continue;
-                    }
-                    links += 1;
-                    if links > MAX_LINKS {
-                        return Err(Unread::Io(format!("too many levels of symbolic links at {}", next.display())));
-                    }
-                    // The link's target goes first (an absolute one restarts at `/`).
-                    push_steps(&std::fs::read_link(&next).map_err(io)?, &mut todo);
-                }
-            }
-        }
-        if self.holds(&cur) {
-            Ok(cur)
-        } else {
-            Err(self.outside())
+        match walk(&abs, may_look) {
+            Ok(cur) if self.holds(&cur) => Ok(cur),
+            Ok(_) | Err(Walked::Fenced) => Err(self.outside()),
+            Err(Walked::Io(e)) => Err(Unread::Io(e)),
         }
     }
 
@@ -287,7 +352,7 @@ impl Root {
 /// A resolved file's text, within hotplate's bounds.
 pub fn read_file(file: &Path) -> Result<String, Unread> {
     use std::io::Read as _;
-    let io = |e: std::io::Error| Unread::Io(e.to_string());
+    let io = |e: std::io::Error| Unread::Io(io_text(&e));
     let meta = std::fs::metadata(file).map_err(io)?;
     if !meta.is_file() {
         return Err(Unread::Io("not a regular file".into()));
