@@ -258,8 +258,12 @@ pub fn work_tree(path: &Path) -> Option<PathBuf> {
 }
 
 impl Root {
-    /// The root for the checked `paths` (relative to `cwd` or absolute; a
-    /// glob's folder part counts): the git work tree holding each, else `cwd`.
+    /// The root for the paths named on the command line (relative to `cwd`
+    /// or absolute; a glob's folder part counts): the git work tree holding
+    /// each; else `cwd` for a path inside it, and the path's own folder for
+    /// one outside (`hotplate check ~/Downloads/stack.yaml` from another
+    /// repository: a named path is the user's choice, and confinement is for
+    /// the files templates reference).
     pub fn of_paths(paths: &[PathBuf], cwd: &Path, anywhere: bool, hint: Hint) -> Root {
         let dirs = paths
             .iter()
@@ -268,7 +272,16 @@ impl Root {
                     .components()
                     .take_while(|c| !c.as_os_str().to_string_lossy().contains(['*', '?', '[', '{']))
                     .collect();
-                work_tree(&normalize(&cwd.join(literal))).unwrap_or_else(|| cwd.to_path_buf())
+                let named = normalize(&cwd.join(literal));
+                work_tree(&named).unwrap_or_else(|| {
+                    if named.starts_with(normalize(cwd)) {
+                        cwd.to_path_buf()
+                    } else if named.is_file() {
+                        named.parent().map_or_else(|| named.clone(), Path::to_path_buf)
+                    } else {
+                        named
+                    }
+                })
             })
             .collect();
         Root::of_dirs(dirs, cwd, anywhere, hint)
@@ -432,7 +445,7 @@ mod tests {
     }
 
     #[test]
-    fn the_root_is_the_work_tree_else_the_working_directory() {
+    fn the_root_is_the_work_tree_else_the_working_directory_else_the_named_folder() {
         let (tree, _) = tree("root-where");
         let top = std::fs::canonicalize(&tree.0).unwrap();
         // No work tree above `outside/`: the working directory.
@@ -446,6 +459,15 @@ mod tests {
             Hint::FlagOrConfig,
         );
         assert_eq!(root.dirs, [top.join("repo"), top.clone()]);
+        // A path outside the working directory and in no work tree: its own
+        // folder (a file's), whatever tree the working directory is in.
+        let repo = top.join("repo");
+        let root = Root::of_paths(&[PathBuf::from("../outside/secret.txt")], &repo, false, Hint::Flag);
+        assert_eq!(root.dirs, [top.join("outside")]);
+        assert_eq!(root.resolve(Path::new("../outside/secret.txt")), Ok(top.join("outside/secret.txt")));
+        assert!(matches!(root.resolve(Path::new("a/t.yaml")), Err(Unread::Outside(_))), "not the working directory's");
+        let root = Root::of_paths(&[top.join("outside"), PathBuf::from("a")], &repo, false, Hint::Flag);
+        assert_eq!(root.dirs, [top.join("outside"), repo.clone()]);
         // A folder named through a link: its real path counts as the same place.
         symlink(top.join("repo"), top.join("alias")).unwrap();
         let root = Root::of_dirs(vec![top.join("alias")], &top, false, Hint::Flag);
