@@ -28,7 +28,7 @@ test("npm pack, then install the tarball into a fresh project", () => {
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/")), "sources or tests in the tarball");
   // One engine for the browser: the <hot-playground> element (embed/) loads the
   // package's own glue. The command line's module (`npx hotplate`: cli/ built for
-  // WASI, ARCHITECTURE.md "The command line in Node") is Node's alone: no browser
+  // WASI: ARCHITECTURE.md, "Where users install it") is Node's alone: no browser
   // entry names it (the Vite-built page below must not carry it either).
   assert.deepEqual(files.filter((f) => /\.wasm(\.br)?$/.test(f)).sort(), ["cli/hotplate.wasm.br", "glue/hotplate_wasm_bg.wasm"]);
   for (const f of ["lib/web.js", "lib/bundler.js", ...files.filter((f) => f.startsWith("embed/") && f.endsWith(".js"))]) {
