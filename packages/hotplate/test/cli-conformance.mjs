@@ -3,7 +3,8 @@
 // empty folder) against the native CLI: byte-identical stdout, stderr and exit
 // status on every case of ../shared's corpus-full (`eval`), validate
 // (`validate`) and preview (`plan`) corpora, a `check` of corpus-full as a
-// repository holds it (every format), and `rules`, `yaql` and usage errors.
+// repository holds it (every format), `rules`, `yaql`, stdin, a `lsp` session
+// and usage errors.
 //
 //   node --expose-gc test/cli-conformance.mjs --native BIN --tarball dist/hotplate-<version>.tgz
 //
@@ -67,9 +68,9 @@ function same(what, a, b) {
   }
 }
 
-/** The native CLI. */
-function nativeRun(args, cwd) {
-  const r = spawnSync(native, args, { cwd, input: "", maxBuffer: 1 << 30 });
+/** The native CLI (`input`: its stdin). */
+function nativeRun(args, cwd, input = "") {
+  const r = spawnSync(native, args, { cwd, input, maxBuffer: 1 << 30 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -93,18 +94,41 @@ for (const [args, cwd] of [
   same(`npx hotplate ${args.join(" ")}`, npx(args, cwd), nativeRun(args, cwd));
 }
 
+/** A language-server conversation as an editor writes it on stdin (lsp-server's framing). */
+function lspSession(dir) {
+  const uri = pathToFileURL(join(dir, "lsp.yaml")).href;
+  const text = "heat_template_version: 2021-04-16\nresources:\n  s:\n    type: OS::Nova::Server\n    properties: {flavour: x}\n";
+  const messages = [
+    { id: 1, method: "initialize", params: { processId: null, rootUri: pathToFileURL(dir).href, capabilities: {} } },
+    { method: "initialized", params: {} },
+    { method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "yaml", version: 1, text } } },
+    { id: 2, method: "textDocument/hover", params: { textDocument: { uri }, position: { line: 3, character: 12 } } },
+    { id: 3, method: "shutdown" },
+    { method: "exit" },
+  ];
+  return Buffer.concat(
+    messages.map((m) => {
+      const body = Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...m }));
+      return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+    }),
+  );
+}
+
 // 2. Every case, in this process, through the installed package's export.
 const { run } = await import(pathToFileURL(createRequire(join(app, "index.js")).resolve("hotplate/cli")).href);
 const outFile = join(work, "stdout");
 const errFile = join(work, "stderr");
-const devNull = openSync("/dev/null", "r");
-async function wasiRun(args, cwd) {
+const inFile = join(work, "stdin");
+async function wasiRun(args, cwd, input = "") {
+  writeFileSync(inFile, input);
+  const stdin = openSync(inFile, "r");
   const stdout = openSync(outFile, "w");
   const stderr = openSync(errFile, "w");
   let status;
   try {
-    status = await run(args, { cwd, stdin: devNull, stdout, stderr });
+    status = await run(args, { cwd, stdin, stdout, stderr });
   } finally {
+    closeSync(stdin);
     closeSync(stdout);
     closeSync(stderr);
   }
@@ -115,12 +139,12 @@ const timing = [];
 async function compare(label, cases) {
   let wasiMs = 0;
   let nativeMs = 0;
-  for (const { name, args, cwd } of cases) {
+  for (const { name, args, cwd, input } of cases) {
     let t = performance.now();
-    const a = await wasiRun(args, cwd);
+    const a = await wasiRun(args, cwd, input);
     wasiMs += performance.now() - t;
     t = performance.now();
-    const b = nativeRun(args, cwd);
+    const b = nativeRun(args, cwd, input);
     nativeMs += performance.now() - t;
     same(`${label} ${name}`, a, b);
   }
@@ -175,6 +199,8 @@ try {
     { name: "eval of a missing file", args: ["eval", "missing.json"], cwd: app },
     { name: "eval -t a template with errors", args: ["eval", "-t", "stack/broken.yaml", "--format", "yaml"], cwd: fixture },
     { name: "eval stdin (empty)", args: ["eval", "-"], cwd: app },
+    { name: "eval stdin (a request)", args: ["eval", "-"], cwd: app, input: readFileSync(join(corpora.eval, firstCase)) },
+    { name: "lsp (initialize, a template with an error, hover, shutdown)", args: ["lsp"], cwd: fixture, input: lspSession(fixture) },
   ]);
 } finally {
   rmSync(work, { recursive: true, force: true });
