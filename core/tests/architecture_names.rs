@@ -116,7 +116,9 @@ impl Tree {
     fn load() -> Tree {
         let root = repo();
         let mut paths = Vec::new();
-        for dir in ["core", "cli", "wasm", "web", "packages", "playwright-tests", "tools", "mk", "fuzz", ".ci", "action"] {
+        for dir in
+            ["core", "cli", "wasm", "web", "packages", "playwright-tests", "tools", "mk", "fuzz", ".ci", "action"]
+        {
             walk(&root.join(dir), &mut paths);
         }
         paths.push(root.join("Makefile"));
