@@ -153,6 +153,11 @@ pub struct ParamSchema {
     pub tags: Vec<Value>,
     /// Where it is defined.
     pub span: Span,
+    /// Its name in the `parameters` section (set by the section's reader):
+    /// where a missing value is marked.
+    pub name_span: Option<Span>,
+    /// Its default's value: where a default its type or constraints refuse is marked.
+    pub default_span: Option<Span>,
 }
 
 pub(crate) fn schema_error(message: impl Into<String>) -> EvalError {
@@ -339,6 +344,8 @@ impl ParamSchema {
             immutable: node.get("immutable").is_some_and(|h| h.to_value().truthy()),
             tags: node.get("tags").and_then(|t| t.to_value().as_list().map(<[Value]>::to_vec)).unwrap_or_default(),
             span: node.span,
+            name_span: None,
+            default_span: node.get("default").map(|n| n.span),
         })
     }
 }
@@ -376,6 +383,8 @@ impl ParamSchema {
             immutable: false,
             tags: Vec::new(),
             span: node.span,
+            name_span: None,
+            default_span: node.get("Default").map(|n| n.span),
         })
     }
 
@@ -679,6 +688,7 @@ impl Parameter {
             }
         }
         if let Some(default) = &self.schema.default {
+            let at_default = self.schema.default_span.unwrap_or(self.schema.span);
             let as_checked = match (self.schema.kind, default) {
                 (ParamType::List, Value::List(items)) => {
                     Value::list(items.iter().map(|x| Value::from(py_str(x))).collect())
@@ -688,7 +698,8 @@ impl Parameter {
                     return Err(wrap_schema(format!(
                         "Default must be a comma-delimited list string: '{}' object has no attribute 'split'",
                         other.type_name()
-                    )))
+                    ))
+                    .at(at_default))
                 }
                 (_, other) => other.clone(),
             };
@@ -696,12 +707,10 @@ impl Parameter {
             match validate_constraints(&self.schema, &as_checked, true, &mut ignore) {
                 Ok(None) => {}
                 Ok(Some(msg)) => {
-                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(self.schema.span))
+                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(at_default))
                 }
                 Err(e) if matches!(&*e.class, "ValueError" | "TypeError") => {
-                    return Err(
-                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(self.schema.span)
-                    )
+                    return Err(wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(at_default))
                 }
                 Err(e) => return Err(e),
             }
@@ -709,10 +718,21 @@ impl Parameter {
         if !validate_value {
             return Ok(());
         }
+        // A template default that fails is marked at the default's value.
+        let from_default = self.raw().1 == ValueSource::Default;
+        let wrap_svf = |e| {
+            let e = wrap_svf(e);
+            match self.schema.default_span {
+                Some(span) if from_default => e.at(span),
+                _ => e,
+            }
+        };
         let raw = match (&self.user_value, self.raw()) {
             (Some(v), _) => v,
             (None, (Some(v), _)) => v,
-            (None, (None, _)) => return Err(EvalError::param_missing(name).at(self.schema.span)),
+            (None, (None, _)) => {
+                return Err(EvalError::param_missing(name).at(self.schema.name_span.unwrap_or(self.schema.span)))
+            }
         };
         // Type check, then constraints on the (parsed) value.
         let checked = match self.schema.kind {

@@ -125,6 +125,17 @@ pub enum Reason {
     },
     /// `always_update` is set (`OS::Mistral::ExternalResource`).
     AlwaysUpdate,
+    /// A property changed in place whose update policy makes
+    /// `handle_update` rebuild, resize or ignore (hotplate's note: Heat's
+    /// preview lists the resource as updated).
+    InPlace {
+        /// The changed property (`image`).
+        property: String,
+        /// Its policy property and value (`image_update_policy`, `REBUILD`).
+        policy: String,
+        value: String,
+        effect: rules::InPlace,
+    },
 }
 
 /// Where something is in the sources (1-based lines and columns).
@@ -292,7 +303,9 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
             Ok(invalid) if !invalid.is_empty() => {
                 let message =
                     format!("The following parameters are immutable and may not be updated: {}", invalid.join(", "));
-                let d = Diagnostic::error("immutable-parameter", message.clone());
+                // Marked at the first one's declaration in the new template.
+                let span = invalid.first().and_then(|n| new_ev.param_info.iter().find(|p| &p.name == n)).and_then(|p| p.span);
+                let d = Diagnostic::error("immutable-parameter", message.clone()).at_opt(span);
                 return Plan::failed(heat_error("ImmutableParameterModified", message, Vec::new(), d), &new_ev);
             }
             Ok(_) => {}

@@ -63,7 +63,10 @@ pub(crate) fn param_schemas(root: &Node, version: HotVersion) -> Schemas {
     for (k, v) in entries {
         let name = py_str(&k.to_value());
         match ParamSchema::from_template(&name, v, version) {
-            Ok(s) => out.schemas.push(s),
+            Ok(mut s) => {
+                s.name_span = Some(k.span);
+                out.schemas.push(s)
+            }
             Err(e) => out.problems.push(e.at_if_unset(v.span)),
         }
     }
