@@ -57,7 +57,13 @@ function unchecked(check: string, service: string): string {
  * of "needs a cloud" notes; null when there is nothing.
  */
 export function cloudNotes(result: CanonicalResult, resource: string): HTMLElement | null {
-  const inner = (r: string) => (r === resource ? "" : r.startsWith(`${resource}/`) ? `${r.slice(resource.length + 1)}: ` : null);
+  // A nested stack's resource, by its path below `resource` (a group's member by its index).
+  const inner = (r: string) => {
+    if (r === resource) return "";
+    if (!r.startsWith(`${resource}/`)) return null;
+    const path = r.slice(resource.length + 1);
+    return /^\d+$/.test(path) ? `in member ${path}: ` : `in ${path.replace(/^(\d+)\//, "member $1, ")}: `;
+  };
   const notes: { text: string; title: string }[] = [];
   for (const c of result.skipped_constraints) {
     if (!("resource" in c)) continue;

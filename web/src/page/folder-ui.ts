@@ -6,8 +6,8 @@ import { emptyWorkspace, type NamedText, type Settings, type Workspace } from ".
 import { showReport, updateReport } from "./report";
 
 export interface FolderHost {
-  /** Replace the workspace (`collapsed`: the documents to show collapsed). */
-  load(ws: Workspace, collapsed: NamedText[]): void;
+  /** Replace the workspace (`collapsed`: the documents to show collapsed; `hints`: why an environment file may be wanted). */
+  load(ws: Workspace, collapsed: NamedText[], hints: [NamedText, string][]): void;
   /** The settings in use now. */
   settings(): Settings;
   /** Each file's summary, from the engine. */
@@ -43,13 +43,16 @@ async function openFolder(host: FolderHost, source: FileList | FileSystemEntry[]
   // The cloud's Heat settings and the stack's name and ids stay (they are not the
   // template's); the mocked attributes and reference ids name the old template's resources.
   next.settings = { ...host.settings(), attributes: next.settings.attributes, referenceIds: next.settings.referenceIds };
-  // Many files: each starts collapsed (its problem count still shows).
-  host.load(next, f.files.length > 3 ? f.files : []);
-  const envs = f.envFiles.length
-    ? `${f.envFiles.length} environment file${f.envFiles.length > 1 ? "s" : ""} (${f.envFiles.map((e) => e.name).join(", ")}, merged in this order)`
-    : "no environment file";
+  // Many files: each starts collapsed (its problem count still shows); so do the
+  // environment files, which are off until chosen.
+  const hints = f.envFiles.filter((e) => f.envHints[e.name]).map((e): [NamedText, string] => [e, f.envHints[e.name]]);
+  host.load(next, [...(f.files.length > 3 ? f.files : []), ...(f.envFiles.length > 3 ? f.envFiles : [])], hints);
+  const n = f.envFiles.length;
+  const envs = n
+    ? ` ${n} environment file${n > 1 ? "s are" : " is"} off until you choose ${n > 1 ? "them" : "it"}${hints.length ? ` (${hints.length} concern${hints.length > 1 ? "" : "s"} this template: see their hints)` : ""}.`
+    : "";
   const files = `${f.files.length} file${f.files.length === 1 ? "" : "s"}`;
-  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName}, ${envs}, ${files}.`, ...f.notes], "ok");
+  showReport([`Loaded ${result.folder ? `the folder ${result.folder}` : "the dropped files"}: the template ${f.templateName} and ${files}.${envs}`, ...f.notes], "ok");
 }
 
 export function setUpFolderLoading(host: FolderHost): void {
