@@ -280,3 +280,98 @@ test("item 6: a resource referencing a replaced one keeps Heat's \"unchanged\" w
   await expect(plan.locator('[data-testid="plan-resource"][data-name="net"]')).toHaveCount(0);
   await expect(plan.getByTestId("plan-summary")).toContainText("1 to replace · 0 to update · 0 to add · 0 to delete · 2 unchanged");
 });
+
+test("item 8: the current stack's template can be edited or pasted, a folder can be the current stack, a second folder keeps the parameter values", async ({ page }) => {
+  await open(page);
+  const current = `${HOT}resources:\n  volume:\n    type: OS::Cinder::Volume\n    properties:\n      size: 10\n`;
+  await setEditor(page, "editor-template", current);
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  await page.getByTestId("compare-use").click();
+  await expect(page.getByTestId("result-plan").getByTestId("plan-summary")).toContainText("0 to update");
+  // Pasting another current template: the plan follows it.
+  await page.getByTestId("compare-bar").locator("summary").click();
+  const block = page.getByTestId("compare-current-template");
+  await block.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(current.replace("size: 10", "size: 5"));
+  await expect(page.getByTestId("result-plan").getByTestId("plan-summary")).toContainText("1 to update");
+  await expect(page.getByTestId("result-plan").locator('[data-testid="plan-change"][data-name="size"]')).toContainText("5");
+  await expect(block).toContainText("size: 5", { useInnerText: false });
+
+  // A folder as the working stack, a parameter typed; then the same folder, changed, as the current stack.
+  const shape = { folder: "stack", files: { "stack/main.yaml": `${HOT}parameters:\n  size: {type: number, default: 1}\nresources:\n  volume:\n    type: OS::Cinder::Volume\n    properties:\n      size: {get_param: size}\n` } };
+  await loadShape(page, shape, test.info().outputPath("working"));
+  await page.getByTestId("param-size").fill("30");
+  await expect(page.getByTestId("result-plan").locator('[data-testid="plan-change"][data-name="size"]')).toContainText("30");
+  const older = { folder: "stack", files: { "stack/main.yaml": shape.files["stack/main.yaml"].replace("size: {get_param: size}", "size: {get_param: size}\n      name: old") } };
+  const dir = writeShape(test.info().outputPath("current"), older);
+  await page.getByTestId("compare-folder-input").setInputFiles(dir);
+  await expect(page.getByTestId("load-report")).toContainText("Comparing with the folder stack as the current stack: the template main.yaml");
+  await expect(block).toContainText("name: old", { useInnerText: false });
+  // The current stack took the typed value too (same size on both sides): only the name changes.
+  const volume = page.getByTestId("result-plan").locator('[data-testid="plan-resource"][data-name="volume"]');
+  await expect(volume.locator('[data-testid="plan-change"][data-name="name"]')).toBeVisible();
+  await expect(volume.locator('[data-testid="plan-change"][data-name="size"]')).toHaveCount(0);
+  // Loading the working folder again keeps the value typed.
+  await loadShape(page, shape, test.info().outputPath("again"));
+  await expect(page.getByTestId("param-size")).toHaveValue("30");
+});
+
+test("item 14: a TripleO service's role_data shows its map with the unknowns inside, not null", async ({ page }) => {
+  await open(page);
+  await loadShape(page, tripleoShape(), test.info().outputPath("tripleo"));
+  const out = page.getByTestId("output-role_data");
+  await expect(out).toContainText("service_name: nova_api");
+  await expect(out).toContainText('"nova::api::workers": 0');
+  await expect(out.locator(".deferred").first()).toContainText("get_attr NovaBase role_data");
+  await expect(out).not.toHaveText(/^null/);
+  await expect(out).toContainText("global_config_settings:");
+});
+
+test("item 15: wording — a member's cloud note, a hidden property's replacement, unknowns marked in the JSON view, a nested file's name", async ({ page }) => {
+  await open(page);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n      resource_def:\n        type: OS::Nova::Server\n        properties: {image: cirros, flavor: m1.small}\n  iface:\n    type: OS::Neutron::RouterInterface\n    properties: {router_id: r1, subnet: s1}\noutputs:\n  ip: {value: {get_attr: [group, refs]}}\n`);
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  // "needs a cloud — 0: …" named nothing: the group's member.
+  const notes = page.getByTestId("cloud-notes-group");
+  await expect(notes).toContainText("needs a cloud — in member 0: ");
+  await expect(notes).not.toContainText("— 0:");
+  // A hidden property: deprecated and hidden, and its replacement.
+  await expect(page.getByTestId("result-errors")).toContainText("`router_id` of OS::Neutron::RouterInterface is deprecated and hidden since Heat 6.0.0 — use `router`");
+  // The JSON view: an unknown is marked, not a plain string.
+  await page.locator("#format").click();
+  const ip = page.getByTestId("output-ip");
+  await expect(ip).toHaveText('"⟨get_attr group refs⟩"');
+  // The whole literal, quotes included, is the unknown's mark: it does not read as a string.
+  await expect(ip.locator(".deferred")).toHaveText('"⟨get_attr group refs⟩"');
+  await expect(ip.locator(".deferred")).toHaveClass(/\bwhole\b/);
+  await expect(ip.locator(".deferred")).toHaveAttribute("title", /only knows this value once the stack is created/);
+  // A nested file is named from the folder as the root is (not ../../common/…).
+  await page.locator("#format").click();
+  await loadShape(page, magnumShape(), test.info().outputPath("magnum"));
+  await expect(page.getByTestId("template-name")).toHaveText("k8s_fedora_coreos_v1/templates/kubecluster.yaml");
+  const files = await page.getByTestId("file-list").locator("[data-testid^=file-name-]").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  expect(files.filter((f) => f.startsWith("../"))).toEqual([]);
+});
+
+test("item 16: at 390 px a loaded folder does not scroll sideways, and the plan keeps 10.0.0.0/24 whole", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await loadShape(page, magnumShape(), test.info().outputPath("magnum"));
+  await expect(page.getByTestId("param-dns_nameserver")).toBeVisible();
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await open(page);
+  const current = `${HOT}resources:\n  net: {type: OS::Neutron::Net}\n  subnet:\n    type: OS::Neutron::Subnet\n    properties: {network: {get_resource: net}, cidr: 10.0.0.0/24, name: the-cluster-private-subnet}\n`;
+  await setEditor(page, "editor-template", current);
+  await expect(page.getByTestId("status")).toHaveText("ok");
+  await page.getByTestId("compare-use").click();
+  await setEditor(page, "editor-template", current.replace("cidr: 10.0.0.0/24", "cidr: 10.0.1.0/24"));
+  const cidr = page.getByTestId("result-plan").locator('[data-testid="plan-change"][data-name="cidr"]');
+  await expect(cidr).toContainText("10.0.1.0/24");
+  await cidr.scrollIntoViewIfNeeded();
+  // Each side of the change is one line: the value is not broken at its slash.
+  const lines = await cidr.locator("pre.value").evaluateAll((pres) => pres.map((p) => { const r = document.createRange(); r.selectNodeContents(p); return new Set(Array.from(r.getClientRects()).map((x) => Math.round(x.top))).size; }));
+  expect(lines).toEqual([1, 1]);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});

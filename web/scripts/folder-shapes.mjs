@@ -99,7 +99,8 @@ resources:
       config:
         list_join:
           - "\\n"
-${fragments.map((f) => `          - {get_file: ${f}}`).join("\n")}
+          -
+${fragments.map((f) => `            - {get_file: ${f}}`).join("\n")}
   port:
     type: OS::Neutron::Port
     properties:
@@ -228,9 +229,27 @@ outputs:
     value:
       service_name: nova_api
       config_settings:
-        nova::api::workers: {get_param: NovaWorkers}
-        nova::api::enable_proxy_headers_parsing: true
-        nova::base: {get_attr: [NovaBase, role_data, config_settings]}
+        map_merge:
+          - {get_attr: [NovaBase, role_data, config_settings]}
+          - nova::api::workers: {get_param: NovaWorkers}
+            nova::api::enable_proxy_headers_parsing: true
+      service_config_settings: {get_attr: [NovaBase, role_data, service_config_settings]}
+      global_config_settings:
+        yaql:
+          expression: dict($.data.items().where($[1] != null))
+          data: {get_attr: [NovaBase, role_data, global_config_settings]}
+      puppet_config:
+        config_volume: nova_api
+        step_config:
+          list_join:
+            - "\\n"
+            - - {get_attr: [NovaBase, role_data, step_config]}
+              - include tripleo::profile::base::nova::api
+      upgrade_tasks:
+        list_concat:
+          - {get_attr: [NovaBase, role_data, upgrade_tasks]}
+          - - name: Stop the nova API before the upgrade
+              when: step|int == 2
       docker_config:
         step_3:
           nova_api_db_sync:

@@ -26,8 +26,10 @@
 //   templates use or sets a parameter they declare.
 // - Every other file goes into `files`: under the name it is referenced by, as
 //   written (Heat looks files up by that name, so core does too), found by
-//   following references from the template and the environment files; a file
-//   nobody names, under its path relative to the template's directory.
+//   following references from the template and the environment files (one
+//   named by a path climbing out of its directory, `../../x.yaml`, goes by its
+//   path in the folder, the name written as an alias); a file nobody names,
+//   under its path relative to the template's directory.
 import type { FileSummary } from "hotplate/web";
 
 /** One file of the folder: its path relative to the folder (`/`-separated) and text. */
@@ -209,7 +211,14 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
         aliasesOf.set(p, [...(aliasesOf.get(p) ?? []), ref]);
         continue;
       }
-      keyOf.set(p, ref);
+      // A name that climbs out of its directory (`../../common/templates/network.yaml`)
+      // reads like no other name of the folder: the file goes by its path in the
+      // folder, the request carries it under the name written too.
+      if (ref.startsWith("../") && !pathOf.has(p)) {
+        keyOf.set(p, p);
+        pathOf.set(p, p);
+        aliasesOf.set(p, [ref]);
+      } else keyOf.set(p, ref);
       order.push(p);
       if (byPath.get(p)!.summary.kind === "template") queue.push(byPath.get(p)!.file);
     }

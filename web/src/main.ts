@@ -19,7 +19,7 @@ import { evaluateOptions, fileOrder, SettingsError, toRequest, type NamedText, t
 import { CompareUi } from "./page/compare-ui";
 import { Documents } from "./page/documents";
 import { exampleOf, firstExample, setUpPicker } from "./page/examples";
-import { setUpFolderLoading } from "./page/folder-ui";
+import { openFolder, setUpFolderLoading, type FolderHost } from "./page/folder-ui";
 import { showReport } from "./page/report";
 import { Results } from "./page/results";
 import { SettingsPanel } from "./page/settings";
@@ -187,7 +187,14 @@ function wireControls(): void {
   $("params").replaceWith(form.element);
   $("share").before(compare.button);
   $("load-report").before(compare.element);
-  setUpFolderLoading({ load: (ws, collapsed, hints) => loadWorkspace(ws, false, collapsed, undefined, hints), settings: () => s.ws.settings, summarize: (texts) => runner.summarize(texts) });
+  const folders: FolderHost = {
+    load: (ws, collapsed, hints) => loadWorkspace(ws, false, collapsed, undefined, hints),
+    loadCurrent: (ws) => compare.set(ws),
+    workspace: () => s.ws,
+    summarize: (texts) => runner.summarize(texts),
+  };
+  setUpFolderLoading(folders);
+  compare.onFolder = (files) => void openFolder(folders, files, true);
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {

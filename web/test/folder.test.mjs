@@ -126,3 +126,17 @@ test("a Jinja2 file is neither the template nor an environment file (TripleO ren
   // Only Jinja2 templates: nothing to evaluate, and the page says why.
   assert.throws(() => classifyFolder(files({ "a.j2.yaml": `${HOT}# {{x}}\n` }), "f"), (e) => e instanceof FolderError && /TripleO renders/.test(e.message));
 });
+
+test("a file named by a path climbing out of its directory goes by its path in the folder, the name written as an alias", () => {
+  const ws = classifyFolder(
+    files({
+      "k8s/templates/kubecluster.yaml": `${HOT}resources:\n  network: {type: ../../common/templates/network.yaml}\n  node: {type: node.yaml}\n`,
+      "k8s/templates/node.yaml": `${HOT}resources: {}\n`,
+      "common/templates/network.yaml": `${HOT}resources: {}\n`,
+    }),
+    "drivers",
+  );
+  assert.equal(ws.templateName, "k8s/templates/kubecluster.yaml");
+  assert.deepEqual(names(ws.files), ["common/templates/network.yaml", "node.yaml"]);
+  assert.deepEqual(ws.files[0].aliases, ["../../common/templates/network.yaml"]);
+});
