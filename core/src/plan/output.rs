@@ -179,8 +179,10 @@ pub struct PlanDetail {
 #[ts(rename = "PlanReason")]
 pub struct ReasonView {
     /// `type-changed`, `not-updatable`, `rule`, `always-replaced`,
-    /// `nested-stack`, `changed`, `always-update`, or what an update policy
-    /// does in place: `rebuild`, `resize`, `ignored`.
+    /// `nested-stack`, `changed`, `always-update`, what an update policy
+    /// does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
+    /// an unchanged resource that references replaced ones
+    /// (`references-replaced`).
     pub kind: String,
     /// The reason in words.
     pub text: String,
@@ -203,6 +205,7 @@ impl serde::Serialize for Reason {
             Reason::InPlace { effect: InPlace::Rebuild { .. }, .. } => "rebuild",
             Reason::InPlace { effect: InPlace::Resize, .. } => "resize",
             Reason::InPlace { effect: InPlace::Ignored, .. } => "ignored",
+            Reason::ReferencesReplaced { .. } => "references-replaced",
         };
         let mut s = ser.serialize_struct("PlanReason", 3)?;
         s.serialize_field("kind", kind)?;
@@ -288,10 +291,20 @@ impl Reason {
                     InPlace::Rebuild { preserve_ephemeral: true } => {
                         "Heat rebuilds the server: its root disk is replaced by the image (the ephemeral disk is kept)"
                     }
-                    InPlace::Resize => "Heat resizes the server: it is stopped and restarted on the new flavor (downtime)",
+                    InPlace::Resize => {
+                        "Heat resizes the server: it is stopped and restarted on the new flavor (downtime)"
+                    }
                     InPlace::Ignored => "Heat does not apply this change",
                 };
                 format!("{property} changed and {policy} is {value}: {what}")
+            }
+            Reason::ReferencesReplaced { names } => {
+                let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let (verb, whose) = if names.len() > 1 { ("are", "resources'") } else { ("is", "resource's") };
+                format!(
+                    "will change: it references {}, which {verb} replaced (Heat's preview lists it as unchanged; the real update gives it the new {whose} id and attributes)",
+                    list.join(", ")
+                )
             }
         }
     }

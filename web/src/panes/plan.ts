@@ -4,7 +4,7 @@
 // server rebuilt or resized by its update policy named so),
 // added or deleted, the data at risk (deletion_policy) and the
 // restricted_actions the real update stops at — or Heat's refusal.
-import type { Edge, PlanChange, PlannedResource, UpdatePlan } from "hotplate/web";
+import type { PlanChange, PlannedResource, UpdatePlan } from "hotplate/web";
 import { planned } from "../compare";
 import { renderedElement } from "../render";
 import { el, keepEqual, type Pane } from "./context";
@@ -84,9 +84,11 @@ function item(path: string[], r: PlannedResource): HTMLElement {
   li.dataset.action = r.action;
   if (how) li.dataset.inPlace = how;
   li.dataset.name = name;
-  if (r.reasons.length) {
+  // hotplate's note on an unchanged resource is drawn apart (planBox).
+  const why = r.reasons.filter((x) => x.kind !== "references-replaced");
+  if (why.length) {
     const reasons = el("ul", { className: "plan-reasons" });
-    for (const reason of r.reasons) {
+    for (const reason of why) {
       const x = el("li", { textContent: reason.text });
       x.dataset.testid = "plan-reason";
       x.dataset.kind = reason.kind;
@@ -107,29 +109,19 @@ function item(path: string[], r: PlannedResource): HTMLElement {
 }
 
 /**
- * hotplate's note on the resources Heat lists as unchanged that reference a
- * replaced one (`get_resource`, `get_attr`): the real update gives them the new
- * resource's id or attributes. By top-level name: the note's text.
+ * hotplate's note on the top-level resources Heat lists as unchanged that
+ * reference a replaced one (the engine's `references-replaced` reason): by name, its text.
  */
-function dependentNotes(plan: UpdatePlan, edges: Edge[]): Map<string, string> {
-  const replaced = new Set(plan.stack.resources.filter((r) => r.action === "replaced").map((r) => r.name));
-  const unchanged = new Set(plan.stack.resources.filter((r) => r.action === "unchanged").map((r) => r.name));
-  const refs = new Map<string, string[]>();
-  for (const e of edges) {
-    if (e.kind === "depends_on" || !replaced.has(e.to) || !unchanged.has(e.from)) continue;
-    const list = refs.get(e.from) ?? [];
-    if (!list.includes(e.to)) list.push(e.to);
-    refs.set(e.from, list);
-  }
+function dependentNotes(plan: UpdatePlan): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, to] of refs) {
-    const names = to.map((t) => `\`${t}\``).join(", ");
-    out.set(name, `will change: it references ${names}, which ${to.length > 1 ? "are" : "is"} replaced (Heat's preview lists it as unchanged; the real update gives it the new ${to.length > 1 ? "resources'" : "resource's"} id and attributes)`);
+  for (const r of plan.stack.resources) {
+    const note = r.action === "unchanged" ? r.reasons.find((x) => x.kind === "references-replaced") : undefined;
+    if (note) out.set(r.name, note.text);
   }
   return out;
 }
 
-function planBox(plan: UpdatePlan, edges: Edge[] = []): HTMLElement {
+function planBox(plan: UpdatePlan): HTMLElement {
   const box = el("div", { className: "pane-plan" });
   const error = plan.heat.error;
   if (error) {
@@ -145,7 +137,7 @@ function planBox(plan: UpdatePlan, edges: Edge[] = []): HTMLElement {
     for (const { path, resource } of all) if (resource.action === action) list.append(item(path, resource));
   }
   // Unchanged for Heat, changed in effect: they reference a replaced resource.
-  const notes = dependentNotes(plan, edges);
+  const notes = dependentNotes(plan);
   for (const { path, resource } of all) {
     const note = path.length === 0 && resource.action === "unchanged" ? notes.get(resource.name) : undefined;
     if (!note) continue;
@@ -167,7 +159,7 @@ export const planPane: Pane = {
   // Folded while the page is not comparing (page/compare-ui.ts opens it).
   folded: true,
   render(ctx, previous) {
-    if (ctx.plan) return keepEqual(previous, planBox(ctx.plan, ctx.response?.edges ?? []));
+    if (ctx.plan) return keepEqual(previous, planBox(ctx.plan));
     const text = ctx.plan === null
       ? "No plan: this input could not be evaluated."
       : "Not comparing: “Use as current stack” keeps this workspace as the stack as it is; edits then show here what openstack stack update would do to it.";
