@@ -260,6 +260,17 @@ test("item 10: a file-level comment and a per-rule switch in Settings silence a 
   await expect(page.getByTestId("setting-lint-disable")).toHaveValue("W1001, hidden-parameter-default");
   await expect(page.getByTestId("status")).toHaveText("ok");
   await expect(page.getByTestId("lint-count")).toBeHidden();
+  // A duplicate key has a rule's code (W1010): linked, counted, and silenced like any rule.
+  await page.getByTestId("setting-lint-disable").fill("");
+  const twice = `${HOT}resources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: blue\n      value: green\n`;
+  await setEditor(page, "editor-template", twice);
+  await expect(page.getByTestId("lint-count")).toHaveText("warnings: 1");
+  await expect(page.getByTestId("lint-count")).toHaveAttribute("title", /W1010/);
+  await expect(page.getByTestId("result-errors").getByTestId("lint-rule")).toHaveText("W1010");
+  await expect(page.getByTestId("result-errors")).toContainText('duplicate key "value" (the last value wins, as in Heat)');
+  await setEditor(page, "editor-template", twice.replace("value: blue", "value: blue # hotplate: disable=W1010"));
+  await expect(page.getByTestId("lint-count")).toBeHidden();
+  await expect(page.getByTestId("result-errors")).toContainText("No problems");
 });
 
 test("item 6: a resource referencing a replaced one keeps Heat's \"unchanged\" with hotplate's note that it will change", async ({ page }) => {
