@@ -243,7 +243,9 @@ fn registry_types(env: &Value) -> Vec<String> {
     let mut push = |reg: &Map| {
         for (k, _) in reg.iter() {
             let key = k.as_str().unwrap_or_default();
-            if !matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources") && !out.iter().any(|t| t == key) {
+            if !matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources")
+                && !out.iter().any(|t| t == key)
+            {
                 out.push(key.to_string());
             }
         }
@@ -326,7 +328,9 @@ mod tests {
         // What it maps and sets: a folder's page hints at the environment files that concern its template.
         assert_eq!(e.types, ["OS::A", "OS::B", "OS::C"]);
         assert_eq!(e.parameters, ["a"]);
-        let p = summarize_file("heat_template_version: 2021-04-16\nparameters:\n  x: {type: string}\n  y: {type: number}\n");
+        let p = summarize_file(
+            "heat_template_version: 2021-04-16\nparameters:\n  x: {type: string}\n  y: {type: number}\n",
+        );
         assert_eq!(p.parameters, ["x", "y"]);
         let root = load_yaml(
             "resource_registry:\n  OS::A: a.yaml\n  base_url: lib\n  resources:\n    r: {OS::C: c.yaml, base_url: x}\n",

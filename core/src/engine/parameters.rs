@@ -710,7 +710,9 @@ impl Parameter {
                     return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(at_default))
                 }
                 Err(e) if matches!(&*e.class, "ValueError" | "TypeError") => {
-                    return Err(wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(at_default))
+                    return Err(
+                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(at_default)
+                    )
                 }
                 Err(e) => return Err(e),
             }
