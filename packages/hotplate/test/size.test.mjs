@@ -51,7 +51,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // The display evaluation past Heat's first error (issue 24: the stages going on past
 // each error, unknown values symbolic, the shown result and the binding's shownJson):
 // +9.0 KB, 628.8 KB measured on main 986cd6b merged.
-const BUDGET_BROTLI = 625.3 * 1024;
+// Deploy-time values (issue 34: the stages re-run with unknown attributes, the
+// deploy-time notes): +4.7 KB, 629.1 KB on main 9fe315e. Issue 40's cap is 700 KB;
+// each raise has its line in BENCHMARKS.md, "The size ratchet under the 700 KB cap".
+const BUDGET_BROTLI = 629.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
