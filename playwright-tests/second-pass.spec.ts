@@ -268,6 +268,7 @@ test("item 10: a file-level comment and a per-rule switch in Settings silence a 
   await expect(page.getByTestId("status")).toHaveText("ok");
   await expect(page.getByTestId("lint-count")).toBeHidden();
   // A duplicate key has a rule's code (W1010): linked, counted, and silenced like any rule.
+  await page.locator("#settings").evaluate((d) => ((d as HTMLDetailsElement).open = true));
   await page.getByTestId("setting-lint-disable").fill("");
   const twice = `${HOT}resources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: blue\n      value: green\n`;
   await setEditor(page, "editor-template", twice);
