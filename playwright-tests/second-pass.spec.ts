@@ -276,7 +276,7 @@ test("item 10: a file-level comment and a per-rule switch in Settings silence a 
   await expect(page.getByTestId("lint-count")).toHaveAttribute("title", /W1010/);
   await expect(page.getByTestId("result-errors").getByTestId("lint-rule")).toHaveText("W1010");
   await expect(page.getByTestId("result-errors")).toContainText('duplicate key "value" (the last value wins, as in Heat)');
-  await setEditor(page, "editor-template", twice.replace("value: blue", "value: blue # hotplate: disable=W1010"));
+  await setEditor(page, "editor-template", twice.replace("value: green", "value: green # hotplate: disable=W1010"));
   await expect(page.getByTestId("lint-count")).toBeHidden();
   await expect(page.getByTestId("result-errors")).toContainText("No problems");
 });

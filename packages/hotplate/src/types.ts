@@ -531,7 +531,8 @@ export type PlannedResource = {
    */
   type: string,
   /**
-   * Why (empty for added, deleted and unchanged resources).
+   * Why (empty for added and deleted resources; for an unchanged one,
+   * only hotplate's [`Reason::ReferencesReplaced`]).
    */
   reasons: Array<PlanReason>,
   /**
@@ -570,8 +571,10 @@ export type PlanAction = "added" | "deleted" | "replaced" | "updated" | "unchang
 export type PlanReason = {
   /**
    * `type-changed`, `not-updatable`, `rule`, `always-replaced`,
-   * `nested-stack`, `changed`, `always-update`, or what an update policy
-   * does in place: `rebuild`, `resize`, `ignored`.
+   * `nested-stack`, `changed`, `always-update`, what an update policy
+   * does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
+   * an unchanged resource that references replaced ones
+   * (`references-replaced`).
    */
   kind: string,
   /**

@@ -30,6 +30,11 @@ pub(super) fn explain(s: &Status) -> String {
     }
     if let Some(rep) = s.replacement {
         out.push_str(&format!(" — use `{rep}`"));
+        // What else Heat's message says (why), its sentences naming the replacement left out.
+        let why: Vec<&str> = s.message.split_inclusive(". ").map(str::trim).filter(|x| !x.contains(rep)).collect();
+        if !why.is_empty() {
+            out.push_str(&format!(" ({})", why.join(" ")));
+        }
     } else if !s.message.is_empty() {
         out.push_str(": ");
         out.push_str(s.message);

@@ -19,8 +19,8 @@ pub(crate) const DOC: Doc = Doc {
 Heat's YAML loader keeps the last value of a key written twice in one mapping
 and says nothing: a property set twice (often after a copy and paste, or a
 merge) keeps only its second value, wherever the first one was meant to go.
-The finding is at the key's first place, which is where Heat keeps the key.
-Delete one of the two, or rename one.
+The finding is at the key written again (the value Heat keeps; the key keeps
+its first place in the mapping's order). Delete one of the two, or rename one.
 "#,
     bad: "heat_template_version: 2018-08-31\nresources:\n  web:\n    type: OS::Heat::Value\n    properties:\n      value: blue\n      value: green\n",
     good: "heat_template_version: 2018-08-31\nresources:\n  web:\n    type: OS::Heat::Value\n    properties:\n      value: green\n",
