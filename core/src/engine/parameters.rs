@@ -156,7 +156,8 @@ pub struct ParamSchema {
     /// Its name in the `parameters` section (set by the section's reader):
     /// where a missing value is marked.
     pub name_span: Option<Span>,
-    /// Its default's value: where a default its type or constraints refuse is marked.
+    /// Where its template default is written (an error of that value is
+    /// placed there).
     pub default_span: Option<Span>,
 }
 
@@ -345,7 +346,7 @@ impl ParamSchema {
             tags: node.get("tags").and_then(|t| t.to_value().as_list().map(<[Value]>::to_vec)).unwrap_or_default(),
             span: node.span,
             name_span: None,
-            default_span: node.get("default").map(|n| n.span),
+            default_span: node.get("default").map(|d| d.span),
         })
     }
 }
@@ -384,7 +385,7 @@ impl ParamSchema {
             tags: Vec::new(),
             span: node.span,
             name_span: None,
-            default_span: node.get("Default").map(|n| n.span),
+            default_span: node.get("Default").map(|d| d.span),
         })
     }
 
@@ -687,8 +688,8 @@ impl Parameter {
                 .at(self.schema.span));
             }
         }
+        let default_span = self.schema.default_span.unwrap_or(self.schema.span);
         if let Some(default) = &self.schema.default {
-            let at_default = self.schema.default_span.unwrap_or(self.schema.span);
             let as_checked = match (self.schema.kind, default) {
                 (ParamType::List, Value::List(items)) => {
                     Value::list(items.iter().map(|x| Value::from(py_str(x))).collect())
@@ -699,7 +700,7 @@ impl Parameter {
                         "Default must be a comma-delimited list string: '{}' object has no attribute 'split'",
                         other.type_name()
                     ))
-                    .at(at_default))
+                    .at(default_span))
                 }
                 (_, other) => other.clone(),
             };
@@ -707,11 +708,11 @@ impl Parameter {
             match validate_constraints(&self.schema, &as_checked, true, &mut ignore) {
                 Ok(None) => {}
                 Ok(Some(msg)) => {
-                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(at_default))
+                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(default_span))
                 }
                 Err(e) if matches!(&*e.class, "ValueError" | "TypeError") => {
                     return Err(
-                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(at_default)
+                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(default_span)
                     )
                 }
                 Err(e) => return Err(e),
@@ -720,23 +721,17 @@ impl Parameter {
         if !validate_value {
             return Ok(());
         }
-        // A template default that fails is marked at the default's value.
-        let from_default = self.raw().1 == ValueSource::Default;
-        let wrap_svf = |e| {
-            let e = wrap_svf(e);
-            match self.schema.default_span {
-                Some(span) if from_default => e.at(span),
-                _ => e,
-            }
-        };
-        let raw = match (&self.user_value, self.raw()) {
-            (Some(v), _) => v,
-            (None, (Some(v), _)) => v,
+        let (raw, at) = match (&self.user_value, self.raw()) {
+            (Some(v), _) => (v, self.schema.span),
+            // The template's default: its value is where it fails.
+            (None, (Some(v), ValueSource::Default)) => (v, default_span),
+            (None, (Some(v), _)) => (v, self.schema.span),
             (None, (None, _)) => {
                 return Err(EvalError::param_missing(name).at(self.schema.name_span.unwrap_or(self.schema.span)))
             }
         };
         // Type check, then constraints on the (parsed) value.
+        let wrap_svf = |msg: String| wrap_svf(msg).at(at);
         let checked = match self.schema.kind {
             ParamType::Number => {
                 str_to_num(raw).map_err(wrap_svf)?;
@@ -752,8 +747,8 @@ impl Parameter {
         };
         match validate_constraints(&self.schema, &checked, false, skipped) {
             Ok(None) => Ok(()),
-            Ok(Some(msg)) => Err(wrap_svf(msg).at(self.schema.span)),
-            Err(e) => Err(e.at_if_unset(self.schema.span)),
+            Ok(Some(msg)) => Err(wrap_svf(msg)),
+            Err(e) => Err(e.at_if_unset(at)),
         }
     }
 }

@@ -51,6 +51,11 @@ pub struct PlanRequest {
     /// The Heat settings (`x-heat-config`) of the whole preview (`current`
     /// may carry its own for its create).
     pub heat_config: Value,
+    /// Plan without values (two templates, not an oracle request; the
+    /// request's `x-without-values`): a parameter neither side gives a value
+    /// is unknown on both (the stack exists with one), not Heat's
+    /// `UserParameterMissing`.
+    pub without_values: bool,
 }
 
 impl PlanRequest {
@@ -68,6 +73,7 @@ impl PlanRequest {
             existing: false,
             clear_parameters: Vec::new(),
             heat_config: Value::Null,
+            without_values: false,
         }
     }
 
@@ -125,6 +131,11 @@ impl PlanRequest {
             method,
             clear_parameters,
             heat_config: decoded.heat_config,
+            without_values: match body.get("x-without-values") {
+                None | Some(serde_json::Value::Null) => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(_) => return Err("\"x-without-values\" must be true or false".into()),
+            },
         })
     }
 
@@ -255,26 +266,30 @@ fn load_registry(old: &Map, new: &Map) -> Map {
 /// `Parameters.immutable_params_modified`, run before the new stack is
 /// validated: for each parameter both templates declare (in Heat's set
 /// order), the new value (the environment's as given, else the parameter's
-/// converted value — whose error Heat raises here) against the stored one.
+/// converted value — whose error Heat raises here) against the stored one;
+/// `without_values`: one without any value is unknown, not changed.
 pub(crate) fn immutable_modified(
     current: &Map,
     current_names: &[String],
     env: &Environment,
     schemas: &[ParamSchema],
+    without_values: bool,
 ) -> Result<Vec<String>, EvalError> {
     let new_set = PySet::from_sequence(schemas.iter().map(|s| s.name.as_str()));
     let cur_set = PySet::from_sequence(current_names.iter().map(String::as_str));
     let mut invalid = Vec::new();
     for name in intersection(&new_set, &cur_set).iter() {
         let Some(schema) = schemas.iter().find(|s| s.name == name) else { continue };
+        let p = Parameter {
+            schema: schema.clone(),
+            user_value: None,
+            user_default: env.parameter_defaults.get_str(name).filter(|v| !v.is_null()).cloned(),
+        };
         let new_value = match env.parameters.get_str(name) {
             Some(v) => v.clone(),
-            None => Parameter {
-                schema: schema.clone(),
-                user_value: None,
-                user_default: env.parameter_defaults.get_str(name).filter(|v| !v.is_null()).cloned(),
-            }
-            .value()?,
+            // Unknown on both sides (a plan without values): unchanged.
+            None if without_values && p.raw().0.is_none() => continue,
+            None => p.value()?,
         };
         if schema.immutable && !current.get_str(name).is_some_and(|old| old.py_eq(&new_value)) {
             invalid.push(name.to_string());
