@@ -20,7 +20,7 @@ FUZZ_SECONDS ?= 300
 TEST_TARGETS :=
 -include $(wildcard mk/*.mk)
 
-.PHONY: help setup test test-under-load test-rust lint clippy fmt-check check-catalogue build bench bench-compare conformance demo fuzz fuzz-libfuzzer
+.PHONY: help setup test test-under-load test-rust lint clippy fmt-check import-cycles check-catalogue build bench bench-compare conformance demo fuzz fuzz-libfuzzer
 
 help:
 	@echo "make test           install what is missing, then every test (the conformance ratchet included)"
@@ -30,6 +30,10 @@ help:
 	@echo "make wasm           the npm package's wasm glue and compiled TypeScript (packages/hotplate)"
 	@echo "make types          packages/hotplate/src/types.ts from the api types (ts-rs; make test checks it is current)"
 	@echo "make package        dist/hotplate-<version>.tgz (npm pack)"
+	@echo "make wheel          dist/hotplate-<version>-py3-none-<platform>.whl (maturin, this machine's platform)"
+	@echo "make test-wheel     the wheel in a fresh venv without Rust: install + first check, byte-identical to native"
+	@echo "make test-action    the GitHub Action's script run as a runner runs it (with the wheel)"
+	@echo "make wasi-cli       the command line built for WASI (npx hotplate), into packages/hotplate/cli/"
 	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
 	@echo "make test-web       the playground's unit tests (Node) and the Playwright suite against the production build"
 	@echo "make bench-wasm     the corpus through the package vs native, one run"
@@ -61,13 +65,17 @@ test-under-load:
 
 # Formatting and clippy (with -D warnings) gate `make test`: core's lint
 # settings deny panicking constructs (unwrap, indexing) outside tests.
-lint: fmt-check clippy
+lint: fmt-check clippy import-cycles
 
 test-rust: setup
 	$(CARGO) test --workspace --locked
 
 clippy: setup
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+
+# Import cycles between core/src's folders stay few (tools/import_cycles.py).
+import-cycles:
+	python3 tools/import_cycles.py --max 4
 
 fmt-check: setup
 	$(CARGO) fmt --all -- --check

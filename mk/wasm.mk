@@ -6,6 +6,8 @@
 #                      tests (types, trap recovery, size budget, npm pack -> install ->
 #                      import in Node and in a Vite-built page, conformance = native)
 #   make bench-wasm    the corpus through the package vs the native engine, one run
+#   make wasi-cli      the command line for `npx hotplate`: cli/ built for WASI
+#                      (wasm32-wasip1), brotli-compressed into the package
 #
 # Tools are pinned: wasm-bindgen-cli to the wasm-bindgen version in Cargo.lock,
 # TypeScript/Vite/playwright-core from packages/hotplate/package-lock.json.
@@ -31,7 +33,7 @@ export WASM_BINDGEN_TEST_TIMEOUT ?= 600
 
 TEST_TARGETS += test-wasm
 
-.PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools types
+.PHONY: wasm package test-wasm test-wasm-bindgen test-package bench-wasm wasm-tools types wasi-cli
 
 # packages/hotplate/src/types.ts from the api types (ts-rs); `cargo test` (make
 # test) fails when the committed file differs (wasm/tests/types.rs).
@@ -61,7 +63,23 @@ $(GLUE_WASM): $(WASM_RAW) | wasm-tools
 		--experimental-reset-state-function
 	rm -f $(GLUE)/*.wasm.d.ts
 
-$(PKG_LIB): $(GLUE_WASM) $(TS_SOURCES) $(PKG_STAMP)
+# `npx hotplate`: the native CLI itself built for WASI, run by node:wasi
+# (packages/hotplate/src/wasi.ts); shipped brotli-compressed (quality 11).
+WASI_TARGET := wasm32-wasip1
+CLI_WASI_RAW := target/$(WASI_TARGET)/wasi-release/hotplate.wasm
+CLI_WASI := $(PKG)/cli/hotplate.wasm.br
+CLI_SOURCES := $(shell find cli/src -name '*.rs') cli/Cargo.toml
+
+$(CLI_WASI_RAW): $(RUST_SOURCES) $(CLI_SOURCES) | setup
+	$(CARGO) build --locked --profile wasi-release --target $(WASI_TARGET) -p hotplate-cli
+
+$(CLI_WASI): $(CLI_WASI_RAW)
+	mkdir -p $(dir $@)
+	node -e 'const z = require("node:zlib"), fs = require("node:fs"), [src, dst] = process.argv.slice(1); fs.writeFileSync(dst, z.brotliCompressSync(fs.readFileSync(src), { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11, [z.constants.BROTLI_PARAM_SIZE_HINT]: fs.statSync(src).size } }))' $(CLI_WASI_RAW) $@
+
+wasi-cli: $(CLI_WASI)
+
+$(PKG_LIB): $(GLUE_WASM) $(CLI_WASI) $(TS_SOURCES) $(PKG_STAMP)
 	cd $(PKG) && npx tsc -p tsconfig.json
 	@touch $@
 
@@ -87,11 +105,12 @@ $(TEST_GLUE)/hotplate_wasm_bg.wasm: $(RUST_SOURCES) | wasm-tools
 	wasm-bindgen $(TEST_GLUE_RAW) --out-dir $(TEST_GLUE) --target web --experimental-reset-state-function
 
 # The package as users get it; the conformance run also needs the native CLI.
-test-package: wasm build $(TEST_GLUE)/hotplate_wasm_bg.wasm
+test-package: package build $(TEST_GLUE)/hotplate_wasm_bg.wasm
 	cd $(PKG) && npx tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
 		--lib es2022,dom --types node test/types-check.ts
 	cd $(PKG) && HOTPLATE_TEST_GLUE=$(CURDIR)/$(TEST_GLUE) node --test test/*.test.mjs
 	node $(PKG)/test/conformance.mjs --native $(HOTPLATE)
+	node --expose-gc $(PKG)/test/cli-conformance.mjs --native $(HOTPLATE) --tarball dist/hotplate-$(PKG_VERSION).tgz
 
 test-wasm: test-wasm-bindgen test-package
 

@@ -31,24 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from corpus_tree import requests, write_request
-
-
-def extract(corpus: Path, root: Path):
-    """Write the corpus as a tree; return [(template, env, stack_name)]."""
-    jobs = []
-    checks = []
-    for stem, req in requests(corpus):
-        template = write_request(root, stem, req)
-        env = dict(req.get("environment") or {})
-        env["parameters"] = {**env.get("parameters", {}), **req.get("parameters", {})}
-        env_path = Path(stem) / "environment.yaml"
-        (root / env_path).write_text(json.dumps(env))
-        stack_name = req.get("stack_name", "test")
-        checks.append({"files": str(template), "environments": [str(env_path)], "stack_name": stack_name})
-        jobs.append((str(template), str(env_path), stack_name))
-    (root / ".hotplate.yaml").write_text(json.dumps({"checks": checks}))
-    return jobs
+from corpus_tree import extract
 
 
 def cpu():

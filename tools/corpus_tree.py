@@ -1,10 +1,14 @@
 """The public corpus as a repository would hold it: a request's template at its
 repository path (`x-source`) under a folder per request, each of its `files`
 where the template that names it has it. Shared by the tools that run
-`hotplate check` over a folder (bench_check.py, check_without_values.py)."""
+`hotplate check` over a folder (bench_check.py, check_without_values.py, the
+npm package's command-line test).
+
+    python3 tools/corpus_tree.py CORPUS DEST   # extract(CORPUS, DEST)"""
 
 import json
 import os
+import sys
 from pathlib import Path
 
 
@@ -51,3 +55,26 @@ def locate(template: Path, text: str, files: dict):
     for name in files:
         where.setdefault(name, Path(os.path.normpath(template.parent / name)))
     return where
+
+
+def extract(corpus: Path, root: Path):
+    """Write the corpus as a tree; return [(template, env, stack_name)]."""
+    jobs = []
+    checks = []
+    for stem, req in requests(corpus):
+        template = write_request(root, stem, req)
+        env = dict(req.get("environment") or {})
+        env["parameters"] = {**env.get("parameters", {}), **req.get("parameters", {})}
+        env_path = Path(stem) / "environment.yaml"
+        (root / env_path).write_text(json.dumps(env))
+        stack_name = req.get("stack_name", "test")
+        checks.append({"files": str(template), "environments": [str(env_path)], "stack_name": stack_name})
+        jobs.append((str(template), str(env_path), stack_name))
+    (root / ".hotplate.yaml").write_text(json.dumps({"checks": checks}))
+    return jobs
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: corpus_tree.py CORPUS DEST")
+    extract(Path(sys.argv[1]), Path(sys.argv[2]))

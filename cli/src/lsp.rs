@@ -38,7 +38,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use hotplate_core::api::{self, Diagnostic, Evaluation, LintOptions, Location, QuickFix, Request};
-use lsp_server::{Connection, Message, Notification, Request as LspRequest, Response};
+#[cfg(not(target_os = "wasi"))]
+use lsp_server::Connection;
+use lsp_server::{Message, Notification, Request as LspRequest, Response};
 use lsp_types as lsp;
 use serde_json::json;
 
@@ -49,7 +51,63 @@ use crate::template_mode::{self, Built};
 /// Run the server until the client shuts it down; `allow_outside_root`: read
 /// files wherever templates name them.
 pub fn run(allow_outside_root: bool) -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
+    #[cfg(not(target_os = "wasi"))]
+    {
+        let (connection, io_threads) = Connection::stdio();
+        serve(&mut Threads(&connection), allow_outside_root)?;
+        drop(connection);
+        io_threads.join().map_err(|e| e.to_string())
+    }
+    #[cfg(target_os = "wasi")]
+    {
+        let mut stdio = InTurn { input: std::io::stdin().lock(), output: std::io::stdout() };
+        serve(&mut stdio, allow_outside_root)
+    }
+}
+
+/// The messages in and out.
+trait Transport {
+    /// The next message; `None` when the client closed its end.
+    fn recv(&mut self) -> Result<Option<Message>, String>;
+    fn send(&mut self, msg: Message) -> Result<(), String>;
+}
+
+/// lsp-server's stdio connection (a reader and a writer thread).
+#[cfg(not(target_os = "wasi"))]
+struct Threads<'c>(&'c Connection);
+
+#[cfg(not(target_os = "wasi"))]
+impl Transport for Threads<'_> {
+    fn recv(&mut self) -> Result<Option<Message>, String> {
+        Ok(self.0.receiver.recv().ok())
+    }
+    fn send(&mut self, msg: Message) -> Result<(), String> {
+        self.0.sender.send(msg).map_err(|e| e.to_string())
+    }
+}
+
+/// Where there are no threads (WASI: `npx hotplate lsp`): stdin read and
+/// stdout written in turn on this thread, with lsp-server's message framing.
+#[cfg(target_os = "wasi")]
+struct InTurn<R, W> {
+    input: R,
+    output: W,
+}
+
+#[cfg(target_os = "wasi")]
+impl<R: std::io::BufRead, W: std::io::Write> Transport for InTurn<R, W> {
+    fn recv(&mut self) -> Result<Option<Message>, String> {
+        Message::read(&mut self.input).map_err(|e| e.to_string())
+    }
+    fn send(&mut self, msg: Message) -> Result<(), String> {
+        msg.write(&mut self.output).and_then(|()| self.output.flush()).map_err(|e| e.to_string())
+    }
+}
+
+/// The protocol over a transport: the `initialize` handshake (a request
+/// before it is answered `ServerNotInitialized`, as lsp-server does), the
+/// requests and notifications, then `shutdown` and `exit`.
+fn serve(io: &mut dyn Transport, allow_outside_root: bool) -> Result<(), String> {
     let caps = lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         completion_provider: Some(lsp::CompletionOptions {
@@ -64,28 +122,50 @@ pub fn run(allow_outside_root: bool) -> Result<(), String> {
         ..Default::default()
     };
     let caps = serde_json::to_value(caps).map_err(|e| e.to_string())?;
-    let init = connection.initialize(caps).map_err(|e| e.to_string())?;
+    let init = loop {
+        match io.recv()? {
+            Some(Message::Request(req)) if req.method == "initialize" => {
+                io.send(Message::Response(Response::new_ok(req.id, json!({ "capabilities": caps }))))?;
+                break req.params;
+            }
+            Some(Message::Request(req)) => {
+                let code = lsp_server::ErrorCode::ServerNotInitialized as i32;
+                let message = format!("expected initialize request, got {}", req.method);
+                io.send(Message::Response(Response::new_err(req.id, code, message)))?;
+            }
+            Some(Message::Notification(n)) if n.method == "exit" => return Ok(()),
+            Some(_) => {}
+            None => return Err("the client closed the connection before initialize".into()),
+        }
+    };
+    match io.recv()? {
+        Some(Message::Notification(n)) if n.method == "initialized" => {}
+        other => return Err(format!("expected initialized notification, got: {other:?}")),
+    }
     let folders = workspace_folders(&init);
     let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root };
-    for msg in &connection.receiver {
+    while let Some(msg) = io.recv()? {
         match msg {
+            Message::Request(req) if req.method == "shutdown" => {
+                io.send(Message::Response(Response::new_ok(req.id, ())))?;
+                return match io.recv()? {
+                    Some(Message::Notification(n)) if n.method == "exit" => Ok(()),
+                    other => Err(format!("unexpected message during shutdown: {other:?}")),
+                };
+            }
             Message::Request(req) => {
-                if connection.handle_shutdown(&req).map_err(|e| e.to_string())? {
-                    break;
-                }
                 let resp = server.request(req);
-                connection.sender.send(Message::Response(resp)).map_err(|e| e.to_string())?;
+                io.send(Message::Response(resp))?;
             }
             Message::Notification(n) => {
                 for out in server.notification(n) {
-                    connection.sender.send(Message::Notification(out)).map_err(|e| e.to_string())?;
+                    io.send(Message::Notification(out))?;
                 }
             }
             Message::Response(_) => {}
         }
     }
-    drop(connection);
-    io_threads.join().map_err(|e| e.to_string())
+    Ok(())
 }
 
 struct Server {
@@ -557,7 +637,7 @@ fn path_of(uri: &lsp::Uri) -> Option<PathBuf> {
         }
     }
     let path = PathBuf::from(String::from_utf8(bytes).ok()?);
-    Some(std::fs::canonicalize(&path).unwrap_or(path))
+    Some(crate::root::canonicalize(&path).unwrap_or(path))
 }
 
 /// A path as a `file:` URI (percent-encoded where URIs need it).
@@ -582,7 +662,8 @@ fn workspace_folders(init: &serde_json::Value) -> Vec<PathBuf> {
     if !folders.is_empty() {
         return folders;
     }
-    let root_path = init["rootPath"].as_str().map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| PathBuf::from(p)));
+    let root_path =
+        init["rootPath"].as_str().map(|p| crate::root::canonicalize(p).unwrap_or_else(|_| PathBuf::from(p)));
     uri(&init["rootUri"]).or(root_path).into_iter().collect()
 }
 

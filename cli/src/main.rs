@@ -25,7 +25,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use hotplate_core::api::{self, heat_config};
 
 /// mimalloc, not the system allocator: the engine allocates many small values
-/// (measured in ARCHITECTURE.md, "Native speed").
+/// (measured in ARCHITECTURE.md, "Native speed"). Not in the WASI build (the
+/// npm package's command line), which has Rust's own.
+#[cfg(not(target_family = "wasm"))]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -145,6 +147,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    #[cfg(target_os = "wasi")]
+    wasi_working_directory();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
@@ -195,7 +199,7 @@ fn main() -> ExitCode {
                 (None, Some(path)) => match std::fs::read_to_string(&path) {
                     Ok(text) => Some(text),
                     Err(e) => {
-                        eprintln!("error: cannot read {}: {e}", path.display());
+                        eprintln!("error: cannot read {}: {}", path.display(), root::io_text(&e));
                         return ExitCode::from(2);
                     }
                 },
@@ -250,6 +254,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// WASI has no working directory of its own (wasi-libc starts at `/`): the
+/// npm package's runner (packages/hotplate/bin) passes Node's as `PWD` and
+/// preopens `/`, so relative paths mean what they mean to the native program.
+#[cfg(target_os = "wasi")]
+fn wasi_working_directory() {
+    if let Some(dir) = std::env::var_os("PWD") {
+        let _ = std::env::set_current_dir(dir);
+    }
+}
+
 /// Write to stdout; a closed pipe (`hotplate … | head`) is not an error worth a panic.
 pub(crate) fn emit(text: &str) {
     use std::io::Write as _;
@@ -277,9 +291,9 @@ fn read_request(path: &Path) -> Result<api::Request, String> {
 pub(crate) fn read_input(path: &Path) -> Result<String, String> {
     if path.as_os_str() == "-" {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {}", root::io_text(&e)))?;
         Ok(s)
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), root::io_text(&e)))
     }
 }

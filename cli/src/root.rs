@@ -157,6 +157,99 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// Why [`walk`] stopped.
+enum Walked {
+    /// The next step is one `may_look` refuses.
+    Fenced,
+    /// The system's message (a missing component, a symlink loop).
+    Io(String),
+}
+
+/// `abs` with every symlink resolved, one component at a time from `/`,
+/// looking only at paths `may_look` allows.
+fn walk(abs: &Path, may_look: impl Fn(&Path) -> bool) -> Result<PathBuf, Walked> {
+    let io = |e: std::io::Error| Walked::Io(io_text(&e));
+    let mut todo: Vec<Step> = Vec::new();
+    push_steps(abs, &mut todo);
+    let mut links = 0;
+    let mut cur = PathBuf::new();
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Start(s) => cur = s,
+            Step::Up => {
+                cur.pop();
+            }
+            Step::Down(name) => {
+                let next = cur.join(name);
+                if !may_look(&next) {
+                    return Err(Walked::Fenced);
+                }
+                if !std::fs::symlink_metadata(&next).map_err(io)?.file_type().is_symlink() {
+                    cur = next;
+                    continue;
+                }
+                links += 1;
+                if links > MAX_LINKS {
+                    return Err(Walked::Io(format!("too many levels of symbolic links at {}", next.display())));
+                }
+                // The link's target goes first (an absolute one restarts at `/`).
+                push_steps(&std::fs::read_link(&next).map_err(io)?, &mut todo);
+            }
+        }
+    }
+    Ok(cur)
+}
+
+/// `std::fs::canonicalize`, which WASI lacks (the npm package's command line
+/// is this program built for `wasm32-wasip1`): there, [`walk`] with nothing
+/// fenced, from the working directory.
+pub fn canonicalize(path: impl AsRef<Path>) -> std::io::Result<PathBuf> {
+    let path = path.as_ref();
+    #[cfg(not(target_os = "wasi"))]
+    {
+        std::fs::canonicalize(path)
+    }
+    #[cfg(target_os = "wasi")]
+    {
+        let abs = normalize(&std::env::current_dir()?.join(path));
+        walk(&abs, |_| true).map_err(|e| match e {
+            Walked::Io(e) => std::io::Error::other(e),
+            Walked::Fenced => std::io::Error::other("fenced"),
+        })
+    }
+}
+
+/// An IO error's text as the native program on Linux writes it. WASI numbers
+/// errors its own way (ENOENT is 44) and words some as musl does, so the npm
+/// package's command line would say the same thing differently: there the
+/// common errors get Linux's number and glibc's words.
+pub fn io_text(e: &std::io::Error) -> String {
+    #[cfg(target_os = "wasi")]
+    {
+        // (WASI's errno, Linux's, glibc's strerror)
+        const LINUX: &[(i32, i32, &str)] = &[
+            (2, 13, "Permission denied"),
+            (8, 9, "Bad file descriptor"),
+            (20, 17, "File exists"),
+            (28, 22, "Invalid argument"),
+            (29, 5, "Input/output error"),
+            (31, 21, "Is a directory"),
+            (32, 40, "Too many levels of symbolic links"),
+            (37, 36, "File name too long"),
+            (44, 2, "No such file or directory"),
+            (48, 12, "Cannot allocate memory"),
+            (52, 38, "Function not implemented"),
+            (54, 20, "Not a directory"),
+            (58, 95, "Operation not supported"),
+            (63, 1, "Operation not permitted"),
+        ];
+        if let Some((_, linux, text)) = e.raw_os_error().and_then(|c| LINUX.iter().find(|(w, _, _)| *w == c)) {
+            return format!("{text} (os error {linux})");
+        }
+    }
+    e.to_string()
+}
+
 /// The git work tree that holds `path` (absolute): the nearest folder at or
 /// above it with a `.git` entry (a directory, or a file in a worktree or a
 /// submodule).
@@ -165,8 +258,12 @@ pub fn work_tree(path: &Path) -> Option<PathBuf> {
 }
 
 impl Root {
-    /// The root for the checked `paths` (relative to `cwd` or absolute; a
-    /// glob's folder part counts): the git work tree holding each, else `cwd`.
+    /// The root for the paths named on the command line (relative to `cwd`
+    /// or absolute; a glob's folder part counts): the git work tree holding
+    /// each; else `cwd` for a path inside it, and the path's own folder for
+    /// one outside (`hotplate check ~/Downloads/stack.yaml` from another
+    /// repository: a named path is the user's choice, and confinement is for
+    /// the files templates reference).
     pub fn of_paths(paths: &[PathBuf], cwd: &Path, anywhere: bool, hint: Hint) -> Root {
         let dirs = paths
             .iter()
@@ -175,7 +272,16 @@ impl Root {
                     .components()
                     .take_while(|c| !c.as_os_str().to_string_lossy().contains(['*', '?', '[', '{']))
                     .collect();
-                work_tree(&normalize(&cwd.join(literal))).unwrap_or_else(|| cwd.to_path_buf())
+                let named = normalize(&cwd.join(literal));
+                work_tree(&named).unwrap_or_else(|| {
+                    if named.starts_with(normalize(cwd)) {
+                        cwd.to_path_buf()
+                    } else if named.is_file() {
+                        named.parent().map_or_else(|| named.clone(), Path::to_path_buf)
+                    } else {
+                        named
+                    }
+                })
             })
             .collect();
         Root::of_dirs(dirs, cwd, anywhere, hint)
@@ -183,7 +289,7 @@ impl Root {
 
     /// A root of these folders (absolute).
     pub fn of_dirs(dirs: Vec<PathBuf>, cwd: &Path, anywhere: bool, hint: Hint) -> Root {
-        let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| normalize(p));
+        let canonical = |p: &Path| canonicalize(p).unwrap_or_else(|_| normalize(p));
         let mut root = Root { dirs: Vec::new(), named: Vec::new(), cwd: canonical(cwd), anywhere, hint };
         for d in dirs {
             let named = normalize(&root.cwd.join(&d));
@@ -211,10 +317,10 @@ impl Root {
     /// The file `path` (relative to the working directory, or absolute) is,
     /// symlinks resolved, when hotplate may read it: the decision.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Unread> {
-        let io = |e: std::io::Error| Unread::Io(e.to_string());
+        let io = |e: std::io::Error| Unread::Io(io_text(&e));
         let abs = normalize(&self.cwd.join(path));
         if self.anywhere {
-            return std::fs::canonicalize(&abs).map_err(io);
+            return canonicalize(&abs).map_err(io);
         }
         // Spelled through a root's other name: start from its canonical form.
         let abs = self
@@ -225,38 +331,10 @@ impl Root {
         // Walk from `/`, never looking at anything that is neither inside a
         // root folder nor above one.
         let may_look = |p: &Path| self.dirs.iter().any(|d| p.starts_with(d) || d.starts_with(p));
-        let mut todo: Vec<Step> = Vec::new();
-        push_steps(&abs, &mut todo);
-        let mut links = 0;
-        let mut cur = PathBuf::new();
-        while let Some(step) = todo.pop() {
-            match step {
-                Step::Start(s) => cur = s,
-                Step::Up => {
-                    cur.pop();
-                }
-                Step::Down(name) => {
-                    let next = cur.join(name);
-                    if !may_look(&next) {
-                        return Err(self.outside());
-                    }
-                    if !std::fs::symlink_metadata(&next).map_err(io)?.file_type().is_symlink() {
-                        cur = next;
-                        continue;
-                    }
-                    links += 1;
-                    if links > MAX_LINKS {
-                        return Err(Unread::Io(format!("too many levels of symbolic links at {}", next.display())));
-                    }
-                    // The link's target goes first (an absolute one restarts at `/`).
-                    push_steps(&std::fs::read_link(&next).map_err(io)?, &mut todo);
-                }
-            }
-        }
-        if self.holds(&cur) {
-            Ok(cur)
-        } else {
-            Err(self.outside())
+        match walk(&abs, may_look) {
+            Ok(cur) if self.holds(&cur) => Ok(cur),
+            Ok(_) | Err(Walked::Fenced) => Err(self.outside()),
+            Err(Walked::Io(e)) => Err(Unread::Io(e)),
         }
     }
 
@@ -287,7 +365,7 @@ impl Root {
 /// A resolved file's text, within hotplate's bounds.
 pub fn read_file(file: &Path) -> Result<String, Unread> {
     use std::io::Read as _;
-    let io = |e: std::io::Error| Unread::Io(e.to_string());
+    let io = |e: std::io::Error| Unread::Io(io_text(&e));
     let meta = std::fs::metadata(file).map_err(io)?;
     if !meta.is_file() {
         return Err(Unread::Io("not a regular file".into()));
@@ -367,7 +445,7 @@ mod tests {
     }
 
     #[test]
-    fn the_root_is_the_work_tree_else_the_working_directory() {
+    fn the_root_is_the_work_tree_else_the_working_directory_else_the_named_folder() {
         let (tree, _) = tree("root-where");
         let top = std::fs::canonicalize(&tree.0).unwrap();
         // No work tree above `outside/`: the working directory.
@@ -381,6 +459,15 @@ mod tests {
             Hint::FlagOrConfig,
         );
         assert_eq!(root.dirs, [top.join("repo"), top.clone()]);
+        // A path outside the working directory and in no work tree: its own
+        // folder (a file's), whatever tree the working directory is in.
+        let repo = top.join("repo");
+        let root = Root::of_paths(&[PathBuf::from("../outside/secret.txt")], &repo, false, Hint::Flag);
+        assert_eq!(root.dirs, [top.join("outside")]);
+        assert_eq!(root.resolve(Path::new("../outside/secret.txt")), Ok(top.join("outside/secret.txt")));
+        assert!(matches!(root.resolve(Path::new("a/t.yaml")), Err(Unread::Outside(_))), "not the working directory's");
+        let root = Root::of_paths(&[top.join("outside"), PathBuf::from("a")], &repo, false, Hint::Flag);
+        assert_eq!(root.dirs, [top.join("outside"), repo.clone()]);
         // A folder named through a link: its real path counts as the same place.
         symlink(top.join("repo"), top.join("alias")).unwrap();
         let root = Root::of_dirs(vec![top.join("alias")], &top, false, Hint::Flag);

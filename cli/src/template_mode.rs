@@ -247,7 +247,7 @@ impl Collector<'_> {
         };
         req.files.insert(reference.to_string(), Some(content.clone()));
         self.paths.insert(reference.to_string(), path.clone());
-        let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        let key = crate::root::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             self.queue.push((content, dir, reference.to_string()));

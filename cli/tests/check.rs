@@ -427,16 +427,19 @@ fn the_public_corpus_is_checked_in_one_command() {
 }
 
 /// The hook, read from `.pre-commit-hooks.yaml` (its `entry` and flags).
-fn hook() -> (String, bool) {
+fn hook(id: &str) -> (String, bool) {
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.pre-commit-hooks.yaml")).unwrap();
+    // The hook's lines: from its `- id:` to the next hook's.
+    let start = text.find(&format!("- id: {id}\n")).unwrap_or_else(|| panic!("no hook {id}"));
+    let block = &text[start + 2..];
+    let block = &block[..block.find("\n- id:").unwrap_or(block.len())];
     let field = |k: &str| {
-        let line =
-            |l: &str| l.trim().trim_start_matches("- ").strip_prefix(&format!("{k}:")).map(|v| v.trim().to_string());
-        text.lines().find_map(line).unwrap()
+        let line = |l: &str| l.trim().strip_prefix(&format!("{k}:")).map(|v| v.trim().to_string());
+        block.lines().find_map(line).unwrap()
     };
-    assert_eq!(field("id"), "hotplate-check");
-    assert_eq!(field("language"), "system");
+    let language = if id == "hotplate-check" { "system" } else { "python" };
+    assert_eq!(field("language"), language);
     (field("entry"), field("pass_filenames") == "true")
 }
 
@@ -453,7 +456,7 @@ fn git(dir: &Path, args: &[&str]) {
 
 #[test]
 fn the_pre_commit_hook_checks_the_repository() {
-    let (entry, pass_filenames) = hook();
+    let (entry, pass_filenames) = hook("hotplate-check");
     assert!(!pass_filenames, "the hook checks the whole tree: a provider or an environment file changes its parents");
     let tree = stack_tree("pre-commit", "1000");
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_hotplate")).parent().unwrap().to_path_buf();
@@ -495,6 +498,60 @@ fn the_pre_commit_hook_checks_the_repository() {
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Passed"), "{out}");
+}
+
+/// The version of the root's pyproject.toml (what pre-commit's `language:
+/// python` hook installs) and the wheel it depends on are the crate's.
+#[test]
+fn the_python_hook_package_pins_this_version_of_the_wheel() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../pyproject.toml")).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(text.contains(&format!("\nversion = \"{version}\"\n")), "pyproject.toml's version is not {version}");
+    assert!(
+        text.contains(&format!("dependencies = [\"hotplate=={version}\"]")),
+        "pyproject.toml does not pin hotplate=={version}"
+    );
+}
+
+/// The `language: python` hook as pre-commit installs it: pip installs the
+/// root's package, whose dependency is the wheel, found in
+/// `HOTPLATE_WHEEL_DIR` (`make test-pre-commit` builds it there with `make
+/// wheel`) as PyPI would serve it. The `hotplate` the hook runs is the
+/// wheel's, in the hook's environment.
+#[test]
+fn the_python_pre_commit_hook_runs_the_wheel() {
+    let (entry, pass_filenames) = hook("hotplate-check-python");
+    assert!(!pass_filenames);
+    assert_eq!(entry, hook("hotplate-check").0, "both hooks run the same check");
+    let Some(wheels) = std::env::var_os("HOTPLATE_WHEEL_DIR") else {
+        eprintln!("skipped: HOTPLATE_WHEEL_DIR is not set (`make test-pre-commit` sets it to the wheel's folder)");
+        return;
+    };
+    let Some(pre_commit) = pre_commit() else {
+        eprintln!("skipped: pre-commit is not installed (set PRE_COMMIT, or `make test-pre-commit`)");
+        return;
+    };
+    let tree = stack_tree("pre-commit-python", "1000");
+    git(&tree.0, &["init", "-q"]);
+    git(&tree.0, &["add", "."]);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let home = tree.0.join(".pre-commit-home");
+    // No `hotplate` on the PATH: the one the hook runs is what pip installed
+    // into the hook's environment (try-repo keeps it in a temporary store).
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(std::env::split_paths(&path).filter(|d| !d.join("hotplate").exists())).unwrap();
+    let o = Command::new(&pre_commit)
+        .args(["try-repo", repo.to_str().unwrap(), "hotplate-check-python", "--all-files"])
+        .current_dir(&tree.0)
+        .env("PRE_COMMIT_HOME", &home)
+        .env("PRE_COMMIT_COLOR", "never")
+        .env("PIP_FIND_LINKS", &wheels)
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Failed") && out.contains("stack/lib/db.yaml:7:26: error[property-error]"), "{out}");
 }
 
 /// Each Heat setting in `.hotplate.yaml` (`heat_config:`, top level and in a

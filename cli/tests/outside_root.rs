@@ -225,14 +225,17 @@ fn the_root_is_the_work_tree_holding_the_paths_else_the_working_directory() {
     assert!(!printed(&o).contains(MARKER) && has_note(&printed(&o)), "{}", printed(&o));
     let o = hotplate(&tree.0, &["check".into(), "repo".into()]);
     assert!(!printed(&o).contains(MARKER) && has_note(&printed(&o)), "{}", printed(&o));
-    // A path named on the command line that leads out is refused like a missing one.
+    // A path named on the command line is the user's choice (issue 34): out of
+    // the working directory's work tree and in none, it is checked in its own
+    // folder (its provider's error quotes the marker).
     let o = hotplate(&tree.0.join("repo"), &["check".into(), "../outside".into()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(has_note(&printed(&o)), "{}", printed(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", printed(&o));
+    assert!(printed(&o).contains(MARKER) && !has_note(&printed(&o)), "{}", printed(&o));
     let o = hotplate(&tree.0.join("repo"), &["eval".into(), "-t".into(), "../outside/provider.yaml".into()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(!printed(&o).contains(MARKER) && has_note(&printed(&o)), "{}", printed(&o));
-    // `--parameter-file` too.
+    assert_eq!(o.status.code(), Some(1), "{}", printed(&o));
+    assert!(printed(&o).contains(MARKER), "{}", printed(&o));
+    // A file a template or the command line names for it (`--parameter-file`,
+    // `-e`) is not a checked path: refused.
     let args = ["eval", "-t", "dotdot.yaml", "--parameter-file", "k=../outside/secret.txt"].map(String::from);
     let o = hotplate(&tree.0.join("repo"), &args);
     assert_eq!(o.status.code(), Some(2));
@@ -319,4 +322,34 @@ fn a_file_that_never_ends_is_not_read() {
         "{}",
         printed(&o)
     );
+}
+
+/// A path the user names on the command line is the user's choice (issue 34):
+/// `hotplate check ../elsewhere/stack.yaml` from inside another git work tree
+/// checks it, its root being its own folder (no work tree holds it), so the
+/// files beside it are read and a reference out of that folder is still refused.
+#[test]
+fn a_named_path_outside_the_working_directory_is_checked_in_its_own_folder() {
+    let (tree, _) = tree("outside-named");
+    let repo = tree.0.join("repo");
+    let beside = "hotplate-beside-marker-52c1";
+    tree.write("elsewhere/data.txt", &format!("{beside}\n"));
+    tree.write(
+        "elsewhere/stack.yaml",
+        &format!(
+            "{V}outputs:\n  beside: {{value: {{get_file: data.txt}}}}\n  out: {{value: {{get_file: '../outside/secret.txt'}}}}\n"
+        ),
+    );
+    let absolute = tree.0.join("elsewhere/stack.yaml").display().to_string();
+    for named in ["../elsewhere/stack.yaml", absolute.as_str()] {
+        for args in [vec!["eval", "-t", named], vec!["check", named, "--format", "json"]] {
+            let args: Vec<String> = args.into_iter().map(String::from).collect();
+            let o = hotplate(&repo, &args);
+            let out = printed(&o);
+            // eval shows the value read; check reports only problems (none for data.txt).
+            let read = if args[0] == "eval" { out.contains(beside) } else { !out.contains("data.txt") };
+            assert!(read && o.status.code() == Some(1), "{args:?}: the named template's own folder is read\n{out}");
+            assert!(!out.contains(MARKER) && has_note(&out), "{args:?}: a reference out of it is refused\n{out}");
+        }
+    }
 }

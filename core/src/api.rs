@@ -32,8 +32,6 @@ pub use crate::diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use crate::engine::environment::Contribution;
 pub use crate::engine::heat_config;
 pub use crate::engine::parameters::ValueSource;
-pub use crate::engine::request::json_to_value;
-pub use crate::engine::result::json_key;
 pub use crate::engine::{
     evaluate, DeferredMark, DeployTime, Display, DisplayValue, Document, Edge, Evaluation, HeatResult, NotChecked,
     OutputResult, ParamInfo, Request, SkippedCheck, Unknown,
@@ -50,11 +48,13 @@ pub use crate::plan::{
     plan, Action, Change, Method, Place, Plan, PlanDetail, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
 };
 pub use crate::pyconv::json_loads;
+pub use crate::pyfmt::json_key;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
 use crate::render::{self, Placeholders};
-pub use crate::render::{Format, Rendered, RenderedMark};
+pub use crate::render::{Format, Rendered, RenderedMark, ResultView};
 use crate::source::LineIndex;
 pub use crate::source::{Source, SourceMap};
+pub use crate::value::json_to_value;
 pub use crate::value::{Map, Value};
 use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
@@ -352,73 +352,6 @@ pub fn quick_fixes(req: &Request, ev: &Evaluation, file: &str) -> Vec<QuickFix> 
 /// A value as text (no placeholders: the canonical value as it is).
 pub fn value_text(value: &Value, format: Format) -> String {
     render::render(value, &[], &Placeholders::new(), format).text
-}
-
-/// The canonical result as the page and the report show it: any value in it,
-/// found by its path, written as YAML or JSON text (see [`Format`]) with the
-/// values Heat only knows once the stack exists as `⟨get_attr server
-/// first_address⟩` placeholders, located in the text. The canonical result
-/// itself keeps Heat's values (the resource's name, or null).
-#[derive(Debug)]
-pub struct ResultView {
-    result: Value,
-    placeholders: Placeholders,
-}
-
-impl ResultView {
-    /// The view of what an evaluation shows ([`Evaluation::shown`]: past
-    /// Heat's first error, the display evaluation's result).
-    pub fn new(ev: &Evaluation) -> ResultView {
-        ResultView::from_parts(ev.shown(), &ev.deferred, &ev.display)
-    }
-
-    /// The view of a result, its deploy-time marks and the display values of
-    /// what is built from them (an [`Evaluation`]'s `result`, `deferred` and
-    /// `display`).
-    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark], display: &[DisplayValue]) -> ResultView {
-        let mut placeholders: Placeholders =
-            deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
-        for d in display {
-            placeholders.insert_value(d.path.clone(), d.value.clone());
-        }
-        ResultView { result: result.to_value(), placeholders }
-    }
-
-    /// The canonical value at `path` (keys and list indexes from the result's
-    /// root: `["outputs", "ip", "value"]`), if there is one.
-    pub fn value(&self, path: &[PathItem]) -> Option<&Value> {
-        let mut v = &self.result;
-        for step in path {
-            v = match (v, step) {
-                (Value::Map(m), PathItem::Key(k)) => m.get_str(k)?,
-                (Value::List(l), PathItem::Index(i)) => l.get(usize::try_from(*i).ok()?)?,
-                _ => return None,
-            };
-        }
-        Some(v)
-    }
-
-    /// The value at `path` as text with its placeholders, if there is one.
-    pub fn render(&self, path: &[PathItem], format: Format) -> Option<Rendered> {
-        Some(render::render(self.value(path)?, path, &self.placeholders, format))
-    }
-
-    /// `value`, which is at `path` in the result, as text with its placeholders.
-    pub fn render_value(&self, value: &Value, path: &[PathItem], format: Format) -> Rendered {
-        render::render(value, path, &self.placeholders, format)
-    }
-
-    /// The value at `path` as shown: the canonical value with the display
-    /// values under it in place.
-    #[cfg(test)]
-    pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
-        Some(render::overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
-    }
-
-    /// Whether any value of the result is a placeholder.
-    pub fn has_placeholders(&self) -> bool {
-        !self.placeholders.is_empty()
-    }
 }
 
 /// Template validate (`openstack orchestration template validate`, Heat's

@@ -194,6 +194,12 @@ pub fn json_dumps(v: &Value, style: JsonStyle) -> Result<String, String> {
     Ok(out)
 }
 
+/// A map key as the result writes it: strings as they are, `true`/`false`/`null`,
+/// `str()` of anything else.
+pub fn json_key(k: &Value) -> String {
+    oracle_key(k).into_owned()
+}
+
 /// The oracle's `to_json_value` key: map keys become strings (`true`/`false`/`null`
 /// for those, `str()` otherwise).
 pub(crate) fn oracle_key(k: &Value) -> Cow<'_, str> {

@@ -23,8 +23,8 @@
 //! always covers `⟨…⟩` itself, never the quotes.
 
 use crate::diag::PathItem;
-use crate::engine::result::json_key;
-use crate::pyfmt::{json_dumps, write_json_str, JsonStyle};
+use crate::engine::result::{DeferredMark, DisplayValue, Evaluation, HeatResult};
+use crate::pyfmt::{json_dumps, json_key, write_json_str, JsonStyle};
 use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::value::Value;
 use std::borrow::Cow;
@@ -548,6 +548,73 @@ fn yaml_scalar(v: &Value) -> String {
             }
         }
         other => json_text(other, JsonStyle::PLAIN),
+    }
+}
+
+/// The canonical result as the page and the report show it: any value in it,
+/// found by its path, written as YAML or JSON text (see [`Format`]) with the
+/// values Heat only knows once the stack exists as `⟨get_attr server
+/// first_address⟩` placeholders, located in the text. The canonical result
+/// itself keeps Heat's values (the resource's name, or null).
+#[derive(Debug)]
+pub struct ResultView {
+    result: Value,
+    placeholders: Placeholders,
+}
+
+impl ResultView {
+    /// The view of what an evaluation shows ([`crate::engine::Evaluation::shown`]: past
+    /// Heat's first error, the display evaluation's result).
+    pub fn new(ev: &Evaluation) -> ResultView {
+        ResultView::from_parts(ev.shown(), &ev.deferred, &ev.display)
+    }
+
+    /// The view of a result, its deploy-time marks and the display values of
+    /// what is built from them (an [`crate::engine::Evaluation`]'s `result`, `deferred` and
+    /// `display`).
+    pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark], display: &[DisplayValue]) -> ResultView {
+        let mut placeholders: Placeholders =
+            deferred.iter().filter(|m| m.exact).map(|m| (m.path.clone(), m.label.clone())).collect();
+        for d in display {
+            placeholders.insert_value(d.path.clone(), d.value.clone());
+        }
+        ResultView { result: result.to_value(), placeholders }
+    }
+
+    /// The canonical value at `path` (keys and list indexes from the result's
+    /// root: `["outputs", "ip", "value"]`), if there is one.
+    pub fn value(&self, path: &[PathItem]) -> Option<&Value> {
+        let mut v = &self.result;
+        for step in path {
+            v = match (v, step) {
+                (Value::Map(m), PathItem::Key(k)) => m.get_str(k)?,
+                (Value::List(l), PathItem::Index(i)) => l.get(usize::try_from(*i).ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(v)
+    }
+
+    /// The value at `path` as text with its placeholders, if there is one.
+    pub fn render(&self, path: &[PathItem], format: Format) -> Option<Rendered> {
+        Some(render(self.value(path)?, path, &self.placeholders, format))
+    }
+
+    /// `value`, which is at `path` in the result, as text with its placeholders.
+    pub fn render_value(&self, value: &Value, path: &[PathItem], format: Format) -> Rendered {
+        render(value, path, &self.placeholders, format)
+    }
+
+    /// The value at `path` as shown: the canonical value with the display
+    /// values under it in place.
+    #[cfg(test)]
+    pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
+        Some(overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
+    }
+
+    /// Whether any value of the result is a placeholder.
+    pub fn has_placeholders(&self) -> bool {
+        !self.placeholders.is_empty()
     }
 }
 

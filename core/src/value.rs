@@ -458,6 +458,32 @@ impl FromIterator<(String, Value)> for Map {
     }
 }
 
+/// A JSON value as a template value (ints stay ints, floats stay floats).
+pub fn json_to_value(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Value::Int(i)
+            } else if n.is_f64() {
+                Value::Float(n.as_f64().unwrap_or(f64::NAN))
+            } else {
+                n.as_u64().map_or(Value::Float(n.as_f64().unwrap_or(f64::NAN)), |u| Value::big(BigInt::from(u)))
+            }
+        }
+        serde_json::Value::String(s) => Value::from(s.as_str()),
+        serde_json::Value::Array(items) => Value::list(items.iter().map(json_to_value).collect()),
+        serde_json::Value::Object(obj) => {
+            let mut m = Map::with_capacity(obj.len());
+            for (k, v) in obj {
+                m.insert_str(k, json_to_value(v));
+            }
+            Value::map(m)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,8 @@
 //!   and `item` appears in it;
 //! - a single name with an underscore or in CamelCase: it appears in a source
 //!   file (Rust, TypeScript, JavaScript, Python, shell, make, TOML, YAML, HTML,
-//!   CSS, `package.json`; test data in JSON is not read).
+//!   CSS, `package.json`; test data in JSON is not read), the GitHub Action's
+//!   script (`action/`) included.
 //!
 //! Names that belong to other programs (a profile's glibc symbols, a corpus
 //! case of `../shared`) are listed in [`FOREIGN`] with the reason.
@@ -115,7 +116,7 @@ impl Tree {
     fn load() -> Tree {
         let root = repo();
         let mut paths = Vec::new();
-        for dir in ["core", "cli", "wasm", "web", "packages", "playwright-tests", "tools", "mk", "fuzz", ".ci"] {
+        for dir in ["core", "cli", "wasm", "web", "packages", "playwright-tests", "tools", "mk", "fuzz", ".ci", "action"] {
             walk(&root.join(dir), &mut paths);
         }
         paths.push(root.join("Makefile"));

@@ -151,7 +151,8 @@ impl Config {
             None => cwd.ancestors().map(|d| d.join(FILE_NAME)).find(|p| p.is_file()),
         };
         let Some(path) = path else { return Ok(Config { root: cwd.to_path_buf(), ..Config::default() }) };
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {}", path.display(), crate::root::io_text(&e)))?;
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let root = if root.as_os_str().is_empty() { cwd.to_path_buf() } else { cwd.join(root) };
         Config::parse(&text, root).map_err(|e| format!("{}: {e}", path.display()))

@@ -150,10 +150,7 @@ fn check(opts: &Options) -> Result<Report, String> {
     let lint = config.lint.options(&rule_ids(&opts.enable, "--enable")?, &rule_ids(&opts.disable, "--disable")?);
     let paths = if opts.paths.is_empty() { vec![PathBuf::from(".")] } else { opts.paths.clone() };
     let root = Root::of_paths(&paths, &cwd, opts.allow_outside_root || config.allow_outside_root, Hint::FlagOrConfig);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("cannot start threads: {e}"))?;
+    let pool = pool_builder(opts.jobs).build().map_err(|e| format!("cannot start threads: {e}"))?;
     // Each check's environment files (a glob that matches nothing is an error,
     // whether or not the check applies to the paths given).
     let environments =
@@ -165,6 +162,19 @@ fn check(opts: &Options) -> Result<Report, String> {
             jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config, &lint, &cwd)).collect();
         Ok(Report { outcomes, found, cwd })
     })
+}
+
+/// The pool of `-j N` threads (0: one per core).
+#[cfg(not(target_os = "wasi"))]
+fn pool_builder(jobs: Option<usize>) -> rayon::ThreadPoolBuilder {
+    rayon::ThreadPoolBuilder::new().num_threads(jobs.unwrap_or(0))
+}
+
+/// WASI (the npm package's command line) has no threads: a pool of the
+/// current one, whatever `-j` says (the output does not depend on it).
+#[cfg(target_os = "wasi")]
+fn pool_builder(_jobs: Option<usize>) -> rayon::ThreadPoolBuilder {
+    rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread()
 }
 
 /// One job per template and applying check entry (one with none when none applies).

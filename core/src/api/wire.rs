@@ -5,8 +5,8 @@
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use crate::engine::result::json_key;
 use crate::pyfmt::float_repr;
+use crate::pyfmt::json_key;
 use crate::value::{as_f64, Value};
 
 /// A value as JSON data, as the canonical result text writes it: non-string

@@ -253,7 +253,7 @@ mod tests {
                 }
                 Value::map(m)
             }
-            scalar => crate::engine::request::json_to_value(scalar),
+            scalar => crate::value::json_to_value(scalar),
         }
     }
 

@@ -47,7 +47,7 @@ pub(crate) fn length(value: &Value, min: Option<&Value>, max: Option<&Value>) ->
 /// `Modulo`.
 pub(crate) fn modulo(value: &Value, step: &Value, offset: &Value) -> Result<Option<String>, EvalError> {
     let n = str_to_num(value).map_err(EvalError::value)?;
-    Ok((!crate::engine::parameters::py_mod_equals(&n, step, offset)).then(|| {
+    Ok((!py_mod_equals(&n, step, offset)).then(|| {
         format!("{} is not a multiple of {} with an offset of {}", py_str(value), py_str(step), py_str(offset))
     }))
 }
@@ -85,4 +85,28 @@ pub(crate) fn allowed_pattern(value: &Value, pattern: &str) -> Result<Option<Str
     };
     let matched = crate::pyregex::full_prefix_match(pattern, s).map_err(|e| EvalError::other("error", e))?;
     Ok((!matched).then(|| format!("\"{s}\" does not match pattern \"{pattern}\"")))
+}
+
+/// Python `value % step == offset` for ints and floats.
+fn py_mod_equals(value: &Value, step: &Value, offset: &Value) -> bool {
+    match (value.as_int(), step.as_int(), offset.as_int()) {
+        (Some(v), Some(s), Some(o)) if s != 0 => {
+            v.rem_euclid(s) + if s < 0 && v.rem_euclid(s) != 0 { s } else { 0 } == o
+        }
+        _ => {
+            let (Some(v), Some(s), Some(o)) =
+                (crate::value::as_f64(value), crate::value::as_f64(step), crate::value::as_f64(offset))
+            else {
+                return false;
+            };
+            if s == 0.0 {
+                return false;
+            }
+            let mut m = v % s;
+            if m != 0.0 && (m < 0.0) != (s < 0.0) {
+                m += s;
+            }
+            m == o
+        }
+    }
 }

@@ -206,6 +206,25 @@ resources:
 }
 
 #[test]
+fn a_property_whose_own_function_fails_is_marked_at_its_value() {
+    // The whole `{get_param: imagee}`, not the function's name alone: the
+    // quick fix that renames the argument is offered over the argument.
+    let t = "heat_template_version: 2018-08-31
+parameters:
+  image: {type: string, default: cirros}
+resources:
+  s:
+    type: OS::Nova::Server
+    properties:
+      flavor: m1.small
+      image: {get_param: imagee}
+";
+    let ev = eval(t);
+    assert!(ev.result.error.is_some());
+    assert_eq!(error_places(&ev, t), [("property-error".to_string(), "{get_param: imagee}".to_string())]);
+}
+
+#[test]
 fn a_default_that_fails_its_type_is_marked_at_the_default() {
     let t = "heat_template_version: 2018-08-31
 parameters:

@@ -4,8 +4,8 @@
 
 use crate::diag::{Diagnostic, PathItem};
 use crate::engine::parameters::ParamType;
-use crate::engine::result::json_key;
 use crate::eval::EvalError;
+use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::source::SourceId;
 use crate::syntax::{load_yaml, Node};

@@ -498,30 +498,6 @@ fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Ch
     }
 }
 
-/// Python `value % step == offset` for ints and floats.
-pub(crate) fn py_mod_equals(value: &Value, step: &Value, offset: &Value) -> bool {
-    match (value.as_int(), step.as_int(), offset.as_int()) {
-        (Some(v), Some(s), Some(o)) if s != 0 => {
-            v.rem_euclid(s) + if s < 0 && v.rem_euclid(s) != 0 { s } else { 0 } == o
-        }
-        _ => {
-            let (Some(v), Some(s), Some(o)) =
-                (crate::value::as_f64(value), crate::value::as_f64(step), crate::value::as_f64(offset))
-            else {
-                return false;
-            };
-            if s == 0.0 {
-                return false;
-            }
-            let mut m = v % s;
-            if m != 0.0 && (m < 0.0) != (s < 0.0) {
-                m += s;
-            }
-            m == o
-        }
-    }
-}
-
 /// The custom constraint names Heat registers (from running Heat 27).
 pub const KNOWN_CUSTOM_CONSTRAINTS: &[&str] = &[
     "barbican.container",

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::value::{Map, Value};
+use crate::value::{json_to_value, Map, Value};
 
 /// Default `OS::stack_id` (the oracle's).
 pub const DEFAULT_STACK_ID: &str = "11111111-2222-3333-4444-555555555555";
@@ -615,33 +615,6 @@ fn json_text(v: &serde_json::Value) -> String {
     match v {
         serde_json::Value::String(s) => s.clone(),
         other => crate::pyfmt::py_str(&json_to_value(other)),
-    }
-}
-
-/// A JSON value as a template value (ints stay ints, floats stay floats).
-pub fn json_to_value(v: &serde_json::Value) -> Value {
-    match v {
-        serde_json::Value::Null => Value::Null,
-        serde_json::Value::Bool(b) => Value::Bool(*b),
-        serde_json::Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                Value::Int(i)
-            } else if n.is_f64() {
-                Value::Float(n.as_f64().unwrap_or(f64::NAN))
-            } else {
-                n.as_u64()
-                    .map_or(Value::Float(n.as_f64().unwrap_or(f64::NAN)), |u| Value::big(crate::value::BigInt::from(u)))
-            }
-        }
-        serde_json::Value::String(s) => Value::from(s.as_str()),
-        serde_json::Value::Array(items) => Value::list(items.iter().map(json_to_value).collect()),
-        serde_json::Value::Object(obj) => {
-            let mut m = Map::with_capacity(obj.len());
-            for (k, v) in obj {
-                m.insert_str(k, json_to_value(v));
-            }
-            Value::map(m)
-        }
     }
 }
 

@@ -610,13 +610,20 @@ impl ResourceDefn {
     fn failed_function(&self, stack: &Stack, path: &[PathItem], message: &str) -> Option<Span> {
         let [PathItem::Key(key)] = path else { return None };
         let Some(Expr::Map(entries, _)) = &self.properties else { return None };
-        let (_, expr @ Expr::Call(_)) = entries.iter().find(|(k, _)| k.as_str() == Some(key.as_str()))? else {
+        let (_, expr @ Expr::Call(outer)) = entries.iter().find(|(k, _)| k.as_str() == Some(key.as_str()))? else {
             return None;
         };
         let value = self.property_span(path, Target::Value);
         let e = eval::resolve_nullable(stack, expr).err()?;
         let at = e.span?;
-        let inside = at.source == value.source && value.start <= at.start && at.end <= value.end && at != value;
+        // The value's own function failing keeps the usual place (its
+        // argument: `flavour` of `{get_param: flavour}`); only a function
+        // nested deeper is named by its own span.
+        let inside = at.source == value.source
+            && value.start <= at.start
+            && at.end <= value.end
+            && at != value
+            && at != outer.span;
         (inside && e.text() == message).then_some(at)
     }
 

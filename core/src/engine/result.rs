@@ -7,6 +7,7 @@ use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::parameters::ValueSource;
 use crate::eval::Expr;
 use crate::functions::Refers;
+pub(crate) use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::{SourceMap, Span};
 use crate::stack::Stack;
@@ -89,12 +90,6 @@ pub fn json_keys(v: &Value) -> Value {
         }
         other => other.clone(),
     }
-}
-
-/// A map key as the result writes it: strings as they are, `true`/`false`/`null`,
-/// `str()` of anything else.
-pub fn json_key(k: &Value) -> String {
-    crate::pyfmt::oracle_key(k).into_owned()
 }
 
 fn all_string_keys(v: &Value) -> bool {

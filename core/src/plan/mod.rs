@@ -40,9 +40,9 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use crate::api::ResultView;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::{self, Evaluation, HeatResult};
+use crate::render::ResultView;
 use crate::render::{Format, Rendered};
 use crate::source::{LineIndex, Span};
 

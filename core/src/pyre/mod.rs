@@ -15,6 +15,7 @@
 mod parse;
 mod program;
 mod tables;
+pub(crate) mod unicode_names;
 
 pub(crate) use parse::is_identifier;
 pub(crate) use program::Limit;

@@ -299,7 +299,7 @@ impl Parser<'_> {
                     return Err(self.err("missing {", 0));
                 }
                 let name = self.get_until('}', "character name")?;
-                let Some(ch) = crate::yaql::unicode_names::lookup(&name) else {
+                let Some(ch) = super::unicode_names::lookup(&name) else {
                     let msg = format!("undefined character name {}", crate::pyfmt::str_repr(&name));
                     return Err(self.err(&msg, name.chars().count() + 4));
                 };

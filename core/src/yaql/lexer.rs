@@ -392,7 +392,7 @@ fn decode_escapes(s: &str) -> Result<String, YaqlError> {
                 match close {
                     Some(end) if end > i + 3 => {
                         let name: String = span(&chars, i + 3, end).iter().collect();
-                        match super::unicode_names::lookup(&name) {
+                        match crate::pyre::unicode_names::lookup(&name) {
                             Some(ch) => out.push(ch),
                             None => {
                                 return Err(unicode_escape_error(

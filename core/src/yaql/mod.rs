@@ -50,7 +50,6 @@ mod lexer;
 mod parser;
 pub(crate) mod regex;
 mod types;
-pub(crate) mod unicode_names;
 mod value;
 
 use std::rc::Rc;
@@ -305,7 +304,7 @@ fn to_value(o: Out, tag_sets: bool) -> Value {
 /// the error as `Class: message`.
 #[cfg(test)]
 pub(crate) fn check(expr: &str, data: &str) -> String {
-    let data = crate::engine::request::json_to_value(&serde_json::from_str(data).unwrap_or(serde_json::Value::Null));
+    let data = crate::value::json_to_value(&serde_json::from_str(data).unwrap_or(serde_json::Value::Null));
     match parse(expr).and_then(|e| evaluate(&e, &data)) {
         Ok(v) => crate::pyfmt::json_dumps(&v, crate::pyfmt::JsonStyle::PLAIN).unwrap_or_default(),
         Err(e) => e.to_string(),

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync, mkdirSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
@@ -26,8 +26,14 @@ test("npm pack, then install the tarball into a fresh project", () => {
     assert.ok(files.includes(f), `${f} is not in the tarball`);
   }
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/")), "sources or tests in the tarball");
-  // One engine: the <hot-playground> element (embed/) loads the package's own glue.
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["glue/hotplate_wasm_bg.wasm"]);
+  // One engine for the browser: the <hot-playground> element (embed/) loads the
+  // package's own glue. The command line's module (`npx hotplate`: cli/ built for
+  // WASI: ARCHITECTURE.md, "Where users install it") is Node's alone: no browser
+  // entry names it (the Vite-built page below must not carry it either).
+  assert.deepEqual(files.filter((f) => /\.wasm(\.br)?$/.test(f)).sort(), ["cli/hotplate.wasm.br", "glue/hotplate_wasm_bg.wasm"]);
+  for (const f of ["lib/web.js", "lib/bundler.js", ...files.filter((f) => f.startsWith("embed/") && f.endsWith(".js"))]) {
+    if (files.includes(f)) assert.ok(!/hotplate\.wasm\.br|wasi\.js/.test(readFileSync(join(pkgDir, f), "utf8")), `${f} names the command line's module`);
+  }
   for (const f of files.filter((f) => f.startsWith("embed/") && f.endsWith(".js"))) {
     assert.ok(!readFileSync(join(pkgDir, f), "utf8").includes("hotplate_wasm_bg"), `${f} bundles the engine's glue`);
   }
@@ -52,6 +58,9 @@ test("a Vite-built page uses the package in Chromium", { skip: existsSync(chromi
     `import { evaluate } from "hotplate";\nconst r = evaluate({ stack_name: "s", template: ${JSON.stringify(template)}, parameters: { who: "vite" } });\ndocument.getElementById("out").textContent = r.result.outputs.greeting.value;\n`,
   );
   execFileSync(bin("vite"), ["build", "--target", "es2022", "--logLevel", "warn"], { cwd: app, stdio: "pipe" });
+  const built = readdirSync(join(app, "dist"), { recursive: true }).map(String);
+  assert.deepEqual(built.filter((f) => /\.wasm/.test(f)).length, 1, `one .wasm in the page: ${built}`);
+  assert.ok(!built.some((f) => f.includes("hotplate.wasm.br")), "the page carries the command line's module");
   await inChromium(join(app, "dist"), "/", async (page, errors) => {
     await page
       .waitForFunction(() => document.getElementById("out").textContent !== "pending", null, { timeout: 120_000 } /* a hang guard, not a measure */)

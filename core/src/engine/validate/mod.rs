@@ -33,7 +33,7 @@ use super::heat_config::HeatConfig;
 use super::stages::{self, Failed};
 use super::{Run, StackInput};
 use crate::diag::{Diagnostic, HeatError};
-use crate::engine::result::json_key;
+use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::source::SourceMap;
 use crate::syntax::{Node, NodeKind};

@@ -63,6 +63,6 @@ fn query_text(v: &serde_json::Value, sep: &str) -> String {
         serde_json::Value::Array(items) if sep == "," => {
             items.iter().map(|i| query_text(i, sep)).collect::<Vec<_>>().join(sep)
         }
-        other => py_str(&crate::engine::request::json_to_value(other)),
+        other => py_str(&crate::value::json_to_value(other)),
     }
 }

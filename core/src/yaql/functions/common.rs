@@ -4,6 +4,7 @@ use super::super::eval::{Call, FnDef, CV, R};
 use super::super::iter::genf;
 use super::super::types::{ANY, ANY_NN, INT, LAMBDA, NONE_T, T};
 use super::super::value::{py_eq, V};
+use super::table::{func, method, p, Overload};
 
 fn lambdas(c: &Call<'_>) -> Vec<super::super::eval::Lambda> {
     c.var
@@ -22,123 +23,179 @@ fn run(c: &Call<'_>, l: &super::super::eval::Lambda) -> R<V> {
     l.call(c.eng, &[])
 }
 
-pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    defs.push(FnDef::func("*equal").p("left", ANY).p("right", ANY).f(|c| Ok(V::Bool(py_eq(c.v(0), c.v(1))))));
-    defs.push(FnDef::func("*not_equal").p("left", ANY).p("right", ANY).f(|c| Ok(V::Bool(!py_eq(c.v(0), c.v(1))))));
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    func("*equal", &[p("left", ANY), p("right", ANY)], equal),
+    func("*not_equal", &[p("left", ANY), p("right", ANY)], not_equal),
     // comparisons with null: null is smaller than everything
-    for (name, l_null, r_null, result) in [
-        ("#operator_<", false, true, false),
-        ("#operator_<=", false, true, false),
-        ("#operator_>", false, true, true),
-        ("#operator_>=", false, true, true),
-        ("#operator_<", true, false, true),
-        ("#operator_<=", true, false, true),
-        ("#operator_>", true, false, false),
-        ("#operator_>=", true, false, false),
-        ("#operator_<", true, true, false),
-        ("#operator_<=", true, true, true),
-        ("#operator_>", true, true, false),
-        ("#operator_>=", true, true, true),
-    ] {
-        let lt = if l_null { NONE_T } else { ANY_NN };
-        let rt = if r_null { NONE_T } else { ANY_NN };
-        let body: super::super::eval::Body = if result { |_| Ok(V::Bool(true)) } else { |_| Ok(V::Bool(false)) };
-        defs.push(FnDef::func(name).p("left", lt).p("right", rt).f(body));
-    }
+    func("#operator_<", &[p("left", ANY_NN), p("right", NONE_T)], always_false),
+    func("#operator_<=", &[p("left", ANY_NN), p("right", NONE_T)], always_false),
+    func("#operator_>", &[p("left", ANY_NN), p("right", NONE_T)], always_true),
+    func("#operator_>=", &[p("left", ANY_NN), p("right", NONE_T)], always_true),
+    func("#operator_<", &[p("left", NONE_T), p("right", ANY_NN)], always_true),
+    func("#operator_<=", &[p("left", NONE_T), p("right", ANY_NN)], always_true),
+    func("#operator_>", &[p("left", NONE_T), p("right", ANY_NN)], always_false),
+    func("#operator_>=", &[p("left", NONE_T), p("right", ANY_NN)], always_false),
+    func("#operator_<", &[p("left", NONE_T), p("right", NONE_T)], always_false),
+    func("#operator_<=", &[p("left", NONE_T), p("right", NONE_T)], always_true),
+    func("#operator_>", &[p("left", NONE_T), p("right", NONE_T)], always_false),
+    func("#operator_>=", &[p("left", NONE_T), p("right", NONE_T)], always_true),
     // boolean
-    defs.push(FnDef::func("#operator_and").p("left", LAMBDA).p("right", LAMBDA).f(|c| {
-        let (Some(l), r) = (c.args.first().cloned(), c.args.get(1).cloned()) else { return Ok(V::None) };
-        let (CV::L(l), Some(CV::L(r))) = (l, r) else { return Ok(V::None) };
-        let a = run(c, &l)?;
-        if !a.truthy() {
-            return Ok(a);
-        }
-        run(c, &r)
-    }));
-    defs.push(FnDef::func("#operator_or").p("left", LAMBDA).p("right", LAMBDA).f(|c| {
-        let (Some(l), r) = (c.args.first().cloned(), c.args.get(1).cloned()) else { return Ok(V::None) };
-        let (CV::L(l), Some(CV::L(r))) = (l, r) else { return Ok(V::None) };
-        let a = run(c, &l)?;
-        if a.truthy() {
-            return Ok(a);
-        }
-        run(c, &r)
-    }));
-    defs.push(FnDef::func("#unary_operator_not").p("arg", ANY).f(|c| Ok(V::Bool(!c.v(0).truthy()))));
-    defs.push(FnDef::func("bool").p("value", ANY).f(|c| Ok(V::Bool(c.v(0).truthy()))));
-    defs.push(FnDef::func("isBoolean").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Bool(_))))));
-
+    func("#operator_and", &[p("left", LAMBDA), p("right", LAMBDA)], op_and),
+    func("#operator_or", &[p("left", LAMBDA), p("right", LAMBDA)], op_or),
+    func("#unary_operator_not", &[p("arg", ANY)], unary_not),
+    func("bool", &[p("value", ANY)], bool),
+    func("isBoolean", &[p("value", ANY)], is_boolean),
     // branching
-    defs.push(FnDef::func("switch").var(T::Rule).nokw().f(|c| {
-        for x in c.var.clone() {
-            if let CV::Rule(src, dst) = x {
-                if src.call(c.eng, &[])?.truthy() {
-                    return dst.call(c.eng, &[]);
-                }
+    func("switch", &[], switch).var(T::Rule).nokw(),
+    func("selectCase", &[], select_case).var(LAMBDA),
+    func("selectAllCases", &[], select_all_cases).var(LAMBDA),
+    func("examine", &[], examine).var(LAMBDA),
+    method("switchCase", &[p("case", INT)], switch_case).var(LAMBDA),
+    func("coalesce", &[], coalesce).var(LAMBDA),
+];
+
+pub(crate) fn register(defs: &mut Vec<FnDef>) {
+    super::table::register(defs, OVERLOADS);
+}
+
+/// A comparison whose answer the types decide: true.
+fn always_true(_: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(true))
+}
+
+/// A comparison whose answer the types decide: false.
+fn always_false(_: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(false))
+}
+
+/// `left = right`: Python equality.
+fn equal(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(py_eq(c.v(0), c.v(1))))
+}
+
+/// `left != right`: Python inequality.
+fn not_equal(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(!py_eq(c.v(0), c.v(1))))
+}
+
+/// `left and right`: the left value when falsy, else the right one (lazy).
+fn op_and(c: &mut Call<'_>) -> R<V> {
+    let (Some(l), r) = (c.args.first().cloned(), c.args.get(1).cloned()) else { return Ok(V::None) };
+    let (CV::L(l), Some(CV::L(r))) = (l, r) else { return Ok(V::None) };
+    let a = run(c, &l)?;
+    if !a.truthy() {
+        return Ok(a);
+    }
+    run(c, &r)
+}
+
+/// `left or right`: the left value when truthy, else the right one (lazy).
+fn op_or(c: &mut Call<'_>) -> R<V> {
+    let (Some(l), r) = (c.args.first().cloned(), c.args.get(1).cloned()) else { return Ok(V::None) };
+    let (CV::L(l), Some(CV::L(r))) = (l, r) else { return Ok(V::None) };
+    let a = run(c, &l)?;
+    if a.truthy() {
+        return Ok(a);
+    }
+    run(c, &r)
+}
+
+/// `not arg`: the negated truthiness.
+fn unary_not(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(!c.v(0).truthy()))
+}
+
+/// `bool(value)`: Python truthiness.
+fn bool(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.v(0).truthy()))
+}
+
+/// `isBoolean(value)`: whether the value is a bool.
+fn is_boolean(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::Bool(_))))
+}
+
+/// `switch(cond => value, …)`: the value of the first rule whose condition holds, else null.
+fn switch(c: &mut Call<'_>) -> R<V> {
+    for x in c.var.clone() {
+        if let CV::Rule(src, dst) = x {
+            if src.call(c.eng, &[])?.truthy() {
+                return dst.call(c.eng, &[]);
             }
         }
-        Ok(V::None)
-    }));
-    defs.push(FnDef::func("selectCase").var(LAMBDA).f(|c| {
-        let ls = lambdas(c);
-        for (i, l) in ls.iter().enumerate() {
-            if run(c, l)?.truthy() {
-                return Ok(V::Int(i64::try_from(i).unwrap_or(0)));
-            }
+    }
+    Ok(V::None)
+}
+
+/// `selectCase(cond, …)`: the index of the first condition that holds, else their count.
+fn select_case(c: &mut Call<'_>) -> R<V> {
+    let ls = lambdas(c);
+    for (i, l) in ls.iter().enumerate() {
+        if run(c, l)?.truthy() {
+            return Ok(V::Int(i64::try_from(i).unwrap_or(0)));
         }
-        Ok(V::Int(i64::try_from(ls.len()).unwrap_or(0)))
-    }));
-    defs.push(FnDef::func("selectAllCases").var(LAMBDA).f(|c| {
-        let ls = lambdas(c);
-        let mut i = 0usize;
-        Ok(genf("select_all_cases", move |eng| {
-            while let Some(l) = ls.get(i) {
-                i += 1;
-                if l.is_null() {
-                    return Err(super::type_error("'NoneType' object is not callable"));
-                }
-                if l.call(eng, &[])?.truthy() {
-                    return Ok(Some(V::Int(i64::try_from(i - 1).unwrap_or(0))));
-                }
-            }
-            Ok(None)
-        }))
-    }));
-    defs.push(FnDef::func("examine").var(LAMBDA).f(|c| {
-        let ls = lambdas(c);
-        let mut i = 0usize;
-        Ok(genf("examine", move |eng| {
-            let Some(l) = ls.get(i) else { return Ok(None) };
+    }
+    Ok(V::Int(i64::try_from(ls.len()).unwrap_or(0)))
+}
+
+/// `selectAllCases(cond, …)`: the indexes of all conditions that hold (lazy).
+fn select_all_cases(c: &mut Call<'_>) -> R<V> {
+    let ls = lambdas(c);
+    let mut i = 0usize;
+    Ok(genf("select_all_cases", move |eng| {
+        while let Some(l) = ls.get(i) {
             i += 1;
             if l.is_null() {
                 return Err(super::type_error("'NoneType' object is not callable"));
             }
-            Ok(Some(V::Bool(l.call(eng, &[])?.truthy())))
-        }))
-    }));
-    defs.push(FnDef::method("switchCase").p("case", INT).var(LAMBDA).f(|c| {
-        let case = c.int(0);
-        let ls = lambdas(c);
-        let n = i64::try_from(ls.len()).unwrap_or(0);
-        if (0..n).contains(&case) {
-            if let Some(l) = usize::try_from(case).ok().and_then(|i| ls.get(i)) {
-                return run(c, l);
+            if l.call(eng, &[])?.truthy() {
+                return Ok(Some(V::Int(i64::try_from(i - 1).unwrap_or(0))));
             }
         }
-        match ls.last() {
-            None => Ok(V::None),
-            Some(l) => run(c, l),
+        Ok(None)
+    }))
+}
+
+/// `examine(cond, …)`: each condition's truthiness (lazy).
+fn examine(c: &mut Call<'_>) -> R<V> {
+    let ls = lambdas(c);
+    let mut i = 0usize;
+    Ok(genf("examine", move |eng| {
+        let Some(l) = ls.get(i) else { return Ok(None) };
+        i += 1;
+        if l.is_null() {
+            return Err(super::type_error("'NoneType' object is not callable"));
         }
-    }));
-    defs.push(FnDef::func("coalesce").var(LAMBDA).f(|c| {
-        for l in lambdas(c) {
-            let v = run(c, &l)?;
-            if !v.is_none() {
-                return Ok(v);
-            }
+        Ok(Some(V::Bool(l.call(eng, &[])?.truthy())))
+    }))
+}
+
+/// `case.switchCase(value, …)`: the value at the case's index, else the last one.
+fn switch_case(c: &mut Call<'_>) -> R<V> {
+    let case = c.int(0);
+    let ls = lambdas(c);
+    let n = i64::try_from(ls.len()).unwrap_or(0);
+    if (0..n).contains(&case) {
+        if let Some(l) = usize::try_from(case).ok().and_then(|i| ls.get(i)) {
+            return run(c, l);
         }
-        Ok(V::None)
-    }));
+    }
+    match ls.last() {
+        None => Ok(V::None),
+        Some(l) => run(c, l),
+    }
+}
+
+/// `coalesce(value, …)`: the first value that is not null.
+fn coalesce(c: &mut Call<'_>) -> R<V> {
+    for l in lambdas(c) {
+        let v = run(c, &l)?;
+        if !v.is_none() {
+            return Ok(v);
+        }
+    }
+    Ok(V::None)
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! timespans, microsecond precision. `datetime(string)` accepts ISO 8601 forms
 //! (dateutil's parser accepts more).
 
-use super::super::eval::{Dft, FnDef, R};
+use super::super::eval::{Call, Dft, FnDef, R};
 use super::super::types::{PyClass, ANY, DT, INT, NUM, SPAN, SPAN_N, STR, STR_N, T};
 use super::super::value::V;
 use super::super::YaqlError;
+use super::table::{func, method, p, pd, Overload};
 use super::value_error;
 
 const US_PER_DAY: i64 = 86_400_000_000;
@@ -281,9 +282,9 @@ fn parse_iso(s: &str) -> Option<(Parts, Option<i32>)> {
 
 /// Python's `datetime.strptime` (C locale): the format becomes a regular expression
 /// as `_strptime` builds it, matched case-insensitively against the whole string.
-fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
+/// `_strptime`'s regular expression for a format (`fmt_repr`: the format's repr, for errors).
+fn strptime_pattern(format: &str, fmt_repr: &str) -> R<String> {
     let bad = |msg: String| value_error(msg);
-    let fmt_repr = crate::pyfmt::str_repr(format);
     let mut pat = String::from("(?i)");
     let mut chars = format.chars().peekable();
     let mut ws = false;
@@ -341,6 +342,13 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
         }
         pat.push_str(&piece);
     }
+    Ok(pat)
+}
+
+fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
+    let bad = |msg: String| value_error(msg);
+    let fmt_repr = crate::pyfmt::str_repr(format);
+    let pat = strptime_pattern(format, &fmt_repr)?;
     let re = crate::pyre::Regex::new(&pat, 0).map_err(|e| bad(e.msg))?;
     let no_match = || bad(format!("time data {} does not match format {fmt_repr}", crate::pyfmt::str_repr(data)));
     let chars: Vec<char> = data.chars().collect();
@@ -424,19 +432,21 @@ fn strptime(data: &str, format: &str) -> R<(Parts, Option<i32>)> {
     if p.s == 61 || p.s == 60 {
         p.s = 59;
     }
-    let off = match caps.name("z").map(|m| m.as_str().to_string()) {
-        None => None,
-        Some(z) if z.eq_ignore_ascii_case("z") => Some(0),
-        Some(z) => {
-            let sign = if z.starts_with('-') { -1 } else { 1 };
-            let digits: String = z[1..].chars().filter(char::is_ascii_digit).collect();
-            let hh: i32 = digits.get(0..2).and_then(|x| x.parse().ok()).unwrap_or(0);
-            let mm: i32 = digits.get(2..4).and_then(|x| x.parse().ok()).unwrap_or(0);
-            let ss: i32 = digits.get(4..6).and_then(|x| x.parse().ok()).unwrap_or(0);
-            Some(sign * (hh * 3600 + mm * 60 + ss))
-        }
-    };
+    let off = caps.name("z").map(|m| utc_offset_seconds(m.as_str()));
     Ok((p, off))
+}
+
+/// A `%z` match (`Z`, `+hh:mm`, `-hhmmss`…) in seconds east of UTC.
+fn utc_offset_seconds(z: &str) -> i32 {
+    if z.eq_ignore_ascii_case("z") {
+        return 0;
+    }
+    let sign = if z.starts_with('-') { -1 } else { 1 };
+    let digits: String = z[1..].chars().filter(char::is_ascii_digit).collect();
+    let hh: i32 = digits.get(0..2).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let mm: i32 = digits.get(2..4).and_then(|x| x.parse().ok()).unwrap_or(0);
+    let ss: i32 = digits.get(4..6).and_then(|x| x.parse().ok()).unwrap_or(0);
+    sign * (hh * 3600 + mm * 60 + ss)
 }
 
 /// Backtracking budget of the format's regular expression (it has no nested repeats).
@@ -517,241 +527,430 @@ fn strftime(t: i64, off: i32, fmt: &str) -> String {
     out
 }
 
-fn prop(defs: &mut Vec<FnDef>, name: &'static str, ty: T, body: super::super::eval::Body) {
-    defs.push(FnDef::func(name).p("obj", ty).f(body));
-}
+const INT_N: T = T::Cls { cls: PyClass::Int, nullable: true };
+const INTEGER: T = T::Integer { nullable: false };
+const DT_CLS: T = T::Cls { cls: PyClass::DateTime, nullable: false };
 
-pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    let int_n = T::Cls { cls: PyClass::Int, nullable: true };
-    let integer = T::Integer { nullable: false };
-    let dt_cls = T::Cls { cls: PyClass::DateTime, nullable: false };
-    defs.push(
-        FnDef::func("datetime")
-            .p("year", INT)
-            .p("month", INT)
-            .p("day", INT)
-            .pd("hour", INT, Dft::Int(0))
-            .pd("minute", INT, Dft::Int(0))
-            .pd("second", INT, Dft::Int(0))
-            .pd("microsecond", INT, Dft::Int(0))
-            .pd("offset", SPAN, Dft::ZeroSpan)
-            .f(|c| {
-                let off = offset_seconds(span(c.v(7)))?;
-                let p = Parts {
-                    y: c.int(0),
-                    mo: c.int(1),
-                    d: c.int(2),
-                    h: c.int(3),
-                    mi: c.int(4),
-                    s: c.int(5),
-                    us: c.int(6),
-                };
-                build(&p, off)
-            }),
-    );
-    defs.push(FnDef::func("datetime").p("timestamp", NUM).pd("offset", SPAN, Dft::ZeroSpan).f(|c| {
-        let off = offset_seconds(span(c.v(1)))?;
-        #[allow(clippy::cast_possible_truncation)]
-        let us = match c.v(0) {
-            V::Int(i) => i.checked_mul(US_PER_SEC).ok_or_else(overflow)?,
-            V::Float(f) => {
-                let x = (f * 1e6).round();
-                if !x.is_finite() || x.abs() > 2.5e17 {
-                    return Err(overflow());
-                }
-                x as i64
-            }
-            _ => 0,
-        };
-        check_range(V::DateTime(us, off))
-    }));
-    defs.push(FnDef::func("datetime").p("string", STR).pd("format__", STR_N, Dft::None).f(|c| {
-        let s = c.s(0);
-        if let V::Str(f) = c.v(1) {
-            if !f.is_empty() {
-                let (p, off) = strptime(&s, f)?;
-                return build(&p, off.unwrap_or(0));
-            }
-        }
-        if s.trim().is_empty() {
-            return Err(YaqlError::new("ParserError", format!("String does not contain a date: {s}")));
-        }
-        let (p, off) =
-            parse_iso(&s).ok_or_else(|| YaqlError::new("ParserError", format!("Unknown string format: {s}")))?;
-        build(&p, off.unwrap_or(0))
-    }));
-    defs.push(
-        FnDef::func("timespan")
-            .pd("days", INT, Dft::Int(0))
-            .pd("hours", INT, Dft::Int(0))
-            .pd("minutes", INT, Dft::Int(0))
-            .pd("seconds", integer.clone(), Dft::Int(0))
-            .pd("milliseconds", integer.clone(), Dft::Int(0))
-            .pd("microseconds", integer, Dft::Int(0))
-            .f(|c| {
-                let total = (|| -> Option<i64> {
-                    c.int(0)
-                        .checked_mul(US_PER_DAY)?
-                        .checked_add(c.int(1).checked_mul(3_600_000_000)?)?
-                        .checked_add(c.int(2).checked_mul(60_000_000)?)?
-                        .checked_add(c.int(3).checked_mul(US_PER_SEC)?)?
-                        .checked_add(c.int(4).checked_mul(1000)?)?
-                        .checked_add(c.int(5))
-                })();
-                total
-                    .map(V::TimeSpan)
-                    .ok_or_else(|| YaqlError::new("OverflowError", "days=1000000000; must have magnitude <= 999999999"))
-            }),
-    );
-    prop(defs, "#property#microseconds", SPAN, |c| Ok(V::Int(span(c.v(0)))));
-    prop(defs, "#property#milliseconds", SPAN, |c| Ok(ratio(span(c.v(0)), 1000.0)));
-    prop(defs, "#property#seconds", SPAN, |c| Ok(ratio(span(c.v(0)), 1e6)));
-    prop(defs, "#property#minutes", SPAN, |c| Ok(ratio(span(c.v(0)), 6e7)));
-    prop(defs, "#property#hours", SPAN, |c| Ok(ratio(span(c.v(0)), 3.6e9)));
-    prop(defs, "#property#days", SPAN, |c| Ok(ratio(span(c.v(0)), 8.64e10)));
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    func(
+        "datetime",
+        &[
+            p("year", INT),
+            p("month", INT),
+            p("day", INT),
+            pd("hour", INT, Dft::Int(0)),
+            pd("minute", INT, Dft::Int(0)),
+            pd("second", INT, Dft::Int(0)),
+            pd("microsecond", INT, Dft::Int(0)),
+            pd("offset", SPAN, Dft::ZeroSpan),
+        ],
+        datetime_of_parts,
+    ),
+    func("datetime", &[p("timestamp", NUM), pd("offset", SPAN, Dft::ZeroSpan)], datetime_of_timestamp),
+    func("datetime", &[p("string", STR), pd("format__", STR_N, Dft::None)], datetime_of_string),
+    func(
+        "timespan",
+        &[
+            pd("days", INT, Dft::Int(0)),
+            pd("hours", INT, Dft::Int(0)),
+            pd("minutes", INT, Dft::Int(0)),
+            pd("seconds", INTEGER, Dft::Int(0)),
+            pd("milliseconds", INTEGER, Dft::Int(0)),
+            pd("microseconds", INTEGER, Dft::Int(0)),
+        ],
+        timespan,
+    ),
+    func("#property#microseconds", &[p("obj", SPAN)], span_microseconds),
+    func("#property#milliseconds", &[p("obj", SPAN)], span_milliseconds),
+    func("#property#seconds", &[p("obj", SPAN)], span_seconds),
+    func("#property#minutes", &[p("obj", SPAN)], span_minutes),
+    func("#property#hours", &[p("obj", SPAN)], span_hours),
+    func("#property#days", &[p("obj", SPAN)], span_days),
     // The engine reads no clock (results must be reproducible, and the wasm build
     // has none): `now()` reports that instead of inventing a time.
-    defs.push(FnDef::func("now").pd("offset", SPAN_N, Dft::ZeroSpan).f(|c| {
-        offset_seconds(span(c.v(0)))?;
-        Err(YaqlError::new(
-            "NotImplementedError",
-            "now() needs the current time, which hotplate does not read: its results are reproducible",
-        ))
-    }));
-    defs.push(FnDef::func("localtz").f(|_| Ok(V::TimeSpan(0))));
-    defs.push(FnDef::func("utctz").f(|_| Ok(V::TimeSpan(0))));
-    defs.push(FnDef::func("#operator_+").p("dt", DT).p("ts", SPAN).f(|c| {
-        let (t, o) = dt(c.v(0));
-        check_range(V::DateTime(t.checked_add(span(c.v(1))).ok_or_else(overflow)?, o))
-    }));
-    defs.push(FnDef::func("#operator_+").p("ts", SPAN).p("dt", DT).f(|c| {
-        let (t, o) = dt(c.v(1));
-        check_range(V::DateTime(t.checked_add(span(c.v(0))).ok_or_else(overflow)?, o))
-    }));
-    defs.push(FnDef::func("#operator_-").p("dt", DT).p("ts", SPAN).f(|c| {
-        let (t, o) = dt(c.v(0));
-        check_range(V::DateTime(t.checked_sub(span(c.v(1))).ok_or_else(overflow)?, o))
-    }));
-    defs.push(FnDef::func("#operator_-").p("dt1", DT).p("dt2", DT).f(|c| Ok(V::TimeSpan(dt(c.v(0)).0 - dt(c.v(1)).0))));
-    defs.push(
-        FnDef::func("#operator_+")
-            .p("ts1", SPAN)
-            .p("ts2", SPAN)
-            .f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_add(span(c.v(1)))))),
-    );
-    defs.push(
-        FnDef::func("#operator_-")
-            .p("ts1", SPAN)
-            .p("ts2", SPAN)
-            .f(|c| Ok(V::TimeSpan(span(c.v(0)).saturating_sub(span(c.v(1)))))),
-    );
-    for (name, f) in [
-        ("#operator_>", (|o: std::cmp::Ordering| o.is_gt()) as fn(std::cmp::Ordering) -> bool),
-        ("#operator_>=", |o| o.is_ge()),
-        ("#operator_<", |o| o.is_lt()),
-        ("#operator_<=", |o| o.is_le()),
-    ] {
-        let _ = f;
-        let (b1, b2): (super::super::eval::Body, super::super::eval::Body) = match name {
-            "#operator_>" => {
-                (|c| Ok(V::Bool(dt(c.v(0)).0 > dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) > span(c.v(1)))))
+    func("now", &[pd("offset", SPAN_N, Dft::ZeroSpan)], now),
+    func("localtz", &[], localtz),
+    func("utctz", &[], utctz),
+    func("#operator_+", &[p("dt", DT), p("ts", SPAN)], datetime_plus_span),
+    func("#operator_+", &[p("ts", SPAN), p("dt", DT)], span_plus_datetime),
+    func("#operator_-", &[p("dt", DT), p("ts", SPAN)], datetime_minus_span),
+    func("#operator_-", &[p("dt1", DT), p("dt2", DT)], datetime_minus_datetime),
+    func("#operator_+", &[p("ts1", SPAN), p("ts2", SPAN)], span_plus_span),
+    func("#operator_-", &[p("ts1", SPAN), p("ts2", SPAN)], span_minus_span),
+    func("#operator_>", &[p("dt1", DT), p("dt2", DT)], datetime_gt),
+    func("#operator_>", &[p("ts1", SPAN), p("ts2", SPAN)], span_gt),
+    func("#operator_>=", &[p("dt1", DT), p("dt2", DT)], datetime_ge),
+    func("#operator_>=", &[p("ts1", SPAN), p("ts2", SPAN)], span_ge),
+    func("#operator_<", &[p("dt1", DT), p("dt2", DT)], datetime_lt),
+    func("#operator_<", &[p("ts1", SPAN), p("ts2", SPAN)], span_lt),
+    func("#operator_<=", &[p("dt1", DT), p("dt2", DT)], datetime_le),
+    func("#operator_<=", &[p("ts1", SPAN), p("ts2", SPAN)], span_le),
+    func("#operator_*", &[p("ts", SPAN), p("n", NUM)], span_times_number),
+    func("#operator_*", &[p("n", NUM), p("ts", SPAN)], span_times_number),
+    func("#operator_/", &[p("ts1", SPAN), p("ts2", SPAN)], span_div_span),
+    func("#operator_/", &[p("ts", SPAN), p("n", NUM)], span_div_number),
+    func("#unary_operator_-", &[p("ts", SPAN)], span_neg),
+    func("#unary_operator_+", &[p("ts", SPAN)], span_pos),
+    func("#property#year", &[p("obj", DT_CLS)], prop_year),
+    func("#property#month", &[p("obj", DT_CLS)], prop_month),
+    func("#property#day", &[p("obj", DT_CLS)], prop_day),
+    func("#property#hour", &[p("obj", DT_CLS)], prop_hour),
+    func("#property#minute", &[p("obj", DT_CLS)], prop_minute),
+    func("#property#second", &[p("obj", DT_CLS)], prop_second),
+    func("#property#microsecond", &[p("obj", DT_CLS)], prop_microsecond),
+    func("#property#weekday", &[p("obj", DT_CLS)], prop_weekday),
+    func("#property#offset", &[p("obj", DT_CLS)], prop_offset),
+    func("#property#timestamp", &[p("obj", DT_CLS)], prop_timestamp),
+    func("#property#date", &[p("obj", DT)], prop_date),
+    func("#property#time", &[p("obj", DT)], prop_time),
+    func("#property#utc", &[p("obj", DT)], prop_utc),
+    method(
+        "replace",
+        &[
+            p("dt", DT),
+            pd("year", INT_N, Dft::None),
+            pd("month", INT_N, Dft::None),
+            pd("day", INT_N, Dft::None),
+            pd("hour", INT_N, Dft::None),
+            pd("minute", INT_N, Dft::None),
+            pd("second", INT_N, Dft::None),
+            pd("microsecond", INT_N, Dft::None),
+            pd("offset", SPAN_N, Dft::None),
+        ],
+        datetime_replace,
+    ),
+    method("format", &[p("dt", DT), p("format__", STR)], datetime_format),
+    func("isDatetime", &[p("value", ANY)], is_datetime),
+    func("isTimespan", &[p("value", ANY)], is_timespan),
+];
+
+pub(crate) fn register(defs: &mut Vec<FnDef>) {
+    super::table::register(defs, OVERLOADS);
+}
+
+/// `datetime(year, month, day, …, offset)`.
+fn datetime_of_parts(c: &mut Call<'_>) -> R<V> {
+    let off = offset_seconds(span(c.v(7)))?;
+    let p = Parts { y: c.int(0), mo: c.int(1), d: c.int(2), h: c.int(3), mi: c.int(4), s: c.int(5), us: c.int(6) };
+    build(&p, off)
+}
+
+/// `datetime(timestamp, offset)`: from seconds since the epoch.
+fn datetime_of_timestamp(c: &mut Call<'_>) -> R<V> {
+    let off = offset_seconds(span(c.v(1)))?;
+    #[allow(clippy::cast_possible_truncation)]
+    let us = match c.v(0) {
+        V::Int(i) => i.checked_mul(US_PER_SEC).ok_or_else(overflow)?,
+        V::Float(f) => {
+            let x = (f * 1e6).round();
+            if !x.is_finite() || x.abs() > 2.5e17 {
+                return Err(overflow());
             }
-            "#operator_>=" => {
-                (|c| Ok(V::Bool(dt(c.v(0)).0 >= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) >= span(c.v(1)))))
-            }
-            "#operator_<" => {
-                (|c| Ok(V::Bool(dt(c.v(0)).0 < dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) < span(c.v(1)))))
-            }
-            _ => (|c| Ok(V::Bool(dt(c.v(0)).0 <= dt(c.v(1)).0)), |c| Ok(V::Bool(span(c.v(0)) <= span(c.v(1))))),
-        };
-        defs.push(FnDef::func(name).p("dt1", DT).p("dt2", DT).f(b1));
-        defs.push(FnDef::func(name).p("ts1", SPAN).p("ts2", SPAN).f(b2));
-    }
-    let by_num: super::super::eval::Body = |c| {
-        let (ts, n) = if let V::TimeSpan(t) = c.v(0) { (*t, c.v(1).clone()) } else { (span(c.v(1)), c.v(0).clone()) };
-        #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-        match n {
-            V::Int(i) => ts.checked_mul(i).map(V::TimeSpan).ok_or_else(overflow),
-            V::Float(f) => Ok(V::TimeSpan((ts as f64 * f).round_ties_even() as i64)),
-            _ => Ok(V::TimeSpan(ts)),
+            x as i64
         }
+        _ => 0,
     };
-    defs.push(FnDef::func("#operator_*").p("ts", SPAN).p("n", NUM).f(by_num));
-    defs.push(FnDef::func("#operator_*").p("n", NUM).p("ts", SPAN).f(by_num));
-    defs.push(FnDef::func("#operator_/").p("ts1", SPAN).p("ts2", SPAN).f(|c| {
-        let b = span(c.v(1));
-        if b == 0 {
-            return Err(YaqlError::new("ZeroDivisionError", "float division by zero"));
+    check_range(V::DateTime(us, off))
+}
+
+/// `datetime(string, format)`: parsed as ISO 8601 or with the strptime format.
+fn datetime_of_string(c: &mut Call<'_>) -> R<V> {
+    let s = c.s(0);
+    if let V::Str(f) = c.v(1) {
+        if !f.is_empty() {
+            let (p, off) = strptime(&s, f)?;
+            return build(&p, off.unwrap_or(0));
         }
-        #[allow(clippy::cast_precision_loss)]
-        Ok(V::Float(span(c.v(0)) as f64 / b as f64))
-    }));
-    defs.push(FnDef::func("#operator_/").p("ts", SPAN).p("n", NUM).f(|c| {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-        match c.v(1) {
-            V::Int(0) => Err(YaqlError::new("ZeroDivisionError", "integer division or modulo by zero")),
-            V::Int(i) => Ok(V::TimeSpan((span(c.v(0)) as f64 / *i as f64).round_ties_even() as i64)),
-            V::Float(f) if *f == 0.0 => Err(YaqlError::new("ZeroDivisionError", "float division by zero")),
-            V::Float(f) => Ok(V::TimeSpan((span(c.v(0)) as f64 / f).round_ties_even() as i64)),
-            _ => Ok(c.v(0).clone()),
-        }
-    }));
-    defs.push(FnDef::func("#unary_operator_-").p("ts", SPAN).f(|c| Ok(V::TimeSpan(-span(c.v(0))))));
-    defs.push(FnDef::func("#unary_operator_+").p("ts", SPAN).f(|c| Ok(c.v(0).clone())));
-    prop(defs, "#property#year", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).y)));
-    prop(defs, "#property#month", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mo)));
-    prop(defs, "#property#day", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).d)));
-    prop(defs, "#property#hour", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).h)));
-    prop(defs, "#property#minute", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mi)));
-    prop(defs, "#property#second", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).s)));
-    prop(defs, "#property#microsecond", dt_cls.clone(), |c| Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).us)));
-    prop(defs, "#property#weekday", dt_cls.clone(), |c| Ok(V::Int(weekday(dt(c.v(0)).0, dt(c.v(0)).1))));
-    prop(defs, "#property#offset", dt_cls.clone(), |c| Ok(V::TimeSpan(i64::from(dt(c.v(0)).1) * US_PER_SEC)));
-    prop(defs, "#property#timestamp", dt_cls, |c| Ok(ratio(dt(c.v(0)).0, 1e6)));
-    prop(defs, "#property#date", DT, |c| {
-        let (t, o) = dt(c.v(0));
-        let local = t + i64::from(o) * US_PER_SEC;
-        let day = local.div_euclid(US_PER_DAY) * US_PER_DAY;
-        Ok(V::DateTime(day - i64::from(o) * US_PER_SEC, o))
-    });
-    prop(defs, "#property#time", DT, |c| {
-        let (t, o) = dt(c.v(0));
-        let local = t + i64::from(o) * US_PER_SEC;
-        Ok(V::TimeSpan(local.rem_euclid(US_PER_DAY)))
-    });
-    prop(defs, "#property#utc", DT, |c| Ok(V::DateTime(dt(c.v(0)).0, 0)));
-    defs.push(
-        FnDef::method("replace")
-            .p("dt", DT)
-            .pd("year", int_n.clone(), Dft::None)
-            .pd("month", int_n.clone(), Dft::None)
-            .pd("day", int_n.clone(), Dft::None)
-            .pd("hour", int_n.clone(), Dft::None)
-            .pd("minute", int_n.clone(), Dft::None)
-            .pd("second", int_n.clone(), Dft::None)
-            .pd("microsecond", int_n, Dft::None)
-            .pd("offset", SPAN_N, Dft::None)
-            .f(|c| {
-                let (t, o) = dt(c.v(0));
-                let mut p = parts(t, o);
-                let pick = |i: usize, cur: i64| if c.v(i).is_none() { cur } else { c.int(i) };
-                p.y = pick(1, p.y);
-                p.mo = pick(2, p.mo);
-                p.d = pick(3, p.d);
-                p.h = pick(4, p.h);
-                p.mi = pick(5, p.mi);
-                p.s = pick(6, p.s);
-                p.us = pick(7, p.us);
-                let off = if c.v(8).is_none() { o } else { offset_seconds(span(c.v(8)))? };
-                build(&p, off)
-            }),
-    );
-    defs.push(FnDef::method("format").p("dt", DT).p("format__", STR).f(|c| {
-        let (t, o) = dt(c.v(0));
-        Ok(V::string(strftime(t, o, &c.s(1))))
-    }));
-    defs.push(FnDef::func("isDatetime").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::DateTime(..))))));
-    defs.push(FnDef::func("isTimespan").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::TimeSpan(_))))));
+    }
+    if s.trim().is_empty() {
+        return Err(YaqlError::new("ParserError", format!("String does not contain a date: {s}")));
+    }
+    let (p, off) = parse_iso(&s).ok_or_else(|| YaqlError::new("ParserError", format!("Unknown string format: {s}")))?;
+    build(&p, off.unwrap_or(0))
+}
+
+/// `timespan(days, hours, minutes, seconds, milliseconds, microseconds)`.
+fn timespan(c: &mut Call<'_>) -> R<V> {
+    let total = (|| -> Option<i64> {
+        c.int(0)
+            .checked_mul(US_PER_DAY)?
+            .checked_add(c.int(1).checked_mul(3_600_000_000)?)?
+            .checked_add(c.int(2).checked_mul(60_000_000)?)?
+            .checked_add(c.int(3).checked_mul(US_PER_SEC)?)?
+            .checked_add(c.int(4).checked_mul(1000)?)?
+            .checked_add(c.int(5))
+    })();
+    total
+        .map(V::TimeSpan)
+        .ok_or_else(|| YaqlError::new("OverflowError", "days=1000000000; must have magnitude <= 999999999"))
+}
+
+/// `timespan.microseconds`: the span in microseconds.
+fn span_microseconds(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(span(c.v(0))))
+}
+
+/// `timespan.milliseconds`: the span in milliseconds.
+fn span_milliseconds(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(span(c.v(0)), 1000.0))
+}
+
+/// `timespan.seconds`: the span in seconds.
+fn span_seconds(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(span(c.v(0)), 1e6))
+}
+
+/// `timespan.minutes`: the span in minutes.
+fn span_minutes(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(span(c.v(0)), 6e7))
+}
+
+/// `timespan.hours`: the span in hours.
+fn span_hours(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(span(c.v(0)), 3.6e9))
+}
+
+/// `timespan.days`: the span in days.
+fn span_days(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(span(c.v(0)), 8.64e10))
+}
+
+/// `now(offset)`: an error (the engine reads no clock).
+fn now(c: &mut Call<'_>) -> R<V> {
+    offset_seconds(span(c.v(0)))?;
+    Err(YaqlError::new(
+        "NotImplementedError",
+        "now() needs the current time, which hotplate does not read: its results are reproducible",
+    ))
+}
+
+/// `localtz()`: the local offset, UTC here (the engine reads no clock).
+fn localtz(_: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(0))
+}
+
+/// `utctz()`: the zero offset.
+fn utctz(_: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(0))
+}
+
+/// `datetime + timespan`.
+fn datetime_plus_span(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    check_range(V::DateTime(t.checked_add(span(c.v(1))).ok_or_else(overflow)?, o))
+}
+
+/// `timespan + datetime`.
+fn span_plus_datetime(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(1));
+    check_range(V::DateTime(t.checked_add(span(c.v(0))).ok_or_else(overflow)?, o))
+}
+
+/// `datetime - timespan`.
+fn datetime_minus_span(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    check_range(V::DateTime(t.checked_sub(span(c.v(1))).ok_or_else(overflow)?, o))
+}
+
+/// `datetime - datetime`: the timespan between.
+fn datetime_minus_datetime(c: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(dt(c.v(0)).0 - dt(c.v(1)).0))
+}
+
+/// `timespan + timespan`.
+fn span_plus_span(c: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(span(c.v(0)).saturating_add(span(c.v(1)))))
+}
+
+/// `timespan - timespan`.
+fn span_minus_span(c: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(span(c.v(0)).saturating_sub(span(c.v(1)))))
+}
+
+/// `datetime > datetime`.
+fn datetime_gt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(dt(c.v(0)).0 > dt(c.v(1)).0))
+}
+
+/// `timespan > timespan`.
+fn span_gt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(span(c.v(0)) > span(c.v(1))))
+}
+
+/// `datetime >= datetime`.
+fn datetime_ge(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(dt(c.v(0)).0 >= dt(c.v(1)).0))
+}
+
+/// `timespan >= timespan`.
+fn span_ge(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(span(c.v(0)) >= span(c.v(1))))
+}
+
+/// `datetime < datetime`.
+fn datetime_lt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(dt(c.v(0)).0 < dt(c.v(1)).0))
+}
+
+/// `timespan < timespan`.
+fn span_lt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(span(c.v(0)) < span(c.v(1))))
+}
+
+/// `datetime <= datetime`.
+fn datetime_le(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(dt(c.v(0)).0 <= dt(c.v(1)).0))
+}
+
+/// `timespan <= timespan`.
+fn span_le(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(span(c.v(0)) <= span(c.v(1))))
+}
+
+/// `timespan * number` and `number * timespan`.
+fn span_times_number(c: &mut Call<'_>) -> R<V> {
+    let (ts, n) = if let V::TimeSpan(t) = c.v(0) { (*t, c.v(1).clone()) } else { (span(c.v(1)), c.v(0).clone()) };
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    match n {
+        V::Int(i) => ts.checked_mul(i).map(V::TimeSpan).ok_or_else(overflow),
+        V::Float(f) => Ok(V::TimeSpan((ts as f64 * f).round_ties_even() as i64)),
+        _ => Ok(V::TimeSpan(ts)),
+    }
+}
+
+/// `timespan / timespan`: their ratio.
+fn span_div_span(c: &mut Call<'_>) -> R<V> {
+    let b = span(c.v(1));
+    if b == 0 {
+        return Err(YaqlError::new("ZeroDivisionError", "float division by zero"));
+    }
+    #[allow(clippy::cast_precision_loss)]
+    Ok(V::Float(span(c.v(0)) as f64 / b as f64))
+}
+
+/// `timespan / number`.
+fn span_div_number(c: &mut Call<'_>) -> R<V> {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    match c.v(1) {
+        V::Int(0) => Err(YaqlError::new("ZeroDivisionError", "INTEGER division or modulo by zero")),
+        V::Int(i) => Ok(V::TimeSpan((span(c.v(0)) as f64 / *i as f64).round_ties_even() as i64)),
+        V::Float(f) if *f == 0.0 => Err(YaqlError::new("ZeroDivisionError", "float division by zero")),
+        V::Float(f) => Ok(V::TimeSpan((span(c.v(0)) as f64 / f).round_ties_even() as i64)),
+        _ => Ok(c.v(0).clone()),
+    }
+}
+
+/// `-timespan`.
+fn span_neg(c: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(-span(c.v(0))))
+}
+
+/// `+timespan`.
+fn span_pos(c: &mut Call<'_>) -> R<V> {
+    Ok(c.v(0).clone())
+}
+
+/// `datetime.year`.
+fn prop_year(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).y))
+}
+
+/// `datetime.month`.
+fn prop_month(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mo))
+}
+
+/// `datetime.day`.
+fn prop_day(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).d))
+}
+
+/// `datetime.hour`.
+fn prop_hour(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).h))
+}
+
+/// `datetime.minute`.
+fn prop_minute(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).mi))
+}
+
+/// `datetime.second`.
+fn prop_second(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).s))
+}
+
+/// `datetime.microsecond`.
+fn prop_microsecond(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(parts(dt(c.v(0)).0, dt(c.v(0)).1).us))
+}
+
+/// `datetime.weekday`: Monday is 0.
+fn prop_weekday(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(weekday(dt(c.v(0)).0, dt(c.v(0)).1)))
+}
+
+/// `datetime.offset`: its UTC offset as a timespan.
+fn prop_offset(c: &mut Call<'_>) -> R<V> {
+    Ok(V::TimeSpan(i64::from(dt(c.v(0)).1) * US_PER_SEC))
+}
+
+/// `datetime.timestamp`: seconds since the epoch.
+fn prop_timestamp(c: &mut Call<'_>) -> R<V> {
+    Ok(ratio(dt(c.v(0)).0, 1e6))
+}
+
+/// `datetime.date`: midnight of its day.
+fn prop_date(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    let local = t + i64::from(o) * US_PER_SEC;
+    let day = local.div_euclid(US_PER_DAY) * US_PER_DAY;
+    Ok(V::DateTime(day - i64::from(o) * US_PER_SEC, o))
+}
+
+/// `datetime.time`: the timespan since midnight.
+fn prop_time(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    let local = t + i64::from(o) * US_PER_SEC;
+    Ok(V::TimeSpan(local.rem_euclid(US_PER_DAY)))
+}
+
+/// `datetime.utc`: the same instant at offset zero.
+fn prop_utc(c: &mut Call<'_>) -> R<V> {
+    Ok(V::DateTime(dt(c.v(0)).0, 0))
+}
+
+/// `datetime.replace(year, …, offset)`: the datetime with the given parts replaced.
+fn datetime_replace(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    let mut p = parts(t, o);
+    let pick = |i: usize, cur: i64| if c.v(i).is_none() { cur } else { c.int(i) };
+    p.y = pick(1, p.y);
+    p.mo = pick(2, p.mo);
+    p.d = pick(3, p.d);
+    p.h = pick(4, p.h);
+    p.mi = pick(5, p.mi);
+    p.s = pick(6, p.s);
+    p.us = pick(7, p.us);
+    let off = if c.v(8).is_none() { o } else { offset_seconds(span(c.v(8)))? };
+    build(&p, off)
+}
+
+/// `datetime.format(format)`: Python's `strftime`.
+fn datetime_format(c: &mut Call<'_>) -> R<V> {
+    let (t, o) = dt(c.v(0));
+    Ok(V::string(strftime(t, o, &c.s(1))))
+}
+
+/// `isDatetime(value)`.
+fn is_datetime(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::DateTime(..))))
+}
+
+/// `isTimespan(value)`.
+fn is_timespan(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::TimeSpan(_))))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::super::lexer::{digit_value, is_py_space};
 use super::super::types::{ANY, INT, NUM, NUM_N};
 use super::super::value::{float_cmp_int, py_repr, V};
 use super::super::YaqlError;
+use super::table::{func, p, pd, Overload};
 use super::{type_error, value_error};
 use crate::value::{big_cmp_f64, BigInt};
 use num_bigint::Sign;
@@ -445,113 +446,245 @@ fn cmp_body(c: &Call<'_>, want: fn(std::cmp::Ordering) -> bool) -> R<V> {
     Ok(V::Bool(num_cmp(c.v(0), c.v(1)).is_some_and(want)))
 }
 
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    func("#operator_+", &[p("left", NUM), p("right", NUM)], add),
+    func("#operator_-", &[p("left", NUM), p("right", NUM)], sub),
+    func("#operator_*", &[p("left", NUM), p("right", NUM)], mul),
+    func("#operator_/", &[p("left", NUM), p("right", NUM)], div),
+    func("#operator_mod", &[p("left", NUM), p("right", NUM)], rem),
+    func("#unary_operator_+", &[p("op", NUM)], unary_plus),
+    func("#unary_operator_-", &[p("op", NUM)], unary_minus),
+    func("abs", &[p("op", NUM)], abs),
+    func("#operator_>", &[p("left", NUM), p("right", NUM)], num_gt),
+    func("#operator_>=", &[p("left", NUM), p("right", NUM)], num_ge),
+    func("#operator_<", &[p("left", NUM), p("right", NUM)], num_lt),
+    func("#operator_<=", &[p("left", NUM), p("right", NUM)], num_le),
+    func("int", &[p("value", ANY)], int),
+    func("float", &[p("value", ANY)], float),
+    func("random", &[], random),
+    func("random", &[p("from_", ANY), p("to_", ANY)], random_between),
+    func("bitwiseAnd", &[p("left", INT), p("right", INT)], bitwise_and),
+    func("bitwiseOr", &[p("left", INT), p("right", INT)], bitwise_or),
+    func("bitwiseXor", &[p("left", INT), p("right", INT)], bitwise_xor),
+    func("bitwiseNot", &[p("arg", INT)], bitwise_not),
+    func("shiftBitsRight", &[p("value", INT), p("bits_number", INT)], shift_bits_right),
+    func("shiftBitsLeft", &[p("value", INT), p("bits_number", INT)], shift_bits_left),
+    func("max", &[p("a", ANY), p("b", ANY)], max),
+    func("min", &[p("a", ANY), p("b", ANY)], min),
+    func("pow", &[p("a", NUM), p("b", NUM), pd("c", NUM_N, Dft::None)], pow),
+    func("sign", &[p("num", NUM)], sign),
+    func("round", &[p("number", NUM), pd("ndigits", INT, Dft::Int(0))], round),
+    func("isInteger", &[p("value", ANY)], is_integer),
+    func("isNumber", &[p("value", ANY)], is_number),
+];
+
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    defs.push(FnDef::func("#operator_+").p("left", NUM).p("right", NUM).f(|c| arith('+', c.v(0), c.v(1))));
-    defs.push(FnDef::func("#operator_-").p("left", NUM).p("right", NUM).f(|c| arith('-', c.v(0), c.v(1))));
-    defs.push(FnDef::func("#operator_*").p("left", NUM).p("right", NUM).f(|c| arith('*', c.v(0), c.v(1))));
-    defs.push(FnDef::func("#operator_/").p("left", NUM).p("right", NUM).f(|c| arith('/', c.v(0), c.v(1))));
-    defs.push(FnDef::func("#operator_mod").p("left", NUM).p("right", NUM).f(|c| arith('%', c.v(0), c.v(1))));
-    defs.push(FnDef::func("#unary_operator_+").p("op", NUM).f(|c| Ok(c.v(0).clone())));
-    defs.push(FnDef::func("#unary_operator_-").p("op", NUM).f(|c| match c.v(0) {
+    super::table::register(defs, OVERLOADS);
+}
+
+/// `left + right` on numbers.
+fn add(c: &mut Call<'_>) -> R<V> {
+    arith('+', c.v(0), c.v(1))
+}
+
+/// `left - right` on numbers.
+fn sub(c: &mut Call<'_>) -> R<V> {
+    arith('-', c.v(0), c.v(1))
+}
+
+/// `left * right` on numbers.
+fn mul(c: &mut Call<'_>) -> R<V> {
+    arith('*', c.v(0), c.v(1))
+}
+
+/// `left / right` on numbers: true division of floats, floor division of ints.
+fn div(c: &mut Call<'_>) -> R<V> {
+    arith('/', c.v(0), c.v(1))
+}
+
+/// `left mod right`: Python's `%`.
+fn rem(c: &mut Call<'_>) -> R<V> {
+    arith('%', c.v(0), c.v(1))
+}
+
+/// `+op`: the number.
+fn unary_plus(c: &mut Call<'_>) -> R<V> {
+    Ok(c.v(0).clone())
+}
+
+/// `-op`: the negated number.
+fn unary_minus(c: &mut Call<'_>) -> R<V> {
+    match c.v(0) {
         V::Int(i) => Ok(i.checked_neg().map_or_else(|| V::big(-BigInt::from(*i)), V::Int)),
         V::BigInt(b) => Ok(V::big(-BigInt::clone(b))),
         V::Float(x) => Ok(V::Float(-x)),
         other => Ok(other.clone()),
-    }));
-    defs.push(FnDef::func("abs").p("op", NUM).f(|c| match c.v(0) {
+    }
+}
+
+/// `abs(op)`: the absolute value.
+fn abs(c: &mut Call<'_>) -> R<V> {
+    match c.v(0) {
         V::Int(i) => Ok(i.checked_abs().map_or_else(|| V::big(BigInt::from(*i).abs()), V::Int)),
         V::BigInt(b) => Ok(V::big(b.abs())),
         V::Float(x) => Ok(V::Float(x.abs())),
         other => Ok(other.clone()),
-    }));
-    defs.push(FnDef::func("#operator_>").p("left", NUM).p("right", NUM).f(|c| cmp_body(c, std::cmp::Ordering::is_gt)));
-    defs.push(FnDef::func("#operator_>=").p("left", NUM).p("right", NUM).f(|c| cmp_body(c, std::cmp::Ordering::is_ge)));
-    defs.push(FnDef::func("#operator_<").p("left", NUM).p("right", NUM).f(|c| cmp_body(c, std::cmp::Ordering::is_lt)));
-    defs.push(FnDef::func("#operator_<=").p("left", NUM).p("right", NUM).f(|c| cmp_body(c, std::cmp::Ordering::is_le)));
-    defs.push(FnDef::func("int").p("value", ANY).f(|c| py_int(c.v(0))));
-    defs.push(FnDef::func("float").p("value", ANY).f(|c| py_float(c.v(0))));
-    defs.push(FnDef::func("random").f(|_| Ok(V::Float(random_unit()))));
-    defs.push(FnDef::func("random").p("from_", ANY).p("to_", ANY).f(|c| {
-        let (V::Int(a), V::Int(b)) = (c.v(0), c.v(1)) else {
-            return Err(type_error("randint() arguments must be integers"));
-        };
-        if b < a {
-            return Err(value_error(format!("empty range in randrange({a}, {})", b.saturating_add(1))));
-        }
-        let span = (i128::from(*b) - i128::from(*a) + 1) as f64;
-        #[allow(clippy::cast_possible_truncation)]
-        let off = (random_unit() * span) as i128;
-        Ok(V::Int(i64::try_from(i128::from(*a) + off).unwrap_or(*a)))
-    }));
-    defs.push(FnDef::func("bitwiseAnd").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a & b, |a, b| a & b)));
-    defs.push(FnDef::func("bitwiseOr").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a | b, |a, b| a | b)));
-    defs.push(FnDef::func("bitwiseXor").p("left", INT).p("right", INT).f(|c| bitwise(c, |a, b| a ^ b, |a, b| a ^ b)));
-    defs.push(FnDef::func("bitwiseNot").p("arg", INT).f(|c| match c.v(0) {
+    }
+}
+
+/// `left > right` on numbers.
+fn num_gt(c: &mut Call<'_>) -> R<V> {
+    cmp_body(c, std::cmp::Ordering::is_gt)
+}
+
+/// `left >= right` on numbers.
+fn num_ge(c: &mut Call<'_>) -> R<V> {
+    cmp_body(c, std::cmp::Ordering::is_ge)
+}
+
+/// `left < right` on numbers.
+fn num_lt(c: &mut Call<'_>) -> R<V> {
+    cmp_body(c, std::cmp::Ordering::is_lt)
+}
+
+/// `left <= right` on numbers.
+fn num_le(c: &mut Call<'_>) -> R<V> {
+    cmp_body(c, std::cmp::Ordering::is_le)
+}
+
+/// `int(value)`: Python's `int`.
+fn int(c: &mut Call<'_>) -> R<V> {
+    py_int(c.v(0))
+}
+
+/// `float(value)`: Python's `float`.
+fn float(c: &mut Call<'_>) -> R<V> {
+    py_float(c.v(0))
+}
+
+/// `random()`: a reproducible pseudo-random float in [0, 1).
+fn random(_: &mut Call<'_>) -> R<V> {
+    Ok(V::Float(random_unit()))
+}
+
+/// `random(from, to)`: a reproducible pseudo-random int in [from, to].
+fn random_between(c: &mut Call<'_>) -> R<V> {
+    let (V::Int(a), V::Int(b)) = (c.v(0), c.v(1)) else {
+        return Err(type_error("randint() arguments must be integers"));
+    };
+    if b < a {
+        return Err(value_error(format!("empty range in randrange({a}, {})", b.saturating_add(1))));
+    }
+    let span = (i128::from(*b) - i128::from(*a) + 1) as f64;
+    #[allow(clippy::cast_possible_truncation)]
+    let off = (random_unit() * span) as i128;
+    Ok(V::Int(i64::try_from(i128::from(*a) + off).unwrap_or(*a)))
+}
+
+/// `bitwiseAnd(left, right)`.
+fn bitwise_and(c: &mut Call<'_>) -> R<V> {
+    bitwise(c, |a, b| a & b, |a, b| a & b)
+}
+
+/// `bitwiseOr(left, right)`.
+fn bitwise_or(c: &mut Call<'_>) -> R<V> {
+    bitwise(c, |a, b| a | b, |a, b| a | b)
+}
+
+/// `bitwiseXor(left, right)`.
+fn bitwise_xor(c: &mut Call<'_>) -> R<V> {
+    bitwise(c, |a, b| a ^ b, |a, b| a ^ b)
+}
+
+/// `bitwiseNot(arg)`.
+fn bitwise_not(c: &mut Call<'_>) -> R<V> {
+    match c.v(0) {
         V::BigInt(b) => Ok(V::big(!BigInt::clone(b))),
         _ => Ok(V::Int(!c.int(0))),
-    }));
-    defs.push(FnDef::func("shiftBitsRight").p("value", INT).p("bits_number", INT).f(|c| {
-        let n = c.int(1);
-        if n < 0 {
-            return Err(value_error("negative shift count"));
-        }
-        if let V::BigInt(b) = c.v(0) {
-            // Floor division by 2^n, as Python shifts.
-            return Ok(V::big(BigInt::clone(b) >> usize::try_from(n).unwrap_or(usize::MAX)));
-        }
-        let v = c.int(0);
-        Ok(V::Int(if n >= 64 {
-            if v < 0 {
-                -1
-            } else {
-                0
-            }
+    }
+}
+
+/// `shiftBitsRight(value, bitsNumber)`: Python's `>>`.
+fn shift_bits_right(c: &mut Call<'_>) -> R<V> {
+    let n = c.int(1);
+    if n < 0 {
+        return Err(value_error("negative shift count"));
+    }
+    if let V::BigInt(b) = c.v(0) {
+        // Floor division by 2^n, as Python shifts.
+        return Ok(V::big(BigInt::clone(b) >> usize::try_from(n).unwrap_or(usize::MAX)));
+    }
+    let v = c.int(0);
+    Ok(V::Int(if n >= 64 {
+        if v < 0 {
+            -1
         } else {
-            v >> n
-        }))
-    }));
-    defs.push(FnDef::func("shiftBitsLeft").p("value", INT).p("bits_number", INT).f(|c| {
-        let n = c.int(1);
-        if n < 0 {
-            return Err(value_error("negative shift count"));
+            0
         }
-        let Some(v) = c.v(0).to_bigint() else { return Ok(V::Int(0)) };
-        if v.is_zero() {
-            return Ok(V::Int(0));
-        }
-        #[allow(clippy::cast_precision_loss)]
-        int_result_fits(v.bits() as f64 + n as f64, c.eng.limits.memory)?;
-        Ok(V::big(v << usize::try_from(n).unwrap_or(usize::MAX)))
-    }));
-    defs.push(FnDef::func("max").p("a", ANY).p("b", ANY).f(|c| {
-        let (a, b) = (c.v(0).clone(), c.v(1).clone());
-        let gt = c.eng.call_values("#operator_>", &c.new_ctx(), vec![b.clone(), a.clone()])?;
-        Ok(if gt.truthy() { b } else { a })
-    }));
-    defs.push(FnDef::func("min").p("a", ANY).p("b", ANY).f(|c| {
-        let (a, b) = (c.v(0).clone(), c.v(1).clone());
-        let gt = c.eng.call_values("#operator_>", &c.new_ctx(), vec![b.clone(), a.clone()])?;
-        Ok(if gt.truthy() { a } else { b })
-    }));
-    defs.push(
-        FnDef::func("pow")
-            .p("a", NUM)
-            .p("b", NUM)
-            .pd("c", NUM_N, Dft::None)
-            .f(|c| py_pow(c.v(0), c.v(1), c.v(2), c.eng.limits.memory)),
-    );
-    defs.push(FnDef::func("sign").p("num", NUM).f(|c| {
-        let v = c.v(0);
-        let z = V::Int(0);
-        Ok(V::Int(match num_cmp(v, &z) {
-            Some(std::cmp::Ordering::Greater) => 1,
-            Some(std::cmp::Ordering::Less) => -1,
-            _ => 0,
-        }))
-    }));
-    defs.push(FnDef::func("round").p("number", NUM).pd("ndigits", INT, Dft::Int(0)).f(|c| py_round(c.v(0), c.int(1))));
-    defs.push(FnDef::func("isInteger").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Int(_))))));
-    defs.push(FnDef::func("isNumber").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Int(_) | V::Float(_))))));
+    } else {
+        v >> n
+    }))
+}
+
+/// `shiftBitsLeft(value, bitsNumber)`: Python's `<<`, bounded by the memory quota.
+fn shift_bits_left(c: &mut Call<'_>) -> R<V> {
+    let n = c.int(1);
+    if n < 0 {
+        return Err(value_error("negative shift count"));
+    }
+    let Some(v) = c.v(0).to_bigint() else { return Ok(V::Int(0)) };
+    if v.is_zero() {
+        return Ok(V::Int(0));
+    }
+    #[allow(clippy::cast_precision_loss)]
+    int_result_fits(v.bits() as f64 + n as f64, c.eng.limits.memory)?;
+    Ok(V::big(v << usize::try_from(n).unwrap_or(usize::MAX)))
+}
+
+/// `max(a, b)`: the greater by yaql's `>`.
+fn max(c: &mut Call<'_>) -> R<V> {
+    let (a, b) = (c.v(0).clone(), c.v(1).clone());
+    let gt = c.eng.call_values("#operator_>", &c.new_ctx(), vec![b.clone(), a.clone()])?;
+    Ok(if gt.truthy() { b } else { a })
+}
+
+/// `min(a, b)`: the smaller by yaql's `>`.
+fn min(c: &mut Call<'_>) -> R<V> {
+    let (a, b) = (c.v(0).clone(), c.v(1).clone());
+    let gt = c.eng.call_values("#operator_>", &c.new_ctx(), vec![b.clone(), a.clone()])?;
+    Ok(if gt.truthy() { a } else { b })
+}
+
+/// `pow(a, b, c)`: Python's `pow`, bounded by the memory quota.
+fn pow(c: &mut Call<'_>) -> R<V> {
+    py_pow(c.v(0), c.v(1), c.v(2), c.eng.limits.memory)
+}
+
+/// `sign(num)`: -1, 0 or 1.
+fn sign(c: &mut Call<'_>) -> R<V> {
+    let v = c.v(0);
+    let z = V::Int(0);
+    Ok(V::Int(match num_cmp(v, &z) {
+        Some(std::cmp::Ordering::Greater) => 1,
+        Some(std::cmp::Ordering::Less) => -1,
+        _ => 0,
+    }))
+}
+
+/// `round(number, ndigits)`: Python's `round`.
+fn round(c: &mut Call<'_>) -> R<V> {
+    py_round(c.v(0), c.int(1))
+}
+
+/// `isInteger(value)`: whether the value is an int.
+fn is_integer(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::Int(_))))
+}
+
+/// `isNumber(value)`: whether the value is an int or a float.
+fn is_number(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::Int(_) | V::Float(_))))
 }
 
 /// A pseudo-random number in [0, 1): xorshift from a fixed seed, so evaluations are

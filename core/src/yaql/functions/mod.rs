@@ -17,6 +17,7 @@ pub(crate) mod queries;
 pub(crate) mod regex;
 pub(crate) mod strings;
 pub(crate) mod system;
+pub(crate) mod table;
 
 /// Register the standard library (the context Heat's evaluations run in).
 pub(crate) fn register(defs: &mut Vec<FnDef>) {

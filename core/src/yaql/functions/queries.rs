@@ -6,9 +6,10 @@ use std::rc::Rc;
 use super::super::eval::{for_each, Call, Dft, Engine, FnDef, Lambda, CV, R};
 use super::super::iter::{self, gen, genf, py_iter, IterObj, OrderingIterable};
 use super::super::types::{PyClass, ANY, BOOL, INT, INT_N, ITER, LAMBDA, MAP, T};
-use super::super::value::{py_eq, py_sizeof, Dict, HKey, Set, V};
+use super::super::value::{py_eq, Dict, HKey, Set, V};
 use super::super::YaqlError;
 use super::collections::delegate_to_list;
+use super::table::{ext, func, method, p, pd, Overload};
 use super::{hkey, stop_iteration, type_error, value_error};
 
 /// The `indexOf` family: the index of the first (or, `last`, the last) item
@@ -250,662 +251,822 @@ impl GroupAgg {
     }
 }
 
+const ORD_T: T = T::Cls { cls: PyClass::Ordering, nullable: false };
+
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    method("where", &[p("collection", ITER), p("predicate", LAMBDA)], where_),
+    method("filter", &[p("collection", ITER), p("predicate", LAMBDA)], where_),
+    method("select", &[p("collection", ITER), p("selector", LAMBDA)], select),
+    method("map", &[p("collection", ITER), p("selector", LAMBDA)], select),
+    func("#operator_.", &[p("collection", ITER), p("attribute", T::Keyword { expand: false })], attribute_of_each),
+    method("limit", &[p("collection", ITER), p("count", INT)], limit),
+    method("take", &[p("collection", ITER), p("count", INT)], limit),
+    method("skip", &[p("collection", ITER), p("count", INT)], skip),
+    ext("append", &[p("collection", ITER)], append).var(ANY),
+    ext("distinct", &[p("collection", ITER), pd("key_selector", LAMBDA, Dft::None)], distinct),
+    ext("enumerate", &[p("collection", ITER), pd("start", INT_N, Dft::Int(0))], enumerate),
+    ext("any", &[p("collection", ITER), pd("predicate", LAMBDA, Dft::None)], any),
+    ext("all", &[p("collection", ITER), pd("predicate", LAMBDA, Dft::None)], all),
+    ext("concat", &[], concat_all).var(ITER),
+    ext("len", &[p("collection", T::Cls { cls: PyClass::Iterator, nullable: false })], count),
+    method("count", &[p("collection", ITER)], count),
+    method("memorize", &[p("collection", ITER)], memorize),
+    method("sum", &[p("collection", ITER), pd("initial", ANY, Dft::NoValue)], sum),
+    method("max", &[p("collection", ITER), pd("initial", ANY, Dft::NoValue)], max_of),
+    method("min", &[p("collection", ITER), pd("initial", ANY, Dft::NoValue)], min_of),
+    method("first", &[p("collection", ITER), pd("default", ANY, Dft::NoValue)], first),
+    method("single", &[p("collection", ITER)], single),
+    method("last", &[p("collection", ITER), pd("default", ANY, Dft::NoValue)], last),
+    method("selectMany", &[p("collection", ITER), p("selector", LAMBDA)], select_many),
+    func("range", &[p("stop", INT)], range_to),
+    func("range", &[p("start", INT), p("stop", INT), pd("step", INT, Dft::Int(1))], range_from),
+    func("sequence", &[pd("start", INT, Dft::Int(0)), pd("step", INT, Dft::Int(1))], sequence),
+    method("orderBy", &[p("collection", ITER), p("selector", LAMBDA)], order_by),
+    method("orderByDescending", &[p("collection", ITER), p("selector", LAMBDA)], order_by_descending),
+    method("thenBy", &[p("collection", ORD_T), p("selector", LAMBDA)], then_by_ascending),
+    method("thenByDescending", &[p("collection", ORD_T), p("selector", LAMBDA)], then_by_descending),
+    method(
+        "groupBy",
+        &[
+            p("collection", ITER),
+            p("key_selector", LAMBDA),
+            pd("value_selector", LAMBDA, Dft::None),
+            pd("aggregator", LAMBDA, Dft::None),
+        ],
+        group_by,
+    ),
+    method("zip", &[], zip).var(ITER),
+    method("zipLongest", &[], zip_longest).var(ITER).varkw(ANY),
+    method(
+        "join",
+        &[p("collection1", ITER), p("collection2", ITER), p("predicate", LAMBDA), p("selector", LAMBDA)],
+        join,
+    ),
+    method("repeat", &[p("value", ANY), pd("times", INT, Dft::Int(-1))], repeat),
+    method("cycle", &[p("collection", ITER)], cycle),
+    method("takeWhile", &[p("collection", ITER), p("predicate", LAMBDA)], take_while),
+    method("skipWhile", &[p("collection", ITER), p("predicate", LAMBDA)], skip_while),
+    method("indexOf", &[p("collection", ITER), p("item", ANY)], index_of_item),
+    method("lastIndexOf", &[p("collection", ITER), p("item", ANY)], last_index_of_item),
+    method("indexWhere", &[p("collection", ITER), p("predicate", LAMBDA)], first_index_where),
+    method("lastIndexWhere", &[p("collection", ITER), p("predicate", LAMBDA)], last_index_where),
+    method("slice", &[p("collection", ITER), p("length", INT)], slice),
+    method("splitWhere", &[p("collection", ITER), p("predicate", LAMBDA)], split_where),
+    method("sliceWhere", &[p("collection", ITER), p("predicate", LAMBDA)], slice_where),
+    method("splitAt", &[p("collection", ITER), p("index", INT)], split_at),
+    method("aggregate", &[p("collection", ITER), p("selector", LAMBDA), pd("seed", ANY, Dft::NoValue)], aggregate),
+    method("reduce", &[p("collection", ITER), p("selector", LAMBDA), pd("seed", ANY, Dft::NoValue)], aggregate),
+    method("accumulate", &[p("collection", ITER), p("selector", LAMBDA), pd("seed", ANY, Dft::NoValue)], accumulate),
+    method("reverse", &[p("collection", ITER)], reverse),
+    method(
+        "mergeWith",
+        &[
+            p("d", MAP).alias("dict"),
+            p("another", MAP),
+            pd("list_merger", LAMBDA, Dft::None),
+            pd("item_merger", LAMBDA, Dft::None),
+            pd("max_levels", INT, Dft::Int(0)),
+        ],
+        merge_with,
+    ),
+    func("isIterable", &[p("value", ANY)], is_iterable),
+    func(
+        "generate",
+        &[
+            p("initial", ANY),
+            p("predicate", LAMBDA),
+            p("producer", LAMBDA),
+            pd("selector", LAMBDA, Dft::None),
+            pd("decycle", BOOL, Dft::Bool(false)),
+        ],
+        generate,
+    ),
+    func(
+        "generateMany",
+        &[
+            p("initial", ANY),
+            p("producer", LAMBDA),
+            pd("selector", LAMBDA, Dft::None),
+            pd("decycle", BOOL, Dft::Bool(false)),
+            pd("depth_first", BOOL, Dft::Bool(false)),
+        ],
+        generate_many,
+    ),
+    method("defaultIfEmpty", &[p("collection", ITER), p("default", ITER)], default_if_empty),
+];
+
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    let where_: super::super::eval::Body = |c| {
-        let pred = c.lam(1);
-        let it = py_iter(c.eng, c.v(0))?;
-        Ok(gen("filter", move |eng| loop {
-            let Some(x) = it.next(eng)? else { return Ok(None) };
-            let keep = match &pred {
-                Some(p) => p.call(eng, std::slice::from_ref(&x))?.truthy(),
-                None => x.truthy(),
-            };
-            if keep {
-                return Ok(Some(x));
-            }
-        }))
-    };
-    defs.push(FnDef::method("where").p("collection", ITER).p("predicate", LAMBDA).f(where_));
-    defs.push(FnDef::method("filter").p("collection", ITER).p("predicate", LAMBDA).f(where_));
-    let select: super::super::eval::Body = |c| {
-        let sel = lam_or_err(&c.lam(1))?.clone();
-        let it = py_iter(c.eng, c.v(0))?;
-        Ok(gen("map", move |eng| match it.next(eng)? {
-            Some(x) => Ok(Some(sel.call(eng, &[x])?)),
-            None => Ok(None),
-        }))
-    };
-    defs.push(FnDef::method("select").p("collection", ITER).p("selector", LAMBDA).f(select));
-    defs.push(FnDef::method("map").p("collection", ITER).p("selector", LAMBDA).f(select));
-    defs.push(FnDef::func("#operator_.").p("collection", ITER).p("attribute", T::Keyword { expand: false }).f(|c| {
-        let Some(CV::E(ast, id)) = c.args.get(1).cloned() else { return Ok(V::None) };
-        let it = py_iter(c.eng, c.v(0))?;
-        let ctx = c.new_ctx();
-        Ok(gen("map", move |eng| match it.next(eng)? {
-            Some(x) => Ok(Some(eng.call(
-                "#operator_.",
-                &ctx,
-                vec![super::super::eval::Arg::V(x), super::super::eval::Arg::E(ast.clone(), id)],
-                Vec::new(),
-                None,
-            )?)),
-            None => Ok(None),
-        }))
-    }));
-    let limit: super::super::eval::Body = |c| {
-        let n = c.int(1);
-        // CPython: a stop of -1 is reported as a bad stop, lower ones as bad indices
-        let n = usize::try_from(n).map_err(|_| islice_error(n == -1))?;
-        islice(c.eng, c.v(0), 0, Some(n))
-    };
-    defs.push(FnDef::method("limit").p("collection", ITER).p("count", INT).f(limit));
-    defs.push(FnDef::method("take").p("collection", ITER).p("count", INT).f(limit));
-    defs.push(FnDef::method("skip").p("collection", ITER).p("count", INT).f(|c| {
-        let n = usize::try_from(c.int(1)).map_err(|_| islice_error(false))?;
-        islice(c.eng, c.v(0), n, None)
-    }));
-    defs.push(FnDef::ext("append").p("collection", ITER).var(ANY).f(|c| {
-        let extra = V::tuple(c.var_values());
-        Ok(as_generator(chain(vec![c.v(0).clone(), extra])))
-    }));
-    defs.push(FnDef::ext("distinct").p("collection", ITER).pd("key_selector", LAMBDA, Dft::None).f(|c| {
-        let sel = c.lam(1);
-        let it = py_iter(c.eng, c.v(0))?;
-        let mut seen = Set::new();
-        Ok(genf("distinct", move |eng| loop {
-            let Some(t) = it.next(eng)? else { return Ok(None) };
-            let key = match &sel {
-                Some(s) => s.call(eng, std::slice::from_ref(&t))?,
-                None => t.clone(),
-            };
-            let k = hkey(&key)?;
-            if !seen.contains(&k) {
-                seen.insert(k);
-                if seen.len() > 300 {
-                    eng.check_memory(&V::fset(seen.clone()))?;
-                }
-                return Ok(Some(t));
-            }
-        }))
-    }));
-    defs.push(FnDef::ext("enumerate").p("collection", ITER).pd("start", INT_N, Dft::Int(0)).f(|c| {
-        let mut i = match c.v(1) {
-            V::None => return Err(type_error("'NoneType' object cannot be interpreted as an integer")),
-            _ => c.int(1),
+    super::table::register(defs, OVERLOADS);
+}
+
+/// `collection.where(predicate)` / `filter`: the items the predicate holds for (lazy).
+fn where_(c: &mut Call<'_>) -> R<V> {
+    let pred = c.lam(1);
+    let it = py_iter(c.eng, c.v(0))?;
+    Ok(gen("filter", move |eng| loop {
+        let Some(x) = it.next(eng)? else { return Ok(None) };
+        let keep = match &pred {
+            Some(p) => p.call(eng, std::slice::from_ref(&x))?.truthy(),
+            None => x.truthy(),
         };
-        let it = py_iter(c.eng, c.v(0))?;
-        Ok(genf("enumerate_", move |eng| match it.next(eng)? {
-            Some(x) => {
-                let r = V::List(Rc::new(vec![V::Int(i), x]));
-                i = i.saturating_add(1);
-                Ok(Some(r))
+        if keep {
+            return Ok(Some(x));
+        }
+    }))
+}
+
+/// `collection.select(selector)` / `map`: each item's selected value (lazy).
+fn select(c: &mut Call<'_>) -> R<V> {
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    let it = py_iter(c.eng, c.v(0))?;
+    Ok(gen("map", move |eng| match it.next(eng)? {
+        Some(x) => Ok(Some(sel.call(eng, &[x])?)),
+        None => Ok(None),
+    }))
+}
+
+/// `collection.attribute`: the attribute of each item (lazy).
+fn attribute_of_each(c: &mut Call<'_>) -> R<V> {
+    let Some(CV::E(ast, id)) = c.args.get(1).cloned() else { return Ok(V::None) };
+    let it = py_iter(c.eng, c.v(0))?;
+    let ctx = c.new_ctx();
+    Ok(gen("map", move |eng| match it.next(eng)? {
+        Some(x) => Ok(Some(eng.call(
+            "#operator_.",
+            &ctx,
+            vec![super::super::eval::Arg::V(x), super::super::eval::Arg::E(ast.clone(), id)],
+            Vec::new(),
+            None,
+        )?)),
+        None => Ok(None),
+    }))
+}
+
+/// `collection.limit(count)` / `take`: the first items (lazy).
+fn limit(c: &mut Call<'_>) -> R<V> {
+    let n = c.int(1);
+    // CPython: a stop of -1 is reported as a bad stop, lower ones as bad indices
+    let n = usize::try_from(n).map_err(|_| islice_error(n == -1))?;
+    islice(c.eng, c.v(0), 0, Some(n))
+}
+
+/// `collection.skip(count)`: the items after the first ones (lazy).
+fn skip(c: &mut Call<'_>) -> R<V> {
+    let n = usize::try_from(c.int(1)).map_err(|_| islice_error(false))?;
+    islice(c.eng, c.v(0), n, None)
+}
+
+/// `collection.append(value, …)`: the items then the values (lazy).
+fn append(c: &mut Call<'_>) -> R<V> {
+    let extra = V::tuple(c.var_values());
+    Ok(as_generator(chain(vec![c.v(0).clone(), extra])))
+}
+
+/// `collection.distinct(keySelector)`: the items with a key not seen before (lazy).
+fn distinct(c: &mut Call<'_>) -> R<V> {
+    let sel = c.lam(1);
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut seen = Set::new();
+    Ok(genf("distinct", move |eng| loop {
+        let Some(t) = it.next(eng)? else { return Ok(None) };
+        let key = match &sel {
+            Some(s) => s.call(eng, std::slice::from_ref(&t))?,
+            None => t.clone(),
+        };
+        let k = hkey(&key)?;
+        if !seen.contains(&k) {
+            seen.insert(k);
+            if seen.len() > 300 {
+                eng.check_memory(&V::fset(seen.clone()))?;
             }
-            None => Ok(None),
-        }))
-    }));
-    defs.push(FnDef::ext("any").p("collection", ITER).pd("predicate", LAMBDA, Dft::None).f(|c| {
-        let pred = c.lam(1);
-        let mut found = false;
-        let eng = c.eng;
-        for_each(eng, c.v(0), |t| {
-            let ok = match &pred {
-                None => true,
-                Some(p) => p.call(eng, &[t])?.truthy(),
-            };
-            if ok {
-                found = true;
-                return Ok(false);
-            }
-            Ok(true)
-        })?;
-        Ok(V::Bool(found))
-    }));
-    defs.push(FnDef::ext("all").p("collection", ITER).pd("predicate", LAMBDA, Dft::None).f(|c| {
-        let pred = c.lam(1);
-        let mut all = true;
-        let eng = c.eng;
-        for_each(eng, c.v(0), |t| {
-            let ok = match &pred {
-                None => t.truthy(),
-                Some(p) => p.call(eng, &[t])?.truthy(),
-            };
-            if !ok {
-                all = false;
-                return Ok(false);
-            }
-            Ok(true)
-        })?;
-        Ok(V::Bool(all))
-    }));
-    defs.push(FnDef::ext("concat").var(ITER).f(|c| Ok(chain(c.var_values()))));
-    let count: super::super::eval::Body = |c| {
-        let mut n = 0i64;
-        for_each(c.eng, c.v(0), |_| {
-            n += 1;
-            Ok(true)
-        })?;
-        Ok(V::Int(n))
+            return Ok(Some(t));
+        }
+    }))
+}
+
+/// `collection.enumerate(start)`: `[index, item]` pairs (lazy).
+fn enumerate(c: &mut Call<'_>) -> R<V> {
+    let mut i = match c.v(1) {
+        V::None => return Err(type_error("'NoneType' object cannot be interpreted as an integer")),
+        _ => c.int(1),
     };
-    defs.push(FnDef::ext("len").p("collection", T::Cls { cls: PyClass::Iterator, nullable: false }).f(count));
-    defs.push(FnDef::method("count").p("collection", ITER).f(count));
-    defs.push(FnDef::method("memorize").p("collection", ITER).f(|c| Ok(iter::memorize(c.v(0).clone()))));
-    defs.push(FnDef::method("sum").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
-        let ctx = c.new_ctx();
-        let eng = c.eng;
-        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("#operator_+", &ctx, vec![a, b]))
-    }));
-    defs.push(FnDef::method("max").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
-        let ctx = c.new_ctx();
-        let eng = c.eng;
-        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("max", &ctx, vec![a, b]))
-    }));
-    defs.push(FnDef::method("min").p("collection", ITER).pd("initial", ANY, Dft::NoValue).f(|c| {
-        let ctx = c.new_ctx();
-        let eng = c.eng;
-        reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("min", &ctx, vec![a, b]))
-    }));
-    defs.push(FnDef::method("first").p("collection", ITER).pd("default", ANY, Dft::NoValue).f(|c| {
-        let it = py_iter(c.eng, c.v(0))?;
-        match it.next(c.eng)? {
-            Some(x) => Ok(x),
+    let it = py_iter(c.eng, c.v(0))?;
+    Ok(genf("enumerate_", move |eng| match it.next(eng)? {
+        Some(x) => {
+            let r = V::List(Rc::new(vec![V::Int(i), x]));
+            i = i.saturating_add(1);
+            Ok(Some(r))
+        }
+        None => Ok(None),
+    }))
+}
+
+/// `collection.any(predicate)`: whether an item satisfies the predicate (or exists).
+fn any(c: &mut Call<'_>) -> R<V> {
+    let pred = c.lam(1);
+    let mut found = false;
+    let eng = c.eng;
+    for_each(eng, c.v(0), |t| {
+        let ok = match &pred {
+            None => true,
+            Some(p) => p.call(eng, &[t])?.truthy(),
+        };
+        if ok {
+            found = true;
+            return Ok(false);
+        }
+        Ok(true)
+    })?;
+    Ok(V::Bool(found))
+}
+
+/// `collection.all(predicate)`: whether every item satisfies the predicate (or is truthy).
+fn all(c: &mut Call<'_>) -> R<V> {
+    let pred = c.lam(1);
+    let mut all = true;
+    let eng = c.eng;
+    for_each(eng, c.v(0), |t| {
+        let ok = match &pred {
+            None => t.truthy(),
+            Some(p) => p.call(eng, &[t])?.truthy(),
+        };
+        if !ok {
+            all = false;
+            return Ok(false);
+        }
+        Ok(true)
+    })?;
+    Ok(V::Bool(all))
+}
+
+/// `concat(collection, …)`: the collections' items in turn (lazy).
+fn concat_all(c: &mut Call<'_>) -> R<V> {
+    Ok(chain(c.var_values()))
+}
+
+/// `collection.count()` and `len(iterator)`: the number of items (consumes an iterator).
+fn count(c: &mut Call<'_>) -> R<V> {
+    let mut n = 0i64;
+    for_each(c.eng, c.v(0), |_| {
+        n += 1;
+        Ok(true)
+    })?;
+    Ok(V::Int(n))
+}
+
+/// `collection.memorize()`: an iterator that can be read again.
+fn memorize(c: &mut Call<'_>) -> R<V> {
+    Ok(iter::memorize(c.v(0).clone()))
+}
+
+/// `collection.sum(initial)`: the items added with yaql's `+`.
+fn sum(c: &mut Call<'_>) -> R<V> {
+    let ctx = c.new_ctx();
+    let eng = c.eng;
+    reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("#operator_+", &ctx, vec![a, b]))
+}
+
+/// `collection.max(initial)`: the greatest item by yaql's `max`.
+fn max_of(c: &mut Call<'_>) -> R<V> {
+    let ctx = c.new_ctx();
+    let eng = c.eng;
+    reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("max", &ctx, vec![a, b]))
+}
+
+/// `collection.min(initial)`: the smallest item by yaql's `min`.
+fn min_of(c: &mut Call<'_>) -> R<V> {
+    let ctx = c.new_ctx();
+    let eng = c.eng;
+    reduce(eng, c.v(0), opt_seed(c.v(1)), |a, b| eng.call_values("min", &ctx, vec![a, b]))
+}
+
+/// `collection.first(default)`: the first item, else the default or StopIteration.
+fn first(c: &mut Call<'_>) -> R<V> {
+    let it = py_iter(c.eng, c.v(0))?;
+    match it.next(c.eng)? {
+        Some(x) => Ok(x),
+        None => match c.v(1) {
+            V::NoValue => Err(stop_iteration("")),
+            d => Ok(d.clone()),
+        },
+    }
+}
+
+/// `collection.single()`: the only item, else StopIteration.
+fn single(c: &mut Call<'_>) -> R<V> {
+    let it = py_iter(c.eng, c.v(0))?;
+    let first = it.next(c.eng)?.ok_or_else(|| stop_iteration(""))?;
+    match it.next(c.eng)? {
+        None => Ok(first),
+        Some(_) => Err(stop_iteration("Collection contains more than one item")),
+    }
+}
+
+/// `collection.last(default)`: the last item, else the default or StopIteration.
+fn last(c: &mut Call<'_>) -> R<V> {
+    if let V::Tuple(t) | V::List(t) = c.v(0) {
+        return match t.last() {
+            Some(x) => Ok(x.clone()),
             None => match c.v(1) {
                 V::NoValue => Err(stop_iteration("")),
                 d => Ok(d.clone()),
             },
-        }
-    }));
-    defs.push(FnDef::method("single").p("collection", ITER).f(|c| {
-        let it = py_iter(c.eng, c.v(0))?;
-        let first = it.next(c.eng)?.ok_or_else(|| stop_iteration(""))?;
-        match it.next(c.eng)? {
-            None => Ok(first),
-            Some(_) => Err(stop_iteration("Collection contains more than one item")),
-        }
-    }));
-    defs.push(FnDef::method("last").p("collection", ITER).pd("default", ANY, Dft::NoValue).f(|c| {
-        if let V::Tuple(t) | V::List(t) = c.v(0) {
-            return match t.last() {
-                Some(x) => Ok(x.clone()),
-                None => match c.v(1) {
-                    V::NoValue => Err(stop_iteration("")),
-                    d => Ok(d.clone()),
-                },
-            };
-        }
-        let mut last = c.v(1).clone();
-        for_each(c.eng, c.v(0), |t| {
-            last = t;
-            Ok(true)
-        })?;
-        match last {
-            V::NoValue => Err(stop_iteration("")),
-            v => Ok(v),
-        }
-    }));
-    defs.push(FnDef::method("selectMany").p("collection", ITER).p("selector", LAMBDA).f(|c| {
-        let sel = lam_or_err(&c.lam(1))?.clone();
-        let it = py_iter(c.eng, c.v(0))?;
-        let mut inner: Option<Rc<IterObj>> = None;
-        Ok(genf("select_many", move |eng| loop {
-            if let Some(i) = &inner {
-                if let Some(x) = i.next(eng)? {
-                    return Ok(Some(x));
-                }
-                inner = None;
-            }
-            let Some(item) = it.next(eng)? else { return Ok(None) };
-            let r = sel.call(eng, &[item])?;
-            if r.is_iterable() {
-                inner = Some(py_iter(eng, &r)?);
-            } else {
-                return Ok(Some(r));
-            }
-        }))
-    }));
-    defs.push(FnDef::func("range").p("stop", INT).f(|c| Ok(range(0, c.int(0), 1))));
-    defs.push(FnDef::func("range").p("start", INT).p("stop", INT).pd("step", INT, Dft::Int(1)).f(|c| {
-        if c.int(2) == 0 {
-            return Err(value_error("range() arg 3 must not be zero"));
-        }
-        Ok(range(c.int(0), c.int(1), c.int(2)))
-    }));
-    defs.push(FnDef::func("sequence").pd("start", INT, Dft::Int(0)).pd("step", INT, Dft::Int(1)).f(|c| {
-        let cur = Rc::new(std::cell::Cell::new(c.int(0)));
-        let step = c.int(1);
-        let c2 = cur.clone();
-        let step_fn = move |_: &Engine| {
-            let r = c2.get();
-            let n =
-                r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
-            c2.set(n);
-            Ok(Some(V::Int(r)))
         };
-        let repr =
-            move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
-        Ok(V::Iter(IterObj::with_repr("count", Box::new(step_fn), Box::new(repr))))
-    }));
-    defs.push(FnDef::method("orderBy").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, true)));
-    defs.push(
-        FnDef::method("orderByDescending").p("collection", ITER).p("selector", LAMBDA).f(|c| new_ordering(c, false)),
-    );
-    let ord_t = T::Cls { cls: PyClass::Ordering, nullable: false };
-    defs.push(FnDef::method("thenBy").p("collection", ord_t.clone()).p("selector", LAMBDA).f(|c| then_by(c, true)));
-    defs.push(FnDef::method("thenByDescending").p("collection", ord_t).p("selector", LAMBDA).f(|c| then_by(c, false)));
-    defs.push(
-        FnDef::method("groupBy")
-            .p("collection", ITER)
-            .p("key_selector", LAMBDA)
-            .pd("value_selector", LAMBDA, Dft::None)
-            .pd("aggregator", LAMBDA, Dft::None)
-            .f(|c| {
-                let ks = lam_or_err(&c.lam(1))?.clone();
-                let vs = c.lam(2);
-                let agg = c.lam(3);
-                let eng = c.eng;
-                let mut groups: indexmap::IndexMap<HKey, Vec<V>> = indexmap::IndexMap::new();
-                for_each(eng, c.v(0), |t| {
-                    let value = match &vs {
-                        Some(l) => l.call(eng, std::slice::from_ref(&t))?,
-                        None => t.clone(),
-                    };
-                    let key = ks.call(eng, &[t])?;
-                    groups.entry(hkey(&key)?).or_default().push(value);
-                    Ok(true)
-                })?;
-                let items: Vec<(V, V)> = groups.into_iter().map(|(k, v)| (k.0, V::List(Rc::new(v)))).collect();
-                let mut ga = GroupAgg { agg, allow_fallback: true, failure: None };
-                let mut it = items.into_iter();
-                Ok(gen("map", move |eng| match it.next() {
-                    Some((k, v)) => Ok(Some(ga.apply(eng, k, v)?)),
-                    None => Ok(None),
-                }))
-            }),
-    );
-    defs.push(FnDef::method("zip").var(ITER).f(|c| {
-        let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
-        let mut done = its.is_empty();
-        Ok(gen("zip", move |eng| {
-            if done {
-                return Ok(None);
+    }
+    let mut last = c.v(1).clone();
+    for_each(c.eng, c.v(0), |t| {
+        last = t;
+        Ok(true)
+    })?;
+    match last {
+        V::NoValue => Err(stop_iteration("")),
+        v => Ok(v),
+    }
+}
+
+/// `collection.selectMany(selector)`: the selected values, iterables flattened (lazy).
+fn select_many(c: &mut Call<'_>) -> R<V> {
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut inner: Option<Rc<IterObj>> = None;
+    Ok(genf("select_many", move |eng| loop {
+        if let Some(i) = &inner {
+            if let Some(x) = i.next(eng)? {
+                return Ok(Some(x));
             }
-            let mut row = Vec::with_capacity(its.len());
-            for it in &its {
+            inner = None;
+        }
+        let Some(item) = it.next(eng)? else { return Ok(None) };
+        let r = sel.call(eng, &[item])?;
+        if r.is_iterable() {
+            inner = Some(py_iter(eng, &r)?);
+        } else {
+            return Ok(Some(r));
+        }
+    }))
+}
+
+/// `range(stop)`: 0 up to stop.
+fn range_to(c: &mut Call<'_>) -> R<V> {
+    Ok(range(0, c.int(0), 1))
+}
+
+/// `range(start, stop, step)`: Python's `range`.
+fn range_from(c: &mut Call<'_>) -> R<V> {
+    if c.int(2) == 0 {
+        return Err(value_error("range() arg 3 must not be zero"));
+    }
+    Ok(range(c.int(0), c.int(1), c.int(2)))
+}
+
+/// `sequence(start, step)`: the endless count (`itertools.count`).
+fn sequence(c: &mut Call<'_>) -> R<V> {
+    let cur = Rc::new(std::cell::Cell::new(c.int(0)));
+    let step = c.int(1);
+    let c2 = cur.clone();
+    let step_fn = move |_: &Engine| {
+        let r = c2.get();
+        let n = r.checked_add(step).ok_or_else(|| YaqlError::new("OverflowError", "integer overflow in sequence()"))?;
+        c2.set(n);
+        Ok(Some(V::Int(r)))
+    };
+    let repr =
+        move || if step == 1 { format!("count({})", cur.get()) } else { format!("count({}, {step})", cur.get()) };
+    Ok(V::Iter(IterObj::with_repr("count", Box::new(step_fn), Box::new(repr))))
+}
+
+/// `collection.orderBy(selector)`: the items sorted ascending by the selector.
+fn order_by(c: &mut Call<'_>) -> R<V> {
+    new_ordering(c, true)
+}
+
+/// `collection.orderByDescending(selector)`.
+fn order_by_descending(c: &mut Call<'_>) -> R<V> {
+    new_ordering(c, false)
+}
+
+/// `ordering.thenBy(selector)`: a secondary ascending key.
+fn then_by_ascending(c: &mut Call<'_>) -> R<V> {
+    then_by(c, true)
+}
+
+/// `ordering.thenByDescending(selector)`: a secondary descending key.
+fn then_by_descending(c: &mut Call<'_>) -> R<V> {
+    then_by(c, false)
+}
+
+/// `collection.groupBy(keySelector, valueSelector, aggregator)`: `[key, values]` pairs.
+fn group_by(c: &mut Call<'_>) -> R<V> {
+    let ks = lam_or_err(&c.lam(1))?.clone();
+    let vs = c.lam(2);
+    let agg = c.lam(3);
+    let eng = c.eng;
+    let mut groups: indexmap::IndexMap<HKey, Vec<V>> = indexmap::IndexMap::new();
+    for_each(eng, c.v(0), |t| {
+        let value = match &vs {
+            Some(l) => l.call(eng, std::slice::from_ref(&t))?,
+            None => t.clone(),
+        };
+        let key = ks.call(eng, &[t])?;
+        groups.entry(hkey(&key)?).or_default().push(value);
+        Ok(true)
+    })?;
+    let items: Vec<(V, V)> = groups.into_iter().map(|(k, v)| (k.0, V::List(Rc::new(v)))).collect();
+    let mut ga = GroupAgg { agg, allow_fallback: true, failure: None };
+    let mut it = items.into_iter();
+    Ok(gen("map", move |eng| match it.next() {
+        Some((k, v)) => Ok(Some(ga.apply(eng, k, v)?)),
+        None => Ok(None),
+    }))
+}
+
+/// `collection.zip(other, …)`: tuples of items at the same position, to the shortest.
+fn zip(c: &mut Call<'_>) -> R<V> {
+    let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
+    let mut done = its.is_empty();
+    Ok(gen("zip", move |eng| {
+        if done {
+            return Ok(None);
+        }
+        let mut row = Vec::with_capacity(its.len());
+        for it in &its {
+            match it.next(eng)? {
+                Some(x) => row.push(x),
+                None => {
+                    done = true;
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(Some(V::tuple(row)))
+    }))
+}
+
+/// `collection.zipLongest(other, …, default => v)`: tuples to the longest, padded.
+fn zip_longest(c: &mut Call<'_>) -> R<V> {
+    let fill =
+        c.kw.iter()
+            .find(|(k, _)| &**k == "default")
+            .map(|(_, v)| match v {
+                CV::V(v) => v.clone(),
+                _ => V::None,
+            })
+            .unwrap_or(V::None);
+    let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
+    let mut active: Vec<bool> = vec![true; its.len()];
+    Ok(gen("zip_longest", move |eng| {
+        if !active.iter().any(|a| *a) {
+            return Ok(None);
+        }
+        let mut row = Vec::with_capacity(its.len());
+        for (i, it) in its.iter().enumerate() {
+            if active.get(i).copied().unwrap_or(false) {
                 match it.next(eng)? {
                     Some(x) => row.push(x),
                     None => {
-                        done = true;
-                        return Ok(None);
-                    }
-                }
-            }
-            Ok(Some(V::tuple(row)))
-        }))
-    }));
-    defs.push(FnDef::method("zipLongest").var(ITER).varkw(ANY).f(|c| {
-        let fill =
-            c.kw.iter()
-                .find(|(k, _)| &**k == "default")
-                .map(|(_, v)| match v {
-                    CV::V(v) => v.clone(),
-                    _ => V::None,
-                })
-                .unwrap_or(V::None);
-        let its: Vec<Rc<IterObj>> = c.var_values().iter().map(|v| py_iter(c.eng, v)).collect::<R<_>>()?;
-        let mut active: Vec<bool> = vec![true; its.len()];
-        Ok(gen("zip_longest", move |eng| {
-            if !active.iter().any(|a| *a) {
-                return Ok(None);
-            }
-            let mut row = Vec::with_capacity(its.len());
-            for (i, it) in its.iter().enumerate() {
-                if active.get(i).copied().unwrap_or(false) {
-                    match it.next(eng)? {
-                        Some(x) => row.push(x),
-                        None => {
-                            if let Some(a) = active.get_mut(i) {
-                                *a = false;
-                            }
-                            if !active.iter().any(|a| *a) {
-                                return Ok(None);
-                            }
-                            row.push(fill.clone());
+                        if let Some(a) = active.get_mut(i) {
+                            *a = false;
                         }
-                    }
-                } else {
-                    row.push(fill.clone());
-                }
-            }
-            Ok(Some(V::tuple(row)))
-        }))
-    }));
-    defs.push(
-        FnDef::method("join")
-            .p("collection1", ITER)
-            .p("collection2", ITER)
-            .p("predicate", LAMBDA)
-            .p("selector", LAMBDA)
-            .f(|c| {
-                let c2 = iter::memorize(c.v(1).clone());
-                let pred = lam_or_err(&c.lam(2))?.clone();
-                let sel = lam_or_err(&c.lam(3))?.clone();
-                let outer = py_iter(c.eng, c.v(0))?;
-                let mut cur: Option<(V, Rc<IterObj>)> = None;
-                Ok(genf("join", move |eng| loop {
-                    if let Some((a, inner)) = &cur {
-                        match inner.next(eng)? {
-                            Some(b) => {
-                                if pred.call(eng, &[a.clone(), b.clone()])?.truthy() {
-                                    return Ok(Some(sel.call(eng, &[a.clone(), b])?));
-                                }
-                                continue;
-                            }
-                            None => cur = None,
+                        if !active.iter().any(|a| *a) {
+                            return Ok(None);
                         }
+                        row.push(fill.clone());
                     }
-                    let Some(a) = outer.next(eng)? else { return Ok(None) };
-                    cur = Some((a, py_iter(eng, &c2)?));
-                }))
-            }),
-    );
-    defs.push(FnDef::method("repeat").p("value", ANY).pd("times", INT, Dft::Int(-1)).f(|c| {
-        let v = c.v(0).clone();
-        let times = c.int(1);
-        let left = Rc::new(std::cell::Cell::new(times));
-        let (l2, v2) = (left.clone(), v.clone());
-        let step_fn = move |_: &Engine| {
-            if times < 0 {
-                return Ok(Some(v2.clone()));
-            }
-            if l2.get() <= 0 {
-                return Ok(None);
-            }
-            l2.set(l2.get() - 1);
-            Ok(Some(v2.clone()))
-        };
-        let repr = move || {
-            let r = super::super::value::py_repr(&v);
-            if times < 0 {
-                format!("repeat({r})")
-            } else {
-                format!("repeat({r}, {})", left.get().max(0))
-            }
-        };
-        Ok(V::Iter(IterObj::with_repr("repeat", Box::new(step_fn), Box::new(repr))))
-    }));
-    defs.push(FnDef::method("cycle").p("collection", ITER).f(|c| {
-        let it = py_iter(c.eng, c.v(0))?;
-        let mut saved: Vec<V> = Vec::new();
-        let mut first_pass = true;
-        let mut i = 0usize;
-        Ok(gen("cycle", move |eng| {
-            if first_pass {
-                if let Some(x) = it.next(eng)? {
-                    saved.push(x.clone());
-                    return Ok(Some(x));
                 }
-                first_pass = false;
-            }
-            if saved.is_empty() {
-                return Ok(None);
-            }
-            let x = saved.get(i % saved.len()).cloned();
-            i += 1;
-            Ok(x)
-        }))
-    }));
-    defs.push(FnDef::method("takeWhile").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        let it = py_iter(c.eng, c.v(0))?;
-        let mut done = false;
-        Ok(gen("takewhile", move |eng| {
-            if done {
-                return Ok(None);
-            }
-            match it.next(eng)? {
-                Some(x) if pred.call(eng, std::slice::from_ref(&x))?.truthy() => Ok(Some(x)),
-                _ => {
-                    done = true;
-                    Ok(None)
-                }
-            }
-        }))
-    }));
-    defs.push(FnDef::method("skipWhile").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        let it = py_iter(c.eng, c.v(0))?;
-        let mut dropping = true;
-        Ok(gen("dropwhile", move |eng| loop {
-            let Some(x) = it.next(eng)? else { return Ok(None) };
-            if dropping && pred.call(eng, std::slice::from_ref(&x))?.truthy() {
-                continue;
-            }
-            dropping = false;
-            return Ok(Some(x));
-        }))
-    }));
-    defs.push(FnDef::method("indexOf").p("collection", ITER).p("item", ANY).f(|c| {
-        let item = c.v(1).clone();
-        index_where(c.eng, c.v(0), false, |t| Ok(py_eq(&t, &item)))
-    }));
-    defs.push(FnDef::method("lastIndexOf").p("collection", ITER).p("item", ANY).f(|c| {
-        let item = c.v(1).clone();
-        index_where(c.eng, c.v(0), true, |t| Ok(py_eq(&t, &item)))
-    }));
-    defs.push(FnDef::method("indexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        index_where(c.eng, c.v(0), false, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
-    }));
-    defs.push(FnDef::method("lastIndexWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        index_where(c.eng, c.v(0), true, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
-    }));
-    defs.push(FnDef::method("slice").p("collection", ITER).p("length", INT).f(|c| {
-        let length = c.int(1);
-        let it = V::Iter(py_iter(c.eng, c.v(0))?);
-        let ctx = c.new_ctx();
-        let mut done = false;
-        Ok(genf("slice_", move |eng| {
-            if done {
-                return Ok(None);
-            }
-            let n = usize::try_from(length).map_err(|_| islice_error(length == -1))?;
-            let part = islice(eng, &it, 0, Some(n))?;
-            let res = eng.call_method_values("toList", &ctx, part, Vec::new())?;
-            if res.truthy() {
-                Ok(Some(res))
             } else {
+                row.push(fill.clone());
+            }
+        }
+        Ok(Some(V::tuple(row)))
+    }))
+}
+
+/// `collection1.join(collection2, predicate, selector)`: the selected pairs the predicate holds for.
+fn join(c: &mut Call<'_>) -> R<V> {
+    let c2 = iter::memorize(c.v(1).clone());
+    let pred = lam_or_err(&c.lam(2))?.clone();
+    let sel = lam_or_err(&c.lam(3))?.clone();
+    let outer = py_iter(c.eng, c.v(0))?;
+    let mut cur: Option<(V, Rc<IterObj>)> = None;
+    Ok(genf("join", move |eng| loop {
+        if let Some((a, inner)) = &cur {
+            match inner.next(eng)? {
+                Some(b) => {
+                    if pred.call(eng, &[a.clone(), b.clone()])?.truthy() {
+                        return Ok(Some(sel.call(eng, &[a.clone(), b])?));
+                    }
+                    continue;
+                }
+                None => cur = None,
+            }
+        }
+        let Some(a) = outer.next(eng)? else { return Ok(None) };
+        cur = Some((a, py_iter(eng, &c2)?));
+    }))
+}
+
+/// `value.repeat(times)`: the value repeated (negative: forever).
+fn repeat(c: &mut Call<'_>) -> R<V> {
+    let v = c.v(0).clone();
+    let times = c.int(1);
+    let left = Rc::new(std::cell::Cell::new(times));
+    let (l2, v2) = (left.clone(), v.clone());
+    let step_fn = move |_: &Engine| {
+        if times < 0 {
+            return Ok(Some(v2.clone()));
+        }
+        if l2.get() <= 0 {
+            return Ok(None);
+        }
+        l2.set(l2.get() - 1);
+        Ok(Some(v2.clone()))
+    };
+    let repr = move || {
+        let r = super::super::value::py_repr(&v);
+        if times < 0 {
+            format!("repeat({r})")
+        } else {
+            format!("repeat({r}, {})", left.get().max(0))
+        }
+    };
+    Ok(V::Iter(IterObj::with_repr("repeat", Box::new(step_fn), Box::new(repr))))
+}
+
+/// `collection.cycle()`: the items repeated forever.
+fn cycle(c: &mut Call<'_>) -> R<V> {
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut saved: Vec<V> = Vec::new();
+    let mut first_pass = true;
+    let mut i = 0usize;
+    Ok(gen("cycle", move |eng| {
+        if first_pass {
+            if let Some(x) = it.next(eng)? {
+                saved.push(x.clone());
+                return Ok(Some(x));
+            }
+            first_pass = false;
+        }
+        if saved.is_empty() {
+            return Ok(None);
+        }
+        let x = saved.get(i % saved.len()).cloned();
+        i += 1;
+        Ok(x)
+    }))
+}
+
+/// `collection.takeWhile(predicate)`: the items until the predicate fails (lazy).
+fn take_while(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut done = false;
+    Ok(gen("takewhile", move |eng| {
+        if done {
+            return Ok(None);
+        }
+        match it.next(eng)? {
+            Some(x) if pred.call(eng, std::slice::from_ref(&x))?.truthy() => Ok(Some(x)),
+            _ => {
                 done = true;
                 Ok(None)
             }
-        }))
-    }));
-    defs.push(FnDef::method("splitWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        // An item the predicate holds for ends a part and is dropped.
-        parts_where(c, "split_where", move |eng, x| Ok(pred.call(eng, &[x])?.truthy().then_some(true)))
-    }));
-    defs.push(FnDef::method("sliceWhere").p("collection", ITER).p("predicate", LAMBDA).f(|c| {
-        let pred = lam_or_err(&c.lam(1))?.clone();
-        // An item whose predicate value differs from the one before starts a part.
-        let mut p1: Option<V> = None;
-        parts_where(c, "slice_where", move |eng, x| {
-            let p2 = pred.call(eng, &[x])?;
-            let cut = p1.as_ref().is_some_and(|p| !py_eq(&p2, p));
-            p1 = Some(p2);
-            Ok(cut.then_some(false))
-        })
-    }));
-    defs.push(FnDef::method("splitAt").p("collection", ITER).p("index", INT).f(|c| {
-        let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
-        let (a, b) = super::strings::slice_bounds(lst.len(), None, Some(c.int(1)));
-        let _ = a;
-        Ok(V::List(Rc::new(vec![
-            V::tuple(lst.get(..b).unwrap_or(&[]).to_vec()),
-            V::tuple(lst.get(b..).unwrap_or(&[]).to_vec()),
-        ])))
-    }));
-    let aggregate: super::super::eval::Body = |c| {
-        let sel = lam_or_err(&c.lam(1))?.clone();
-        let eng = c.eng;
-        reduce(eng, c.v(0), opt_seed(c.v(2)), |a, b| sel.call(eng, &[a, b]))
-    };
-    defs.push(
-        FnDef::method("aggregate")
-            .p("collection", ITER)
-            .p("selector", LAMBDA)
-            .pd("seed", ANY, Dft::NoValue)
-            .f(aggregate),
-    );
-    defs.push(
-        FnDef::method("reduce").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(aggregate),
-    );
-    defs.push(FnDef::method("accumulate").p("collection", ITER).p("selector", LAMBDA).pd("seed", ANY, Dft::NoValue).f(
-        |c| {
-            let sel = lam_or_err(&c.lam(1))?.clone();
-            let it = py_iter(c.eng, c.v(0))?;
-            let mut total: Option<V> = opt_seed(c.v(2));
-            let mut started = false;
-            Ok(genf("accumulate", move |eng| {
-                if !started {
-                    started = true;
-                    if total.is_none() {
-                        match it.next(eng)? {
-                            Some(x) => total = Some(x),
-                            None => return Err(type_error("accumulate() of empty sequence with no initial value")),
-                        }
-                    }
-                    return Ok(total.clone());
-                }
-                match it.next(eng)? {
-                    Some(x) => {
-                        let t = sel.call(eng, &[total.clone().unwrap_or(V::None), x])?;
-                        total = Some(t.clone());
-                        Ok(Some(t))
-                    }
-                    None => Ok(None),
-                }
-            }))
-        },
-    ));
-    defs.push(FnDef::method("reverse").p("collection", ITER).f(|c| {
-        let lst = delegate_to_list(c, c.v(0).clone())?;
-        let mut items = iter::collect(c.eng, &lst)?;
-        items.reverse();
-        Ok(V::Iter(iter::from_vec("reversed", items)))
-    }));
-    defs.push(
-        FnDef::method("mergeWith")
-            .p("d", MAP)
-            .alias("dict")
-            .p("another", MAP)
-            .pd("list_merger", LAMBDA, Dft::None)
-            .pd("item_merger", LAMBDA, Dft::None)
-            .pd("max_levels", INT, Dft::Int(0))
-            .f(|c| {
-                let lm = c.lam(2);
-                let im = c.lam(3);
-                let ml = c.int(4);
-                let ctx = c.new_ctx();
-                let d1 = super::dict_of(c.v(0)).cloned().unwrap_or_default();
-                let d2 = super::dict_of(c.v(1)).cloned().unwrap_or_default();
-                let m = Merger { eng: c.eng, ctx, lm, im };
-                m.merge(&d1, &d2, ml, 0)
-            }),
-    );
-    defs.push(FnDef::func("isIterable").p("value", ANY).f(|c| Ok(V::Bool(c.v(0).is_iterable()))));
-    defs.push(
-        FnDef::func("generate")
-            .p("initial", ANY)
-            .p("predicate", LAMBDA)
-            .p("producer", LAMBDA)
-            .pd("selector", LAMBDA, Dft::None)
-            .pd("decycle", BOOL, Dft::Bool(false))
-            .f(|c| {
-                let mut cur = c.v(0).clone();
-                let pred = c.lam(1);
-                let prod = c.lam(2);
-                let sel = c.lam(3);
-                let mut past: Option<Set> = if c.v(4).truthy() { Some(Set::new()) } else { None };
-                let mut done = false;
-                Ok(genf("generate", move |eng| {
-                    if done {
-                        return Ok(None);
-                    }
-                    if !lam_or_err(&pred)?.call(eng, std::slice::from_ref(&cur))?.truthy() {
-                        done = true;
-                        return Ok(None);
-                    }
-                    if let Some(p) = &mut past {
-                        let k = hkey(&cur)?;
-                        if p.contains(&k) {
-                            done = true;
-                            return Ok(None);
-                        }
-                        p.insert(k);
-                    }
-                    let out = match &sel {
-                        None => cur.clone(),
-                        Some(s) => s.call(eng, std::slice::from_ref(&cur))?,
-                    };
-                    cur = lam_or_err(&prod)?.call(eng, std::slice::from_ref(&cur))?;
-                    Ok(Some(out))
-                }))
-            }),
-    );
-    defs.push(
-        FnDef::func("generateMany")
-            .p("initial", ANY)
-            .p("producer", LAMBDA)
-            .pd("selector", LAMBDA, Dft::None)
-            .pd("decycle", BOOL, Dft::Bool(false))
-            .pd("depth_first", BOOL, Dft::Bool(false))
-            .f(|c| {
-                let mut queue: std::collections::VecDeque<V> = std::collections::VecDeque::from(vec![c.v(0).clone()]);
-                let prod = c.lam(1);
-                let sel = c.lam(2);
-                let mut past: Option<Set> = if c.v(3).truthy() { Some(Set::new()) } else { None };
-                let depth_first = c.v(4).truthy();
-                Ok(genf("generate_many", move |eng| loop {
-                    let Some(item) = queue.pop_front() else { return Ok(None) };
-                    if let Some(p) = &mut past {
-                        let k = hkey(&item)?;
-                        if p.contains(&k) {
-                            continue;
-                        }
-                        p.insert(k);
-                    }
-                    let out = match &sel {
-                        None => item.clone(),
-                        Some(s) => s.call(eng, std::slice::from_ref(&item))?,
-                    };
-                    let produced = lam_or_err(&prod)?.call(eng, &[item])?;
-                    let items = iter::collect(eng, &produced)?;
-                    if depth_first {
-                        for x in items.into_iter().rev() {
-                            queue.push_front(x);
-                        }
-                    } else {
-                        queue.extend(items);
-                    }
-                    if queue.len() > 1200 {
-                        return Err(super::super::eval::memory_error());
-                    }
-                    return Ok(Some(out));
-                }))
-            }),
-    );
-    defs.push(FnDef::method("defaultIfEmpty").p("collection", ITER).p("default", ITER).f(|c| {
-        let coll = c.v(0).clone();
-        if let Some(n) = iter::sized_len(&coll) {
-            if !matches!(coll, V::View(_, super::super::value::ViewKind::Values, _)) {
-                return Ok(if n == 0 { c.v(1).clone() } else { coll });
-            }
         }
-        let m = iter::memorize(coll);
-        let it = py_iter(c.eng, &m)?;
-        Ok(if it.next(c.eng)?.is_some() { m } else { c.v(1).clone() })
-    }));
-    let _ = py_sizeof;
+    }))
+}
+
+/// `collection.skipWhile(predicate)`: the items from the first the predicate fails for (lazy).
+fn skip_while(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut dropping = true;
+    Ok(gen("dropwhile", move |eng| loop {
+        let Some(x) = it.next(eng)? else { return Ok(None) };
+        if dropping && pred.call(eng, std::slice::from_ref(&x))?.truthy() {
+            continue;
+        }
+        dropping = false;
+        return Ok(Some(x));
+    }))
+}
+
+/// `collection.indexOf(item)`: the first index of the item, or -1.
+fn index_of_item(c: &mut Call<'_>) -> R<V> {
+    let item = c.v(1).clone();
+    index_where(c.eng, c.v(0), false, |t| Ok(py_eq(&t, &item)))
+}
+
+/// `collection.lastIndexOf(item)`: the last index of the item, or -1.
+fn last_index_of_item(c: &mut Call<'_>) -> R<V> {
+    let item = c.v(1).clone();
+    index_where(c.eng, c.v(0), true, |t| Ok(py_eq(&t, &item)))
+}
+
+/// `collection.indexWhere(predicate)`: the first index the predicate holds for, or -1.
+fn first_index_where(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    index_where(c.eng, c.v(0), false, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
+}
+
+/// `collection.lastIndexWhere(predicate)`: the last index the predicate holds for, or -1.
+fn last_index_where(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    index_where(c.eng, c.v(0), true, |t| Ok(pred.call(c.eng, &[t])?.truthy()))
+}
+
+/// `collection.slice(length)`: lists of length items (lazy).
+fn slice(c: &mut Call<'_>) -> R<V> {
+    let length = c.int(1);
+    let it = V::Iter(py_iter(c.eng, c.v(0))?);
+    let ctx = c.new_ctx();
+    let mut done = false;
+    Ok(genf("slice_", move |eng| {
+        if done {
+            return Ok(None);
+        }
+        let n = usize::try_from(length).map_err(|_| islice_error(length == -1))?;
+        let part = islice(eng, &it, 0, Some(n))?;
+        let res = eng.call_method_values("toList", &ctx, part, Vec::new())?;
+        if res.truthy() {
+            Ok(Some(res))
+        } else {
+            done = true;
+            Ok(None)
+        }
+    }))
+}
+
+/// `collection.splitWhere(predicate)`: the parts between items the predicate holds for.
+fn split_where(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    // An item the predicate holds for ends a part and is dropped.
+    parts_where(c, "split_where", move |eng, x| Ok(pred.call(eng, &[x])?.truthy().then_some(true)))
+}
+
+/// `collection.sliceWhere(predicate)`: the parts where the predicate's value changes.
+fn slice_where(c: &mut Call<'_>) -> R<V> {
+    let pred = lam_or_err(&c.lam(1))?.clone();
+    // An item whose predicate value differs from the one before starts a part.
+    let mut p1: Option<V> = None;
+    parts_where(c, "slice_where", move |eng, x| {
+        let p2 = pred.call(eng, &[x])?;
+        let cut = p1.as_ref().is_some_and(|p| !py_eq(&p2, p));
+        p1 = Some(p2);
+        Ok(cut.then_some(false))
+    })
+}
+
+/// `collection.splitAt(index)`: the items before and from the index.
+fn split_at(c: &mut Call<'_>) -> R<V> {
+    let lst = iter::collect(c.eng, &delegate_to_list(c, c.v(0).clone())?)?;
+    let (a, b) = super::strings::slice_bounds(lst.len(), None, Some(c.int(1)));
+    let _ = a;
+    Ok(V::List(Rc::new(vec![
+        V::tuple(lst.get(..b).unwrap_or(&[]).to_vec()),
+        V::tuple(lst.get(b..).unwrap_or(&[]).to_vec()),
+    ])))
+}
+
+/// `collection.aggregate(selector, seed)` / `reduce`: Python's `functools.reduce`.
+fn aggregate(c: &mut Call<'_>) -> R<V> {
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    let eng = c.eng;
+    reduce(eng, c.v(0), opt_seed(c.v(2)), |a, b| sel.call(eng, &[a, b]))
+}
+
+/// `collection.accumulate(selector, seed)`: each step of the reduction.
+fn accumulate(c: &mut Call<'_>) -> R<V> {
+    let sel = lam_or_err(&c.lam(1))?.clone();
+    let it = py_iter(c.eng, c.v(0))?;
+    let mut total: Option<V> = opt_seed(c.v(2));
+    let mut started = false;
+    Ok(genf("accumulate", move |eng| {
+        if !started {
+            started = true;
+            if total.is_none() {
+                match it.next(eng)? {
+                    Some(x) => total = Some(x),
+                    None => return Err(type_error("accumulate() of empty sequence with no initial value")),
+                }
+            }
+            return Ok(total.clone());
+        }
+        match it.next(eng)? {
+            Some(x) => {
+                let t = sel.call(eng, &[total.clone().unwrap_or(V::None), x])?;
+                total = Some(t.clone());
+                Ok(Some(t))
+            }
+            None => Ok(None),
+        }
+    }))
+}
+
+/// `collection.reverse()`: the items in reverse order.
+fn reverse(c: &mut Call<'_>) -> R<V> {
+    let lst = delegate_to_list(c, c.v(0).clone())?;
+    let mut items = iter::collect(c.eng, &lst)?;
+    items.reverse();
+    Ok(V::Iter(iter::from_vec("reversed", items)))
+}
+
+/// `dict.mergeWith(another, listMerger, itemMerger, maxLevels)`: a deep merge.
+fn merge_with(c: &mut Call<'_>) -> R<V> {
+    let lm = c.lam(2);
+    let im = c.lam(3);
+    let ml = c.int(4);
+    let ctx = c.new_ctx();
+    let d1 = super::dict_of(c.v(0)).cloned().unwrap_or_default();
+    let d2 = super::dict_of(c.v(1)).cloned().unwrap_or_default();
+    let m = Merger { eng: c.eng, ctx, lm, im };
+    m.merge(&d1, &d2, ml, 0)
+}
+
+/// `isIterable(value)`: whether the value is iterable (not a string or mapping).
+fn is_iterable(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.v(0).is_iterable()))
+}
+
+/// `generate(initial, predicate, producer, selector, decycle)`: the values produced while the predicate holds.
+fn generate(c: &mut Call<'_>) -> R<V> {
+    let mut cur = c.v(0).clone();
+    let pred = c.lam(1);
+    let prod = c.lam(2);
+    let sel = c.lam(3);
+    let mut past: Option<Set> = if c.v(4).truthy() { Some(Set::new()) } else { None };
+    let mut done = false;
+    Ok(genf("generate", move |eng| {
+        if done {
+            return Ok(None);
+        }
+        if !lam_or_err(&pred)?.call(eng, std::slice::from_ref(&cur))?.truthy() {
+            done = true;
+            return Ok(None);
+        }
+        if let Some(p) = &mut past {
+            let k = hkey(&cur)?;
+            if p.contains(&k) {
+                done = true;
+                return Ok(None);
+            }
+            p.insert(k);
+        }
+        let out = match &sel {
+            None => cur.clone(),
+            Some(s) => s.call(eng, std::slice::from_ref(&cur))?,
+        };
+        cur = lam_or_err(&prod)?.call(eng, std::slice::from_ref(&cur))?;
+        Ok(Some(out))
+    }))
+}
+
+/// `generateMany(initial, producer, selector, decycle, depthFirst)`: the graph walk from initial.
+fn generate_many(c: &mut Call<'_>) -> R<V> {
+    let mut queue: std::collections::VecDeque<V> = std::collections::VecDeque::from(vec![c.v(0).clone()]);
+    let prod = c.lam(1);
+    let sel = c.lam(2);
+    let mut past: Option<Set> = if c.v(3).truthy() { Some(Set::new()) } else { None };
+    let depth_first = c.v(4).truthy();
+    Ok(genf("generate_many", move |eng| loop {
+        let Some(item) = queue.pop_front() else { return Ok(None) };
+        if let Some(p) = &mut past {
+            let k = hkey(&item)?;
+            if p.contains(&k) {
+                continue;
+            }
+            p.insert(k);
+        }
+        let out = match &sel {
+            None => item.clone(),
+            Some(s) => s.call(eng, std::slice::from_ref(&item))?,
+        };
+        let produced = lam_or_err(&prod)?.call(eng, &[item])?;
+        let items = iter::collect(eng, &produced)?;
+        if depth_first {
+            for x in items.into_iter().rev() {
+                queue.push_front(x);
+            }
+        } else {
+            queue.extend(items);
+        }
+        if queue.len() > 1200 {
+            return Err(super::super::eval::memory_error());
+        }
+        return Ok(Some(out));
+    }))
+}
+
+/// `collection.defaultIfEmpty(default)`: the items, or the default when there are none.
+fn default_if_empty(c: &mut Call<'_>) -> R<V> {
+    let coll = c.v(0).clone();
+    if let Some(n) = iter::sized_len(&coll) {
+        if !matches!(coll, V::View(_, super::super::value::ViewKind::Values, _)) {
+            return Ok(if n == 0 { c.v(1).clone() } else { coll });
+        }
+    }
+    let m = iter::memorize(coll);
+    let it = py_iter(c.eng, &m)?;
+    Ok(if it.next(c.eng)?.is_some() { m } else { c.v(1).clone() })
 }
 
 /// A generator wrapping another iterator (so its type name is `generator`).

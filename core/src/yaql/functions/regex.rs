@@ -11,6 +11,7 @@ use super::super::regex::{expand, parse_template, PyMatch, PyRegex, DOTALL, IGNO
 use super::super::types::{ANY, BOOL_N, INT, LAMBDA_CTX, REGEX, STR};
 use super::super::value::{Dict, HKey, V};
 use super::super::YaqlError;
+use super::table::{func, method, p, pd, Overload};
 use super::{type_error, value_error};
 
 /// `re.compile` with a small cache (Python caches compiled patterns too).
@@ -144,149 +145,191 @@ fn split_list(re: &PyRegex, s: &str, n: i64) -> R<V> {
     Ok(V::List(Rc::new(parts.into_iter().map(|p| p.map_or(V::None, V::string)).collect())))
 }
 
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    func(
+        "regex",
+        &[
+            p("pattern", STR),
+            pd("ignore_case", BOOL_N, Dft::Bool(false)),
+            pd("multi_line", BOOL_N, Dft::Bool(false)),
+            pd("dot_all", BOOL_N, Dft::Bool(false)),
+        ],
+        regex,
+    ),
+    method("matches", &[p("regexp", REGEX), p("string", STR)], matches),
+    method("matches", &[p("string", STR), p("regexp", STR)], string_matches),
+    func("#operator_=~", &[p("string", STR), p("pattern", STR)], str_matches_pattern),
+    func("#operator_=~", &[p("string", STR), p("regexp", REGEX)], str_matches_regex),
+    func("#operator_!~", &[p("string", STR), p("pattern", STR)], str_not_matches_pattern),
+    func("#operator_!~", &[p("string", STR), p("regexp", REGEX)], str_not_matches_regex),
+    method("search", &[p("regexp", REGEX), p("string", STR), pd("selector", LAMBDA_CTX, Dft::None)], search_first),
+    method("searchAll", &[p("regexp", REGEX), p("string", STR), pd("selector", LAMBDA_CTX, Dft::None)], search_all),
+    method("split", &[p("regexp", REGEX), p("string", STR), pd("max_split", INT, Dft::Int(0))], regex_split),
+    method("split", &[p("string", STR), p("regexp", REGEX), pd("max_split", INT, Dft::Int(0))], string_split_by_regex),
+    method(
+        "replace",
+        &[p("regexp", REGEX), p("string", STR), p("repl", STR), pd("count", INT, Dft::Int(0))],
+        regex_replace,
+    ),
+    method(
+        "replace",
+        &[p("string", STR), p("regexp", REGEX), p("repl", STR), pd("count", INT, Dft::Int(0))],
+        string_replace_by_regex,
+    ),
+    method(
+        "replaceBy",
+        &[p("regexp", REGEX), p("string", STR), p("repl", LAMBDA_CTX), pd("count", INT, Dft::Int(0))],
+        regex_replace_by,
+    ),
+    method(
+        "replaceBy",
+        &[p("string", STR), p("regexp", REGEX), p("repl", LAMBDA_CTX), pd("count", INT, Dft::Int(0))],
+        string_replace_by,
+    ),
+    func("escapeRegex", &[p("string", STR)], escape_regex),
+    func("isRegex", &[p("value", ANY)], is_regex),
+];
+
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    defs.push(
-        FnDef::func("regex")
-            .p("pattern", STR)
-            .pd("ignore_case", BOOL_N, Dft::Bool(false))
-            .pd("multi_line", BOOL_N, Dft::Bool(false))
-            .pd("dot_all", BOOL_N, Dft::Bool(false))
-            .f(|c| {
-                let mut flags = 0;
-                if c.v(1).truthy() {
-                    flags |= IGNORECASE;
-                }
-                if c.v(2).truthy() {
-                    flags |= MULTILINE;
-                }
-                if c.v(3).truthy() {
-                    flags |= DOTALL;
-                }
-                Ok(V::Regex(compile(&c.s(0), flags)?))
-            }),
-    );
-    defs.push(FnDef::method("matches").p("regexp", REGEX).p("string", STR).f(|c| {
-        let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-        Ok(V::Bool(search(c.eng, &re, &c.s(1))?.is_some()))
-    }));
-    defs.push(FnDef::method("matches").p("string", STR).p("regexp", STR).f(|c| {
-        let re = compile(&c.s(1), 0)?;
-        Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
-    }));
-    for (name, negate) in [("#operator_=~", false), ("#operator_!~", true)] {
-        let by_string: super::super::eval::Body = if negate {
-            |c| {
-                let re = compile(&c.s(1), 0)?;
-                Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_none()))
-            }
-        } else {
-            |c| {
-                let re = compile(&c.s(1), 0)?;
-                Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
-            }
-        };
-        let by_regex: super::super::eval::Body = if negate {
-            |c| {
-                let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
-                Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_none()))
-            }
-        } else {
-            |c| {
-                let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
-                Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
-            }
-        };
-        defs.push(FnDef::func(name).p("string", STR).p("pattern", STR).f(by_string));
-        defs.push(FnDef::func(name).p("string", STR).p("regexp", REGEX).f(by_regex));
+    super::table::register(defs, OVERLOADS);
+}
+
+/// `regex(pattern, ignoreCase, multiLine, dotAll)`: a compiled regular expression.
+fn regex(c: &mut Call<'_>) -> R<V> {
+    let mut flags = 0;
+    if c.v(1).truthy() {
+        flags |= IGNORECASE;
     }
-    defs.push(FnDef::method("search").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(
-        |c| {
-            let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-            let s = c.s(1);
-            let Some(m) = search(c.eng, &re, &s)? else { return Ok(V::None) };
-            match c.lam(2) {
-                None => Ok(m.texts.first().cloned().flatten().map_or(V::None, V::string)),
-                Some(sel) => {
-                    let ctx = c.new_ctx();
-                    publish(&ctx, &re, &m)?;
-                    sel.call_in(c.eng, &ctx)
-                }
-            }
-        },
-    ));
-    defs.push(FnDef::method("searchAll").p("regexp", REGEX).p("string", STR).pd("selector", LAMBDA_CTX, Dft::None).f(
-        |c| {
-            let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-            let s = c.s(1);
-            let matches = re.find_all(&s, 0)?;
-            let sel = c.lam(2);
+    if c.v(2).truthy() {
+        flags |= MULTILINE;
+    }
+    if c.v(3).truthy() {
+        flags |= DOTALL;
+    }
+    Ok(V::Regex(compile(&c.s(0), flags)?))
+}
+
+/// `regexp.matches(string)`: whether the regex finds a match in the string.
+fn matches(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(1))?.is_some()))
+}
+
+/// `string.matches(regexp)`: whether the pattern finds a match.
+fn string_matches(c: &mut Call<'_>) -> R<V> {
+    let re = compile(&c.s(1), 0)?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
+}
+
+/// `string =~ pattern`: whether the pattern finds a match.
+fn str_matches_pattern(c: &mut Call<'_>) -> R<V> {
+    let re = compile(&c.s(1), 0)?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
+}
+
+/// `string =~ regex`: whether the regex finds a match.
+fn str_matches_regex(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_some()))
+}
+
+/// `string !~ pattern`: whether the pattern finds no match.
+fn str_not_matches_pattern(c: &mut Call<'_>) -> R<V> {
+    let re = compile(&c.s(1), 0)?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_none()))
+}
+
+/// `string !~ regex`: whether the regex finds no match.
+fn str_not_matches_regex(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
+    Ok(V::Bool(search(c.eng, &re, &c.s(0))?.is_none()))
+}
+
+/// `regexp.search(string, selector)`: the first match's text (or the selector's value over its groups), else null.
+fn search_first(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    let s = c.s(1);
+    let Some(m) = search(c.eng, &re, &s)? else { return Ok(V::None) };
+    match c.lam(2) {
+        None => Ok(m.texts.first().cloned().flatten().map_or(V::None, V::string)),
+        Some(sel) => {
             let ctx = c.new_ctx();
-            let mut it = matches.into_iter();
-            Ok(genf("search_all", move |eng| {
-                let Some(m) = it.next() else { return Ok(None) };
-                match &sel {
-                    None => Ok(Some(m.texts.first().cloned().flatten().map_or(V::None, V::string))),
-                    Some(l) => {
-                        let child = Context::child(&ctx);
-                        publish(&child, &re, &m)?;
-                        Ok(Some(l.call_in(eng, &child)?))
-                    }
-                }
-            }))
-        },
-    ));
-    defs.push(FnDef::method("split").p("regexp", REGEX).p("string", STR).pd("max_split", INT, Dft::Int(0)).f(|c| {
-        let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-        split_list(&re, &c.s(1), c.int(2))
-    }));
-    defs.push(FnDef::method("split").p("string", STR).p("regexp", REGEX).pd("max_split", INT, Dft::Int(0)).f(|c| {
-        let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
-        split_list(&re, &c.s(0), c.int(2))
-    }));
-    defs.push(
-        FnDef::method("replace").p("regexp", REGEX).p("string", STR).p("repl", STR).pd("count", INT, Dft::Int(0)).f(
-            |c| {
-                let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-                let tpl = parse_template(&c.s(2), &re)?;
-                sub(c.eng, &re, &c.s(1), c.int(3), |m| Ok(expand(&tpl, m)))
-            },
-        ),
-    );
-    defs.push(
-        FnDef::method("replace").p("string", STR).p("regexp", REGEX).p("repl", STR).pd("count", INT, Dft::Int(0)).f(
-            |c| {
-                let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
-                let tpl = parse_template(&c.s(2), &re)?;
-                sub(c.eng, &re, &c.s(0), c.int(3), |m| Ok(expand(&tpl, m)))
-            },
-        ),
-    );
-    defs.push(
-        FnDef::method("replaceBy")
-            .p("regexp", REGEX)
-            .p("string", STR)
-            .p("repl", LAMBDA_CTX)
-            .pd("count", INT, Dft::Int(0))
-            .f(|c| {
-                let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
-                let s = c.s(1);
-                replace_by(c, &re, &s, c.lam(2), c.int(3))
-            }),
-    );
-    defs.push(
-        FnDef::method("replaceBy")
-            .p("string", STR)
-            .p("regexp", REGEX)
-            .p("repl", LAMBDA_CTX)
-            .pd("count", INT, Dft::Int(0))
-            .f(|c| {
-                let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
-                let s = c.s(0);
-                replace_by(c, &re, &s, c.lam(2), c.int(3))
-            }),
-    );
-    defs.push(FnDef::func("escapeRegex").p("string", STR).f(|c| Ok(V::string(super::super::regex::escape(&c.s(0))))));
-    defs.push(FnDef::func("isRegex").p("value", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Regex(_))))));
+            publish(&ctx, &re, &m)?;
+            sel.call_in(c.eng, &ctx)
+        }
+    }
+}
+
+/// `regexp.searchAll(string, selector)`: every match's text or selected value.
+fn search_all(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    let s = c.s(1);
+    let matches = re.find_all(&s, 0)?;
+    let sel = c.lam(2);
+    let ctx = c.new_ctx();
+    let mut it = matches.into_iter();
+    Ok(genf("search_all", move |eng| {
+        let Some(m) = it.next() else { return Ok(None) };
+        match &sel {
+            None => Ok(Some(m.texts.first().cloned().flatten().map_or(V::None, V::string))),
+            Some(l) => {
+                let child = Context::child(&ctx);
+                publish(&child, &re, &m)?;
+                Ok(Some(l.call_in(eng, &child)?))
+            }
+        }
+    }))
+}
+
+/// `regexp.split(string, maxSplit)`: Python's `re.split`.
+fn regex_split(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    split_list(&re, &c.s(1), c.int(2))
+}
+
+/// `string.split(regexp, maxSplit)`: Python's `re.split`.
+fn string_split_by_regex(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
+    split_list(&re, &c.s(0), c.int(2))
+}
+
+/// `regexp.replace(string, repl, count)`: Python's `re.sub` with a template.
+fn regex_replace(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    let tpl = parse_template(&c.s(2), &re)?;
+    sub(c.eng, &re, &c.s(1), c.int(3), |m| Ok(expand(&tpl, m)))
+}
+
+/// `string.replace(regexp, repl, count)`: Python's `re.sub` with a template.
+fn string_replace_by_regex(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
+    let tpl = parse_template(&c.s(2), &re)?;
+    sub(c.eng, &re, &c.s(0), c.int(3), |m| Ok(expand(&tpl, m)))
+}
+
+/// `regexp.replaceBy(string, repl, count)`: each match replaced by the lambda's value.
+fn regex_replace_by(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(0)).ok_or_else(|| type_error("expected a pattern"))?;
+    let s = c.s(1);
+    replace_by(c, &re, &s, c.lam(2), c.int(3))
+}
+
+/// `string.replaceBy(regexp, repl, count)`: each match replaced by the lambda's value.
+fn string_replace_by(c: &mut Call<'_>) -> R<V> {
+    let re = re_of(c.v(1)).ok_or_else(|| type_error("expected a pattern"))?;
+    let s = c.s(0);
+    replace_by(c, &re, &s, c.lam(2), c.int(3))
+}
+
+/// `escapeRegex(string)`: Python's `re.escape`.
+fn escape_regex(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(super::super::regex::escape(&c.s(0))))
+}
+
+/// `isRegex(value)`: whether the value is a compiled regex.
+fn is_regex(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::Regex(_))))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::super::eval::{Call, Dft, FnDef, R};
 use super::super::lexer::is_py_space;
 use super::super::types::{ANY, BOOL, BOOL_N, INT, ITER, MAP, NUM_N, STR, STR_N};
 use super::super::value::{py_str, str_size, V};
+use super::table::{ext, func, method, p, pd, Overload};
 use super::{dict_of, type_error, value_error};
 
 /// yaql's `str()` (`null`, `true`, `false`, else Python `str`).
@@ -223,240 +224,316 @@ fn find_args(c: &Call<'_>, reverse: bool, with_len: bool) -> R<V> {
     Ok(V::Int(py_find(&hay, &needle, start, end, reverse)))
 }
 
+/// The family's overloads, in yaql's registration order (resolution keeps it).
+pub(crate) static OVERLOADS: &[Overload] = &[
+    func("#operator_>", &[p("left", STR), p("right", STR)], str_gt),
+    func("#operator_<", &[p("left", STR), p("right", STR)], str_lt),
+    func("#operator_>=", &[p("left", STR), p("right", STR)], str_ge),
+    func("#operator_<=", &[p("left", STR), p("right", STR)], str_le),
+    func("concat", &[], concat).var(STR),
+    func("#operator_+", &[], concat).var(STR),
+    method("toUpper", &[p("string", STR)], to_upper),
+    ext("len", &[p("string", STR)], str_len),
+    method("toLower", &[p("string", STR)], to_lower),
+    method("split", &[p("string", STR), pd("separator", STR_N, Dft::None), pd("max_splits", INT, Dft::Int(-1))], split),
+    method(
+        "rightSplit",
+        &[p("string", STR), pd("separator", STR_N, Dft::None), pd("max_splits", INT, Dft::Int(-1))],
+        right_split,
+    ),
+    method("join", &[p("sequence", ITER), p("separator", STR)], join_sequence),
+    method("join", &[p("separator", STR), p("sequence", ITER)], join_with_separator),
+    func("str", &[p("value", ANY)], str),
+    method("trim", &[p("string", STR), pd("chars", STR_N, Dft::None)], trim),
+    method("trimLeft", &[p("string", STR), pd("chars", STR_N, Dft::None)], trim_left),
+    method("trimRight", &[p("string", STR), pd("chars", STR_N, Dft::None)], trim_right),
+    ext("norm", &[p("string", STR_N), pd("chars", STR_N, Dft::None)], norm),
+    ext(
+        "isEmpty",
+        &[p("string", STR_N), pd("trim_spaces", BOOL, Dft::Bool(true)).alias("trim"), pd("chars", STR_N, Dft::None)],
+        is_empty,
+    ),
+    method("replace", &[p("string", STR), p("old", STR), p("new", STR), pd("count", INT, Dft::Int(-1))], replace),
+    method("replace", &[p("string", STR), p("replacements", MAP), pd("count", INT, Dft::Int(-1))], replace_many),
+    func("#operator_*", &[p("left", STR), p("right", INT)], str_times_int),
+    func("#operator_in", &[p("left", STR), p("right", STR)], str_in),
+    func("#operator_*", &[p("left", INT), p("right", STR)], int_times_str),
+    method("substring", &[p("string", STR), p("start", INT), pd("length", INT, Dft::Int(-1))], substring),
+    method("indexOf", &[p("string", STR), p("sub", STR), pd("start", INT, Dft::Int(0))], index_of),
+    method("indexOf", &[p("string", STR), p("sub", STR), p("start", INT), p("length", INT)], index_of_in),
+    method("lastIndexOf", &[p("string", STR), p("sub", STR), pd("start", INT, Dft::Int(0))], last_index_of),
+    method("lastIndexOf", &[p("string", STR), p("sub", STR), p("start", INT), p("length", INT)], last_index_of_in),
+    method("toCharArray", &[p("string", STR)], to_char_array),
+    func(
+        "characters",
+        &[
+            pd("digits", BOOL_N, Dft::Bool(false)),
+            pd("hexdigits", BOOL_N, Dft::Bool(false)),
+            pd("ascii_lowercase", BOOL_N, Dft::Bool(false)),
+            pd("ascii_uppercase", BOOL_N, Dft::Bool(false)),
+            pd("ascii_letters", BOOL_N, Dft::Bool(false)),
+            pd("letters", BOOL_N, Dft::Bool(false)),
+            pd("octdigits", BOOL_N, Dft::Bool(false)),
+            pd("punctuation", BOOL_N, Dft::Bool(false)),
+            pd("printable", BOOL_N, Dft::Bool(false)),
+            pd("lowercase", BOOL_N, Dft::Bool(false)),
+            pd("uppercase", BOOL_N, Dft::Bool(false)),
+            pd("whitespace", BOOL_N, Dft::Bool(false)),
+        ],
+        characters,
+    ),
+    func("isString", &[p("arg", ANY)], is_string),
+    method("startsWith", &[p("string", STR)], starts_with).var(STR),
+    method("endsWith", &[p("string", STR)], ends_with).var(STR),
+    func("hex", &[p("num", NUM_N)], hex),
+];
+
 pub(crate) fn register(defs: &mut Vec<FnDef>) {
-    for (name, f) in [
-        ("#operator_>", (|a, b| a > b) as fn(&str, &str) -> bool),
-        ("#operator_<", |a, b| a < b),
-        ("#operator_>=", |a, b| a >= b),
-        ("#operator_<=", |a, b| a <= b),
-    ] {
-        let _ = f;
-        let body: super::super::eval::Body = match name {
-            "#operator_>" => |c| Ok(V::Bool(c.s(0) > c.s(1))),
-            "#operator_<" => |c| Ok(V::Bool(c.s(0) < c.s(1))),
-            "#operator_>=" => |c| Ok(V::Bool(c.s(0) >= c.s(1))),
-            _ => |c| Ok(V::Bool(c.s(0) <= c.s(1))),
-        };
-        defs.push(FnDef::func(name).p("left", STR).p("right", STR).f(body));
+    super::table::register(defs, OVERLOADS);
+}
+
+/// `left > right` on strings.
+fn str_gt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.s(0) > c.s(1)))
+}
+
+/// `left < right` on strings.
+fn str_lt(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.s(0) < c.s(1)))
+}
+
+/// `left >= right` on strings.
+fn str_ge(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.s(0) >= c.s(1)))
+}
+
+/// `left <= right` on strings.
+fn str_le(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.s(0) <= c.s(1)))
+}
+
+/// `concat(str, …)` and `str + str`: the strings joined.
+fn concat(c: &mut Call<'_>) -> R<V> {
+    let mut out = String::new();
+    for v in c.var_values() {
+        if let V::Str(s) = v {
+            out.push_str(&s);
+        }
     }
-    let concat: super::super::eval::Body = |c| {
-        let mut out = String::new();
-        for v in c.var_values() {
-            if let V::Str(s) = v {
-                out.push_str(&s);
+    Ok(V::string(out))
+}
+
+/// `string.toUpper()`.
+fn to_upper(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(c.s(0).to_uppercase()))
+}
+
+/// `len(string)`: its length in characters.
+fn str_len(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Int(i64::try_from(c.s(0).chars().count()).unwrap_or(0)))
+}
+
+/// `string.toLower()`.
+fn to_lower(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(c.s(0).to_lowercase()))
+}
+
+/// `string.split(separator, maxSplits)`: Python's `str.split`.
+fn split(c: &mut Call<'_>) -> R<V> {
+    Ok(V::List(Rc::new(py_split(&c.s(0), str_arg(c.v(1)), c.int(2))?)))
+}
+
+/// `string.rightSplit(separator, maxSplits)`: Python's `str.rsplit`.
+fn right_split(c: &mut Call<'_>) -> R<V> {
+    Ok(V::List(Rc::new(py_rsplit(&c.s(0), str_arg(c.v(1)), c.int(2))?)))
+}
+
+/// `sequence.join(separator)`: the items' strings joined.
+fn join_sequence(c: &mut Call<'_>) -> R<V> {
+    let seq = c.v(0).clone();
+    let sep = c.s(1);
+    join(c, &seq, &sep)
+}
+
+/// `separator.join(sequence)`: the items' strings joined.
+fn join_with_separator(c: &mut Call<'_>) -> R<V> {
+    let seq = c.v(1).clone();
+    let sep = c.s(0);
+    join(c, &seq, &sep)
+}
+
+/// `str(value)`: yaql's string of a value.
+fn str(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(yaql_str(c.v(0))))
+}
+
+/// `string.trim(chars)`: Python's `str.strip`.
+fn trim(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), true, true)))
+}
+
+/// `string.trimLeft(chars)`: Python's `str.lstrip`.
+fn trim_left(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), true, false)))
+}
+
+/// `string.trimRight(chars)`: Python's `str.rstrip`.
+fn trim_right(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), false, true)))
+}
+
+/// `norm(string, chars)`: the trimmed string, null when empty.
+fn norm(c: &mut Call<'_>) -> R<V> {
+    let V::Str(s) = c.v(0) else { return Ok(V::None) };
+    let v = py_strip(s, str_arg(c.v(1)), true, true);
+    Ok(if v.is_empty() { V::None } else { V::string(v) })
+}
+
+/// `isEmpty(string, trim, chars)`: whether the (trimmed) string is null or empty.
+fn is_empty(c: &mut Call<'_>) -> R<V> {
+    let V::Str(s) = c.v(0) else { return Ok(V::Bool(true)) };
+    let s = if c.v(1).truthy() { py_strip(s, str_arg(c.v(2)), true, true) } else { s.to_string() };
+    Ok(V::Bool(s.is_empty()))
+}
+
+/// `string.replace(old, new, count)`: Python's `str.replace`.
+fn replace(c: &mut Call<'_>) -> R<V> {
+    Ok(V::string(py_replace(&c.s(0), &c.s(1), &c.s(2), c.int(3))))
+}
+
+/// `string.replace(replacements, count)`: each key replaced by its value.
+fn replace_many(c: &mut Call<'_>) -> R<V> {
+    let mut s = c.s(0).to_string();
+    let count = c.int(2);
+    if let Some(d) = dict_of(c.v(1)).cloned() {
+        for (k, v) in d.iter() {
+            let ks = delegate_str(c, &k.0)?;
+            let vs = delegate_str(c, v)?;
+            s = py_replace(&s, &ks, &vs, count);
+        }
+    }
+    Ok(V::string(s))
+}
+
+/// `string * int`: the string repeated.
+fn str_times_int(c: &mut Call<'_>) -> R<V> {
+    let s = c.s(0);
+    string_by_int(c, &s, c.int(1))
+}
+
+/// `left in right`: whether the string holds the substring.
+fn str_in(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(c.s(1).contains(c.s(0).as_ref())))
+}
+
+/// `int * string`: the string repeated.
+fn int_times_str(c: &mut Call<'_>) -> R<V> {
+    let s = c.s(1);
+    string_by_int(c, &s, c.int(0))
+}
+
+/// `string.substring(start, length)`: the characters from start (negative: from the end).
+fn substring(c: &mut Call<'_>) -> R<V> {
+    let chars: Vec<char> = c.s(0).chars().collect();
+    let n = i64::try_from(chars.len()).unwrap_or(i64::MAX);
+    let mut length = c.int(2);
+    let mut start = c.int(1);
+    if length < 0 {
+        length = n;
+    }
+    if start < 0 {
+        start += n;
+    }
+    let (a, b) = slice_bounds(chars.len(), Some(start), Some(start.saturating_add(length)));
+    Ok(V::string(chars.get(a..b).unwrap_or(&[]).iter().collect()))
+}
+
+/// `string.indexOf(sub, start)`: the first position of sub from start, or -1.
+fn index_of(c: &mut Call<'_>) -> R<V> {
+    find_args(c, false, false)
+}
+
+/// `string.indexOf(sub, start, length)`: the first position within the slice, or -1.
+fn index_of_in(c: &mut Call<'_>) -> R<V> {
+    find_args(c, false, true)
+}
+
+/// `string.lastIndexOf(sub, start)`: the last position of sub from start, or -1.
+fn last_index_of(c: &mut Call<'_>) -> R<V> {
+    find_args(c, true, false)
+}
+
+/// `string.lastIndexOf(sub, start, length)`: the last position within the slice, or -1.
+fn last_index_of_in(c: &mut Call<'_>) -> R<V> {
+    find_args(c, true, true)
+}
+
+/// `string.toCharArray()`: its characters.
+fn to_char_array(c: &mut Call<'_>) -> R<V> {
+    Ok(V::tuple(c.s(0).chars().map(|ch| V::string(ch.to_string())).collect()))
+}
+
+/// `characters(digits, …)`: the chosen classes of characters (Python's `string` constants).
+fn characters(c: &mut Call<'_>) -> R<V> {
+    let lower = "abcdefghijklmnopqrstuvwxyz";
+    let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+    let ws = " \t\n\r\u{b}\u{c}";
+    let mut s = String::new();
+    let parts: [(usize, Option<String>, &str); 12] = [
+        (0, Some("0123456789".into()), ""),
+        (1, Some("0123456789abcdefABCDEF".into()), ""),
+        (2, Some(lower.into()), ""),
+        (3, Some(upper.into()), ""),
+        (4, Some(format!("{lower}{upper}")), ""),
+        (5, None, "letters"),
+        (6, Some("01234567".into()), ""),
+        (7, Some(punct.into()), ""),
+        (8, Some(format!("0123456789{lower}{upper}{punct}{ws}")), ""),
+        (9, None, "lowercase"),
+        (10, None, "uppercase"),
+        (11, Some(ws.into()), ""),
+    ];
+    for (i, text, missing) in parts {
+        if c.v(i).truthy() {
+            match text {
+                Some(t) => s.push_str(&t),
+                None => {
+                    return Err(super::super::YaqlError::new(
+                        "AttributeError",
+                        format!("module 'string' has no attribute '{missing}'"),
+                    ))
+                }
             }
         }
-        Ok(V::string(out))
-    };
-    defs.push(FnDef::func("concat").var(STR).f(concat));
-    defs.push(FnDef::func("#operator_+").var(STR).f(concat));
-    defs.push(FnDef::method("toUpper").p("string", STR).f(|c| Ok(V::string(c.s(0).to_uppercase()))));
-    defs.push(FnDef::ext("len").p("string", STR).f(|c| Ok(V::Int(i64::try_from(c.s(0).chars().count()).unwrap_or(0)))));
-    defs.push(FnDef::method("toLower").p("string", STR).f(|c| Ok(V::string(c.s(0).to_lowercase()))));
-    defs.push(
-        FnDef::method("split")
-            .p("string", STR)
-            .pd("separator", STR_N, Dft::None)
-            .pd("max_splits", INT, Dft::Int(-1))
-            .f(|c| Ok(V::List(Rc::new(py_split(&c.s(0), str_arg(c.v(1)), c.int(2))?)))),
-    );
-    defs.push(
-        FnDef::method("rightSplit")
-            .p("string", STR)
-            .pd("separator", STR_N, Dft::None)
-            .pd("max_splits", INT, Dft::Int(-1))
-            .f(|c| Ok(V::List(Rc::new(py_rsplit(&c.s(0), str_arg(c.v(1)), c.int(2))?)))),
-    );
-    defs.push(FnDef::method("join").p("sequence", ITER).p("separator", STR).f(|c| {
-        let seq = c.v(0).clone();
-        let sep = c.s(1);
-        join(c, &seq, &sep)
-    }));
-    defs.push(FnDef::method("join").p("separator", STR).p("sequence", ITER).f(|c| {
-        let seq = c.v(1).clone();
-        let sep = c.s(0);
-        join(c, &seq, &sep)
-    }));
-    defs.push(FnDef::func("str").p("value", ANY).f(|c| Ok(V::string(yaql_str(c.v(0))))));
-    defs.push(
-        FnDef::method("trim")
-            .p("string", STR)
-            .pd("chars", STR_N, Dft::None)
-            .f(|c| Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), true, true)))),
-    );
-    defs.push(
-        FnDef::method("trimLeft")
-            .p("string", STR)
-            .pd("chars", STR_N, Dft::None)
-            .f(|c| Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), true, false)))),
-    );
-    defs.push(
-        FnDef::method("trimRight")
-            .p("string", STR)
-            .pd("chars", STR_N, Dft::None)
-            .f(|c| Ok(V::string(py_strip(&c.s(0), str_arg(c.v(1)), false, true)))),
-    );
-    defs.push(FnDef::ext("norm").p("string", STR_N).pd("chars", STR_N, Dft::None).f(|c| {
-        let V::Str(s) = c.v(0) else { return Ok(V::None) };
-        let v = py_strip(s, str_arg(c.v(1)), true, true);
-        Ok(if v.is_empty() { V::None } else { V::string(v) })
-    }));
-    defs.push(
-        FnDef::ext("isEmpty")
-            .p("string", STR_N)
-            .pd("trim_spaces", BOOL, Dft::Bool(true))
-            .alias("trim")
-            .pd("chars", STR_N, Dft::None)
-            .f(|c| {
-                let V::Str(s) = c.v(0) else { return Ok(V::Bool(true)) };
-                let s = if c.v(1).truthy() { py_strip(s, str_arg(c.v(2)), true, true) } else { s.to_string() };
-                Ok(V::Bool(s.is_empty()))
-            }),
-    );
-    defs.push(
-        FnDef::method("replace")
-            .p("string", STR)
-            .p("old", STR)
-            .p("new", STR)
-            .pd("count", INT, Dft::Int(-1))
-            .f(|c| Ok(V::string(py_replace(&c.s(0), &c.s(1), &c.s(2), c.int(3))))),
-    );
-    defs.push(FnDef::method("replace").p("string", STR).p("replacements", MAP).pd("count", INT, Dft::Int(-1)).f(|c| {
-        let mut s = c.s(0).to_string();
-        let count = c.int(2);
-        if let Some(d) = dict_of(c.v(1)).cloned() {
-            for (k, v) in d.iter() {
-                let ks = delegate_str(c, &k.0)?;
-                let vs = delegate_str(c, v)?;
-                s = py_replace(&s, &ks, &vs, count);
-            }
-        }
-        Ok(V::string(s))
-    }));
-    defs.push(FnDef::func("#operator_*").p("left", STR).p("right", INT).f(|c| {
-        let s = c.s(0);
-        string_by_int(c, &s, c.int(1))
-    }));
-    defs.push(
-        FnDef::func("#operator_in").p("left", STR).p("right", STR).f(|c| Ok(V::Bool(c.s(1).contains(c.s(0).as_ref())))),
-    );
-    defs.push(FnDef::func("#operator_*").p("left", INT).p("right", STR).f(|c| {
-        let s = c.s(1);
-        string_by_int(c, &s, c.int(0))
-    }));
-    defs.push(FnDef::method("substring").p("string", STR).p("start", INT).pd("length", INT, Dft::Int(-1)).f(|c| {
-        let chars: Vec<char> = c.s(0).chars().collect();
-        let n = i64::try_from(chars.len()).unwrap_or(i64::MAX);
-        let mut length = c.int(2);
-        let mut start = c.int(1);
-        if length < 0 {
-            length = n;
-        }
-        if start < 0 {
-            start += n;
-        }
-        let (a, b) = slice_bounds(chars.len(), Some(start), Some(start.saturating_add(length)));
-        Ok(V::string(chars.get(a..b).unwrap_or(&[]).iter().collect()))
-    }));
-    defs.push(
-        FnDef::method("indexOf")
-            .p("string", STR)
-            .p("sub", STR)
-            .pd("start", INT, Dft::Int(0))
-            .f(|c| find_args(c, false, false)),
-    );
-    defs.push(
-        FnDef::method("indexOf")
-            .p("string", STR)
-            .p("sub", STR)
-            .p("start", INT)
-            .p("length", INT)
-            .f(|c| find_args(c, false, true)),
-    );
-    defs.push(
-        FnDef::method("lastIndexOf")
-            .p("string", STR)
-            .p("sub", STR)
-            .pd("start", INT, Dft::Int(0))
-            .f(|c| find_args(c, true, false)),
-    );
-    defs.push(
-        FnDef::method("lastIndexOf")
-            .p("string", STR)
-            .p("sub", STR)
-            .p("start", INT)
-            .p("length", INT)
-            .f(|c| find_args(c, true, true)),
-    );
-    defs.push(
-        FnDef::method("toCharArray")
-            .p("string", STR)
-            .f(|c| Ok(V::tuple(c.s(0).chars().map(|ch| V::string(ch.to_string())).collect()))),
-    );
-    defs.push(
-        FnDef::func("characters")
-            .pd("digits", BOOL_N, Dft::Bool(false))
-            .pd("hexdigits", BOOL_N, Dft::Bool(false))
-            .pd("ascii_lowercase", BOOL_N, Dft::Bool(false))
-            .pd("ascii_uppercase", BOOL_N, Dft::Bool(false))
-            .pd("ascii_letters", BOOL_N, Dft::Bool(false))
-            .pd("letters", BOOL_N, Dft::Bool(false))
-            .pd("octdigits", BOOL_N, Dft::Bool(false))
-            .pd("punctuation", BOOL_N, Dft::Bool(false))
-            .pd("printable", BOOL_N, Dft::Bool(false))
-            .pd("lowercase", BOOL_N, Dft::Bool(false))
-            .pd("uppercase", BOOL_N, Dft::Bool(false))
-            .pd("whitespace", BOOL_N, Dft::Bool(false))
-            .f(|c| {
-                let lower = "abcdefghijklmnopqrstuvwxyz";
-                let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-                let punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-                let ws = " \t\n\r\u{b}\u{c}";
-                let mut s = String::new();
-                let parts: [(usize, Option<String>, &str); 12] = [
-                    (0, Some("0123456789".into()), ""),
-                    (1, Some("0123456789abcdefABCDEF".into()), ""),
-                    (2, Some(lower.into()), ""),
-                    (3, Some(upper.into()), ""),
-                    (4, Some(format!("{lower}{upper}")), ""),
-                    (5, None, "letters"),
-                    (6, Some("01234567".into()), ""),
-                    (7, Some(punct.into()), ""),
-                    (8, Some(format!("0123456789{lower}{upper}{punct}{ws}")), ""),
-                    (9, None, "lowercase"),
-                    (10, None, "uppercase"),
-                    (11, Some(ws.into()), ""),
-                ];
-                for (i, text, missing) in parts {
-                    if c.v(i).truthy() {
-                        match text {
-                            Some(t) => s.push_str(&t),
-                            None => {
-                                return Err(super::super::YaqlError::new(
-                                    "AttributeError",
-                                    format!("module 'string' has no attribute '{missing}'"),
-                                ))
-                            }
-                        }
-                    }
-                }
-                let mut seen = indexmap::IndexSet::new();
-                for ch in s.chars() {
-                    seen.insert(ch);
-                }
-                Ok(V::tuple(seen.into_iter().map(|ch| V::string(ch.to_string())).collect()))
-            }),
-    );
-    defs.push(FnDef::func("isString").p("arg", ANY).f(|c| Ok(V::Bool(matches!(c.v(0), V::Str(_))))));
-    defs.push(FnDef::method("startsWith").p("string", STR).var(STR).f(|c| {
-        let s = c.s(0);
-        Ok(V::Bool(c.var_values().iter().any(|p| str_arg(p).is_some_and(|p| s.starts_with(p)))))
-    }));
-    defs.push(FnDef::method("endsWith").p("string", STR).var(STR).f(|c| {
-        let s = c.s(0);
-        Ok(V::Bool(c.var_values().iter().any(|p| str_arg(p).is_some_and(|p| s.ends_with(p)))))
-    }));
-    defs.push(FnDef::func("hex").p("num", NUM_N).f(|c| match c.v(0) {
+    }
+    let mut seen = indexmap::IndexSet::new();
+    for ch in s.chars() {
+        seen.insert(ch);
+    }
+    Ok(V::tuple(seen.into_iter().map(|ch| V::string(ch.to_string())).collect()))
+}
+
+/// `isString(arg)`: whether the value is a string.
+fn is_string(c: &mut Call<'_>) -> R<V> {
+    Ok(V::Bool(matches!(c.v(0), V::Str(_))))
+}
+
+/// `string.startsWith(prefix, …)`: whether it starts with one of the prefixes.
+fn starts_with(c: &mut Call<'_>) -> R<V> {
+    let s = c.s(0);
+    Ok(V::Bool(c.var_values().iter().any(|p| str_arg(p).is_some_and(|p| s.starts_with(p)))))
+}
+
+/// `string.endsWith(suffix, …)`: whether it ends with one of the suffixes.
+fn ends_with(c: &mut Call<'_>) -> R<V> {
+    let s = c.s(0);
+    Ok(V::Bool(c.var_values().iter().any(|p| str_arg(p).is_some_and(|p| s.ends_with(p)))))
+}
+
+/// `hex(num)`: Python's `hex`.
+fn hex(c: &mut Call<'_>) -> R<V> {
+    match c.v(0) {
         V::Int(i) => Ok(V::string(if *i < 0 { format!("-0x{:x}", i.unsigned_abs()) } else { format!("0x{i:x}") })),
         V::BigInt(b) => Ok(V::string(if b.sign() == num_bigint::Sign::Minus {
             format!("-0x{:x}", b.magnitude())
@@ -464,7 +541,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
             format!("0x{:x}", b.magnitude())
         })),
         other => Err(type_error(format!("'{}' object cannot be interpreted as an integer", other.type_name()))),
-    }));
+    }
 }
 
 /// `str_delegate(x)`: yaql's `str` through the dispatcher.

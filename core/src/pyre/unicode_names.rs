@@ -1,4 +1,4 @@
-//! Unicode character names for `\N{...}` escapes (generated from Python 3.11.7's
+//! Unicode character names for Python's `\N{...}` escapes, in regular expressions and yaql strings (generated from Python 3.11.7's
 //! unicodedata, Unicode 14.0.0). A subset: Latin, Greek, Cyrillic and other scripts up to
 //! U+07FF, general punctuation and symbols (U+2000-U+2BFF), CJK punctuation, fullwidth
 //! forms and common emoji. Names outside it are reported as unknown.
