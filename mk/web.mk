@@ -12,7 +12,8 @@ WEB := web
 WEB_STAMP := $(WEB)/node_modules/.package-lock.json
 PW := playwright-tests
 PW_STAMP := $(PW)/node_modules/.package-lock.json
-WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples $(WEB)/public -type f) $(wildcard $(WEB)/*.html) $(WEB)/vite.config.ts $(WEB)/tsconfig.json
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/examples $(WEB)/public -type f) $(wildcard $(WEB)/*.html) $(WEB)/vite.config.ts $(WEB)/tsconfig.json \
+	$(WEB)/scripts/rule-pages.mjs $(wildcard docs/rules/*.md)
 WEB_DIST := $(WEB)/dist/index.html
 SERVE_PORT ?= 8080
 

@@ -19,17 +19,23 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
+/** Choose the fixture's two environment files (a folder's are off until chosen), in their order. */
+async function chooseEnvironmentFiles(page: Page): Promise<void> {
+  for (const i of [0, 1]) await page.getByTestId(`env-use-${i}`).check();
+}
+
 async function loadFixture(page: Page): Promise<void> {
   await open(page);
   await page.getByTestId("folder-input").setInputFiles(FOLDER);
   await expect(page.getByTestId("load-report")).toContainText("Loaded the folder web-stack");
+  await chooseEnvironmentFiles(page);
 }
 
 test("a folder loads as template, environment files and files, and nested stacks open as a tree", async ({ page }) => {
   await loadFixture(page);
   const report = page.getByTestId("load-report");
   await expect(report.locator("p").first()).toHaveText(
-    "Loaded the folder web-stack: the template stack.yaml, 2 environment files (env-base.yaml, env-prod.yaml, merged in this order), 3 files.",
+    "Loaded the folder web-stack: the template stack.yaml and 3 files. 2 environment files are off until you choose them (2 concern this template: see their hints).",
   );
   await expect(report).toContainText("Left out hidden files and folders: .notes.");
   await expect(page.getByTestId("template-name")).toHaveText("stack.yaml");
@@ -199,7 +205,7 @@ test("a folder dropped on the page is walked recursively", async ({ page }) => {
     "drop/.git/config": "x",
   });
   await expect(page.getByTestId("load-report").locator("p").first()).toHaveText(
-    "Loaded the folder drop: the template main.yaml, 1 environment file (env.yaml, merged in this order), 3 files.",
+    "Loaded the folder drop: the template main.yaml and 3 files. 1 environment file is off until you choose it.",
   );
   await expect(page.getByTestId("load-report")).toContainText("Left out hidden files and folders: .git.");
   await expect(page.getByTestId("file-name-0")).toHaveValue("deep/er/db.yaml");
@@ -251,6 +257,7 @@ test("the cloud's Heat settings and the stack name stay when a folder is loaded"
   await expect(page.getByTestId("load-report")).toContainText("Loaded the folder web-stack");
   await expect(page.getByTestId("setting-heat-config")).toHaveValue('{"max_nested_stack_depth": 1}');
   await expect(page.getByTestId("setting-stack-name")).toHaveValue("prod");
+  await chooseEnvironmentFiles(page);
   // The setting is in force: the group's members are nested two deep.
   await expect(page.getByTestId("status")).toHaveText(/^errors: /);
   await expect(page.getByTestId("error-item").first()).toContainText("Recursion depth exceeds 1");

@@ -25,13 +25,21 @@ def replacement(message, kind):
     if kind == "type":
         m = re.search(r"[Uu]se ((?:OS|AWS)::[A-Za-z0-9:]+[A-Za-z0-9])", message)
     else:
-        m = re.search(r"Use (?:property )?`?([a-z_]+)", message)
+        m = re.search(r"Use (?:property )?`?([a-z_][a-z0-9_]*)", message)
     return m.group(1) if m else None
 
 
+def clean(message):
+    return " ".join((message or "").split()).replace("``", "`")
+
+
 def status(ss, kind):
-    msg = " ".join((ss.get("message") or "").split()).replace("``", "`")
-    rep = replacement(msg, kind)
+    msg = clean(ss.get("message"))
+    # A hidden one's replacement is often named only when it was deprecated
+    # (`router_id`: HIDDEN with no message, DEPRECATED "Use property router.").
+    rep, prev = replacement(msg, kind), ss.get("previous_status")
+    while rep is None and isinstance(prev, dict):
+        rep, prev = replacement(clean(prev.get("message")), kind), prev.get("previous_status")
     return "Status { status: %s, since: %s, message: %s, replacement: %s }" % (
         rust_str(ss["status"]),
         rust_str(ss.get("version") or ""),

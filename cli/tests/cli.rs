@@ -667,7 +667,7 @@ fn rules_lists_every_lint_rule_and_shows_each_ones_documentation() {
     assert_eq!(list.len(), rows.len());
     assert!(list
         .iter()
-        .all(|r| r["help_uri"].as_str().unwrap().ends_with(&format!("docs/rules/{}.md", r["id"].as_str().unwrap()))));
+        .all(|r| r["help_uri"].as_str().unwrap().ends_with(&format!("/rules/{}", r["id"].as_str().unwrap()))));
     // One rule's documentation, by id or name; an unknown one is a usage error.
     let doc = stdout(&hotplate(&["rules", "w1001"]));
     assert!(doc.starts_with("# W1001: misspelled-function\n"), "{doc}");

@@ -246,7 +246,7 @@ pub struct Located {
     pub end_line: u32,
     /// 1-based column (code points) of the end (exclusive).
     pub end_column: u32,
-    /// A lint finding's rule documentation (`docs/rules/<ID>.md` in the repository).
+    /// A lint finding's rule documentation (the site's `/rules/<ID>`, rendered from `docs/rules/<ID>.md`).
     #[cfg_attr(feature = "serialize", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub help: Option<String>,
@@ -438,8 +438,8 @@ pub fn lint_rule(id: &str) -> Option<RuleInfo> {
     crate::lint::find(id)
 }
 
-/// Where a lint rule's documentation is published (`docs/rules/<ID>.md` in
-/// the repository: SARIF's `helpUri`, the page's link).
+/// Where a lint rule's documentation is published (the site's `/rules/<ID>`,
+/// rendered from `docs/rules/<ID>.md`: SARIF's `helpUri`, the rules' listings).
 #[cfg(feature = "lint")]
 pub fn lint_help_uri(id: &str) -> String {
     crate::lint::help_uri(id)

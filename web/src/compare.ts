@@ -54,21 +54,44 @@ function documentText(ws: Workspace, file: string): string | undefined {
 }
 
 /** A marker in the editors for something of the plan at `place`. */
-function mark(ws: Workspace, place: PlanPlace, code: string, message: string): Diagnostic | null {
+function mark(ws: Workspace, place: PlanPlace, code: string, message: string, severity: Diagnostic["severity"] = "warning"): Diagnostic | null {
   const text = documentText(ws, place.file);
   if (text === undefined) return null;
   const from = offsetOf(text, place.line, place.column);
   const to = Math.max(from, offsetOf(text, place.endLine, place.endColumn));
-  return { code, severity: "warning", message, path: "", file: place.file, from, to, line: place.line, column: place.column, endLine: place.endLine, endColumn: place.endColumn };
+  return { code, severity, message, path: "", file: place.file, from, to, line: place.line, column: place.column, endLine: place.endLine, endColumn: place.endColumn };
+}
+
+/** Why the update would not happen: Heat refuses it (`heat.error`), or the real update stops at a `restricted_actions` entry; null: it would run. */
+export function updateRefusal(plan: UpdatePlan): string | null {
+  const error = plan.heat.error;
+  if (error) {
+    const at = plan.errorPlace ? ` at ${plan.errorPlace.file}:${plan.errorPlace.line}:${plan.errorPlace.column}` : "";
+    return `Heat would refuse this update${at} — ${error.type}: ${error.message}`;
+  }
+  const stopped = planned(plan).filter((x) => x.resource.restricted);
+  if (!stopped.length) return null;
+  const names = stopped.map(({ path, resource: r }) => `${[...path, r.name].join("/")} (${r.restricted})`);
+  return `The update would stop: restricted_actions forbid${stopped.length === 1 ? "s" : ""} what it does to ${names.join(", ")}`;
 }
 
 /**
- * The editors' markers of a plan: each replaced resource at the properties
- * that force the replacement (at its definition when none does, e.g. a type
- * change), and each `restricted_actions` entry the real update stops at.
+ * The problems of a plan (they join the evaluation's in the problems list and
+ * the editors): Heat's refusal of the update, an error at its place (a changed
+ * immutable parameter at its declaration); each `restricted_actions` entry the
+ * real update stops at, an error too; each replaced resource a warning at the
+ * properties that force the replacement (at its definition when none does,
+ * e.g. a type change).
  */
 export function planMarks(plan: UpdatePlan, ws: Workspace): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const error = plan.heat.error;
+  if (error) {
+    const message = `Heat would refuse this update: ${error.type}: ${error.message}`;
+    const m = plan.errorPlace ? mark(ws, plan.errorPlace, "plan-refused", message, "error") : null;
+    out.push(m ?? { code: "plan-refused", severity: "error", message, path: "", file: null, from: 0, to: 0, line: 0, column: 0, endLine: 0, endColumn: 0 });
+    return out;
+  }
   for (const { path, resource: r } of planned(plan)) {
     const name = [...path, r.name].join("/");
     const why = r.reasons.map((x) => x.text).join("; ");
@@ -81,7 +104,7 @@ export function planMarks(plan: UpdatePlan, ws: Workspace): Diagnostic[] {
       }
     }
     if (r.restricted && r.place) {
-      const m = mark(ws, r.place, "plan-restricted", `${name}: the real update stops here (restricted_actions: ${r.restricted}); Heat's preview does not check it`);
+      const m = mark(ws, r.place, "plan-restricted", `${name}: the real update stops here (restricted_actions: ${r.restricted}); Heat's preview does not check it`, "error");
       if (m) out.push(m);
     }
   }

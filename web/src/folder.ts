@@ -13,15 +13,23 @@
 //   `type` values ending in `.yaml` or `.template` anywhere in a template, and
 //   the `resource_registry` entries of an environment file (not type names,
 //   `::`), each relative to the directory of the file that names it.
+// - A Jinja2 file (`.j2` in its name, `{{` or `{%` in its text: TripleO's
+//   `*.j2.yaml`) is neither a template nor an environment file: TripleO renders
+//   it first. It goes into `files`.
 // - The main template is a template no other file names; among several, the
 //   one named like the folder, then `main`, `template`, `stack`, `top`, then
 //   the least deep, then the first by name.
 // - An environment file is a non-empty mapping whose top-level keys are all
-//   environment sections and that no file names; they merge in name order.
+//   environment sections and that no file names; listed in name order, each
+//   off until the user chooses it (a folder may hold contradictory ones:
+//   `enable_x.yaml` and `disable_x.yaml`), with a hint when it maps a type the
+//   templates use or sets a parameter they declare.
 // - Every other file goes into `files`: under the name it is referenced by, as
 //   written (Heat looks files up by that name, so core does too), found by
-//   following references from the template and the environment files; a file
-//   nobody names, under its path relative to the template's directory.
+//   following references from the template and the environment files (one
+//   named by a path climbing out of its directory, `../../x.yaml`, goes by its
+//   path in the folder, the name written as an alias); a file nobody names,
+//   under its path relative to the template's directory.
 import type { FileSummary } from "hotplate/web";
 
 /** One file of the folder: its path relative to the folder (`/`-separated) and text. */
@@ -39,9 +47,12 @@ export interface NamedText {
 export interface FolderWorkspace {
   templateName: string;
   template: string;
-  envFiles: NamedText[];
+  /** Each off (`off: true`) until the user chooses it. */
+  envFiles: (NamedText & { off: true })[];
   files: NamedText[];
   notes: string[];
+  /** Per environment file (by name), why it may be wanted: what it maps or sets of the templates. */
+  envHints: Record<string, string>;
 }
 
 /** A folder with no template: nothing is loaded. */
@@ -71,11 +82,20 @@ export const ENV_SECTIONS = [
   "parameter_merge_strategies",
 ];
 
+/** What the page says of Jinja2 templates. */
+export const JINJA_NOTE =
+  "TripleO renders its *.j2.yaml files before Heat reads them (tools/process-templates.py with roles_data.yaml and network_data.yaml); load the rendered folder, or “Use as template” on a rendered file.";
+
 /** Names preferred for the main template, after the folder's own name. */
 const MAIN_NAMES = ["main", "template", "stack", "top"];
 
 /** What a file is and which files it names (as written): the engine's `summarizeFile`. */
 export type Summary = FileSummary;
+
+/** A Jinja2 source (TripleO's `*.j2.yaml`, rendered by its tools before Heat sees it). */
+export function isJinja(path: string, text: string): boolean {
+  return /\.j2(\.|$)/.test(path.slice(path.lastIndexOf("/") + 1)) && /\{\{|\{%/.test(text);
+}
 
 /** The directory part of a path ("" at the top). */
 export function dirOf(path: string): string {
@@ -130,20 +150,30 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
       if (p !== null && p !== f.path && byPath.has(p)) referenced.add(p);
     }
   }
-  const templates = files.filter((f) => byPath.get(f.path)!.summary.kind === "template");
+  const jinja = files.filter((f) => isJinja(f.path, f.text));
+  const jinjaPaths = new Set(jinja.map((f) => f.path));
+  const kindOf = (f: FolderFile) => (jinjaPaths.has(f.path) ? "other" : byPath.get(f.path)!.summary.kind);
+  const templates = files.filter((f) => kindOf(f) === "template");
   if (templates.length === 0) {
-    throw new FolderError("no template in it: hotplate looks for a YAML or JSON file with a heat_template_version key");
+    throw new FolderError(
+      jinja.length
+        ? `no template in it but Jinja2 ones (${jinja.map((f) => f.path).slice(0, 3).join(", ")}${jinja.length > 3 ? ", …" : ""}): ${JINJA_NOTE}`
+        : "no template in it: hotplate looks for a YAML or JSON file with a heat_template_version key",
+    );
   }
+  if (jinja.length) notes.push(`${jinja.length === 1 ? `${jinja[0].path} is a Jinja2 template` : `${jinja.length} files are Jinja2 templates (${jinja[0].path}, …)`}, kept in Files: ${JINJA_NOTE}`);
   const unnamed = templates.filter((f) => !referenced.has(f.path));
   // When they all name each other, one is taken anyway: Heat reports the recursion.
   const candidates = unnamed.length ? unnamed : [...templates];
   candidates.sort((a, b) => compareRank(mainRank(a.path, folder), mainRank(b.path, folder)));
   const main = candidates[0];
   if (unnamed.length > 1) {
-    notes.push(`The template is ${main.path}: ${candidates.slice(1).map((c) => c.path).join(", ")} ${candidates.length > 2 ? "are" : "is"} another template no file names (kept in Files).`);
+    const others = candidates.slice(1).map((c) => c.path);
+    const shown = others.length > 3 ? `${others.slice(0, 3).join(", ")} and ${others.length - 3} more` : others.join(", ");
+    notes.push(`The template is ${main.path}. ${others.length === 1 ? "One other template no file names is" : `${others.length} other templates no file names are`} in Files (${shown}): “Use as template” on one evaluates it instead.`);
   }
   const envs = files
-    .filter((f) => byPath.get(f.path)!.summary.kind === "env" && !referenced.has(f.path))
+    .filter((f) => kindOf(f) === "env" && !referenced.has(f.path))
     .sort((a, b) => byName(a.path, b.path));
 
   // Names: the template and the environment files by their paths; every file
@@ -181,7 +211,14 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
         aliasesOf.set(p, [...(aliasesOf.get(p) ?? []), ref]);
         continue;
       }
-      keyOf.set(p, ref);
+      // A name that climbs out of its directory (`../../common/templates/network.yaml`)
+      // reads like no other name of the folder: the file goes by its path in the
+      // folder, the request carries it under the name written too.
+      if (ref.startsWith("../") && !pathOf.has(p)) {
+        keyOf.set(p, p);
+        pathOf.set(p, p);
+        aliasesOf.set(p, [ref]);
+      } else keyOf.set(p, ref);
       order.push(p);
       if (byPath.get(p)!.summary.kind === "template") queue.push(byPath.get(p)!.file);
     }
@@ -197,10 +234,30 @@ export function classify(files: FolderFile[], summaries: Summary[], folder: stri
     pathOf.set(key, f.path);
     order.push(f.path);
   }
+  // What the templates of the stack use and declare: an environment file that maps
+  // one of those types or sets one of those parameters is hinted at.
+  const used = new Set<string>();
+  const declared = new Set<string>();
+  for (const t of [main, ...order.map((p) => byPath.get(p)!.file)]) {
+    const summary = byPath.get(t.path)!.summary;
+    if (kindOf(t) !== "template") continue;
+    for (const type of summary.types) used.add(type);
+    for (const p of summary.parameters) declared.add(p);
+  }
+  const envHints: Record<string, string> = {};
+  for (const e of envs) {
+    const summary = byPath.get(e.path)!.summary;
+    const maps = summary.types.filter((t) => used.has(t));
+    const sets = summary.parameters.filter((p) => declared.has(p));
+    const some = (xs: string[]) => (xs.length > 2 ? `${xs.slice(0, 2).join(", ")} and ${xs.length - 2} more` : xs.join(", "));
+    const parts = [maps.length ? `maps ${some(maps)}` : "", sets.length ? `sets ${some(sets)}` : ""].filter(Boolean);
+    if (parts.length) envHints[e.path] = parts.join("; ");
+  }
   return {
     templateName: main.path,
     template: main.text,
-    envFiles: envs.map((e) => ({ name: e.path, text: e.text })),
+    envFiles: envs.map((e) => ({ name: e.path, text: e.text, off: true as const })),
+    envHints,
     files: order.map((p) => {
       const aliases = aliasesOf.get(p);
       return aliases ? { name: keyOf.get(p)!, text: byPath.get(p)!.file.text, aliases } : { name: keyOf.get(p)!, text: byPath.get(p)!.file.text };

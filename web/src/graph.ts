@@ -1,7 +1,9 @@
 // The dependency graph pane: a layered drawing (graph-layout.ts, computed in a
 // worker) in a viewport that pans (drag, arrow keys) and zooms (wheel, +/-,
-// buttons; "Fit" shows it all). A drawing is rebuilt only when the resources or
-// edges change, and the view the user chose is kept across redraws.
+// buttons; "Fit" shows it all). A drawing is rebuilt only when the resources,
+// edges or actions change, and the view the user chose is kept across redraws.
+// In compare mode each box is marked with what the update does to it (added,
+// replaced, rebuilt, updated, deleted — a deleted resource drawn dashed), with a legend.
 import type { Edge } from "hotplate/web";
 import { NODE_H, NODE_W, type GraphLayout } from "./graph-layout";
 import type { LayoutRequest, LayoutResponse } from "./graph-worker";
@@ -12,6 +14,9 @@ const MIN_SCALE = 0.01;
 const MAX_SCALE = 3;
 /** Below this a whole drawing is too small to read: start at this scale instead. */
 const READABLE = 0.6;
+/** How the legend and the boxes' titles name an update's actions, in the legend's order. */
+const ACTION_WORDS: Record<string, string> = { added: "added", replaced: "replaced", rebuilt: "rebuilt", updated: "updated", deleted: "deleted", unchanged: "unchanged" };
+const ACTION_ORDER = ["added", "replaced", "rebuilt", "updated", "deleted"];
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG, tag);
@@ -39,6 +44,9 @@ export class GraphView {
   private pending: LayoutRequest | null = null;
   private key = "";
   private layout: GraphLayout | null = null;
+  /** What the update does to each resource (compare mode); empty otherwise. */
+  private actions: Record<string, string> = {};
+  private readonly legend: HTMLElement;
   private scale = 1;
   private tx = 0;
   private ty = 0;
@@ -50,11 +58,14 @@ export class GraphView {
     tools.className = "graph-tools";
     this.hint = Object.assign(document.createElement("span"), { className: "hint" });
     this.hint.dataset.testid = "graph-hint";
+    this.legend = Object.assign(document.createElement("span"), { className: "graph-legend", hidden: true });
+    this.legend.dataset.testid = "graph-legend";
     tools.append(
       button("+", "Zoom in", "graph-zoom-in", () => this.zoomBy(1.25)),
       button("−", "Zoom out", "graph-zoom-out", () => this.zoomBy(0.8)),
       button("Fit", "Show the whole graph", "graph-fit", () => this.fit(true)),
       this.hint,
+      this.legend,
     );
     this.viewport = document.createElement("div");
     this.viewport.className = "graph-viewport";
@@ -73,11 +84,13 @@ export class GraphView {
     this.listen();
   }
 
-  /** Draw the enabled resources `names` and the `edges` between them (laid out in the worker). */
-  show(names: string[], edges: Edge[]): void {
-    const key = JSON.stringify([names, edges.map((e) => [e.from, e.to, e.kind])]);
+  /** Draw the enabled resources `names` and the `edges` between them (laid out in the worker); `actions`: what an update does to each. */
+  show(names: string[], edges: Edge[], actions: Record<string, string> = {}): void {
+    const key = JSON.stringify([names, edges.map((e) => [e.from, e.to, e.kind]), actions]);
     if (key === this.key) return;
     this.key = key;
+    this.actions = actions;
+    this.showLegend();
     this.viewport.hidden = names.length === 0;
     if (!names.length) {
       this.wanted = 0;
@@ -118,19 +131,22 @@ export class GraphView {
     g.append(title);
     for (const e of layout.edges) {
       if (e.points.length < 2) continue;
-      const line = svg("polyline", { points: e.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "), class: `edge ${e.kind}`, "marker-end": "url(#arrow)" });
+      const line = svg("polyline", { points: e.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "), class: `edge ${e.kind}`, fill: "none", "marker-end": "url(#arrow)" });
       const t = svg("title", {});
       t.textContent = `${e.from} → ${e.to} (${e.kind})`;
       line.append(t);
       g.append(line);
     }
     for (const n of layout.nodes) {
-      const node = svg("g", { class: "node", transform: `translate(${n.x},${n.y})` });
+      const action = this.actions[n.name];
+      const node = svg("g", { class: action ? `node action-${action}` : "node", transform: `translate(${n.x},${n.y})` });
+      if (action) node.dataset.action = action;
+      node.dataset.name = n.name;
       node.append(svg("rect", { width: NODE_W, height: NODE_H, rx: 6 }));
       const label = svg("text", { x: NODE_W / 2, y: NODE_H / 2 + 4, "text-anchor": "middle" });
       label.textContent = n.name.length > 24 ? n.name.slice(0, 23) + "…" : n.name;
       const t = svg("title", {});
-      t.textContent = n.name;
+      t.textContent = action ? `${n.name}: ${ACTION_WORDS[action] ?? action}` : n.name;
       node.append(label, t);
       g.append(node);
     }
@@ -141,6 +157,18 @@ export class GraphView {
     this.hint.textContent = `${layout.nodes.length} resources · drag to pan, wheel to zoom`;
     if (!this.moved) this.fit(false);
     else this.apply();
+  }
+
+  /** The legend of the actions drawn (compare mode): each action present, with its count. */
+  private showLegend(): void {
+    const counts = new Map<string, number>();
+    for (const a of Object.values(this.actions)) if (a !== "unchanged") counts.set(a, (counts.get(a) ?? 0) + 1);
+    this.legend.hidden = counts.size === 0;
+    this.legend.replaceChildren(...ACTION_ORDER.filter((a) => counts.has(a)).map((a) => {
+      const item = Object.assign(document.createElement("span"), { className: `legend-item action-${a}`, textContent: `${counts.get(a)} ${ACTION_WORDS[a]}` });
+      item.dataset.action = a;
+      return item;
+    }));
   }
 
   /** Show the whole drawing; unless `all`, not smaller than readable (from the top left). */

@@ -6,7 +6,7 @@
 // panels the pane registry lists (page/results.ts). In compare mode
 // (page/compare-ui.ts) the same run plans the update from the current stack.
 import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
-import { planMarks, previewRequest } from "./compare";
+import { planMarks, previewRequest, updateRefusal } from "./compare";
 import { EndOfTask, nextTask } from "./end-of-task";
 import { IdeClient } from "./ide";
 import { problems, showLintCount } from "./lint";
@@ -19,7 +19,7 @@ import { evaluateOptions, fileOrder, SettingsError, toRequest, type NamedText, t
 import { CompareUi } from "./page/compare-ui";
 import { Documents } from "./page/documents";
 import { exampleOf, firstExample, setUpPicker } from "./page/examples";
-import { setUpFolderLoading } from "./page/folder-ui";
+import { openFolder, setUpFolderLoading, type FolderHost } from "./page/folder-ui";
 import { showReport } from "./page/report";
 import { Results } from "./page/results";
 import { SettingsPanel } from "./page/settings";
@@ -60,10 +60,11 @@ const status = new Status($("status"), $("results"), $("stale-note"), () =>
 
 /** Show `next`; `fromLink`: it came from the address bar's share link, which stays there; `current`:
  *  the current stack to compare with (null: none; absent: the one there is stays). */
-function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = [], current?: Workspace | null): void {
+function loadWorkspace(next: Workspace, fromLink = false, collapsed: NamedText[] = [], current?: Workspace | null, hints: [NamedText, string][] = []): void {
   s.ws = next;
   if (current !== undefined) compare.show(current);
   s.collapsed = new WeakSet(collapsed);
+  s.hints = new WeakMap(hints);
   s.showingLink = fromLink;
   s.open.clear();
   delete s.ui.resourceFilter;
@@ -149,14 +150,21 @@ async function evaluate(): Promise<void> {
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
   // Heat's diagnostics, then the lint rules' findings (the settings say which rules run).
-  const diagnostics = problems(r, (d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles));
+  // In compare mode the plan's problems join them: Heat's refusal of the update, a
+  // restricted action, a replacement at the property forcing it.
+  const diagnostics = [
+    ...problems(r, (d) => placeUnlocated(relocate(d, r.parameters, s.ws.envFiles), template, s.ws.envFiles)),
+    ...(result.plan && s.current ? planMarks(result.plan, s.ws) : []),
+  ];
   s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics, plan: result.plan };
   if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
-  docs.showProblems(result.plan ? [...diagnostics, ...planMarks(result.plan, s.ws)] : diagnostics);
+  docs.showProblems(diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
   showLintCount($("lint-count"), diagnostics);
-  status.done(errors ? `errors: ${errors}` : "ok", result.ms, false);
+  // Comparing, the verdict is the update's: a refused one is not "ok".
+  const refused = !errors && result.plan && s.current && updateRefusal(result.plan);
+  status.done(errors ? `errors: ${errors}` : refused ? "update refused" : "ok", result.ms, false);
 }
 
 // ---------------------------------------------------------------- start
@@ -182,7 +190,14 @@ function wireControls(): void {
   $("params").replaceWith(form.element);
   $("share").before(compare.button);
   $("load-report").before(compare.element);
-  setUpFolderLoading({ load: (ws, collapsed) => loadWorkspace(ws, false, collapsed), settings: () => s.ws.settings, summarize: (texts) => runner.summarize(texts) });
+  const folders: FolderHost = {
+    load: (ws, collapsed, hints) => loadWorkspace(ws, false, collapsed, undefined, hints),
+    loadCurrent: (ws) => compare.set(ws),
+    workspace: () => s.ws,
+    summarize: (texts) => runner.summarize(texts),
+  };
+  setUpFolderLoading(folders);
+  compare.onFolder = (files) => void openFolder(folders, files, true);
   $("env-add").addEventListener("click", () => docs.add("env"));
   $("files-add").addEventListener("click", () => docs.add("file"));
   $("format").addEventListener("click", () => {

@@ -23,13 +23,17 @@ export function renderedElement(v: RenderedValue | undefined): HTMLElement {
   let at = 0;
   for (const m of v.marks) {
     if (m.from < at || m.to < m.from || m.to > v.text.length) continue; // never re-order or cut the text
-    if (m.from > at) pre.append(document.createTextNode(v.text.slice(at, m.from)));
+    // A string literal that is only the placeholder (JSON writes `"⟨…⟩"`): the
+    // quotes are part of the mark, so the unknown does not read as a string.
+    const whole = m.from - 1 >= at && v.text[m.from - 1] === '"' && v.text[m.from - 2] !== "\\" && v.text[m.to] === '"';
+    const [from, to] = whole ? [m.from - 1, m.to + 1] : [m.from, m.to];
+    if (from > at) pre.append(document.createTextNode(v.text.slice(at, from)));
     const span = document.createElement("span");
-    span.className = "deferred";
+    span.className = whole ? "deferred whole" : "deferred";
     span.title = `Heat only knows this value once the stack is created (${m.label})`;
-    span.textContent = v.text.slice(m.from, m.to);
+    span.textContent = v.text.slice(from, to);
     pre.append(span);
-    at = m.to;
+    at = to;
   }
   if (at < v.text.length) pre.append(document.createTextNode(v.text.slice(at)));
   return pre;
@@ -57,7 +61,13 @@ function unchecked(check: string, service: string): string {
  * of "needs a cloud" notes; null when there is nothing.
  */
 export function cloudNotes(result: CanonicalResult, resource: string): HTMLElement | null {
-  const inner = (r: string) => (r === resource ? "" : r.startsWith(`${resource}/`) ? `${r.slice(resource.length + 1)}: ` : null);
+  // A nested stack's resource, by its path below `resource` (a group's member by its index).
+  const inner = (r: string) => {
+    if (r === resource) return "";
+    if (!r.startsWith(`${resource}/`)) return null;
+    const path = r.slice(resource.length + 1);
+    return /^\d+$/.test(path) ? `in member ${path}: ` : `in ${path.replace(/^(\d+)\//, "member $1, ")}: `;
+  };
   const notes: { text: string; title: string }[] = [];
   for (const c of result.skipped_constraints) {
     if (!("resource" in c)) continue;

@@ -12,6 +12,8 @@ export interface NamedText {
    * carries the text under each of them too.
    */
   aliases?: string[];
+  /** An environment file not used (a folder's, until the user chooses it): not in the request. */
+  off?: boolean;
 }
 
 export interface Settings {
@@ -26,13 +28,15 @@ export interface Settings {
   heatConfig: string;
   /** Which lint rules run: `on` (those on by default), `all` or `off` (see LINT_MODES). */
   lint: string;
+  /** Rules turned off besides (ids or names, separated by spaces or commas). */
+  lintDisable: string;
 }
 
 export interface Workspace {
   /** The template's file name: diagnostics name it (`x-template-name`). */
   templateName: string;
   template: string;
-  /** Merged in this order, as `openstack stack create -e a -e b`. */
+  /** Merged in this order, as `openstack stack create -e a -e b` (those not `off`). */
   envFiles: NamedText[];
   /** Contents for `get_file` and provider templates. */
   files: NamedText[];
@@ -49,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   referenceIds: "",
   heatConfig: "",
   lint: "on",
+  lintDisable: "",
 };
 
 /** The lint settings (the page's select, the element's `lint` attribute) and the rules each runs. */
@@ -62,7 +67,9 @@ export function lintMode(value: string | null | undefined): string {
 /** What the evaluation is asked besides the request: the lint rules the settings run (none when off). */
 export function evaluateOptions(settings: Settings): EvaluateOptions {
   const lint = LINT_MODES[lintMode(settings.lint)];
-  return lint ? { lint } : {};
+  if (!lint) return {};
+  const disable = (settings.lintDisable ?? "").split(/[\s,]+/).filter(Boolean);
+  return { lint: disable.length ? { ...lint, disable: [...(lint.disable ?? []), ...disable] } : lint };
 }
 
 /** The template's name unless the workspace names it (a loaded folder does). */
@@ -104,7 +111,8 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   }
   const files: Record<string, string> = {};
   for (const f of ws.files) for (const name of [f.name, ...(f.aliases ?? [])]) files[name] = f.text;
-  for (const e of ws.envFiles) files[e.name] = e.text;
+  const envFiles = ws.envFiles.filter((e) => !e.off);
+  for (const e of envFiles) files[e.name] = e.text;
   const attributes = parseJsonSetting(ws.settings.attributes, "Mocked attributes", "attributes");
   const referenceIds = parseJsonSetting(ws.settings.referenceIds, "Mocked reference ids", "referenceIds");
   const heatConfig = parseJsonSetting(ws.settings.heatConfig, "Heat settings", "heatConfig");
@@ -121,7 +129,7 @@ export function toRequest(ws: Workspace): EvaluateRequest {
     parameters: ws.params,
     "x-playground": playground,
   };
-  if (ws.envFiles.length > 0) request.environment_files = ws.envFiles.map((e) => e.name);
+  if (envFiles.length > 0) request.environment_files = envFiles.map((e) => e.name);
   if (ws.templateName !== TEMPLATE_NAME) request["x-template-name"] = ws.templateName;
   if (heatConfig) request["x-heat-config"] = heatConfig;
   return request;
@@ -151,6 +159,7 @@ export function fromRequest(req: EvaluateRequest): Workspace {
     referenceIds: play.reference_ids ? JSON.stringify(play.reference_ids, null, 2) : "",
     heatConfig: req["x-heat-config"] ? JSON.stringify(req["x-heat-config"], null, 2) : "",
     lint: DEFAULT_SETTINGS.lint,
+    lintDisable: DEFAULT_SETTINGS.lintDisable,
   };
   return ws;
 }
@@ -160,7 +169,8 @@ export function asWorkspace(v: unknown): Workspace {
   const o = v as Workspace;
   const isText = (x: unknown): x is NamedText =>
     typeof x === "object" && x !== null && typeof (x as NamedText).name === "string" && typeof (x as NamedText).text === "string" &&
-    ((x as NamedText).aliases === undefined || (Array.isArray((x as NamedText).aliases) && (x as NamedText).aliases!.every((a) => typeof a === "string")));
+    ((x as NamedText).aliases === undefined || (Array.isArray((x as NamedText).aliases) && (x as NamedText).aliases!.every((a) => typeof a === "string"))) &&
+    ((x as NamedText).off === undefined || typeof (x as NamedText).off === "boolean");
   if (
     typeof o !== "object" || o === null || typeof o.template !== "string" ||
     !Array.isArray(o.envFiles) || !o.envFiles.every(isText) ||

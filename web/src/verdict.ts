@@ -1,7 +1,8 @@
 // The verdict above the panes, on the page and in an embed: refused, or
 // created with failing outputs, or stopped at one of hotplate's own limits;
 // hidden when all is well.
-import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import type { Diagnostic, EvaluateResponse, UpdatePlan } from "hotplate/web";
+import { updateRefusal } from "./compare";
 import { isLintFinding } from "./lint";
 import { byFileThenLine, placeOf } from "./locate";
 
@@ -60,9 +61,10 @@ export function verdictBanner(): HTMLElement {
   return box;
 }
 
-/** Show `r`'s verdict in `box` (touched only when it changed). */
-export function showVerdict(box: HTMLElement, r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[]): void {
-  const v = verdict(r, diagnostics, fileOrder);
+/** Show `r`'s verdict in `box` (touched only when it changed); in compare mode (`plan`) a refused update is the verdict. */
+export function showVerdict(box: HTMLElement, r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[], plan?: UpdatePlan | null): void {
+  const refusal = plan && !r.result.error ? updateRefusal(plan) : null;
+  const v = refusal ? { text: refusal, refused: true } : verdict(r, diagnostics, fileOrder);
   box.hidden = !v;
   const className = v && !v.refused ? "verdict partial" : "verdict";
   if (box.className !== className) box.className = className;

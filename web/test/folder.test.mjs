@@ -38,6 +38,9 @@ test("the template is the one nobody names; environment files merge in name orde
   assert.equal(ws.templateName, "stack.yaml");
   assert.match(ws.template, /db: \{type: lib\/db.yaml\}/);
   assert.deepEqual(names(ws.envFiles), ["env-2.yaml", "env-10.yaml"]);
+  // Off until chosen, each with a hint when it concerns the templates: env-2 maps a type stack.yaml uses.
+  assert.ok(ws.envFiles.every((e) => e.off === true));
+  assert.deepEqual(ws.envHints, { "env-2.yaml": "maps My::Web" });
   // Named files by the name as written (lib/db.yaml names its sibling "vol.yaml"),
   // in the order they are reached; then the rest by path.
   assert.deepEqual(names(ws.files), ["lib/db.yaml", "files/boot.sh", "web.yaml", "vol.yaml", "README.md"]);
@@ -53,7 +56,8 @@ test("among several unnamed templates, the folder's name wins, then main, templa
   assert.equal(pick(["sub/a.yaml", "z.yaml"]).templateName, "z.yaml");
   const ws = pick(["b.yaml", "a.yaml", "c.yaml"]);
   assert.deepEqual(names(ws.files), ["b.yaml", "c.yaml"]);
-  assert.deepEqual(ws.notes, ["The template is a.yaml: b.yaml, c.yaml are another template no file names (kept in Files)."]);
+  assert.deepEqual(ws.notes, ["The template is a.yaml. 2 other templates no file names are in Files (b.yaml, c.yaml): “Use as template” on one evaluates it instead."]);
+  assert.deepEqual(pick(["b.yaml", "a.yaml"]).notes, ["The template is a.yaml. One other template no file names is in Files (b.yaml): “Use as template” on one evaluates it instead."]);
 });
 
 test("a file named under several names is loaded once, its other names as aliases", () => {
@@ -99,4 +103,40 @@ test("templates that all name each other still load (Heat reports the recursion)
   assert.equal(ws.templateName, "a.yaml");
   assert.deepEqual(names(ws.files), ["b.yaml"]);
   assert.deepEqual(ws.notes, ["b.yaml names the template a.yaml: the template is not among the files, so that reference is not found."]);
+});
+
+test("a Jinja2 file is neither the template nor an environment file (TripleO renders them first)", () => {
+  const ws = classifyFolder(
+    files({
+      "common/role.role.j2.yaml": `${HOT}resources:\n  chain: {type: "OS::TripleO::{{role.name}}ServiceChain"}\n`,
+      "overcloud.j2.yaml": `${HOT}{% for role in roles %}\n{% endfor %}\n`,
+      "env.j2.yaml": "parameter_defaults:\n  {{role.name}}Count: 1\n",
+      "deployment/nova-api.yaml": `${HOT}parameters:\n  Workers: {type: number, default: 1}\n`,
+      "environments/workers.yaml": "parameter_defaults:\n  Workers: 4\n",
+      "plain.j2.yaml": `${HOT}resources: {}\n`,
+    }),
+    "tht",
+  );
+  // plain.j2.yaml has no Jinja2 syntax: a template like any other (and "plain" ranks below "nova-api" only by depth).
+  assert.equal(ws.templateName, "plain.j2.yaml");
+  assert.deepEqual(names(ws.envFiles), ["environments/workers.yaml"]);
+  assert.ok(names(ws.files).includes("common/role.role.j2.yaml"));
+  assert.ok(names(ws.files).includes("env.j2.yaml"));
+  assert.match(ws.notes[0], /^3 files are Jinja2 templates \(common\/role\.role\.j2\.yaml, …\), kept in Files: TripleO renders its \*\.j2\.yaml files/);
+  // Only Jinja2 templates: nothing to evaluate, and the page says why.
+  assert.throws(() => classifyFolder(files({ "a.j2.yaml": `${HOT}# {{x}}\n` }), "f"), (e) => e instanceof FolderError && /TripleO renders/.test(e.message));
+});
+
+test("a file named by a path climbing out of its directory goes by its path in the folder, the name written as an alias", () => {
+  const ws = classifyFolder(
+    files({
+      "k8s/templates/kubecluster.yaml": `${HOT}resources:\n  network: {type: ../../common/templates/network.yaml}\n  node: {type: node.yaml}\n`,
+      "k8s/templates/node.yaml": `${HOT}resources: {}\n`,
+      "common/templates/network.yaml": `${HOT}resources: {}\n`,
+    }),
+    "drivers",
+  );
+  assert.equal(ws.templateName, "k8s/templates/kubecluster.yaml");
+  assert.deepEqual(names(ws.files), ["common/templates/network.yaml", "node.yaml"]);
+  assert.deepEqual(ws.files[0].aliases, ["../../common/templates/network.yaml"]);
 });

@@ -262,7 +262,7 @@ mod tests {
             summary.lint.iter().map(|d| (d.code, d.line, d.help.as_deref())).collect();
         let help = crate::lint::help_uri("W1001");
         assert_eq!(found, [("W1001", 6, Some(help.as_str()))]);
-        assert!(help.ends_with("/docs/rules/W1001.md"), "{help}");
+        assert!(help.ends_with("/rules/W1001"), "{help}");
         assert_eq!((ev.result_json(), format!("{:?}", summary.diagnostics)), (result, before));
         let fixes = ev.quick_fixes("template.yaml");
         assert_eq!(

@@ -195,7 +195,7 @@ fn registry_entries(reg: &Map, bases: &[String], out: &mut Vec<RegistryFile>) {
 }
 
 /// What a file of a folder is to heatclient.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
@@ -205,6 +205,7 @@ pub enum FileKind {
     /// A non-empty map of environment sections only.
     Env,
     /// Anything else (a script, a text, a file that does not load).
+    #[default]
     Other,
 }
 
@@ -212,28 +213,85 @@ pub enum FileKind {
 /// collects files with the same rules): what it is, and the files it names as
 /// written — a template's `get_file` and provider `type` values, an
 /// environment's `resource_registry` files.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileSummary {
     pub kind: FileKind,
     pub refs: Vec<String>,
+    /// A template's resource types (every `type:` string, in document order,
+    /// once each); the types an environment's `resource_registry` maps (its
+    /// top-level keys and those of its `resources` entries).
+    pub types: Vec<String>,
+    /// A template's declared parameters; the parameters an environment sets
+    /// (`parameters` and `parameter_defaults`).
+    pub parameters: Vec<String>,
+}
+
+/// The string keys of the map at `section` of `root` (none when it is not a map).
+fn keys_of(root: &Value, section: &str) -> Vec<String> {
+    match root.as_map().and_then(|m| m.get_str(section)) {
+        Some(Value::Map(m)) => m.iter().filter_map(|(k, _)| k.as_str().map(str::to_string)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The types an environment's `resource_registry` maps.
+fn registry_types(env: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(Value::Map(reg)) = env.as_map().and_then(|m| m.get_str("resource_registry")) else { return out };
+    let mut push = |reg: &Map| {
+        for (k, _) in reg.iter() {
+            let key = k.as_str().unwrap_or_default();
+            if !matches!(key, "base_url" | "hooks" | "restricted_actions" | "resources")
+                && !out.iter().any(|t| t == key)
+            {
+                out.push(key.to_string());
+            }
+        }
+    };
+    push(reg);
+    if let Some(Value::Map(resources)) = reg.get_str("resources") {
+        for (_, r) in resources.iter() {
+            if let Value::Map(r) = r {
+                push(r);
+            }
+        }
+    }
+    out
 }
 
 /// [`FileSummary`] of a file's text.
 pub fn summarize_file(text: &str) -> FileSummary {
-    let Some(root) = load_map(text) else { return FileSummary { kind: FileKind::Other, refs: Vec::new() } };
+    let Some(root) = load_map(text) else { return FileSummary::default() };
     if is_template(&root) {
+        let mut found = Vec::new();
+        find_refs(&root, &mut found);
         let mut refs = Vec::new();
-        find_refs(&root, &mut refs);
-        let refs = refs.into_iter().filter(|(kind, _)| *kind != RefKind::Type).map(|(_, r)| r).collect();
-        return FileSummary { kind: FileKind::Template, refs };
+        let mut types: Vec<String> = Vec::new();
+        for (kind, r) in found {
+            if !types.contains(&r) && kind != RefKind::GetFile {
+                types.push(r.clone());
+            }
+            if kind != RefKind::Type {
+                refs.push(r);
+            }
+        }
+        let mut parameters = keys_of(&root, "parameters");
+        parameters.extend(keys_of(&root, "Parameters"));
+        return FileSummary { kind: FileKind::Template, refs, types, parameters };
     }
     if is_environment(&root) {
         let refs = registry_files(&root).into_iter().map(|f| f.file).collect();
-        return FileSummary { kind: FileKind::Env, refs };
+        let mut parameters = keys_of(&root, "parameters");
+        for p in keys_of(&root, "parameter_defaults") {
+            if !parameters.contains(&p) {
+                parameters.push(p);
+            }
+        }
+        return FileSummary { kind: FileKind::Env, refs, types: registry_types(&root), parameters };
     }
-    FileSummary { kind: FileKind::Other, refs: Vec::new() }
+    FileSummary::default()
 }
 
 #[cfg(test)]
@@ -247,23 +305,40 @@ mod tests {
         );
         assert_eq!(t.kind, FileKind::Template);
         assert_eq!(t.refs, ["lib/a.yaml", "b.template", "scripts/it's.sh", "x y.txt"]);
+        assert_eq!(t.types, ["lib/a.yaml", "b.template", "OS::Nova::Server", "not-a-template.yml"]);
         // JSON is YAML's flow style.
         let j = summarize_file(
             "{\"heat_template_version\": \"2021-04-16\", \"resources\": {\"a\": {\"type\": \"a.yaml\"}}}",
         );
-        assert_eq!(j, FileSummary { kind: FileKind::Template, refs: vec!["a.yaml".into()] });
+        assert_eq!(
+            j,
+            FileSummary {
+                kind: FileKind::Template,
+                refs: vec!["a.yaml".into()],
+                types: vec!["a.yaml".into()],
+                parameters: vec![]
+            }
+        );
         assert_eq!(summarize_file("AWSTemplateFormatVersion: \"2010-09-09\"\n").kind, FileKind::Template);
         let e = summarize_file(
             "parameter_defaults: {a: 1}\nresource_registry:\n  OS::A: a.yaml\n  OS::B: OS::Heat::None\n  base_url: lib\n  resources:\n    r: {OS::C: c.yaml, hooks: pre-create}\n",
         );
-        assert_eq!(e, FileSummary { kind: FileKind::Env, refs: vec!["a.yaml".into(), "c.yaml".into()] });
+        assert_eq!(e.kind, FileKind::Env);
+        assert_eq!(e.refs, ["a.yaml", "c.yaml"]);
+        // What it maps and sets: a folder's page hints at the environment files that concern its template.
+        assert_eq!(e.types, ["OS::A", "OS::B", "OS::C"]);
+        assert_eq!(e.parameters, ["a"]);
+        let p = summarize_file(
+            "heat_template_version: 2021-04-16\nparameters:\n  x: {type: string}\n  y: {type: number}\n",
+        );
+        assert_eq!(p.parameters, ["x", "y"]);
         let root = load_yaml(
             "resource_registry:\n  OS::A: a.yaml\n  base_url: lib\n  resources:\n    r: {OS::C: c.yaml, base_url: x}\n",
         )
         .unwrap();
         assert_eq!(registry_files(&root)[1].base_urls, ["lib", "x"]);
         for other in ["echo hi\n", "- a\n", "a: [\n", "resources: {}\n", ""] {
-            assert_eq!(summarize_file(other), FileSummary { kind: FileKind::Other, refs: vec![] }, "{other:?}");
+            assert_eq!(summarize_file(other), FileSummary::default(), "{other:?}");
         }
     }
 

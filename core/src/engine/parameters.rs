@@ -153,6 +153,9 @@ pub struct ParamSchema {
     pub tags: Vec<Value>,
     /// Where it is defined.
     pub span: Span,
+    /// Its name in the `parameters` section (set by the section's reader):
+    /// where a missing value is marked.
+    pub name_span: Option<Span>,
     /// Where its template default is written (an error of that value is
     /// placed there).
     pub default_span: Option<Span>,
@@ -342,6 +345,7 @@ impl ParamSchema {
             immutable: node.get("immutable").is_some_and(|h| h.to_value().truthy()),
             tags: node.get("tags").and_then(|t| t.to_value().as_list().map(<[Value]>::to_vec)).unwrap_or_default(),
             span: node.span,
+            name_span: None,
             default_span: node.get("default").map(|d| d.span),
         })
     }
@@ -380,6 +384,7 @@ impl ParamSchema {
             immutable: false,
             tags: Vec::new(),
             span: node.span,
+            name_span: None,
             default_span: node.get("Default").map(|d| d.span),
         })
     }
@@ -697,7 +702,9 @@ impl Parameter {
             // The template's default: its value is where it fails.
             (None, (Some(v), ValueSource::Default)) => (v, default_span),
             (None, (Some(v), _)) => (v, self.schema.span),
-            (None, (None, _)) => return Err(EvalError::param_missing(name).at(self.schema.span)),
+            (None, (None, _)) => {
+                return Err(EvalError::param_missing(name).at(self.schema.name_span.unwrap_or(self.schema.span)))
+            }
         };
         // Type check, then constraints on the (parsed) value.
         let wrap_svf = |msg: String| wrap_svf(msg).at(at);

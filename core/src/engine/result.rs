@@ -204,7 +204,7 @@ pub struct ParamInfo {
     pub default: Option<Value>,
     /// One hint per constraint (`one of: a, b`, `range: 1 to 10`, …).
     pub constraints: Vec<String>,
-    /// Where it is defined.
+    /// Where it is defined: its name in the `parameters` section.
     #[cfg_attr(feature = "serialize", serde(skip))]
     pub span: Option<Span>,
 }

@@ -184,10 +184,19 @@ pub(crate) fn rule(id: &str) -> Option<&'static Info> {
     rules::RULES.iter().map(|r| &r.info).find(|r| r.id.eq_ignore_ascii_case(id) || r.name == id)
 }
 
-/// Where a rule's documentation is published: `docs/rules/<ID>.md` in the
-/// repository (SARIF's `helpUri`, the page's link).
+/// Where the rules' documentation is published: the playground site's
+/// `/rules/<ID>` (its build renders `docs/rules/`), or the base URL given by
+/// `HOTPLATE_RULES_URL` when hotplate is built.
+const RULES_URL: Option<&str> = option_env!("HOTPLATE_RULES_URL");
+
+/// Where a rule's documentation is published (SARIF's `helpUri`, the rules'
+/// listings, a finding's `help`): `<site>/rules/<ID>`, the site being the
+/// workspace's `homepage` unless `HOTPLATE_RULES_URL` names another base.
 pub fn help_uri(id: &str) -> String {
-    format!("{}/blob/main/docs/rules/{id}.md", env!("CARGO_PKG_REPOSITORY"))
+    match RULES_URL {
+        Some(base) => format!("{}/{id}", base.trim_end_matches('/')),
+        None => format!("{}/rules/{id}", env!("CARGO_PKG_HOMEPAGE")),
+    }
 }
 
 /// A rule's documentation as markdown (what `docs/rules/<ID>.md` holds).

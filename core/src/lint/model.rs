@@ -28,6 +28,8 @@ pub(crate) struct Template<'a> {
     pub version: HotVersion,
     /// The request's own template (the evaluation's values are its values).
     pub top: bool,
+    /// The loader's warnings: the keys written twice in one mapping (W1010).
+    pub duplicates: Vec<crate::diag::Diagnostic>,
 }
 
 /// The request's HOT templates: its own (when given as text) and every file
@@ -56,9 +58,10 @@ pub(crate) fn templates<'a>(req: &'a Request, ev: &Evaluation) -> Vec<Template<'
 }
 
 fn load<'a>(name: &'a str, text: &'a str, source: SourceId, top: bool) -> Option<Template<'a>> {
-    let root = load_template(text, source).ok()?.root;
+    let loaded = load_template(text, source).ok()?;
+    let (root, duplicates) = (loaded.root, loaded.warnings);
     let version = HotVersion::parse(root.get("heat_template_version")?.as_str()?)?;
-    Some(Template { name, text, root, version, top })
+    Some(Template { name, text, root, version, top, duplicates })
 }
 
 /// A parameter declaration.

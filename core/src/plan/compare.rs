@@ -426,6 +426,19 @@ fn preview_update(
     if let Some(e) = &changed.late_error {
         return Err(value_error(e.clone()));
     }
+    // What `handle_update` then does with a change under an update policy.
+    for &(property, policy, default) in rules.map_or(&[][..], |r| r.policies) {
+        if !changed.keys.iter().any(|k| k == property) {
+            continue;
+        }
+        let value = match after.get(policy) {
+            Ok(Value::Str(v)) if !v.is_empty() => v.to_string(),
+            _ => default.to_string(),
+        };
+        if let Some(effect) = rules::in_place(&value) {
+            reasons.push(Reason::InPlace { property: property.to_string(), policy: policy.to_string(), value, effect });
+        }
+    }
     Ok(Outcome::Updated(reasons))
 }
 

@@ -11,6 +11,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::AutoScaling::LaunchConfiguration",
@@ -19,6 +20,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::MetadataChanged,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::CloudFormation::Stack",
@@ -27,6 +29,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::EC2::EIPAssociation",
@@ -35,6 +38,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::EipAssociation,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::EC2::Volume",
@@ -43,6 +47,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &["AvailabilityZone", "Size", "SnapshotId", "Tags"],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::EC2::VolumeAttachment",
@@ -51,6 +56,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &["Device", "InstanceId", "VolumeId"],
+        policies: &[],
     },
     TypeRules {
         name: "AWS::ElasticLoadBalancing::LoadBalancer",
@@ -59,6 +65,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::AutoScalingGroup",
@@ -67,6 +74,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::InstanceGroup",
@@ -75,6 +83,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::ResourceChain",
@@ -83,6 +92,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::ResourceGroup",
@@ -91,6 +101,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::SoftwareDeploymentGroup",
@@ -99,6 +110,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::SoftwareDeployments",
@@ -107,6 +119,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::Stack",
@@ -115,6 +128,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::RemoteStackRegion,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::StructuredDeploymentGroup",
@@ -123,6 +137,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::StructuredDeployments",
@@ -131,6 +146,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::TestResource",
@@ -139,6 +155,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::TestResource,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Heat::UpdateWaitConditionHandle",
@@ -147,6 +164,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Mistral::ExternalResource",
@@ -155,6 +173,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Neutron::Port",
@@ -163,6 +182,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Neutron::Trunk",
@@ -171,6 +191,7 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::Base,
         tmpl_diff: TmplDiff::Base,
         immutable: &["port"],
+        policies: &[],
     },
     TypeRules {
         name: "OS::Nova::Server",
@@ -179,5 +200,10 @@ pub(super) static TYPES: &[TypeRules] = &[
         prop_diff: PropDiff::ServerPolicies,
         tmpl_diff: TmplDiff::Base,
         immutable: &[],
+        policies: &[
+            ("flavor", "flavor_update_policy", "RESIZE"),
+            ("image", "image_update_policy", "REBUILD"),
+            ("user_data", "user_data_update_policy", "REPLACE"),
+        ],
     },
 ];

@@ -127,6 +127,24 @@ pub enum Reason {
     },
     /// `always_update` is set (`OS::Mistral::ExternalResource`).
     AlwaysUpdate,
+    /// A property changed in place whose update policy makes
+    /// `handle_update` rebuild, resize or ignore (hotplate's note: Heat's
+    /// preview lists the resource as updated).
+    InPlace {
+        /// The changed property (`image`).
+        property: String,
+        /// Its policy property and value (`image_update_policy`, `REBUILD`).
+        policy: String,
+        value: String,
+        effect: rules::InPlace,
+    },
+    /// hotplate's note on a resource Heat's preview lists as unchanged that
+    /// references (`get_resource`, `get_attr`) replaced ones: the real update
+    /// gives it their new ids and attributes.
+    ReferencesReplaced {
+        /// The replaced resources it references, in the order found.
+        names: Vec<String>,
+    },
 }
 
 /// Where something is in the sources (1-based lines and columns).
@@ -186,7 +204,8 @@ pub struct ResourcePlan {
     /// and unchanged resources, the existing one's for updated and deleted).
     #[cfg_attr(feature = "serialize", serde(rename = "type"))]
     pub type_name: String,
-    /// Why (empty for added, deleted and unchanged resources).
+    /// Why (empty for added and deleted resources; for an unchanged one,
+    /// only hotplate's [`Reason::ReferencesReplaced`]).
     #[cfg_attr(feature = "ts", ts(as = "Vec<output::ReasonView>"))]
     pub reasons: Vec<Reason>,
     /// The changed properties (updated and replaced resources).
@@ -304,7 +323,10 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
             Ok(invalid) if !invalid.is_empty() => {
                 let message =
                     format!("The following parameters are immutable and may not be updated: {}", invalid.join(", "));
-                let d = Diagnostic::error("immutable-parameter", message.clone());
+                // Marked at the first one's declaration in the new template.
+                let span =
+                    invalid.first().and_then(|n| new_ev.param_info.iter().find(|p| &p.name == n)).and_then(|p| p.span);
+                let d = Diagnostic::error("immutable-parameter", message.clone()).at_opt(span);
                 return Plan::failed(heat_error("ImmutableParameterModified", message, Vec::new(), d), &new_ev);
             }
             Ok(_) => {}
@@ -324,8 +346,33 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         registry: new_env.map(|e| e.resource_registry).unwrap_or_default(),
     };
     match compare::preview(&ctx) {
-        Ok(stack) => Plan { error: None, error_place: None, stack },
+        Ok(mut stack) => {
+            note_dependents(&mut stack, &new_ev.edges);
+            Plan { error: None, error_place: None, stack }
+        }
         Err(e) => Plan::failed(e, &new_ev),
+    }
+}
+
+/// hotplate's note on the top-level resources Heat lists as unchanged that
+/// reference a replaced one (`edges`: the new stack's; `depends_on` orders,
+/// it passes no value): [`Reason::ReferencesReplaced`].
+fn note_dependents(stack: &mut StackPlan, edges: &[crate::engine::result::Edge]) {
+    let replaced: Vec<String> =
+        stack.resources.iter().filter(|r| r.action == Action::Replaced).map(|r| r.name.clone()).collect();
+    if replaced.is_empty() {
+        return;
+    }
+    for r in stack.resources.iter_mut().filter(|r| r.action == Action::Unchanged) {
+        let mut names: Vec<String> = Vec::new();
+        for e in edges.iter().filter(|e| e.from == r.name && e.kind != "depends_on" && replaced.contains(&e.to)) {
+            if !names.contains(&e.to) {
+                names.push(e.to.clone());
+            }
+        }
+        if !names.is_empty() {
+            r.reasons.push(Reason::ReferencesReplaced { names });
+        }
     }
 }
 
@@ -400,4 +447,42 @@ pub(crate) fn result_path(path: &[Rc<str>]) -> Vec<PathItem> {
         out.push(PathItem::Key(name.to_string()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan_of(current: &str, new: &str) -> Plan {
+        let body = serde_json::json!({"template": new, "x-current": {"stack_name": "s", "template": current}});
+        plan(&PlanRequest::from_json(&body.to_string()).expect("a request"), Format::Yaml)
+    }
+
+    fn kinds(p: &Plan, name: &str) -> (Action, Vec<String>) {
+        let r = p.stack.resources.iter().find(|r| r.name == name).expect("listed");
+        (r.action, r.reasons.iter().map(Reason::text).collect())
+    }
+
+    #[test]
+    fn in_place_policies_and_dependents_of_replaced_resources_are_named() {
+        let current = "heat_template_version: 2021-04-16\nresources:\n  net: {type: OS::Neutron::Net}\n  subnet:\n    type: OS::Neutron::Subnet\n    properties: {network: {get_resource: net}, cidr: 10.0.0.0/24}\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network: {get_resource: net}\n      fixed_ips: [{subnet: {get_resource: subnet}}]\n  later: {type: OS::Heat::Value, depends_on: subnet, properties: {value: 1}}\n  server:\n    type: OS::Nova::Server\n    properties: {image: cirros, flavor: m1.small}\n";
+        let new = current.replace("10.0.0.0/24", "10.0.1.0/24").replace("image: cirros", "image: fedora");
+        let p = plan_of(current, &new);
+        assert!(p.error.is_none(), "{:?}", p.error);
+        assert_eq!(kinds(&p, "subnet").0, Action::Replaced);
+        // Heat's "unchanged" stays; hotplate's note says why it changes anyway.
+        let (action, why) = kinds(&p, "port");
+        assert_eq!(action, Action::Unchanged);
+        assert_eq!(why, ["will change: it references `subnet`, which is replaced (Heat's preview lists it as unchanged; the real update gives it the new resource's id and attributes)"]);
+        // depends_on passes no value; the network is not replaced.
+        assert!(kinds(&p, "later").1.is_empty() && kinds(&p, "net").1.is_empty());
+        // The image's default policy rebuilds the server: updated in place, its data lost.
+        let server = p.stack.resources.iter().find(|r| r.name == "server").expect("listed");
+        assert_eq!(server.action, Action::Updated);
+        assert!(server.rebuilt() && server.loses_data());
+        assert!(server
+            .reasons
+            .iter()
+            .any(|r| r.text().starts_with("image changed and image_update_policy is REBUILD")));
+    }
 }

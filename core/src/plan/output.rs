@@ -1,6 +1,7 @@
 //! A plan as data: the oracle's preview result (Heat's five lists and the
 //! nested stacks), the whole plan with its reasons, and the reasons in words.
 
+use super::rules::InPlace;
 use super::{Action, Place, Plan, Reason, ResourcePlan, StackPlan};
 use crate::diag::HeatError;
 use crate::pyfmt::{json_dumps, JsonStyle};
@@ -101,7 +102,8 @@ pub struct PlanSummary {
     pub unchanged: usize,
     /// Refused by the real update (`restricted_actions`).
     pub restricted: usize,
-    /// Replaced or deleted with `deletion_policy: Delete` (their data is lost).
+    /// Replaced or deleted with `deletion_policy: Delete`, or rebuilt in
+    /// place (their data is lost).
     pub data_lost: usize,
 }
 
@@ -177,7 +179,10 @@ pub struct PlanDetail {
 #[ts(rename = "PlanReason")]
 pub struct ReasonView {
     /// `type-changed`, `not-updatable`, `rule`, `always-replaced`,
-    /// `nested-stack`, `changed` or `always-update`.
+    /// `nested-stack`, `changed`, `always-update`, what an update policy
+    /// does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
+    /// an unchanged resource that references replaced ones
+    /// (`references-replaced`).
     pub kind: String,
     /// The reason in words.
     pub text: String,
@@ -197,6 +202,10 @@ impl serde::Serialize for Reason {
             Reason::NestedStack => "nested-stack",
             Reason::Changed { .. } => "changed",
             Reason::AlwaysUpdate => "always-update",
+            Reason::InPlace { effect: InPlace::Rebuild { .. }, .. } => "rebuild",
+            Reason::InPlace { effect: InPlace::Resize, .. } => "resize",
+            Reason::InPlace { effect: InPlace::Ignored, .. } => "ignored",
+            Reason::ReferencesReplaced { .. } => "references-replaced",
         };
         let mut s = ser.serialize_struct("PlanReason", 3)?;
         s.serialize_field("kind", kind)?;
@@ -225,10 +234,18 @@ impl serde::Serialize for StackPlan {
 }
 
 impl ResourcePlan {
-    /// Replaced or deleted with `deletion_policy: Delete`: the physical
-    /// resource and its data are destroyed.
+    /// Replaced or deleted with `deletion_policy: Delete` (the physical
+    /// resource and its data are destroyed), or rebuilt in place (a server's
+    /// root disk is replaced by the new image).
     pub fn loses_data(&self) -> bool {
-        matches!(self.action, Action::Replaced | Action::Deleted) && self.deletion_policy.as_deref() == Some("Delete")
+        (matches!(self.action, Action::Replaced | Action::Deleted) && self.deletion_policy.as_deref() == Some("Delete"))
+            || self.rebuilt()
+    }
+
+    /// Updated in place by a rebuild (`image_update_policy: REBUILD`, …).
+    pub fn rebuilt(&self) -> bool {
+        self.action == Action::Updated
+            && self.reasons.iter().any(|r| matches!(r, Reason::InPlace { effect: InPlace::Rebuild { .. }, .. }))
     }
 
     /// The properties whose change forces the replacement.
@@ -266,6 +283,29 @@ impl Reason {
             Reason::NestedStack => "a nested stack is always updated: its resources decide".into(),
             Reason::Changed { fields } => format!("{} changed", fields.join(", ")),
             Reason::AlwaysUpdate => "always_update is set".into(),
+            Reason::InPlace { property, policy, value, effect } => {
+                let what = match effect {
+                    InPlace::Rebuild { preserve_ephemeral: false } => {
+                        "Heat rebuilds the server: its root disk is replaced by the image, and the data on it is lost"
+                    }
+                    InPlace::Rebuild { preserve_ephemeral: true } => {
+                        "Heat rebuilds the server: its root disk is replaced by the image (the ephemeral disk is kept)"
+                    }
+                    InPlace::Resize => {
+                        "Heat resizes the server: it is stopped and restarted on the new flavor (downtime)"
+                    }
+                    InPlace::Ignored => "Heat does not apply this change",
+                };
+                format!("{property} changed and {policy} is {value}: {what}")
+            }
+            Reason::ReferencesReplaced { names } => {
+                let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let (verb, whose) = if names.len() > 1 { ("are", "resources'") } else { ("is", "resource's") };
+                format!(
+                    "will change: it references {}, which {verb} replaced (Heat's preview lists it as unchanged; the real update gives it the new {whose} id and attributes)",
+                    list.join(", ")
+                )
+            }
         }
     }
 }

@@ -73,6 +73,34 @@ pub(crate) struct TypeRules {
     pub tmpl_diff: TmplDiff,
     /// Properties whose change is `NotSupported`.
     pub immutable: &'static [&'static str],
+    /// `(property, its X_update_policy property, the policy's default)`:
+    /// how `handle_update` applies a change of the property ([`in_place`]).
+    pub policies: &'static [(&'static str, &'static str, &'static str)],
+}
+
+/// What `handle_update` does with a property changed in place under an
+/// update policy (`Server.handle_update`: `image_update_policy`,
+/// `flavor_update_policy`, `user_data_update_policy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InPlace {
+    /// `REBUILD`: the server is rebuilt from the new image (its root disk is
+    /// replaced); `preserve_ephemeral`: `REBUILD_PRESERVE_EPHEMERAL`.
+    Rebuild { preserve_ephemeral: bool },
+    /// `RESIZE`: the server is resized (stopped, moved, restarted).
+    Resize,
+    /// `IGNORE`: the change is not applied.
+    Ignored,
+}
+
+/// The in-place effect of a policy's value (`REPLACE` replaces before this).
+pub(crate) fn in_place(policy_value: &str) -> Option<InPlace> {
+    match policy_value {
+        "REBUILD" => Some(InPlace::Rebuild { preserve_ephemeral: false }),
+        "REBUILD_PRESERVE_EPHEMERAL" => Some(InPlace::Rebuild { preserve_ephemeral: true }),
+        "RESIZE" => Some(InPlace::Resize),
+        "IGNORE" => Some(InPlace::Ignored),
+        _ => None,
+    }
 }
 
 /// The rules of a plugin type (the name the registry resolved to); `None`:
@@ -238,6 +266,10 @@ mod tests {
         assert_eq!(server.prop_diff, PropDiff::ServerPolicies);
         assert_eq!(of("OS::Heat::ResourceGroup").unwrap().needs_update, NeedsUpdate::NestedStack);
         assert_eq!(of("AWS::EC2::Volume").unwrap().immutable, &["AvailabilityZone", "Size", "SnapshotId", "Tags"]);
+        assert_eq!(server.policies.iter().map(|p| p.0).collect::<Vec<_>>(), ["flavor", "image", "user_data"]);
+        assert_eq!(in_place("REBUILD"), Some(InPlace::Rebuild { preserve_ephemeral: false }));
+        assert_eq!(in_place("RESIZE"), Some(InPlace::Resize));
+        assert_eq!(in_place("REPLACE"), None);
         // Types Heat re-based on OS::Heat::None run as the oracle's stand-in:
         // the base rules, as for a type without a row.
         assert!(of("OS::Heat::None").is_none());

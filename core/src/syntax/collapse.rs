@@ -10,7 +10,8 @@ use super::resolve::SHARED_NAN_BITS;
 
 /// Collapse `entries` as `dict` insertion would. Entries from index `explicit_from` on are
 /// the ones written in this mapping (earlier ones came from merge keys): when one of them
-/// repeats an earlier written key, a `duplicate-key` warning is pushed.
+/// repeats an earlier written key, a `duplicate-key` warning is pushed (the lint rule W1010
+/// reports it).
 pub(crate) fn collapse_entries(
     entries: Vec<(Node, Node)>,
     explicit_from: usize,

@@ -68,7 +68,7 @@ pub const MAX_ALIAS_NODES: usize = 100_000;
 pub struct Loaded {
     /// The document's root (an empty YAML document is an empty map).
     pub root: Node,
-    /// Warnings found while loading (duplicate keys).
+    /// Warnings found while loading (duplicate keys: the lint rule W1010 reports them).
     pub warnings: Vec<Diagnostic>,
     /// Scalars Heat gets as `datetime` objects, not strings: unquoted timestamps,
     /// when only PyYAML's pure loader (Heat's fallback) accepts the text.

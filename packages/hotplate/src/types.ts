@@ -500,7 +500,8 @@ export type PlanSummary = {
    */
   restricted: number,
   /**
-   * Replaced or deleted with `deletion_policy: Delete` (their data is lost).
+   * Replaced or deleted with `deletion_policy: Delete`, or rebuilt in
+   * place (their data is lost).
    */
   dataLost: number,
 };
@@ -537,7 +538,8 @@ export type PlannedResource = {
    */
   type: string,
   /**
-   * Why (empty for added, deleted and unchanged resources).
+   * Why (empty for added and deleted resources; for an unchanged one,
+   * only hotplate's [`Reason::ReferencesReplaced`]).
    */
   reasons: Array<PlanReason>,
   /**
@@ -576,7 +578,10 @@ export type PlanAction = "added" | "deleted" | "replaced" | "updated" | "unchang
 export type PlanReason = {
   /**
    * `type-changed`, `not-updatable`, `rule`, `always-replaced`,
-   * `nested-stack`, `changed` or `always-update`.
+   * `nested-stack`, `changed`, `always-update`, what an update policy
+   * does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
+   * an unchanged resource that references replaced ones
+   * (`references-replaced`).
    */
   kind: string,
   /**
@@ -948,7 +953,7 @@ export type Diagnostic = {
    */
   endColumn: number,
   /**
-   * A lint finding's rule documentation (`docs/rules/<ID>.md` in the repository).
+   * A lint finding's rule documentation (the site's `/rules/<ID>`, rendered from `docs/rules/<ID>.md`).
    */
   help?: string,
 };
@@ -1226,7 +1231,18 @@ export type ResourceProperty = {
  * written — a template's `get_file` and provider `type` values, an
  * environment's `resource_registry` files.
  */
-export type FileSummary = { kind: FileKind, refs: Array<string>, };
+export type FileSummary = { kind: FileKind, refs: Array<string>,
+/**
+ * A template's resource types (every `type:` string, in document order,
+ * once each); the types an environment's `resource_registry` maps (its
+ * top-level keys and those of its `resources` entries).
+ */
+types: Array<string>,
+/**
+ * A template's declared parameters; the parameters an environment sets
+ * (`parameters` and `parameter_defaults`).
+ */
+parameters: Array<string>, };
 
 /**
  * What a file of a folder is to heatclient.

@@ -60,7 +60,11 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // 93b3637 (main 6e64663 merged).
 // Issue 35's stages returning their parts (Staged, Report, Run::apply): +0.7 KB,
 // 633.7 KB on main 16eb017.
-const BUDGET_BROTLI = 634.2 * 1024;
+// The page's second newcomer pass (issue 39: update policies and dependents of replaced
+// resources in plans, W1010 duplicate-key, support-status wording with replacements, the
+// summaries' types and parameters, parameter name spans): +2.0 KB, 635.7 KB on page
+// 2a07c04 (main 16eb017 merged).
+const BUDGET_BROTLI = 636.0 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

@@ -64,6 +64,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
       referenceIds: "",
       heatConfig: el.getAttribute("heat-config") ?? "",
       lint: el.getAttribute("lint") ?? "on", // checked when mounted
+      lintDisable: "",
     },
   };
 }

@@ -2,7 +2,7 @@
 // panes inside the element's shadow root, so host styles and ours never mix.
 // The parameters form, the verdict and the panes are the page's. With a
 // current stack (an update example, element.ts) each run also plans the update.
-import { planMarks, previewRequest } from "../compare";
+import { planMarks, previewRequest, updateRefusal } from "../compare";
 import { createEditor, showDiagnostics } from "../editors";
 import { EndOfTask } from "../end-of-task";
 import { PANE_REGISTRY, paneTestId, renderPane, type PaneContext, type PaneId } from "../panes";
@@ -87,7 +87,8 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     delete results.dataset.stale;
     const r = result.response;
     // Heat's diagnostics, then the lint rules' findings (unless `lint="off"`).
-    const diagnostics = problems(r, (d) => d);
+    // Comparing, the plan's problems (a refused update, a restricted action, a replacement) join them.
+    const diagnostics = [...problems(r, (d) => d), ...(result.plan && current ? planMarks(result.plan, ws) : [])];
     const ctx: PaneContext = {
       response: r,
       values: result.values,
@@ -105,14 +106,14 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
         view.focus();
       },
     };
-    showVerdict(banner, r, ctx.diagnostics, ctx.fileOrder);
+    showVerdict(banner, r, ctx.diagnostics, ctx.fileOrder, ctx.plan);
     for (const [id, body] of panes) renderPane(id, body, ctx);
-    const marks = result.plan ? planMarks(result.plan, ws) : [];
-    showDiagnostics(view, [...diagnostics, ...marks].filter((d) => d.file === ws.templateName && d.line));
+    showDiagnostics(view, diagnostics.filter((d) => d.file === ws.templateName && d.line));
     showLintCount(lintCount, diagnostics);
     form.update(r, result.values);
     const n = r.diagnostics.filter((d) => d.severity === "error").length;
-    status.textContent = n ? `errors: ${n}` : "ok";
+    const refused = !n && result.plan && current && updateRefusal(result.plan);
+    status.textContent = n ? `errors: ${n}` : refused ? "update refused" : "ok";
     status.dataset.evalMs = result.ms.toFixed(2);
   };
   const evaluation = new EndOfTask(run);

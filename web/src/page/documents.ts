@@ -8,6 +8,7 @@ import { createEditor, setText, showDiagnostics, type IdeHooks } from "../editor
 import type { IdeClient } from "../ide";
 import { toRequest, type NamedText } from "../state";
 import { problemCount } from "../panes/errors";
+import { showReport } from "./report";
 import type { PageState } from "./state";
 
 type Kind = "env" | "file";
@@ -67,6 +68,33 @@ export class Documents {
     this.render();
     this.host.changed();
     (kind === "env" ? this.envViews : this.fileViews).at(-1)?.focus();
+  }
+
+  /** Make file `doc` the template; the template goes into the files under its name (with Undo). */
+  useAsTemplate(doc: NamedText): void {
+    const ws = this.s.ws;
+    if (!ws.files.includes(doc)) return;
+    const before = { name: ws.templateName, text: ws.template };
+    const swap = (from: NamedText, to: { name: string; text: string }) => {
+      const at = ws.files.indexOf(from);
+      if (at < 0) return;
+      const old: NamedText = { name: ws.templateName, text: ws.template };
+      ws.files.splice(at, 1, old);
+      ws.templateName = to.name;
+      ws.template = to.text;
+      this.setTemplate(to.text);
+      this.render();
+      this.host.changed();
+      return old;
+    };
+    const moved = swap(doc, doc);
+    showReport([`${doc.name} is the template now; ${before.name} is among the files.`], "ok", {
+      label: "Undo",
+      testId: "use-template-undo",
+      run: () => {
+        if (this.s.ws === ws && moved) swap(moved, before);
+      },
+    });
   }
 
   /** The editor of a document of the request, by its name. */
@@ -135,7 +163,7 @@ export class Documents {
     list.replaceChildren();
     return docs.map((doc, i) => {
       const li = document.createElement("li");
-      li.className = "doc";
+      li.className = doc.off ? "doc off" : "doc";
       const { head, box, view } = this.entry(doc, docs, i, kind);
       li.append(head, box);
       list.append(li);
@@ -189,7 +217,26 @@ export class Documents {
     });
     const badge = Object.assign(document.createElement("span"), { className: "problems", hidden: true });
     badge.dataset.testid = `${kind}-problems-${i}`;
+    if (kind === "env") {
+      // Used or not: a folder's environment files are off until chosen (folder.ts).
+      const use = Object.assign(document.createElement("input"), { type: "checkbox", checked: !doc.off, title: "Use this environment file (merged in the list's order)" });
+      use.setAttribute("aria-label", `Use ${doc.name}`);
+      use.dataset.testid = `env-use-${i}`;
+      use.addEventListener("change", () => {
+        if (use.checked) delete doc.off;
+        else doc.off = true;
+        head.parentElement?.classList.toggle("off", !!doc.off);
+        this.host.changed();
+      });
+      head.append(use);
+    }
     head.append(toggle, name, badge);
+    const hint = kind === "env" ? this.s.hints.get(doc) : undefined;
+    if (hint) {
+      const h = Object.assign(document.createElement("span"), { className: "doc-hint", textContent: hint, title: "What this environment file maps or sets of the templates" });
+      h.dataset.testid = `env-hint-${i}`;
+      head.append(h);
+    }
     if (doc.aliases?.length) {
       // Templates name this file in other ways too; the request carries it under each name.
       const also = Object.assign(document.createElement("span"), { className: "aliases", textContent: `also ${doc.aliases.join(", ")}` });
@@ -210,7 +257,26 @@ export class Documents {
       button("↑", "Move up", () => docs.splice(i - 1, 0, ...docs.splice(i, 1)), i === 0);
       button("↓", "Move down", () => docs.splice(i + 1, 0, ...docs.splice(i, 1)), i === docs.length - 1);
     }
-    button("✕", "Remove", () => docs.splice(i, 1));
+    if (kind === "file") {
+      const use = Object.assign(document.createElement("button"), { type: "button", textContent: "Use as template", title: "Evaluate this file as the template (the template becomes a file)" });
+      use.dataset.testid = `file-use-${i}`;
+      use.addEventListener("click", () => this.useAsTemplate(doc));
+      head.append(use);
+    }
+    button("✕", "Remove", () => {
+      docs.splice(i, 1);
+      // Removing is one click: it can be undone as a replaced workspace can.
+      showReport([`Removed the ${what.toLowerCase()} ${doc.name}.`], "ok", {
+        label: "Undo",
+        testId: "remove-undo",
+        run: () => {
+          if (docs !== (kind === "env" ? this.s.ws.envFiles : this.s.ws.files)) return; // another workspace since
+          docs.splice(Math.min(i, docs.length), 0, doc);
+          this.render();
+          this.host.changed();
+        },
+      });
+    });
     const view = createEditor(box, {
       doc: doc.text,
       label: `${what} ${doc.name}`,

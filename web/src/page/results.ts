@@ -46,7 +46,7 @@ export class Results {
   async render(ctx: PaneContext, fresh: boolean): Promise<boolean> {
     const mine = ++this.drawing;
     this.ctx = ctx;
-    if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder);
+    if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder, ctx.plan);
     for (const [id, box] of this.boxes) {
       renderPane(id, box, ctx);
       await nextTask();

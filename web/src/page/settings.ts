@@ -5,7 +5,7 @@ import type { SettingsError, Settings } from "../state";
 import type { PageState } from "./state";
 
 /** Each setting's input (by element id). */
-const FIELDS: Record<string, keyof Settings> = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds", "heat-config": "heatConfig", lint: "lint" };
+const FIELDS: Record<string, keyof Settings> = { "stack-name": "stackName", "stack-id": "stackId", "project-id": "projectId", attributes: "attributes", "reference-ids": "referenceIds", "heat-config": "heatConfig", lint: "lint", "lint-disable": "lintDisable" };
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 

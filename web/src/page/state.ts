@@ -23,12 +23,14 @@ export interface PageState {
   ui: Record<string, string>;
   /** Environment files and files shown collapsed (a loaded folder can have many). */
   collapsed: WeakSet<NamedText>;
+  /** Why a loaded folder's environment file may be wanted (what it maps or sets of the templates; folder.ts). */
+  hints: WeakMap<NamedText, string>;
   /** True while a share link's workspace is being shown: its link stays in the address bar. */
   showingLink: boolean;
 }
 
 export function pageState(ws: Workspace): PageState {
-  return { ws, mode: "yaml", last: null, current: null, open: new Set(), ui: {}, collapsed: new WeakSet(), showingLink: false };
+  return { ws, mode: "yaml", last: null, current: null, open: new Set(), ui: {}, collapsed: new WeakSet(), hints: new WeakMap(), showingLink: false };
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,5 @@
-// The problems pane: every diagnostic, ordered by file then line; a click goes
+// The problems pane: every diagnostic, errors first (Heat's, then the lint
+// rules' errors), then warnings, each ordered by file then line; a click goes
 // to the place in the host's editor that has that file. A lint finding ends with
 // its rule id, a link to the rule's documentation. A problem shown the
 // same as before keeps its element (typing moves the offsets of the problems
@@ -8,11 +9,18 @@ import { isLintFinding } from "../lint";
 import { byFileThenLine, placeOf } from "../locate";
 import { el, placeChildren, type Pane } from "./context";
 
+declare const __HOTPLATE_RULES__: string | undefined;
+
+/** A finding's rule documentation: the site's own page when this build is the site's (vite.config.ts), else its `help`. */
+function ruleDoc(d: Diagnostic): string {
+  return typeof __HOTPLATE_RULES__ === "string" ? new URL(`${__HOTPLATE_RULES__}${encodeURIComponent(d.code)}`, import.meta.url).href : d.help!;
+}
+
 /** What each problem's button does: the latest render's diagnostic at its place. */
 const actions = new WeakMap<HTMLElement, () => void>();
 
 export const errorsPane: Pane = {
-  title: "Errors",
+  title: "Problems",
   render({ diagnostics, fileOrder, notice, canJump, jump }, previous) {
     const items: { li: HTMLElement; act?: () => void }[] = [];
     if (notice) {
@@ -20,7 +28,9 @@ export const errorsPane: Pane = {
       li.dataset.testid = "error-item";
       items.push({ li });
     }
-    for (const d of byFileThenLine(diagnostics, fileOrder)) {
+    const rank = (d: Diagnostic) => (d.severity === "error" ? (isLintFinding(d) ? 1 : 0) : d.severity === "warning" ? 2 : 3);
+    const ordered = byFileThenLine(diagnostics, fileOrder).map((d, i) => ({ d, i })).sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i);
+    for (const { d } of ordered) {
       const text = `${placeOf(d)}: ${d.message}`;
       const title = d.path ? `${d.code} at ${d.path}` : d.code;
       // A problem with a place in an editor is a button to go there; one without reads as text.
@@ -33,7 +43,7 @@ export const errorsPane: Pane = {
         li = el("li", { className: `${d.severity} unplaced`, textContent: text, title });
       }
       if (isLintFinding(d)) {
-        const rule = el("a", { className: "rule", textContent: d.code, href: d.help, target: "_blank", rel: "noopener", title: `What ${d.code} finds, and how to silence it` });
+        const rule = el("a", { className: "rule", textContent: d.code, href: ruleDoc(d), target: "_blank", rel: "noopener", title: `What ${d.code} finds, and how to silence it` });
         rule.dataset.testid = "lint-rule";
         li.append(" ", rule);
       }

@@ -153,7 +153,7 @@ fn param_info(input: &StackInput<'_>, p: &Parameter) -> ParamInfo {
         hidden: p.schema.hidden,
         default: p.schema.default.clone(),
         constraints: p.schema.constraints.iter().map(parameters::Constraint::hint).collect(),
-        span: Some(p.schema.span),
+        span: Some(p.schema.name_span.unwrap_or(p.schema.span)),
     }
 }
 

@@ -63,7 +63,10 @@ pub(crate) fn param_schemas(root: &Node, version: HotVersion) -> Schemas {
     for (k, v) in entries {
         let name = py_str(&k.to_value());
         match ParamSchema::from_template(&name, v, version) {
-            Ok(s) => out.schemas.push(s),
+            Ok(mut s) => {
+                s.name_span = Some(k.span);
+                out.schemas.push(s)
+            }
             Err(e) => out.problems.push(e.at_if_unset(v.span)),
         }
     }
@@ -157,10 +160,9 @@ fn load(run: &mut Run, doc: &Document, name: &str, max_size: i64) -> Result<(Sou
         Document::Text(text) => {
             let id = run.ev.sources.add(name, text.clone());
             match load_template_limited(text, id, max_size) {
-                Ok(loaded) => {
-                    run.ev.diagnostics.extend(loaded.warnings);
-                    Ok((id, loaded.root, loaded.dates))
-                }
+                // Its duplicate keys (the loader's warnings) are hotplate's lint rule
+                // W1010's, which the user can silence: not Heat's diagnostics.
+                Ok(loaded) => Ok((id, loaded.root, loaded.dates)),
                 Err(d) if d.code == "template-too-large" => {
                     let message = d.message.clone();
                     Err(run.failed(EvalError::other("RequestLimitExceeded", message).with_code("template-too-large")))

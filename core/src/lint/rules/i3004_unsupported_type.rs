@@ -27,5 +27,5 @@ on one.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    super::support::report_types(cx, out, "UNSUPPORTED", "unsupported");
+    super::support::report_types(cx, out, "UNSUPPORTED");
 }

@@ -31,6 +31,7 @@ rules! {
     w1007_get_file_empty,
     w1008_yaml_boolean_word,
     w1009_yaml_sexagesimal,
+    w1010_duplicate_key,
     w2001_unused_parameter,
     w2002_default_fails_custom_constraint,
     w2003_allowed_value_of_wrong_type,

@@ -27,7 +27,7 @@ when Heat names one.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    super::support::report_types(cx, out, "DEPRECATED", "deprecated");
+    super::support::report_types(cx, out, "DEPRECATED");
 }
 
 #[cfg(test)]

@@ -30,5 +30,5 @@ replacement.
 };
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    super::support::report_types(cx, out, "HIDDEN", "hidden");
+    super::support::report_types(cx, out, "HIDDEN");
 }

@@ -36,10 +36,11 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     });
     for (r, plugin, found) in found {
         for (key, path, name, s) in found {
-            let what = if s.status == "DEPRECATED" { "deprecated" } else { "hidden" };
-            out.report(key.span, path, format!("`{name}` of {plugin} is {what}{}", explain(s)));
+            out.report(key.span, path, format!("`{name}` of {plugin} is {}", explain(s)));
             let taken = |rep: &str| r.prop(rep).is_some();
-            if let Some(rep) = s.replacement.filter(|rep| !name.contains('.') && !taken(rep)) {
+            // Renamed only where Heat's message itself names the replacement (an older
+            // status's, `sequence` → `character_classes`, is no rename).
+            if let Some(rep) = s.replacement.filter(|rep| !name.contains('.') && !taken(rep) && s.message.contains(rep)) {
                 out.fix(format!("Use `{rep}`"), vec![(key.span.start as usize..key.span.end as usize, rep.to_string())]);
             }
         }
@@ -55,8 +56,16 @@ mod tests {
         let t = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network: n\n      fixed_ips: [{subnet_id: s}]\n";
         let found = run("W3005", t, &[]);
         assert_eq!(found.len(), 1);
-        assert!(found[0].0.starts_with("`fixed_ips.*.subnet_id` of OS::Neutron::Port is hidden since Heat 5.0.0"), "{found:?}");
+        assert!(found[0].0.starts_with("`fixed_ips.*.subnet_id` of OS::Neutron::Port is deprecated and hidden since Heat 5.0.0"), "{found:?}");
         let t = "heat_template_version: 2018-08-31\nresources:\n  p:\n    type: OS::Neutron::Port\n    properties:\n      network_id: n\n";
         assert_eq!(fixed("W3005", t), t.replace("network_id", "network"));
+        assert_eq!(run("W3005", t, &[])[0].0, "`network_id` of OS::Neutron::Port is deprecated and hidden since Heat 5.0.0 — use `network`");
+        // The replacement an older status names (router_id: HIDDEN without a message,
+        // DEPRECATED "Use property router."); no rename where the new property differs in kind.
+        let t = "heat_template_version: 2018-08-31\nresources:\n  i:\n    type: OS::Neutron::RouterInterface\n    properties:\n      router_id: r\n      subnet: s\n";
+        assert_eq!(run("W3005", t, &[])[0].0, "`router_id` of OS::Neutron::RouterInterface is deprecated and hidden since Heat 6.0.0 — use `router`");
+        let t = "heat_template_version: 2018-08-31\nresources:\n  s:\n    type: OS::Heat::RandomString\n    properties:\n      sequence: lettersdigits\n";
+        let found = crate::lint::tests::run_findings("W3005", t, &[]);
+        assert!(found.len() == 1 && found[0].0.fixes.is_empty(), "{found:?}");
     }
 }
