@@ -47,8 +47,9 @@ use crate::root::{read_file, work_tree, Hint, Root, Unread};
 use crate::template_mode::{self, Built};
 
 /// Run the server until the client shuts it down; `allow_outside_root`: read
-/// files wherever templates name them.
-pub fn run(allow_outside_root: bool) -> Result<(), String> {
+/// files outside the workspace folders; `heat_release`: the release that
+/// answers (over `.hotplate.yaml`'s `heat_release`).
+pub fn run(allow_outside_root: bool, heat_release: Option<String>) -> Result<(), String> {
     let (connection, io_threads) = Connection::stdio();
     let caps = lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
@@ -66,7 +67,7 @@ pub fn run(allow_outside_root: bool) -> Result<(), String> {
     let caps = serde_json::to_value(caps).map_err(|e| e.to_string())?;
     let init = connection.initialize(caps).map_err(|e| e.to_string())?;
     let folders = workspace_folders(&init);
-    let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root };
+    let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root, heat_release };
     for msg in &connection.receiver {
         match msg {
             Message::Request(req) => {
@@ -97,6 +98,8 @@ struct Server {
     folders: Vec<PathBuf>,
     /// `--allow-outside-root`.
     allow_outside_root: bool,
+    /// `--heat-release`.
+    heat_release: Option<String>,
 }
 
 /// The request a document is analysed in, and its name there.
@@ -255,6 +258,7 @@ impl Server {
         let read = |p: &Path| self.read(&root, p);
         // A template no check applies to gets the file's own Heat settings (as in `check`).
         let settings = config.as_ref().map(Config::heat_config);
+        let file_release = config.as_ref().and_then(|c| c.heat_release.clone());
         let (lint, ignored): (LintOptions, Vec<&'static str>) = match &config {
             Some(c) => {
                 let ignored = api::lint_rules()
@@ -273,6 +277,7 @@ impl Server {
                     built.request.parameters = check.parameters();
                     built.request.stack_name = Some(check.stack_name.clone());
                     built.request.heat_config = check.heat_config();
+                    built.request.heat_release = self.heat_release.clone().or_else(|| check.heat_release.clone());
                 }
                 // Without values, as `hotplate check` does: every problem, unknown values symbolic.
                 None => {
@@ -280,6 +285,7 @@ impl Server {
                     if let Some(settings) = &settings {
                         built.request.heat_config = settings.clone();
                     }
+                    built.request.heat_release = self.heat_release.clone().or_else(|| file_release.clone());
                 }
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();

@@ -9,7 +9,7 @@ use crate::engine::environment::Environment;
 use crate::engine::parameters::{ParamSchema, Parameter};
 use crate::engine::{Document, Request};
 use crate::eval::EvalError;
-use crate::pyhash::PySet;
+use crate::pyhash::{PySet, StrHash};
 use crate::value::{Map, Value};
 
 use super::record::Patch;
@@ -51,6 +51,9 @@ pub struct PlanRequest {
     /// The Heat settings (`x-heat-config`) of the whole preview (`current`
     /// may carry its own for its create).
     pub heat_config: Value,
+    /// The release that answers the whole preview (`x-heat-release`; the
+    /// update body's, else `x-current`'s).
+    pub heat_release: Option<String>,
 }
 
 impl PlanRequest {
@@ -68,6 +71,7 @@ impl PlanRequest {
             existing: false,
             clear_parameters: Vec::new(),
             heat_config: Value::Null,
+            heat_release: None,
         }
     }
 
@@ -114,7 +118,6 @@ impl PlanRequest {
             Some(_) => return Err("\"clear_parameters\" must be a list of names".into()),
         };
         Ok(PlanRequest {
-            current,
             template: has_template.then_some(decoded.template),
             template_name: body.get("x-template-name").and_then(|v| v.as_str()).map(str::to_string),
             environment: decoded.environment,
@@ -125,6 +128,8 @@ impl PlanRequest {
             method,
             clear_parameters,
             heat_config: decoded.heat_config,
+            heat_release: decoded.heat_release.or_else(|| current.heat_release.clone()),
+            current,
         })
     }
 
@@ -163,6 +168,7 @@ impl PlanRequest {
         }
         req.parameters = self.parameters.clone();
         req.heat_config = self.heat_config.clone();
+        req.heat_release = self.heat_release.clone();
         req
     }
 
@@ -176,6 +182,7 @@ impl PlanRequest {
         } else {
             self.heat_config.clone()
         };
+        req.heat_release = self.heat_release.clone();
         req
     }
 }
@@ -261,9 +268,10 @@ pub(crate) fn immutable_modified(
     current_names: &[String],
     env: &Environment,
     schemas: &[ParamSchema],
+    algo: StrHash,
 ) -> Result<Vec<String>, EvalError> {
-    let new_set = PySet::from_sequence(schemas.iter().map(|s| s.name.as_str()));
-    let cur_set = PySet::from_sequence(current_names.iter().map(String::as_str));
+    let new_set = PySet::from_sequence(algo, schemas.iter().map(|s| s.name.as_str()));
+    let cur_set = PySet::from_sequence(algo, current_names.iter().map(String::as_str));
     let mut invalid = Vec::new();
     for name in intersection(&new_set, &cur_set).iter() {
         let Some(schema) = schemas.iter().find(|s| s.name == name) else { continue };
@@ -287,5 +295,5 @@ pub(crate) fn immutable_modified(
 /// smaller one (`b` on a tie) and adds what the other has to a new set.
 pub(crate) fn intersection(a: &PySet, b: &PySet) -> PySet {
     let (iterated, other) = if b.iter().count() > a.iter().count() { (a, b) } else { (b, a) };
-    PySet::from_sequence(iterated.iter().filter(|n| other.iter().any(|m| m == *n)))
+    PySet::from_sequence(a.algo(), iterated.iter().filter(|n| other.iter().any(|m| m == *n)))
 }

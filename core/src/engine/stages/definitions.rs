@@ -51,7 +51,7 @@ pub(crate) fn definitions(
     // Heat keeps the enabled resources in a Python set: its order decides
     // which resource's error comes first from here on.
     let set_order: Vec<usize> = {
-        let set = PySet::from_dict_keys(defns.iter().map(|d| &*d.name));
+        let set = PySet::from_dict_keys(stack.config.str_hash(), defns.iter().map(|d| &*d.name));
         set.iter().filter_map(|n| defns.iter().position(|d| &*d.name == n)).collect()
     };
     let mut out = Definitions { registry, defns, pieces, set_order };
