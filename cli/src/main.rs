@@ -265,7 +265,8 @@ fn main() -> ExitCode {
                 Format::Yaml => emit(&api::value_text(&ev.result.to_value(), api::Format::Yaml)),
                 Format::Text => emit(&report::text(&ev, &built.request)),
             }
-            if api::has_errors(&ev.result) {
+            // Heat's errors that only deploy-time values cause are no failure.
+            if ev.fails() {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS

@@ -12,8 +12,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use hotplate_core::api::{
-    hidden_parameters, is_group_type, py_str, value_text, Evaluation, Format, HeatError, HeatResult, Map, PathItem,
-    Request, ResultView, Value, ValueSource,
+    hidden_parameters, is_group_type, py_str, value_text, DeployTime, Evaluation, Format, HeatError, HeatResult, Map,
+    PathItem, Request, ResultView, Value, ValueSource,
 };
 
 /// Pseudo parameters: a nested stack's are left out (its name is in its header).
@@ -149,11 +149,16 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
             out.push_str(&d.render(&ev.sources));
         }
     }
+    let deploy_time = |stack: &str| ev.deploy_time.iter().any(|d| d.stack == stack && d.output.is_none());
     match &r.error {
-        Some(e) => out.push_str(&format!("\nHeat would refuse this stack: {}: {}\n", e.kind, e.message)),
-        None => {
+        Some(e) if !deploy_time("") => {
+            out.push_str(&format!("\nHeat would refuse this stack: {}: {}\n", e.kind, e.message));
+        }
+        _ => {
             let mut failed = Vec::new();
             nested_failures(r, "", &mut failed);
+            // Those that fail only for a value known once deployed do not fail then.
+            failed.retain(|(path, _)| !deploy_time(path));
             // One line per error; the nested stacks that fail with it (the
             // members of a group often do) named together.
             let mut lines: Vec<(String, Vec<String>)> = Vec::new();
@@ -176,7 +181,24 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
             }
         }
     }
+    deploy_time_lines(&mut out, &ev.deploy_time);
     out
+}
+
+/// Heat's errors that only a value known once deployed causes: checked at
+/// deploy time, one line each with what it waits for (no failure).
+fn deploy_time_lines(out: &mut String, deploy_time: &[DeployTime]) {
+    if deploy_time.is_empty() {
+        return;
+    }
+    out.push_str(
+        "\nChecked at deploy time (Heat reports these before anything exists; once deployed the values are there):\n",
+    );
+    for d in deploy_time {
+        let waits = d.needs.iter().map(|n| format!("\u{27e8}{n}\u{27e9}")).collect::<Vec<_>>().join(", ");
+        let waits = if waits.is_empty() { String::new() } else { format!(", waits for {waits}") };
+        out.push_str(&format!("  {}{waits}\n", d.place()));
+    }
 }
 
 /// Every nested stack (resource names joined by `/`) whose creation fails.

@@ -35,8 +35,8 @@ pub use crate::engine::parameters::ValueSource;
 pub use crate::engine::request::json_to_value;
 pub use crate::engine::result::json_key;
 pub use crate::engine::{
-    evaluate, DeferredMark, Display, DisplayValue, Document, Edge, Evaluation, HeatResult, NotChecked, OutputResult,
-    ParamInfo, Request, SkippedCheck, Unknown,
+    evaluate, DeferredMark, DeployTime, Display, DisplayValue, Document, Edge, Evaluation, HeatResult, NotChecked,
+    OutputResult, ParamInfo, Request, SkippedCheck, Unknown,
 };
 use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
@@ -67,7 +67,8 @@ pub use files::{
 pub use session::Session;
 
 /// True when the stack or any nested stack has an error or a failing output
-/// (the CLI's exit status 1).
+/// in Heat's result (deploy-time artifacts included: the verdict users read
+/// is [`Evaluation::fails`]).
 pub fn has_errors(r: &HeatResult) -> bool {
     r.error.is_some() || r.outputs.values().any(|o| o.error.is_some()) || r.nested.values().any(has_errors)
 }

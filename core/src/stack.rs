@@ -155,10 +155,14 @@ pub struct Stack {
     /// failed (or are unknown), with what they stand for (`resource r`):
     /// a reference to one is unknown there, not a second error.
     pub(crate) unknown_names: Vec<String>,
-    /// A display evaluation's stack (see `engine::Run::display`).
-    pub(crate) display: bool,
-    /// Heat's `strict_validate`: false for a nested stack its parent validates.
-    pub strict_validate: bool,
+    /// What the stack's evaluation is for (a display evaluation's stack
+    /// goes on past errors, see `engine::Run::display`; `mode.strict()` is
+    /// Heat's `strict_validate`).
+    pub(crate) mode: crate::engine::mode::Mode,
+    /// Validated, and evaluated with the deploy-time treatment
+    /// ([`crate::engine::mode::Mode::deploy_time`]): `get_attr` of a resource
+    /// that is not created is an unknown value.
+    pub(crate) deployed: bool,
     /// The cloud's Heat settings.
     pub config: Rc<HeatConfig>,
 }
@@ -181,8 +185,8 @@ impl Stack {
             depth: Cell::new(0),
             deploy_params: IndexMap::new(),
             unknown_names: Vec::new(),
-            display: false,
-            strict_validate: true,
+            mode: crate::engine::mode::Mode::create(),
+            deployed: false,
             config: Rc::default(),
         }
     }

@@ -60,6 +60,102 @@ fn validate_ratchet() {
     });
 }
 
+/// The deploy-time corpus: Heat's answers before creation, exact (the
+/// deploy-time treatment never touches the canonical result).
+#[test]
+fn deploy_time_ratchet() {
+    ratchet(Suite {
+        title: "conformance deploy-time",
+        dir: "conformance/deploy-time",
+        known: None,
+        loose: false,
+        run: evaluate_json,
+    });
+}
+
+/// Heat's errors that only deploy-time values cause are checked at deploy
+/// time, the others stay errors: each error place of `NAME.expected.json`
+/// that `NAME.deployed.expected.json` lacks (the oracle's answer once every
+/// attribute has a value) is in `Evaluation::deploy_time`, each one both have
+/// is not, and the verdict (`Evaluation::fails`) is an error exactly when a
+/// real place exists. The overclouds (`scale`): every artifact place is
+/// checked at deploy time and the verdict holds; their real places inside a
+/// nested stack fed by one parameter holding deploy-time and failed values
+/// together are not all told apart (3 of 21, one per overcloud:
+/// `AllNodesDeploySteps`, where a known item that is no list sits beside
+/// unknown ones inside one parameter).
+#[test]
+fn deploy_time_verdicts() {
+    for (dir, strict) in
+        [("conformance/deploy-time", true), ("conformance/corpus-full", true), ("conformance/scale", false)]
+    {
+        let dir = shared_dir().join(dir);
+        if !dir.is_dir() {
+            let require = std::env::var("HOTPLATE_REQUIRE_SHARED").is_ok_and(|v| v == "1");
+            assert!(!require, "HOTPLATE_REQUIRE_SHARED=1 but {} is absent", dir.display());
+            eprintln!("skipped deploy-time verdicts: {} is absent", dir.display());
+            continue;
+        }
+        let mut problems = Vec::new();
+        let (mut artifacts, mut reals) = (0, 0);
+        for name in list_cases(&dir) {
+            let read = |file: String| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+            let deployed = read(format!("{name}.deployed.expected.json"));
+            if deployed.is_empty() {
+                continue;
+            }
+            let places =
+                |text: &str| hotplate_core::api::json_loads(text).map(|v| error_places(&v, "")).unwrap_or_default();
+            let (plain, deployed) = (places(&read(format!("{name}.expected.json"))), places(&deployed));
+            let Ok(req) = Request::from_json(&read(format!("{name}.json"))) else { continue };
+            let ev = evaluate(&req);
+            let ours = |(stack, output): &(String, Option<String>)| {
+                ev.deploy_time.iter().any(|d| d.stack == *stack && d.output == *output)
+            };
+            let real = plain.iter().any(|p| deployed.contains(p));
+            for place in &plain {
+                if deployed.contains(place) {
+                    reals += 1;
+                    if strict && ours(place) {
+                        problems.push(format!("{name}: real error {place:?} is checked at deploy time"));
+                    }
+                } else {
+                    artifacts += 1;
+                    if !ours(place) {
+                        problems.push(format!("{name}: {place:?} depends on deploy-time values, still an error"));
+                    }
+                }
+            }
+            if ev.fails() != real {
+                problems.push(format!("{name}: verdict {} where the oracle says {}", ev.fails(), real));
+            }
+        }
+        eprintln!("{}: {artifacts} artifact places, {reals} real", dir.display());
+        assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+    }
+}
+
+/// The error places of a result as `deploy_time_check.py` names them: the
+/// nested stack (names joined by `/`), and the output, if it is an output's.
+fn error_places(r: &hotplate_core::api::Value, at: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let Some(m) = r.as_map() else { return out };
+    if m.get_str("error").is_some_and(|e| !e.is_null()) {
+        out.push((at.to_string(), None));
+    }
+    for (name, o) in m.get_str("outputs").and_then(|o| o.as_map()).into_iter().flat_map(|o| o.iter()) {
+        if o.as_map().and_then(|o| o.get_str("error")).is_some_and(|e| !e.is_null()) {
+            out.push((at.to_string(), name.as_str().map(str::to_string)));
+        }
+    }
+    for (name, sub) in m.get_str("nested").and_then(|n| n.as_map()).into_iter().flat_map(|n| n.iter()) {
+        let name = name.as_str().unwrap_or_default();
+        let path = if at.is_empty() { name.to_string() } else { format!("{at}/{name}") };
+        out.extend(error_places(sub, &path));
+    }
+    out
+}
+
 struct Suite {
     title: &'static str,
     /// Folder under `../shared`.

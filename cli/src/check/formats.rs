@@ -101,6 +101,11 @@ fn text(report: &Report) -> String {
         for (output, message) in &o.output_errors {
             let _ = writeln!(out, "output {output} fails: {message}");
         }
+        for (place, _, needs) in &o.deploy_time {
+            let waits = needs.iter().map(|n| format!("\u{27e8}{n}\u{27e9}")).collect::<Vec<_>>().join(", ");
+            let waits = if waits.is_empty() { String::new() } else { format!(" (waits for {waits})") };
+            let _ = writeln!(out, "checked at deploy time: {place}{waits}");
+        }
         if o.failed || !o.rendered.is_empty() || !o.unknowns.is_empty() {
             out.push('\n');
         }
@@ -167,6 +172,7 @@ fn json_report(report: &Report) -> Json {
                 "mode": if o.without_values { "without-values" } else { "create" },
                 "unknowns": o.unknowns,
                 "not_checked": o.not_checked.iter().map(|(p, c, n)| json!({"path": p, "check": c, "needs": n})).collect::<Vec<_>>(),
+                "deploy_time": o.deploy_time.iter().map(|(p, m, n)| json!({"place": p, "message": m, "needs": n})).collect::<Vec<_>>(),
             })
         })
         .collect();

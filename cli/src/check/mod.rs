@@ -25,9 +25,7 @@ pub(crate) mod formats;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use hotplate_core::api::{
-    self, has_errors, located_diagnostics, Display, HeatResult, LintOptions, Located, Severity, SourceMap,
-};
+use hotplate_core::api::{self, located_diagnostics, Display, HeatResult, LintOptions, Located, Severity, SourceMap};
 use rayon::prelude::*;
 
 use crate::root::{Hint, Root};
@@ -98,6 +96,9 @@ pub struct Outcome {
     pub unknowns: Vec<String>,
     /// The checks not made for want of them: Heat's path, what, and what it needs.
     pub not_checked: Vec<(String, String, Vec<String>)>,
+    /// Heat's errors that only a value known once deployed causes (checked
+    /// at deploy time, no failure): where, Heat's message, what it waits for.
+    pub deploy_time: Vec<(String, String, Vec<String>)>,
 }
 
 impl Outcome {
@@ -216,6 +217,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &
         without_values: job.check.is_none(),
         unknowns: Vec::new(),
         not_checked: Vec::new(),
+        deploy_time: Vec::new(),
     };
     let params = job.check.map(Check::parameters).unwrap_or_default();
     let stack_name = job.check.map_or(DEFAULT_STACK_NAME, |c| c.stack_name.as_str());
@@ -256,14 +258,27 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &
     // Without values there is no verdict of Heat's: the problems found are it.
     let unverdicted = outcome.without_values && !ev.unknowns.is_empty();
     let shown = if unverdicted { ev.shown() } else { &ev.result };
-    outcome.failed = has_errors(shown)
+    // Heat's errors that only deploy-time values cause are no failure.
+    outcome.failed = shown.fails(&ev.deploy_time)
         || lint_errors
         || (unverdicted && ev.diagnostics.iter().any(|d| d.severity == Severity::Error));
     outcome.error = ev.result.error.as_ref().map(|e| (e.kind.clone(), e.message.clone()));
     let mut failed = Vec::new();
     crate::report::nested_failures(shown, "", &mut failed);
-    outcome.nested_errors = failed.into_iter().map(|(p, e)| (p, e.kind.clone(), e.message.clone())).collect();
+    let deploy_time = |stack: &str, output: Option<&str>| {
+        ev.deploy_time.iter().any(|d| d.stack == stack && d.output.as_deref() == output)
+    };
+    outcome.nested_errors = failed
+        .into_iter()
+        .filter(|(p, _)| !deploy_time(p, None))
+        .map(|(p, e)| (p, e.kind.clone(), e.message.clone()))
+        .collect();
     output_errors(shown, "", &mut outcome.output_errors);
+    outcome.output_errors.retain(|(path, _)| {
+        let (stack, name) = path.rsplit_once('/').unwrap_or(("", path));
+        !deploy_time(stack, Some(name))
+    });
+    outcome.deploy_time = ev.deploy_time.iter().map(|d| (d.place(), d.message.clone(), d.needs.clone())).collect();
     outcome.unknowns = ev.unknowns.iter().map(|u| u.label.clone()).collect();
     outcome.not_checked = ev
         .not_checked

@@ -4,11 +4,14 @@
 
 mod cfn;
 #[cfg(test)]
+mod deploy_time_tests;
+#[cfg(test)]
 mod display_tests;
 pub mod environment;
 pub(crate) mod existing;
 pub(crate) mod file_schemata;
 pub mod heat_config;
+pub(crate) mod mode;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
@@ -27,8 +30,8 @@ use indexmap::IndexMap;
 
 pub use request::{Display, Document, Request};
 pub use result::{
-    DeferredMark, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo, SkippedCheck,
-    Unknown,
+    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
+    SkippedCheck, Unknown,
 };
 
 use crate::diag::{Diagnostic, Severity};
@@ -94,9 +97,6 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         env,
         schemas: top.schemas,
         depth: 0,
-        strict: true,
-        template_only: false,
-        collect: true,
         mocks: Some((&req.attributes, &req.reference_ids)),
         deploy_params: IndexMap::new(),
         unknown_params: IndexMap::new(),
@@ -112,7 +112,11 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
             true
         }
     };
-    if refused && req.display != Display::Never && hook.is_none() {
+    if hook.is_none() && !run.ev.result.error_places().is_empty() {
+        run.deploy_time(&input);
+    }
+    let artifacts = !run.ev.deploy_time.is_empty();
+    if (refused || artifacts) && req.display != Display::Never && hook.is_none() {
         let without_values = req.display == Display::WithoutValues;
         let heats = if without_values { std::mem::take(&mut run.ev.diagnostics) } else { Vec::new() };
         run.display(&input, without_values);
@@ -128,21 +132,24 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
             run.ev.result = HeatResult { template_version, ..HeatResult::default() };
         }
         if let Some(shown) = &mut run.ev.shown {
-            heats_errors(&run.ev.result, shown);
+            heats_errors(&run.ev.result, shown, "", &run.ev.deploy_time);
         }
     }
     run.ev
 }
 
 /// Heat's verdict on each stack (the top-level one, a nested one it fails)
-/// kept in what the display evaluation shows of it: failures marked in place.
-fn heats_errors(heat: &HeatResult, shown: &mut HeatResult) {
-    if heat.error.is_some() {
+/// kept in what the display evaluation shows of it: failures marked in place
+/// (not those that depend only on deploy-time values). `at`: the stack's
+/// nested path.
+fn heats_errors(heat: &HeatResult, shown: &mut HeatResult, at: &str, deploy_time: &[DeployTime]) {
+    if heat.error.is_some() && !deploy_time.iter().any(|d| d.stack == at && d.output.is_none()) {
         shown.error.clone_from(&heat.error);
     }
     for (name, nested) in &heat.nested {
         if let Some(s) = shown.nested.get_mut(name) {
-            heats_errors(nested, s);
+            let path = if at.is_empty() { name.clone() } else { format!("{at}/{name}") };
+            heats_errors(nested, s, &path, deploy_time);
         }
     }
 }
@@ -171,10 +178,8 @@ pub(crate) struct Run {
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
     budget: u32,
-    /// A display evaluation: it goes on past every error (each one a
-    /// diagnostic, the failed piece left out) and a value it does not have
-    /// is unknown, never an error.
-    display: bool,
+    /// What this stack's evaluation is for ([`mode::Mode`]).
+    mode: mode::Mode,
 }
 
 /// One stack's inputs: the top-level stack from the request, a nested one
@@ -190,14 +195,6 @@ pub(crate) struct StackInput<'a> {
     schemas: Vec<ParamSchema>,
     /// 0 for the top-level stack.
     depth: usize,
-    /// Heat's `strict_validate`: values checked, not only names.
-    strict: bool,
-    /// Heat's `validate_res_tmpl_only` (template validate): each resource's
-    /// `validate_template()` only, not its plugin's `validate()` nor its
-    /// nested stack; resources with an `external_id` skipped.
-    template_only: bool,
-    /// Whether the result sections are wanted (not for a parent's validation).
-    collect: bool,
     mocks: Option<Mocks<'a>>,
     /// Parameters the parent gives a deploy-time value ([`Stack::deploy_params`]).
     deploy_params: IndexMap<String, crate::symbolic::Sym>,
@@ -232,7 +229,7 @@ impl Run {
             templates: Rc::default(),
             file_ids: HashMap::new(),
             budget: NESTED_BUDGET,
-            display: false,
+            mode: mode::Mode::create(),
         }
     }
 
@@ -244,7 +241,7 @@ impl Run {
         run.templates = parent.templates.clone();
         run.file_ids = parent.file_ids.clone();
         run.budget = parent.budget;
-        run.display = parent.display;
+        run.mode = parent.mode;
         run
     }
 
@@ -256,7 +253,7 @@ impl Run {
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = Run::child(self);
-        run.display = true;
+        run.mode = self.mode.display().deployed();
         run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
         run.ev.result.template_version = self.ev.result.template_version.clone();
@@ -284,9 +281,63 @@ impl Run {
         self.ev.not_checked = ev.not_checked;
     }
 
+    /// Heat's errors that depend only on deploy-time values: the same stages
+    /// again with the deploy-time treatment ([`mode::Mode::deployed`]: once a
+    /// stack is validated, an attribute of a resource not created is
+    /// unknown, and what needs it is not checked). An error place of Heat's
+    /// result that this evaluation does not have is one
+    /// ([`Evaluation::deploy_time`], with the values it waits for); its
+    /// diagnostics give way to one note each.
+    fn deploy_time(&mut self, input: &StackInput<'_>) {
+        let mut run = Run::child(self);
+        run.mode = self.mode.deployed();
+        run.budget = NESTED_BUDGET;
+        if let Err(failed) = run.stack(input) {
+            run.report(failed);
+        }
+        let ev = run.ev;
+        self.ev.sources = ev.sources;
+        let deployed = ev.result.error_places();
+        for (stack, output, message) in self.ev.result.error_places() {
+            if deployed.iter().any(|(s, o, _)| *s == stack && *o == output) {
+                continue;
+            }
+            let mut waits: Vec<&NotChecked> =
+                ev.not_checked.iter().filter(|n| waits_for(n, &stack, output.as_deref())).collect();
+            // The outermost stack's checks: where the value enters.
+            let outermost = waits.iter().map(|n| n.stack.matches('/').count() + usize::from(!n.stack.is_empty())).min();
+            waits.retain(|n| Some(n.stack.matches('/').count() + usize::from(!n.stack.is_empty())) == outermost);
+            let mut needs: Vec<String> = Vec::new();
+            for label in waits.iter().flat_map(|n| &n.needs) {
+                if !needs.contains(label) {
+                    needs.push(label.clone());
+                }
+            }
+            let span = waits.iter().find_map(|n| n.span);
+            self.ev.deploy_time.push(DeployTime { stack, output, message, needs, span });
+        }
+        if self.ev.deploy_time.is_empty() {
+            return;
+        }
+        // Heat's errors that the deploy-time evaluation does not meet are
+        // its artifacts: each place is one note instead.
+        let sources = &self.ev.sources;
+        let key = |d: &Diagnostic| {
+            let at = d.span.map(|s| (sources.get(s.source).map(|f| f.name.clone()), s.start, s.end));
+            (d.code, d.message.clone(), at)
+        };
+        let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
+        let diagnostics = std::mem::take(&mut self.ev.diagnostics);
+        self.ev.diagnostics =
+            diagnostics.into_iter().filter(|d| d.severity != Severity::Error || real.contains(&key(d))).collect();
+        for d in &self.ev.deploy_time {
+            self.ev.diagnostics.push(d.note());
+        }
+    }
+
     /// A display evaluation's diagnostic (each problem once).
     pub(crate) fn diagnostic(&mut self, d: Diagnostic) {
-        if self.display {
+        if self.mode.past_errors() {
             push_once(&mut self.ev.diagnostics, d);
         } else {
             self.ev.diagnostics.push(d);
@@ -316,7 +367,7 @@ impl Run {
     }
 
     /// One more check not made (each once).
-    fn not_checked(&mut self, item: NotChecked) {
+    pub(crate) fn not_checked(&mut self, item: NotChecked) {
         if !self.ev.not_checked.contains(&item) {
             self.ev.not_checked.push(item);
         }
@@ -325,7 +376,7 @@ impl Run {
     /// A stage-level error: Heat stops here; a display evaluation records it
     /// and goes on with what the stage could make.
     fn stop(&mut self, e: EvalError) -> Result<(), Failed> {
-        if self.display && e.code != "budget-exceeded" {
+        if self.mode.past_errors() && e.code != "budget-exceeded" {
             self.problem(e);
             return Ok(());
         }
@@ -352,7 +403,7 @@ impl Run {
             let e = first.take().unwrap_or(e);
             return Err(self.failed(e));
         }
-        if self.display {
+        if self.mode.past_errors() {
             self.problem(e);
             return Ok(());
         }
@@ -387,9 +438,12 @@ impl Run {
     fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
         let mut parts = self.build(input)?;
         stages::validation::validation(self, input, &mut parts)?;
-        if !input.collect {
+        if !self.mode.collects() {
             return Ok(());
         }
+        // Validated: with the deploy-time treatment, what is resolved from
+        // here on sees an attribute as the unknown value it is once created.
+        parts.stack.deployed = self.mode.deploy_time();
         let sections = stages::results::results(self, input, &mut parts)?;
         let result = &mut self.ev.result;
         result.parameters = sections.parameters;
@@ -475,6 +529,23 @@ fn same_problem(a: &Diagnostic, b: &Diagnostic) -> bool {
         outer.message.strip_suffix(inner.message.as_str()).is_some_and(|prefix| prefix.ends_with(": "))
     };
     a.severity == b.severity && ((inside(x, y) && wraps(a, b)) || (inside(y, x) && wraps(b, a)))
+}
+
+/// Whether a check not made belongs to an error place (a nested stack by
+/// path, one of its outputs): what that error waits for.
+fn waits_for(n: &NotChecked, stack: &str, output: Option<&str>) -> bool {
+    let under = |path: &str, prefix: &str| {
+        path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
+    match output {
+        Some(o) => n.stack == stack && under(&n.path, &format!("outputs.{o}")),
+        None => {
+            let (parent, name) = stack.rsplit_once('/').unwrap_or(("", stack));
+            n.stack == stack
+                || n.stack.strip_prefix(stack).is_some_and(|rest| rest.starts_with('/'))
+                || (!stack.is_empty() && n.stack == parent && under(&n.path, &format!("resources.{name}")))
+        }
+    }
 }
 
 /// What kind of check a Heat path names (for the not-checked list).

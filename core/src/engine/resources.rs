@@ -419,7 +419,7 @@ impl ResourceDefn {
         let v = Validation::new(stack, schema, self.info.translation, entries);
         // A display evaluation reads every property (each one it cannot
         // check is put aside); Heat stops at the first error.
-        let result = if stack.display {
+        let result = if stack.mode.past_errors() {
             v.problems_top(schema, entries).into_iter().next().map_or(Ok(()), Err)
         } else {
             v.validate_top(schema, entries, strict)
@@ -641,7 +641,7 @@ impl ResourceDefn {
         schema: &'static [crate::catalogue::PropSchema],
         entries: &[(Value, Expr)],
     ) -> Result<(Map, Vec<(String, EvalError)>), PropError> {
-        if stack.display {
+        if stack.mode.past_errors() {
             v.values_known(schema, entries)
         } else {
             v.values_top(schema, entries).map(|props| (props, Vec::new()))
@@ -730,7 +730,7 @@ impl ResourceDefn {
             stack,
             unread,
             update_policy: &update_policy,
-            strict: stack.strict_validate,
+            strict: stack.mode.strict(),
             timeout_secs: stack.timeout_secs(),
             unknown: unknown_props,
             needs: std::cell::RefCell::new(Vec::new()),
@@ -899,7 +899,7 @@ fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
     }
     let scheme = url_scheme(template);
     let allowed = matches!(scheme.as_str(), "http" | "https") || (!user && scheme == "file");
-    if allowed && stack.display && template.contains("://") {
+    if allowed && stack.mode.past_errors() && template.contains("://") {
         // heatclient would download it; hotplate never fetches.
         return Some(EvalError::unknown(&[format!("template {template}")]));
     }

@@ -280,10 +280,104 @@ pub struct NotChecked {
     pub span: Option<Span>,
 }
 
+/// An error of Heat's result that depends only on deploy-time values: Heat
+/// reports it before anything exists (every `get_attr` null), and a real
+/// deployment never meets it, because the value exists by then (a nested
+/// stack is created after the resources it reads, outputs are read after
+/// creation). It is checked at deploy time, with the value it waits for;
+/// it is no failure (see ARCHITECTURE.md, "Deploy-time values").
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeployTime {
+    /// The nested stack of the error (resource names joined by `/`; empty: the top).
+    pub stack: String,
+    /// The output whose error it is; `None`: the stack's own error.
+    pub output: Option<String>,
+    /// Heat's error there (before creation).
+    pub message: String,
+    /// The deploy-time values it waits for (`get_attr net name`).
+    pub needs: Vec<String>,
+    /// Where such a value enters (the property or output that reads it).
+    pub span: Option<Span>,
+}
+
+impl DeployTime {
+    /// Where the error is, as people read it (`output url`, `nested stack
+    /// web`, `nested stack web/0, output host`).
+    pub fn place(&self) -> String {
+        match (&self.output, self.stack.is_empty()) {
+            (Some(o), true) => format!("output {o}"),
+            (Some(o), false) => format!("nested stack {}, output {o}", self.stack),
+            (None, true) => "the stack".to_string(),
+            (None, false) => format!("nested stack {}", self.stack),
+        }
+    }
+
+    /// The note that stands for it among the diagnostics.
+    pub fn note(&self) -> Diagnostic {
+        let waits = if self.needs.is_empty() {
+            "a value known once deployed".to_string()
+        } else {
+            self.needs.iter().map(|n| format!("\u{27e8}{n}\u{27e9}")).collect::<Vec<_>>().join(", ")
+        };
+        let message = format!(
+            "{}: checked at deploy time, it waits for {waits} (before anything is created Heat reports: {})",
+            self.place(),
+            self.message
+        );
+        Diagnostic::note(DEPLOY_TIME_CODE, message).at_opt(self.span)
+    }
+}
+
+/// The code of the note that stands for an error checked at deploy time.
+pub const DEPLOY_TIME_CODE: &str = "deploy-time";
+
+/// One error of a result: its nested stack (names joined by `/`), the
+/// output it belongs to (`None`: the stack's own), its text.
+pub type ErrorPlace = (String, Option<String>, String);
+
+impl HeatResult {
+    /// Every error of the result (the stack's, its outputs', its nested
+    /// stacks' and theirs), by place.
+    pub fn error_places(&self) -> Vec<ErrorPlace> {
+        let mut out = Vec::new();
+        self.places_into("", &mut out);
+        out
+    }
+
+    fn places_into(&self, at: &str, out: &mut Vec<ErrorPlace>) {
+        if let Some(e) = &self.error {
+            out.push((at.to_string(), None, format!("{}: {}", e.kind, e.message)));
+        }
+        for (name, o) in &self.outputs {
+            if let Some(e) = &o.error {
+                out.push((at.to_string(), Some(name.clone()), e.clone()));
+            }
+        }
+        for (name, nested) in &self.nested {
+            let path = if at.is_empty() { name.clone() } else { format!("{at}/{name}") };
+            nested.places_into(&path, out);
+        }
+    }
+
+    /// Whether the result has an error that is not one of `deploy_time`
+    /// (the verdict users read: exit status, banner).
+    pub fn fails(&self, deploy_time: &[DeployTime]) -> bool {
+        self.error_places().iter().any(|(stack, output, _)| {
+            !deploy_time.iter().any(|d| d.stack == *stack && d.output.as_deref() == output.as_deref())
+        })
+    }
+}
+
 impl Evaluation {
     /// The result the panes show: the display evaluation's, else Heat's.
     pub fn shown(&self) -> &HeatResult {
         self.shown.as_ref().unwrap_or(&self.result)
+    }
+
+    /// The verdict: Heat's result has an error a real deployment meets too
+    /// (Heat's errors that depend only on deploy-time values are not failures).
+    pub fn fails(&self) -> bool {
+        self.result.fails(&self.deploy_time)
     }
 }
 
@@ -304,6 +398,9 @@ pub struct Evaluation {
     pub unknowns: Vec<Unknown>,
     /// The checks it did not make for want of them.
     pub not_checked: Vec<NotChecked>,
+    /// Heat's errors that depend only on deploy-time values (checked at
+    /// deploy time; in `result` as Heat has them, no failure).
+    pub deploy_time: Vec<DeployTime>,
     /// Every diagnostic (errors and warnings), in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// The source texts spans point into.

@@ -218,25 +218,43 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
     match expr {
         Expr::Scalar(v) => Ok(Some(v.clone())),
         Expr::Absent => Ok(None),
-        // Heat resolves the items of both in generator expressions.
+        // Heat resolves the items of both in generator expressions. An item
+        // whose value is not known yet (a display's, a deploy-time one) does
+        // not hide a later item's own error: that one fails whatever the
+        // unknown value is.
         Expr::List(items, _) => {
             let mut out = Vec::with_capacity(items.len());
+            let mut unknown = None;
             for item in items {
-                if let Some(v) = resolve_nullable(stack, item).map_err(EvalError::through_generator)? {
-                    out.push(v);
+                match resolve_nullable(stack, item) {
+                    Ok(v) => out.extend(v),
+                    Err(e) if e.is_unknown() => unknown = unknown.or(Some(e)),
+                    Err(e) => return Err(EvalError::through_generator(e)),
                 }
             }
-            Ok(Some(Value::list(out)))
+            match unknown {
+                Some(e) => Err(EvalError::through_generator(e)),
+                None => Ok(Some(Value::list(out))),
+            }
         }
         Expr::Map(entries, _) => {
             let mut out = Map::with_capacity(entries.len());
+            let mut unknown = None;
             for (k, v) in entries {
-                if let Some(v) = resolve_nullable(stack, v).map_err(EvalError::through_generator)? {
+                match resolve_nullable(stack, v) {
                     // Keys are scalars by construction.
-                    let _ = out.insert(k.clone(), v);
+                    Ok(Some(v)) => {
+                        let _ = out.insert(k.clone(), v);
+                    }
+                    Ok(None) => {}
+                    Err(e) if e.is_unknown() => unknown = unknown.or(Some(e)),
+                    Err(e) => return Err(EvalError::through_generator(e)),
                 }
             }
-            Ok(Some(Value::map(out)))
+            match unknown {
+                Some(e) => Err(EvalError::through_generator(e)),
+                None => Ok(Some(Value::map(out))),
+            }
         }
         Expr::Call(call) => {
             stack.enter()?;

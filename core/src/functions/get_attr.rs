@@ -5,6 +5,9 @@
 //! all: {get_attr: [server]}        # 2015-10-15 on: every attribute
 //! ```
 //! Before a resource is created (the only case without mocks) the value is null.
+//! With the deploy-time treatment (a stack validated and evaluated as once
+//! deployed, [`Stack::deployed`]) it is an unknown value instead: it exists
+//! in a real deployment, hotplate does not know it.
 
 use super::{resolve_or_null, Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
@@ -146,12 +149,32 @@ fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalError>
 
 /// `GetAtt` result.
 fn resolve_att(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    deployed(stack, call)?;
     resolve(stack, &call.args, false)
 }
 
 /// `GetAttAllAttributes` result.
 fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    deployed(stack, call)?;
     resolve(stack, &call.args, true)
+}
+
+/// With the deploy-time treatment, an attribute of a resource that is not
+/// created (and not of a type whose attributes are always null) is an
+/// unknown value, labelled as the display shows it (`get_attr net name`).
+fn deployed(stack: &Stack, call: &Call) -> Result<(), EvalError> {
+    if !stack.deployed {
+        return Ok(());
+    }
+    let name = resource_name(stack, &call.args)?;
+    let res = stack.resource_ref(&name, "unknown")?;
+    if res.created || res.info.none_like {
+        return Ok(());
+    }
+    match crate::symbolic::input_label(stack, call) {
+        Some(label) => Err(EvalError::unknown(&[label])),
+        None => Ok(()),
+    }
 }
 
 /// `GetAtt` / `GetAttAllAttributes` result.
@@ -173,6 +196,7 @@ fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalErro
 
 /// `GetAttThenSelect` result (2013-05-23).
 pub(crate) fn resolve_then_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
+    deployed(stack, call)?;
     let args = &call.args;
     let (attr, path) = parts(args);
     let attr = resolve_or_null(stack, attr)?;

@@ -40,7 +40,7 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
 /// carry: heatclient would download it, hotplate never fetches, so its
 /// content is unknown (not missing).
 pub(crate) fn unfetched(stack: &Stack, key: &str) -> bool {
-    stack.display && key.contains("://") && !stack.files.get(key).is_some_and(Option::is_some)
+    stack.mode.past_errors() && key.contains("://") && !stack.files.get(key).is_some_and(Option::is_some)
 }
 
 #[cfg(test)]

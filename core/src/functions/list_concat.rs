@@ -5,7 +5,7 @@
 //! ```
 
 use super::{no_check, Doc, FnSpec};
-use crate::eval::{resolve as resolve_expr, Call, EvalError};
+use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::stack::Stack;
 use crate::symbolic::Rule;
@@ -40,7 +40,11 @@ pub static LIST_CONCAT_UNIQUE: FnSpec = FnSpec {
 /// Resolve the function (`unique`: keep first occurrences under Python equality).
 fn concat(stack: &Stack, call: &Call, unique: bool) -> Result<Value, EvalError> {
     let name = &*call.name;
-    let args = resolve_expr(stack, &call.args)?;
+    let args = match resolve_expr(stack, &call.args) {
+        Ok(args) => args,
+        Err(e) if e.is_unknown() => return Err(known_item_error(stack, call).unwrap_or(e)),
+        Err(e) => return Err(e),
+    };
     let Value::List(lists) = &args else {
         return Err(EvalError::type_error(format!(
             "Incorrect arguments to \"{name}\" should be: \"{name}\" : [ [ <value 1>, <value 2> ], [ <value 3>, <value 4> ] ]"
@@ -73,6 +77,37 @@ fn concat(stack: &Stack, call: &Call, unique: bool) -> Result<Value, EvalError> 
         }
     }
     Ok(Value::list(uniq))
+}
+
+/// When an item is a value not known yet (a deploy-time or missing value),
+/// the error a known item gives whatever the others are: an item that is no
+/// list fails the concatenation once the unknown ones are known too (the
+/// unknown items shown as null in the message).
+fn known_item_error(stack: &Stack, call: &Call) -> Option<EvalError> {
+    let Expr::List(items, _) = &call.args else { return None };
+    let mut shown = Vec::with_capacity(items.len());
+    let mut bad = None;
+    for item in items {
+        match crate::eval::resolve_nullable(stack, item) {
+            Ok(Some(v)) => {
+                if bad.is_none() && !matches!(v, Value::Null | Value::List(_)) {
+                    bad = Some(v.clone());
+                }
+                shown.push(v);
+            }
+            Ok(None) => {}
+            Err(e) if e.is_unknown() => shown.push(Value::Null),
+            Err(e) => return Some(e),
+        }
+    }
+    let dump = |v: &Value| json_dumps(v, JsonStyle::PLAIN).unwrap_or_default();
+    bad.map(|other| {
+        EvalError::type_error(format!(
+            "Incorrect arguments: Items to concat must be lists. {} contains an item that is not a list: {}",
+            dump(&Value::list(shown)),
+            dump(&other)
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -182,6 +182,16 @@ fn zip(lists: &[Vec<Value>]) -> Vec<Vec<Value>> {
     (0..n).map(|i| lists.iter().filter_map(|l| l.get(i).cloned()).collect()).collect()
 }
 
+/// How CPython's argument parsing names a wrong argument's type
+/// (`_PyArg_BadArgument`): `None` itself, else the type's name.
+fn bad_argument_type(v: &Value) -> &'static str {
+    if v.is_null() {
+        "None"
+    } else {
+        v.type_name()
+    }
+}
+
 fn substitute(stack: &Stack, keys: &[Value], values: &[Value], template: &Value) -> Result<Value, EvalError> {
     stack.tick()?;
     Ok(match template {
@@ -191,13 +201,13 @@ fn substitute(stack: &Stack, keys: &[Value], values: &[Value], template: &Value)
                 let Value::Str(k) = k else {
                     return Err(EvalError::type_error(format!(
                         "replace() argument 1 must be str, not {}",
-                        k.type_name()
+                        bad_argument_type(k)
                     )));
                 };
                 let Value::Str(v) = v else {
                     return Err(EvalError::type_error(format!(
                         "replace() argument 2 must be str, not {}",
-                        v.type_name()
+                        bad_argument_type(v)
                     )));
                 };
                 super::string_to_build(stack, "repeat", super::replaced_len(&text, k, v))?;

@@ -12,6 +12,7 @@ use crate::catalogue::{self, NestedKind};
 use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
 use crate::engine::resources::ResourceDefn;
+use crate::engine::result::NotChecked;
 use crate::engine::{Parts, Run, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Refers;
@@ -89,7 +90,24 @@ pub(super) fn child(
     kind: NestedKind,
     validating: bool,
 ) -> Result<Option<Child>, EvalError> {
-    let entries = provider::entries(d.properties.as_ref());
+    let mut entries = provider::entries(d.properties.as_ref()).to_vec();
+    // With the deploy-time treatment a member's property that reads an
+    // attribute is a parameter of the members' stack, unknown there.
+    let mut unknown = IndexMap::new();
+    if parts.stack.deployed {
+        let mut marked = Vec::new();
+        for (k, e) in entries.iter_mut() {
+            if let Some(key @ ("resource_def" | "resource" | "resource_properties")) = k.as_str() {
+                let at = format!("resources.{}.properties.{key}", d.name);
+                let value = resolve_marking_unknown(&parts.stack, e, &at, &mut unknown, &mut marked)?;
+                *e = Expr::Scalar(value.unwrap_or(Value::Null));
+            }
+        }
+        for item in marked {
+            run.not_checked(item);
+        }
+    }
+    let entries = &entries[..];
     let v = Validation::new(&parts.stack, d.info.schema, d.info.translation, entries);
     let props = match v.values_top(d.info.schema, entries) {
         Ok(props) => props,
@@ -107,7 +125,64 @@ pub(super) fn child(
         NestedKind::CfnStack => return cfn_stack(&g).map(|()| None),
         NestedKind::Template => None,
     };
-    Ok(members.map(|members| generated(run, parts, d, kind, members)))
+    Ok(members.map(|members| {
+        let mut child = generated(run, parts, d, kind, members, &unknown);
+        child.unknown = unknown;
+        child
+    }))
+}
+
+/// A member definition resolved with each call that needs a deploy-time
+/// value (the outermost that fails for it) replaced by `{get_param: LABEL}`:
+/// a parameter of the members' stack that is unknown there (`unknown`:
+/// label → what it needs), so the member is checked with everything else.
+fn resolve_marking_unknown(
+    stack: &Stack,
+    e: &Expr,
+    at: &str,
+    unknown: &mut IndexMap<String, Vec<String>>,
+    marked: &mut Vec<NotChecked>,
+) -> Result<Option<Value>, EvalError> {
+    Ok(match e {
+        Expr::Scalar(v) => Some(v.clone()),
+        Expr::Absent => None,
+        Expr::List(items, _) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                out.extend(resolve_marking_unknown(stack, item, &format!("{at}.{i}"), unknown, marked)?);
+            }
+            Some(Value::list(out))
+        }
+        Expr::Map(entries, _) => {
+            let mut out = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                let here = format!("{at}.{}", py_str(k));
+                if let Some(v) = resolve_marking_unknown(stack, v, &here, unknown, marked)? {
+                    let _ = out.insert(k.clone(), v);
+                }
+            }
+            Some(Value::map(out))
+        }
+        Expr::Call(call) => match eval::resolve_nullable(stack, e) {
+            Err(err) if err.is_unknown() => {
+                let needs = err.unknown_labels();
+                let label = needs.join(", ");
+                let check = "member property".to_string();
+                marked.push(NotChecked {
+                    stack: String::new(),
+                    path: at.to_string(),
+                    check,
+                    needs: needs.clone(),
+                    span: Some(call.span),
+                });
+                unknown.insert(label.clone(), needs);
+                let mut call = Map::new();
+                call.insert_str("get_param", Value::from(label));
+                Some(Value::map(call))
+            }
+            other => other?,
+        },
+    })
 }
 
 /// The child `get_nested_parameters_stack()` builds for template validate's
@@ -180,7 +255,7 @@ pub(super) fn parameters_child(
         NestedKind::DeploymentGroup(member_type) => Some(deployment_group(&g, member_type)?.unwrap_or_default()),
         _ => Some(instance_group(input, parts, &g, kind)?),
     };
-    Ok(members.map(|members| generated(run, parts, d, kind, members)))
+    Ok(members.map(|members| generated(run, parts, d, kind, members, &IndexMap::new())))
 }
 
 /// `function.resolve` with a parameter that has no value as null (at the
@@ -221,7 +296,9 @@ fn resource_group(parts: &Parts, g: &Group<'_>) -> Result<Option<Vec<Member>>, E
         return Ok(None);
     }
     let index_var = g.prop("index_var").as_str().unwrap_or("%index%").to_string();
-    let def = drop_null_properties(&g.prop("resource_def"));
+    // `get_resource_def(include_all)`: the parent's validation keeps a null
+    // property (it reads as its type's empty value there).
+    let def = if g.validating { g.prop("resource_def") } else { drop_null_properties(&g.prop("resource_def")) };
     let member_type = Group::field(&def, "type");
     if g.validating {
         check_member_type(parts, g.d, &member_type)?;
@@ -380,8 +457,16 @@ fn cfn_stack(g: &Group<'_>) -> Result<(), EvalError> {
         .at(d.node.get("properties").map_or(d.node.span, |n| n.span)))
 }
 
-/// The generated template of the members, as the group's child stack.
-fn generated(run: &mut Run, parts: &Parts, d: &ResourceDefn, kind: NestedKind, members: Vec<Member>) -> Child {
+/// The generated template of the members, as the group's child stack
+/// (with a parameter for each deploy-time value of `unknown`).
+fn generated(
+    run: &mut Run,
+    parts: &Parts,
+    d: &ResourceDefn,
+    kind: NestedKind,
+    members: Vec<Member>,
+    unknown: &IndexMap<String, Vec<String>>,
+) -> Child {
     // An InstanceGroup's template is CloudFormation-format (`HeatTemplate`).
     let cfn = matches!(kind, NestedKind::InstanceGroup | NestedKind::AwsAutoScalingGroup);
     let key = |hot: &'static str| if cfn { HotVersion::Cfn2012_12_12.key(hot) } else { hot };
@@ -407,6 +492,15 @@ fn generated(run: &mut Run, parts: &Parts, d: &ResourceDefn, kind: NestedKind, m
         t.insert_str("HeatTemplateFormatVersion", Value::from("2012-12-12"));
     } else {
         t.insert_str("heat_template_version", Value::from("2015-04-30"));
+    }
+    if !unknown.is_empty() {
+        let mut params = Map::new();
+        for name in unknown.keys() {
+            let mut schema = Map::new();
+            schema.insert_str(key("type"), Value::from(if cfn { "Json" } else { "json" }));
+            params.insert_str(name, Value::map(schema));
+        }
+        t.insert_str(key("parameters"), Value::map(params));
     }
     t.insert_str(key("resources"), Value::map(resources));
     t.insert_str(key("outputs"), Value::map(outputs));

@@ -75,14 +75,14 @@ pub(crate) fn checks(
     let provider = match kind {
         NestedKind::Template => {
             let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-            provider::properties(&parts.stack, d, &provider.schemas, input.strict, skipped, unknown)?;
+            provider::properties(&parts.stack, d, &provider.schemas, run.mode.strict(), skipped, unknown)?;
             Some(provider)
         }
         _ => None,
     };
     // A display evaluation makes each nested stack as Heat would create it
     // (strictly: every problem there), not this validation first.
-    if !run.display && (input.depth == 0 || !input.strict) {
+    if !run.mode.past_errors() && (input.depth == 0 || !run.mode.strict()) {
         let child = match &provider {
             Some(provider) => Some(provider::child(&parts.stack, d, provider)?),
             None => group::child(run, input, parts, d, kind, true)?,
@@ -297,6 +297,7 @@ fn child_stages<T>(
         None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
         None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
     };
+    run.mode = run.mode.nested(create, existing.is_none_or(|h| h.validate_strictly(&path)));
     let child_input = StackInput {
         root,
         version,
@@ -307,9 +308,6 @@ fn child_stages<T>(
         env,
         schemas,
         depth: input.depth + 1,
-        strict: create && existing.is_none_or(|h| h.validate_strictly(&path)),
-        template_only: false,
-        collect: create,
         mocks: None,
         deploy_params: child.deploy.clone(),
         unknown_params: child.unknown.clone(),

@@ -279,7 +279,7 @@ pub(super) fn properties(
     }
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else {
-            if s.default.is_none() && stack.display {
+            if s.default.is_none() && stack.mode.past_errors() {
                 let needs = [format!("parameter {}", s.name)];
                 let at = ["resources", &*d.name, "properties"];
                 unknown.push(EvalError::unknown(&needs).prefixed(&at).at(property_span(d, None, false)));

@@ -63,7 +63,7 @@ pub(crate) fn conditions(
             Err(e) => {
                 // A name's error is at the name already.
                 let e = e.at_if_unset(v.span);
-                if run.display {
+                if run.mode.past_errors() {
                     stack.unknown_names.push(format!("condition {name}"));
                 }
                 out.pieces.push((name, Piece::Failed(e.clone())));

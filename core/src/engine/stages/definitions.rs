@@ -56,7 +56,7 @@ pub(crate) fn definitions(
     };
     let mut out = Definitions { registry, defns, pieces, set_order };
     resolve_types(run, &mut out)?;
-    if run.display {
+    if run.mode.past_errors() {
         out.drop_failed(stack);
     }
     for d in &out.defns {

@@ -21,7 +21,7 @@
 //! records a failed piece and goes on checking the others (every independent
 //! problem becomes a diagnostic); [`Run::end_stage`](super::Run::end_stage)
 //! then stops where Heat stops. A later stage reads only the known pieces, so
-//! it can run on a partial part (see ARCHITECTURE.md, "Stages").
+//! it can run on a partial part (see ARCHITECTURE.md, "The display evaluation").
 
 pub(crate) mod conditions;
 pub(crate) mod definitions;

@@ -10,7 +10,7 @@
 use super::structure::Structure;
 use super::Failed;
 use crate::engine::parameters::{self, Parameter, ValueSource};
-use crate::engine::result::{ParamInfo, Unknown};
+use crate::engine::result::{NotChecked, ParamInfo, Unknown};
 use crate::engine::{Run, StackInput};
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
@@ -46,7 +46,7 @@ pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structur
 /// The stack with its pseudo and template parameters, and the parameters.
 fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
-    stack.display = run.display;
+    stack.mode = run.mode;
     let env = &input.env;
     let params: Vec<Parameter> = input
         .schemas
@@ -60,7 +60,7 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
-    if run.display {
+    if run.mode.past_errors() || !input.unknown_params.is_empty() {
         unknown_values(run, input, &params, &mut stack);
     }
     run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
@@ -76,6 +76,8 @@ fn unknown_values(run: &mut Run, input: &StackInput<'_>, params: &[Parameter], s
         let name = &p.schema.name;
         let needs = match input.unknown_params.get(name) {
             Some(needs) => needs.clone(),
+            // Outside a display evaluation only what the parent gives is unknown.
+            None if !run.mode.past_errors() => continue,
             None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
             None => {
                 let label = format!("parameter {name}");
@@ -102,7 +104,6 @@ fn pseudo_parameters(input: &StackInput<'_>, structure: &Structure<'_>) -> Stack
     let mut stack = Stack::new(version);
     stack.files = input.files.clone();
     stack.deploy_params = input.deploy_params.clone();
-    stack.strict_validate = input.strict;
     stack.config = input.config.clone();
     if version.is_cfn() {
         // `CfnParameters._pseudo_parameters`.
@@ -174,12 +175,24 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
     let mut first = None;
     for p in params {
         // A display evaluation has no value for these: not an error there.
-        let unknown = input.unknown_params.contains_key(&p.schema.name) || p.raw().0.is_none();
-        if run.display && unknown {
+        if let Some(needs) = input.unknown_params.get(&p.schema.name) {
+            // The parent gives it a value not known yet: checked once it is.
+            let path = format!("parameters.{}", p.schema.name);
+            let check = "parameter".to_string();
+            run.not_checked(NotChecked {
+                stack: String::new(),
+                path,
+                check,
+                needs: needs.clone(),
+                span: Some(p.schema.span),
+            });
+            continue;
+        }
+        if run.mode.past_errors() && p.raw().0.is_none() {
             continue;
         }
         let mut skipped = Vec::new();
-        let result = p.validate(input.strict, &mut skipped);
+        let result = p.validate(run.mode.strict(), &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.
         if first.is_none() {
             for c in skipped {

@@ -49,7 +49,7 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
     let parameters = parameters(run, input, &parts.stack)?;
     let mut conditions = Map::new();
     for name in parts.conditions.names() {
-        if run.display {
+        if run.mode.past_errors() {
             conditions.insert_str(name, shown_condition(run, &parts.stack, name));
         } else {
             conditions.insert_str(name, parts.stack.reported_condition(name));
@@ -88,7 +88,8 @@ fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Ma
         match v {
             Ok(v) => out.insert_str(k, v.clone()),
             // Shown as its placeholder (a deploy-time parameter, below).
-            Err(_) if run.display => out.insert_str(k, Value::Null),
+            // A value the evaluation does not have (deploy-time treatment too).
+            Err(e) if run.mode.past_errors() || e.is_unknown() => out.insert_str(k, Value::Null),
             Err(e) => return Err(Failed::in_section("parameters", e.clone())),
         }
     }
@@ -117,7 +118,7 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
             Piece::Failed(_) | Piece::Unknown => continue,
         };
         let Some(d) = defs.defns.get(i) else { continue };
-        if run.display {
+        if run.mode.past_errors() {
             let shown = shown_view(run, stack, d, parts.graph.requires(i));
             out.insert_str(name, shown);
             let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
@@ -127,6 +128,8 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
         }
         match view(stack, d, parts.graph.requires(i)) {
             Ok(v) => out.insert_str(name, v),
+            // The deploy-time treatment's unknown value: no error of Heat's.
+            Err(e) if e.is_unknown() => out.insert_str(name, Value::Null),
             Err(e) => return Err(Failed::in_section("resources", e)),
         }
         let at =
@@ -256,7 +259,7 @@ fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult
         let (name, output) = match piece {
             Piece::Known(output) => (name.as_str(), output),
             // A display evaluation shows an output that does not parse with its error.
-            Piece::Failed(e) if run.display => {
+            Piece::Failed(e) if run.mode.past_errors() => {
                 out.insert(name.clone(), OutputResult { value: Value::Null, error: Some(e.text()) });
                 continue;
             }

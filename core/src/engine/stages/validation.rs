@@ -19,7 +19,7 @@ use crate::pyhash::PySet;
 /// The validation stage. What it finds beyond Heat's error (the constraints
 /// and plugin checks a service would make) goes to the result.
 pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) -> Result<(), Failed> {
-    if input.strict {
+    if run.mode.strict() {
         let deps = crate::plugins::dependencies::Deps {
             stack: &parts.stack,
             resources: parts.definitions.set_order.iter().filter_map(|&i| parts.definitions.defns.get(i)).collect(),
@@ -46,7 +46,7 @@ pub(crate) fn validation(run: &mut Run, input: &StackInput<'_>, parts: &mut Part
         if !unique.contains(name.as_str()) {
             continue;
         }
-        if input.template_only {
+        if run.mode.template_only() {
             // Template validate: `validate_template()`; a resource with an
             // `external_id` is skipped.
             if d.external_id.is_none() {
@@ -89,7 +89,7 @@ fn resource(
     // nested stack, then a plugin's checks after it (`crate::plugins`).
     let mut result = d.plugin_checks_first(stack, &mut checks, &mut unknown);
     if result.is_ok() {
-        result = d.validate(stack, input.strict, &mut skipped, &mut checks, &mut unknown);
+        result = d.validate(stack, run.mode.strict(), &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
         result = nested::checks(run, input, parts, d, &mut skipped, &mut checks, &mut unknown);

@@ -88,6 +88,7 @@ impl Validation {
 /// Answer a template validate request as Heat 27 does.
 pub fn validate(req: &ValidateRequest) -> Validation {
     let mut run = Run::new();
+    run.mode = super::mode::Mode::template_validate();
     let body = match run_validate(&mut run, req) {
         Ok(body) => Some(body),
         Err(failed) => {
@@ -148,9 +149,6 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         env: top.env,
         schemas: top.schemas,
         depth: 0,
-        strict: false,
-        template_only: true,
-        collect: false,
         mocks: None,
         deploy_params: IndexMap::new(),
         unknown_params: IndexMap::new(),
