@@ -224,9 +224,12 @@ pub enum Change {
     /// `OS::Manila::ShareNetwork` checks `neutron_network` without
     /// `neutron_subnet` before asking the catalog (`is_using_neutron`).
     ManilaNetworkCheckFirst,
-    /// `OS::Neutron::ProviderNet` refuses `physical_network` for the tunnel
-    /// network types (`physical_network not allowed for network types: …`).
-    PhysicalNetworkCheck,
+    /// `OS::Neutron::ProviderNet` checks by network type: no
+    /// `segmentation_id` for local and flat, no `physical_network` for the
+    /// tunnel types (`physical_network not allowed for network types: …`);
+    /// before, a `segmentation_id` with any type but vlan is refused
+    /// (`segmentation_id not allowed for flat network type.`).
+    ProviderNetTypeChecks,
     /// `OS::Neutron::Subnet` takes `gateway_ip: auto`.
     SubnetGatewayAuto,
 }
@@ -238,7 +241,7 @@ pub const CHANGES: &[(Change, &str)] = &[
     (Change::ZoneinfoTimezone, "22.0.0"),
     (Change::ManilaNetworkCheckFirst, "23.0.0"),
     (Change::JsonStringConstraint, "24.0.0"),
-    (Change::PhysicalNetworkCheck, "24.0.0"),
+    (Change::ProviderNetTypeChecks, "24.0.0"),
     (Change::SubnetGatewayAuto, "26.0.0"),
 ];
 

@@ -28,6 +28,7 @@ mod timezone;
 mod tz_keys;
 
 use crate::pyfmt::py_str;
+use crate::release::Release;
 use crate::value::Value;
 
 /// Outcome of a custom constraint Heat can check without a service.
@@ -53,8 +54,19 @@ pub(crate) enum Custom {
     },
 }
 
-/// `None`: `name` is not one of the offline constraints (the caller records it as skipped).
-pub(crate) fn check_offline(name: &str, value: &Value) -> Option<Custom> {
+/// `None`: `name` is not one of the offline constraints of `release` (the
+/// caller records it as skipped, or as not found when the release does not
+/// register it: `json_string` before 24.0.0). Before 22.0.0 `timezone` is
+/// pytz's (`timezone::pytz`, with the zones of the release's pytz).
+pub(crate) fn check_offline(release: Release, name: &str, value: &Value) -> Option<Custom> {
+    if !crate::catalogue::has_custom_constraint(release, name, true) {
+        return None;
+    }
+    if name == "timezone" {
+        if let Some(zones) = crate::catalogue::pytz_zones(release) {
+            return Some(timezone::pytz(zones, value));
+        }
+    }
     Some(match name {
         "ip_addr" => ip::ip_addr(value),
         "ip_or_cidr" => ip::ip_or_cidr(value),

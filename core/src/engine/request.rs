@@ -82,6 +82,12 @@ pub enum Display {
 }
 
 impl Request {
+    /// The release `x-heat-release` names (27.0.1 when none, or when it
+    /// names no release: evaluating such a request fails at its settings).
+    pub fn release(&self) -> crate::release::Release {
+        self.heat_release.as_deref().and_then(|r| crate::release::Release::parse(r).ok()).unwrap_or_default()
+    }
+
     /// A request for a template text with no environment.
     pub fn new(template: impl Into<String>) -> Request {
         Request {

@@ -5,9 +5,17 @@
 
 use super::{invalid, Ctx, Outcome};
 use crate::eval::EvalError;
+use crate::release::Change;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     let kind = ctx.prop("network_type").as_str();
+    if !ctx.has(Change::ProviderNetTypeChecks) {
+        // Before 24.0.0: a segmentation id only for vlan.
+        if ctx.prop("segmentation_id").truthy() && kind != Some("vlan") {
+            return Err(invalid("segmentation_id not allowed for flat network type."));
+        }
+        return Ok(Outcome::Valid);
+    }
     if ctx.prop("segmentation_id").truthy() && matches!(kind, Some("local" | "flat")) {
         return Err(invalid("segmentation_id not allowed for network types: local, flat"));
     }

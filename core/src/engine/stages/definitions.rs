@@ -44,7 +44,8 @@ pub(crate) fn definitions(
     structure: &Structure<'_>,
     stack: &mut Stack,
 ) -> Result<Definitions, Failed> {
-    let registry = Registry::from_value(&Value::map(input.env.resource_registry.clone()));
+    let mut registry = Registry::from_value(&Value::map(input.env.resource_registry.clone()));
+    registry.release = stack.config.release;
     let entries = structure.resources();
     stack.all_resource_names = entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
     let (defns, pieces) = parse(run, stack, entries)?;
