@@ -224,12 +224,22 @@ pub enum Change {
     /// `OS::Manila::ShareNetwork` checks `neutron_network` without
     /// `neutron_subnet` before asking the catalog (`is_using_neutron`).
     ManilaNetworkCheckFirst,
-    /// `OS::Neutron::ProviderNet` checks by network type: no
-    /// `segmentation_id` for local and flat, no `physical_network` for the
-    /// tunnel types (`physical_network not allowed for network types: …`);
-    /// before, a `segmentation_id` with any type but vlan is refused
-    /// (`segmentation_id not allowed for flat network type.`).
-    ProviderNetTypeChecks,
+    /// `OS::Neutron::ProviderNet` refuses a `segmentation_id` only for local
+    /// and flat networks (`… for network types: local, flat`); before, for
+    /// any type but vlan (`segmentation_id not allowed for flat network type.`).
+    ProviderNetSegmentationByType,
+    /// `OS::Neutron::ProviderNet` refuses `physical_network` for the tunnel
+    /// network types (`physical_network not allowed for network types: …`).
+    ProviderNetPhysicalNetworkCheck,
+    /// `OS::Nova::KeyPair` without `public_key` asks nova's microversion.
+    KeyPairPublicKeyCheck,
+    /// `OS::Nova::Server` with a block device `volume_type` asks nova's microversion.
+    ServerVolumeTypeCheck,
+    /// `OS::Neutron::SecurityGroup` with `stateful: false` asks neutron's extensions.
+    SecurityGroupStatefulCheck,
+    /// `OS::Octavia::Listener` needs neither `loadbalancer` nor
+    /// `default_pool`; before, one of them (`PropertyUnspecifiedError`).
+    OctaviaListenerWithoutLoadBalancer,
     /// `OS::Neutron::Subnet` takes `gateway_ip: auto`.
     SubnetGatewayAuto,
 }
@@ -238,11 +248,16 @@ pub enum Change {
 /// history; the reference's releases 16.1.0, 20.0.1, 22.0.1 and 27.0.1
 /// answer accordingly: `../shared/conformance/releases/README.md`).
 pub const CHANGES: &[(Change, &str)] = &[
+    (Change::KeyPairPublicKeyCheck, "19.0.0"),
     (Change::ZoneinfoTimezone, "22.0.0"),
+    (Change::OctaviaListenerWithoutLoadBalancer, "22.0.0"),
     (Change::ManilaNetworkCheckFirst, "23.0.0"),
+    (Change::ProviderNetSegmentationByType, "23.0.0"),
     (Change::JsonStringConstraint, "24.0.0"),
-    (Change::ProviderNetTypeChecks, "24.0.0"),
+    (Change::ProviderNetPhysicalNetworkCheck, "24.0.0"),
     (Change::SubnetGatewayAuto, "26.0.0"),
+    (Change::ServerVolumeTypeCheck, "26.0.0"),
+    (Change::SecurityGroupStatefulCheck, "27.0.0"),
 ];
 
 #[cfg(test)]
