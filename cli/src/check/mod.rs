@@ -92,6 +92,8 @@ pub struct Outcome {
     pub io_error: Option<String>,
     /// Checked without values (no check entry applies), not as a stack create.
     pub without_values: bool,
+    /// The openstack-heat release that answered, when not the default 27.0.1.
+    pub release: Option<&'static str>,
     /// The values it did not have (`parameter key_name`, `get_file https://…`).
     pub unknowns: Vec<String>,
     /// The checks not made for want of them: Heat's path, what, and what it needs.
@@ -215,6 +217,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &
         rendered: String::new(),
         io_error: None,
         without_values: job.check.is_none(),
+        release: None,
         unknowns: Vec::new(),
         not_checked: Vec::new(),
         deploy_time: Vec::new(),
@@ -236,6 +239,8 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &
     // The release likewise: the command line's, else the check's (its own or the file's).
     let release = job.check.map_or(config.heat_release.as_ref(), |c| c.heat_release.as_ref());
     built.request.heat_release = opts.heat_release.as_ref().or(release).cloned();
+    let answering = built.request.release();
+    outcome.release = (!answering.is_latest()).then(|| answering.version());
     if outcome.without_values {
         built.request.display = Display::WithoutValues;
     }
