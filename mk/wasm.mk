@@ -25,6 +25,9 @@ WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version 
 RUST_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.lock Cargo.toml core/Cargo.toml wasm/Cargo.toml
 TS_SOURCES := $(wildcard $(PKG)/src/*.ts) $(PKG)/tsconfig.json
 export CHROMEDRIVER ?= /usr/bin/chromedriver
+# wasm-bindgen-test-runner gives the browser run 20 s by default, which a loaded
+# machine can exceed (issue 36): the limit is a hang guard here, not a measure.
+export WASM_BINDGEN_TEST_TIMEOUT ?= 600
 
 TEST_TARGETS += test-wasm
 

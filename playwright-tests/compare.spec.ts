@@ -3,7 +3,7 @@
 // the replacement named with the property that forces it, marked in the editor;
 // localStorage and share links carry both sides; leaving compare mode.
 import { expect, test, type Page } from "@playwright/test";
-import { HOT, open, setEditor, settled } from "./helpers";
+import { HOT, open, savedWorkspace, setEditor, settled } from "./helpers";
 
 const CURRENT = `${HOT}resources:
   server:
@@ -58,7 +58,8 @@ test("compare mode: snapshot, a non-updatable edit is a replacement named and ma
   await settled(page);
   await expectPlan(page);
 
-  // localStorage keeps both sides across a reload.
+  // localStorage keeps both sides across a reload (the edit saved first).
+  await expect.poll(() => savedWorkspace(page)).toContain("zone-b");
   await page.reload();
   await settled(page);
   await expect(page.getByTestId("compare-bar")).toBeVisible();

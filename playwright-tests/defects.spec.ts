@@ -1,7 +1,7 @@
 // Issue 12, the playground half: each test here reproduces a defect found by
 // using the page as a new user would, and failed before its fix.
 import { test, expect, type Page } from "@playwright/test";
-import { HOT, open, runaway, setEditor } from "./helpers";
+import { HOT, open, runaway, savedWorkspace, setEditor } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -24,7 +24,7 @@ test("results of a stopped evaluation are marked stale, not shown as current", a
   await expect(page.getByTestId("output-fine")).toHaveText("ok");
   await expect(page.getByTestId("stale-note")).toBeHidden();
   await setEditor(page, "editor-template", runaway());
-  await expect(page.getByTestId("status")).toHaveText(/^stopped/, { timeout: 10_000 });
+  await expect(page.getByTestId("status")).toHaveText(/^stopped/);
   await expect(page.getByTestId("stale-note")).toBeVisible();
   await expect(page.getByTestId("stale-note")).toContainText("not of the current input");
   await expect(page.locator("section.results")).toHaveAttribute("data-stale", "true");
@@ -107,8 +107,8 @@ test("Reset can be undone", async ({ page }) => {
   await page.getByTestId("reset-undo").click();
   await expect(page.getByTestId("output-kept")).toHaveText("mine");
   await expect(page.getByTestId("reset-undo")).toBeHidden();
-  // Restored work is saved again.
-  await page.waitForTimeout(500);
+  // Restored work is saved again (Reset forgot the saved workspace).
+  await expect.poll(() => savedWorkspace(page)).toContain("kept: {value: mine}");
   await page.reload();
   await expect(page.getByTestId("output-kept")).toHaveText("mine");
 });
@@ -209,12 +209,11 @@ test("the docs demo's iframe shows its outputs whole", async ({ page }) => {
   await page.locator("iframe#framed").scrollIntoViewIfNeeded();
   const frame = page.frameLocator("iframe#framed");
   await expect(frame.getByTestId("output-labels")).toContainText("tier: web");
-  await page.waitForTimeout(300);
-  const fits = await page.locator("iframe#framed").evaluate((f: HTMLIFrameElement) => {
+  // The frame takes its content's height once drawn: wait for that, then nothing is cut.
+  await expect.poll(() => page.locator("iframe#framed").evaluate((f: HTMLIFrameElement) => {
     const doc = f.contentDocument!.documentElement;
-    return { scroll: doc.scrollHeight, client: doc.clientHeight };
-  });
-  expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+    return doc.scrollHeight - doc.clientHeight;
+  })).toBeLessThanOrEqual(0);
 });
 
 
@@ -223,7 +222,7 @@ test("a stack of 500 resources: the resources pane filters and starts collapsed"
   let res = "resources:\n";
   for (let i = 0; i < 500; i++) res += `  r${i}: {type: ${i % 100 === 7 ? "OS::Heat::RandomString" : "OS::Heat::None"}}\n`;
   await setEditor(page, "editor-template", `${HOT}${res}`);
-  await expect(page.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  await expect(page.getByTestId("status")).toHaveText("ok");
   const pane = page.getByTestId("result-resources");
   await expect(page.getByTestId("resource-count")).toHaveText("500 resources");
   // Collapsed: one line each, bodies built only when opened.

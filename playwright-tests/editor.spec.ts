@@ -1,7 +1,7 @@
 // Issue 14, the playground half: completion, hover, go to definition (also into
 // another document) and a quick fix, from the engine through the editor.
 import { test, expect } from "@playwright/test";
-import { HOT, open, setEditor, settled, wordAt } from "./helpers";
+import { HOT, open, quickFixesReady, setEditor, settled, wordAt } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -28,7 +28,9 @@ test("completion lists the type's properties while the text does not parse", asy
   await expect(page.getByTestId("editor-template").locator(".cm-content")).toBeFocused();
   await page.keyboard.press("Control+Space");
   await expect(list.getByRole("option", { name: /flavor/ }).first()).toBeVisible();
-  await page.waitForTimeout(150); // CodeMirror ignores Enter for 75 ms after a list opens
+  // CodeMirror ignores Enter for 75 ms after a list opens (its interactionDelay): a
+  // wait of at least that long from when the list is seen, which load only lengthens.
+  await page.waitForTimeout(150);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("editor-template").locator(".cm-content")).toContainText("flavor:");
 });
@@ -77,6 +79,7 @@ test("a quick fix on a lint marker replaces a misspelt property", async ({ page 
   await open(page);
   await setEditor(page, "editor-template", SERVER.replace("      flavor:", "      flavour:"));
   await settled(page);
+  await quickFixesReady(page);
   const at = await wordAt(page, "editor-template", "flavour");
   await page.mouse.move(at.x, at.y);
   const fix = page.locator(".cm-tooltip-lint").getByRole("button", { name: "Change to `flavor`" });

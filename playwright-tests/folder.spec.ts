@@ -121,6 +121,8 @@ test("a folder's workspace survives a share link, template name included", async
   await setEditor(page, "editor-file-0", "heat_template_version: 2021-04-16\nparameters: {size: {type: number}}\nresources:\n  volume: {type: OS::Cinder::Volume, properties: {size: 1, flavour: x}}\n");
   await expect(page.getByTestId("error-item")).toContainText("lib/db.yaml:4:");
   await page.getByTestId("share").click();
+  // The link is in the address bar once encoded (a moment after the click).
+  await expect(page).toHaveURL(/#w1\./);
   const other = await context.newPage();
   await other.addInitScript(() => localStorage.clear());
   await other.goto(page.url());

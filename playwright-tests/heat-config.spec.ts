@@ -61,7 +61,7 @@ function cases(): Case[] {
 const shown = (page: Page, name: string) => async () => compared(name, await page.getByTestId("result-json").textContent());
 
 test("each Heat setting in the Settings field gives Heat's result", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // a hang guard: each case waits on its own result
   const all = cases();
   expect(all.length).toBeGreaterThanOrEqual(20);
   await open(page);
@@ -71,7 +71,7 @@ test("each Heat setting in the Settings field gives Heat's result", async ({ pag
     await page.evaluate((h) => (location.hash = h), `#${await encodeWorkspace(fromRequest(c.request as never))}`);
     await expect(field).toHaveValue("");
     await field.fill(JSON.stringify(c.config));
-    await expect.poll(shown(page, c.name), { message: c.name, timeout: 10_000 }).toBe(c.expected);
+    await expect.poll(shown(page, c.name), { message: c.name }).toBe(c.expected);
   }
   // Not a JSON object: the field says so instead of evaluating.
   await field.fill("[1]");
@@ -85,7 +85,7 @@ test("each Heat setting in the Settings field gives Heat's result", async ({ pag
 });
 
 test("each Heat setting as the embed's heat-config attribute gives Heat's result", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // a hang guard: each case waits on its own result
   await page.goto("/docs-demo.html");
   for (const c of cases()) {
     await page.evaluate(({ name, request, config }) => {
@@ -109,7 +109,7 @@ test("each Heat setting as the embed's heat-config attribute gives Heat's result
     }, c);
     const box = page.locator("hot-playground#hc");
     await box.scrollIntoViewIfNeeded();
-    await expect.poll(async () => compared(c.name, await box.getByTestId("result-json").textContent()), { message: c.name, timeout: 10_000 }).toBe(c.expected);
+    await expect.poll(async () => compared(c.name, await box.getByTestId("result-json").textContent()), { message: c.name }).toBe(c.expected);
   }
   // Not a JSON object: the embed says so.
   await page.evaluate(() => {

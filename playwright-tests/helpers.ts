@@ -8,7 +8,7 @@ export async function open(page: Page, hash = ""): Promise<void> {
 
 /** Wait for the first evaluation of a page just loaded to finish. */
 export async function firstResult(page: Page): Promise<void> {
-  await expect(page.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/, { timeout: 10_000 });
+  await expect(page.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/);
 }
 
 /** Replace an editor's whole text (as a user pasting). */
@@ -19,11 +19,29 @@ export async function setEditor(page: Page, testId: string, text: string): Promi
   await page.keyboard.insertText(text);
 }
 
-/** Wait until the status shows a finished evaluation of the current input. */
+/**
+ * Wait until the status shows a finished evaluation of the current input. An
+ * edit's evaluation starts at the end of the edit's own task (end-of-task.ts),
+ * and starting clears the status's `data-eval-ms`: it holds a number again only
+ * once this input's result is drawn (a result of earlier input is not drawn).
+ */
 export async function settled(page: Page): Promise<string> {
-  await page.waitForTimeout(250); // past the debounce
   await expect(page.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/);
   return (await page.getByTestId("status").textContent()) ?? "";
+}
+
+/** After `settled`: wait until the markers of an editor carry their quick fixes (asked after they are drawn). */
+export async function quickFixesReady(page: Page, testId = "editor-template"): Promise<void> {
+  await expect(page.getByTestId(testId)).toHaveAttribute("data-quick-fixes", "ready");
+}
+
+/**
+ * The workspace the page has saved in localStorage ("" if none). The page saves a
+ * burst of edits once, a moment after it: a test that reloads or opens a page
+ * expecting the saved workspace polls this for it first.
+ */
+export async function savedWorkspace(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem("hotplate.workspace.v1") ?? "");
 }
 
 export const HOT = "heat_template_version: 2021-04-16\n";
@@ -95,10 +113,15 @@ export async function contrast(locator: Locator, pseudo?: "::placeholder"): Prom
   }, pseudo);
 }
 
-/** A template whose evaluation takes longer than the worker's 2 s limit. */
+/**
+ * A template whose evaluation takes far longer than the worker's 2 s limit
+ * (`TIME_LIMIT_MS`): within every engine bound (97,336 copies per `repeat`, under
+ * the 100,000 limit), it runs ~20 s of CPU (10× the limit; measured through the npm package in Node) to the end on this machine idle.
+ * Load only lengthens it, so "stopped" holds on any busy machine.
+ */
 export function runaway(): string {
   const items = "[" + Array.from({ length: 46 }, (_, i) => `v${i}`).join(", ") + "]";
   let outs = "";
-  for (let k = 0; k < 8; k++) outs += `  o${k}:\n    value:\n      repeat:\n        for_each: {A: ${items}, B: ${items}, C: ${items}}\n        template: {x: A-B-C, y: [A, B, C]}\n`;
+  for (let k = 0; k < 16; k++) outs += `  o${k}:\n    value:\n      repeat:\n        for_each: {A: ${items}, B: ${items}, C: ${items}}\n        template: {x: A-B-C, y: [A, B, C]}\n`;
   return `${HOT}outputs:\n${outs}`;
 }

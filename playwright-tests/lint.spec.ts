@@ -5,7 +5,7 @@
 // `# hotplate: disable=W1001` comment silences it; the Settings' lint select
 // (kept in share links) and the element's `lint="off"` hide them.
 import { expect, test, type Page } from "@playwright/test";
-import { HOT, open, setEditor, settled, wordAt } from "./helpers";
+import { HOT, open, quickFixesReady, savedWorkspace, setEditor, settled, wordAt } from "./helpers";
 
 /** Heat creates this stack: the misspelt function is a plain map to it. */
 const MISSPELT = `${HOT}parameters:
@@ -33,6 +33,7 @@ test("a lint finding is a warning marker with its rule id, a linked problem and 
   await expect(marks(page)).toHaveCount(1);
   await expect(marks(page)).toHaveClass(/cm-lintRange-warning/);
   await expect(page.getByTestId("editor-template").locator(".cm-lint-marker-warning")).toHaveCount(1);
+  await quickFixesReady(page);
   const at = await wordAt(page, "editor-template", "get_parm");
   await page.mouse.move(at.x, at.y);
   const tooltip = page.locator(".cm-tooltip-lint");
@@ -103,11 +104,13 @@ test("the Settings' lint select hides the findings or runs every rule, and trave
   const link = page.url();
   const again = await page.context().newPage();
   await again.goto(link);
-  await expect(again.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  await expect(again.getByTestId("status")).toHaveText("ok");
   await expect(again.getByTestId("setting-lint")).toHaveValue("off");
   await expect(again.getByTestId("lint-count")).toBeHidden();
+  // The first page's workspace, saved with the setting: what "/" opens.
+  await expect.poll(async () => JSON.parse((await savedWorkspace(page)) || "{}").settings?.lint).toBe("off");
   await again.goto("/");
-  await expect(again.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/, { timeout: 10_000 });
+  await expect(again.getByTestId("status")).toHaveAttribute("data-eval-ms", /\d/);
   await expect(again.getByTestId("setting-lint")).toHaveValue("off");
 });
 
@@ -128,13 +131,13 @@ test("the element shows the findings; lint=\"off\" hides them", async ({ page })
   }
   const on = page.locator("hot-playground#lint-on");
   await on.scrollIntoViewIfNeeded();
-  await expect(on.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  await expect(on.getByTestId("status")).toHaveText("ok");
   await expect(on.getByTestId("lint-count")).toHaveText("warnings: 1");
   await expect(on.locator(".cm-hp-lint")).toHaveCount(1);
   await expect(on.getByTestId("error-item").getByTestId("lint-rule")).toHaveText("W1001");
   const off = page.locator("hot-playground#lint-off");
   await off.scrollIntoViewIfNeeded();
-  await expect(off.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  await expect(off.getByTestId("status")).toHaveText("ok");
   await expect(off.getByTestId("lint-count")).toBeHidden();
   await expect(off.locator(".cm-hp-lint")).toHaveCount(0);
   await expect(off.getByTestId("result-errors")).toContainText("No problems");
@@ -142,6 +145,6 @@ test("the element shows the findings; lint=\"off\" hides them", async ({ page })
   await expect(off.getByTestId("open-in-playground")).toHaveAttribute("href", /#w1\./);
   const href = await off.getByTestId("open-in-playground").getAttribute("href");
   await page.goto(href!);
-  await expect(page.getByTestId("status")).toHaveText("ok", { timeout: 10_000 });
+  await expect(page.getByTestId("status")).toHaveText("ok");
   await expect(page.getByTestId("setting-lint")).toHaveValue("off");
 });

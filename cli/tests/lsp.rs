@@ -224,3 +224,33 @@ fn lint_findings_are_published_with_their_codes_and_fixes() {
     assert!(c.child.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn deploy_time_values_are_notes_checked_at_deploy_time_not_errors() {
+    // Issue 34's 13 lines: a group member's required flavor from an attribute.
+    let dir = std::env::temp_dir().join(format!("hotplate-lsp-deploy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: OS::Neutron::Net\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def:\n        type: OS::Nova::Server\n        properties:\n          image: cirros\n          flavor: {get_attr: [net, name]}\n";
+    let path = dir.join("group.yaml");
+    std::fs::write(&path, text).unwrap();
+    let uri = format!("file://{}", path.display());
+    let mut c = Client::start(&[]);
+    c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+    );
+    let diags = c.wait_for("textDocument/publishDiagnostics");
+    let all = diags["diagnostics"].as_array().unwrap();
+    // No error (severity 1); the place is a note at the get_attr that it waits for.
+    assert!(all.iter().all(|d| d["severity"] != json!(1)), "{diags}");
+    let note = all.iter().find(|d| d["code"] == json!("deploy-time")).unwrap_or_else(|| panic!("{diags}"));
+    let message = note["message"].as_str().unwrap();
+    assert!(message.contains("checked at deploy time") && message.contains("get_attr net name"), "{message}");
+    assert_eq!(note["range"]["start"], json!({"line": 12, "character": 19}));
+    c.request("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert!(c.child.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -42,6 +42,9 @@ pub struct ResourceRef {
     pub reference_id: Option<String>,
     /// The mocked attributes.
     pub attributes: Map,
+    /// Created because it exists (an update plan's current stack): an
+    /// attribute not mocked is a value hotplate does not know, not null.
+    pub existing: bool,
     /// Its `properties` snippet (for plugins reading another resource's properties).
     pub properties: Option<Expr>,
 }

@@ -1,7 +1,5 @@
 //! Loader spans, limits, warnings and error texts.
 
-use std::time::{Duration, Instant};
-
 use hotplate_core::api::test_support::source::{LineIndex, SourceId, Span};
 use hotplate_core::api::test_support::syntax::{
     load_template, load_yaml, pyyaml_error_text, LoadFailure, Node, NodeKind, MAX_ALIAS_NODES, MAX_DEPTH,
@@ -135,16 +133,16 @@ fn billion_laughs(levels: usize) -> String {
     t
 }
 
+/// Stopped by the alias budget (nodes counted, `MAX_ALIAS_NODES`), not by time:
+/// the 9^10 nodes are never built. How fast is `make bench`'s business.
 #[test]
-fn alias_bombs_fail_fast() {
+fn alias_bombs_fail_on_the_alias_budget() {
     for loader in [load_yaml as fn(&str, SourceId) -> _, load_template] {
-        let start = Instant::now();
         let err = loader(&billion_laughs(10), SRC).unwrap_err();
         assert_eq!(err.code, "yaml-alias-limit");
         assert_eq!(LoadFailure::of(&err), LoadFailure::Limit);
         assert!(err.message.contains(&MAX_ALIAS_NODES.to_string()));
         assert!(err.span.is_some());
-        assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
     }
     // Moderate reuse is fine.
     assert!(load_yaml(&billion_laughs(4), SRC).is_ok());
@@ -165,11 +163,9 @@ fn nesting_is_limited_without_overflowing_the_stack() {
         (0..700).map(|i| format!("{}k:\n", " ".repeat(i))).collect::<String>(),
     ] {
         for loader in [load_yaml as fn(&str, SourceId) -> _, load_template] {
-            let start = Instant::now();
             let err = loader(&text, SRC).unwrap_err();
             assert_eq!(err.code, "yaml-too-deep", "{}", &text[..20]);
             assert_eq!(LoadFailure::of(&err), LoadFailure::Limit);
-            assert!(start.elapsed() < Duration::from_secs(5));
         }
     }
 }
@@ -273,8 +269,9 @@ fn pure_fallback_keeps_timestamps_as_text_and_warns() {
     assert!(load_yaml("%YAML 1.3\n---\n", SRC).unwrap().root.is_null());
 }
 
+/// A big template loads whole (its speed, loader MB/s, is `make bench`'s figure).
 #[test]
-fn big_templates_load_quickly() {
+fn big_templates_load() {
     // ~400 KB: 3000 resources with a few properties each.
     let mut t = String::from("heat_template_version: 2018-08-31\nresources:\n");
     for i in 0..3000 {
@@ -283,11 +280,6 @@ fn big_templates_load_quickly() {
         ));
     }
     assert!(t.len() < MAX_TEMPLATE_CHARS);
-    let start = Instant::now();
     let loaded = load_template(&t, SRC).unwrap();
-    let took = start.elapsed();
-    eprintln!("loaded {} bytes in {took:?}", t.len());
     assert_eq!(loaded.root.get("resources").and_then(Node::as_map).map(<[_]>::len), Some(3000));
-    // Generous: unoptimized test builds on a shared machine.
-    assert!(took < Duration::from_secs(5), "took {took:?}");
 }

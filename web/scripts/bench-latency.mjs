@@ -10,11 +10,16 @@
 // after the result is in the page, measured in the page;
 // and the longest main-thread task while editing (PerformanceObserver
 // 'longtask': only tasks over 50 ms are reported, so "none" means all were shorter).
-// With the shared corpus present, a third case: a whole TripleO overcloud
+// "paste" (defect 15 of issue 27): a 3,000-line template of 500 resources in block
+// style pasted as the browser delivers Ctrl+V (one paste event); the time to the
+// result in the page and every main-thread task over 50 ms from the paste until
+// the page is quiet, against the 50 ms threshold — reported, not enforced (a
+// neighbour's load stretches tasks; `make test` asserts no time).
+// With the shared corpus present, a last case: a whole TripleO overcloud
 // (conformance/scale) written out as a folder and loaded through the folder input:
 // the time from the input's change event to the first frame after the first
 // result, then keystrokes in one service template as above.
-//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|overcloud]
+//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|paste|overcloud]
 //     [--scale ../shared/conformance/scale/overcloud-wallaby.json]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -91,6 +96,61 @@ export function bigTemplate() {
   lines.push("outputs:");
   for (let i = 0; i < 40; i++) lines.push(`  o${i}:`, `    value: {get_attr: [r${i * 10 + 1}, value, name]}`);
   return lines.join("\n") + "\n";
+}
+
+/** Defect 15's template: 500 resources in block style, 3,000 lines. */
+export function blockTemplate() {
+  let t = "heat_template_version: 2021-04-16\nresources:\n";
+  for (let i = 0; i < 500; i++) {
+    t += `  r${i}:\n    type: OS::Heat::Value\n`;
+    t += i % 10 ? `    depends_on: [r${i - 1}]\n` : `    metadata: {group: g${i / 10}}\n`;
+    t += `    properties:\n      type: string\n      value: {list_join: ['-', [v${i}, {get_param: OS::stack_name}]]}\n`;
+  }
+  return t;
+}
+
+/** The longest main-thread task a paste may run (defect 15): reported against, not enforced. */
+const PASTE_TASK_MS = 50;
+
+/** Paste `text` over the template (a paste event, as Ctrl+V delivers it); the result's time and the long tasks. */
+async function paste(page, text) {
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.dataset.evalMs);
+  await page.evaluate(() => {
+    window.__paste = { tasks: [], resultAt: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__paste.tasks.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: "longtask" });
+  });
+  await page.locator("[data-testid=editor-template] .cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  const run = Number(await page.getAttribute("[data-testid=status]", "data-run"));
+  const t0 = await page.evaluate((t) => {
+    const content = document.querySelector("[data-testid=editor-template] .cm-content");
+    const data = new DataTransfer();
+    data.setData("text/plain", t);
+    new MutationObserver((_, o) => {
+      window.__paste.resultAt = performance.now();
+      o.disconnect();
+    }).observe(document.querySelector("[data-testid=status]"), { attributeFilter: ["data-run"] });
+    // In a task of its own, as the browser delivers a paste.
+    return new Promise((resolve) => setTimeout(() => {
+      const start = performance.now();
+      content.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      resolve(start);
+    }));
+  }, text);
+  await page.waitForFunction((r) => Number(document.querySelector("[data-testid=status]").dataset.run) > r, run, { timeout: 120_000 });
+  await page.waitForFunction(() => /500 resources/.test(document.querySelector("[data-testid=graph-hint]")?.textContent ?? ""), null, { timeout: 120_000 });
+  await page.waitForTimeout(1000); // what follows the result (quick fixes, the outline, saving)
+  const { tasks, resultAt } = await page.evaluate(() => window.__paste);
+  const status = await page.textContent("[data-testid=status]");
+  const evalMs = await page.getAttribute("[data-testid=status]", "data-eval-ms");
+  const long = tasks.filter((e) => e.start >= t0 - 1).map((e) => Math.round(e.ms));
+  console.log(`paste: 3000-line template (500 resources, block style), ${(text.length / 1024).toFixed(1)} KB; status: ${status}`);
+  console.log(`  paste → result in the page ${(resultAt - t0).toFixed(0)} ms (engine ${evalMs} ms)`);
+  console.log(`  main-thread tasks over ${PASTE_TASK_MS} ms from the paste: ${long.length ? `${long.length} (longest ${Math.max(...long)} ms: ${long.join(", ")})` : "none"}` +
+    ` — threshold ${PASTE_TASK_MS} ms ${long.length ? "EXCEEDED" : "met"} (reported, not enforced)`);
 }
 
 const pct = (v, p) => {
@@ -268,6 +328,7 @@ try {
   const page = await browser.newPage();
   if (!only || only === "74kb") await measure(page, "74 KB template (TripleO-size)", tripleoTemplate());
   if (!only || only === "3000") await measure(page, "3000-line template (500 resources)", bigTemplate());
+  if (!only || only === "paste") await paste(page, blockTemplate());
   if (!only || only === "overcloud") await overcloud(page);
 } finally {
   await browser.close();

@@ -16,7 +16,8 @@ export const snapshot = (ws: Workspace): Workspace => structuredClone(ws);
 
 /** The update request that takes the stack `current` created (both create requests, state.ts's `toRequest`) to `create`. */
 export function previewRequest(current: EvaluateRequest, create: EvaluateRequest): PreviewRequest {
-  const body: PreviewRequest = { "x-current": current, template: create.template, files: create.files, parameters: create.parameters };
+  // Without values, as the display: a parameter neither side gives is unknown on both, not a stack that could not exist.
+  const body: PreviewRequest = { "x-current": current, template: create.template, files: create.files, parameters: create.parameters, "x-without-values": true };
   if (create.environment_files) body.environment_files = create.environment_files;
   if (create["x-template-name"]) body["x-template-name"] = create["x-template-name"];
   if (create["x-heat-config"]) body["x-heat-config"] = create["x-heat-config"];

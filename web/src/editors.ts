@@ -282,12 +282,21 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
   view.dispatch(setDiagnostics(view.state, marks([])));
   const hooks = hooksOf.get(view);
   const request = hooks?.request();
-  if (!hooks || !request || diagnostics.length === 0) return;
+  // The editor says whether its markers have their quick fixes yet
+  // (`data-quick-fixes`: "pending", then "ready"), for whoever waits on them.
+  const state = view.dom.dataset;
+  if (!hooks || !request || diagnostics.length === 0) {
+    state.quickFixes = "ready";
+    return;
+  }
+  state.quickFixes = "pending";
   afterNextFrame(() => {
     if (view.state.doc !== doc) return;
     void hooks.client.ask("quickFixes", request, hooks.file()).then((fixes) => {
       // Only for the text the diagnostics are about.
-      if (fixes?.length && view.state.doc === doc) view.dispatch(setDiagnostics(view.state, marks(fixes)));
+      if (view.state.doc !== doc) return;
+      if (fixes?.length) view.dispatch(setDiagnostics(view.state, marks(fixes)));
+      state.quickFixes = "ready";
     });
   });
 }

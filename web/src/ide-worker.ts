@@ -13,10 +13,15 @@ export interface IdeRequest {
   file: string;
   offset: number;
 }
-export type IdeResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+/** An answer, or (once, first) whether the engine loaded: questions' time limits start then (ide.ts). */
+export type IdeResponse = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string } | { ready: boolean };
 
 const post = (m: IdeResponse) => (self as unknown as Worker).postMessage(m);
 const ready = init();
+ready.then(
+  () => post({ ready: true }),
+  () => post({ ready: false }),
+);
 
 function answer(m: IdeRequest): unknown {
   switch (m.op) {

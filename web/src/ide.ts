@@ -1,6 +1,9 @@
 // The page's side of the editor questions: one worker (ide-worker.ts), one
 // promise per question, and a time limit after which the worker is replaced
-// (a runaway template must not block it). Quick fixes are not asked of that
+// (a runaway template must not block it). The limit is the engine's time on the
+// question: it starts once the worker has loaded the engine (loading it takes
+// longer on a busy machine, and a limit that counted it would stop every worker
+// before it could answer, the first hover never shown). Quick fixes are not asked of that
 // worker: they come from the evaluation the page already has (`fixes`, the
 // runner's `quickFixes`), so the request is not evaluated a second time.
 import type { Completions, DocumentSymbol, EvaluateRequest, HoverInfo, QuickFix, SourceLocation } from "hotplate/web";
@@ -21,8 +24,11 @@ export const IDE_TIME_LIMIT_MS = 2000;
 
 export class IdeClient {
   private worker: Worker | null = null;
+  /** The worker has loaded the engine: questions' time limits run. */
+  private ready = false;
   private nextId = 1;
-  private pending = new Map<number, { resolve: (v: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
+  /** Questions waiting for their answer; `timer` once the engine is loaded. */
+  private pending = new Map<number, { resolve: (v: unknown) => void; timer?: ReturnType<typeof setTimeout> }>();
 
   /** `fixes`: the quick fixes of a document from the page's last evaluation. */
   constructor(private readonly fixes: (file: string) => Promise<QuickFix[] | null>) {}
@@ -39,16 +45,26 @@ export class IdeClient {
     const w = (this.worker ??= this.spawn());
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.reset(), IDE_TIME_LIMIT_MS);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, timer });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, timer: this.ready ? this.limit() : undefined });
       const m: IdeRequest = { id, op: op as IdeOp, request, file, offset };
       w.postMessage(m);
     });
   }
 
+  private limit(): ReturnType<typeof setTimeout> {
+    return setTimeout(() => this.reset(), IDE_TIME_LIMIT_MS);
+  }
+
   private spawn(): Worker {
     const w = startWorker(ideWorkerUrl);
+    this.ready = false;
     w.onmessage = (e: MessageEvent<IdeResponse>) => {
+      if ("ready" in e.data) {
+        if (!e.data.ready) return this.reset();
+        this.ready = true;
+        for (const p of this.pending.values()) p.timer ??= this.limit();
+        return;
+      }
       const p = this.pending.get(e.data.id);
       if (!p) return;
       clearTimeout(p.timer);
@@ -66,6 +82,7 @@ export class IdeClient {
   private reset(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.ready = false;
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.resolve(null);

@@ -33,8 +33,11 @@ const runner = new Runner();
 const ide = new IdeClient((file) => runner.quickFixes(file));
 const evaluation = new EndOfTask(evaluate);
 let generation = 0;
+/** Changes of the workspace so far (a share link is of the workspace as it is when written). */
+let edits = 0;
 
 function changed(): void {
+  edits++;
   // The address bar must not keep offering a share link that no longer matches.
   if (!s.showingLink && location.hash.length > 1) history.replaceState(null, "", location.pathname + location.search);
   evaluation.schedule();
@@ -188,7 +191,15 @@ function wireControls(): void {
     evaluation.now(); // the engine writes the values in the new format
   });
   $("share").addEventListener("click", async () => {
-    history.replaceState(null, "", `#${await encodeWorkspace(s.ws, s.current)}`);
+    // Encoding takes a moment (compression): a change made meanwhile is encoded
+    // again, so the address bar never receives a link of older work.
+    let link: string;
+    let at: number;
+    do {
+      at = edits;
+      link = await encodeWorkspace(s.ws, s.current);
+    } while (at !== edits);
+    history.replaceState(null, "", `#${link}`);
     const b = $("share");
     try {
       await navigator.clipboard.writeText(location.href);
@@ -206,13 +217,16 @@ function wireControls(): void {
   });
   // A share link pasted into the address bar of an open page loads too.
   // Back and Forward between share links load each link's workspace (the link stays in the address bar).
+  // Decoding takes a moment: only the newest link is loaded (Back twice loads the first link, not the second).
+  let links = 0;
   window.addEventListener("hashchange", async () => {
     if (location.hash.length <= 1) return;
+    const mine = ++links;
     try {
       const shared = await decodeShared(location.hash);
-      loadWorkspace(shared.ws, true, [], shared.current);
+      if (mine === links) loadWorkspace(shared.ws, true, [], shared.current);
     } catch (e) {
-      badLink(e);
+      if (mine === links) badLink(e);
     }
   });
   document.addEventListener("keydown", (e) => {

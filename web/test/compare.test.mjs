@@ -24,6 +24,8 @@ test("previewRequest: the snapshot's create request as x-current, the workspace'
   // The stack keeps its name and mocks: the body has none.
   assert.equal("stack_name" in req, false);
   assert.equal("x-playground" in req, false);
+  // Planned without values, as the display: a parameter neither side gives is unknown, not a refusal.
+  assert.equal(req["x-without-values"], true);
   // The snapshot is a copy.
   ws.params.n = 2;
   assert.deepEqual(current.params, { n: 1 });

@@ -190,6 +190,9 @@ fn request(args: &PlanArgs) -> Result<(PlanRequest, String), String> {
             r
         }
     };
+    // Two templates, not an oracle request: a parameter given no value is
+    // unknown on both sides (the stack exists with one), not Heat's refusal.
+    req.without_values = true;
     if args.patch {
         req.method = Method::Patch;
         req.existing = true;

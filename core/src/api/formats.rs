@@ -277,6 +277,13 @@ pub struct PreviewRequest {
     #[serde(rename = "x-template-name")]
     #[ts(optional)]
     pub template_name: Option<String>,
+    /// hotplate's, not Heat's: plan without values (two templates, as the
+    /// page's compare mode and `hotplate plan --from/--to` do): a parameter
+    /// neither side gives a value is unknown on both (the stack exists with
+    /// one), not Heat's `UserParameterMissing`.
+    #[serde(rename = "x-without-values")]
+    #[ts(optional)]
+    pub without_values: Option<bool>,
 }
 
 /// Heat's update preview as the oracle writes it (`preview_update_stack`

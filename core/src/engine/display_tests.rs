@@ -169,3 +169,56 @@ resources:
     let ev = evaluate(&req);
     assert!(ev.result.error.as_ref().is_some_and(|e| e.message.contains("password")), "{:?}", ev.result.error);
 }
+
+/// The text each error diagnostic's span covers (its first 20 bytes).
+fn error_places(ev: &Evaluation, template: &str) -> Vec<(String, String)> {
+    ev.diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .filter_map(|d| {
+            let s = d.span?;
+            let text = template.get(s.start as usize..s.end as usize)?;
+            Some((d.code.to_string(), text.chars().take(20).collect()))
+        })
+        .collect()
+}
+
+#[test]
+fn an_error_inside_repeat_is_at_the_function_that_fails() {
+    let t = "heat_template_version: 2018-08-31
+parameters:
+  ports: {type: comma_delimited_list, default: \"80,443\"}
+resources:
+  sg:
+    type: OS::Neutron::SecurityGroup
+    properties:
+      rules:
+        repeat:
+          for_each:
+            <%port%>: {get_param: portz}
+          template:
+            protocol: tcp
+            port_range_min: <%port%>
+";
+    let ev = eval(t);
+    assert!(ev.result.error.is_some());
+    assert_eq!(error_places(&ev, t), [("property-error".to_string(), "get_param".to_string())]);
+}
+
+#[test]
+fn a_default_that_fails_its_type_is_marked_at_the_default() {
+    let t = "heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: number
+    default: big
+resources:
+  v:
+    type: OS::Cinder::Volume
+    properties:
+      size: {get_param: size}
+";
+    let ev = eval(t);
+    assert!(ev.result.error.is_some());
+    assert_eq!(error_places(&ev, t), [("invalid-parameter".to_string(), "big".to_string())]);
+}

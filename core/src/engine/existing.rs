@@ -59,6 +59,7 @@ pub(super) fn mark_created(hook: &dyn Existing, path: &StackPath, stack_id: &str
     for (name, r) in stack.resources.iter_mut() {
         if let Some(id) = hook.reference_id(path, stack_id, r) {
             r.created = true;
+            r.existing = true;
             r.reference_id = Some(id);
             r.attributes = hook.attributes(name).unwrap_or_default();
         }
@@ -72,6 +73,7 @@ pub(super) fn for_children(hook: &dyn Existing, path: &StackPath, stack: &mut St
         if !hook.created_for_children(path, d) {
             if let Some(r) = stack.resources.get_mut(&*d.name) {
                 r.created = false;
+                r.existing = false;
                 r.reference_id = None;
                 r.attributes = Map::new();
             }

@@ -7,6 +7,7 @@ mod cfn;
 mod deploy_time_tests;
 #[cfg(test)]
 mod display_tests;
+mod driver;
 pub mod environment;
 pub(crate) mod existing;
 pub(crate) mod file_schemata;
@@ -43,7 +44,7 @@ use crate::value::{Map, Value};
 use crate::version::HotVersion;
 use environment::Environment;
 use parameters::ParamSchema;
-use stages::{Failed, Piece};
+use stages::Failed;
 
 /// The top-level sections a HOT template of `version` may have
 /// (`HOTemplate.SECTIONS`, `conditions` since 2016-10-14).
@@ -61,20 +62,38 @@ pub fn template_sections(version: HotVersion) -> Vec<&'static str> {
 /// display evaluation that goes on past the first error
 /// ([`Evaluation::shown`]); [`Request::display`] says when.
 pub fn evaluate(req: &Request) -> Evaluation {
-    evaluate_with(req, None)
+    evaluate_with(req, None, Through::default())
+}
+
+/// How an update plan's evaluations read what the request does not say of
+/// the stack as it is ([`evaluate_existing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Through {
+    /// The deploy-time treatment: an attribute not known yet, of a new
+    /// resource or of an existing one not mocked, is unknown, not null (the
+    /// stack exists: it had the value when it was created).
+    pub deployed: bool,
+    /// A top-level parameter without any value is unknown (symbolic, as the
+    /// display evaluation has it), not Heat's `UserParameterMissing`: the
+    /// stack exists with a value the request does not give.
+    pub missing_params: bool,
 }
 
 /// Evaluate a request whose stack (or part of it) already exists: `hook`
-/// says which resources are created (see [`existing`]). Heat's canonical
-/// result only (an update plan compares those).
-pub(crate) fn evaluate_existing(req: &Request, hook: &dyn existing::Existing) -> Evaluation {
-    evaluate_with(req, Some(hook))
+/// says which resources are created (see [`existing`]); none for the
+/// create of the stack as it is. Heat's canonical result with what
+/// `through` leaves unknown (an update plan compares those).
+pub(crate) fn evaluate_existing(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
+    evaluate_with(req, hook, through)
 }
 
 /// The request stage, then the top-level stack's stages; then, as
 /// [`Request::display`] says, the display evaluation.
-fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evaluation {
+fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
     let mut run = Run::new();
+    if through.deployed {
+        run.mode = run.mode.deployed();
+    }
     let top = match stages::request::request(&mut run, req) {
         Ok(top) => top,
         Err(failed) => {
@@ -87,6 +106,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         Some(h) => h.environment(top.env, &top.schemas),
         None => top.env,
     };
+    let unknown_params = if through.missing_params { without_values(&env, &top.schemas) } else { IndexMap::new() };
     let input = StackInput {
         root: &top.root,
         version: top.version,
@@ -99,7 +119,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         depth: 0,
         mocks: Some((&req.attributes, &req.reference_ids)),
         deploy_params: IndexMap::new(),
-        unknown_params: IndexMap::new(),
+        unknown_params,
         config: top.config,
         existing: hook,
         path: Vec::new(),
@@ -136,6 +156,17 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>) -> Evalua
         }
     }
     run.ev
+}
+
+/// The parameters without any value (given, a default of the environment's
+/// or the template's), each unknown as `parameter NAME`.
+fn without_values(env: &Environment, schemas: &[ParamSchema]) -> IndexMap<String, Vec<String>> {
+    let given = |m: &Map, name: &str| m.get_str(name).is_some_and(|v| !v.is_null());
+    schemas
+        .iter()
+        .filter(|s| s.default.is_none() && !given(&env.parameters, &s.name) && !given(&env.parameter_defaults, &s.name))
+        .map(|s| (s.name.clone(), vec![format!("parameter {}", s.name)]))
+        .collect()
 }
 
 /// Heat's verdict on each stack (the top-level one, a nested one it fails)
@@ -430,62 +461,6 @@ impl Run {
             Some(v) => cfn::localize(e, v),
             None => e,
         }
-    }
-
-    /// A stack from its template on: Heat's `Stack.validate`, then (unless only
-    /// validating) what the result shows and the nested stacks. A nested stack
-    /// runs the same stages.
-    fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
-        let mut parts = self.build(input)?;
-        stages::validation::validation(self, input, &mut parts)?;
-        if !self.mode.collects() {
-            return Ok(());
-        }
-        // Validated: with the deploy-time treatment, what is resolved from
-        // here on sees an attribute as the unknown value it is once created.
-        parts.stack.deployed = self.mode.deploy_time();
-        let sections = stages::results::results(self, input, &mut parts)?;
-        let result = &mut self.ev.result;
-        result.parameters = sections.parameters;
-        result.conditions = sections.conditions;
-        result.resources = sections.resources;
-        result.outputs = sections.outputs;
-        if let Some(hook) = input.existing {
-            hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
-            existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
-        }
-        let nested = nested::nested(self, input, &parts);
-        for (name, piece) in nested.pieces {
-            let result = match piece {
-                Piece::Known(result) => result,
-                Piece::Failed(e) => HeatResult { error: Some(stages::heat_error(&e)), ..HeatResult::default() },
-                Piece::Unknown => continue,
-            };
-            self.ev.result.nested.insert(name, result);
-        }
-        Ok(())
-    }
-
-    /// Everything Heat checks before it validates each resource: template
-    /// structure, parameters, conditions, resource definitions and their
-    /// dependencies, outputs.
-    fn build(&mut self, input: &StackInput<'_>) -> Result<Parts, Failed> {
-        let structure = stages::structure::structure(self, input)?;
-        self.build_on(input, &structure)
-    }
-
-    /// [`Run::build`] after the structure stage.
-    fn build_on(
-        &mut self,
-        input: &StackInput<'_>,
-        structure: &stages::structure::Structure<'_>,
-    ) -> Result<Parts, Failed> {
-        let mut stack = stages::parameters::parameters(self, input, structure)?;
-        let conditions = stages::conditions::conditions(self, input, structure, &mut stack)?;
-        let definitions = stages::definitions::definitions(self, input, structure, &mut stack)?;
-        let graph = stages::graph::graph(self, &definitions, &stack)?;
-        let outputs = stages::outputs::outputs(self, structure, &stack, input.version)?;
-        Ok(Parts { stack, conditions, definitions, graph, outputs })
     }
 }
 

@@ -154,6 +154,9 @@ pub struct ParamSchema {
     pub tags: Vec<Value>,
     /// Where it is defined.
     pub span: Span,
+    /// Where its template default is written (an error of that value is
+    /// placed there).
+    pub default_span: Option<Span>,
 }
 
 pub(crate) fn schema_error(message: impl Into<String>) -> EvalError {
@@ -340,6 +343,7 @@ impl ParamSchema {
             immutable: node.get("immutable").is_some_and(|h| h.to_value().truthy()),
             tags: node.get("tags").and_then(|t| t.to_value().as_list().map(<[Value]>::to_vec)).unwrap_or_default(),
             span: node.span,
+            default_span: node.get("default").map(|d| d.span),
         })
     }
 }
@@ -377,6 +381,7 @@ impl ParamSchema {
             immutable: false,
             tags: Vec::new(),
             span: node.span,
+            default_span: node.get("Default").map(|d| d.span),
         })
     }
 
@@ -681,6 +686,7 @@ impl Parameter {
                 .at(self.schema.span));
             }
         }
+        let default_span = self.schema.default_span.unwrap_or(self.schema.span);
         if let Some(default) = &self.schema.default {
             let as_checked = match (self.schema.kind, default) {
                 (ParamType::List, Value::List(items)) => {
@@ -691,7 +697,8 @@ impl Parameter {
                     return Err(wrap_schema(format!(
                         "Default must be a comma-delimited list string: '{}' object has no attribute 'split'",
                         other.type_name()
-                    )))
+                    ))
+                    .at(default_span))
                 }
                 (_, other) => other.clone(),
             };
@@ -699,11 +706,11 @@ impl Parameter {
             match validate_constraints(release, &self.schema, &as_checked, true, &mut ignore) {
                 Ok(None) => {}
                 Ok(Some(msg)) => {
-                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(self.schema.span))
+                    return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(default_span))
                 }
                 Err(e) if matches!(&*e.class, "ValueError" | "TypeError") => {
                     return Err(
-                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(self.schema.span)
+                        wrap_schema(format!("Invalid default {} ({})", py_str(default), e.text())).at(default_span)
                     )
                 }
                 Err(e) => return Err(e),
@@ -712,12 +719,15 @@ impl Parameter {
         if !validate_value {
             return Ok(());
         }
-        let raw = match (&self.user_value, self.raw()) {
-            (Some(v), _) => v,
-            (None, (Some(v), _)) => v,
+        let (raw, at) = match (&self.user_value, self.raw()) {
+            (Some(v), _) => (v, self.schema.span),
+            // The template's default: its value is where it fails.
+            (None, (Some(v), ValueSource::Default)) => (v, default_span),
+            (None, (Some(v), _)) => (v, self.schema.span),
             (None, (None, _)) => return Err(EvalError::param_missing(name).at(self.schema.span)),
         };
         // Type check, then constraints on the (parsed) value.
+        let wrap_svf = |msg: String| wrap_svf(msg).at(at);
         let checked = match self.schema.kind {
             ParamType::Number => {
                 str_to_num(raw).map_err(wrap_svf)?;
@@ -733,8 +743,8 @@ impl Parameter {
         };
         match validate_constraints(release, &self.schema, &checked, false, skipped) {
             Ok(None) => Ok(()),
-            Ok(Some(msg)) => Err(wrap_svf(msg).at(self.schema.span)),
-            Err(e) => Err(e.at_if_unset(self.schema.span)),
+            Ok(Some(msg)) => Err(wrap_svf(msg)),
+            Err(e) => Err(e.at_if_unset(at)),
         }
     }
 }

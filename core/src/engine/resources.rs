@@ -436,7 +436,7 @@ impl ResourceDefn {
         }
         match result {
             Ok(()) => self.plugin_checks(stack, &v, schema, entries, checks, unknown),
-            Err(e) => Err(self.property_svf(e)),
+            Err(e) => Err(self.property_svf(stack, e)),
         }
     }
 
@@ -477,7 +477,7 @@ impl ResourceDefn {
         }
         let schema = self.schema(stack, entries);
         let v = Validation::new(stack, schema, self.info.translation, entries);
-        v.validate_top(schema, entries, false).map_err(|e| self.property_svf(e))
+        v.validate_top(schema, entries, false).map_err(|e| self.property_svf(stack, e))
     }
 
     /// The definition's functions, deletion policy and update policy (a
@@ -583,22 +583,41 @@ impl ResourceDefn {
         }
         let schema = self.schema(stack, entries);
         let v = Validation::new(stack, schema, self.info.translation, entries);
-        v.problems_top(schema, entries).into_iter().map(|e| self.property_svf(e)).collect()
+        v.problems_top(schema, entries).into_iter().map(|e| self.property_svf(stack, e)).collect()
     }
 
     /// A property failure as Heat's `Property error: resources.<r>.properties…`.
-    fn property_svf(&self, e: PropError) -> EvalError {
+    fn property_svf(&self, stack: &Stack, e: PropError) -> EvalError {
         let (path, message) = match e {
             PropError::Fatal(e) | PropError::Unknown(e) => return e,
             PropError::Svf(path, message) => (path, message),
             // `validate` turns these into SVFs; kept total all the same.
             PropError::Value(message) => (Vec::new(), message),
         };
-        let span = self.property_span(&path, Target::of(&message));
+        let span = self
+            .failed_function(stack, &path, &message)
+            .unwrap_or_else(|| self.property_span(&path, Target::of(&message)));
         let mut full: Vec<PathItem> =
             ["resources", &*self.name, "properties"].iter().map(|s| PathItem::Key((*s).to_string())).collect();
         full.extend(path);
         EvalError::svf_items("Property error", full, message).with_code("property-error").at(span)
+    }
+
+    /// Where a property's value failed to resolve: the function inside it
+    /// that raised `message` (`{get_param: portz}` inside a `repeat`), not
+    /// the value around it. Only on the error path: the snippet is resolved
+    /// again.
+    fn failed_function(&self, stack: &Stack, path: &[PathItem], message: &str) -> Option<Span> {
+        let [PathItem::Key(key)] = path else { return None };
+        let Some(Expr::Map(entries, _)) = &self.properties else { return None };
+        let (_, expr @ Expr::Call(_)) = entries.iter().find(|(k, _)| k.as_str() == Some(key.as_str()))? else {
+            return None;
+        };
+        let value = self.property_span(path, Target::Value);
+        let e = eval::resolve_nullable(stack, expr).err()?;
+        let at = e.span?;
+        let inside = at.source == value.source && value.start <= at.start && at.end <= value.end && at != value;
+        (inside && e.text() == message).then_some(at)
     }
 
     /// The type's property schema, as the plugin's `reparse()` leaves it.

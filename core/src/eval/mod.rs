@@ -265,6 +265,42 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
     }
 }
 
+/// A snippet resolved as [`resolve_nullable`] does, except that each call
+/// whose value is not known yet ([`EvalError::is_unknown`]; the outermost
+/// that fails for it) is replaced by what `mark` makes of it: the value with
+/// its unknown parts marked (a deploy-time group member's properties, an
+/// update plan's frozen definitions).
+pub(crate) fn resolve_marking_unknown(
+    stack: &Stack,
+    expr: &Expr,
+    mark: &mut dyn FnMut(&Call, &EvalError) -> Value,
+) -> Result<Option<Value>, EvalError> {
+    Ok(match expr {
+        Expr::Scalar(v) => Some(v.clone()),
+        Expr::Absent => None,
+        Expr::List(items, _) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                out.extend(resolve_marking_unknown(stack, item, mark)?);
+            }
+            Some(Value::list(out))
+        }
+        Expr::Map(entries, _) => {
+            let mut out = Map::with_capacity(entries.len());
+            for (k, v) in entries {
+                if let Some(v) = resolve_marking_unknown(stack, v, mark)? {
+                    let _ = out.insert(k.clone(), v);
+                }
+            }
+            Some(Value::map(out))
+        }
+        Expr::Call(call) => match resolve_nullable(stack, expr) {
+            Err(err) if err.is_unknown() => Some(mark(call, &err)),
+            other => other?,
+        },
+    })
+}
+
 /// `function.validate(snippet, path)`: errors become SVF with `path + [fn_name]`.
 pub fn validate(stack: &Stack, expr: &Expr, path: &[String]) -> Result<(), EvalError> {
     validate_at(stack, expr, &LazyPath::Root(path))

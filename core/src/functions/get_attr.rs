@@ -161,20 +161,31 @@ fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
 
 /// With the deploy-time treatment, an attribute of a resource that is not
 /// created (and not of a type whose attributes are always null) is an
-/// unknown value, labelled as the display shows it (`get_attr net name`).
+/// unknown value, labelled as the display shows it (`get_attr net name`); so
+/// is one an existing resource (an update plan's) has that is not mocked.
 fn deployed(stack: &Stack, call: &Call) -> Result<(), EvalError> {
     if !stack.deployed {
         return Ok(());
     }
     let name = resource_name(stack, &call.args)?;
     let res = stack.resource_ref(&name, "unknown")?;
-    if res.created || res.info.none_like {
+    if res.info.none_like {
         return Ok(());
     }
-    match crate::symbolic::input_label(stack, call) {
-        Some(label) => Err(EvalError::unknown(&[label])),
-        None => Ok(()),
+    if res.created {
+        let given = match parts(&call.args).0 {
+            Some(attr) => res.attributes.contains_key(&resolve_expr(stack, attr)?),
+            None => !res.attributes.is_empty(),
+        };
+        if !res.existing || given {
+            return Ok(());
+        }
     }
+    let words: Vec<String> = match &call.args {
+        Expr::List(items, _) => items.iter().map(|e| py_str(&e.to_value())).collect(),
+        other => vec![py_str(&other.to_value())],
+    };
+    Err(EvalError::unknown(&[format!("get_attr {}", words.join(" "))]))
 }
 
 /// `GetAtt` / `GetAttAllAttributes` result.

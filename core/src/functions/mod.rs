@@ -81,7 +81,7 @@ pub fn replaced_len(text: &str, pat: &str, with: &str) -> usize {
 }
 
 /// Which parse table: resource/output snippets, or condition definitions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Table {
     /// `Template.functions`.
     Functions,

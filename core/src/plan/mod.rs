@@ -29,6 +29,8 @@
 
 mod compare;
 mod data;
+#[cfg(test)]
+mod deploy_time_tests;
 mod output;
 mod record;
 mod request;
@@ -252,8 +254,15 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         }
     };
     // 1. The stack as it is must have been created.
-    let plain = engine::evaluate(&req.current_request(true));
-    if let Some((at, e)) = first_error(&plain.result, &mut Vec::new()) {
+    // Not for an error that only a value known once deployed causes: the
+    // stack exists, and had that value when it was created.
+    // Without values (a plan of two templates, not of a request), a
+    // parameter the request does not give is unknown on both sides, as the
+    // display has it: the stack exists with some value of it.
+    let missing_params = req.without_values;
+    let through = engine::Through { deployed: false, missing_params };
+    let plain = engine::evaluate_existing(&req.current_request(true), None, through);
+    if let Some((at, e)) = first_error(&plain.result, &mut Vec::new(), &plain.deploy_time) {
         let mut message = format!("{}: {}", e.kind, e.message);
         if !at.is_empty() {
             message = format!("nested stack {}: {message}", at.join("/"));
@@ -271,7 +280,10 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         record::Side::Current { reference_ids: &req.current.reference_ids },
         &req.current.attributes,
     );
-    let cur_ev = engine::evaluate_existing(&req.current_request(false), &current);
+    // A stack that fails only for values known once deployed is planned
+    // through them: an attribute not known is unknown on both sides.
+    let through = engine::Through { deployed: !plain.deploy_time.is_empty(), missing_params };
+    let cur_ev = engine::evaluate_existing(&req.current_request(false), Some(&current), through);
     let stored_env = current.environment.borrow().clone().unwrap_or_default();
     let cur_stacks = current.stacks.into_inner();
     // 3. The new stack.
@@ -281,13 +293,13 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         record::Side::New { current: &cur_stacks, patch: req.existing.then_some(patch) },
         &req.current.attributes,
     );
-    let new_ev = engine::evaluate_existing(&new_req, &new);
+    let new_ev = engine::evaluate_existing(&new_req, Some(&new), through);
     let new_env = new.environment.borrow().clone();
     // `immutable_params_modified` runs before the new stack is validated.
     if let Some(env) = &new_env {
         let names: Vec<String> = plain.param_info.iter().map(|p| p.name.clone()).collect();
         let schemas = new.schemas.borrow();
-        match request::immutable_modified(&plain.result.parameters, &names, env, &schemas, hash) {
+        match request::immutable_modified(&plain.result.parameters, &names, env, &schemas, missing_params, hash) {
             Err(e) => {
                 let error = heat_error(&e.class, e.text(), e.heat_path(), e.to_diagnostic());
                 return Plan::failed(error, &new_ev);
@@ -322,17 +334,24 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
 }
 
 /// The first error of a result or of its nested results (depth first, by
-/// name), with the nested stack's path.
-fn first_error<'a>(r: &'a HeatResult, at: &mut Vec<String>) -> Option<(Vec<String>, &'a HeatError)> {
+/// name), with the nested stack's path; not one of `deploy_time`.
+fn first_error<'a>(
+    r: &'a HeatResult,
+    at: &mut Vec<String>,
+    deploy_time: &[engine::DeployTime],
+) -> Option<(Vec<String>, &'a HeatError)> {
     if let Some(e) = &r.error {
-        return Some((at.clone(), e));
+        let place = at.join("/");
+        if !deploy_time.iter().any(|d| d.stack == place && d.output.is_none()) {
+            return Some((at.clone(), e));
+        }
     }
     let mut names: Vec<&String> = r.nested.keys().collect();
     crate::sort::sort(&mut names);
     for name in names {
         let Some(n) = r.nested.get(name) else { continue };
         at.push(name.clone());
-        if let Some(found) = first_error(n, at) {
+        if let Some(found) = first_error(n, at, deploy_time) {
             return Some(found);
         }
         at.pop();

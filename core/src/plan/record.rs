@@ -263,8 +263,21 @@ fn resource(stack: &Stack, d: &ResourceDefn, reference_id: Option<String>) -> Re
     let rules = if provider { None } else { rules::of(info.plugin) };
     let class = if provider { Class::Template } else { Class::Plugin(info.plugin, info.class) };
     // A field that does not resolve is shown as null (Heat would fail
-    // earlier, in validation, for every resource it resolves).
-    let resolve = |e: &Option<eval::Expr>| e.as_ref().map(|e| eval::resolve(stack, e).unwrap_or(Value::Null));
+    // earlier, in validation, for every resource it resolves); a value
+    // known once deployed (a plan through deploy-time values) is its
+    // placeholder, equal on both sides when it is the same value.
+    let resolve = |e: &Option<eval::Expr>| {
+        e.as_ref().map(|e| match eval::resolve(stack, e) {
+            Ok(v) => v,
+            Err(err) if err.is_unknown() => {
+                let mut mark = |_: &eval::Call, err: &crate::eval::EvalError| {
+                    Value::from(format!("\u{27e8}{}\u{27e9}", err.unknown_labels().join(", ")))
+                };
+                eval::resolve_marking_unknown(stack, e, &mut mark).ok().flatten().unwrap_or(Value::Null)
+            }
+            Err(_) => Value::Null,
+        })
+    };
     let frozen = Frozen {
         type_name: d.type_name.clone(),
         properties: resolve(&d.properties),

@@ -54,6 +54,11 @@ pub struct PlanRequest {
     /// The release that answers the whole preview (`x-heat-release`; the
     /// update body's, else `x-current`'s).
     pub heat_release: Option<String>,
+    /// Plan without values (two templates, not an oracle request; the
+    /// request's `x-without-values`): a parameter neither side gives a value
+    /// is unknown on both (the stack exists with one), not Heat's
+    /// `UserParameterMissing`.
+    pub without_values: bool,
 }
 
 impl PlanRequest {
@@ -72,6 +77,7 @@ impl PlanRequest {
             clear_parameters: Vec::new(),
             heat_config: Value::Null,
             heat_release: None,
+            without_values: false,
         }
     }
 
@@ -130,6 +136,11 @@ impl PlanRequest {
             heat_config: decoded.heat_config,
             heat_release: decoded.heat_release.or_else(|| current.heat_release.clone()),
             current,
+            without_values: match body.get("x-without-values") {
+                None | Some(serde_json::Value::Null) => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(_) => return Err("\"x-without-values\" must be true or false".into()),
+            },
         })
     }
 
@@ -262,12 +273,14 @@ fn load_registry(old: &Map, new: &Map) -> Map {
 /// `Parameters.immutable_params_modified`, run before the new stack is
 /// validated: for each parameter both templates declare (in Heat's set
 /// order), the new value (the environment's as given, else the parameter's
-/// converted value — whose error Heat raises here) against the stored one.
+/// converted value — whose error Heat raises here) against the stored one;
+/// `without_values`: one without any value is unknown, not changed.
 pub(crate) fn immutable_modified(
     current: &Map,
     current_names: &[String],
     env: &Environment,
     schemas: &[ParamSchema],
+    without_values: bool,
     algo: StrHash,
 ) -> Result<Vec<String>, EvalError> {
     let new_set = PySet::from_sequence(algo, schemas.iter().map(|s| s.name.as_str()));
@@ -275,14 +288,16 @@ pub(crate) fn immutable_modified(
     let mut invalid = Vec::new();
     for name in intersection(&new_set, &cur_set).iter() {
         let Some(schema) = schemas.iter().find(|s| s.name == name) else { continue };
+        let p = Parameter {
+            schema: schema.clone(),
+            user_value: None,
+            user_default: env.parameter_defaults.get_str(name).filter(|v| !v.is_null()).cloned(),
+        };
         let new_value = match env.parameters.get_str(name) {
             Some(v) => v.clone(),
-            None => Parameter {
-                schema: schema.clone(),
-                user_value: None,
-                user_default: env.parameter_defaults.get_str(name).filter(|v| !v.is_null()).cloned(),
-            }
-            .value()?,
+            // Unknown on both sides (a plan without values): unchanged.
+            None if without_values && p.raw().0.is_none() => continue,
+            None => p.value()?,
         };
         if schema.immutable && !current.get_str(name).is_some_and(|old| old.py_eq(&new_value)) {
             invalid.push(name.to_string());

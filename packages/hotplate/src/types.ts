@@ -352,6 +352,13 @@ export type PreviewRequest = {
    */
   "x-template-name"?: string,
   /**
+   * hotplate's, not Heat's: plan without values (two templates, as the
+   * page's compare mode and `hotplate plan --from/--to` do): a parameter
+   * neither side gives a value is unknown on both (the stack exists with
+   * one), not Heat's `UserParameterMissing`.
+   */
+  "x-without-values"?: boolean,
+  /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
   environment?: string | object,

@@ -35,6 +35,19 @@ test("a refused stack: Heat's result, and what the panes show past its first err
   assert.deepEqual(ok.shown, ok.result);
 });
 
+test("a value known once deployed is checked at deploy time: a note, not an error (issue 34)", () => {
+  // A group member's required flavor from an attribute of another resource.
+  const group = "heat_template_version: 2018-08-31\nresources:\n  net:\n    type: OS::Neutron::Net\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n      resource_def:\n        type: OS::Nova::Server\n        properties:\n          image: cirros\n          flavor: {get_attr: [net, name]}\n";
+  const r = evaluate({ stack_name: "demo", template: group });
+  // Heat's answer before creation is unchanged (the member's nested error) ...
+  assert.match(r.result.nested.group.error.message, /Property flavor not assigned/);
+  // ... but nothing a user reads calls it an error.
+  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+  const note = r.diagnostics.find((d) => d.code === "deploy-time");
+  assert.match(note.message, /checked at deploy time, it waits for ⟨get_attr net name⟩/);
+  assert.deepEqual([note.line, note.column], [13, 20]);
+});
+
 test("evaluate gives Heat's result, parameter sources, edges and deploy-time markers", () => {
   const r = evaluate({ stack_name: "demo", template, parameters: { count: 3 } });
   assert.equal(r.result.error, null);

@@ -51,7 +51,14 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // The display evaluation past Heat's first error (issue 24: the stages going on past
 // each error, unknown values symbolic, the shown result and the binding's shownJson):
 // +9.0 KB, 628.8 KB measured on main 986cd6b merged.
-const BUDGET_BROTLI = 625.3 * 1024;
+// Deploy-time values (issue 34: the stages re-run with unknown attributes, the
+// deploy-time notes): +4.7 KB, 629.1 KB on main 9fe315e. Issue 40's cap is 700 KB;
+// each raise has its line in BENCHMARKS.md, "The size ratchet under the 700 KB cap".
+// Plans through unknowns and no false alarms (issue 34's rest: the plan's deploy-time
+// and without-values treatment, W3010's truth tables over the conditions' formulas,
+// W1001 in conditions, the failing function's place): 633.0 KB measured on deploy
+// 93b3637 (main 6e64663 merged).
+const BUDGET_BROTLI = 633.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

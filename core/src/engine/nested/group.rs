@@ -92,9 +92,11 @@ pub(super) fn child(
 ) -> Result<Option<Child>, EvalError> {
     let mut entries = provider::entries(d.properties.as_ref()).to_vec();
     // With the deploy-time treatment a member's property that reads an
-    // attribute is a parameter of the members' stack, unknown there.
+    // attribute is a parameter of the members' stack, unknown there; so is
+    // one that reads a parameter without a value (an update plan's).
     let mut unknown = IndexMap::new();
-    if parts.stack.deployed {
+    let unknown_params = parts.stack.params.values().any(|p| p.as_ref().is_err_and(EvalError::is_unknown));
+    if parts.stack.deployed || unknown_params {
         let mut marked = Vec::new();
         for (k, e) in entries.iter_mut() {
             if let Some(key @ ("resource_def" | "resource" | "resource_properties")) = k.as_str() {
@@ -143,45 +145,16 @@ fn resolve_marking_unknown(
     unknown: &mut IndexMap<String, Vec<String>>,
     marked: &mut Vec<NotChecked>,
 ) -> Result<Option<Value>, EvalError> {
-    Ok(match e {
-        Expr::Scalar(v) => Some(v.clone()),
-        Expr::Absent => None,
-        Expr::List(items, _) => {
-            let mut out = Vec::with_capacity(items.len());
-            for (i, item) in items.iter().enumerate() {
-                out.extend(resolve_marking_unknown(stack, item, &format!("{at}.{i}"), unknown, marked)?);
-            }
-            Some(Value::list(out))
-        }
-        Expr::Map(entries, _) => {
-            let mut out = Map::with_capacity(entries.len());
-            for (k, v) in entries {
-                let here = format!("{at}.{}", py_str(k));
-                if let Some(v) = resolve_marking_unknown(stack, v, &here, unknown, marked)? {
-                    let _ = out.insert(k.clone(), v);
-                }
-            }
-            Some(Value::map(out))
-        }
-        Expr::Call(call) => match eval::resolve_nullable(stack, e) {
-            Err(err) if err.is_unknown() => {
-                let needs = err.unknown_labels();
-                let label = needs.join(", ");
-                let check = "member property".to_string();
-                marked.push(NotChecked {
-                    stack: String::new(),
-                    path: at.to_string(),
-                    check,
-                    needs: needs.clone(),
-                    span: Some(call.span),
-                });
-                unknown.insert(label.clone(), needs);
-                let mut call = Map::new();
-                call.insert_str("get_param", Value::from(label));
-                Some(Value::map(call))
-            }
-            other => other?,
-        },
+    eval::resolve_marking_unknown(stack, e, &mut |call, err| {
+        let needs = err.unknown_labels();
+        let label = needs.join(", ");
+        let check = "member property".to_string();
+        let path = at.to_string();
+        marked.push(NotChecked { stack: String::new(), path, check, needs: needs.clone(), span: Some(call.span) });
+        unknown.insert(label.clone(), needs);
+        let mut param = Map::new();
+        param.insert_str("get_param", Value::from(label));
+        Value::map(param)
     })
 }
 

@@ -4,8 +4,8 @@
 //! here.
 
 use super::structure::Structure;
-use super::{Failed, Piece, Pieces};
-use crate::engine::{str_name, Run, StackInput};
+use super::{Piece, Pieces, Staged};
+use crate::engine::{str_name, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
@@ -26,21 +26,17 @@ impl Conditions {
     }
 }
 
-/// The conditions stage.
-pub(crate) fn conditions(
-    run: &mut Run,
-    input: &StackInput<'_>,
-    structure: &Structure<'_>,
-    stack: &mut Stack,
-) -> Result<Conditions, Failed> {
-    let mut out = Conditions::default();
+/// The conditions stage. A condition that fails is unknown to the later
+/// stages (`Stack::unknown_names`): only a display evaluation gets there.
+pub(crate) fn conditions(input: &StackInput<'_>, structure: &Structure<'_>, stack: &mut Stack) -> Staged<Conditions> {
+    let mut out = Staged::new(Conditions::default());
     if !input.version.has_conditions() {
-        return Ok(out);
+        return out;
     }
-    let Some(cn) = structure.root.get("conditions") else { return Ok(out) };
+    let Some(cn) = structure.root.get("conditions") else { return out };
     let Some(entries) = cn.as_map() else {
         let t = if cn.is_null() { "NoneType" } else { cn.type_name() };
-        run.stop(
+        out.stop(
             EvalError::svf_full(
                 "Conditions validation error",
                 Vec::new(),
@@ -48,37 +44,34 @@ pub(crate) fn conditions(
             )
             .with_code("bad-section")
             .at(cn.span),
-        )?;
-        return Ok(out);
+        );
+        return out;
     };
-    let mut first = None;
     for (k, v) in entries {
         let name = py_str(&k.to_value());
         let parsed = str_name(k).and_then(|()| stack.parse_condition(v, &format!("conditions.{name}")));
         match parsed {
             Ok(e) => {
                 stack.conditions.insert(name.clone(), e);
-                out.pieces.push((name, Piece::Known(())));
+                out.part.pieces.push((name, Piece::Known(())));
             }
             Err(e) => {
                 // A name's error is at the name already.
                 let e = e.at_if_unset(v.span);
-                if run.mode.past_errors() {
-                    stack.unknown_names.push(format!("condition {name}"));
-                }
-                out.pieces.push((name, Piece::Failed(e.clone())));
-                run.note(&mut first, e)?;
+                stack.unknown_names.push(format!("condition {name}"));
+                out.part.pieces.push((name, Piece::Failed(e.clone())));
+                out.note(e);
             }
         }
     }
-    run.end_stage(first)?;
-    validate(run, entries, stack, &mut out)?;
-    Ok(out)
+    out.end_step();
+    validate(entries, stack, &mut out);
+    out
 }
 
 /// Each definition a boolean or a function, then validated (Heat stops at
 /// the first; a display evaluation goes on, each failed one unknown).
-fn validate(run: &mut Run, entries: &[(Node, Node)], stack: &mut Stack, out: &mut Conditions) -> Result<(), Failed> {
+fn validate(entries: &[(Node, Node)], stack: &mut Stack, out: &mut Staged<Conditions>) {
     let mut failed = Vec::new();
     for (name, defn) in &stack.conditions {
         let span = entries.iter().find(|(k, _)| py_str(&k.to_value()) == *name).map(|(_, v)| v.span);
@@ -93,19 +86,18 @@ fn validate(run: &mut Run, entries: &[(Node, Node)], stack: &mut Stack, out: &mu
                 Some(s) => e.at(s),
                 None => e,
             };
-            run.stop(e.clone())?;
+            out.stop(e.clone());
             failed.push((name.clone(), e));
         } else if let Err(e) = eval::validate(stack, defn, &[]) {
-            run.stop(e.clone())?;
+            out.stop(e.clone());
             failed.push((name.clone(), e));
         }
     }
     for (name, e) in failed {
         stack.conditions.shift_remove(&name);
         stack.unknown_names.push(format!("condition {name}"));
-        if let Some((_, piece)) = out.pieces.iter_mut().find(|(n, _)| *n == name) {
+        if let Some((_, piece)) = out.part.pieces.iter_mut().find(|(n, _)| *n == name) {
             *piece = Piece::Failed(e);
         }
     }
-    Ok(())
 }

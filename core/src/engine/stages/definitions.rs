@@ -5,10 +5,10 @@
 //! name both a parameter and a resource.
 
 use super::structure::Structure;
-use super::{Failed, Piece, Pieces};
+use super::{Piece, Pieces, Report, Staged};
 use crate::catalogue::Registry;
 use crate::engine::resources::{self, ResourceDefn};
-use crate::engine::{str_name, Run, StackInput};
+use crate::engine::{str_name, StackInput};
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::pyhash::PySet;
@@ -37,30 +37,26 @@ pub(crate) enum Resource {
     Disabled(Value),
 }
 
-/// The definitions stage.
-pub(crate) fn definitions(
-    run: &mut Run,
-    input: &StackInput<'_>,
-    structure: &Structure<'_>,
-    stack: &mut Stack,
-) -> Result<Definitions, Failed> {
+/// The definitions stage. The resources whose definition or type failed
+/// are dropped from what the later stages see (only a display evaluation
+/// gets there: a reference to one is unknown).
+pub(crate) fn definitions(input: &StackInput<'_>, structure: &Structure<'_>, stack: &mut Stack) -> Staged<Definitions> {
     let mut registry = Registry::from_value(&Value::map(input.env.resource_registry.clone()));
     registry.release = stack.config.release;
     let entries = structure.resources();
     stack.all_resource_names = entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
-    let (defns, pieces) = parse(run, stack, entries)?;
+    let mut report = Vec::new();
+    let (defns, pieces) = parse(stack, entries, &mut report);
     // Heat keeps the enabled resources in a Python set: its order decides
     // which resource's error comes first from here on.
     let set_order: Vec<usize> = {
         let set = PySet::from_dict_keys(stack.config.str_hash(), defns.iter().map(|d| &*d.name));
         set.iter().filter_map(|n| defns.iter().position(|d| &*d.name == n)).collect()
     };
-    let mut out = Definitions { registry, defns, pieces, set_order };
-    resolve_types(run, &mut out)?;
-    if run.mode.past_errors() {
-        out.drop_failed(stack);
-    }
-    for d in &out.defns {
+    let mut out = Staged { part: Definitions { registry, defns, pieces, set_order }, report };
+    resolve_types(&mut out);
+    out.part.drop_failed(stack);
+    for d in &out.part.defns {
         stack.resources.insert(
             d.name.clone(),
             ResourceRef {
@@ -70,16 +66,18 @@ pub(crate) fn definitions(
                 created: false,
                 reference_id: None,
                 attributes: Map::new(),
+                existing: false,
                 properties: d.properties.clone(),
             },
         );
     }
     // Duplicate names between parameters and resources.
-    if let Some(dup) = out.defns.iter().find(|d| stack.params.contains_key(&*d.name)) {
+    if let Some(dup) = out.part.defns.iter().find(|d| stack.params.contains_key(&*d.name)) {
         let e = EvalError::svf(format!("Duplicate names {{'{}'}}", dup.name)).with_code("duplicate-name");
-        run.stop(e.at(dup.node.span))?;
+        let e = e.at(dup.node.span);
+        out.stop(e);
     }
-    Ok(out)
+    out
 }
 
 impl Definitions {
@@ -106,15 +104,11 @@ impl Definitions {
     }
 }
 
-/// Each definition parsed in template order (`_rsrc_defn_args`).
-fn parse(
-    run: &mut Run,
-    stack: &Stack,
-    entries: &[(Node, Node)],
-) -> Result<(Vec<ResourceDefn>, Pieces<Resource>), Failed> {
+/// Each definition parsed in template order (`_rsrc_defn_args`); each
+/// failure a note of `report`, then the end of the step.
+fn parse(stack: &Stack, entries: &[(Node, Node)], report: &mut Vec<Report>) -> (Vec<ResourceDefn>, Pieces<Resource>) {
     let mut defns: Vec<ResourceDefn> = Vec::new();
     let mut pieces = Vec::new();
-    let mut first = None;
     for (k, v) in entries {
         let name = py_str(&k.to_value());
         let parsed = str_name(k)
@@ -127,18 +121,18 @@ fn parse(
             }
             Ok(None) => Piece::Known(Resource::Disabled(v.get("type").map(Node::to_value).unwrap_or(Value::Null))),
             Err(e) if e.is_unknown() => {
-                run.note(&mut first, e.prefixed(&["resources", &name]))?;
+                report.push(Report::Note(e.prefixed(&["resources", &name])));
                 Piece::Unknown
             }
             Err(e) => {
-                run.note(&mut first, e.clone())?;
+                report.push(Report::Note(e.clone()));
                 Piece::Failed(e)
             }
         };
         pieces.push((name, piece));
     }
-    run.end_stage(first)?;
-    Ok((defns, pieces))
+    report.push(Report::EndStep);
+    (defns, pieces)
 }
 
 /// `Resource._validate_name`.
@@ -151,8 +145,9 @@ fn valid_name(d: &ResourceDefn) -> Result<(), EvalError> {
 }
 
 /// Resource objects: the type of each is looked up in the registry.
-fn resolve_types(run: &mut Run, defs: &mut Definitions) -> Result<(), Failed> {
-    let mut first = None;
+fn resolve_types(out: &mut Staged<Definitions>) {
+    let defs = &mut out.part;
+    let mut found = Vec::new();
     for &i in &defs.set_order {
         let Some(d) = defs.defns.get_mut(i) else { continue };
         // `Resource.__new__` finds the class, then `__init__` checks the name.
@@ -162,8 +157,11 @@ fn resolve_types(run: &mut Run, defs: &mut Definitions) -> Result<(), Failed> {
             if let Some((_, piece)) = defs.pieces.iter_mut().find(|(n, _)| *n == name) {
                 *piece = Piece::Failed(e.clone());
             }
-            run.note(&mut first, e)?;
+            found.push(e);
         }
     }
-    run.end_stage(first)
+    for e in found {
+        out.note(e);
+    }
+    out.end_step();
 }

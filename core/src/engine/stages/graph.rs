@@ -5,8 +5,8 @@
 //! ([`super::validation`]), after the outputs are parsed, as in Heat.
 
 use super::definitions::Definitions;
-use super::{Failed, Piece};
-use crate::engine::{resources, Run};
+use super::{Piece, Staged};
+use crate::engine::resources;
 use crate::eval::EvalError;
 use crate::pyhash::PySet;
 use crate::stack::Stack;
@@ -28,12 +28,13 @@ impl Graph {
 }
 
 /// The graph stage.
-pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<Graph, Failed> {
-    let mut out = Graph {
+pub(crate) fn graph(defs: &Definitions, stack: &Stack) -> Staged<Graph> {
+    let mut staged = Staged::new(Graph {
         graph: resources::Graph::default(),
         requires: defs.defns.iter().map(|_| Piece::Known(Vec::new())).collect(),
-    };
-    let mut first = None;
+    });
+    let out = &mut staged.part;
+    let mut found = Vec::new();
     for &i in &defs.set_order {
         let Some(d) = defs.defns.get(i) else { continue };
         let required = match d.required_names(stack) {
@@ -44,7 +45,7 @@ pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<
                 if let Some(slot) = out.requires.get_mut(i) {
                     *slot = Piece::Failed(e.clone());
                 }
-                run.note(&mut first, e)?;
+                found.push(e);
                 continue;
             }
         };
@@ -54,7 +55,7 @@ pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<
             } else if !stack.all_resource_names.iter().any(|n| n == dep) {
                 let e: EvalError =
                     EvalError::bad_reference(dep, &d.name).at(d.node.get("depends_on").map_or(d.node.span, |n| n.span));
-                run.note(&mut first, e)?;
+                found.push(e);
                 break;
             }
         }
@@ -68,6 +69,8 @@ pub(crate) fn graph(run: &mut Run, defs: &Definitions, stack: &Stack) -> Result<
             *slot = Piece::Known(sorted);
         }
     }
-    run.end_stage(first)?;
-    Ok(out)
+    for e in found {
+        staged.note(e);
+    }
+    staged
 }

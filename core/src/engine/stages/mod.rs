@@ -1,7 +1,13 @@
-//! The stages of one stack, in Heat's order. Each stage is one function of the
-//! shape `fn(&mut Run, &StackInput, earlier parts…) -> Result<Part, Failed>`:
-//! it reads the stack's input and the parts earlier stages made, and returns
-//! its own part, or [`Failed`] with the error Heat raises there.
+//! The stages of one stack, in Heat's order. A stage is one function that
+//! reads the stack's input and the parts earlier stages made. The stages
+//! moved to the second step's shape (issue 35: structure, conditions, graph,
+//! outputs)
+//! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
+//! [`Report`], which the driver ([`super::driver`]) applies as the mode says
+//! (Heat stops at the first stop or at the end of the stage with the first
+//! note; a display evaluation records each and goes on). The others still
+//! take `&mut Run` and return `Result<Part, Failed>` with the error Heat
+//! raises there.
 //!
 //! | stage | function | part |
 //! |---|---|---|
@@ -97,6 +103,55 @@ impl Failed {
 pub(crate) fn heat_error(e: &EvalError) -> HeatError {
     let d = e.to_diagnostic();
     HeatError { kind: e.class.to_string(), message: e.text(), path: e.heat_path(), diagnostic: d }
+}
+
+/// What a stage found besides its part, in the order it found it. The
+/// driver ([`super::driver`]) applies each as the mode says; the stage does
+/// not know the mode.
+#[derive(Debug)]
+pub(crate) enum Report {
+    /// A stage-level error: Heat stops here; a display evaluation records it
+    /// and goes on with what the stage made.
+    Stop(EvalError),
+    /// A piece's error: Heat stops at the end of the stage (or of the
+    /// step, [`Report::EndStep`]) with the first one, the others are
+    /// diagnostics; a display evaluation records each.
+    Note(EvalError),
+    /// The end of a step within the stage: Heat stops here if a piece
+    /// failed since the last one.
+    EndStep,
+}
+
+/// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
+/// -> Staged<Part>`).
+#[derive(Debug)]
+pub(crate) struct Staged<T> {
+    /// What the stage made (all of it, whatever the report says).
+    pub(crate) part: T,
+    /// What it found, in order.
+    pub(crate) report: Vec<Report>,
+}
+
+impl<T> Staged<T> {
+    /// A part and nothing found yet.
+    pub(crate) fn new(part: T) -> Staged<T> {
+        Staged { part, report: Vec::new() }
+    }
+
+    /// A stage-level error.
+    pub(crate) fn stop(&mut self, e: EvalError) {
+        self.report.push(Report::Stop(e));
+    }
+
+    /// A piece's error.
+    pub(crate) fn note(&mut self, e: EvalError) {
+        self.report.push(Report::Note(e));
+    }
+
+    /// The end of a step: Heat stops here if a piece failed in it.
+    pub(crate) fn end_step(&mut self) {
+        self.report.push(Report::EndStep);
+    }
 }
 
 /// What a stage made of one piece of its part.

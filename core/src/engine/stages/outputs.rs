@@ -4,8 +4,8 @@
 //! results ([`super::results`]).
 
 use super::structure::Structure;
-use super::{Failed, Piece, Pieces};
-use crate::engine::{str_name, Run};
+use super::{Piece, Pieces, Staged};
+use crate::engine::str_name;
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
 use crate::pyfmt::py_str;
@@ -46,37 +46,29 @@ impl Outputs {
 }
 
 /// The outputs stage.
-pub(crate) fn outputs(
-    run: &mut Run,
-    structure: &Structure<'_>,
-    stack: &Stack,
-    version: HotVersion,
-) -> Result<Outputs, Failed> {
-    let mut out = Outputs::default();
-    let Some(section) = structure.section("outputs") else { return Ok(out) };
+pub(crate) fn outputs(structure: &Structure<'_>, stack: &Stack, version: HotVersion) -> Staged<Outputs> {
+    let mut out = Staged::new(Outputs::default());
+    let Some(section) = structure.section("outputs") else { return out };
     let Some(entries) = section.as_map() else {
-        let e = EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section");
-        run.stop(e)?;
-        return Ok(out);
+        out.stop(EvalError::svf("\"outputs\" must be a map").at(section.span).with_code("bad-section"));
+        return out;
     };
-    let mut first = None;
     for (k, v) in entries {
         let name = py_str(&k.to_value());
         match parse_output(stack, &name, k, v, version) {
-            Ok(o) => out.pieces.push((name, Piece::Known(o))),
+            Ok(o) => out.part.pieces.push((name, Piece::Known(o))),
             Err(e) => {
                 let (piece, e) = if e.is_unknown() {
                     (Piece::Unknown, e.prefixed(&["outputs", &name]))
                 } else {
                     (Piece::Failed(e.clone()), e)
                 };
-                out.pieces.push((name, piece));
-                run.note(&mut first, e)?;
+                out.part.pieces.push((name, piece));
+                out.note(e);
             }
         }
     }
-    run.end_stage(first)?;
-    Ok(out)
+    out
 }
 
 /// One output definition: its parsed value unless its condition is false.

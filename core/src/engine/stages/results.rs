@@ -128,8 +128,12 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
         }
         match view(stack, d, parts.graph.requires(i)) {
             Ok(v) => out.insert_str(name, v),
-            // The deploy-time treatment's unknown value: no error of Heat's.
-            Err(e) if e.is_unknown() => out.insert_str(name, Value::Null),
+            // The deploy-time treatment's unknown value: no error of Heat's;
+            // shown as the display shows it (its placeholders marked).
+            Err(e) if e.is_unknown() => {
+                let shown = shown_view(run, stack, d, parts.graph.requires(i));
+                out.insert_str(name, shown);
+            }
             Err(e) => return Err(Failed::in_section("resources", e)),
         }
         let at =

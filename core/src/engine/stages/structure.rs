@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::Failed;
-use crate::engine::{cfn, resources, template_sections, Run, StackInput};
+use super::Staged;
+use crate::engine::{cfn, resources, template_sections, StackInput};
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
@@ -39,30 +39,31 @@ pub(crate) fn unchecked<'a>(input: &StackInput<'a>) -> Structure<'a> {
 }
 
 /// The structure stage.
-pub(crate) fn structure<'a>(run: &mut Run, input: &StackInput<'a>) -> Result<Structure<'a>, Failed> {
+pub(crate) fn structure<'a>(input: &StackInput<'a>) -> Staged<Structure<'a>> {
     let version = input.version;
     if version.is_cfn() {
+        let mut out = Staged::new(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
         if let Err(e) = cfn::validate(input.root, version, input.config.max_resources_per_stack) {
-            run.stop(e)?;
+            out.stop(e);
         }
-        return Ok(Structure { root: Cow::Owned(cfn::normalize(input.root, version)) });
+        return out;
     }
     let root = input.root;
+    let mut out = Staged::new(Structure { root: Cow::Borrowed(root) });
     let top = root.as_map().unwrap_or(&[]);
     for (k, _) in top {
         let key = py_str(&k.to_value());
         if !template_sections(version).contains(&key.as_str()) {
             // A display evaluation reads the valid sections all the same.
-            run.stop(
+            out.stop(
                 EvalError::svf(format!("The template section is invalid: {key}")).with_code("bad-section").at(k.span),
-            )?;
+            );
         }
     }
-    let structure = Structure { root: Cow::Borrowed(root) };
-    if let Some(rn) = structure.section("resources") {
+    if let Some(rn) = out.part.section("resources") {
         if let Err(e) = resources::validate_structure(rn, version, input.config.max_resources_per_stack) {
-            run.stop(e)?;
+            out.stop(e);
         }
     }
-    Ok(structure)
+    out
 }

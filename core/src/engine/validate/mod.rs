@@ -157,7 +157,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         path: Vec::new(),
     };
     // `_validate_template`: any exception is `{'Error': str(exc)}`.
-    let structure = stages::structure::structure(run, &input).map_err(|f| as_bad_request(f, false))?;
+    let structure = run.apply(stages::structure::structure(&input)).map_err(|f| as_bad_request(f, false))?;
     // `stack.validate()`: a `StackValidationFailed` is `{'Error': str(exc)}`.
     let mut parts = run.build_on(&input, &structure).map_err(|f| as_bad_request(f, true))?;
     stages::validation::validation(run, &input, &mut parts).map_err(|f| as_bad_request(f, true))?;

@@ -48,8 +48,8 @@ pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, t
 fn built(run: &mut Run, input: &StackInput<'_>) -> Result<Parts, Failed> {
     let structure = stages::structure::unchecked(input);
     let mut stack = stages::parameters::values(run, input, &structure);
-    let conditions = stages::conditions::conditions(run, input, &structure, &mut stack)?;
-    let definitions = stages::definitions::definitions(run, input, &structure, &mut stack)?;
+    let conditions = run.apply(stages::conditions::conditions(input, &structure, &mut stack))?;
+    let definitions = run.apply(stages::definitions::definitions(input, &structure, &mut stack))?;
     let graph = Graph { graph: resources::Graph::default(), requires: Vec::new() };
     Ok(Parts { stack, conditions, definitions, graph, outputs: Outputs::default() })
 }

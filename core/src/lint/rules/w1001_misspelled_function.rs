@@ -41,15 +41,21 @@ swapped, or only by case). The editor's quick fix replaces the key.
 const MIN_LEN: usize = 5;
 
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
-    let names: Vec<&str> = functions::names(cx.t.version, Table::Functions)
-        .into_iter()
-        .filter(|(_, k)| !k.is_removed() && !k.is_invalid())
-        .map(|(n, _)| n)
-        .collect();
+    let names_of = |table| -> Vec<&str> {
+        functions::names(cx.t.version, table)
+            .into_iter()
+            .filter(|(_, k)| !k.is_removed() && !k.is_invalid())
+            .map(|(n, _)| n)
+            .collect()
+    };
+    // Values and condition definitions read different tables
+    // (`{get_parm: env}` inside `conditions` is a map Heat compares).
+    let tables = [(Table::Functions, names_of(Table::Functions)), (Table::Conditions, names_of(Table::Conditions))];
     // Data keys repeat (a TripleO template has hundreds of one-key maps): each once.
-    let mut seen: std::collections::HashMap<&str, Option<&str>> = std::collections::HashMap::new();
-    for p in cx.plain.iter().filter(|p| p.table == Table::Functions) {
-        let closest = *seen.entry(p.key).or_insert_with(|| {
+    let mut seen: std::collections::HashMap<(Table, &str), Option<&str>> = std::collections::HashMap::new();
+    for p in cx.plain.iter() {
+        let Some((_, names)) = tables.iter().find(|(t, _)| *t == p.table) else { continue };
+        let closest = *seen.entry((p.table, p.key)).or_insert_with(|| {
             if p.key.chars().count() < MIN_LEN || first_version_with(p.key).is_some() || condition_function(p.key) {
                 return None;
             }
@@ -61,11 +67,8 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
                 .map(|(_, n)| n)
         });
         let Some(name) = closest else { continue };
-        out.report(
-            p.map.span,
-            &p.path,
-            format!("`{}` is not a function (did you mean `{name}`?): Heat keeps this map as data", p.key),
-        );
+        let keeps = if p.table == Table::Conditions { "Heat compares this map as data" } else { "Heat keeps this map as data" };
+        out.report(p.map.span, &p.path, format!("`{}` is not a function (did you mean `{name}`?): {keeps}", p.key));
     }
 }
 
@@ -86,5 +89,14 @@ mod tests {
     fn data_keys_far_from_function_names_are_not_reported() {
         let t = "heat_template_version: 2018-08-31\nresources:\n  v:\n    type: OS::Heat::Value\n    properties:\n      value: [{id: 1}, {get_param_x: 2}, {params: 3}, {ip: 4}]\n";
         assert!(run("W1001", t, &[]).is_empty());
+    }
+
+    #[test]
+    fn condition_definitions_are_read_too() {
+        let t = "heat_template_version: 2018-08-31\nparameters:\n  env_type: {type: string, default: prod}\nconditions:\n  is_prod: {equals: [{get_parm: env_type}, prod]}\n  other: {not: {equls: [a, b]}}\nresources:\n  r: {type: OS::Heat::None, condition: is_prod}\n";
+        let found = run("W1001", t, &[]);
+        let texts: Vec<&str> = found.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(texts, ["{get_parm: env_type}", "{equls: [a, b]}"], "{found:?}");
+        assert!(found[0].0.contains("did you mean `get_param`") && found[0].0.contains("compares"), "{found:?}");
     }
 }
