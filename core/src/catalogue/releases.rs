@@ -125,16 +125,19 @@ mod tests {
 
     #[test]
     fn types_follow_the_release() {
-        // Senlin was retired in 23.0.0; PrometheusAlarm came in 22.0.0.
-        assert!(entry(r("16.1.0"), "OS::Senlin::Cluster").is_some());
-        assert!(entry(r("23.0.0"), "OS::Senlin::Cluster").is_none());
-        assert!(entry(Release::LATEST, "OS::Senlin::Cluster").is_none());
+        // Senlin was retired in 23.0.0 (a hidden, None-like type since);
+        // PrometheusAlarm came in 22.0.0.
+        let status = |v, t| entry(r(v), t).map(|e| (e.status, e.none_like));
+        assert_eq!(status("16.1.0", "OS::Senlin::Cluster"), Some(("SUPPORTED", false)));
+        assert_eq!(status("22.0.1", "OS::Senlin::Cluster"), Some(("SUPPORTED", false)));
+        assert_eq!(status("23.0.0", "OS::Senlin::Cluster"), Some(("HIDDEN", true)));
+        assert_eq!(entry(Release::LATEST, "OS::Senlin::Cluster").map(|e| e.status), Some("HIDDEN"));
         assert!(entry(r("16.1.0"), "OS::Aodh::PrometheusAlarm").is_none());
         assert!(entry(Release::LATEST, "OS::Aodh::PrometheusAlarm").is_some());
         let names = |v| types(r(v)).iter().map(|e| e.name).collect::<Vec<_>>();
         let old = names("16.1.0");
         assert!(old.windows(2).all(|w| w[0] < w[1]));
-        assert!(old.contains(&"OS::Senlin::Cluster") && !old.contains(&"OS::Aodh::PrometheusAlarm"));
+        assert!(old.contains(&"OS::Sahara::Cluster") && !old.contains(&"OS::Aodh::PrometheusAlarm"));
         assert_eq!(types(Release::LATEST).len(), super::super::data::NAMES.len());
     }
 

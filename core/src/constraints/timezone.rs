@@ -134,10 +134,10 @@ pub(super) fn pytz(zones: &str, value: &Value) -> Custom {
     // `_unmunge_zone`, then `_case_insensitive_zone_lookup`.
     let zone = zone.replace("_plus_", "+").replace("_minus_", "-");
     let lower = zone.to_ascii_lowercase();
-    // The last zone of a lower-case spelling wins (a dict built in order).
-    match zones.lines().filter(|z| z.to_ascii_lowercase() == lower).last() {
-        Some(_) => Custom::Valid,
-        None => unknown(&zone),
+    if zones.lines().any(|z| z.to_ascii_lowercase() == lower) {
+        Custom::Valid
+    } else {
+        unknown(&zone)
     }
 }
 

@@ -58,7 +58,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // and without-values treatment, W3010's truth tables over the conditions' formulas,
 // W1001 in conditions, the failing function's place): 633.0 KB measured on deploy
 // 93b3637 (main 6e64663 merged).
-const BUDGET_BROTLI = 633.5 * 1024;
+// Every Heat release 16.1.0-27.0.1 (issue 37: the releases' catalogue differences,
+// pytz zones, yaql < 3's format, SipHash-2-4, the changed plugin checks): +15.2 KB,
+// 648.9 KB measured on releases ab157d8 (main 16eb017 merged, whose module measured 633.7).
+const BUDGET_BROTLI = 649.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
