@@ -203,7 +203,8 @@ fn error_places(r: &hotplate_core::api::Value, at: &str) -> Vec<(String, Option<
 #[test]
 fn releases_ratchet() {
     type Run = fn(&str) -> Result<String, String>;
-    let corpora: [(&str, Option<(&'static str, &'static str)>, bool, Run); 5] = [
+    type Known = Option<(&'static str, &'static str)>;
+    let corpora: [(&str, Known, bool, Run); 5] = [
         (
             "corpus-full",
             Some(("conformance-known-failures.txt", include_str!("conformance-known-failures.txt"))),

@@ -125,11 +125,12 @@ mod tests {
 
     #[test]
     fn types_follow_the_release() {
-        // Senlin was retired in 23.0.0 (a hidden, None-like type since);
+        // Senlin was deprecated in 22.0.0, retired in 23.0.0 (a hidden,
+        // None-like type since);
         // PrometheusAlarm came in 22.0.0.
         let status = |v, t| entry(r(v), t).map(|e| (e.status, e.none_like));
         assert_eq!(status("16.1.0", "OS::Senlin::Cluster"), Some(("SUPPORTED", false)));
-        assert_eq!(status("22.0.1", "OS::Senlin::Cluster"), Some(("SUPPORTED", false)));
+        assert_eq!(status("22.0.1", "OS::Senlin::Cluster"), Some(("DEPRECATED", false)));
         assert_eq!(status("23.0.0", "OS::Senlin::Cluster"), Some(("HIDDEN", true)));
         assert_eq!(entry(Release::LATEST, "OS::Senlin::Cluster").map(|e| e.status), Some("HIDDEN"));
         assert!(entry(r("16.1.0"), "OS::Aodh::PrometheusAlarm").is_none());
