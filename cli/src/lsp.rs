@@ -49,19 +49,20 @@ use crate::root::{read_file, work_tree, Hint, Root, Unread};
 use crate::template_mode::{self, Built};
 
 /// Run the server until the client shuts it down; `allow_outside_root`: read
-/// files wherever templates name them.
-pub fn run(allow_outside_root: bool) -> Result<(), String> {
+/// files wherever templates name them; `heat_release`: the release that
+/// answers (over `.hotplate.yaml`'s `heat_release`).
+pub fn run(allow_outside_root: bool, heat_release: Option<String>) -> Result<(), String> {
     #[cfg(not(target_os = "wasi"))]
     {
         let (connection, io_threads) = Connection::stdio();
-        serve(&mut Threads(&connection), allow_outside_root)?;
+        serve(&mut Threads(&connection), allow_outside_root, heat_release)?;
         drop(connection);
         io_threads.join().map_err(|e| e.to_string())
     }
     #[cfg(target_os = "wasi")]
     {
         let mut stdio = InTurn { input: std::io::stdin().lock(), output: std::io::stdout() };
-        serve(&mut stdio, allow_outside_root)
+        serve(&mut stdio, allow_outside_root, heat_release)
     }
 }
 
@@ -107,7 +108,7 @@ impl<R: std::io::BufRead, W: std::io::Write> Transport for InTurn<R, W> {
 /// The protocol over a transport: the `initialize` handshake (a request
 /// before it is answered `ServerNotInitialized`, as lsp-server does), the
 /// requests and notifications, then `shutdown` and `exit`.
-fn serve(io: &mut dyn Transport, allow_outside_root: bool) -> Result<(), String> {
+fn serve(io: &mut dyn Transport, allow_outside_root: bool, heat_release: Option<String>) -> Result<(), String> {
     let caps = lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(lsp::TextDocumentSyncKind::FULL)),
         completion_provider: Some(lsp::CompletionOptions {
@@ -143,7 +144,7 @@ fn serve(io: &mut dyn Transport, allow_outside_root: bool) -> Result<(), String>
         other => return Err(format!("expected initialized notification, got: {other:?}")),
     }
     let folders = workspace_folders(&init);
-    let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root };
+    let mut server = Server { docs: HashMap::new(), last_template: None, folders, allow_outside_root, heat_release };
     while let Some(msg) = io.recv()? {
         match msg {
             Message::Request(req) if req.method == "shutdown" => {
@@ -177,6 +178,8 @@ struct Server {
     folders: Vec<PathBuf>,
     /// `--allow-outside-root`.
     allow_outside_root: bool,
+    /// `--heat-release`.
+    heat_release: Option<String>,
 }
 
 /// The request a document is analysed in, and its name there.
@@ -335,6 +338,7 @@ impl Server {
         let read = |p: &Path| self.read(&root, p);
         // A template no check applies to gets the file's own Heat settings (as in `check`).
         let settings = config.as_ref().map(Config::heat_config);
+        let file_release = config.as_ref().and_then(|c| c.heat_release.clone());
         let (lint, ignored): (LintOptions, Vec<&'static str>) = match &config {
             Some(c) => {
                 let ignored = api::lint_rules()
@@ -353,6 +357,7 @@ impl Server {
                     built.request.parameters = check.parameters();
                     built.request.stack_name = Some(check.stack_name.clone());
                     built.request.heat_config = check.heat_config();
+                    built.request.heat_release = self.heat_release.clone().or_else(|| check.heat_release.clone());
                 }
                 // Without values, as `hotplate check` does: every problem, unknown values symbolic.
                 None => {
@@ -360,6 +365,7 @@ impl Server {
                     if let Some(settings) = &settings {
                         built.request.heat_config = settings.clone();
                     }
+                    built.request.heat_release = self.heat_release.clone().or_else(|| file_release.clone());
                 }
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();

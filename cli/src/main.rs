@@ -38,6 +38,21 @@ struct Cli {
     command: Command,
 }
 
+/// `--heat-release`: the openstack-heat release that answers (shared by
+/// every command that evaluates).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub(crate) struct ReleaseArg {
+    /// The openstack-heat release of the cloud, 16.1.0 (wallaby) to 27.0.1
+    /// (the default), e.g. `16.1.0` (over a request's `x-heat-release`).
+    #[arg(long = "heat-release", value_name = "RELEASE", value_parser = known_release)]
+    pub(crate) heat_release: Option<String>,
+}
+
+/// A release `--heat-release` takes: one of `api::RELEASES`.
+fn known_release(text: &str) -> Result<String, String> {
+    api::Release::parse(text).map(|_| text.to_string())
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Format {
     /// A readable report (the default for -t).
@@ -64,6 +79,8 @@ enum Command {
         /// (repeatable; over a request's `x-heat-config`).
         #[arg(long = "heat-config", value_name = "KEY=VALUE")]
         heat_config: Vec<String>,
+        #[command(flatten)]
+        release: ReleaseArg,
         /// Output format.
         #[arg(long, value_enum)]
         format: Option<Format>,
@@ -87,6 +104,8 @@ enum Command {
         /// Read files outside the workspace folders.
         #[arg(long = "allow-outside-root")]
         allow_outside_root: bool,
+        #[command(flatten)]
+        release: ReleaseArg,
     },
     /// Check every template of a tree as Heat would (for CI and pre-commit).
     ///
@@ -113,6 +132,8 @@ enum Command {
         /// config file's `heat_config`).
         #[arg(long = "heat-config", value_name = "KEY=VALUE")]
         heat_config: Vec<String>,
+        #[command(flatten)]
+        release: ReleaseArg,
         /// Run a lint rule that is off by default (an id such as W2001, a
         /// name, or `all`; repeatable or comma-separated).
         #[arg(long, value_name = "RULE")]
@@ -165,14 +186,14 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Plan(args) => plan::run(&args),
-        Command::Lsp { allow_outside_root } => match lsp::run(allow_outside_root) {
+        Command::Lsp { allow_outside_root, release } => match lsp::run(allow_outside_root, release.heat_release) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("hotplate lsp: {e}");
                 ExitCode::from(2)
             }
         },
-        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config, enable, disable } => {
+        Command::Check { paths, config, format, jobs, allow_outside_root, heat_config, release, enable, disable } => {
             let heat_config = match heat_settings(&heat_config) {
                 Ok(v) => api::json_dumps(&v, api::JsonStyle::PLAIN).unwrap_or_default(),
                 Err(msg) => {
@@ -187,6 +208,7 @@ fn main() -> ExitCode {
                 jobs,
                 allow_outside_root,
                 heat_config,
+                heat_release: release.heat_release,
                 enable,
                 disable,
             })
@@ -207,7 +229,7 @@ fn main() -> ExitCode {
             };
             yaql_cmd::run(&expression, data.as_deref())
         }
-        Command::Eval { request, files, stack_name, heat_config, format } => {
+        Command::Eval { request, files, stack_name, heat_config, release, format } => {
             let built = match (&request, &files.template) {
                 (Some(path), None) => read_request(path).map(template_mode::Built::of),
                 (None, Some(t)) => files.build(t, &stack_name),
@@ -217,6 +239,9 @@ fn main() -> ExitCode {
             let mut built = match built.and_then(|mut b| {
                 let flags = heat_settings(&heat_config)?;
                 b.request.heat_config = heat_config::merged(&b.request.heat_config, &flags);
+                if release.heat_release.is_some() {
+                    b.request.heat_release = release.heat_release.clone();
+                }
                 Ok(b)
             }) {
                 Ok(b) => b,

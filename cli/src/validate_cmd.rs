@@ -34,6 +34,8 @@ pub struct Args {
     /// Output format (-t: yaml by default, as the client; a request file: json).
     #[arg(long, short = 'f', value_enum)]
     format: Option<ValidateFormat>,
+    #[command(flatten)]
+    release: crate::ReleaseArg,
 }
 
 /// `--format`.
@@ -54,7 +56,7 @@ pub fn run(args: &Args) -> ExitCode {
                     "a request file carries its own flags: give -e, --show-nested or --ignore-errors with -t",
                 );
             }
-            request_file(path, args.format.unwrap_or(ValidateFormat::Json))
+            request_file(path, args.format.unwrap_or(ValidateFormat::Json), args.release.heat_release.as_deref())
         }
         (None, Some(template)) => template_file(template, args),
         (Some(_), Some(_)) => usage("give either a request file or -t TEMPLATE, not both"),
@@ -68,15 +70,18 @@ fn usage(msg: &str) -> ExitCode {
 }
 
 /// `hotplate validate REQUEST.json`: the oracle's result.
-fn request_file(path: &Path, format: ValidateFormat) -> ExitCode {
+fn request_file(path: &Path, format: ValidateFormat, release: Option<&str>) -> ExitCode {
     let text = match crate::read_input(path) {
         Ok(t) => t,
         Err(msg) => return usage(&msg),
     };
-    let req = match ValidateRequest::from_json(&text) {
+    let mut req = match ValidateRequest::from_json(&text) {
         Ok(r) => r,
         Err(e) => return usage(&format!("{}: {e}", path.display())),
     };
+    if let (Some(release), Some(request)) = (release, req.request.as_mut()) {
+        request.heat_release = Some(release.to_string());
+    }
     let v = api::validate(&req);
     match format {
         ValidateFormat::Json => emit(&format!("{}\n", v.to_json())),
@@ -92,7 +97,9 @@ fn template_file(template: &Path, args: &Args) -> ExitCode {
         Ok(b) => b,
         Err(msg) => return usage(&msg),
     };
-    let mut req = ValidateRequest::new(built.request.clone());
+    let mut request = built.request.clone();
+    request.heat_release = args.release.heat_release.clone();
+    let mut req = ValidateRequest::new(request);
     if args.show_nested {
         req = req.show_nested(true);
     }

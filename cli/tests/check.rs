@@ -763,3 +763,23 @@ fn planted_mistakes_are_each_found_at_their_line_without_values() {
     }
     assert_eq!(planted, 10);
 }
+
+#[test]
+fn heat_release_from_the_config_or_the_command_line_answers() {
+    // json_string exists from Heat 24.0.0: before, the constraint is not found
+    // (the oracle's answer under 20.0.1, core/tests/data/releases/checks/json_string_20).
+    let main = "heat_template_version: 2021-04-16\nparameters:\n  p: {type: string, default: '{}', constraints: [{custom_constraint: json_string}]}\n";
+    let tree = Tree::new(
+        "release",
+        &[("main.yaml", main), (".hotplate.yaml", "heat_release: '20.0.1'\nchecks:\n  - files: main.yaml\n")],
+    );
+    let o = hotplate(&tree.0, &["check"]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(text.contains("main.yaml [checks[0]]: 1 error (as openstack-heat 20.0.1)\n"), "{text}");
+    assert!(text.contains("does not validate json_string (constraint not found)"), "{text}");
+    // The command line's release over the file's.
+    let o = hotplate(&tree.0, &["check", "--heat-release", "27.0.1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("main.yaml [checks[0]]: ok\n"), "{}", stdout(&o));
+}

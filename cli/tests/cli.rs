@@ -68,6 +68,48 @@ fn eval_request_prints_the_oracle_result_exactly() {
 }
 
 #[test]
+fn heat_release_chooses_which_heat_answers() {
+    // yaql < 3 (Heat 16.1.0's 1.1.3) formats null as 'None'; yaql 3 has no
+    // `format`. `release.16.1.0.expected.json` is Heat 16.1.0's answer (the
+    // oracle built with HEAT_RELEASE=16.1.0), `release.expected.json` 27.0.1's.
+    // Under 27.0.1 the output has an error (exit status 1), under 16.1.0 none.
+    for (args, want, status) in [
+        (&["eval", "release.request.json"][..], "release.expected.json", 1),
+        (&["eval", "release.request.json", "--heat-release", "27.0.1"][..], "release.expected.json", 1),
+        (&["eval", "release.request.json", "--heat-release", "16.1.0"][..], "release.16.1.0.expected.json", 0),
+    ] {
+        let o = hotplate(args);
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {}", stderr(&o));
+        let want = std::fs::read_to_string(fixtures().join(want)).unwrap();
+        assert_eq!(stdout(&o).trim_end(), want.trim_end(), "{args:?}");
+    }
+    // The text report says which release answered.
+    let o = hotplate(&["eval", "release.request.json", "--heat-release", "16.1.0", "--format", "text"]);
+    assert!(stdout(&o).contains("answered as: openstack-heat 16.1.0 (2021.1 wallaby)"), "{}", stdout(&o));
+    // An unknown release: one line naming the known ones, for every command.
+    for cmd in [
+        &["eval", "release.request.json"][..],
+        &["validate", "release.request.json"],
+        &["plan", "x.json"],
+        &["check"],
+        &["lsp"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend(["--heat-release", "16.0.0"]);
+        let o = hotplate(&args);
+        assert_usage_error(&o, "unknown Heat release '16.0.0': the known openstack-heat releases are 16.1.0, 17.0.0");
+    }
+    // In a request, the result is the error (no Heat answers it).
+    let mut request: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixtures().join("release.request.json")).unwrap()).unwrap();
+    request["x-heat-release"] = "28.0.0".into();
+    let o = hotplate_in(&fixtures(), &["eval", "-"], Some(&request.to_string()));
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+    assert_eq!(json(&o)["error"]["type"], "HeatConfigError");
+    assert!(json(&o)["error"]["message"].as_str().unwrap().ends_with("26.0.2, 27.0.0, 27.0.1"));
+}
+
+#[test]
 fn non_string_keys_are_written_as_the_oracle_writes_them() {
     // YAML int/bool/null/float keys and map_replace to non-string keys, mixed with
     // string keys in one map (`mixed_keys.expected.json` is the oracle's output).

@@ -50,6 +50,7 @@ pub use crate::plan::{
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::json_key;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
+pub use crate::release::{Release, ReleaseInfo, RELEASES};
 use crate::render::{self, Placeholders};
 pub use crate::render::{Format, Rendered, RenderedMark, ResultView};
 use crate::source::LineIndex;

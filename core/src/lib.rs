@@ -31,6 +31,7 @@ pub(crate) mod pyre;
 pub(crate) mod pyregex;
 pub(crate) mod pystd;
 pub(crate) mod pyyaml;
+pub(crate) mod release;
 pub(crate) mod render;
 mod sort;
 pub(crate) mod source;

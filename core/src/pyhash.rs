@@ -1,12 +1,25 @@
-//! CPython's `hash(str)` (SipHash-1-3, key zero as under `PYTHONHASHSEED=0`, the
-//! oracle's setting) and the iteration order of a `set` of strings.
+//! CPython's `hash(str)` (key zero as under `PYTHONHASHSEED=0`, the oracle's
+//! setting: SipHash-1-3 from Python 3.11, SipHash-2-4 on the 3.8 and 3.10 that
+//! Heat 16.x–20.x run on) and the iteration order of a `set` of strings.
 //!
 //! Heat keeps resources and outputs in Python sets in places, and the order it
 //! validates them in decides which error it reports first. Reproducing the set's
-//! slot layout gives the same order.
+//! slot layout gives the same order. A real Heat hashes with a random seed per
+//! process, so the order is not stable there; the oracle's seed 0 makes it one.
 
-/// SipHash-1-3 with a zero key, as CPython 3.11+ hashes `str` with the secret zeroed.
-fn siphash13(data: &[u8]) -> u64 {
+/// Which SipHash CPython hashes `str` with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StrHash {
+    /// SipHash-1-3 (Python 3.11 and later).
+    #[default]
+    Sip13,
+    /// SipHash-2-4 (Python 3.8–3.10).
+    Sip24,
+}
+
+/// SipHash-c-d with a zero key, as CPython hashes `str` with the secret zeroed
+/// (`c` compression rounds per word, `d` finalization rounds).
+fn siphash(data: &[u8], c: usize, d: usize) -> u64 {
     let (k0, k1) = (0u64, 0u64);
     let mut v0 = k0 ^ 0x736f_6d65_7073_6575;
     let mut v1 = k1 ^ 0x646f_7261_6e64_6f6d;
@@ -35,7 +48,9 @@ fn siphash13(data: &[u8]) -> u64 {
         word.copy_from_slice(chunk);
         let m = u64::from_le_bytes(word);
         v3 ^= m;
-        round(&mut v0, &mut v1, &mut v2, &mut v3);
+        for _ in 0..c {
+            round(&mut v0, &mut v1, &mut v2, &mut v3);
+        }
         v0 ^= m;
     }
     let mut last = [0u8; 8];
@@ -45,17 +60,24 @@ fn siphash13(data: &[u8]) -> u64 {
     last[7] = (len & 0xff) as u8;
     let b = u64::from_le_bytes(last);
     v3 ^= b;
-    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    for _ in 0..c {
+        round(&mut v0, &mut v1, &mut v2, &mut v3);
+    }
     v0 ^= b;
     v2 ^= 0xff;
-    for _ in 0..3 {
+    for _ in 0..d {
         round(&mut v0, &mut v1, &mut v2, &mut v3);
     }
     v0 ^ v1 ^ v2 ^ v3
 }
 
-/// `hash(s)` for a Python `str` (hashed over its compact 1/2/4-byte representation).
+/// `hash(s)` for a Python 3.11 `str` (hashed over its compact 1/2/4-byte representation).
 pub fn str_hash(s: &str) -> i64 {
+    str_hash_with(StrHash::Sip13, s)
+}
+
+/// `hash(s)` for a Python `str` under the given algorithm.
+pub fn str_hash_with(algo: StrHash, s: &str) -> i64 {
     if s.is_empty() {
         return 0;
     }
@@ -71,7 +93,10 @@ pub fn str_hash(s: &str) -> i64 {
             bytes.extend_from_slice(&cp.to_le_bytes());
         }
     }
-    let h = siphash13(&bytes) as i64;
+    let h = match algo {
+        StrHash::Sip13 => siphash(&bytes, 1, 3),
+        StrHash::Sip24 => siphash(&bytes, 2, 4),
+    } as i64;
     if h == -1 {
         -2
     } else {
@@ -88,23 +113,34 @@ pub struct PySet {
     table: Vec<Option<(String, i64)>>,
     fill: usize,
     used: usize,
+    algo: StrHash,
 }
 
 impl Default for PySet {
     fn default() -> PySet {
-        PySet { table: vec![None; 8], fill: 0, used: 0 }
+        PySet::new(StrHash::Sip13)
     }
 }
 
 impl PySet {
+    /// An empty set whose strings hash with `algo`.
+    pub fn new(algo: StrHash) -> PySet {
+        PySet { table: vec![None; 8], fill: 0, used: 0, algo }
+    }
+
+    /// How its strings hash.
+    pub fn algo(&self) -> StrHash {
+        self.algo
+    }
+
     fn mask(&self) -> usize {
         self.table.len() - 1
     }
 
     /// `set(dict)`: CPython sizes the table up front for a dict argument.
-    pub fn from_dict_keys<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
+    pub fn from_dict_keys<'a>(algo: StrHash, keys: impl IntoIterator<Item = &'a str>) -> PySet {
         let keys: Vec<&str> = keys.into_iter().collect();
-        let mut set = PySet::default();
+        let mut set = PySet::new(algo);
         if (set.fill + keys.len()) * 5 >= set.mask() * 3 {
             set.resize((set.used + keys.len()) * 2);
         }
@@ -115,8 +151,8 @@ impl PySet {
     }
 
     /// `set(iterable)`: one insertion at a time.
-    pub fn from_sequence<'a>(keys: impl IntoIterator<Item = &'a str>) -> PySet {
-        let mut set = PySet::default();
+    pub fn from_sequence<'a>(algo: StrHash, keys: impl IntoIterator<Item = &'a str>) -> PySet {
+        let mut set = PySet::new(algo);
         for k in keys {
             set.add(k);
         }
@@ -125,7 +161,7 @@ impl PySet {
 
     /// `set.add(key)`.
     pub fn add(&mut self, key: &str) {
-        let hash = str_hash(key);
+        let hash = str_hash_with(self.algo, key);
         let mask = self.mask();
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
@@ -211,16 +247,41 @@ mod tests {
     }
 
     #[test]
-    fn set_order_matches_cpython() {
+    fn sip24_hashes_match_cpython_38_and_310_with_seed_zero() {
+        // Values printed by CPython 3.8 and 3.10 (the same) with PYTHONHASHSEED=0.
+        let h = |s| str_hash_with(StrHash::Sip24, s);
+        assert_eq!(h(""), 0);
+        assert_eq!(h("a"), -7583489610679606711);
+        assert_eq!(h("o1"), 379009178893779541);
+        assert_eq!(h("o2"), 6486816066524740310);
+        assert_eq!(h("héllo"), 4859160228502007135);
+        assert_eq!(h("☃x"), -6571723858244035076);
+        assert_eq!(h("😀"), 2694534307785527896);
+        assert_eq!(h("resource_with_long_name_1234567890"), -6372989324106320273);
         let order = |s: &PySet| s.iter().map(str::to_string).collect::<Vec<_>>();
-        assert_eq!(order(&PySet::from_dict_keys(["o1", "o2", "o3"])), ["o3", "o2", "o1"]);
+        assert_eq!(order(&PySet::from_dict_keys(StrHash::Sip24, ["o1", "o2", "o3"])), ["o3", "o1", "o2"]);
         let names: Vec<String> = (0..12).map(|i| format!("r{i}")).collect();
         assert_eq!(
-            order(&PySet::from_dict_keys(names.iter().map(String::as_str))),
+            order(&PySet::from_dict_keys(StrHash::Sip24, names.iter().map(String::as_str))),
+            ["r10", "r9", "r11", "r5", "r8", "r4", "r2", "r7", "r1", "r6", "r3", "r0"]
+        );
+        assert_eq!(
+            order(&PySet::from_sequence(StrHash::Sip24, ["b", "a", "c", "server", "port", "net"])),
+            ["b", "a", "port", "server", "c", "net"]
+        );
+    }
+
+    #[test]
+    fn set_order_matches_cpython() {
+        let order = |s: &PySet| s.iter().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(order(&PySet::from_dict_keys(StrHash::Sip13, ["o1", "o2", "o3"])), ["o3", "o2", "o1"]);
+        let names: Vec<String> = (0..12).map(|i| format!("r{i}")).collect();
+        assert_eq!(
+            order(&PySet::from_dict_keys(StrHash::Sip13, names.iter().map(String::as_str))),
             ["r2", "r4", "r6", "r3", "r7", "r1", "r0", "r10", "r9", "r8", "r5", "r11"]
         );
         assert_eq!(
-            order(&PySet::from_sequence(["b", "a", "c", "server", "port", "net"])),
+            order(&PySet::from_sequence(StrHash::Sip13, ["b", "a", "c", "server", "port", "net"])),
             ["net", "b", "server", "c", "a", "port"]
         );
     }

@@ -12,9 +12,12 @@
 //!     parameters: {NodeCount: 3}       # as `-P`, but any YAML value
 //!     stack_name: overcloud            # optional, default `test`
 //!     heat_config: {max_nested_stack_depth: 10}   # optional, over the top-level one
+//!     heat_release: 22.0.1             # optional, over the top-level one
 //! heat_config:                         # the cloud's heat.conf settings (a request's
 //!   max_json_body_size: 8388608        #   `x-heat-config`): every check
 //!   yaql: {memory_quota: 100000}
+//! heat_release: 16.1.0                 # the cloud's openstack-heat release (a
+//!                                      #   request's `x-heat-release`; default 27.0.1)
 //! allow_outside_root: false            # true: read files outside the checked
 //!                                      #   tree (see `crate::root`)
 //! lint:                                # the lint rules (`hotplate rules`)
@@ -53,6 +56,8 @@ pub struct Config {
     pub allow_outside_root: bool,
     /// `heat_config` as JSON text (see [`Check::parameters`] for why text).
     heat_config_json: String,
+    /// `heat_release` (none: 27.0.1).
+    pub heat_release: Option<String>,
     /// `lint`.
     pub lint: Lint,
 }
@@ -115,6 +120,8 @@ pub struct Check {
     pub stack_name: String,
     /// Its Heat settings (the top-level ones with its own over them) as JSON text.
     heat_config_json: String,
+    /// Its Heat release (its own, else the top-level one; none: 27.0.1).
+    pub heat_release: Option<String>,
 }
 
 /// An `x-heat-config` object from JSON text (null when empty).
@@ -169,24 +176,28 @@ impl Config {
             Some(v) => heat_config(v, "heat_config")?,
             None => Value::Null,
         };
+        config.heat_release = match top.get_str("heat_release") {
+            Some(v) => Some(heat_release(v, "heat_release")?),
+            None => None,
+        };
         for (k, v) in top.iter() {
             match k.as_str() {
                 Some("exclude") => config.exclude = Some(glob_set(&strings(v, "exclude")?)?),
                 Some("checks") => {
                     let Value::List(items) = v else { return Err("`checks` must be a list".into()) };
                     for (i, item) in items.iter().enumerate() {
-                        config.checks.push(check(item, i, &top_settings)?);
+                        config.checks.push(check(item, i, &top_settings, config.heat_release.as_deref())?);
                     }
                 }
                 Some("lint") => config.lint = lint(v)?,
-                Some("heat_config") => {}
+                Some("heat_config" | "heat_release") => {}
                 Some("allow_outside_root") => match v {
                     Value::Bool(b) => config.allow_outside_root = *b,
                     _ => return Err("`allow_outside_root` must be true or false".into()),
                 },
                 _ => {
                     return Err(format!(
-                    "unknown key `{}` (expected `checks`, `exclude`, `heat_config`, `lint` or `allow_outside_root`)",
+                    "unknown key `{}` (expected `checks`, `exclude`, `heat_config`, `heat_release`, `lint` or `allow_outside_root`)",
                     key_text(k)
                 ))
                 }
@@ -235,7 +246,17 @@ fn heat_config(v: &Value, place: &str) -> Result<Value, String> {
     Ok(v.clone())
 }
 
-fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> {
+/// A `heat_release` (a version text such as `16.1.0`; YAML may read `16.1`
+/// as a number, so only text is taken), refused with its place when unknown.
+fn heat_release(v: &Value, place: &str) -> Result<String, String> {
+    let Some(text) = v.as_str() else {
+        return Err(format!("{place} must be a release such as \"16.1.0\" (quoted if YAML reads it as a number)"));
+    };
+    api::Release::parse(text).map_err(|e| format!("{place}: {e}"))?;
+    Ok(text.to_string())
+}
+
+fn check(item: &Value, i: usize, top_settings: &Value, top_release: Option<&str>) -> Result<Check, String> {
     let at = format!("checks[{i}]");
     let Some(m) = item.as_map() else { return Err(format!("{at} must be a mapping")) };
     let mut name = at.clone();
@@ -244,6 +265,7 @@ fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> 
     let mut parameters = Value::map(Map::new());
     let mut stack_name = DEFAULT_STACK_NAME.to_string();
     let mut own_settings = Value::Null;
+    let mut heat_release = top_release.map(str::to_string);
     for (k, v) in m.iter() {
         let field = key_text(k);
         let place = format!("{at}.{field}");
@@ -258,9 +280,10 @@ fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> 
             },
             "stack_name" => stack_name = v.as_str().ok_or_else(|| format!("{place} must be a string"))?.to_string(),
             "heat_config" => own_settings = heat_config(v, &place)?,
+            "heat_release" => heat_release = Some(self::heat_release(v, &place)?),
             _ => {
                 return Err(format!(
-                    "unknown key `{place}` (expected name, files, environments, parameters, stack_name, heat_config)"
+                    "unknown key `{place}` (expected name, files, environments, parameters, stack_name, heat_config, heat_release)"
                 ))
             }
         }
@@ -269,7 +292,7 @@ fn check(item: &Value, i: usize, top_settings: &Value) -> Result<Check, String> 
     let parameters_json = json_dumps(&parameters, JsonStyle::PLAIN).map_err(|e| format!("{at}.parameters: {e}"))?;
     let settings = hotplate_core::api::heat_config::merged(top_settings, &own_settings);
     let heat_config_json = json_dumps(&settings, JsonStyle::PLAIN).map_err(|e| format!("{at}.heat_config: {e}"))?;
-    Ok(Check { name, files, environments, parameters_json, stack_name, heat_config_json })
+    Ok(Check { name, files, environments, parameters_json, stack_name, heat_config_json, heat_release })
 }
 
 fn lint(v: &Value) -> Result<Lint, String> {
@@ -386,6 +409,25 @@ mod tests {
         assert_eq!(depth_and_quota(c.checks[0].heat_config()), (Some(Value::Int(10)), Some(Value::Int(2))));
         assert_eq!(depth_and_quota(c.checks[1].heat_config()), (Some(Value::Int(10)), Some(Value::Int(1))));
         assert_eq!(depth_and_quota(c.heat_config()), (Some(Value::Int(10)), Some(Value::Int(1))));
+    }
+
+    #[test]
+    fn heat_release_for_every_check_and_one() {
+        let c =
+            parse("heat_release: 16.1.0\nchecks:\n  - files: a\n    heat_release: '22.0.1'\n  - files: b\n").unwrap();
+        assert_eq!(c.heat_release.as_deref(), Some("16.1.0"));
+        assert_eq!(c.checks[0].heat_release.as_deref(), Some("22.0.1"));
+        assert_eq!(c.checks[1].heat_release.as_deref(), Some("16.1.0"));
+        assert_eq!(parse("checks: []\n").unwrap().heat_release, None);
+        let e = parse("heat_release: 16.0.0\n").unwrap_err();
+        assert!(
+            e.starts_with(
+                "heat_release: unknown Heat release '16.0.0': the known openstack-heat releases are 16.1.0, "
+            ),
+            "{e}"
+        );
+        let e = parse("checks:\n  - files: a\n    heat_release: 22.0\n").unwrap_err();
+        assert!(e.starts_with("checks[0].heat_release must be a release such as \"16.1.0\""), "{e}");
     }
 
     #[test]

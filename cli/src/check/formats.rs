@@ -84,7 +84,8 @@ fn text(report: &Report) -> String {
             (None, true) => counts.join(", "),
         };
         let mode = if o.without_values && o.io_error.is_none() { " (without values)" } else { "" };
-        let _ = writeln!(out, "{}: {status}{mode}", o.label());
+        let release = o.release.map(|r| format!(" (as openstack-heat {r})")).unwrap_or_default();
+        let _ = writeln!(out, "{}: {status}{mode}{release}", o.label());
         out.push_str(&o.rendered);
         if !o.unknowns.is_empty() {
             let _ = writeln!(out, "values not given (left unknown): {}", o.unknowns.join(", "));

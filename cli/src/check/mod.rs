@@ -54,6 +54,8 @@ pub struct Options {
     /// `--heat-config` settings: an `x-heat-config` object as JSON text
     /// (engine values are not shared across threads).
     pub heat_config: String,
+    /// `--heat-release`: over the config file's `heat_release`.
+    pub heat_release: Option<String>,
 }
 
 /// One evaluation: a template with one check entry (or none).
@@ -90,6 +92,8 @@ pub struct Outcome {
     pub io_error: Option<String>,
     /// Checked without values (no check entry applies), not as a stack create.
     pub without_values: bool,
+    /// The openstack-heat release that answered, when not the default 27.0.1.
+    pub release: Option<&'static str>,
     /// The values it did not have (`parameter key_name`, `get_file https://…`).
     pub unknowns: Vec<String>,
     /// The checks not made for want of them: Heat's path, what, and what it needs.
@@ -158,8 +162,7 @@ fn check(opts: &Options) -> Result<Report, String> {
     pool.install(|| {
         let found = discover(&paths, &config, &environments, &cwd, &root)?;
         let jobs = jobs(&found, &config, &environments, &cwd);
-        let outcomes =
-            jobs.par_iter().map(|job| evaluate(job, &root, &config, &opts.heat_config, &lint, &cwd)).collect();
+        let outcomes = jobs.par_iter().map(|job| evaluate(job, &root, &config, opts, &lint, &cwd)).collect();
         Ok(Report { outcomes, found, cwd })
     })
 }
@@ -211,7 +214,7 @@ pub(crate) fn environments(c: &Check, config: &Config, cwd: &Path) -> Result<Vec
     Ok(out)
 }
 
-fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &LintOptions, cwd: &Path) -> Outcome {
+fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &LintOptions, cwd: &Path) -> Outcome {
     let template = job.template.display().to_string();
     let mut outcome = Outcome {
         template: template.clone(),
@@ -224,6 +227,7 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &Lin
         rendered: String::new(),
         io_error: None,
         without_values: job.check.is_none(),
+        release: None,
         unknowns: Vec::new(),
         not_checked: Vec::new(),
         deploy_time: Vec::new(),
@@ -239,9 +243,14 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, flags: &str, lint: &Lin
             }
         };
     // The cloud's settings: the config file's, a check's over them, the command line's over both.
-    let flags = api::json_loads(flags).unwrap_or(api::Value::Null);
+    let flags = api::json_loads(&opts.heat_config).unwrap_or(api::Value::Null);
     let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
     built.request.heat_config = api::heat_config::merged(&settings, &flags);
+    // The release likewise: the command line's, else the check's (its own or the file's).
+    let release = job.check.map_or(config.heat_release.as_ref(), |c| c.heat_release.as_ref());
+    built.request.heat_release = opts.heat_release.as_ref().or(release).cloned();
+    let answering = built.request.release();
+    outcome.release = (!answering.is_latest()).then(|| answering.version());
     if outcome.without_values {
         built.request.display = Display::WithoutValues;
     }

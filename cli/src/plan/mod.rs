@@ -96,17 +96,22 @@ pub struct PlanArgs {
     /// templates you trust.
     #[arg(long = "allow-outside-root")]
     allow_outside_root: bool,
+    #[command(flatten)]
+    release: crate::ReleaseArg,
 }
 
 /// Run `hotplate plan`.
 pub fn run(args: &PlanArgs) -> ExitCode {
-    let (req, label) = match request(args) {
+    let (mut req, label) = match request(args) {
         Ok(r) => r,
         Err(msg) => {
             eprintln!("hotplate plan: {msg}");
             return ExitCode::from(2);
         }
     };
+    if args.release.heat_release.is_some() {
+        req.heat_release = args.release.heat_release.clone();
+    }
     let format = args.format.unwrap_or(if args.request.is_some() { PlanFormat::Json } else { PlanFormat::Text });
     let plan = core::plan(&req, formats::value_format(format));
     crate::emit(&formats::write(&plan, format, &label));

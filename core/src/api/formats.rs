@@ -56,6 +56,11 @@ pub struct StackInputs {
     #[serde(rename = "x-heat-config")]
     #[ts(optional, type = "Record<string, unknown>")]
     pub heat_config: Option<serde_json::Value>,
+    /// The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+    /// (the default); an unknown one is an error naming the known ones.
+    #[serde(rename = "x-heat-release")]
+    #[ts(optional)]
+    pub heat_release: Option<String>,
 }
 
 /// The playground's mocks (`x-playground`).

@@ -8,11 +8,15 @@
 
 mod data;
 mod decode;
+mod release_data;
+mod releases;
 
 use std::sync::OnceLock;
 
 pub use data::ALIASES;
+pub use releases::{has_custom_constraint, pytz_zones};
 
+use crate::release::Release;
 use crate::value::Value;
 
 /// How an alias of the default environment maps a type.
@@ -485,7 +489,12 @@ pub enum Described<'a> {
 /// Every description is read through this one function, so the text can move
 /// out of the module (loaded on demand) without touching its readers.
 pub fn description(type_name: &str, what: Described<'_>) -> Option<&'static str> {
-    let e = entry(type_name)?;
+    description_in(Release::LATEST, type_name, what)
+}
+
+/// [`description`] as a release has it.
+pub fn description_in(release: Release, type_name: &str, what: Described<'_>) -> Option<&'static str> {
+    let e = entry_in(release, type_name)?;
     let text = match what {
         Described::Type => Some(e.description),
         Described::Property(p) => {
@@ -508,6 +517,16 @@ pub fn types() -> impl Iterator<Item = &'static TypeEntry> {
     (0..data::NAMES.len()).filter_map(decoded)
 }
 
+/// Look up a plugin type of a release by exact name (see `releases`).
+pub fn entry_in(release: Release, name: &str) -> Option<&'static TypeEntry> {
+    releases::entry(release, name)
+}
+
+/// Every type a release registers, sorted by name.
+pub fn types_in(release: Release) -> Vec<&'static TypeEntry> {
+    releases::types(release)
+}
+
 /// The types decoded so far (each on its first lookup, then kept: see `decode`).
 static DECODED: [OnceLock<&'static TypeEntry>; data::NAMES.len()] = [const { OnceLock::new() }; data::NAMES.len()];
 
@@ -528,6 +547,8 @@ pub struct Registry {
     pub mappings: Vec<(String, Option<String>)>,
     /// Per-resource mappings: (resource name, type or glob, target).
     pub per_resource: Vec<(String, String, Option<String>)>,
+    /// The Heat release whose plugin types the names resolve to.
+    pub release: Release,
 }
 
 impl Registry {
@@ -596,7 +617,7 @@ pub fn resolve_type(registry: &Registry, resource: &str, type_name: &str) -> Res
         if is_template_name(&current) {
             return Ok(TypeInfo::provider(&current, true));
         }
-        if let Some(e) = entry(&current) {
+        if let Some(e) = entry_in(registry.release, &current) {
             return Ok(TypeInfo::from_entry(e));
         }
         match default_alias(&current) {
@@ -685,13 +706,14 @@ mod tests {
                 ("Mine::*".into(), Some("OS::Heat::*".into())),
             ],
             per_resource: vec![],
+            release: Release::LATEST,
         };
         assert!(resolve_type(&reg, "r", "My::Server").unwrap().snapshot);
         assert!(resolve_type(&reg, "r", "My::Nested").unwrap().provider);
         assert!(resolve_type(&reg, "r", "Mine::None").unwrap().none_like);
         assert!(resolve_type(&reg, "r", "local.template").unwrap().provider);
         // A wildcard whose target is a template maps nothing (Heat registers it literally).
-        let reg = Registry { mappings: vec![("Mine::*".into(), Some("t.yaml".into()))], per_resource: vec![] };
+        let reg = Registry { mappings: vec![("Mine::*".into(), Some("t.yaml".into()))], ..Registry::default() };
         assert!(resolve_type(&reg, "r", "Mine::A").is_err());
     }
 }

@@ -28,6 +28,7 @@ mod timezone;
 mod tz_keys;
 
 use crate::pyfmt::py_str;
+use crate::release::Release;
 use crate::value::Value;
 
 /// Outcome of a custom constraint Heat can check without a service.
@@ -53,8 +54,19 @@ pub(crate) enum Custom {
     },
 }
 
-/// `None`: `name` is not one of the offline constraints (the caller records it as skipped).
-pub(crate) fn check_offline(name: &str, value: &Value) -> Option<Custom> {
+/// `None`: `name` is not one of the offline constraints of `release` (the
+/// caller records it as skipped, or as not found when the release does not
+/// register it: `json_string` before 24.0.0). Before 22.0.0 `timezone` is
+/// pytz's (`timezone::pytz`, with the zones of the release's pytz).
+pub(crate) fn check_offline(release: Release, name: &str, value: &Value) -> Option<Custom> {
+    if !crate::catalogue::has_custom_constraint(release, name, true) {
+        return None;
+    }
+    if name == "timezone" {
+        if let Some(zones) = crate::catalogue::pytz_zones(release) {
+            return Some(timezone::pytz(zones, value));
+        }
+    }
     Some(match name {
         "ip_addr" => ip::ip_addr(value),
         "ip_or_cidr" => ip::ip_or_cidr(value),
@@ -274,7 +286,7 @@ mod tests {
             } else {
                 format!("invalid: {}", row["message"].as_str().unwrap())
             };
-            let got = match check_offline(name, &value).expect("offline constraint") {
+            let got = match check_offline(Release::LATEST, name, &value).expect("offline constraint") {
                 Custom::Valid => "valid".to_string(),
                 Custom::Invalid(m) => format!("invalid: {}", error_text(&value, m.as_deref())),
                 Custom::Raised { class, message } => format!("raises {class}: {message}"),
@@ -301,8 +313,8 @@ mod tests {
 
     #[test]
     fn unknown_constraint_is_skipped() {
-        assert_eq!(check_offline("nova.flavor", &Value::str("m1.small")), None);
-        assert_eq!(check_offline("expiration", &Value::str("2012")), None);
+        assert_eq!(check_offline(Release::LATEST, "nova.flavor", &Value::str("m1.small")), None);
+        assert_eq!(check_offline(Release::LATEST, "expiration", &Value::str("2012")), None);
     }
 
     #[test]
@@ -346,7 +358,7 @@ mod tests {
         fn never_panics_on_text(s in "\\PC{0,40}") {
             for name in NAMES {
                 let v = Value::str(s.as_str());
-                if let Some(Custom::Invalid(m)) = check_offline(name, &v) {
+                if let Some(Custom::Invalid(m)) = check_offline(Release::LATEST, name, &v) {
                     let _ = error_text(&v, m.as_deref());
                 }
             }
@@ -355,17 +367,17 @@ mod tests {
         #[test]
         fn never_panics_on_shaped_text(s in "[0-9a-fA-Z:./#,*?wWlLrRhH()\\- _+\n\u{0}\u{661}]{0,40}") {
             for name in NAMES {
-                let _ = check_offline(name, &Value::str(s.as_str()));
+                let _ = check_offline(Release::LATEST, name, &Value::str(s.as_str()));
             }
         }
 
         #[test]
         fn never_panics_on_numbers(i in any::<i64>(), f in any::<f64>(), b in any::<bool>()) {
             for name in NAMES {
-                let _ = check_offline(name, &Value::Int(i));
-                let _ = check_offline(name, &Value::Float(f));
-                let _ = check_offline(name, &Value::Bool(b));
-                let _ = check_offline(name, &Value::list(vec![Value::Int(i), Value::str("/")]));
+                let _ = check_offline(Release::LATEST, name, &Value::Int(i));
+                let _ = check_offline(Release::LATEST, name, &Value::Float(f));
+                let _ = check_offline(Release::LATEST, name, &Value::Bool(b));
+                let _ = check_offline(Release::LATEST, name, &Value::list(vec![Value::Int(i), Value::str("/")]));
             }
         }
     }

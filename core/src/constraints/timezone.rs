@@ -109,9 +109,58 @@ pub(super) fn timezone(value: &Value) -> Custom {
     }
 }
 
+/// `TimezoneConstraint` before 22.0.0: `pytz.timezone(value)`, whose
+/// exception's `str()` follows `Invalid timezone: `. `zones` is the release's
+/// pytz's `all_timezones`, one a line.
+pub(super) fn pytz(zones: &str, value: &Value) -> Custom {
+    if !value.truthy() {
+        return Custom::Valid;
+    }
+    let Value::Str(zone) = value else {
+        // `zone.upper()` on a non-string.
+        return Custom::Invalid(Some(format!(
+            "Invalid timezone: '{}' object has no attribute 'upper'",
+            value.type_name()
+        )));
+    };
+    let unknown = |zone: &str| Custom::Invalid(Some(format!("Invalid timezone: {}", str_repr(zone))));
+    if zone.to_uppercase() == "UTC" {
+        return Custom::Valid;
+    }
+    // Every zone is ASCII: any other text is unknown as it is.
+    if !zone.is_ascii() {
+        return unknown(zone);
+    }
+    // `_unmunge_zone`, then `_case_insensitive_zone_lookup`.
+    let zone = zone.replace("_plus_", "+").replace("_minus_", "-");
+    let lower = zone.to_ascii_lowercase();
+    if zones.lines().any(|z| z.to_ascii_lowercase() == lower) {
+        Custom::Valid
+    } else {
+        unknown(&zone)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pytz_zones() {
+        let zones = "Europe/Paris\nUTC\nEtc/GMT+1";
+        let msg = |v: Value| match pytz(zones, &v) {
+            Custom::Invalid(m) => m,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(pytz(zones, &Value::from("europe/PARIS")), Custom::Valid);
+        assert_eq!(pytz(zones, &Value::from("utc")), Custom::Valid);
+        assert_eq!(pytz(zones, &Value::from("Etc/GMT_plus_1")), Custom::Valid);
+        assert_eq!(pytz(zones, &Value::from("")), Custom::Valid);
+        assert_eq!(msg(Value::from("Mars/Olympus")).as_deref(), Some("Invalid timezone: 'Mars/Olympus'"));
+        assert_eq!(msg(Value::from("a_minus_b")).as_deref(), Some("Invalid timezone: 'a-b'"));
+        assert_eq!(msg(Value::from("é")).as_deref(), Some("Invalid timezone: 'é'"));
+        assert_eq!(msg(Value::Int(3)).as_deref(), Some("Invalid timezone: 'int' object has no attribute 'upper'"));
+    }
 
     #[test]
     fn keys() {

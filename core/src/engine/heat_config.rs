@@ -11,6 +11,8 @@
 
 use crate::pyconv::py_int_value;
 use crate::pyfmt::{py_repr, py_str};
+use crate::pyhash::StrHash;
+use crate::release::Release;
 use crate::value::{Map, Value};
 
 /// The settings, each with Heat's default.
@@ -37,6 +39,9 @@ pub struct HeatConfig {
     pub yaql_memory_quota: i64,
     /// `[volumes] backups_enabled`: the `Snapshot` deletion policy of volumes.
     pub volumes_backups_enabled: bool,
+    /// The openstack-heat release that answers (the request's
+    /// `x-heat-release`, not a `heat.conf` option).
+    pub release: Release,
 }
 
 impl Default for HeatConfig {
@@ -52,6 +57,7 @@ impl Default for HeatConfig {
             yaql_limit_iterators: 200,
             yaql_memory_quota: 10_000,
             volumes_backups_enabled: true,
+            release: Release::LATEST,
         }
     }
 }
@@ -88,6 +94,24 @@ enum Setting {
 }
 
 impl HeatConfig {
+    /// How the release's Python hashes strings (the order it iterates sets in).
+    pub fn str_hash(&self) -> StrHash {
+        self.release.info().python.hash()
+    }
+
+    /// The settings of a request: its `x-heat-config` object and its
+    /// `x-heat-release` (none: 27.0.1).
+    ///
+    /// # Errors
+    /// As [`HeatConfig::from_value`]; an unknown release, naming the known ones.
+    pub fn of_request(conf: &Value, release: Option<&str>) -> Result<HeatConfig, String> {
+        let mut config = HeatConfig::from_value(conf)?;
+        if let Some(r) = release {
+            config.release = Release::parse(r)?;
+        }
+        Ok(config)
+    }
+
     /// The settings of an `x-heat-config` object (null: the defaults).
     ///
     /// # Errors

@@ -5,6 +5,7 @@ use crate::constraints::schema;
 use crate::eval::EvalError;
 use crate::pyconv::{json_loads, py_float, py_int_value, str_to_num};
 use crate::pyfmt::py_str;
+use crate::release::Release;
 use crate::source::Span;
 use crate::syntax::Node;
 use crate::value::{Map, Value};
@@ -466,7 +467,7 @@ enum Check {
     Failed(String),
 }
 
-fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Check, EvalError> {
+fn check_constraint(release: Release, c: &Constraint, kind: ParamType, value: &Value) -> Result<Check, EvalError> {
     let failed = |msg: String| Ok(Check::Failed(c.description.clone().unwrap_or(msg)));
     let outcome = |failure: Option<String>| failure.map_or(Ok(Check::Ok), failed);
     match &c.kind {
@@ -479,7 +480,7 @@ fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Ch
         ConstraintKind::AllowedPattern(pattern) => outcome(schema::allowed_pattern(value, pattern)?),
         ConstraintKind::Custom(name) => {
             // The constraints that need no service run for real (full mode).
-            match crate::constraints::check_offline(name, value) {
+            match crate::constraints::check_offline(release, name, value) {
                 Some(crate::constraints::Custom::Valid) => return Ok(Check::Ok),
                 Some(crate::constraints::Custom::Invalid(m)) => {
                     return failed(crate::constraints::error_text(value, m.as_deref()))
@@ -489,7 +490,8 @@ fn check_constraint(c: &Constraint, kind: ParamType, value: &Value) -> Result<Ch
                 }
                 None => {}
             }
-            if KNOWN_CUSTOM_CONSTRAINTS.contains(&name.as_str()) {
+            let known = KNOWN_CUSTOM_CONSTRAINTS.contains(&name.as_str());
+            if crate::catalogue::has_custom_constraint(release, name, known) {
                 Ok(Check::Skipped(name.clone()))
             } else {
                 failed(format!("\"{}\" does not validate {name} (constraint not found)", py_str(value)))
@@ -575,6 +577,7 @@ pub const KNOWN_CUSTOM_CONSTRAINTS: &[&str] = &[
 /// Check a value against the constraints (Heat's `validate_constraints`), recording
 /// skipped custom constraints. `Err` is the SVF message (or a raw Python error).
 pub(crate) fn validate_constraints(
+    release: Release,
     schema: &ParamSchema,
     value: &Value,
     skip_custom: bool,
@@ -584,7 +587,7 @@ pub(crate) fn validate_constraints(
         if skip_custom && matches!(c.kind, ConstraintKind::Custom(_)) {
             continue;
         }
-        match check_constraint(c, schema.kind, value) {
+        match check_constraint(release, c, schema.kind, value) {
             Ok(Check::Ok) => {}
             Ok(Check::Skipped(name)) => skipped.push(name),
             Ok(Check::Failed(msg)) => return Ok(Some(msg)),
@@ -647,7 +650,7 @@ impl Parameter {
     }
 
     /// `Parameter.validate()`; `skipped` collects custom constraints not checked.
-    pub fn validate(&self, validate_value: bool, skipped: &mut Vec<String>) -> Result<(), EvalError> {
+    pub fn validate(&self, release: Release, validate_value: bool, skipped: &mut Vec<String>) -> Result<(), EvalError> {
         let name = &self.schema.name;
         let wrap_svf = |msg: String| {
             EvalError::svf(format!("Parameter '{name}' is invalid: {msg}")).with_code("invalid-parameter")
@@ -681,7 +684,7 @@ impl Parameter {
                 (_, other) => other.clone(),
             };
             let mut ignore = Vec::new();
-            match validate_constraints(&self.schema, &as_checked, true, &mut ignore) {
+            match validate_constraints(release, &self.schema, &as_checked, true, &mut ignore) {
                 Ok(None) => {}
                 Ok(Some(msg)) => {
                     return Err(wrap_schema(format!("Invalid default {} ({msg})", py_str(default))).at(default_span))
@@ -721,7 +724,7 @@ impl Parameter {
             ParamType::Json => parse_json(raw).map_err(wrap_svf)?,
             ParamType::String => raw.clone(),
         };
-        match validate_constraints(&self.schema, &checked, false, skipped) {
+        match validate_constraints(release, &self.schema, &checked, false, skipped) {
             Ok(None) => Ok(()),
             Ok(Some(msg)) => Err(wrap_svf(msg)),
             Err(e) => Err(e.at_if_unset(at)),

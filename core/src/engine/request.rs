@@ -54,6 +54,10 @@ pub struct Request {
     /// defaults), converted by [`crate::engine::heat_config::HeatConfig::from_value`]
     /// when the request is evaluated.
     pub heat_config: Value,
+    /// `x-heat-release`: the openstack-heat release that answers (`"16.1.0"`;
+    /// none: 27.0.1), checked by [`crate::release::Release::parse`] when the
+    /// request is evaluated.
+    pub heat_release: Option<String>,
     /// `len(json.dumps(body))` of the body heat-api reads (the request minus
     /// its `x-*` members), measured when the request is decoded from JSON;
     /// for a request assembled otherwise, computed from its members.
@@ -78,6 +82,12 @@ pub enum Display {
 }
 
 impl Request {
+    /// The release `x-heat-release` names (27.0.1 when none, or when it
+    /// names no release: evaluating such a request fails at its settings).
+    pub fn release(&self) -> crate::release::Release {
+        self.heat_release.as_deref().and_then(|r| crate::release::Release::parse(r).ok()).unwrap_or_default()
+    }
+
     /// A request for a template text with no environment.
     pub fn new(template: impl Into<String>) -> Request {
         Request {
@@ -94,6 +104,7 @@ impl Request {
             reference_ids: IndexMap::new(),
             display: Display::WhenRefused,
             heat_config: Value::Null,
+            heat_release: None,
             body_size: None,
         }
     }
@@ -181,6 +192,7 @@ struct RawRequest {
     parameters: Option<Value>,
     playground: Option<serde_json::Value>,
     heat_config: Option<Value>,
+    heat_release: Option<serde_json::Value>,
     /// Each body member's `"key": value` length in `json.dumps(body)` (the
     /// last of a repeated member counts).
     body: IndexMap<String, usize>,
@@ -203,6 +215,7 @@ impl RawRequest {
             parameters: obj.get("parameters").map(json_to_value),
             playground: obj.get("x-playground").cloned(),
             heat_config: obj.get("x-heat-config").map(json_to_value),
+            heat_release: obj.get("x-heat-release").cloned(),
             body: obj
                 .iter()
                 .filter(|(k, _)| !k.starts_with("x-"))
@@ -224,6 +237,11 @@ impl RawRequest {
         req.template = template;
         req.body_size = Some(object_len(self.body.values().copied()));
         req.heat_config = self.heat_config.unwrap_or(Value::Null);
+        req.heat_release = match self.heat_release {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(s)) => Some(s),
+            Some(_) => return Err("\"x-heat-release\" must be a release such as \"16.1.0\"".into()),
+        };
         req.stack_name = match self.stack_name {
             None => None,
             Some(name) => Some(name.as_str().ok_or("\"stack_name\" must be a string")?.to_string()),
@@ -365,6 +383,10 @@ impl<'de> Visitor<'de> for RequestVisitor {
                 }
                 "x-heat-config" => {
                     raw.heat_config = Some(map.next_value::<JsonValue>()?.0);
+                    0
+                }
+                "x-heat-release" => {
+                    raw.heat_release = Some(map.next_value()?);
                     0
                 }
                 _ => dumps_len(&map.next_value::<JsonValue>()?.0),

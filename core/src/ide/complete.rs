@@ -258,8 +258,9 @@ fn conditions(ws: &Workspace<'_>, out: &mut Out<'_>) {
 }
 
 fn types(ws: &Workspace<'_>, out: &mut Out<'_>) {
-    for t in catalogue::types().filter(|t| t.status != "HIDDEN") {
-        let doc = catalogue::description(t.name, Described::Type).unwrap_or("").to_string();
+    let release = ws.registry.release;
+    for t in catalogue::types_in(release).into_iter().filter(|t| t.status != "HIDDEN") {
+        let doc = catalogue::description_in(release, t.name, Described::Type).unwrap_or("").to_string();
         out.push(t.name, CompletionKind::Type, t.status.to_lowercase(), doc);
     }
     for (name, target) in &ws.registry.mappings {
@@ -366,7 +367,8 @@ pub(crate) fn attribute_names(ws: &Workspace<'_>, name: &str) -> Vec<(String, St
     info.attributes
         .iter()
         .map(|a| {
-            let doc = catalogue::description(info.plugin, Described::Attribute(a)).unwrap_or("");
+            let doc =
+                catalogue::description_in(ws.registry.release, info.plugin, Described::Attribute(a)).unwrap_or("");
             ((*a).to_string(), doc.to_string())
         })
         .collect()

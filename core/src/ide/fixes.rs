@@ -73,8 +73,11 @@ pub(crate) fn quick_fixes(req: &Request, ev: &Evaluation, lint: &[Diagnostic], f
                 did_you_mean(&mut fixes, k, parameter_keys(version).to_vec())
             }
             ("unknown-resource-type", Some(Found::Node(n))) => {
-                let mut names: Vec<&str> =
-                    catalogue::types().filter(|t| t.status != "HIDDEN").map(|t| t.name).collect();
+                let mut names: Vec<&str> = catalogue::types_in(ws.registry.release)
+                    .into_iter()
+                    .filter(|t| t.status != "HIDDEN")
+                    .map(|t| t.name)
+                    .collect();
                 names.extend(ws.registry.mappings.iter().map(|(k, _)| k.as_str()));
                 did_you_mean(&mut fixes, n, names);
             }

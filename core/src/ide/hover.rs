@@ -61,7 +61,7 @@ fn describe(ws: &Workspace<'_>, c: &Cursor, word: &str, req: &Request, ev: Optio
                 }
                 return Some(s);
             }
-            Target::Type(n) => return Some(type_text(&n)),
+            Target::Type(n) => return Some(type_text(req.release(), &n)),
             Target::File(n) => return Some(format!("file `{n}`")),
         }
     }
@@ -95,10 +95,10 @@ fn value_line(v: &crate::value::Value) -> String {
     render::render(v, &[], &Placeholders::new(), Format::JsonLine).text
 }
 
-fn type_text(name: &str) -> String {
-    match catalogue::entry(name) {
+fn type_text(release: crate::release::Release, name: &str) -> String {
+    match catalogue::entry_in(release, name) {
         Some(e) => {
-            let desc = catalogue::description(name, Described::Type).unwrap_or("");
+            let desc = catalogue::description_in(release, name, Described::Type).unwrap_or("");
             format!("**{name}** ({})\n\n{desc}", e.status.to_lowercase())
         }
         None => format!("**{name}**"),
@@ -123,7 +123,7 @@ fn property(ws: &Workspace<'_>, resource: &str, steps: &[Seg]) -> Option<String>
         out.push_str(", replaces the resource on update");
     }
     if steps.len() == 1 {
-        if let Some(d) = catalogue::description(info.plugin, Described::Property(s.name)) {
+        if let Some(d) = catalogue::description_in(ws.registry.release, info.plugin, Described::Property(s.name)) {
             out.push_str(&format!("\n\n{d}"));
         }
     }

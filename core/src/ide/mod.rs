@@ -143,6 +143,7 @@ impl<'a> Workspace<'a> {
                 }
             }
         }
+        registry.release = req.release();
         Some(Workspace { req, doc, template, registry, envs, depth })
     }
 

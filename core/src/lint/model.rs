@@ -504,6 +504,7 @@ fn registry(req: &Request) -> Registry {
             registry = Registry::from_value(&section);
         }
     }
+    registry.release = req.release();
     registry
 }
 

@@ -28,6 +28,8 @@ pub(super) struct Ctx<'a> {
     pub format: Format,
     /// The new stack's `resource_registry` (`restricted_actions`).
     pub registry: Map,
+    /// How the answering release's Python hashes strings (set order).
+    pub hash: crate::pyhash::StrHash,
 }
 
 /// The whole preview: the top-level stack, then the nested ones.
@@ -41,8 +43,8 @@ fn stack(ctx: &Ctx<'_>, scratch: &Stack, path: &[Rc<str>]) -> Result<StackPlan, 
     let empty = StackRec::default();
     let cur = ctx.cur.get(path).unwrap_or(&empty);
     let new = ctx.new.get(path).unwrap_or(&empty);
-    let cur_keys = PySet::from_sequence(cur.resources.keys().map(|k| &**k));
-    let upd_keys = PySet::from_sequence(new.resources.keys().map(|k| &**k));
+    let cur_keys = PySet::from_sequence(ctx.hash, cur.resources.keys().map(|k| &**k));
+    let upd_keys = PySet::from_sequence(ctx.hash, new.resources.keys().map(|k| &**k));
     let common = super::request::intersection(&cur_keys, &upd_keys);
     let mut out = StackPlan::default();
     for name in common.iter() {
@@ -204,7 +206,7 @@ fn compare(ctx: &Ctx<'_>, scratch: &Stack, path: &[Rc<str>], cur: &Res, new: &Re
     let before = Props::of(cur, scratch);
     let after = Props::of(new, scratch);
     let diff = cur.frozen.differences(&new.frozen);
-    let changed = changed_properties(cur, new, &before, &after)?;
+    let changed = changed_properties(ctx, cur, new, &before, &after)?;
     let outcome = if cur.class != new.class {
         Outcome::Replaced(vec![Reason::TypeChanged {
             from: cur.frozen.type_name.clone(),
@@ -267,7 +269,13 @@ struct Changed {
     late_error: Option<String>,
 }
 
-fn changed_properties(cur: &Res, new: &Res, before: &Props<'_>, after: &Props<'_>) -> Result<Changed, HeatError> {
+fn changed_properties(
+    ctx: &Ctx<'_>,
+    cur: &Res,
+    new: &Res,
+    before: &Props<'_>,
+    after: &Props<'_>,
+) -> Result<Changed, HeatError> {
     let mut keys = Vec::new();
     if new.provider || cur.provider {
         let raw = |r: &Res| match &r.frozen.properties {
@@ -302,7 +310,8 @@ fn changed_properties(cur: &Res, new: &Res, before: &Props<'_>, after: &Props<'_
             keys.push(s.name.to_string());
         }
     }
-    let late_error = PySet::from_sequence(keys.iter().map(String::as_str)).iter().find_map(|k| after.get(k).err());
+    let late_error =
+        PySet::from_sequence(ctx.hash, keys.iter().map(String::as_str)).iter().find_map(|k| after.get(k).err());
     Ok(Changed { keys, error: None, late_error })
 }
 

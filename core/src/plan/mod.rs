@@ -263,12 +263,15 @@ fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diag
 /// `format` (see [`Format`]).
 pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     // The preview's Heat settings first.
-    if let Err(m) = engine::heat_config::HeatConfig::from_value(&req.heat_config) {
-        return Plan::failed(
-            heat_error("HeatConfigError", m.clone(), Vec::new(), Diagnostic::error("bad-heat-config", m)),
-            &Evaluation::default(),
-        );
-    }
+    let hash = match engine::heat_config::HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref()) {
+        Ok(config) => config.str_hash(),
+        Err(m) => {
+            return Plan::failed(
+                heat_error("HeatConfigError", m.clone(), Vec::new(), Diagnostic::error("bad-heat-config", m)),
+                &Evaluation::default(),
+            )
+        }
+    };
     // 1. The stack as it is must have been created.
     // Not for an error that only a value known once deployed causes: the
     // stack exists, and had that value when it was created.
@@ -315,7 +318,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     if let Some(env) = &new_env {
         let names: Vec<String> = plain.param_info.iter().map(|p| p.name.clone()).collect();
         let schemas = new.schemas.borrow();
-        match request::immutable_modified(&plain.result.parameters, &names, env, &schemas, missing_params) {
+        match request::immutable_modified(&plain.result.parameters, &names, env, &schemas, missing_params, hash) {
             Err(e) => {
                 let error = heat_error(&e.class, e.text(), e.heat_path(), e.to_diagnostic());
                 return Plan::failed(error, &new_ev);
@@ -344,6 +347,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         new_view: Side::new(&new_ev),
         format,
         registry: new_env.map(|e| e.resource_registry).unwrap_or_default(),
+        hash,
     };
     match compare::preview(&ctx) {
         Ok(mut stack) => {

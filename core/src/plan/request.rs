@@ -9,7 +9,7 @@ use crate::engine::environment::Environment;
 use crate::engine::parameters::{ParamSchema, Parameter};
 use crate::engine::{Document, Request};
 use crate::eval::EvalError;
-use crate::pyhash::PySet;
+use crate::pyhash::{PySet, StrHash};
 use crate::value::{Map, Value};
 
 use super::record::Patch;
@@ -51,6 +51,9 @@ pub struct PlanRequest {
     /// The Heat settings (`x-heat-config`) of the whole preview (`current`
     /// may carry its own for its create).
     pub heat_config: Value,
+    /// The release that answers the whole preview (`x-heat-release`; the
+    /// update body's, else `x-current`'s).
+    pub heat_release: Option<String>,
     /// Plan without values (two templates, not an oracle request; the
     /// request's `x-without-values`): a parameter neither side gives a value
     /// is unknown on both (the stack exists with one), not Heat's
@@ -73,6 +76,7 @@ impl PlanRequest {
             existing: false,
             clear_parameters: Vec::new(),
             heat_config: Value::Null,
+            heat_release: None,
             without_values: false,
         }
     }
@@ -120,7 +124,6 @@ impl PlanRequest {
             Some(_) => return Err("\"clear_parameters\" must be a list of names".into()),
         };
         Ok(PlanRequest {
-            current,
             template: has_template.then_some(decoded.template),
             template_name: body.get("x-template-name").and_then(|v| v.as_str()).map(str::to_string),
             environment: decoded.environment,
@@ -131,6 +134,8 @@ impl PlanRequest {
             method,
             clear_parameters,
             heat_config: decoded.heat_config,
+            heat_release: decoded.heat_release.or_else(|| current.heat_release.clone()),
+            current,
             without_values: match body.get("x-without-values") {
                 None | Some(serde_json::Value::Null) => false,
                 Some(serde_json::Value::Bool(b)) => *b,
@@ -174,6 +179,7 @@ impl PlanRequest {
         }
         req.parameters = self.parameters.clone();
         req.heat_config = self.heat_config.clone();
+        req.heat_release = self.heat_release.clone();
         req
     }
 
@@ -187,6 +193,7 @@ impl PlanRequest {
         } else {
             self.heat_config.clone()
         };
+        req.heat_release = self.heat_release.clone();
         req
     }
 }
@@ -274,9 +281,10 @@ pub(crate) fn immutable_modified(
     env: &Environment,
     schemas: &[ParamSchema],
     without_values: bool,
+    algo: StrHash,
 ) -> Result<Vec<String>, EvalError> {
-    let new_set = PySet::from_sequence(schemas.iter().map(|s| s.name.as_str()));
-    let cur_set = PySet::from_sequence(current_names.iter().map(String::as_str));
+    let new_set = PySet::from_sequence(algo, schemas.iter().map(|s| s.name.as_str()));
+    let cur_set = PySet::from_sequence(algo, current_names.iter().map(String::as_str));
     let mut invalid = Vec::new();
     for name in intersection(&new_set, &cur_set).iter() {
         let Some(schema) = schemas.iter().find(|s| s.name == name) else { continue };
@@ -302,5 +310,5 @@ pub(crate) fn immutable_modified(
 /// smaller one (`b` on a tie) and adds what the other has to a new set.
 pub(crate) fn intersection(a: &PySet, b: &PySet) -> PySet {
     let (iterated, other) = if b.iter().count() > a.iter().count() { (a, b) } else { (b, a) };
-    PySet::from_sequence(iterated.iter().filter(|n| other.iter().any(|m| m == *n)))
+    PySet::from_sequence(a.algo(), iterated.iter().filter(|n| other.iter().any(|m| m == *n)))
 }

@@ -3,9 +3,11 @@
 
 use super::{Ctx, Outcome};
 use crate::eval::EvalError;
+use crate::release::Change;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
-    if ctx.prop("type").truthy() || ctx.prop("user").truthy() || !ctx.prop("public_key").truthy() {
+    let no_key = !ctx.prop("public_key").truthy() && ctx.has(Change::KeyPairPublicKeyCheck);
+    if ctx.prop("type").truthy() || ctx.prop("user").truthy() || no_key {
         return Ok(Outcome::NeedsService("nova"));
     }
     Ok(Outcome::Valid)

@@ -3,10 +3,27 @@
 //! a Neutron network with its subnet (whether the subnet is on that network
 //! is asked of Neutron).
 
-use super::{dependency, invalid, Ctx, Outcome};
+use super::{conflict, dependency, invalid, Ctx, Outcome};
 use crate::eval::EvalError;
+use crate::release::Change;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
+    if !ctx.has(Change::ManilaNetworkCheckFirst) {
+        // Before 23.0.0: the conflicts with nova_network, then the catalog
+        // (`is_using_neutron`) is asked before anything else.
+        let (network, subnet, nova) = (
+            ctx.prop("neutron_network").truthy(),
+            ctx.prop("neutron_subnet").truthy(),
+            ctx.prop("nova_network").truthy(),
+        );
+        if network && nova {
+            return Err(conflict(&["neutron_network", "nova_network"]));
+        }
+        if nova && subnet {
+            return Err(conflict(&["neutron_subnet", "nova_network"]));
+        }
+        return Ok(Outcome::NeedsService("neutron"));
+    }
     if ctx.prop("nova_network").truthy() {
         return Err(invalid("Nova network is no longer supported"));
     }

@@ -91,6 +91,11 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Whether the answering Heat release has a change of a plugin's checks.
+    pub fn has(&self, change: crate::release::Change) -> bool {
+        self.stack.config.release.has(change)
+    }
+
     /// `self.properties[key]`.
     pub fn prop(&self, key: &str) -> &Value {
         if let Some((_, e)) = self.unknown.iter().find(|(k, _)| k == key) {

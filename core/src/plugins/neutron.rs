@@ -13,9 +13,10 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     };
     let mut banned: Vec<&str> = vec!["shared", "tenant_id"];
     banned.extend(ctx.props.iter().filter_map(|(k, _)| k.as_str()));
-    let banned_set = PySet::from_sequence(banned.iter().copied());
+    let algo = ctx.stack.config.str_hash();
+    let banned_set = PySet::from_sequence(algo, banned.iter().copied());
     let keys: Vec<&str> = specs.iter().filter_map(|(k, _)| k.as_str()).collect();
-    let specs_set = PySet::from_dict_keys(keys.iter().copied());
+    let specs_set = PySet::from_dict_keys(algo, keys.iter().copied());
     // `set.intersection` walks the smaller set.
     let found: Vec<&str> = if keys.len() > banned.len() {
         banned_set.iter().filter(|k| keys.contains(k)).collect()
@@ -25,7 +26,7 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     if found.is_empty() {
         return Ok(Outcome::Valid);
     }
-    let found = PySet::from_sequence(found);
+    let found = PySet::from_sequence(algo, found);
     let names: Vec<&str> = found.iter().collect();
     Err(invalid(format!("{} not allowed in value_specs", names.join(", "))))
 }

@@ -1,9 +1,15 @@
 //! `OS::Octavia::Listener` (`heat.engine.resources.openstack.octavia.listener.Listener.validate`).
 
-use super::{invalid, Ctx, Outcome};
+use super::{invalid, unspecified, Ctx, Outcome};
 use crate::eval::EvalError;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
+    if !ctx.has(crate::release::Change::OctaviaListenerWithoutLoadBalancer)
+        && ctx.prop("loadbalancer").is_null()
+        && ctx.prop("default_pool").is_null()
+    {
+        return Err(unspecified(&["loadbalancer", "default_pool"]));
+    }
     if ctx.prop("protocol").as_str() == Some("TERMINATED_HTTPS") && ctx.prop("default_tls_container_ref").is_null() {
         return Err(invalid("Property default_tls_container_ref required when protocol is TERMINATED_HTTPS."));
     }

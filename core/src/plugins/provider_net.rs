@@ -5,11 +5,20 @@
 
 use super::{invalid, Ctx, Outcome};
 use crate::eval::EvalError;
+use crate::release::Change;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     let kind = ctx.prop("network_type").as_str();
-    if ctx.prop("segmentation_id").truthy() && matches!(kind, Some("local" | "flat")) {
+    if !ctx.has(Change::ProviderNetSegmentationByType) {
+        // Before 23.0.0: a segmentation id only for vlan.
+        if ctx.prop("segmentation_id").truthy() && kind != Some("vlan") {
+            return Err(invalid("segmentation_id not allowed for flat network type."));
+        }
+    } else if ctx.prop("segmentation_id").truthy() && matches!(kind, Some("local" | "flat")) {
         return Err(invalid("segmentation_id not allowed for network types: local, flat"));
+    }
+    if !ctx.has(Change::ProviderNetPhysicalNetworkCheck) {
+        return Ok(Outcome::Valid);
     }
     if ctx.prop("physical_network").truthy() && matches!(kind, Some("vxlan" | "gre" | "geneve" | "local")) {
         return Err(invalid("physical_network not allowed for network types: vxlan, gre, geneve, flat"));

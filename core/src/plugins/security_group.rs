@@ -11,7 +11,8 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
         return Err(invalid("Security groups cannot be assigned the name \"default\"."));
     }
     // A stateless group needs neutron's `stateful-security-group` extension.
-    if matches!(ctx.prop("stateful"), Value::Bool(false)) {
+    if matches!(ctx.prop("stateful"), Value::Bool(false)) && ctx.has(crate::release::Change::SecurityGroupStatefulCheck)
+    {
         return Ok(Outcome::NeedsService("neutron"));
     }
     Ok(Outcome::Valid)

@@ -37,7 +37,8 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     if networks.iter().any(|n| get(n, "tag").truthy()) || ctx.prop("tags").truthy() {
         return Ok(Outcome::NeedsService("nova"));
     }
-    if list(ctx.prop("block_device_mapping_v2")).iter().any(|m| get(m, "volume_type").truthy()) {
+    let volume_type = || list(ctx.prop("block_device_mapping_v2")).iter().any(|m| get(m, "volume_type").truthy());
+    if ctx.has(crate::release::Change::ServerVolumeTypeCheck) && volume_type() {
         return Ok(Outcome::NeedsService("nova"));
     }
     // Personality and metadata limits come from nova's absolute limits.

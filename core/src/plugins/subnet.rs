@@ -4,6 +4,7 @@
 use super::{conflict, invalid, unspecified, Ctx, Outcome};
 use crate::eval::EvalError;
 use crate::pyfmt::py_repr;
+use crate::release::Change;
 use crate::value::Value;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
@@ -29,7 +30,8 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     }
     let gateway = ctx.prop("gateway_ip");
     if let Some(g) = gateway.as_str() {
-        if !g.is_empty() && !matches!(g, "~" | "auto") && !crate::constraints::is_valid_ip(g) {
+        let auto = g == "auto" && ctx.has(Change::SubnetGatewayAuto);
+        if !g.is_empty() && g != "~" && !auto && !crate::constraints::is_valid_ip(g) {
             // Heat passes a (format, value) tuple as the message: its str() is shown.
             return Err(invalid(format!(
                 "({}, {})",

@@ -48,14 +48,16 @@ pub(crate) fn stack_address() -> usize {
 /// One evaluation's state.
 pub(crate) struct Engine {
     pub limits: Limits,
+    /// The yaql is older than 3.0.0 (Heat 16.x–20.x): its removed functions exist.
+    pub yaql_before_3: bool,
     frames: Cell<usize>,
     steps: Cell<u64>,
     stack_base: usize,
 }
 
 impl Engine {
-    pub(crate) fn new(limits: Limits) -> Engine {
-        Engine { limits, frames: Cell::new(0), steps: Cell::new(0), stack_base: stack_address() }
+    pub(crate) fn new(limits: Limits, yaql_before_3: bool) -> Engine {
+        Engine { limits, yaql_before_3, frames: Cell::new(0), steps: Cell::new(0), stack_base: stack_address() }
     }
 
     fn enter_frames(&self, n: usize) -> R<()> {
@@ -202,7 +204,7 @@ impl Engine {
     ) -> R<V> {
         // Each phase has its own frame so that only a small one stays on the stack
         // across the recursive evaluation of arguments and of the body.
-        let mut plan = resolve(name, ctx, args, kwargs, receiver)?;
+        let mut plan = resolve(name, ctx, args, kwargs, receiver, self.yaql_before_3)?;
         self.eval_args(&mut plan, ctx)?;
         let (cand, bound) = choose(&mut plan)?;
         let receiver = plan.receiver.take();
@@ -365,6 +367,7 @@ fn resolve(
     args: Vec<Arg>,
     kwargs: Vec<(Rc<str>, Arg)>,
     receiver: Option<V>,
+    yaql_before_3: bool,
 ) -> R<Box<Plan>> {
     let is_method = receiver.is_some();
     let lookup = name.trim_end_matches('_');
@@ -388,6 +391,7 @@ fn resolve(
                 .iter()
                 .filter_map(|i| table.defs.get(*i))
                 .filter(|d| if is_method { d.is_method } else { d.is_function })
+                .filter(|d| yaql_before_3 || !d.until_yaql3)
                 .map(Cand::Std)
                 .collect();
             if !cands.is_empty() {
@@ -964,6 +968,8 @@ pub(crate) struct FnDef {
     pub params: Vec<Param>,
     pub var: Option<T>,
     pub varkw: Option<T>,
+    /// Only in yaql before 3.0.0 (an engine without [`Engine::yaql_before_3`] does not find it).
+    pub until_yaql3: bool,
     pub body: Body,
 }
 
@@ -1005,6 +1011,7 @@ impl FnDef {
             params: Vec::new(),
             var: None,
             varkw: None,
+            until_yaql3: false,
             body: unreachable_body,
         }
     }
@@ -1061,6 +1068,13 @@ impl FnDef {
     #[inline(never)]
     pub(crate) fn varkw(mut self, ty: T) -> FnDef {
         self.varkw = Some(ty);
+        self
+    }
+
+    /// A definition yaql 3.0.0 removed.
+    #[inline(never)]
+    pub(crate) fn until_yaql3(mut self) -> FnDef {
+        self.until_yaql3 = true;
         self
     }
 

@@ -111,34 +111,42 @@ pub fn parse(expression: &str) -> Result<Expression, YaqlError> {
 /// yaql converts output (iterators and tuples become lists); sets become sorted lists,
 /// as the oracle serialises them; non-data objects become their Python `str()`.
 pub fn evaluate(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
-    evaluate_inner(expression, data, false, HEAT_LIMITS)
+    evaluate_inner(expression, data, false, HEAT_LIMITS, false)
 }
 
 /// [`evaluate`] with the cloud's `[yaql] limit_iterators` (negative: none)
-/// and `memory_quota` (0 or negative: none).
+/// and `memory_quota` (0 or negative: none), as the yaql of the release
+/// (`yaql_before_3`: the functions yaql 3.0.0 removed exist).
 pub fn evaluate_with_limits(
     expression: &Expression,
     data: &Value,
     limit_iterators: i64,
     memory_quota: i64,
+    yaql_before_3: bool,
 ) -> Result<Value, YaqlError> {
     let limits = Limits {
         iterators: usize::try_from(limit_iterators).unwrap_or(usize::MAX),
         memory: usize::try_from(memory_quota).unwrap_or(0),
     };
-    evaluate_inner(expression, data, false, limits)
+    evaluate_inner(expression, data, false, limits, yaql_before_3)
 }
 
 /// Like [`evaluate`], but a set in the result becomes `{"$set": [...]}` (the vector
 /// file's notation), so tests can tell sets from lists.
 #[doc(hidden)]
 pub fn evaluate_tagged(expression: &Expression, data: &Value) -> Result<Value, YaqlError> {
-    evaluate_inner(expression, data, true, HEAT_LIMITS)
+    evaluate_inner(expression, data, true, HEAT_LIMITS, false)
 }
 
-fn evaluate_inner(expression: &Expression, data: &Value, tag_sets: bool, limits: Limits) -> Result<Value, YaqlError> {
+fn evaluate_inner(
+    expression: &Expression,
+    data: &Value,
+    tag_sets: bool,
+    limits: Limits,
+    yaql_before_3: bool,
+) -> Result<Value, YaqlError> {
     functions::math::reset_random();
-    let eng = Engine::new(limits);
+    let eng = Engine::new(limits, yaql_before_3);
     let root = Context::root();
     let data_v = input(data, 0)?;
     let mut top = value::Dict::new();

@@ -49,6 +49,11 @@ export type EvaluateRequest = {
    * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
   "x-heat-config"?: Record<string, unknown>,
+  /**
+   * The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+   * (the default); an unknown one is an error naming the known ones.
+   */
+  "x-heat-release"?: string,
 };
 
 /**
@@ -77,6 +82,11 @@ export type StackInputs = {
    * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
   "x-heat-config"?: Record<string, unknown>,
+  /**
+   * The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+   * (the default); an unknown one is an error naming the known ones.
+   */
+  "x-heat-release"?: string,
 };
 
 /**
@@ -370,6 +380,11 @@ export type PreviewRequest = {
    * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
   "x-heat-config"?: Record<string, unknown>,
+  /**
+   * The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+   * (the default); an unknown one is an error naming the known ones.
+   */
+  "x-heat-release"?: string,
 };
 
 /**
@@ -699,6 +714,11 @@ export type ValidateRequest = {
    * sections as objects (`{"yaql": {"memory_quota": 100000}}`).
    */
   "x-heat-config"?: Record<string, unknown>,
+  /**
+   * The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+   * (the default); an unknown one is an error naming the known ones.
+   */
+  "x-heat-release"?: string,
 };
 
 /**

@@ -64,7 +64,11 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // resources in plans, W1010 duplicate-key, support-status wording with replacements, the
 // summaries' types and parameters, parameter name spans): +2.0 KB, 635.7 KB on page
 // 2a07c04 (main 16eb017 merged).
-const BUDGET_BROTLI = 636.0 * 1024;
+// Every Heat release 16.1.0-27.0.1 (issue 37: the releases' catalogue differences,
+// pytz zones, yaql < 3's format, SipHash-2-4, the changed plugin checks): +15.2 KB,
+// 648.9 KB measured on releases ab157d8 (main 16eb017 merged, whose module measured 633.7).
+// Both merged on main: 651.0 KB.
+const BUDGET_BROTLI = 651.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

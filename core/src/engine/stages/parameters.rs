@@ -192,7 +192,7 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
             continue;
         }
         let mut skipped = Vec::new();
-        let result = p.validate(run.mode.strict(), &mut skipped);
+        let result = p.validate(input.config.release, run.mode.strict(), &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.
         if first.is_none() {
             for c in skipped {

@@ -96,7 +96,7 @@ pub(crate) fn request<'r>(run: &mut Run, req: &'r Request) -> Result<Top<'r>, Fa
 
 /// The cloud's settings; then heat-api's body limit, before anything is read.
 pub(crate) fn settings(run: &mut Run, req: &Request) -> Result<HeatConfig, Failed> {
-    let config = HeatConfig::from_value(&req.heat_config)
+    let config = HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref())
         .map_err(|m| run.failed(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
     let size = req.json_body_size();
     if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {

@@ -49,6 +49,12 @@ pub(super) fn report_types(cx: &Ctx<'_>, out: &mut Findings<'_>, status: &str) {
         let (Some(written), Some(node)) = (r.type_name, r.type_node) else { continue };
         let name = r.plugin().unwrap_or(written);
         let Some(s) = type_status(name).filter(|s| s.status == status) else { continue };
+        // The chosen release's own status (its catalogue): a type 27.0.1
+        // deprecates may still be supported by the cloud's Heat.
+        let release = cx.registry.release;
+        if !release.is_latest() && crate::catalogue::entry_in(release, name).is_some_and(|e| e.status != status) {
+            continue;
+        }
         let via = if name == written { String::new() } else { format!(" (`{written}` maps to it)") };
         out.report(node.span, format!("resources.{}.type", r.name), format!("{name}{via} is {}", explain(s)));
         if let (Some(rep), true) = (s.replacement, name == written) {

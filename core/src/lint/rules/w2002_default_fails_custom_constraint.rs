@@ -42,7 +42,7 @@ fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
         let Ok(value) = convert(schema.kind, default) else { continue };
         for c in &schema.constraints {
             let ConstraintKind::Custom(name) = &c.kind else { continue };
-            if let Some(Custom::Invalid(message)) = check_offline(name, &value) {
+            if let Some(Custom::Invalid(message)) = check_offline(cx.registry.release, name, &value) {
                 out.report(
                     node.span,
                     format!("parameters.{}.default", p.name),

@@ -12,6 +12,7 @@ use super::YaqlError;
 pub(crate) mod collections;
 pub(crate) mod common;
 pub(crate) mod datetime;
+pub(crate) mod format;
 pub(crate) mod math;
 pub(crate) mod queries;
 pub(crate) mod regex;
@@ -29,6 +30,7 @@ pub(crate) fn register(defs: &mut Vec<FnDef>) {
     queries::register(defs);
     regex::register(defs);
     datetime::register(defs);
+    format::register(defs);
 }
 
 /// The root context's fallbacks (`get_property`).
