@@ -67,8 +67,8 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // Every Heat release 16.1.0-27.0.1 (issue 37: the releases' catalogue differences,
 // pytz zones, yaql < 3's format, SipHash-2-4, the changed plugin checks): +15.2 KB,
 // 648.9 KB measured on releases ab157d8 (main 16eb017 merged, whose module measured 633.7).
-// Both merged on main: 651.0 KB.
-const BUDGET_BROTLI = 651.5 * 1024;
+// Both merged on main e95af59: 650.6 KB.
+const BUDGET_BROTLI = 651.0 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
