@@ -5,22 +5,13 @@
 // a Magnum-shaped stack (group members and an output fed by get_attr)
 // instead of refusing it as a stack that could not exist.
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { open, setEditor, settled } from "./helpers";
 
-const GROUP = `heat_template_version: 2018-08-31
-resources:
-  net:
-    type: OS::Neutron::Net
-  group:
-    type: OS::Heat::ResourceGroup
-    properties:
-      count: 2
-      resource_def:
-        type: OS::Nova::Server
-        properties:
-          image: cirros
-          flavor: {get_attr: [net, name]}
-`;
+// The issue's 13 lines, read by the engine's tests too.
+const GROUP = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "deploy-time-group.yaml"), "utf8");
 
 test("the 13-line group: ok, the flavor checked at deploy time with the value it waits for", async ({ page }) => {
   await open(page);

@@ -25,20 +25,7 @@ fn errors(ev: &Evaluation) -> Vec<String> {
 }
 
 /// The issue's 13 lines: a group member's required property from `get_attr`.
-const GROUP_FLAVOR: &str = "heat_template_version: 2018-08-31
-resources:
-  net:
-    type: OS::Neutron::Net
-  group:
-    type: OS::Heat::ResourceGroup
-    properties:
-      count: 2
-      resource_def:
-        type: OS::Nova::Server
-        properties:
-          image: cirros
-          flavor: {get_attr: [net, name]}
-";
+const GROUP_FLAVOR: &str = include_str!("../../../playwright-tests/fixtures/deploy-time-group.yaml");
 
 #[test]
 fn a_group_member_fed_by_an_attribute_is_checked_at_deploy_time() {

@@ -8,20 +8,7 @@ use crate::engine::{Document, Request};
 use crate::render::Format;
 
 /// The issue's 13 lines: a group member's required property from `get_attr`.
-const GROUP: &str = "heat_template_version: 2018-08-31
-resources:
-  net:
-    type: OS::Neutron::Net
-  group:
-    type: OS::Heat::ResourceGroup
-    properties:
-      count: 2
-      resource_def:
-        type: OS::Nova::Server
-        properties:
-          image: cirros
-          flavor: {get_attr: [net, name]}
-";
+const GROUP: &str = include_str!("../../../playwright-tests/fixtures/deploy-time-group.yaml");
 
 fn request(current: &str, new: &str, files: &[(&str, &str)]) -> PlanRequest {
     let mut cur = Request::new(current);

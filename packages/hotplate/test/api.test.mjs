@@ -170,9 +170,15 @@ test("tables for editors", () => {
 });
 
 test("summarizeFile: what a folder's file is to heatclient, and the files it names", () => {
-  assert.deepEqual(summarizeFile("heat_template_version: 2021-04-16\nresources:\n  a: {type: lib/a.yaml}\n  b: {type: OS::Heat::None, properties: {x: {get_file: s.sh}}}\n"), { kind: "template", refs: ["lib/a.yaml", "s.sh"] });
-  assert.deepEqual(summarizeFile("resource_registry:\n  My::A: a.yaml\n"), { kind: "env", refs: ["a.yaml"] });
-  assert.deepEqual(summarizeFile("echo hi\n"), { kind: "other", refs: [] });
+  assert.deepEqual(summarizeFile("heat_template_version: 2021-04-16\nparameters:\n  key: {type: string}\nresources:\n  a: {type: lib/a.yaml}\n  b: {type: OS::Heat::None, properties: {x: {get_file: s.sh}}}\n"), {
+    kind: "template",
+    refs: ["lib/a.yaml", "s.sh"],
+    // Every `type:` string, as heatclient reads them (a parameter's type too).
+    types: ["string", "lib/a.yaml", "OS::Heat::None"],
+    parameters: ["key"],
+  });
+  assert.deepEqual(summarizeFile("resource_registry:\n  My::A: a.yaml\nparameter_defaults:\n  key: k\n"), { kind: "env", refs: ["a.yaml"], types: ["My::A"], parameters: ["key"] });
+  assert.deepEqual(summarizeFile("echo hi\n"), { kind: "other", refs: [], types: [], parameters: [] });
 });
 
 test("yaql returns values and errors", () => {
@@ -211,7 +217,7 @@ test("lint runs when asked: its findings apart from Heat's, with codes, doc link
   assert.deepEqual(ev.response.diagnostics, plain.diagnostics, "Heat's diagnostics are the same");
   assert.equal(ev.response.resultJson, plain.resultJson, "and so is the result");
   assert.deepEqual(ev.response.lint.map((d) => [d.code, d.severity, d.line]), [["W1001", "warning", 8], ["W3006", "warning", 6]]);
-  assert.match(ev.response.lint[0].help, /\/docs\/rules\/W1001\.md$/);
+  assert.match(ev.response.lint[0].help, /\/rules\/W1001$/, "the site's page of the rule");
   const fixes = ev.quickFixes("template.yaml").map((f) => [f.code, f.title]);
   assert.deepEqual(fixes, [["W1001", "Change to `get_param`"], ["W3006", "Remove `a` from depends_on"]]);
   ev.free();
