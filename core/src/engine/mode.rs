@@ -13,8 +13,9 @@
 //! | [`Mode::display`] of any of them | as it | as it | as it | yes | as it |
 //! | [`Mode::deployed`] of any of them | as it | as it | as it | as it | yes |
 //!
-//! The Heat release that answers (issue 37) joins this value as a field when
-//! it reaches the engine; nothing else in the stages should need to change.
+//! The Heat release that answers (issue 37) is not here yet: it travels with
+//! the Heat settings (`HeatConfig::release`, ARCHITECTURE.md, "Heat
+//! releases"); moving it into this value is issue 35's open step.
 
 /// What Heat does with the stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
