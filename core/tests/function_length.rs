@@ -5,22 +5,12 @@
 //! Functions are found in rustfmt's layout: a line starting an `fn` item
 //! ends at the first later line that is its indentation followed by `}`.
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::Path;
+use support::rust_files;
 
 const MAX_LINES: usize = 120;
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(dir).expect("read source dir").map(|e| e.expect("dir entry").path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// `(name, first line, length)` of each function of a file's text.
 fn functions(text: &str) -> Vec<(String, usize, usize)> {

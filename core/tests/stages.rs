@@ -4,21 +4,13 @@
 //! mode says), and the number of engine functions taking `&mut Run` only
 //! goes down (the issue asks for at most 5).
 
+mod support;
+
 use std::path::{Path, PathBuf};
+use support::rust_files;
 
 fn engine() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The code of a file without its comments (a doc may name the mode).

@@ -1,8 +1,10 @@
 //! Shared by the integration tests: the oracle's type-strict result comparison
-//! (`../shared/oracle/compare.py`), ported so tests need no Python.
+//! (`../shared/oracle/compare.py`), ported so tests need no Python, and the
+//! walk over a source folder the tests that read the sources share.
 #![allow(dead_code)]
 
 use serde_json::Value as J;
+use std::path::{Path, PathBuf};
 
 fn kind(v: &J) -> &'static str {
     match v {
@@ -103,4 +105,18 @@ pub fn evaluate_file(path: &std::path::Path) -> J {
     let req = hotplate_core::api::Request::from_json(&text).expect("valid request");
     let ev = hotplate_core::api::evaluate(&req);
     serde_json::from_str(&ev.result.to_json()).expect("result is JSON")
+}
+
+/// Every `.rs` file under `dir`, in name order.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).expect("read source dir").map(|e| e.expect("dir entry").path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
 }
