@@ -29,6 +29,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+pub(crate) use nested::{read_file, NestedCache};
 pub use request::{Display, Document, Request};
 pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
@@ -107,13 +108,16 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         None => top.env,
     };
     let unknown_params = if through.missing_params { without_values(&env, &top.schemas) } else { IndexMap::new() };
+    let files = Rc::new(req.files.clone());
+    // An editing session's nested-stack results checked against these files.
+    let _evaluating = nested::begin(&files);
     let input = StackInput {
         root: &top.root,
         version: top.version,
         stack_name: top.stack_name,
         stack_id: req.stack_id.clone(),
         project_id: &req.project_id,
-        files: Rc::new(req.files.clone()),
+        files,
         env,
         schemas: top.schemas,
         depth: 0,

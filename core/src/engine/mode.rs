@@ -18,7 +18,7 @@
 //! releases"); moving it into this value is issue 35's open step.
 
 /// What Heat does with the stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Purpose {
     /// Stack create (or a nested stack the result shows, as Heat creates it).
     Create,
@@ -31,7 +31,7 @@ enum Purpose {
 }
 
 /// The mode of one stack's evaluation (see the module's table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Mode {
     purpose: Purpose,
     /// Heat's `strict_validate` for this stack.

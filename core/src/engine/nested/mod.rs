@@ -7,6 +7,7 @@
 //! stacks in turn. Both run the same stages as the top-level stack
 //! ([`Run::stack`]).
 
+mod cache;
 mod group;
 mod provider;
 
@@ -14,6 +15,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
+pub(crate) use cache::{begin, read_file, NestedCache};
 pub(crate) use provider::Template;
 
 use super::environment::Environment;
@@ -222,6 +224,19 @@ fn child_run(
     child: &Child,
     create: bool,
 ) -> (Result<(), Failed>, Evaluation) {
+    // In an editing session, the same child with the same inputs as last time
+    // is not run again (`cache`).
+    let pending = cache::pending(run, input, d, child, create);
+    if let Some(hit) = pending.as_ref().and_then(|p| cache::replay(run, p)) {
+        for (name, template) in hit.loaded {
+            run.templates.borrow_mut().insert(name.to_string(), template);
+        }
+        for s in hit.sources {
+            run.ev.sources.add(s.name, s.text);
+        }
+        run.budget = hit.budget;
+        return hit.answer;
+    }
     let mut child_run = Run::child(run);
     let result = child_stages(&mut child_run, input, d, child, create, |run, input| run.stack(input));
     if let Err(failed) = &result {
@@ -232,6 +247,9 @@ fn child_run(
     run.budget = child_run.budget;
     if create && ev.result.error.is_some() {
         ev.result.clear_sections();
+    }
+    if let Some(pending) = pending {
+        cache::store(pending, run, &result, &ev);
     }
     (result, ev)
 }

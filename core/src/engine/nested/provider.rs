@@ -68,6 +68,11 @@ impl Template {
         })
     }
 
+    /// Whether both are the same template: the same tree, spans included.
+    pub(super) fn identical(&self, other: &Template) -> bool {
+        self.dates == other.dates && super::cache::same_node(&self.root, &other.root)
+    }
+
     /// Its version and the version's text (`None`: not a mapping).
     pub(crate) fn version(&self) -> Option<&Result<(HotVersion, String), EvalError>> {
         self.head().version.as_ref()
@@ -114,12 +119,18 @@ pub(super) fn provider(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) 
 
 fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Rc<Template>>, EvalError> {
     let Some((file, _)) = &d.info.template else { return Ok(None) };
-    if let Some(template) = run.templates.borrow().get(file) {
-        return Ok(Some(template.clone()));
+    // What an editing session's nested-stack cache compares (`super::cache`).
+    super::cache::read_file(file);
+    let found = run.templates.borrow().get(file).cloned();
+    super::cache::read_template(file, found.as_ref());
+    if let Some(template) = found {
+        return Ok(Some(template));
     }
     let Some(Some(text)) = input.files.get(file) else { return Ok(None) };
-    let id = match run.file_ids.get(file) {
-        Some(id) => *id,
+    let found = run.file_ids.get(file).copied();
+    super::cache::read_file_id(file, found);
+    let id = match found {
+        Some(id) => id,
         None => {
             let id = run.ev.sources.add(file.clone(), text.clone());
             run.file_ids.insert(file.clone(), id);
@@ -136,6 +147,7 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
     })?;
     let template = Template::new(loaded.root, loaded.dates);
     run.templates.borrow_mut().insert(file.clone(), template.clone());
+    super::cache::loaded(file, &template);
     Ok(Some(template))
 }
 
