@@ -75,7 +75,10 @@ fn known_part(sym: &Sym, path: &[Value]) -> Result<Value, EvalError> {
             return Ok(Value::from(""));
         }
         at = match at {
-            Sym::Value(v) => return Ok(walk(v, &path[i..]).unwrap_or_else(|| Value::from(""))),
+            Sym::Value(v) => {
+                let rest = path.get(i..).unwrap_or_default();
+                return Ok(walk(v, rest).unwrap_or_else(|| Value::from("")));
+            }
             Sym::Map(parts) => {
                 // The last entry with the key wins; a spread after it may
                 // replace it (a spread anywhere may hold a key not listed).
@@ -89,7 +92,7 @@ fn known_part(sym: &Sym, path: &[Value]) -> Result<Value, EvalError> {
                 }
                 match found {
                     Some(Ok(v)) => v,
-                    Some(Err(spread)) => return Err(EvalError::unknown(&[spread.label.clone()])),
+                    Some(Err(spread)) => return Err(EvalError::unknown(std::slice::from_ref(&spread.label))),
                     None => return Ok(Value::from("")),
                 }
             }
