@@ -68,7 +68,11 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // pytz zones, yaql < 3's format, SipHash-2-4, the changed plugin checks): +15.2 KB,
 // 648.9 KB measured on releases ab157d8 (main 16eb017 merged, whose module measured 633.7).
 // Both merged on main e95af59: 650.6 KB.
-const BUDGET_BROTLI = 651.0 * 1024;
+// Issue 40's nested-stack results kept by an editing session (engine/nested/cache.rs:
+// the worker's edits re-run only the stacks that read the edited file) with main 2cb5a13
+// merged (issue 34's values unknown in part): 658.6 KB on speed b3f5eb2, the two not
+// measured apart (BENCHMARKS.md, the ratchet's table).
+const BUDGET_BROTLI = 659.0 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
