@@ -3,7 +3,7 @@
 //! report ([`stages::Staged`]); [`Run::apply`] applies the report as the mode
 //! says and hands the part on, so the stage itself never reads the mode.
 
-use super::stages::{self, Failed, Piece, Report, Staged};
+use super::stages::{self, Failed, Found, Piece, Report, Staged};
 use super::{existing, nested, HeatResult, Parts, Run, StackInput};
 
 impl Run {
@@ -19,10 +19,50 @@ impl Run {
                 Report::Stop(e) => self.stop(e)?,
                 Report::Note(e) => self.note(&mut first, e)?,
                 Report::EndStep => self.end_stage(first.take())?,
+                Report::Problem(e) => self.problem(e),
+                Report::Diagnostic(d) => {
+                    if !self.ev.diagnostics.contains(&d) {
+                        self.diagnostic(d);
+                    }
+                }
+                Report::Found(found) => self.found(found),
+                Report::UntilError(found) => {
+                    if first.is_none() {
+                        self.found(found);
+                    }
+                }
             }
         }
         self.end_stage(first)?;
         Ok(staged.part)
+    }
+
+    /// How the parameters stage treats values, as the mode says.
+    pub(crate) fn treatment(&self) -> stages::parameters::Treatment {
+        stages::parameters::Treatment { strict: self.mode.strict(), missing_unknown: self.mode.past_errors() }
+    }
+
+    /// What a stage found, written to the evaluation.
+    fn found(&mut self, found: Found) {
+        let ev = &mut self.ev;
+        match found {
+            Found::ParamInfo(info) => ev.param_info = info,
+            Found::Unknown(u) => {
+                if !ev.unknowns.iter().any(|o| o.label == u.label) {
+                    ev.unknowns.push(u);
+                }
+            }
+            Found::NotChecked(item) => self.not_checked(item),
+            Found::SkippedConstraint(parameter, constraint) => {
+                let item = (parameter, constraint);
+                if !ev.result.skipped_constraints.contains(&item) {
+                    ev.result.skipped_constraints.push(item);
+                    crate::sort::sort(&mut ev.result.skipped_constraints);
+                }
+            }
+            Found::SkippedProperties(skipped) => ev.result.skipped_properties.extend(skipped),
+            Found::SkippedChecks(checks) => ev.result.skipped_checks.extend(checks),
+        }
     }
 
     /// A stack from its template on: Heat's `Stack.validate`, then (unless only
@@ -73,7 +113,8 @@ impl Run {
         input: &StackInput<'_>,
         structure: &stages::structure::Structure<'_>,
     ) -> Result<Parts, Failed> {
-        let mut stack = stages::parameters::parameters(self, input, structure)?;
+        let mut stack = self.apply(stages::parameters::parameters(input, structure, self.treatment()))?;
+        stack.mode = self.mode;
         let conditions = self.apply(stages::conditions::conditions(input, structure, &mut stack))?;
         let definitions = self.apply(stages::definitions::definitions(input, structure, &mut stack))?;
         let graph = self.apply(stages::graph::graph(&definitions, &stack))?;

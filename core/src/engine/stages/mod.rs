@@ -1,11 +1,16 @@
 //! The stages of one stack, in Heat's order. A stage is one function that
 //! reads the stack's input and the parts earlier stages made. The stages
-//! moved to the second step's shape (issue 35: structure, conditions, graph,
-//! outputs)
+//! moved to the second step's shape (issue 35: structure, parameters,
+//! conditions, definitions, graph, outputs)
 //! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
 //! [`Report`], which the driver ([`super::driver`]) applies as the mode says
 //! (Heat stops at the first stop or at the end of the stage with the first
-//! note; a display evaluation records each and goes on). The others still
+//! note; a display evaluation records each and goes on). What a stage finds
+//! besides errors (the page's parameter view, a value it does not have, a
+//! check Heat would make with a service) is in the report too ([`Found`]),
+//! and the driver writes it. A stage never reads the mode: where its work
+//! differs by mode, the driver passes what the mode says as an input
+//! ([`parameters::Treatment`]). The others still
 //! take `&mut Run` and return `Result<Part, Failed>` with the error Heat
 //! raises there.
 //!
@@ -40,6 +45,7 @@ pub(crate) mod structure;
 pub(crate) mod validation;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::engine::result::{NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::eval::EvalError;
 
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
@@ -120,6 +126,34 @@ pub(crate) enum Report {
     /// The end of a step within the stage: Heat stops here if a piece
     /// failed since the last one.
     EndStep,
+    /// A problem beside Heat's errors: a value the evaluation does not have
+    /// makes what needs it not checked; any other is a diagnostic (once).
+    Problem(EvalError),
+    /// One more diagnostic, unless the evaluation has it already.
+    Diagnostic(Diagnostic),
+    /// What the evaluation shows besides errors.
+    Found(Found),
+    /// What Heat records only while the stage has not failed: dropped once
+    /// a piece's error is pending in the step (a display evaluation, which
+    /// stops at none, keeps each).
+    UntilError(Found),
+}
+
+/// What a stage found for the evaluation besides errors (the driver writes it).
+#[derive(Debug)]
+pub(crate) enum Found {
+    /// The page's view of each parameter.
+    ParamInfo(Vec<ParamInfo>),
+    /// A value the evaluation does not have (listed once by label).
+    Unknown(Unknown),
+    /// A check not made for want of a value (each once).
+    NotChecked(NotChecked),
+    /// A parameter's constraint Heat would check with a service (each once, sorted).
+    SkippedConstraint(String, String),
+    /// Properties Heat would check with a service.
+    SkippedProperties(Vec<SkippedProperty>),
+    /// Plugin checks Heat would make with a service.
+    SkippedChecks(Vec<SkippedCheck>),
 }
 
 /// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
@@ -151,6 +185,11 @@ impl<T> Staged<T> {
     /// The end of a step: Heat stops here if a piece failed in it.
     pub(crate) fn end_step(&mut self) {
         self.report.push(Report::EndStep);
+    }
+
+    /// Something found for the evaluation.
+    pub(crate) fn found(&mut self, found: Found) {
+        self.report.push(Report::Found(found));
     }
 }
 

@@ -47,7 +47,8 @@ pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, t
 /// their types; nothing validated, no dependency graph, no outputs.
 fn built(run: &mut Run, input: &StackInput<'_>) -> Result<Parts, Failed> {
     let structure = stages::structure::unchecked(input);
-    let mut stack = stages::parameters::values(run, input, &structure);
+    let mut stack = run.apply(stages::parameters::values(input, &structure, run.treatment()))?;
+    stack.mode = run.mode;
     let conditions = run.apply(stages::conditions::conditions(input, &structure, &mut stack))?;
     let definitions = run.apply(stages::definitions::definitions(input, &structure, &mut stack))?;
     let graph = Graph { graph: resources::Graph::default(), requires: Vec::new() };
