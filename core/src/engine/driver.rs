@@ -3,8 +3,11 @@
 //! report ([`stages::Staged`]); [`Run::apply`] applies the report as the mode
 //! says and hands the part on, so the stage itself never reads the mode.
 
+use super::resources::ResourceDefn;
+use super::result::{SkippedCheck, SkippedProperty};
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
 use super::{existing, nested, HeatResult, Parts, Run, StackInput};
+use crate::eval::EvalError;
 
 impl Run {
     /// A stage's report applied as the mode says ([`Run::stop`] for a stop,
@@ -20,7 +23,9 @@ impl Run {
                 Report::Note(e) => self.note(&mut first, e)?,
                 Report::EndStep => self.end_stage(first.take())?,
                 Report::Problem(e) => self.problem(e),
-                Report::Diagnostic(d) => {
+                Report::Diagnostic(d) => self.diagnostic(d),
+                Report::Failed(failed) => return Err(failed),
+                Report::DiagnosticOnce(d) => {
                     if !self.ev.diagnostics.contains(&d) {
                         self.diagnostic(d);
                     }
@@ -37,9 +42,13 @@ impl Run {
         Ok(staged.part)
     }
 
-    /// How the parameters stage treats values, as the mode says.
-    pub(crate) fn treatment(&self) -> stages::parameters::Treatment {
-        stages::parameters::Treatment { strict: self.mode.strict(), missing_unknown: self.mode.past_errors() }
+    /// What the mode asks of the stages.
+    pub(crate) fn treatment(&self) -> stages::Treatment {
+        stages::Treatment {
+            strict: self.mode.strict(),
+            template_only: self.mode.template_only(),
+            display: self.mode.past_errors(),
+        }
     }
 
     /// What a stage found, written to the evaluation.
@@ -62,6 +71,11 @@ impl Run {
             }
             Found::SkippedProperties(skipped) => ev.result.skipped_properties.extend(skipped),
             Found::SkippedChecks(checks) => ev.result.skipped_checks.extend(checks),
+            Found::Marks(marks) => {
+                ev.deferred.extend(marks.deferred);
+                ev.display.extend(marks.display);
+                ev.edges.extend(marks.edges);
+            }
         }
     }
 
@@ -70,14 +84,15 @@ impl Run {
     /// runs the same stages.
     pub(crate) fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
         let mut parts = self.build(input)?;
-        stages::validation::validation(self, input, &mut parts)?;
+        let validated = stages::validation::validation(input, &mut parts, self.treatment(), self);
+        self.apply(validated)?;
         if !self.mode.collects() {
             return Ok(());
         }
         // Validated: with the deploy-time treatment, what is resolved from
         // here on sees an attribute as the unknown value it is once created.
         parts.stack.deployed = self.mode.deploy_time();
-        let sections = stages::results::results(self, input, &mut parts)?;
+        let sections = self.apply(stages::results::results(input, &mut parts, self.treatment()))?;
         let result = &mut self.ev.result;
         result.parameters = sections.parameters;
         result.conditions = sections.conditions;
@@ -120,5 +135,24 @@ impl Run {
         let graph = self.apply(stages::graph::graph(&definitions, &stack))?;
         let outputs = self.apply(stages::outputs::outputs(structure, &stack, input.version))?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })
+    }
+}
+
+/// The validation's nested stacks: each a run of its own sharing this one's caches.
+impl stages::validation::NestedChecks for Run {
+    fn checks(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        skipped: &mut Vec<SkippedProperty>,
+        checks: &mut Vec<SkippedCheck>,
+        unknown: &mut Vec<EvalError>,
+    ) -> Result<(), EvalError> {
+        nested::checks(self, input, parts, d, skipped, checks, unknown)
+    }
+
+    fn provider_names(&mut self, input: &StackInput<'_>, parts: &Parts, d: &ResourceDefn) -> Result<(), EvalError> {
+        nested::provider_names(self, input, parts, d)
     }
 }

@@ -10,7 +10,7 @@
 //! check Heat would make with a service) is in the report too ([`Found`]),
 //! and the driver writes it. A stage never reads the mode: where its work
 //! differs by mode, the driver passes what the mode says as an input
-//! ([`parameters::Treatment`]). The others still
+//! ([`Treatment`]). The others still
 //! take `&mut Run` and return `Result<Part, Failed>` with the error Heat
 //! raises there.
 //!
@@ -23,8 +23,8 @@
 //! | definitions | [`definitions::definitions`] | [`definitions::Definitions`] |
 //! | graph | [`graph::graph`] | [`graph::Graph`] |
 //! | outputs | [`outputs::outputs`] | [`outputs::Outputs`] |
-//! | validation | [`validation::validation`] | [`validation::Validated`] |
-//! | results | [`results::results`] | [`results::Sections`] |
+//! | validation | [`validation::validation`] | none: its report (Heat's errors, the checks it would make with a service); a nested stack's checks asked of the driver ([`validation::NestedChecks`]) |
+//! | results | [`results::results`] | [`results::Sections`] (the values' marks and edges in its report) |
 //! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] |
 //!
 //! Parts are made of pieces (a condition, a resource, an output, a nested
@@ -45,7 +45,7 @@ pub(crate) mod structure;
 pub(crate) mod validation;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
-use crate::engine::result::{NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
+use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::eval::EvalError;
 
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
@@ -129,8 +129,13 @@ pub(crate) enum Report {
     /// A problem beside Heat's errors: a value the evaluation does not have
     /// makes what needs it not checked; any other is a diagnostic (once).
     Problem(EvalError),
-    /// One more diagnostic, unless the evaluation has it already.
+    /// One more diagnostic.
     Diagnostic(Diagnostic),
+    /// One more diagnostic, unless the evaluation has it already.
+    DiagnosticOnce(Diagnostic),
+    /// Heat's error as the result reports it, in every mode: the stack
+    /// fails here.
+    Failed(Failed),
     /// What the evaluation shows besides errors.
     Found(Found),
     /// What Heat records only while the stage has not failed: dropped once
@@ -154,6 +159,8 @@ pub(crate) enum Found {
     SkippedProperties(Vec<SkippedProperty>),
     /// Plugin checks Heat would make with a service.
     SkippedChecks(Vec<SkippedCheck>),
+    /// The result's deploy-time marks, display values and edges.
+    Marks(Marks),
 }
 
 /// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
@@ -191,6 +198,21 @@ impl<T> Staged<T> {
     pub(crate) fn found(&mut self, found: Found) {
         self.report.push(Report::Found(found));
     }
+}
+
+/// What the mode asks of a stage's work, as the driver passes it (a stage
+/// never reads the mode itself).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Treatment {
+    /// Heat's `strict_validate`: values checked, not only names.
+    pub(crate) strict: bool,
+    /// Template validate: each resource's `validate_template()` only.
+    pub(crate) template_only: bool,
+    /// A display evaluation: a parameter without any value, or whose value
+    /// does not convert, is an unknown value, not Heat's error; the result
+    /// shows each piece on its own, a value it does not have as its
+    /// placeholder.
+    pub(crate) display: bool,
 }
 
 /// What a stage made of one piece of its part.

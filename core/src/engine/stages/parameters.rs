@@ -8,7 +8,7 @@
 //! that fails) is an `Err` there, failed alone; only `get_param` of it fails.
 
 use super::structure::Structure;
-use super::{Found, Report, Staged};
+use super::{Found, Report, Staged, Treatment};
 use crate::engine::parameters::{self, Parameter, ValueSource};
 use crate::engine::result::{NotChecked, ParamInfo, Unknown};
 use crate::engine::StackInput;
@@ -17,16 +17,6 @@ use crate::pyfmt::py_str;
 use crate::stack::Stack;
 use crate::symbolic::{Hole, Sym};
 use crate::value::Value;
-
-/// How the stage treats the values it is given (the driver asks the mode).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Treatment {
-    /// Heat's `strict_validate`: each value checked against its constraints.
-    pub(crate) strict: bool,
-    /// A parameter without any value, or whose value does not convert, is
-    /// an unknown value (a display evaluation), not Heat's error.
-    pub(crate) missing_unknown: bool,
-}
 
 /// The parameters stage.
 pub(crate) fn parameters(input: &StackInput<'_>, structure: &Structure<'_>, treatment: Treatment) -> Staged<Stack> {
@@ -78,7 +68,7 @@ fn stack_parameters(
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
-    if treatment.missing_unknown || !input.unknown_params.is_empty() {
+    if treatment.display || !input.unknown_params.is_empty() {
         unknown_values(input, &params, treatment, &mut stack, report);
     }
     report.push(Report::Found(Found::ParamInfo(params.iter().map(|p| param_info(input, p)).collect())));
@@ -101,7 +91,7 @@ fn unknown_values(
         let needs = match input.unknown_params.get(name) {
             Some(needs) => needs.clone(),
             // Outside a display evaluation only what the parent gives is unknown.
-            None if !treatment.missing_unknown => continue,
+            None if !treatment.display => continue,
             None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
             None => {
                 let label = format!("parameter {name}");
@@ -213,7 +203,7 @@ fn validate(input: &StackInput<'_>, params: &[Parameter], treatment: Treatment, 
             }));
             continue;
         }
-        if treatment.missing_unknown && p.raw().0.is_none() {
+        if treatment.display && p.raw().0.is_none() {
             continue;
         }
         let mut skipped = Vec::new();

@@ -160,7 +160,8 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     let structure = run.apply(stages::structure::structure(&input)).map_err(|f| as_bad_request(f, false))?;
     // `stack.validate()`: a `StackValidationFailed` is `{'Error': str(exc)}`.
     let mut parts = run.build_on(&input, &structure).map_err(|f| as_bad_request(f, true))?;
-    stages::validation::validation(run, &input, &mut parts).map_err(|f| as_bad_request(f, true))?;
+    let validated = stages::validation::validation(&input, &mut parts, run.treatment(), run);
+    run.apply(validated).map_err(|f| as_bad_request(f, true))?;
     let mut body = answer::body(&input, &parts);
     if show_nested {
         let nested = nested::parameters(run, &input, &parts, input.version.is_cfn())?;
