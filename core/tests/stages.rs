@@ -28,8 +28,8 @@ fn no_staged_stage_reads_the_mode() {
     let mut files = Vec::new();
     rust_files(&engine().join("stages"), &mut files);
     let staged: Vec<&PathBuf> = files.iter().filter(|f| code(f).contains("-> Staged<")).collect();
-    // structure, parameters, conditions, definitions, graph, outputs, validation, results so far; more as the stages move.
-    assert!(staged.len() >= 8, "only {} staged stages: {staged:?}", staged.len());
+    // request, structure, parameters, conditions, definitions, graph, outputs, validation, results; the nested stacks next.
+    assert!(staged.len() >= 9, "only {} staged stages: {staged:?}", staged.len());
     let mut wrong = Vec::new();
     for file in staged {
         let code = code(file);
@@ -68,6 +68,6 @@ fn functions_taking_run() -> Vec<String> {
 fn fewer_engine_functions_take_the_run() {
     let found = functions_taking_run();
     // A ratchet: lower it as stages move to `Staged` (issue 35's target is 5).
-    const AT_MOST: usize = 25;
+    const AT_MOST: usize = 17;
     assert!(found.len() <= AT_MOST, "{} engine functions take `&mut Run` (at most {AT_MOST}): {found:#?}", found.len());
 }

@@ -71,6 +71,10 @@ impl Run {
             }
             Found::SkippedProperties(skipped) => ev.result.skipped_properties.extend(skipped),
             Found::SkippedChecks(checks) => ev.result.skipped_checks.extend(checks),
+            Found::Version(version, text) => {
+                ev.result.template_version = Some(text);
+                ev.version = Some(version);
+            }
             Found::Marks(marks) => {
                 ev.deferred.extend(marks.deferred);
                 ev.display.extend(marks.display);

@@ -94,8 +94,10 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     if through.deployed {
         run.mode = run.mode.deployed();
     }
-    let top = match stages::request::request(&mut run, req) {
-        Ok(top) => top,
+    let staged = stages::request::request(&mut run.loads(), req);
+    let top = match run.apply(staged) {
+        Ok(Some(top)) => top,
+        Ok(None) => return run.ev,
         Err(failed) => {
             run.report(failed);
             run.ev.result.clear_sections();
@@ -213,6 +215,15 @@ pub(crate) struct Run {
     mode: mode::Mode,
 }
 
+/// The caches a stage that loads files writes: the source texts, each
+/// file's source id, the templates loaded (a [`Run`]'s, shared with its
+/// nested stacks).
+pub(crate) struct Loads<'a> {
+    sources: &'a mut crate::source::SourceMap,
+    file_ids: &'a mut HashMap<String, SourceId>,
+    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+}
+
 /// One stack's inputs: the top-level stack from the request, a nested one
 /// from its parent resource.
 pub(crate) struct StackInput<'a> {
@@ -274,6 +285,11 @@ impl Run {
         run.budget = parent.budget;
         run.mode = parent.mode;
         run
+    }
+
+    /// The caches a loading stage writes.
+    fn loads(&mut self) -> Loads<'_> {
+        Loads { sources: &mut self.ev.sources, file_ids: &mut self.file_ids, templates: &self.templates }
     }
 
     /// The display evaluation of the top-level stack after Heat's: the

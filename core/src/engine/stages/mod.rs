@@ -1,7 +1,7 @@
 //! The stages of one stack, in Heat's order. A stage is one function that
 //! reads the stack's input and the parts earlier stages made. The stages
-//! moved to the second step's shape (issue 35: structure, parameters,
-//! conditions, definitions, graph, outputs)
+//! moved to the second step's shape (issue 35: request, structure,
+//! parameters, conditions, definitions, graph, outputs, validation, results)
 //! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
 //! [`Report`], which the driver ([`super::driver`]) applies as the mode says
 //! (Heat stops at the first stop or at the end of the stage with the first
@@ -16,7 +16,7 @@
 //!
 //! | stage | function | part |
 //! |---|---|---|
-//! | request (top-level stack only) | [`request::request`] | [`request::Top`]: the template, version, parameter schemas, merged environment |
+//! | request (top-level stack only) | [`request::request`] | [`request::Top`]: the template, version, parameter schemas, merged environment (the version in its report) |
 //! | structure | [`structure::structure`] | [`structure::Structure`]: the template read as HOT, sections checked |
 //! | parameters | [`parameters::parameters`] | [`Stack`](crate::stack::Stack): the functions' view with each parameter's value (a failed value is an `Err` piece) |
 //! | conditions | [`conditions::conditions`] | [`conditions::Conditions`] |
@@ -47,6 +47,7 @@ pub(crate) mod validation;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::eval::EvalError;
+use crate::version::HotVersion;
 
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
 /// stack's result reports it.
@@ -161,6 +162,8 @@ pub(crate) enum Found {
     SkippedChecks(Vec<SkippedCheck>),
     /// The result's deploy-time marks, display values and edges.
     Marks(Marks),
+    /// The template's version, and as written.
+    Version(HotVersion, String),
 }
 
 /// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
