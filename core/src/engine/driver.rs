@@ -3,11 +3,16 @@
 //! report ([`stages::Staged`]); [`Run::apply`] applies the report as the mode
 //! says and hands the part on, so the stage itself never reads the mode.
 
+use std::rc::Rc;
+
+use super::nested::Child;
 use super::resources::ResourceDefn;
-use super::result::{SkippedCheck, SkippedProperty};
+use super::result::Evaluation;
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
-use super::{existing, nested, HeatResult, Parts, Run, StackInput};
+use super::{existing, nested, Caches, HeatResult, Parts, Run, StackInput};
 use crate::eval::EvalError;
+use crate::pystd::uuid5_url;
+use crate::syntax::Node;
 
 impl Run {
     /// A stage's report applied as the mode says ([`Run::stop`] for a stop,
@@ -25,6 +30,11 @@ impl Run {
                 Report::Problem(e) => self.problem(e),
                 Report::Diagnostic(d) => self.diagnostic(d),
                 Report::Failed(failed) => return Err(failed),
+                Report::Info(d) => {
+                    if !self.ev.diagnostics.contains(&d) {
+                        self.ev.diagnostics.push(d);
+                    }
+                }
                 Report::DiagnosticOnce(d) => {
                     if !self.ev.diagnostics.contains(&d) {
                         self.diagnostic(d);
@@ -106,7 +116,8 @@ impl Run {
             hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
             existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
         }
-        let nested = nested::nested(self, input, &parts);
+        let staged = nested::nested(input, &parts, self);
+        let nested = self.apply(staged)?;
         for (name, piece) in nested.pieces {
             let result = match piece {
                 Piece::Known(result) => result,
@@ -142,6 +153,157 @@ impl Run {
     }
 }
 
+/// The nested stacks: each a run of its own sharing this one's caches.
+impl Run {
+    /// `get_nested_parameters_stack()` (template validate's `show_nested`):
+    /// the nested stack Heat builds, without validating it, for a
+    /// nested-stack resource, given to `visit` as its input (in a run of its
+    /// own that shares the caches). `None` for other resources, and for a
+    /// template Heat reads from elsewhere. Heat's errors here are its own
+    /// classes.
+    pub(crate) fn parameters_stack<T>(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        visit: impl FnOnce(&mut Self, &StackInput<'_>) -> Result<T, Failed>,
+    ) -> Result<Option<T>, Failed> {
+        let mut report = Vec::new();
+        let child = nested::parameters_child(&mut self.caches(), input, parts, d, &mut report);
+        self.apply(Staged { part: (), report })?;
+        let Some(child) = child.map_err(|e| self.failed(e))? else { return Ok(None) };
+        let mut child_run = self.spawn();
+        let result = child_run.child_stages(input, d, &child, false, visit);
+        self.ev.sources = std::mem::take(&mut child_run.ev.sources);
+        self.budget = child_run.budget;
+        result.map(Some)
+    }
+
+    /// Run a child stack: Heat's `_parse_nested_stack`, then its validation
+    /// (strict for a nested stack being created, non-strict when its parent
+    /// validates it) and, when created, what its result shows.
+    fn child_run(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+    ) -> (Result<(), Failed>, Evaluation) {
+        let mut child_run = self.spawn();
+        let result = child_run.child_stages(input, d, child, create, |run, input| run.stack(input));
+        if let Err(failed) = &result {
+            child_run.report(failed.clone());
+        }
+        let mut ev = std::mem::take(&mut child_run.ev);
+        self.ev.sources = std::mem::take(&mut ev.sources);
+        self.budget = child_run.budget;
+        if create && ev.result.error.is_some() {
+            ev.result.clear_sections();
+        }
+        (result, ev)
+    }
+
+    /// The child's depth and size within bounds, its version and parameter
+    /// schemas, then `then` on its input (its stages).
+    fn child_stages<T>(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+        then: impl FnOnce(&mut Self, &StackInput<'_>) -> Result<T, Failed>,
+    ) -> Result<T, Failed> {
+        let run = self;
+        // `_child_nested_depth`.
+        let max_depth = input.config.max_nested_stack_depth;
+        if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
+            let e = EvalError::other(
+                "RequestLimitExceeded",
+                format!("Request limit exceeded: Recursion depth exceeds {max_depth}."),
+            )
+            .with_code("nested-too-deep")
+            .at(d.node.span);
+            return Err(run.failed(e));
+        }
+        let template = &child.template;
+        let root = &template.root;
+        let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
+        let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
+        if run.budget < cost {
+            return Err(run.failed(nested::budget_exceeded(d.node.span)));
+        }
+        run.budget -= cost;
+        let (version, text) = match template.version() {
+            None => {
+                let e = EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span);
+                return Err(run.failed(e));
+            }
+            Some(Err(e)) => return Err(run.failed(e.clone())),
+            Some(Ok(found)) => found.clone(),
+        };
+        run.ev.result.template_version = Some(text);
+        run.ev.version = Some(version);
+        let mut first = None;
+        for e in &template.schemas().problems {
+            run.note(&mut first, e.clone())?;
+        }
+        run.end_stage(first)?;
+        let mut schemas = template.schemas().schemas.clone();
+        if child.file {
+            nested::with_param_defaults(&mut schemas, &input.env.parameter_defaults);
+        }
+        let mut env = nested::child_environment(&input.env, &child.params, &d.name, child.registry_key.as_ref());
+        for (k, v) in child.registry.iter() {
+            let _ = env.resource_registry.insert(k.clone(), v.clone());
+        }
+        let stack_name = format!("{}-{}", input.stack_name, d.name);
+        let existing = if create { input.existing } else { None };
+        let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
+        let stack_id = match existing.and_then(|h| h.stack_id(&path)) {
+            Some(id) => id,
+            // A stack that is not stored has no id, nor have the stacks built in it.
+            None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
+            None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+        };
+        run.mode = run.mode.nested(create, existing.is_none_or(|h| h.validate_strictly(&path)));
+        let child_input = StackInput {
+            root,
+            version,
+            stack_name: &stack_name,
+            stack_id,
+            project_id: input.project_id,
+            files: input.files.clone(),
+            env,
+            schemas,
+            depth: input.depth + 1,
+            mocks: None,
+            deploy_params: child.deploy.clone(),
+            unknown_params: child.unknown.clone(),
+            config: input.config.clone(),
+            existing,
+            path,
+        };
+        then(run, &child_input)
+    }
+}
+
+/// The nested stage's children, run by the driver.
+impl nested::Stacks for Run {
+    fn caches(&mut self) -> Caches<'_> {
+        Run::caches(self)
+    }
+
+    fn child(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+    ) -> (Result<(), Failed>, Evaluation) {
+        self.child_run(input, d, child, create)
+    }
+}
+
 /// The validation's nested stacks: each a run of its own sharing this one's caches.
 impl stages::validation::NestedChecks for Run {
     fn checks(
@@ -149,14 +311,19 @@ impl stages::validation::NestedChecks for Run {
         input: &StackInput<'_>,
         parts: &Parts,
         d: &ResourceDefn,
-        skipped: &mut Vec<SkippedProperty>,
-        checks: &mut Vec<SkippedCheck>,
-        unknown: &mut Vec<EvalError>,
+        records: nested::Records<'_>,
     ) -> Result<(), EvalError> {
-        nested::checks(self, input, parts, d, skipped, checks, unknown)
+        let treatment = self.treatment();
+        nested::checks(self, treatment, input, parts, d, records)
     }
 
-    fn provider_names(&mut self, input: &StackInput<'_>, parts: &Parts, d: &ResourceDefn) -> Result<(), EvalError> {
-        nested::provider_names(self, input, parts, d)
+    fn provider_names(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        report: &mut Vec<Report>,
+    ) -> Result<(), EvalError> {
+        nested::provider_names(&mut self.caches(), input, parts, d, report)
     }
 }

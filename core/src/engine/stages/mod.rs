@@ -1,8 +1,8 @@
 //! The stages of one stack, in Heat's order. A stage is one function that
-//! reads the stack's input and the parts earlier stages made. The stages
-//! moved to the second step's shape (issue 35: request, structure,
-//! parameters, conditions, definitions, graph, outputs, validation, results)
-//! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
+//! reads the stack's input and the parts earlier stages made. Every stage
+//! (request, structure, parameters, conditions, definitions, graph, outputs,
+//! validation, results, and the nested stacks' in `engine/nested`)
+//! is `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
 //! [`Report`], which the driver ([`super::driver`]) applies as the mode says
 //! (Heat stops at the first stop or at the end of the stage with the first
 //! note; a display evaluation records each and goes on). What a stage finds
@@ -10,9 +10,9 @@
 //! check Heat would make with a service) is in the report too ([`Found`]),
 //! and the driver writes it. A stage never reads the mode: where its work
 //! differs by mode, the driver passes what the mode says as an input
-//! ([`Treatment`]). The others still
-//! take `&mut Run` and return `Result<Part, Failed>` with the error Heat
-//! raises there.
+//! ([`Treatment`]). A stage that needs a nested stack asks the driver
+//! (`nested::Stacks`, [`validation::NestedChecks`]); one that loads files
+//! writes the caches (`engine::Caches`), never the `Run`.
 //!
 //! | stage | function | part |
 //! |---|---|---|
@@ -25,7 +25,7 @@
 //! | outputs | [`outputs::outputs`] | [`outputs::Outputs`] |
 //! | validation | [`validation::validation`] | none: its report (Heat's errors, the checks it would make with a service); a nested stack's checks asked of the driver ([`validation::NestedChecks`]) |
 //! | results | [`results::results`] | [`results::Sections`] (the values' marks and edges in its report) |
-//! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] |
+//! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] (each child run by the driver; what it found in the report) |
 //!
 //! Parts are made of pieces (a condition, a resource, an output, a nested
 //! stack), each a [`Piece`]: known, failed with its error, or unknown. A stage
@@ -134,6 +134,9 @@ pub(crate) enum Report {
     Diagnostic(Diagnostic),
     /// One more diagnostic, unless the evaluation has it already.
     DiagnosticOnce(Diagnostic),
+    /// A note about the evaluation itself (what hotplate does not have),
+    /// unless the evaluation has it already.
+    Info(Diagnostic),
     /// Heat's error as the result reports it, in every mode: the stack
     /// fails here.
     Failed(Failed),

@@ -17,7 +17,7 @@ use crate::engine::heat_config::HeatConfig;
 use crate::engine::nested::Template;
 use crate::engine::parameters::{ParamSchema, ParamType};
 use crate::engine::request::{Document, Request};
-use crate::engine::Loads;
+use crate::engine::Caches;
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, Span};
@@ -80,15 +80,15 @@ type ParamTypes = Vec<(String, ParamType)>;
 /// The request stage. Its part is the stack (none when it fails: the
 /// report ends with Heat's answer, [`Report::Failed`]); the template's
 /// version is in the report as soon as it is read.
-pub(crate) fn request<'r>(loads: &mut Loads<'_>, req: &'r Request) -> Staged<Option<Top<'r>>> {
+pub(crate) fn request<'r>(caches: &mut Caches<'_>, req: &'r Request) -> Staged<Option<Top<'r>>> {
     let mut out = Staged::new(None);
     let top = settings(req).and_then(|config| {
         // heat-api reads the stack name before the template.
         let Some(stack_name) = req.stack_name.as_deref() else {
             return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
         };
-        let body = body(loads, req, &config)?;
-        let top = template(loads, req, body, stack_name, config, &mut out.report)?;
+        let body = body(caches, req, &config)?;
+        let top = template(caches, req, body, stack_name, config, &mut out.report)?;
         // `_validate_new_stack`'s stack limit: offline the project owns no stack.
         if top.config.max_stacks_per_tenant == 0 {
             let message =
@@ -132,8 +132,8 @@ pub(crate) struct Body {
 
 /// heat-api's part (`InstantiationData`): the template loaded (JSON/YAML, a
 /// mapping, a version key), then the inline environment.
-pub(crate) fn body(loads: &mut Loads<'_>, req: &Request, config: &HeatConfig) -> Result<Body, Failed> {
-    let (tid, root, dates) = load(loads, &req.template, &req.template_name, config.max_template_size)?;
+pub(crate) fn body(caches: &mut Caches<'_>, req: &Request, config: &HeatConfig) -> Result<Body, Failed> {
+    let (tid, root, dates) = load(caches, &req.template, &req.template_name, config.max_template_size)?;
     let Some(top) = root.as_map() else {
         let d = Diagnostic::error("not-a-mapping", "The template is not a JSON object or YAML mapping.").at(root.span);
         return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
@@ -142,14 +142,14 @@ pub(crate) fn body(loads: &mut Loads<'_>, req: &Request, config: &HeatConfig) ->
         let d = Diagnostic::error("no-version", "Template format version not found.").at(Span::new(tid, 0, 0));
         return Err(Failed::unparseable("Template", "ValueError", d.message.clone(), d));
     }
-    let inline_env = inline_environment(loads, req)?;
+    let inline_env = inline_environment(caches, req)?;
     Ok(Body { root, dates, inline_env })
 }
 
 /// The engine's part: the version class, every parameter schema, the
 /// environment files merged. The version goes to `report` once read.
 pub(crate) fn template<'r>(
-    loads: &mut Loads<'_>,
+    caches: &mut Caches<'_>,
     req: &Request,
     body: Body,
     stack_name: &'r str,
@@ -162,21 +162,21 @@ pub(crate) fn template<'r>(
     report.push(Report::Found(Found::Version(version, vnode.as_str().unwrap_or_default().to_string())));
     // Heat's errors from here on, with this version's paths.
     let failed = |e: EvalError| Failed::heat(cfn::localize(e, version));
-    let (schemas, types) = all_param_schemata(loads, req, &root, version, config.max_template_size, report)?;
-    let env = environment(loads, req, inline_env, &types).map_err(|e| e.map_or_else(failed, |f| f))?;
+    let (schemas, types) = all_param_schemata(caches, req, &root, version, config.max_template_size, report)?;
+    let env = environment(caches, req, inline_env, &types).map_err(|e| e.map_or_else(failed, |f| f))?;
     Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
 }
 
 /// Load the template: its source id, root, and the scalars Heat gets as dates.
 fn load(
-    loads: &mut Loads<'_>,
+    caches: &mut Caches<'_>,
     doc: &Document,
     name: &str,
     max_size: i64,
 ) -> Result<(SourceId, Node, Vec<Span>), Failed> {
     match doc {
         Document::Text(text) => {
-            let id = loads.sources.add(name, text.clone());
+            let id = caches.sources.add(name, text.clone());
             match load_template_limited(text, id, max_size) {
                 // Its duplicate keys (the loader's warnings) are hotplate's lint rule
                 // W1010's, which the user can silence: not Heat's diagnostics.
@@ -192,21 +192,21 @@ fn load(
             }
         }
         Document::Value(v) => {
-            let id = loads.sources.add(name, String::new());
+            let id = caches.sources.add(name, String::new());
             Ok((id, Node::from_value(v, Span::new(id, 0, 0)), Vec::new()))
         }
     }
 }
 
 /// The inline environment (ignored when environment files are given).
-fn inline_environment(loads: &mut Loads<'_>, req: &Request) -> Result<Option<ParsedEnv>, Failed> {
+fn inline_environment(caches: &mut Caches<'_>, req: &Request) -> Result<Option<ParsedEnv>, Failed> {
     if !req.environment_files.is_empty() {
         return Ok(None);
     }
     let parsed = match &req.environment {
         None => return Ok(None),
         Some(Document::Text(text)) => {
-            let id = loads.sources.add("environment", text.clone());
+            let id = caches.sources.add("environment", text.clone());
             environment::parse_text(text, id, "environment")
         }
         Some(Document::Value(v)) => environment::from_value(v, "environment"),
@@ -220,7 +220,7 @@ fn inline_environment(loads: &mut Loads<'_>, req: &Request) -> Result<Option<Par
 /// in `report` (Heat stops at the end with the first); the budget run out
 /// stops it at once.
 fn all_param_schemata(
-    loads: &mut Loads<'_>,
+    caches: &mut Caches<'_>,
     req: &Request,
     root: &Node,
     version: HotVersion,
@@ -241,8 +241,8 @@ fn all_param_schemata(
         Ok(())
     };
     for (name, content) in &req.files {
-        let file_ids = &mut *loads.file_ids;
-        let sources = &mut *loads.sources;
+        let file_ids = &mut *caches.file_ids;
+        let sources = &mut *caches.sources;
         let mut add_source = || {
             let id = sources.add(name.clone(), content.clone().unwrap_or_default());
             file_ids.insert(name.clone(), id);
@@ -253,7 +253,7 @@ fn all_param_schemata(
                 all_types.extend(file.types);
                 if let Some(loaded) = file.loaded {
                     // The same text and source id a provider template would load.
-                    loads.templates.borrow_mut().insert(name.clone(), Template::new(loaded.root, loaded.dates));
+                    caches.templates.borrow_mut().insert(name.clone(), Template::new(loaded.root, loaded.dates));
                 }
             }
             Err(e) => note(e, report)?,
@@ -275,7 +275,7 @@ fn all_param_schemata(
 /// The environment files merged in order (or the single environment). An
 /// error is Heat's answer as it is, or an error of the stack (`Err(Err)`).
 fn environment(
-    loads: &mut Loads<'_>,
+    caches: &mut Caches<'_>,
     req: &Request,
     inline_env: Option<ParsedEnv>,
     types: &[(String, ParamType)],
@@ -288,7 +288,7 @@ fn environment(
         let Some(Some(text)) = req.files.get(name) else {
             return Err(Err(EvalError::key(name.clone()).with_code("missing-environment-file")));
         };
-        let id = loads.sources.add(name.clone(), text.clone());
+        let id = caches.sources.add(name.clone(), text.clone());
         match environment::parse_text(text, id, name) {
             Ok(parsed) => files.push(EnvFile { name, parsed }),
             Err(e) => return Err(Ok(Failed::answer(e.class, e.message, e.diagnostic))),

@@ -11,8 +11,8 @@ use std::rc::Rc;
 
 use super::outputs::Output;
 use super::{Found, Report, Staged, Treatment};
+use crate::engine::nested::Records;
 use crate::engine::resources::{self, ResourceDefn};
-use crate::engine::result::{SkippedCheck, SkippedProperty};
 use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError};
 use crate::pyhash::PySet;
@@ -27,14 +27,18 @@ pub(crate) trait NestedChecks {
         input: &StackInput<'_>,
         parts: &Parts,
         d: &ResourceDefn,
-        skipped: &mut Vec<SkippedProperty>,
-        checks: &mut Vec<SkippedCheck>,
-        unknown: &mut Vec<EvalError>,
+        records: Records<'_>,
     ) -> Result<(), EvalError>;
 
     /// A provider's property names against its template's parameters
     /// (template validate, `nested::provider_names`).
-    fn provider_names(&mut self, input: &StackInput<'_>, parts: &Parts, d: &ResourceDefn) -> Result<(), EvalError>;
+    fn provider_names(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        report: &mut Vec<Report>,
+    ) -> Result<(), EvalError>;
 }
 
 /// The validation stage. What it finds beyond Heat's error (the constraints
@@ -81,7 +85,9 @@ pub(crate) fn validation(
             // Template validate: `validate_template()`; a resource with an
             // `external_id` is skipped.
             if d.external_id.is_none() {
-                let result = d.validate_template(&parts.stack).and_then(|()| nest.provider_names(input, parts, d));
+                let result = d
+                    .validate_template(&parts.stack)
+                    .and_then(|()| nest.provider_names(input, parts, d, &mut out.report));
                 match result {
                     Err(e) => note(&mut out, e),
                     Ok(()) => false,
@@ -142,7 +148,9 @@ fn resource(
         result = d.validate(stack, treatment.strict, &mut skipped, &mut checks, &mut unknown);
     }
     if result.is_ok() {
-        result = nest.checks(input, parts, d, &mut skipped, &mut checks, &mut unknown);
+        let report = &mut out.report;
+        let records = Records { skipped: &mut skipped, checks: &mut checks, unknown: &mut unknown, report };
+        result = nest.checks(input, parts, d, records);
     }
     if result.is_ok() {
         result = d.plugin_checks_after_nested(stack, &mut checks, &mut unknown);

@@ -122,7 +122,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     let Some(request) = &req.request else {
         return Err(Failed::bad_request(Diagnostic::error("no-template", "No template specified")));
     };
-    let mut body = stages::request::body(&mut run.loads(), request, &config)?;
+    let mut body = stages::request::body(&mut run.caches(), request, &config)?;
     // heat-api sends what it decoded to the engine over RPC, as JSON.
     body.root = json_round_trip(&body.root);
     if let Some(env) = &mut body.inline_env {
@@ -139,7 +139,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         }
     }
     let mut report = Vec::new();
-    let top = stages::request::template(&mut run.loads(), request, body, STACK_NAME, config, &mut report);
+    let top = stages::request::template(&mut run.caches(), request, body, STACK_NAME, config, &mut report);
     run.apply(stages::Staged { part: (), report })?;
     let top = top?;
     let input = StackInput {
