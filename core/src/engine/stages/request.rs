@@ -163,7 +163,7 @@ pub(crate) fn template<'r>(
     // Heat's errors from here on, with this version's paths.
     let failed = |e: EvalError| Failed::heat(cfn::localize(e, version));
     let (schemas, types) = all_param_schemata(caches, req, &root, version, config.max_template_size, report)?;
-    let env = environment(caches, req, inline_env, &types).map_err(|e| e.map_or_else(failed, |f| f))?;
+    let env = environment(caches, req, inline_env, &types).map_err(|e| e.unwrap_or_else(failed))?;
     Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
 }
 
