@@ -216,6 +216,7 @@ fn validate(input: &StackInput<'_>, params: &[Parameter], treatment: Treatment, 
             out.note(e.at_if_unset(p.schema.span));
         }
     }
+    out.end_step();
 }
 
 fn last_source(sources: &[(String, String)], name: &str) -> Option<String> {
