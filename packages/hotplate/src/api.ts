@@ -169,6 +169,7 @@ function crashResponse(e: unknown): EvaluateResponse {
     parameters: [],
     edges: [],
     version: null,
+    release: null,
   };
 }
 
