@@ -58,6 +58,7 @@ impl Run {
             strict: self.mode.strict(),
             template_only: self.mode.template_only(),
             display: self.mode.past_errors(),
+            release: self.mode.release(),
         }
     }
 

@@ -96,7 +96,10 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     }
     let staged = stages::request::request(&mut run.caches(), req);
     let top = match run.apply(staged) {
-        Ok(Some(top)) => top,
+        Ok(Some(top)) => {
+            run.mode = run.mode.answered_by(top.release);
+            top
+        }
         Ok(None) => return run.ev,
         Err(failed) => {
             run.report(failed);

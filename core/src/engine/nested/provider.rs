@@ -314,7 +314,7 @@ pub(super) fn properties(
         }
         // Custom constraints need a cloud: recorded, as for any property.
         let mut needs_cloud = Vec::new();
-        let checked = parameters::validate_constraints(stack.config.release, s, &converted, false, &mut needs_cloud);
+        let checked = parameters::validate_constraints(stack.release(), s, &converted, false, &mut needs_cloud);
         skipped.extend(needs_cloud.into_iter().map(|constraint| SkippedProperty {
             resource: d.name.to_string(),
             property: s.name.clone(),

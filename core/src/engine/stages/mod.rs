@@ -47,6 +47,7 @@ pub(crate) mod validation;
 use crate::diag::{Diagnostic, HeatError, PathItem};
 use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::eval::EvalError;
+use crate::release::Release;
 use crate::version::HotVersion;
 
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
@@ -219,6 +220,8 @@ pub(crate) struct Treatment {
     /// shows each piece on its own, a value it does not have as its
     /// placeholder.
     pub(crate) display: bool,
+    /// The Heat release that answers.
+    pub(crate) release: Release,
 }
 
 /// What a stage made of one piece of its part.

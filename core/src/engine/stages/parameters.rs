@@ -215,7 +215,7 @@ fn validate(input: &StackInput<'_>, params: &[Parameter], treatment: Treatment, 
             continue;
         }
         let mut skipped = Vec::new();
-        let result = p.validate(input.config.release, treatment.strict, &mut skipped);
+        let result = p.validate(treatment.release, treatment.strict, &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.
         for c in skipped {
             out.report.push(Report::UntilError(Found::SkippedConstraint(p.schema.name.clone(), c)));

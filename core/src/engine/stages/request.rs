@@ -20,6 +20,7 @@ use crate::engine::request::{Document, Request};
 use crate::engine::Caches;
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
+use crate::release::Release;
 use crate::source::{SourceId, Span};
 use crate::syntax::{load_template_limited, Node};
 use crate::version::HotVersion;
@@ -38,6 +39,8 @@ pub(crate) struct Top<'r> {
     pub(crate) env: Environment,
     /// The cloud's Heat settings.
     pub(crate) config: Rc<HeatConfig>,
+    /// The Heat release that answers (the driver puts it in the mode).
+    pub(crate) release: Release,
 }
 
 /// A template's parameter schemas, with every problem found reading them
@@ -82,13 +85,13 @@ type ParamTypes = Vec<(String, ParamType)>;
 /// version is in the report as soon as it is read.
 pub(crate) fn request<'r>(caches: &mut Caches<'_>, req: &'r Request) -> Staged<Option<Top<'r>>> {
     let mut out = Staged::new(None);
-    let top = settings(req).and_then(|config| {
+    let top = settings(req).and_then(|(config, release)| {
         // heat-api reads the stack name before the template.
         let Some(stack_name) = req.stack_name.as_deref() else {
             return Err(Failed::bad_request(Diagnostic::error("no-stack-name", "No stack name specified")));
         };
         let body = body(caches, req, &config)?;
-        let top = template(caches, req, body, stack_name, config, &mut out.report)?;
+        let top = template(caches, req, body, stack_name, (config, release), &mut out.report)?;
         // `_validate_new_stack`'s stack limit: offline the project owns no stack.
         if top.config.max_stacks_per_tenant == 0 {
             let message =
@@ -105,9 +108,10 @@ pub(crate) fn request<'r>(caches: &mut Caches<'_>, req: &'r Request) -> Staged<O
     out
 }
 
-/// The cloud's settings; then heat-api's body limit, before anything is read.
-pub(crate) fn settings(req: &Request) -> Result<HeatConfig, Failed> {
-    let config = HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref())
+/// The cloud's settings and the release that answers; then heat-api's body
+/// limit, before anything is read.
+pub(crate) fn settings(req: &Request) -> Result<(HeatConfig, Release), Failed> {
+    let (config, release) = HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref())
         .map_err(|m| Failed::heat(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
     let size = req.json_body_size();
     if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {
@@ -117,7 +121,7 @@ pub(crate) fn settings(req: &Request) -> Result<HeatConfig, Failed> {
         );
         return Err(Failed::heat(EvalError::other("RequestLimitExceeded", message).with_code("body-too-large")));
     }
-    Ok(config)
+    Ok((config, release))
 }
 
 /// What heat-api decoded of the body: the template and the inline environment.
@@ -153,7 +157,7 @@ pub(crate) fn template<'r>(
     req: &Request,
     body: Body,
     stack_name: &'r str,
-    config: HeatConfig,
+    (config, release): (HeatConfig, Release),
     report: &mut Vec<Report>,
 ) -> Result<Top<'r>, Failed> {
     let Body { root, dates, inline_env } = body;
@@ -164,7 +168,7 @@ pub(crate) fn template<'r>(
     let failed = |e: EvalError| Failed::heat(cfn::localize(e, version));
     let (schemas, types) = all_param_schemata(caches, req, &root, version, config.max_template_size, report)?;
     let env = environment(caches, req, inline_env, &types).map_err(|e| e.unwrap_or_else(failed))?;
-    Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config) })
+    Ok(Top { stack_name, root, version, schemas, env, config: Rc::new(config), release })
 }
 
 /// Load the template: its source id, root, and the scalars Heat gets as dates.

@@ -107,7 +107,7 @@ pub(crate) fn validation(
             return out;
         }
     }
-    let output_order = PySet::from_dict_keys(parts.stack.config.str_hash(), parts.outputs.known().map(|(n, _)| n));
+    let output_order = PySet::from_dict_keys(parts.stack.str_hash(), parts.outputs.known().map(|(n, _)| n));
     for name in output_order.iter() {
         if let Some((_, Output::Enabled { expr, .. })) = parts.outputs.known().find(|(n, _)| *n == name) {
             let path = ["outputs".to_string(), name.to_string(), "value".to_string()];

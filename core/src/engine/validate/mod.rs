@@ -35,6 +35,7 @@ use super::{Run, StackInput};
 use crate::diag::{Diagnostic, HeatError};
 use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
+use crate::release::Release;
 use crate::source::SourceMap;
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
@@ -102,10 +103,11 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 /// heat-api's checks, the engine's `validate_template`, the answer.
 fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     // heat-api: its body limit, the query flags, then the body.
-    let config = match &req.request {
+    let (config, release) = match &req.request {
         Some(request) => stages::request::settings(request)?,
-        None => HeatConfig::default(),
+        None => (HeatConfig::default(), Release::LATEST),
     };
+    run.mode = run.mode.answered_by(release);
     let show_nested = match &req.show_nested {
         None => false,
         Some(text) => match text.to_lowercase().as_str() {
@@ -139,7 +141,8 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
         }
     }
     let mut report = Vec::new();
-    let top = stages::request::template(&mut run.caches(), request, body, STACK_NAME, config, &mut report);
+    let settings = (config, release);
+    let top = stages::request::template(&mut run.caches(), request, body, STACK_NAME, settings, &mut report);
     run.apply(stages::Staged { part: (), report })?;
     let top = top?;
     let input = StackInput {
