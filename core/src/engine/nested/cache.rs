@@ -4,7 +4,7 @@
 //! An edit to one service template of an overcloud changes the nested stacks
 //! that read it (and their parents), not the hundreds of others. While an
 //! [`api::Session`] evaluates, its [`NestedCache`] is the thread's active one,
-//! and [`super::child_run`] asks it before running a child stack: a child whose
+//! and the driver's `Run::child_run` asks it before running a child stack (`super::child_run` is in `engine/driver.rs`: `Run::child_run`): a child whose
 //! inputs are the same as when it last ran is not run again; what that run
 //! returned and did is replayed instead. Invariants:
 //! - *Same answer as cold.* An entry is found by the child's place (its path of
@@ -257,7 +257,7 @@ pub(crate) struct Pending {
 
 /// The child's place and inputs, `None` when no cache is in use (or the
 /// evaluation marks existing resources: an update plan's).
-pub(super) fn pending(
+pub(crate) fn pending(
     run: &Run,
     input: &StackInput<'_>,
     d: &ResourceDefn,
@@ -294,19 +294,19 @@ pub(super) fn pending(
 }
 
 /// A stored run to replay: its answer and what it did.
-pub(super) struct Hit {
-    pub(super) answer: (Result<(), Failed>, Evaluation),
+pub(crate) struct Hit {
+    pub(crate) answer: (Result<(), Failed>, Evaluation),
     /// Templates it loaded, to keep for the rest of the evaluation.
-    pub(super) loaded: Vec<(Rc<str>, Rc<Template>)>,
+    pub(crate) loaded: Vec<(Rc<str>, Rc<Template>)>,
     /// Sources it registered, to register again (the same ids).
-    pub(super) sources: Vec<Source>,
+    pub(crate) sources: Vec<Source>,
     /// The budget left after it.
-    pub(super) budget: u32,
+    pub(crate) budget: u32,
 }
 
 /// The stored run of `pending`'s child if its inputs and reads are the same
 /// now, for `run` to replay.
-pub(super) fn replay(run: &Run, pending: &Pending) -> Option<Hit> {
+pub(crate) fn replay(run: &Run, pending: &Pending) -> Option<Hit> {
     with_on(|c| {
         let entry = c.entries.get(&pending.key)?;
         if !same_inputs(&entry.inputs, &pending.inputs) || !same_state(run, &entry.reads) {
@@ -343,7 +343,7 @@ pub(super) fn replay(run: &Run, pending: &Pending) -> Option<Hit> {
 }
 
 /// Keep the run of `pending`'s child that just ended: `run` after it, its answer.
-pub(super) fn store(pending: Pending, run: &Run, result: &Result<(), Failed>, ev: &Evaluation) {
+pub(crate) fn store(pending: Pending, run: &Run, result: &Result<(), Failed>, ev: &Evaluation) {
     let _ = with_on(|c| {
         let reads: Vec<Read> = c.log.get(pending.log..).unwrap_or_default().to_vec();
         let mut seen = HashSet::new();
