@@ -191,9 +191,9 @@ impl Run {
         create: bool,
     ) -> (Result<(), Failed>, Evaluation) {
         // In an editing session, the same child with the same inputs as last time
-        // is not run again (`nested/cache.rs`).
-        let pending = nested::cache::pending(self, input, d, child, create);
-        if let Some(hit) = pending.as_ref().and_then(|p| nested::cache::replay(self, p)) {
+        // is not run again (`stack_cache.rs`).
+        let pending = super::stack_cache::pending(self, input, d, child, create);
+        if let Some(hit) = pending.as_ref().and_then(|p| super::stack_cache::replay(self, p)) {
             for (name, template) in hit.loaded {
                 self.templates.borrow_mut().insert(name.to_string(), template);
             }
@@ -215,7 +215,7 @@ impl Run {
             ev.result.clear_sections();
         }
         if let Some(pending) = pending {
-            nested::cache::store(pending, self, &result, &ev);
+            super::stack_cache::store(pending, self, &result, &ev);
         }
         (result, ev)
     }

@@ -72,7 +72,7 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // resourceTypes(release), the summary's answering release; each release's support
 // statuses for the lint rules; the set-order note): +2.2 KB, 652.8 KB on releases
 // (main e95af59 merged); 653.5 KB with main 2cb5a13 merged (deploy's values unknown in part).
-// Issue 40's nested-stack results kept by an editing session (engine/nested/cache.rs:
+// Issue 40's nested-stack results kept by an editing session (engine/stack_cache.rs:
 // the worker's edits re-run only the stacks that read the edited file): 658.6 KB on
 // speed b3f5eb2 (main 2cb5a13 merged, without issue 37's rest: +7.3 KB over 651.3);
 // with main 3d30ea0 merged: see BENCHMARKS.md's ratchet table.

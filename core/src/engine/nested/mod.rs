@@ -8,7 +8,6 @@
 //! driver runs each child (`Run::stack`, through [`Stacks`]); the functions
 //! here make the child and read what it found, and never the mode.
 
-pub(crate) mod cache;
 mod group;
 mod provider;
 
@@ -16,7 +15,6 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use cache::{begin, read_file, NestedCache};
 pub(crate) use provider::{with_param_defaults, Template};
 
 use super::environment::Environment;
@@ -34,7 +32,7 @@ use crate::value::{Map, Value};
 /// What a nested stack is made of (`child_template()`, `child_params()`).
 pub(crate) struct Child {
     /// `template_url`: the file, or `nested_stack` for a generated template.
-    url: String,
+    pub(super) url: String,
     pub(super) template: Rc<Template>,
     /// Whether the template is a file (whose parameter defaults the
     /// environment's `parameter_defaults` replace, as `param_schemata` does).

@@ -39,7 +39,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use super::{Child, Template};
+use super::nested::{Child, Template};
 use crate::engine::heat_config::HeatConfig;
 use crate::engine::mode::Mode;
 use crate::engine::resources::ResourceDefn;
@@ -406,7 +406,7 @@ fn same_inputs(a: &Inputs, b: &Inputs) -> bool {
 
 /// Values equal exactly: the same type and value (Python's `1 == 1.0 == True`
 /// is not enough: the result would print them differently), maps in order.
-pub(super) fn same_value(a: &Value, b: &Value) -> bool {
+pub(crate) fn same_value(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -427,7 +427,7 @@ fn same_map(a: &Map, b: &Map) -> bool {
 }
 
 /// Loaded trees equal exactly, spans included.
-pub(super) fn same_node(a: &Node, b: &Node) -> bool {
+pub(crate) fn same_node(a: &Node, b: &Node) -> bool {
     a.span == b.span
         && match (&a.kind, &b.kind) {
             (NodeKind::Scalar(x), NodeKind::Scalar(y)) => same_value(x, y),
