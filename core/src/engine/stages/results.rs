@@ -47,7 +47,7 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
     }
     // The deploy-time evaluation of a stack Heat creates (not a plan's): an
     // `OS::Heat::Value`'s `value` is known once created when its inputs are.
-    if parts.stack.deployed && !run.mode.past_errors() && input.existing.is_none() {
+    if parts.stack.deployed && run.values_once_created && !run.mode.past_errors() && input.existing.is_none() {
         values_once_created(parts);
     }
     let parts = &*parts;
