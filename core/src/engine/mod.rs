@@ -94,8 +94,10 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     if through.deployed {
         run.mode = run.mode.deployed();
     }
-    let top = match stages::request::request(&mut run, req) {
-        Ok(top) => top,
+    let staged = stages::request::request(&mut run.caches(), req);
+    let top = match run.apply(staged) {
+        Ok(Some(top)) => top,
+        Ok(None) => return run.ev,
         Err(failed) => {
             run.report(failed);
             run.ev.result.clear_sections();
@@ -155,6 +157,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             heats_errors(&run.ev.result, shown, "", &run.ev.deploy_time);
         }
     }
+    crate::pyhash::set_order_notes(&mut run.ev.diagnostics, input.config.release.info().python);
     run.ev
 }
 
@@ -217,6 +220,17 @@ pub(crate) struct Run {
     values_once_created: bool,
 }
 
+/// The caches a stage that loads files writes: the source texts, each
+/// file's source id, the templates loaded (a [`Run`]'s, shared with its
+/// nested stacks), and the nested budget left.
+pub(crate) struct Caches<'a> {
+    sources: &'a mut crate::source::SourceMap,
+    file_ids: &'a mut HashMap<String, SourceId>,
+    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+    /// Nested stacks and resources that may still be built (a group's bound).
+    budget: u32,
+}
+
 /// One stack's inputs: the top-level stack from the request, a nested one
 /// from its parent resource.
 pub(crate) struct StackInput<'a> {
@@ -271,15 +285,25 @@ impl Run {
 
     /// A run for a nested stack: the sources, loaded templates and budget
     /// are the parent's.
-    fn child(parent: &mut Run) -> Run {
+    fn spawn(&mut self) -> Run {
         let mut run = Run::new();
-        run.ev.sources = std::mem::take(&mut parent.ev.sources);
-        run.templates = parent.templates.clone();
-        run.file_ids = parent.file_ids.clone();
-        run.budget = parent.budget;
-        run.mode = parent.mode;
-        run.values_once_created = parent.values_once_created;
+        run.ev.sources = std::mem::take(&mut self.ev.sources);
+        run.templates = self.templates.clone();
+        run.file_ids = self.file_ids.clone();
+        run.budget = self.budget;
+        run.mode = self.mode;
+        run.values_once_created = self.values_once_created;
         run
+    }
+
+    /// The caches a loading stage writes.
+    pub(crate) fn caches(&mut self) -> Caches<'_> {
+        Caches {
+            sources: &mut self.ev.sources,
+            file_ids: &mut self.file_ids,
+            templates: &self.templates,
+            budget: self.budget,
+        }
     }
 
     /// The display evaluation of the top-level stack after Heat's: the
@@ -289,7 +313,7 @@ impl Run {
     /// values it does not have listed as notes (without values; with them,
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
-        let mut run = Run::child(self);
+        let mut run = self.spawn();
         run.mode = self.mode.display().deployed();
         run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
@@ -378,7 +402,7 @@ impl Run {
     /// The stages again with the deploy-time treatment ([`Run::deploy_time`]);
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
-        let mut run = Run::child(self);
+        let mut run = self.spawn();
         run.mode = self.mode.deployed();
         run.budget = NESTED_BUDGET;
         run.values_once_created = values;
