@@ -42,19 +42,21 @@ mod random_string;
 mod rbac_policy;
 mod router;
 mod router_interface;
+mod sahara;
 mod sahara_job_binary;
 mod scaling_policy;
 mod security_group;
 mod security_group_rule;
 mod segment;
-mod server;
 mod senlin_cluster;
+mod server;
 mod server_group;
 mod software_component;
 mod software_deployment;
 mod subnet;
 mod subnetpool;
 mod value;
+mod vitrage_template;
 mod zaqar_subscription;
 mod zun_container;
 
@@ -218,8 +220,12 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Octavia::Listener", octavia_listener::validate),
     ("OS::Octavia::Pool", octavia_pool::validate),
     ("OS::Octavia::Quota", quota::validate),
+    ("OS::Sahara::Cluster", sahara::cluster),
+    ("OS::Sahara::ClusterTemplate", sahara::cluster_template),
     ("OS::Sahara::JobBinary", sahara_job_binary::validate),
+    ("OS::Sahara::NodeGroupTemplate", sahara::node_group_template),
     ("OS::Senlin::Cluster", senlin_cluster::validate),
+    ("OS::Vitrage::Template", vitrage_template::validate),
     ("OS::Zaqar::Subscription", zaqar_subscription::validate),
     ("OS::Zun::Container", zun_container::validate),
 ];

@@ -48,8 +48,14 @@ mod tests {
     #[test]
     fn the_url_is_swift_or_an_internal_db_uuid() {
         let r = Some("16.1.0");
-        assert_eq!(error("http://x/a.jar", r).as_deref(), Some("resources.jb.properties: http://x/a.jar is not a valid job location."));
-        assert_eq!(error("internal-db://nope", r).as_deref(), Some("resources.jb.properties: internal-db://nope is not a valid job location."));
+        assert_eq!(
+            error("http://x/a.jar", r).as_deref(),
+            Some("resources.jb.properties: http://x/a.jar is not a valid job location.")
+        );
+        assert_eq!(
+            error("internal-db://nope", r).as_deref(),
+            Some("resources.jb.properties: internal-db://nope is not a valid job location.")
+        );
         assert_eq!(error("swift://c/a.jar", r), None);
         assert_eq!(error("internal-db://{5A1E8E5C-7A26-4E58-9F36-0D5B6A9A8E01}", r), None);
         // 27.0.1: a hidden placeholder.

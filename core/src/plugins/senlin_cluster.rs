@@ -1,7 +1,8 @@
 //! `OS::Senlin::Cluster` (`heat.engine.resources.openstack.senlin.cluster.Cluster.validate`,
 //! Heat before 23.0.0: from 23.0.0 Senlin's types are hidden placeholders
 //! that check nothing): `max_size` (-1: no limit) not below `min_size`, and
-//! `desired_capacity` between them.
+//! `desired_capacity` between them. Its `validate()` replaces the base
+//! class's: Heat reads only these three properties.
 
 use super::{invalid, Ctx, Outcome};
 use crate::eval::EvalError;
@@ -35,11 +36,17 @@ mod tests {
     }
 
     // Expected messages from the oracle (real Heat 16.1.0 and 22.0.1, full
-    // mode: core/tests/data/releases/checks/senlin_cluster_*).
+    // mode). Not in core/tests/data/releases/checks: Heat's `Cluster.validate`
+    // does not call the base class's, so Heat checks neither the property
+    // schema nor the custom constraints of a cluster (no `senlin.profile` in
+    // `skipped_constraints`), which the engine still does (FIXME(issue 37)).
     #[test]
     fn sizes_are_checked_before_senlin_retired() {
         for release in ["16.1.0", "22.0.1"] {
-            assert_eq!(error("min_size: 3, max_size: 2", Some(release)).as_deref(), Some("min_size can not be greater than max_size"));
+            assert_eq!(
+                error("min_size: 3, max_size: 2", Some(release)).as_deref(),
+                Some("min_size can not be greater than max_size")
+            );
             assert_eq!(
                 error("min_size: 1, desired_capacity: 5, max_size: 3", Some(release)).as_deref(),
                 Some("desired_capacity must be between min_size and max_size")
