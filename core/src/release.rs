@@ -2,8 +2,8 @@
 //! (wallaby) to 27.0.1, chosen per request (`"x-heat-release": "16.1.0"`, the
 //! oracle's field), 27.0.1 by default.
 //!
-//! A release is one value, [`Release`], carried with the Heat settings
-//! ([`crate::engine::heat_config::HeatConfig::release`]); what differs between
+//! A release is one value, [`Release`], carried in the evaluation's mode
+//! ([`crate::engine::mode::Mode::release`]); what differs between
 //! releases is data keyed by it:
 //! - [`RELEASES`]: each release's OpenStack series, the Python its series
 //!   runs on (which decides the order Python iterates a set of strings in:

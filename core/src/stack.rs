@@ -199,6 +199,17 @@ impl Stack {
         }
     }
 
+    /// The Heat release that answers (the evaluation's mode,
+    /// [`crate::engine::mode::Mode::release`]).
+    pub(crate) fn release(&self) -> crate::release::Release {
+        self.mode.release()
+    }
+
+    /// How the release's Python hashes strings (the order it iterates sets in).
+    pub(crate) fn str_hash(&self) -> crate::pyhash::StrHash {
+        self.mode.str_hash()
+    }
+
     /// `Stack.timeout_secs()`: no request sets `timeout_mins`, so the
     /// `stack_action_timeout` setting.
     pub fn timeout_secs(&self) -> i64 {

@@ -3,8 +3,16 @@
 //! report ([`stages::Staged`]); [`Run::apply`] applies the report as the mode
 //! says and hands the part on, so the stage itself never reads the mode.
 
-use super::stages::{self, Failed, Piece, Report, Staged};
-use super::{existing, nested, HeatResult, Parts, Run, StackInput};
+use std::rc::Rc;
+
+use super::nested::Child;
+use super::resources::ResourceDefn;
+use super::result::Evaluation;
+use super::stages::{self, Failed, Found, Piece, Report, Staged};
+use super::{existing, nested, Caches, HeatResult, Parts, Run, StackInput};
+use crate::eval::EvalError;
+use crate::pystd::uuid5_url;
+use crate::syntax::Node;
 
 impl Run {
     /// A stage's report applied as the mode says ([`Run::stop`] for a stop,
@@ -19,10 +27,71 @@ impl Run {
                 Report::Stop(e) => self.stop(e)?,
                 Report::Note(e) => self.note(&mut first, e)?,
                 Report::EndStep => self.end_stage(first.take())?,
+                Report::Problem(e) => self.problem(e),
+                Report::Diagnostic(d) => self.diagnostic(d),
+                Report::Failed(failed) => return Err(failed),
+                Report::Info(d) => {
+                    if !self.ev.diagnostics.contains(&d) {
+                        self.ev.diagnostics.push(d);
+                    }
+                }
+                Report::DiagnosticOnce(d) => {
+                    if !self.ev.diagnostics.contains(&d) {
+                        self.diagnostic(d);
+                    }
+                }
+                Report::Found(found) => self.found(found),
+                Report::UntilError(found) => {
+                    if first.is_none() {
+                        self.found(found);
+                    }
+                }
             }
         }
         self.end_stage(first)?;
         Ok(staged.part)
+    }
+
+    /// What the mode asks of the stages.
+    pub(crate) fn treatment(&self) -> stages::Treatment {
+        stages::Treatment {
+            strict: self.mode.strict(),
+            template_only: self.mode.template_only(),
+            display: self.mode.past_errors(),
+            release: self.mode.release(),
+        }
+    }
+
+    /// What a stage found, written to the evaluation.
+    fn found(&mut self, found: Found) {
+        let ev = &mut self.ev;
+        match found {
+            Found::ParamInfo(info) => ev.param_info = info,
+            Found::Unknown(u) => {
+                if !ev.unknowns.iter().any(|o| o.label == u.label) {
+                    ev.unknowns.push(u);
+                }
+            }
+            Found::NotChecked(item) => self.not_checked(item),
+            Found::SkippedConstraint(parameter, constraint) => {
+                let item = (parameter, constraint);
+                if !ev.result.skipped_constraints.contains(&item) {
+                    ev.result.skipped_constraints.push(item);
+                    crate::sort::sort(&mut ev.result.skipped_constraints);
+                }
+            }
+            Found::SkippedProperties(skipped) => ev.result.skipped_properties.extend(skipped),
+            Found::SkippedChecks(checks) => ev.result.skipped_checks.extend(checks),
+            Found::Version(version, text) => {
+                ev.result.template_version = Some(text);
+                ev.version = Some(version);
+            }
+            Found::Marks(marks) => {
+                ev.deferred.extend(marks.deferred);
+                ev.display.extend(marks.display);
+                ev.edges.extend(marks.edges);
+            }
+        }
     }
 
     /// A stack from its template on: Heat's `Stack.validate`, then (unless only
@@ -30,14 +99,15 @@ impl Run {
     /// runs the same stages.
     pub(crate) fn stack(&mut self, input: &StackInput<'_>) -> Result<(), Failed> {
         let mut parts = self.build(input)?;
-        stages::validation::validation(self, input, &mut parts)?;
+        let validated = stages::validation::validation(input, &mut parts, self.treatment(), self);
+        self.apply(validated)?;
         if !self.mode.collects() {
             return Ok(());
         }
         // Validated: with the deploy-time treatment, what is resolved from
         // here on sees an attribute as the unknown value it is once created.
         parts.stack.deployed = self.mode.deploy_time();
-        let sections = stages::results::results(self, input, &mut parts)?;
+        let sections = self.apply(stages::results::results(input, &mut parts, self.treatment()))?;
         let result = &mut self.ev.result;
         result.parameters = sections.parameters;
         result.conditions = sections.conditions;
@@ -47,7 +117,8 @@ impl Run {
             hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
             existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
         }
-        let nested = nested::nested(self, input, &parts);
+        let staged = nested::nested(input, &parts, self);
+        let nested = self.apply(staged)?;
         for (name, piece) in nested.pieces {
             let result = match piece {
                 Piece::Known(result) => result,
@@ -73,11 +144,187 @@ impl Run {
         input: &StackInput<'_>,
         structure: &stages::structure::Structure<'_>,
     ) -> Result<Parts, Failed> {
-        let mut stack = stages::parameters::parameters(self, input, structure)?;
+        let mut stack = self.apply(stages::parameters::parameters(input, structure, self.treatment()))?;
+        stack.mode = self.mode;
         let conditions = self.apply(stages::conditions::conditions(input, structure, &mut stack))?;
         let definitions = self.apply(stages::definitions::definitions(input, structure, &mut stack))?;
         let graph = self.apply(stages::graph::graph(&definitions, &stack))?;
         let outputs = self.apply(stages::outputs::outputs(structure, &stack, input.version))?;
         Ok(Parts { stack, conditions, definitions, graph, outputs })
+    }
+}
+
+/// The nested stacks: each a run of its own sharing this one's caches.
+impl Run {
+    /// `get_nested_parameters_stack()` (template validate's `show_nested`):
+    /// the nested stack Heat builds, without validating it, for a
+    /// nested-stack resource, given to `visit` as its input (in a run of its
+    /// own that shares the caches). `None` for other resources, and for a
+    /// template Heat reads from elsewhere. Heat's errors here are its own
+    /// classes.
+    pub(crate) fn parameters_stack<T>(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        visit: impl FnOnce(&mut Self, &StackInput<'_>) -> Result<T, Failed>,
+    ) -> Result<Option<T>, Failed> {
+        let mut report = Vec::new();
+        let child = nested::parameters_child(&mut self.caches(), input, parts, d, &mut report);
+        self.apply(Staged { part: (), report })?;
+        let Some(child) = child.map_err(|e| self.failed(e))? else { return Ok(None) };
+        let mut child_run = self.spawn();
+        let result = child_run.child_stages(input, d, &child, false, visit);
+        self.ev.sources = std::mem::take(&mut child_run.ev.sources);
+        self.budget = child_run.budget;
+        result.map(Some)
+    }
+
+    /// Run a child stack: Heat's `_parse_nested_stack`, then its validation
+    /// (strict for a nested stack being created, non-strict when its parent
+    /// validates it) and, when created, what its result shows.
+    fn child_run(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+    ) -> (Result<(), Failed>, Evaluation) {
+        let mut child_run = self.spawn();
+        let result = child_run.child_stages(input, d, child, create, |run, input| run.stack(input));
+        if let Err(failed) = &result {
+            child_run.report(failed.clone());
+        }
+        let mut ev = std::mem::take(&mut child_run.ev);
+        self.ev.sources = std::mem::take(&mut ev.sources);
+        self.budget = child_run.budget;
+        if create && ev.result.error.is_some() {
+            ev.result.clear_sections();
+        }
+        (result, ev)
+    }
+
+    /// The child's depth and size within bounds, its version and parameter
+    /// schemas, then `then` on its input (its stages).
+    fn child_stages<T>(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+        then: impl FnOnce(&mut Self, &StackInput<'_>) -> Result<T, Failed>,
+    ) -> Result<T, Failed> {
+        let run = self;
+        // `_child_nested_depth`.
+        let max_depth = input.config.max_nested_stack_depth;
+        if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
+            let e = EvalError::other(
+                "RequestLimitExceeded",
+                format!("Request limit exceeded: Recursion depth exceeds {max_depth}."),
+            )
+            .with_code("nested-too-deep")
+            .at(d.node.span);
+            return Err(run.failed(e));
+        }
+        let template = &child.template;
+        let root = &template.root;
+        let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
+        let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
+        if run.budget < cost {
+            return Err(run.failed(nested::budget_exceeded(d.node.span)));
+        }
+        run.budget -= cost;
+        let (version, text) = match template.version() {
+            None => {
+                let e = EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span);
+                return Err(run.failed(e));
+            }
+            Some(Err(e)) => return Err(run.failed(e.clone())),
+            Some(Ok(found)) => found.clone(),
+        };
+        run.ev.result.template_version = Some(text);
+        run.ev.version = Some(version);
+        let mut first = None;
+        for e in &template.schemas().problems {
+            run.note(&mut first, e.clone())?;
+        }
+        run.end_stage(first)?;
+        let mut schemas = template.schemas().schemas.clone();
+        if child.file {
+            nested::with_param_defaults(&mut schemas, &input.env.parameter_defaults);
+        }
+        let mut env = nested::child_environment(&input.env, &child.params, &d.name, child.registry_key.as_ref());
+        for (k, v) in child.registry.iter() {
+            let _ = env.resource_registry.insert(k.clone(), v.clone());
+        }
+        let stack_name = format!("{}-{}", input.stack_name, d.name);
+        let existing = if create { input.existing } else { None };
+        let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
+        let stack_id = match existing.and_then(|h| h.stack_id(&path)) {
+            Some(id) => id,
+            // A stack that is not stored has no id, nor have the stacks built in it.
+            None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
+            None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
+        };
+        run.mode = run.mode.nested(create, existing.is_none_or(|h| h.validate_strictly(&path)));
+        let child_input = StackInput {
+            root,
+            version,
+            stack_name: &stack_name,
+            stack_id,
+            project_id: input.project_id,
+            files: input.files.clone(),
+            env,
+            schemas,
+            depth: input.depth + 1,
+            mocks: None,
+            deploy_params: child.deploy.clone(),
+            unknown_params: child.unknown.clone(),
+            config: input.config.clone(),
+            existing,
+            path,
+        };
+        then(run, &child_input)
+    }
+}
+
+/// The nested stage's children, run by the driver.
+impl nested::Stacks for Run {
+    fn caches(&mut self) -> Caches<'_> {
+        Run::caches(self)
+    }
+
+    fn child(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+    ) -> (Result<(), Failed>, Evaluation) {
+        self.child_run(input, d, child, create)
+    }
+}
+
+/// The validation's nested stacks: each a run of its own sharing this one's caches.
+impl stages::validation::NestedChecks for Run {
+    fn checks(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        records: nested::Records<'_>,
+    ) -> Result<(), EvalError> {
+        let treatment = self.treatment();
+        nested::checks(self, treatment, input, parts, d, records)
+    }
+
+    fn provider_names(
+        &mut self,
+        input: &StackInput<'_>,
+        parts: &Parts,
+        d: &ResourceDefn,
+        report: &mut Vec<Report>,
+    ) -> Result<(), EvalError> {
+        nested::provider_names(&mut self.caches(), input, parts, d, report)
     }
 }

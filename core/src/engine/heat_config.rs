@@ -11,7 +11,6 @@
 
 use crate::pyconv::py_int_value;
 use crate::pyfmt::{py_repr, py_str};
-use crate::pyhash::StrHash;
 use crate::release::Release;
 use crate::value::{Map, Value};
 
@@ -39,9 +38,6 @@ pub struct HeatConfig {
     pub yaql_memory_quota: i64,
     /// `[volumes] backups_enabled`: the `Snapshot` deletion policy of volumes.
     pub volumes_backups_enabled: bool,
-    /// The openstack-heat release that answers (the request's
-    /// `x-heat-release`, not a `heat.conf` option).
-    pub release: Release,
 }
 
 impl Default for HeatConfig {
@@ -57,7 +53,6 @@ impl Default for HeatConfig {
             yaql_limit_iterators: 200,
             yaql_memory_quota: 10_000,
             volumes_backups_enabled: true,
-            release: Release::LATEST,
         }
     }
 }
@@ -94,22 +89,20 @@ enum Setting {
 }
 
 impl HeatConfig {
-    /// How the release's Python hashes strings (the order it iterates sets in).
-    pub fn str_hash(&self) -> StrHash {
-        self.release.info().python.hash()
-    }
-
-    /// The settings of a request: its `x-heat-config` object and its
-    /// `x-heat-release` (none: 27.0.1).
+    /// The settings of a request, its `x-heat-config` object, and the
+    /// release that answers, its `x-heat-release` (none: 27.0.1; not a
+    /// `heat.conf` option: the evaluation's mode carries it,
+    /// `Mode::release`).
     ///
     /// # Errors
     /// As [`HeatConfig::from_value`]; an unknown release, naming the known ones.
-    pub fn of_request(conf: &Value, release: Option<&str>) -> Result<HeatConfig, String> {
-        let mut config = HeatConfig::from_value(conf)?;
-        if let Some(r) = release {
-            config.release = Release::parse(r)?;
-        }
-        Ok(config)
+    pub fn of_request(conf: &Value, release: Option<&str>) -> Result<(HeatConfig, Release), String> {
+        let config = HeatConfig::from_value(conf)?;
+        let release = match release {
+            Some(r) => Release::parse(r)?,
+            None => Release::LATEST,
+        };
+        Ok((config, release))
     }
 
     /// The settings of an `x-heat-config` object (null: the defaults).

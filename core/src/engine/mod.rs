@@ -94,8 +94,13 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     if through.deployed {
         run.mode = run.mode.deployed();
     }
-    let top = match stages::request::request(&mut run, req) {
-        Ok(top) => top,
+    let staged = stages::request::request(&mut run.caches(), req);
+    let top = match run.apply(staged) {
+        Ok(Some(top)) => {
+            run.mode = run.mode.answered_by(top.release);
+            top
+        }
+        Ok(None) => return run.ev,
         Err(failed) => {
             run.report(failed);
             run.ev.result.clear_sections();
@@ -155,7 +160,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             heats_errors(&run.ev.result, shown, "", &run.ev.deploy_time);
         }
     }
-    crate::pyhash::set_order_notes(&mut run.ev.diagnostics, input.config.release.info().python);
+    crate::pyhash::set_order_notes(&mut run.ev.diagnostics, run.mode.release().info().python);
     run.ev
 }
 
@@ -214,6 +219,17 @@ pub(crate) struct Run {
     mode: mode::Mode,
 }
 
+/// The caches a stage that loads files writes: the source texts, each
+/// file's source id, the templates loaded (a [`Run`]'s, shared with its
+/// nested stacks), and the nested budget left.
+pub(crate) struct Caches<'a> {
+    sources: &'a mut crate::source::SourceMap,
+    file_ids: &'a mut HashMap<String, SourceId>,
+    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+    /// Nested stacks and resources that may still be built (a group's bound).
+    budget: u32,
+}
+
 /// One stack's inputs: the top-level stack from the request, a nested one
 /// from its parent resource.
 pub(crate) struct StackInput<'a> {
@@ -267,14 +283,24 @@ impl Run {
 
     /// A run for a nested stack: the sources, loaded templates and budget
     /// are the parent's.
-    fn child(parent: &mut Run) -> Run {
+    fn spawn(&mut self) -> Run {
         let mut run = Run::new();
-        run.ev.sources = std::mem::take(&mut parent.ev.sources);
-        run.templates = parent.templates.clone();
-        run.file_ids = parent.file_ids.clone();
-        run.budget = parent.budget;
-        run.mode = parent.mode;
+        run.ev.sources = std::mem::take(&mut self.ev.sources);
+        run.templates = self.templates.clone();
+        run.file_ids = self.file_ids.clone();
+        run.budget = self.budget;
+        run.mode = self.mode;
         run
+    }
+
+    /// The caches a loading stage writes.
+    pub(crate) fn caches(&mut self) -> Caches<'_> {
+        Caches {
+            sources: &mut self.ev.sources,
+            file_ids: &mut self.file_ids,
+            templates: &self.templates,
+            budget: self.budget,
+        }
     }
 
     /// The display evaluation of the top-level stack after Heat's: the
@@ -284,7 +310,7 @@ impl Run {
     /// values it does not have listed as notes (without values; with them,
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
-        let mut run = Run::child(self);
+        let mut run = self.spawn();
         run.mode = self.mode.display().deployed();
         run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
@@ -321,7 +347,7 @@ impl Run {
     /// ([`Evaluation::deploy_time`], with the values it waits for); its
     /// diagnostics give way to one note each.
     fn deploy_time(&mut self, input: &StackInput<'_>) {
-        let mut run = Run::child(self);
+        let mut run = self.spawn();
         run.mode = self.mode.deployed();
         run.budget = NESTED_BUDGET;
         if let Err(failed) = run.stack(input) {

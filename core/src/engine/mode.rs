@@ -5,17 +5,22 @@
 //! methods instead of reading flags; a nested stack's mode is its parent's
 //! through [`Mode::nested`].
 //!
-//! | mode | `strict()` | `collects()` | `template_only()` | `past_errors()` | `deploy_time()` |
-//! |---|---|---|---|---|---|
-//! | [`Mode::create`] (a stack Heat creates) | yes (an update plan may say no for a nested stack) | yes | no | no | no |
-//! | a parent's check of a nested stack ([`Mode::nested`] with `create` false) | no | no | no | as the parent | as the parent |
-//! | [`Mode::template_validate`] | no | no | yes | no | no |
-//! | [`Mode::display`] of any of them | as it | as it | as it | yes | as it |
-//! | [`Mode::deployed`] of any of them | as it | as it | as it | as it | yes |
+//! | mode | `strict()` | `collects()` | `template_only()` | `past_errors()` | `deploy_time()` | `release()` |
+//! |---|---|---|---|---|---|---|
+//! | [`Mode::create`] (a stack Heat creates) | yes (an update plan may say no for a nested stack) | yes | no | no | no | the request's |
+//! | a parent's check of a nested stack ([`Mode::nested`] with `create` false) | no | no | no | as the parent | as the parent | as the parent |
+//! | [`Mode::template_validate`] | no | no | yes | no | no | the request's |
+//! | [`Mode::display`] of any of them | as it | as it | as it | yes | as it | as it |
+//! | [`Mode::deployed`] of any of them | as it | as it | as it | as it | yes | as it |
 //!
-//! The Heat release that answers (issue 37) is not here yet: it travels with
-//! the Heat settings (`HeatConfig::release`, ARCHITECTURE.md, "Heat
-//! releases"); moving it into this value is issue 35's open step.
+//! The Heat release that answers (issue 37, ARCHITECTURE.md, "Heat
+//! releases") is part of the mode too: [`Mode::release`], set once from the
+//! request ([`Mode::answered_by`]) and carried to every nested stack, the
+//! display and the deploy-time evaluations; a [`Stack`](crate::stack::Stack)
+//! asks it through `Stack::release`.
+
+use crate::pyhash::StrHash;
+use crate::release::Release;
 
 /// What Heat does with the stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +47,8 @@ pub(crate) struct Mode {
     /// of a resource that is not created is an unknown value (it exists in
     /// a real deployment), not Heat's pre-creation null.
     deploy_time: bool,
+    /// The openstack-heat release that answers (the request's `x-heat-release`).
+    release: Release,
 }
 
 impl Default for Mode {
@@ -53,12 +60,23 @@ impl Default for Mode {
 impl Mode {
     /// Heat's stack create of the top-level stack.
     pub(crate) const fn create() -> Mode {
-        Mode { purpose: Purpose::Create, strict: true, display: false, deploy_time: false }
+        Mode { purpose: Purpose::Create, strict: true, display: false, deploy_time: false, release: Release::LATEST }
     }
 
     /// Heat's template validate (`strict_validate=False`, `validate_res_tmpl_only`).
     pub(crate) const fn template_validate() -> Mode {
-        Mode { purpose: Purpose::TemplateValidate, strict: false, display: false, deploy_time: false }
+        Mode {
+            purpose: Purpose::TemplateValidate,
+            strict: false,
+            display: false,
+            deploy_time: false,
+            release: Release::LATEST,
+        }
+    }
+
+    /// The same evaluation as `release` answers it.
+    pub(crate) const fn answered_by(self, release: Release) -> Mode {
+        Mode { release, ..self }
     }
 
     /// The same stack evaluated for display (see ARCHITECTURE.md, "The display evaluation").
@@ -110,6 +128,17 @@ impl Mode {
     pub(crate) const fn deploy_time(self) -> bool {
         self.deploy_time
     }
+
+    /// The Heat release that answers: its catalogue, constraints, plugin
+    /// checks and Python.
+    pub(crate) const fn release(self) -> Release {
+        self.release
+    }
+
+    /// How the release's Python hashes strings (the order it iterates sets in).
+    pub(crate) fn str_hash(self) -> StrHash {
+        self.release.info().python.hash()
+    }
 }
 
 #[cfg(test)]
@@ -127,5 +156,10 @@ mod tests {
         let validate = Mode::template_validate();
         assert!(validate.template_only() && !validate.collects() && !validate.strict());
         assert!(!Mode::create().past_errors() && !Mode::create().deploy_time());
+        // The release carries over to nested stacks and the other evaluations.
+        let old = crate::release::Release::parse("16.1.0").unwrap_or_default();
+        let answered = Mode::create().answered_by(old);
+        assert_eq!(answered.nested(false, true).display().deployed().release(), old);
+        assert_eq!(Mode::create().release(), crate::release::Release::LATEST);
     }
 }

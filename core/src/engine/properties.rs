@@ -523,7 +523,7 @@ impl<'a> Validation<'a> {
                     schema::allowed_values(value, &allowed, &|v| to_schema_type(prop.kind, v))
                 }
                 Rule::AllowedPattern(pattern) => schema::allowed_pattern(value, pattern),
-                Rule::Custom(name) => match crate::constraints::check_offline(self.stack.config.release, name, value) {
+                Rule::Custom(name) => match crate::constraints::check_offline(self.stack.release(), name, value) {
                     Some(crate::constraints::Custom::Valid) => Ok(None),
                     Some(crate::constraints::Custom::Invalid(msg)) => {
                         Ok(Some(crate::constraints::error_text(value, msg.as_deref())))

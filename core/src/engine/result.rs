@@ -471,33 +471,46 @@ pub fn disabled_resource(type_value: Value) -> Value {
     Value::map(m)
 }
 
+/// What the result's values carry for the page: deploy-time marks, display
+/// values and dependency edges (a stage's part; the driver moves them into
+/// the [`Evaluation`]).
+#[derive(Debug, Default)]
+pub(crate) struct Marks {
+    /// Deploy-time value markers.
+    pub(crate) deferred: Vec<DeferredMark>,
+    /// Display values of what is built from deploy-time values.
+    pub(crate) display: Vec<DisplayValue>,
+    /// Dependency edges between enabled resources.
+    pub(crate) edges: Vec<Edge>,
+}
+
 /// Walk a snippet and mark where deploy-time values land (`base`: where the
 /// snippet's value is in the result); a call built from one gets its display
 /// value ([`crate::symbolic`]), computed here and only here, so a template
 /// without deploy-time values costs nothing more.
-pub fn mark_deferred(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>, ev: &mut Evaluation) {
+pub(crate) fn mark_deferred(stack: &Stack, base: Vec<PathItem>, expr: Option<&Expr>, marks: &mut Marks) {
     if let Some(e) = expr {
         let mut path = base;
-        walk(stack, &mut path, e, ev);
+        walk(stack, &mut path, e, marks);
     }
 }
 
 /// Mark a value the parent stack gave as a deploy-time one (a nested stack's
 /// parameter, or `get_param` of it): one exact mark for a deploy-time input
 /// itself, else its display value with a derived mark per input.
-pub(crate) fn mark_display(path: Vec<PathItem>, sym: &symbolic::Sym, ev: &mut Evaluation) {
+pub(crate) fn mark_display(path: Vec<PathItem>, sym: &symbolic::Sym, marks: &mut Marks) {
     if let symbolic::Sym::Hole(h) = sym {
         if h.exact {
-            ev.deferred.push(DeferredMark { path, label: h.label.clone(), exact: true });
+            marks.deferred.push(DeferredMark { path, label: h.label.clone(), exact: true });
             return;
         }
     }
     let mut labels = Vec::new();
     symbolic::hole_labels(sym, &mut labels);
     for label in labels {
-        ev.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
+        marks.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
     }
-    ev.display.push(DisplayValue { path, value: sym.clone() });
+    marks.display.push(DisplayValue { path, value: sym.clone() });
 }
 
 /// Heat's absent marker at the top of a snippet (an `if` without its false branch).
@@ -509,35 +522,35 @@ fn is_absent(expr: &Expr) -> bool {
     }
 }
 
-fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluation) {
+fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, marks: &mut Marks) {
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::List(items, _) => {
             // Absent items vanish from the list: later indexes move up.
             for (i, e) in items.iter().filter(|e| !is_absent(e)).enumerate() {
                 path.push(PathItem::Index(i64::try_from(i).unwrap_or(i64::MAX)));
-                walk(stack, path, e, ev);
+                walk(stack, path, e, marks);
                 path.pop();
             }
         }
         Expr::Map(entries, _) => {
             for (k, e) in entries {
                 path.push(PathItem::Key(json_key(k)));
-                walk(stack, path, e, ev);
+                walk(stack, path, e, marks);
                 path.pop();
             }
         }
         Expr::Call(call) => {
             if call.spec.is_macro() {
-                walk(stack, path, &call.args, ev);
+                walk(stack, path, &call.args, marks);
                 return;
             }
             if let Some(sym) = symbolic::seeded(stack, call) {
-                mark_display(path.clone(), &sym, ev);
+                mark_display(path.clone(), &sym, marks);
                 return;
             }
             if let Some(label) = symbolic::input_label(stack, call) {
-                ev.deferred.push(DeferredMark { path: path.clone(), label, exact: true });
+                marks.deferred.push(DeferredMark { path: path.clone(), label, exact: true });
                 return;
             }
             let inner = symbolic::input_labels(stack, &call.args);
@@ -545,10 +558,10 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, ev: &mut Evaluatio
                 return;
             }
             for label in inner {
-                ev.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
+                marks.deferred.push(DeferredMark { path: path.clone(), label, exact: false });
             }
             if let Some(value) = symbolic::display(stack, expr) {
-                ev.display.push(DisplayValue { path: path.clone(), value });
+                marks.display.push(DisplayValue { path: path.clone(), value });
             }
         }
     }

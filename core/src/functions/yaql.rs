@@ -72,7 +72,7 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     };
     stack.tick()?;
     let config = &stack.config;
-    let before_3 = config.release.info().yaql.before_3();
+    let before_3 = stack.release().info().yaql.before_3();
     crate::yaql::evaluate_with_limits(&parsed, &data, config.yaql_limit_iterators, config.yaql_memory_quota, before_3)
         .map_err(|e| EvalError::other(e.class, e.message).with_code("yaql-error"))
 }

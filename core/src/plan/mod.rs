@@ -264,7 +264,7 @@ fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diag
 pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     // The preview's Heat settings first.
     let hash = match engine::heat_config::HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref()) {
-        Ok(config) => config.str_hash(),
+        Ok((_, release)) => release.info().python.hash(),
         Err(m) => {
             return Plan::failed(
                 heat_error("HeatConfigError", m.clone(), Vec::new(), Diagnostic::error("bad-heat-config", m)),

@@ -98,7 +98,7 @@ pub(crate) struct Ctx<'a> {
 impl Ctx<'_> {
     /// Whether the answering Heat release has a change of a plugin's checks.
     pub fn has(&self, change: crate::release::Change) -> bool {
-        self.stack.config.release.has(change)
+        self.stack.release().has(change)
     }
 
     /// `self.properties[key]`.

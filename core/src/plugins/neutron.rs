@@ -13,7 +13,7 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     };
     let mut banned: Vec<&str> = vec!["shared", "tenant_id"];
     banned.extend(ctx.props.iter().filter_map(|(k, _)| k.as_str()));
-    let algo = ctx.stack.config.str_hash();
+    let algo = ctx.stack.str_hash();
     let banned_set = PySet::from_sequence(algo, banned.iter().copied());
     let keys: Vec<&str> = specs.iter().filter_map(|(k, _)| k.as_str()).collect();
     let specs_set = PySet::from_dict_keys(algo, keys.iter().copied());

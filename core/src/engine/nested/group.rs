@@ -13,7 +13,8 @@ use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::NotChecked;
-use crate::engine::{Parts, Run, StackInput};
+use crate::engine::stages::{Found, Report};
+use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Refers;
 use crate::pyfmt::py_str;
@@ -81,14 +82,15 @@ impl Group<'_> {
 
 /// A group's child stack (a ResourceGroup validates only its first member,
 /// with every property); `None` when the group makes none (or its
-/// properties do not read).
+/// properties do not read). A check it cannot make goes to `report`.
 pub(super) fn child(
-    run: &mut Run,
+    caches: &mut Caches<'_>,
     input: &StackInput<'_>,
     parts: &Parts,
     d: &ResourceDefn,
     kind: NestedKind,
     validating: bool,
+    report: &mut Vec<Report>,
 ) -> Result<Option<Child>, EvalError> {
     let mut entries = provider::entries(d.properties.as_ref()).to_vec();
     // With the deploy-time treatment a member's property that reads an
@@ -106,7 +108,7 @@ pub(super) fn child(
             }
         }
         for item in marked {
-            run.not_checked(item);
+            report.push(Report::Found(Found::NotChecked(item)));
         }
     }
     let entries = &entries[..];
@@ -117,7 +119,7 @@ pub(super) fn child(
         Err(crate::engine::properties::PropError::Unknown(e)) => return Err(e),
         Err(_) => return Ok(None),
     };
-    let g = Group { d, props, validating, max_resources: input.config.max_resources_per_stack, budget: run.budget };
+    let g = Group { d, props, validating, max_resources: input.config.max_resources_per_stack, budget: caches.budget };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
         NestedKind::AutoScalingGroup => Some(scaling_group(input, &g)?),
@@ -128,7 +130,7 @@ pub(super) fn child(
         NestedKind::Template => None,
     };
     Ok(members.map(|members| {
-        let mut child = generated(run, parts, d, kind, members, &unknown);
+        let mut child = generated(caches, parts, d, kind, members, &unknown);
         child.unknown = unknown;
         child
     }))
@@ -167,7 +169,7 @@ fn resolve_marking_unknown(
 /// where a parameter without a value is null (`get_resource_def`'s
 /// `ignore_param_resolve`).
 pub(super) fn parameters_child(
-    run: &mut Run,
+    caches: &mut Caches<'_>,
     input: &StackInput<'_>,
     parts: &Parts,
     d: &ResourceDefn,
@@ -218,8 +220,13 @@ pub(super) fn parameters_child(
     for key in ["count", "desired_capacity", "Size", "DesiredCapacity"] {
         props.insert_str(key, Value::Int(1));
     }
-    let g =
-        Group { d, props, validating: true, max_resources: input.config.max_resources_per_stack, budget: run.budget };
+    let g = Group {
+        d,
+        props,
+        validating: true,
+        max_resources: input.config.max_resources_per_stack,
+        budget: caches.budget,
+    };
     let members = match kind {
         NestedKind::ResourceGroup => resource_group(parts, &g)?,
         NestedKind::AutoScalingGroup => Some(scaling_group(input, &g)?),
@@ -228,7 +235,7 @@ pub(super) fn parameters_child(
         NestedKind::DeploymentGroup(member_type) => Some(deployment_group(&g, member_type)?.unwrap_or_default()),
         _ => Some(instance_group(input, parts, &g, kind)?),
     };
-    Ok(members.map(|members| generated(run, parts, d, kind, members, &IndexMap::new())))
+    Ok(members.map(|members| generated(caches, parts, d, kind, members, &IndexMap::new())))
 }
 
 /// `function.resolve` with a parameter that has no value as null (at the
@@ -433,7 +440,7 @@ fn cfn_stack(g: &Group<'_>) -> Result<(), EvalError> {
 /// The generated template of the members, as the group's child stack
 /// (with a parameter for each deploy-time value of `unknown`).
 fn generated(
-    run: &mut Run,
+    caches: &mut Caches<'_>,
     parts: &Parts,
     d: &ResourceDefn,
     kind: NestedKind,
@@ -481,7 +488,7 @@ fn generated(
     if cfn {
         registry.insert_str(SCALED_RESOURCE, Value::from("AWS::EC2::Instance"));
     }
-    let id = run.ev.sources.add(format!("{}<nested_stack>", d.name), String::new());
+    let id = caches.sources.add(format!("{}<nested_stack>", d.name), String::new());
     let root = Node::from_value(&Value::map(t), Span::new(id, 0, 0));
     Child {
         url: "nested_stack".into(),

@@ -4,8 +4,9 @@
 //! at most `max_nested_stack_depth` deep), and the result shows each one as Heat would
 //! create it: the child template with the parameters the parent's
 //! properties give it, validated strictly, resolved, and its own nested
-//! stacks in turn. Both run the same stages as the top-level stack
-//! ([`Run::stack`]).
+//! stacks in turn. Both run the same stages as the top-level stack: the
+//! driver runs each child (`Run::stack`, through [`Stacks`]); the functions
+//! here make the child and read what it found, and never the mode.
 
 mod group;
 mod provider;
@@ -14,38 +15,37 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use provider::Template;
+pub(crate) use provider::{with_param_defaults, Template};
 
 use super::environment::Environment;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, SkippedCheck, SkippedProperty};
-use super::stages::{Failed, Piece, Pieces};
-use super::{Parts, Run, StackInput};
+use super::result::{Evaluation, HeatResult, Marks, SkippedCheck, SkippedProperty};
+use super::stages::{self, Failed, Piece, Pieces, Report, Staged, Treatment};
+use super::{Caches, Parts, StackInput};
 use crate::catalogue::NestedKind;
 use crate::diag::PathItem;
 use crate::eval::EvalError;
-use crate::pystd::{fnmatch, uuid5_url};
+use crate::pystd::fnmatch;
 use crate::source::Span;
-use crate::syntax::Node;
 use crate::value::{Map, Value};
 
 /// What a nested stack is made of (`child_template()`, `child_params()`).
-struct Child {
+pub(crate) struct Child {
     /// `template_url`: the file, or `nested_stack` for a generated template.
     url: String,
-    template: Rc<Template>,
+    pub(super) template: Rc<Template>,
     /// Whether the template is a file (whose parameter defaults the
     /// environment's `parameter_defaults` replace, as `param_schemata` does).
-    file: bool,
-    params: Map,
+    pub(super) file: bool,
+    pub(super) params: Map,
     /// The registry entry that led to the template (removed in the child).
-    registry_key: Option<(Option<String>, String)>,
+    pub(super) registry_key: Option<(Option<String>, String)>,
     /// Registry entries the parent adds (`child_params()`'s `resource_registry`).
-    registry: Map,
+    pub(super) registry: Map,
     /// Parameters whose values are deploy-time in the parent, as it shows them.
-    deploy: IndexMap<String, crate::symbolic::Sym>,
+    pub(super) deploy: IndexMap<String, crate::symbolic::Sym>,
     /// Parameters whose values a display evaluation's parent does not have.
-    unknown: provider::Unknowns,
+    pub(super) unknown: provider::Unknowns,
 }
 
 /// The nested stacks of a stack's result.
@@ -57,38 +57,77 @@ pub(crate) struct Nested {
     pub(crate) pieces: Pieces<HeatResult>,
 }
 
+/// What the nested stacks ask of the driver (`engine/driver.rs` implements
+/// it for the run): the caches, and a child stack run in a run of its own
+/// that shares them.
+pub(crate) trait Stacks {
+    /// The caches: sources, loaded templates, the budget left.
+    fn caches(&mut self) -> Caches<'_>;
+
+    /// A child stack: Heat's `_parse_nested_stack`, then its validation
+    /// (strict for a nested stack being created, non-strict when its parent
+    /// validates it) and, when created, what its result shows.
+    fn child(
+        &mut self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        child: &Child,
+        create: bool,
+    ) -> (Result<(), Failed>, Evaluation);
+}
+
+/// What a resource's nested-stack checks write besides their error.
+pub(crate) struct Records<'f> {
+    /// Properties Heat would check with a service.
+    pub(crate) skipped: &'f mut Vec<SkippedProperty>,
+    /// Plugin checks Heat would make with a service.
+    pub(crate) checks: &'f mut Vec<SkippedCheck>,
+    /// What could not be checked for want of a value.
+    pub(crate) unknown: &'f mut Vec<EvalError>,
+    /// A note on the way.
+    pub(crate) report: &'f mut Vec<Report>,
+}
+
 /// The nested-stack checks of one resource after its own validation: a
 /// provider's properties against the template's parameters, then (for the
 /// top-level stack, or any stack validated non-strictly) the nested stack
 /// itself, then a provider's facade.
 pub(crate) fn checks(
-    run: &mut Run,
+    stacks: &mut dyn Stacks,
+    treatment: Treatment,
     input: &StackInput<'_>,
     parts: &Parts,
     d: &ResourceDefn,
-    skipped: &mut Vec<SkippedProperty>,
-    checks: &mut Vec<SkippedCheck>,
-    unknown: &mut Vec<EvalError>,
+    records: Records<'_>,
 ) -> Result<(), EvalError> {
+    let Records { skipped, checks, unknown, report } = records;
     let Some(kind) = d.info.nested_kind() else { return Ok(()) };
     // A provider's template and parameters, read once for every check here.
     let provider = match kind {
         NestedKind::Template => {
-            let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-            provider::properties(&parts.stack, d, &provider.schemas, run.mode.strict(), skipped, unknown)?;
+            let Some(provider) = provider::provider(&mut stacks.caches(), input, d, report)? else { return Ok(()) };
+            provider::properties(
+                &parts.stack,
+                d,
+                &provider.schemas,
+                treatment.strict,
+                treatment.display,
+                skipped,
+                unknown,
+            )?;
             Some(provider)
         }
         _ => None,
     };
     // A display evaluation makes each nested stack as Heat would create it
     // (strictly: every problem there), not this validation first.
-    if !run.mode.past_errors() && (input.depth == 0 || !run.mode.strict()) {
+    if !treatment.display && (input.depth == 0 || !treatment.strict) {
         let child = match &provider {
             Some(provider) => Some(provider::child(&parts.stack, d, provider)?),
-            None => group::child(run, input, parts, d, kind, true)?,
+            None => group::child(&mut stacks.caches(), input, parts, d, kind, true, report)?,
         };
         if let Some(child) = child {
-            let (result, ev) = child_run(run, input, d, &child, false);
+            let (result, ev) = stacks.child(input, d, &child, false);
             let prefix = format!("{}/", d.name);
             skipped.extend(ev.result.skipped_properties.into_iter().map(|mut s| {
                 s.resource.insert_str(0, &prefix);
@@ -108,218 +147,112 @@ pub(crate) fn checks(
 }
 
 /// `get_nested_parameters_stack()` (template validate's `show_nested`): the
-/// nested stack Heat builds, without validating it, for a nested-stack
-/// resource, given to `visit` as its input (in a run of its own that shares
-/// the sources and budget). `None` for other resources, and for a template
-/// Heat reads from elsewhere. Heat's errors here are its own classes.
-pub(crate) fn parameters_stack<T>(
-    run: &mut Run,
+/// child Heat builds, without validating it, for a nested-stack resource;
+/// `None` for other resources, and for a template Heat reads from
+/// elsewhere. A note on the way goes to `report`.
+pub(crate) fn parameters_child(
+    caches: &mut Caches<'_>,
     input: &StackInput<'_>,
     parts: &Parts,
     d: &ResourceDefn,
-    visit: impl FnOnce(&mut Run, &StackInput<'_>) -> Result<T, Failed>,
-) -> Result<Option<T>, Failed> {
+    report: &mut Vec<Report>,
+) -> Result<Option<Child>, EvalError> {
     let Some(kind) = d.info.nested_kind() else { return Ok(None) };
-    let child = match kind {
-        NestedKind::Template => {
-            provider::provider(run, input, d).and_then(|p| p.map(|p| provider::child(&parts.stack, d, &p)).transpose())
-        }
-        group => group::parameters_child(run, input, parts, d, group),
-    };
-    let Some(child) = child.map_err(|e| run.failed(e))? else { return Ok(None) };
-    let mut child_run = Run::child(run);
-    let result = child_stages(&mut child_run, input, d, &child, false, visit);
-    run.ev.sources = std::mem::take(&mut child_run.ev.sources);
-    run.budget = child_run.budget;
-    result.map(Some)
+    match kind {
+        NestedKind::Template => provider::provider(caches, input, d, report)
+            .and_then(|p| p.map(|p| provider::child(&parts.stack, d, &p)).transpose()),
+        group => group::parameters_child(caches, input, parts, d, group),
+    }
 }
 
 /// A provider's property names against its template's parameters (what
 /// `TemplateResource.validate_template()` checks of them, without values).
 pub(crate) fn provider_names(
-    run: &mut Run,
+    caches: &mut Caches<'_>,
     input: &StackInput<'_>,
     parts: &Parts,
     d: &ResourceDefn,
+    report: &mut Vec<Report>,
 ) -> Result<(), EvalError> {
     if d.info.nested_kind() != Some(NestedKind::Template) {
         return Ok(());
     }
-    let Some(provider) = provider::provider(run, input, d)? else { return Ok(()) };
-    provider::properties(&parts.stack, d, &provider.schemas, false, &mut Vec::new(), &mut Vec::new())
+    let Some(provider) = provider::provider(caches, input, d, report)? else { return Ok(()) };
+    provider::properties(&parts.stack, d, &provider.schemas, false, false, &mut Vec::new(), &mut Vec::new())
 }
 
-/// The nested stage: the result of every enabled nested-stack resource.
-pub(crate) fn nested(run: &mut Run, input: &StackInput<'_>, parts: &Parts) -> Nested {
+/// The nested stage: the result of every enabled nested-stack resource,
+/// each child run by the driver ([`Stacks`]).
+pub(crate) fn nested(input: &StackInput<'_>, parts: &Parts, stacks: &mut dyn Stacks) -> Staged<Nested> {
     let mut pieces = Vec::new();
+    let mut report = Vec::new();
     for d in &parts.definitions.defns {
         let Some(kind) = d.info.nested_kind() else { continue };
         let child = match kind {
-            NestedKind::Template => provider::provider(run, input, d).and_then(|p| match p {
-                Some(p) => provider::child(&parts.stack, d, &p).map(Some),
-                None => Ok(None),
-            }),
-            group => group::child(run, input, parts, d, group, false),
+            NestedKind::Template => {
+                provider::provider(&mut stacks.caches(), input, d, &mut report).and_then(|p| match p {
+                    Some(p) => provider::child(&parts.stack, d, &p).map(Some),
+                    None => Ok(None),
+                })
+            }
+            group => group::child(&mut stacks.caches(), input, parts, d, group, false, &mut report),
         };
         let piece = match child {
             Ok(Some(mut child)) => {
                 if kind == NestedKind::Template {
                     child.deploy = provider::deploy_params(&parts.stack, d);
                 }
-                Piece::Known(created(run, input, d, &child))
+                Piece::Known(created(stacks, input, d, &child, &mut report))
             }
             Ok(None) => Piece::Unknown,
             Err(e) if e.is_unknown() => {
-                run.problem(e.prefixed(&["resources", &d.name]).with_check("nested stack"));
+                report.push(Report::Problem(e.prefixed(&["resources", &d.name]).with_check("nested stack")));
                 Piece::Unknown
             }
             Err(e) => Piece::Failed(e),
         };
         pieces.push((d.name.to_string(), piece));
     }
-    Nested { pieces }
+    Staged { part: Nested { pieces }, report }
 }
 
-/// A nested stack as Heat would create it: its result, its diagnostics and
-/// deploy-time values moved into the parent's.
-fn created(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn, child: &Child) -> HeatResult {
-    let (_, ev) = child_run(run, input, d, child, true);
+/// A nested stack as Heat would create it: its result; its diagnostics and
+/// deploy-time values, for the parent's, in `report`.
+fn created(
+    stacks: &mut dyn Stacks,
+    input: &StackInput<'_>,
+    d: &ResourceDefn,
+    child: &Child,
+    report: &mut Vec<Report>,
+) -> HeatResult {
+    let (_, ev) = stacks.child(input, d, child, true);
     // A failure there (or in a stack nested in it) is a problem Heat
     // reports when it creates that nested stack: one more diagnostic.
     for diag in ev.diagnostics {
-        if !run.ev.diagnostics.contains(&diag) {
-            run.diagnostic(diag);
-        }
+        report.push(Report::DiagnosticOnce(diag));
     }
     // What a display evaluation could not check there, and the values it lacks.
     for mut item in ev.not_checked {
         item.stack = if item.stack.is_empty() { d.name.to_string() } else { format!("{}/{}", d.name, item.stack) };
-        run.not_checked(item);
+        report.push(Report::Found(stages::Found::NotChecked(item)));
     }
     // A value named the same in many stacks is one value (an environment's
     // `parameter_defaults` gives it to all of them): listed once.
     for u in ev.unknowns {
-        if !run.ev.unknowns.iter().any(|o| o.label == u.label) {
-            run.ev.unknowns.push(u);
-        }
+        report.push(Report::Found(stages::Found::Unknown(u)));
     }
     if ev.result.error.is_none() {
         // Its deploy-time values, at their place in this result.
         let at = [PathItem::Key("nested".into()), PathItem::Key(d.name.to_string())];
-        run.ev.deferred.extend(super::result::rebase(&at, ev.deferred, |m| &mut m.path));
-        run.ev.display.extend(super::result::rebase(&at, ev.display, |d| &mut d.path));
+        let deferred = super::result::rebase(&at, ev.deferred, |m| &mut m.path);
+        let display = super::result::rebase(&at, ev.display, |d| &mut d.path);
+        report.push(Report::Found(stages::Found::Marks(Marks { deferred, display, edges: Vec::new() })));
     }
     ev.result
 }
 
-/// Run a child stack: Heat's `_parse_nested_stack`, then its validation
-/// (strict for a nested stack being created, non-strict when its parent
-/// validates it) and, when created, what its result shows.
-fn child_run(
-    run: &mut Run,
-    input: &StackInput<'_>,
-    d: &ResourceDefn,
-    child: &Child,
-    create: bool,
-) -> (Result<(), Failed>, Evaluation) {
-    let mut child_run = Run::child(run);
-    let result = child_stages(&mut child_run, input, d, child, create, |run, input| run.stack(input));
-    if let Err(failed) = &result {
-        child_run.report(failed.clone());
-    }
-    let mut ev = std::mem::take(&mut child_run.ev);
-    run.ev.sources = std::mem::take(&mut ev.sources);
-    run.budget = child_run.budget;
-    if create && ev.result.error.is_some() {
-        ev.result.clear_sections();
-    }
-    (result, ev)
-}
-
-/// The child's depth and size within bounds, its version and parameter
-/// schemas, then `then` on its input (its stages).
-fn child_stages<T>(
-    run: &mut Run,
-    input: &StackInput<'_>,
-    d: &ResourceDefn,
-    child: &Child,
-    create: bool,
-    then: impl FnOnce(&mut Run, &StackInput<'_>) -> Result<T, Failed>,
-) -> Result<T, Failed> {
-    // `_child_nested_depth`.
-    let max_depth = input.config.max_nested_stack_depth;
-    if i64::try_from(input.depth).unwrap_or(i64::MAX) >= max_depth {
-        let e = EvalError::other(
-            "RequestLimitExceeded",
-            format!("Request limit exceeded: Recursion depth exceeds {max_depth}."),
-        )
-        .with_code("nested-too-deep")
-        .at(d.node.span);
-        return Err(run.failed(e));
-    }
-    let template = &child.template;
-    let root = &template.root;
-    let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
-    let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
-    if run.budget < cost {
-        return Err(run.failed(budget_exceeded(d.node.span)));
-    }
-    run.budget -= cost;
-    let (version, text) = match template.version() {
-        None => {
-            let e = EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span);
-            return Err(run.failed(e));
-        }
-        Some(Err(e)) => return Err(run.failed(e.clone())),
-        Some(Ok(found)) => found.clone(),
-    };
-    run.ev.result.template_version = Some(text);
-    run.ev.version = Some(version);
-    let mut first = None;
-    for e in &template.schemas().problems {
-        run.note(&mut first, e.clone())?;
-    }
-    run.end_stage(first)?;
-    let mut schemas = template.schemas().schemas.clone();
-    if child.file {
-        provider::with_param_defaults(&mut schemas, &input.env.parameter_defaults);
-    }
-    let mut env = child_environment(&input.env, &child.params, &d.name, child.registry_key.as_ref());
-    for (k, v) in child.registry.iter() {
-        let _ = env.resource_registry.insert(k.clone(), v.clone());
-    }
-    let stack_name = format!("{}-{}", input.stack_name, d.name);
-    let existing = if create { input.existing } else { None };
-    let path: Vec<Rc<str>> = input.path.iter().cloned().chain([d.name.clone()]).collect();
-    let stack_id = match existing.and_then(|h| h.stack_id(&path)) {
-        Some(id) => id,
-        // A stack that is not stored has no id, nor have the stacks built in it.
-        None if input.stack_id == super::UNSTORED_STACK_ID => input.stack_id.clone(),
-        None => uuid5_url(&format!("{}/{}", input.stack_id, d.name)),
-    };
-    run.mode = run.mode.nested(create, existing.is_none_or(|h| h.validate_strictly(&path)));
-    let child_input = StackInput {
-        root,
-        version,
-        stack_name: &stack_name,
-        stack_id,
-        project_id: input.project_id,
-        files: input.files.clone(),
-        env,
-        schemas,
-        depth: input.depth + 1,
-        mocks: None,
-        deploy_params: child.deploy.clone(),
-        unknown_params: child.unknown.clone(),
-        config: input.config.clone(),
-        existing,
-        path,
-    };
-    then(run, &child_input)
-}
-
 /// hotplate's bound on the nested stacks one request builds.
-pub(super) fn budget_exceeded(at: Span) -> EvalError {
+pub(crate) fn budget_exceeded(at: Span) -> EvalError {
     EvalError::other(
         "RequestLimitExceeded",
         format!(
@@ -334,7 +267,7 @@ pub(super) fn budget_exceeded(at: Span) -> EvalError {
 /// `environment.get_child_environment`: the parent's registry without the
 /// entry that led here and with only the `resources:` entries for this
 /// resource, the child parameters, the parent's `parameter_defaults`.
-fn child_environment(
+pub(super) fn child_environment(
     parent: &Environment,
     params: &Map,
     resource: &str,

@@ -18,7 +18,8 @@ use crate::engine::parameters::{self, ParamSchema, ParamType};
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::SkippedProperty;
 use crate::engine::stages::request::{param_schemas, Schemas};
-use crate::engine::{Parts, Run, StackInput};
+use crate::engine::stages::Report;
+use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::pyfmt::py_str;
 use crate::source::Span;
@@ -103,26 +104,32 @@ pub(super) struct Provider {
 
 /// A provider's template, loaded once per request, and its schemas; `None`
 /// when Heat would read it from elsewhere (a `file://` default mapping).
-pub(super) fn provider(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Provider>, EvalError> {
-    let Some(template) = load(run, input, d)? else {
-        packaged_note(run, d);
+/// A note on the way goes to `report`.
+pub(super) fn provider(
+    caches: &mut Caches<'_>,
+    input: &StackInput<'_>,
+    d: &ResourceDefn,
+    report: &mut Vec<Report>,
+) -> Result<Option<Provider>, EvalError> {
+    let Some(template) = load(caches, input, d)? else {
+        packaged_note(d, report);
         return Ok(None);
     };
     let schemas = template.provider_schemas(&input.env.parameter_defaults)?;
     Ok(Some(Provider { template, schemas }))
 }
 
-fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Rc<Template>>, EvalError> {
+fn load(caches: &mut Caches<'_>, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Rc<Template>>, EvalError> {
     let Some((file, _)) = &d.info.template else { return Ok(None) };
-    if let Some(template) = run.templates.borrow().get(file) {
+    if let Some(template) = caches.templates.borrow().get(file) {
         return Ok(Some(template.clone()));
     }
     let Some(Some(text)) = input.files.get(file) else { return Ok(None) };
-    let id = match run.file_ids.get(file) {
+    let id = match caches.file_ids.get(file) {
         Some(id) => *id,
         None => {
-            let id = run.ev.sources.add(file.clone(), text.clone());
-            run.file_ids.insert(file.clone(), id);
+            let id = caches.sources.add(file.clone(), text.clone());
+            caches.file_ids.insert(file.clone(), id);
             id
         }
     };
@@ -135,7 +142,7 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
         EvalError::svf(message).with_code("bad-nested-template").at(d.node.get("type").map_or(d.node.span, |n| n.span))
     })?;
     let template = Template::new(loaded.root, loaded.dates);
-    run.templates.borrow_mut().insert(file.clone(), template.clone());
+    caches.templates.borrow_mut().insert(file.clone(), template.clone());
     Ok(Some(template))
 }
 
@@ -143,7 +150,7 @@ fn load(run: &mut Run, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Optio
 /// environment's `file:///etc/heat/templates/…`) that the request does not
 /// carry: hotplate does not ship Heat's templates, so the nested stack is not
 /// evaluated; a note says which file Heat would load and how to add it.
-fn packaged_note(run: &mut Run, d: &ResourceDefn) {
+fn packaged_note(d: &ResourceDefn, report: &mut Vec<Report>) {
     let Some((file, false)) = &d.info.template else { return };
     let note = Diagnostic::note(
         "packaged-template",
@@ -154,9 +161,7 @@ fn packaged_note(run: &mut Run, d: &ResourceDefn) {
         ),
     )
     .at(d.node.get("type").map_or(d.node.span, |n| n.span));
-    if !run.ev.diagnostics.contains(&note) {
-        run.ev.diagnostics.push(note);
-    }
+    report.push(Report::Info(note));
 }
 
 /// A provider resource's child stack.
@@ -189,7 +194,7 @@ fn prop_kind(kind: ParamType) -> PropKind {
 
 /// `param_schemata(param_defaults)`: an environment default replaces the
 /// template's (so the parameter is no longer required).
-pub(super) fn with_param_defaults(schemas: &mut [ParamSchema], defaults: &Map) {
+pub(crate) fn with_param_defaults(schemas: &mut [ParamSchema], defaults: &Map) {
     for s in schemas {
         if let Some(v) = defaults.get_str(&s.name) {
             s.default = Some(v.clone());
@@ -246,7 +251,7 @@ fn property_span(d: &ResourceDefn, key: Option<&str>, value: bool) -> Span {
 
 /// A provider's properties against the template's parameters
 /// (`Properties.validate(with_value)`; values only when `with_value`).
-/// A display evaluation puts aside in `unknown` a value it does not have,
+/// With `display` (a display evaluation) it puts aside in `unknown` a value it does not have,
 /// and a parameter without a default that the resource does not give (an
 /// environment's `parameter_defaults` would): what needs them is not checked.
 pub(super) fn properties(
@@ -254,6 +259,7 @@ pub(super) fn properties(
     d: &ResourceDefn,
     schemas: &[ParamSchema],
     with_value: bool,
+    display: bool,
     skipped: &mut Vec<SkippedProperty>,
     unknown: &mut Vec<EvalError>,
 ) -> Result<(), EvalError> {
@@ -279,7 +285,7 @@ pub(super) fn properties(
     }
     for s in schemas {
         let Some((_, expr)) = entries.iter().find(|(k, _)| k.as_str() == Some(s.name.as_str())) else {
-            if s.default.is_none() && stack.mode.past_errors() {
+            if s.default.is_none() && display {
                 let needs = [format!("parameter {}", s.name)];
                 let at = ["resources", &*d.name, "properties"];
                 unknown.push(EvalError::unknown(&needs).prefixed(&at).at(property_span(d, None, false)));
@@ -308,7 +314,7 @@ pub(super) fn properties(
         }
         // Custom constraints need a cloud: recorded, as for any property.
         let mut needs_cloud = Vec::new();
-        let checked = parameters::validate_constraints(stack.config.release, s, &converted, false, &mut needs_cloud);
+        let checked = parameters::validate_constraints(stack.release(), s, &converted, false, &mut needs_cloud);
         skipped.extend(needs_cloud.into_iter().map(|constraint| SkippedProperty {
             resource: d.name.to_string(),
             property: s.name.clone(),

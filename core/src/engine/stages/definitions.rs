@@ -42,7 +42,7 @@ pub(crate) enum Resource {
 /// gets there: a reference to one is unknown).
 pub(crate) fn definitions(input: &StackInput<'_>, structure: &Structure<'_>, stack: &mut Stack) -> Staged<Definitions> {
     let mut registry = Registry::from_value(&Value::map(input.env.resource_registry.clone()));
-    registry.release = stack.config.release;
+    registry.release = stack.release();
     let entries = structure.resources();
     stack.all_resource_names = entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
     let mut report = Vec::new();
@@ -50,7 +50,7 @@ pub(crate) fn definitions(input: &StackInput<'_>, structure: &Structure<'_>, sta
     // Heat keeps the enabled resources in a Python set: its order decides
     // which resource's error comes first from here on.
     let set_order: Vec<usize> = {
-        let set = PySet::from_dict_keys(stack.config.str_hash(), defns.iter().map(|d| &*d.name));
+        let set = PySet::from_dict_keys(stack.str_hash(), defns.iter().map(|d| &*d.name));
         set.iter().filter_map(|n| defns.iter().position(|d| &*d.name == n)).collect()
     };
     let mut out = Staged { part: Definitions { registry, defns, pieces, set_order }, report };

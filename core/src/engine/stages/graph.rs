@@ -49,7 +49,7 @@ pub(crate) fn graph(defs: &Definitions, stack: &Stack) -> Staged<Graph> {
                 continue;
             }
         };
-        for dep in PySet::from_sequence(stack.config.str_hash(), required.iter().map(String::as_str)).iter() {
+        for dep in PySet::from_sequence(stack.str_hash(), required.iter().map(String::as_str)).iter() {
             if stack.resources.contains_key(dep) {
                 out.graph.add_edge(&d.name, dep);
             } else if !stack.all_resource_names.iter().any(|n| n == dep) {

@@ -1,26 +1,31 @@
 //! The stages of one stack, in Heat's order. A stage is one function that
-//! reads the stack's input and the parts earlier stages made. The stages
-//! moved to the second step's shape (issue 35: structure, conditions, graph,
-//! outputs)
-//! are `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
+//! reads the stack's input and the parts earlier stages made. Every stage
+//! (request, structure, parameters, conditions, definitions, graph, outputs,
+//! validation, results, and the nested stacks' in `engine/nested`)
+//! is `fn(&inputs, &earlier parts…) -> Staged<Part>`: their part and their
 //! [`Report`], which the driver ([`super::driver`]) applies as the mode says
 //! (Heat stops at the first stop or at the end of the stage with the first
-//! note; a display evaluation records each and goes on). The others still
-//! take `&mut Run` and return `Result<Part, Failed>` with the error Heat
-//! raises there.
+//! note; a display evaluation records each and goes on). What a stage finds
+//! besides errors (the page's parameter view, a value it does not have, a
+//! check Heat would make with a service) is in the report too ([`Found`]),
+//! and the driver writes it. A stage never reads the mode: where its work
+//! differs by mode, the driver passes what the mode says as an input
+//! ([`Treatment`]). A stage that needs a nested stack asks the driver
+//! (`nested::Stacks`, [`validation::NestedChecks`]); one that loads files
+//! writes the caches (`engine::Caches`), never the `Run`.
 //!
 //! | stage | function | part |
 //! |---|---|---|
-//! | request (top-level stack only) | [`request::request`] | [`request::Top`]: the template, version, parameter schemas, merged environment |
+//! | request (top-level stack only) | [`request::request`] | [`request::Top`]: the template, version, parameter schemas, merged environment (the version in its report) |
 //! | structure | [`structure::structure`] | [`structure::Structure`]: the template read as HOT, sections checked |
 //! | parameters | [`parameters::parameters`] | [`Stack`](crate::stack::Stack): the functions' view with each parameter's value (a failed value is an `Err` piece) |
 //! | conditions | [`conditions::conditions`] | [`conditions::Conditions`] |
 //! | definitions | [`definitions::definitions`] | [`definitions::Definitions`] |
 //! | graph | [`graph::graph`] | [`graph::Graph`] |
 //! | outputs | [`outputs::outputs`] | [`outputs::Outputs`] |
-//! | validation | [`validation::validation`] | [`validation::Validated`] |
-//! | results | [`results::results`] | [`results::Sections`] |
-//! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] |
+//! | validation | [`validation::validation`] | none: its report (Heat's errors, the checks it would make with a service); a nested stack's checks asked of the driver ([`validation::NestedChecks`]) |
+//! | results | [`results::results`] | [`results::Sections`] (the values' marks and edges in its report) |
+//! | nested stacks | [`super::nested::nested`] | [`super::nested::Nested`] (each child run by the driver; what it found in the report) |
 //!
 //! Parts are made of pieces (a condition, a resource, an output, a nested
 //! stack), each a [`Piece`]: known, failed with its error, or unknown. A stage
@@ -40,7 +45,10 @@ pub(crate) mod structure;
 pub(crate) mod validation;
 
 use crate::diag::{Diagnostic, HeatError, PathItem};
+use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::eval::EvalError;
+use crate::release::Release;
+use crate::version::HotVersion;
 
 /// Why a stage stopped: Heat's error, as a parent stack wraps it and as this
 /// stack's result reports it.
@@ -120,6 +128,46 @@ pub(crate) enum Report {
     /// The end of a step within the stage: Heat stops here if a piece
     /// failed since the last one.
     EndStep,
+    /// A problem beside Heat's errors: a value the evaluation does not have
+    /// makes what needs it not checked; any other is a diagnostic (once).
+    Problem(EvalError),
+    /// One more diagnostic.
+    Diagnostic(Diagnostic),
+    /// One more diagnostic, unless the evaluation has it already.
+    DiagnosticOnce(Diagnostic),
+    /// A note about the evaluation itself (what hotplate does not have),
+    /// unless the evaluation has it already.
+    Info(Diagnostic),
+    /// Heat's error as the result reports it, in every mode: the stack
+    /// fails here.
+    Failed(Failed),
+    /// What the evaluation shows besides errors.
+    Found(Found),
+    /// What Heat records only while the stage has not failed: dropped once
+    /// a piece's error is pending in the step (a display evaluation, which
+    /// stops at none, keeps each).
+    UntilError(Found),
+}
+
+/// What a stage found for the evaluation besides errors (the driver writes it).
+#[derive(Debug)]
+pub(crate) enum Found {
+    /// The page's view of each parameter.
+    ParamInfo(Vec<ParamInfo>),
+    /// A value the evaluation does not have (listed once by label).
+    Unknown(Unknown),
+    /// A check not made for want of a value (each once).
+    NotChecked(NotChecked),
+    /// A parameter's constraint Heat would check with a service (each once, sorted).
+    SkippedConstraint(String, String),
+    /// Properties Heat would check with a service.
+    SkippedProperties(Vec<SkippedProperty>),
+    /// Plugin checks Heat would make with a service.
+    SkippedChecks(Vec<SkippedCheck>),
+    /// The result's deploy-time marks, display values and edges.
+    Marks(Marks),
+    /// The template's version, and as written.
+    Version(HotVersion, String),
 }
 
 /// A stage's answer: its part and its report (`fn(&inputs, &earlier parts)
@@ -152,6 +200,28 @@ impl<T> Staged<T> {
     pub(crate) fn end_step(&mut self) {
         self.report.push(Report::EndStep);
     }
+
+    /// Something found for the evaluation.
+    pub(crate) fn found(&mut self, found: Found) {
+        self.report.push(Report::Found(found));
+    }
+}
+
+/// What the mode asks of a stage's work, as the driver passes it (a stage
+/// never reads the mode itself).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Treatment {
+    /// Heat's `strict_validate`: values checked, not only names.
+    pub(crate) strict: bool,
+    /// Template validate: each resource's `validate_template()` only.
+    pub(crate) template_only: bool,
+    /// A display evaluation: a parameter without any value, or whose value
+    /// does not convert, is an unknown value, not Heat's error; the result
+    /// shows each piece on its own, a value it does not have as its
+    /// placeholder.
+    pub(crate) display: bool,
+    /// The Heat release that answers.
+    pub(crate) release: Release,
 }
 
 /// What a stage made of one piece of its part.

@@ -8,10 +8,10 @@
 //! that fails) is an `Err` there, failed alone; only `get_param` of it fails.
 
 use super::structure::Structure;
-use super::Failed;
+use super::{Found, Report, Staged, Treatment};
 use crate::engine::parameters::{self, ParamType, Parameter, ValueSource};
 use crate::engine::result::{NotChecked, ParamInfo, Unknown};
-use crate::engine::{Run, StackInput};
+use crate::engine::StackInput;
 use crate::eval::EvalError;
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
@@ -19,34 +19,42 @@ use crate::symbolic::{Hole, Sym};
 use crate::value::Value;
 
 /// The parameters stage.
-pub(crate) fn parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Result<Stack, Failed> {
+pub(crate) fn parameters(input: &StackInput<'_>, structure: &Structure<'_>, treatment: Treatment) -> Staged<Stack> {
     let stack_name = input.stack_name;
+    let mut out = Staged::new(Stack::new(input.version));
     if !valid_stack_name(stack_name) {
-        run.stop(EvalError::svf(format!(
+        out.stop(EvalError::svf(format!(
             "Invalid stack name {stack_name} must contain only alphanumeric or \"_-.\" characters, must start with alpha and must be 255 characters or less."
-        )).with_code("bad-stack-name"))?;
+        )).with_code("bad-stack-name"));
     }
-    let (stack, params) = stack_parameters(run, input, structure);
-    validate(run, input, &params)?;
+    let (stack, params) = stack_parameters(input, structure, treatment, &mut out.report);
+    out.part = stack;
+    validate(input, &params, treatment, &mut out);
     if let Some(groups) = structure.root.get("parameter_groups") {
         let names: Vec<String> = input.schemas.iter().map(|s| s.name.clone()).collect();
         if let Err(e) = parameters::validate_groups(groups, &names) {
-            run.stop(e)?;
+            out.stop(e);
         }
     }
-    Ok(stack)
+    out
 }
 
 /// The stack with each parameter's value, not validated (Heat's `Stack`
 /// before `validate()`; also a nested stack that is only built).
-pub(crate) fn values(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> Stack {
-    stack_parameters(run, input, structure).0
+pub(crate) fn values(input: &StackInput<'_>, structure: &Structure<'_>, treatment: Treatment) -> Staged<Stack> {
+    let mut report = Vec::new();
+    let stack = stack_parameters(input, structure, treatment, &mut report).0;
+    Staged { part: stack, report }
 }
 
 /// The stack with its pseudo and template parameters, and the parameters.
-fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure<'_>) -> (Stack, Vec<Parameter>) {
+fn stack_parameters(
+    input: &StackInput<'_>,
+    structure: &Structure<'_>,
+    treatment: Treatment,
+    report: &mut Vec<Report>,
+) -> (Stack, Vec<Parameter>) {
     let mut stack = pseudo_parameters(input, structure);
-    stack.mode = run.mode;
     let env = &input.env;
     let params: Vec<Parameter> = input
         .schemas
@@ -60,10 +68,10 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
     for p in &params {
         stack.params.insert(p.schema.name.clone(), p.value());
     }
-    if run.mode.past_errors() || !input.unknown_params.is_empty() {
-        unknown_values(run, input, &params, &mut stack);
+    if treatment.display || !input.unknown_params.is_empty() {
+        unknown_values(input, &params, treatment, &mut stack, report);
     }
-    run.ev.param_info = params.iter().map(|p| param_info(input, p)).collect();
+    report.push(Report::Found(Found::ParamInfo(params.iter().map(|p| param_info(input, p)).collect())));
     (stack, params)
 }
 
@@ -71,20 +79,29 @@ fn stack_parameters(run: &mut Run, input: &StackInput<'_>, structure: &Structure
 /// a value it does not have, one without any value (listed once, at the
 /// top), one whose value does not convert (its error is the diagnostic).
 /// Each is unknown to functions and shown as its placeholder.
-fn unknown_values(run: &mut Run, input: &StackInput<'_>, params: &[Parameter], stack: &mut Stack) {
+fn unknown_values(
+    input: &StackInput<'_>,
+    params: &[Parameter],
+    treatment: Treatment,
+    stack: &mut Stack,
+    report: &mut Vec<Report>,
+) {
     for p in params {
         let name = &p.schema.name;
         let needs = match input.unknown_params.get(name) {
             Some(needs) => needs.clone(),
             // Outside a display evaluation only what the parent gives is unknown.
-            None if !run.mode.past_errors() => continue,
+            None if !treatment.display => continue,
             None if stack.params.get(name).is_some_and(Result::is_ok) => continue,
             None => {
                 let label = format!("parameter {name}");
                 // Not given anywhere (a nested stack's too: an environment's
                 // `parameter_defaults` would give it): listed once by name.
-                if p.raw().0.is_none() && !run.ev.unknowns.iter().any(|u| u.label == label) {
-                    run.ev.unknowns.push(Unknown { label: label.clone(), span: Some(p.schema.span) });
+                if p.raw().0.is_none() {
+                    report.push(Report::Found(Found::Unknown(Unknown {
+                        label: label.clone(),
+                        span: Some(p.schema.span),
+                    })));
                 }
                 vec![label]
             }
@@ -166,8 +183,7 @@ fn param_info(input: &StackInput<'_>, p: &Parameter) -> ParamInfo {
 }
 
 /// `stack.validate`: unknown user parameters, then each parameter.
-fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Result<(), Failed> {
-    let mut first = None;
+fn validate(input: &StackInput<'_>, params: &[Parameter], treatment: Treatment, out: &mut Staged<Stack>) {
     for (k, _) in input.env.parameters.iter() {
         let name = py_str(k);
         if !input.schemas.iter().any(|s| s.name == name) {
@@ -176,46 +192,39 @@ fn validate(run: &mut Run, input: &StackInput<'_>, params: &[Parameter]) -> Resu
                 format!("The Parameter ({name}) was not defined in template."),
             )
             .with_code("unknown-parameter");
-            run.note(&mut first, e)?;
+            out.note(e);
         }
     }
-    run.end_stage(first)?;
-    let mut first = None;
+    out.end_step();
     for p in params {
         // A display evaluation has no value for these: not an error there.
         if let Some(needs) = input.unknown_params.get(&p.schema.name) {
             // The parent gives it a value not known yet: checked once it is.
             let path = format!("parameters.{}", p.schema.name);
             let check = "parameter".to_string();
-            run.not_checked(NotChecked {
+            out.found(Found::NotChecked(NotChecked {
                 stack: String::new(),
                 path,
                 check,
                 needs: needs.clone(),
                 span: Some(p.schema.span),
-            });
+            }));
             continue;
         }
-        if run.mode.past_errors() && p.raw().0.is_none() {
+        if treatment.display && p.raw().0.is_none() {
             continue;
         }
         let mut skipped = Vec::new();
-        let result = p.validate(input.config.release, run.mode.strict(), &mut skipped);
+        let result = p.validate(treatment.release, treatment.strict, &mut skipped);
         // Heat stops at the first invalid parameter: later ones record no skips.
-        if first.is_none() {
-            for c in skipped {
-                let item = (p.schema.name.clone(), c);
-                if !run.ev.result.skipped_constraints.contains(&item) {
-                    run.ev.result.skipped_constraints.push(item);
-                }
-            }
+        for c in skipped {
+            out.report.push(Report::UntilError(Found::SkippedConstraint(p.schema.name.clone(), c)));
         }
         if let Err(e) = result {
-            run.note(&mut first, e.at_if_unset(p.schema.span))?;
+            out.note(e.at_if_unset(p.schema.span));
         }
     }
-    crate::sort::sort(&mut run.ev.result.skipped_constraints);
-    run.end_stage(first)
+    out.end_step();
 }
 
 fn last_source(sources: &[(String, String)], name: &str) -> Option<String> {

@@ -7,11 +7,11 @@ use indexmap::IndexMap;
 
 use super::definitions::Resource;
 use super::outputs::Output;
-use super::{Failed, Piece};
+use super::{Failed, Found, Piece, Report, Staged, Treatment};
 use crate::diag::PathItem;
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::{self, OutputResult};
-use crate::engine::{Parts, Run, StackInput};
+use crate::engine::result::{self, Marks, OutputResult};
+use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::stack::Stack;
 use crate::symbolic::{Hole, Sym};
@@ -29,8 +29,23 @@ pub(crate) struct Sections {
     pub(crate) outputs: IndexMap<String, OutputResult>,
 }
 
-/// The results stage.
-pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) -> Result<Sections, Failed> {
+/// What the stage finds on the way: its report and the values' marks.
+#[derive(Default)]
+struct Findings {
+    report: Vec<Report>,
+    marks: Marks,
+}
+
+impl Findings {
+    /// A problem beside Heat's errors.
+    fn problem(&mut self, e: EvalError) {
+        self.report.push(Report::Problem(e));
+    }
+}
+
+/// The results stage. Its report fails the stack only for Heat's error in
+/// a section (or the evaluation's budget run out), and it stops there.
+pub(crate) fn results(input: &StackInput<'_>, parts: &mut Parts, treatment: Treatment) -> Staged<Sections> {
     if let Some((attributes, reference_ids)) = input.mocks {
         for (name, r) in parts.stack.resources.iter_mut() {
             let attrs = attributes.get(&**name);
@@ -46,30 +61,44 @@ pub(crate) fn results(run: &mut Run, input: &StackInput<'_>, parts: &mut Parts) 
         crate::engine::existing::mark_created(hook, &input.path, &input.stack_id, &mut parts.stack);
     }
     let parts = &*parts;
-    let parameters = parameters(run, input, &parts.stack)?;
-    let mut conditions = Map::new();
-    for name in parts.conditions.names() {
-        if run.mode.past_errors() {
-            conditions.insert_str(name, shown_condition(run, &parts.stack, name));
-        } else {
-            conditions.insert_str(name, parts.stack.reported_condition(name));
+    let mut found = Findings::default();
+    let display = treatment.display;
+    let sections = parameters(&mut found, input, &parts.stack, display).and_then(|parameters| {
+        let mut conditions = Map::new();
+        for name in parts.conditions.names() {
+            if display {
+                conditions.insert_str(name, shown_condition(&mut found, &parts.stack, name));
+            } else {
+                conditions.insert_str(name, parts.stack.reported_condition(name));
+            }
         }
-    }
-    let resources = resources(run, parts)?;
-    let outputs = outputs(run, parts)?;
-    Ok(Sections { parameters, conditions, resources, outputs })
+        let resources = resources(&mut found, parts, display)?;
+        let outputs = outputs(&mut found, parts, display)?;
+        Ok((parameters, conditions, resources, outputs))
+    });
+    // The marks made so far are the evaluation's, even when a section fails.
+    let Findings { mut report, marks } = found;
+    report.push(Report::Found(Found::Marks(marks)));
+    let (parameters, conditions, resources, outputs) = match sections {
+        Ok(sections) => sections,
+        Err(stop) => {
+            report.push(stop);
+            Default::default()
+        }
+    };
+    Staged { part: Sections { parameters, conditions, resources, outputs }, report }
 }
 
 /// A display evaluation's condition: its value, or null with its
 /// placeholder when it needs a value the evaluation does not have.
-fn shown_condition(run: &mut Run, stack: &Stack, name: &str) -> Value {
+fn shown_condition(found: &mut Findings, stack: &Stack, name: &str) -> Value {
     match stack.probe_condition(name) {
         Ok(b) => Value::Bool(b),
         Err(e) => {
             let needs = e.unknown_labels();
             if !needs.is_empty() {
                 let at = vec![PathItem::Key("conditions".into()), PathItem::Key(name.to_string())];
-                result::mark_display(at, &derived(&needs), &mut run.ev);
+                result::mark_display(at, &derived(&needs), &mut found.marks);
             }
             Value::Null
         }
@@ -82,22 +111,22 @@ fn derived(needs: &[String]) -> Sym {
 }
 
 /// Each parameter's value (a deploy-time one the parent gives: marked).
-fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Map, Failed> {
+fn parameters(found: &mut Findings, input: &StackInput<'_>, stack: &Stack, display: bool) -> Result<Map, Report> {
     let mut out = Map::new();
     for (k, v) in &stack.params {
         match v {
             Ok(v) => out.insert_str(k, v.clone()),
             // Shown as its placeholder (a deploy-time parameter, below).
             // A value the evaluation does not have (deploy-time treatment too).
-            Err(e) if run.mode.past_errors() || e.is_unknown() => out.insert_str(k, Value::Null),
-            Err(e) => return Err(Failed::in_section("parameters", e.clone())),
+            Err(e) if display || e.is_unknown() => out.insert_str(k, Value::Null),
+            Err(e) => return Err(Report::Failed(Failed::in_section("parameters", e.clone()))),
         }
     }
     for (name, sym) in &stack.deploy_params {
         let hidden = input.schemas.iter().any(|s| s.name == *name && s.hidden);
         if !hidden && stack.params.contains_key(name.as_str()) {
             let at = vec![PathItem::Key("parameters".into()), PathItem::Key(name.clone())];
-            result::mark_display(at, sym, &mut run.ev);
+            result::mark_display(at, sym, &mut found.marks);
         }
     }
     Ok(out)
@@ -105,7 +134,7 @@ fn parameters(run: &mut Run, input: &StackInput<'_>, stack: &Stack) -> Result<Ma
 
 /// Each resource in template order: an enabled one resolved, a disabled one
 /// as such.
-fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
+fn resources(found: &mut Findings, parts: &Parts, display: bool) -> Result<Map, Report> {
     let (stack, defs) = (&parts.stack, &parts.definitions);
     let mut out = Map::new();
     for (name, piece) in &defs.pieces {
@@ -118,12 +147,12 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
             Piece::Failed(_) | Piece::Unknown => continue,
         };
         let Some(d) = defs.defns.get(i) else { continue };
-        if run.mode.past_errors() {
-            let shown = shown_view(run, stack, d, parts.graph.requires(i));
+        if display {
+            let shown = shown_view(found, stack, d, parts.graph.requires(i));
             out.insert_str(name, shown);
             let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
             let exprs = [d.properties.as_ref(), d.metadata.as_ref()];
-            run.ev.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
+            found.marks.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
             continue;
         }
         match view(stack, d, parts.graph.requires(i)) {
@@ -131,17 +160,17 @@ fn resources(run: &mut Run, parts: &Parts) -> Result<Map, Failed> {
             // The deploy-time treatment's unknown value: no error of Heat's;
             // shown as the display shows it (its placeholders marked).
             Err(e) if e.is_unknown() => {
-                let shown = shown_view(run, stack, d, parts.graph.requires(i));
+                let shown = shown_view(found, stack, d, parts.graph.requires(i));
                 out.insert_str(name, shown);
             }
-            Err(e) => return Err(Failed::in_section("resources", e)),
+            Err(e) => return Err(Report::Failed(Failed::in_section("resources", e))),
         }
         let at =
             vec![PathItem::Key("resources".into()), PathItem::Key(name.clone()), PathItem::Key("properties".into())];
-        result::mark_deferred(stack, at, d.properties.as_ref(), &mut run.ev);
+        result::mark_deferred(stack, at, d.properties.as_ref(), &mut found.marks);
         let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
         let exprs = [d.properties.as_ref(), d.metadata.as_ref()];
-        run.ev.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
+        found.marks.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
     }
     Ok(out)
 }
@@ -183,7 +212,7 @@ fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, E
 /// One enabled resource as a display evaluation shows it: [`view`], each
 /// part on its own (a part that fails is null and a diagnostic, a value it
 /// does not have is its placeholder), the other parts as Heat has them.
-fn shown_view(run: &mut Run, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Value {
+fn shown_view(found: &mut Findings, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Value {
     let at = |key: &str| {
         vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string()), PathItem::Key(key.into())]
     };
@@ -191,30 +220,30 @@ fn shown_view(run: &mut Run, stack: &Stack, d: &ResourceDefn, requires: &[String
     m.insert_str("type", Value::from(d.type_name.as_str()));
     m.insert_str("enabled", Value::Bool(true));
     if !d.condition_needs.is_empty() {
-        result::mark_display(at("enabled"), &derived(&d.condition_needs), &mut run.ev);
+        result::mark_display(at("enabled"), &derived(&d.condition_needs), &mut found.marks);
     }
     let properties = match &d.properties {
         None => Value::map(Map::new()),
         Some(e) if d.info.none_like => match d.resolved_properties(stack) {
             Ok(v) => v,
-            Err(_) => shown(run, stack, e, at("properties")),
+            Err(_) => shown(found, stack, e, at("properties")),
         },
-        Some(e) => shown(run, stack, e, at("properties")),
+        Some(e) => shown(found, stack, e, at("properties")),
     };
     m.insert_str("properties", if properties.truthy() { properties } else { Value::map(Map::new()) });
-    let metadata = d.metadata.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("metadata")));
+    let metadata = d.metadata.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("metadata")));
     m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
     let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
     m.insert_str("depends_on", Value::list(depends));
     m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
-    let external = d.external_id.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("external_id")));
+    let external = d.external_id.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("external_id")));
     let policy = if d.external_id.is_some() {
         "Retain".to_string()
     } else {
         d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
     };
     m.insert_str("deletion_policy", Value::from(policy));
-    let up = d.update_policy.as_ref().map_or(Value::Null, |e| shown(run, stack, e, at("update_policy")));
+    let up = d.update_policy.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("update_policy")));
     m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
     m.insert_str("external_id", external);
     Value::map(m)
@@ -225,10 +254,10 @@ fn shown_view(run: &mut Run, stack: &Stack, d: &ResourceDefn, requires: &[String
 /// shown key by key, and what fails is null (its diagnostic) or, when it
 /// needs a value the evaluation does not have, null shown as its display
 /// value (`⟨parameter key_name⟩`, `{a: 1, b: ⟨…⟩}`).
-fn shown(run: &mut Run, stack: &Stack, expr: &Expr, at: Vec<PathItem>) -> Value {
+fn shown(found: &mut Findings, stack: &Stack, expr: &Expr, at: Vec<PathItem>) -> Value {
     let e = match eval::resolve(stack, expr) {
         Ok(v) => {
-            result::mark_deferred(stack, at, Some(expr), &mut run.ev);
+            result::mark_deferred(stack, at, Some(expr), &mut found.marks);
             return v;
         }
         Err(e) if e.code == "budget-exceeded" => return Value::Null,
@@ -239,31 +268,31 @@ fn shown(run: &mut Run, stack: &Stack, expr: &Expr, at: Vec<PathItem>) -> Value 
         for (k, v) in entries {
             let mut here = at.clone();
             here.push(PathItem::Key(result::json_key(k)));
-            let value = shown(run, stack, v, here);
+            let value = shown(found, stack, v, here);
             let _ = out.insert(k.clone(), value);
         }
         return Value::map(out);
     }
     if e.is_unknown() {
         if let Some(sym) = crate::symbolic::display(stack, expr) {
-            result::mark_display(at, &sym, &mut run.ev);
+            result::mark_display(at, &sym, &mut found.marks);
         }
     } else {
-        run.problem(e);
+        found.problem(e);
     }
     Value::Null
 }
 
 /// Each output resolved: one that fails shows its error (the stack does not
 /// fail), unless the evaluation's budget ran out.
-fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult>, Failed> {
+fn outputs(found: &mut Findings, parts: &Parts, display: bool) -> Result<IndexMap<String, OutputResult>, Report> {
     let stack = &parts.stack;
     let mut out = IndexMap::new();
     for (name, piece) in &parts.outputs.pieces {
         let (name, output) = match piece {
             Piece::Known(output) => (name.as_str(), output),
             // A display evaluation shows an output that does not parse with its error.
-            Piece::Failed(e) if run.mode.past_errors() => {
+            Piece::Failed(e) if display => {
                 out.insert(name.clone(), OutputResult { value: Value::Null, error: Some(e.text()) });
                 continue;
             }
@@ -273,7 +302,7 @@ fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult
             Output::Disabled => OutputResult { value: Value::Null, error: None },
             Output::Enabled { expr, span } => match eval::resolve(stack, expr) {
                 Ok(v) => OutputResult { value: v, error: None },
-                Err(e) if e.code == "budget-exceeded" => return Err(run.failed(e)),
+                Err(e) if e.code == "budget-exceeded" => return Err(Report::Stop(e)),
                 Err(e) if e.is_unknown() => {
                     let at = vec![
                         PathItem::Key("outputs".into()),
@@ -281,9 +310,9 @@ fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult
                         PathItem::Key("value".into()),
                     ];
                     if let Some(sym) = crate::symbolic::display(stack, expr) {
-                        result::mark_display(at, &sym, &mut run.ev);
+                        result::mark_display(at, &sym, &mut found.marks);
                     }
-                    run.problem(e.prefixed(&["outputs", name, "value"]).at_if_unset(*span));
+                    found.problem(e.prefixed(&["outputs", name, "value"]).at_if_unset(*span));
                     out.insert(name.to_string(), OutputResult { value: Value::Null, error: None });
                     continue;
                 }
@@ -291,7 +320,7 @@ fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult
                     let e = e.at_if_unset(*span);
                     let mut d = e.to_diagnostic();
                     d.path = format!("outputs.{name}.value");
-                    run.diagnostic(d);
+                    found.report.push(Report::Diagnostic(d));
                     OutputResult { value: Value::Null, error: Some(e.text()) }
                 }
             },
@@ -299,7 +328,7 @@ fn outputs(run: &mut Run, parts: &Parts) -> Result<IndexMap<String, OutputResult
         if let Output::Enabled { expr, .. } = output {
             let at =
                 vec![PathItem::Key("outputs".into()), PathItem::Key(name.to_string()), PathItem::Key("value".into())];
-            result::mark_deferred(stack, at, Some(expr), &mut run.ev);
+            result::mark_deferred(stack, at, Some(expr), &mut found.marks);
         }
         out.insert(name.to_string(), value);
     }

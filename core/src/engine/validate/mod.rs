@@ -35,6 +35,7 @@ use super::{Run, StackInput};
 use crate::diag::{Diagnostic, HeatError};
 use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
+use crate::release::Release;
 use crate::source::SourceMap;
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
@@ -102,10 +103,11 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 /// heat-api's checks, the engine's `validate_template`, the answer.
 fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     // heat-api: its body limit, the query flags, then the body.
-    let config = match &req.request {
-        Some(request) => stages::request::settings(run, request)?,
-        None => HeatConfig::default(),
+    let (config, release) = match &req.request {
+        Some(request) => stages::request::settings(request)?,
+        None => (HeatConfig::default(), Release::LATEST),
     };
+    run.mode = run.mode.answered_by(release);
     let show_nested = match &req.show_nested {
         None => false,
         Some(text) => match text.to_lowercase().as_str() {
@@ -122,7 +124,7 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     let Some(request) = &req.request else {
         return Err(Failed::bad_request(Diagnostic::error("no-template", "No template specified")));
     };
-    let mut body = stages::request::body(run, request, &config)?;
+    let mut body = stages::request::body(&mut run.caches(), request, &config)?;
     // heat-api sends what it decoded to the engine over RPC, as JSON.
     body.root = json_round_trip(&body.root);
     if let Some(env) = &mut body.inline_env {
@@ -138,7 +140,11 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
             return Ok(Value::from(INVALID_IGNORE_ERRORS_ANSWER));
         }
     }
-    let top = stages::request::template(run, request, body, STACK_NAME, config)?;
+    let mut report = Vec::new();
+    let settings = (config, release);
+    let top = stages::request::template(&mut run.caches(), request, body, STACK_NAME, settings, &mut report);
+    run.apply(stages::Staged { part: (), report })?;
+    let top = top?;
     let input = StackInput {
         root: &top.root,
         version: top.version,
@@ -160,7 +166,8 @@ fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
     let structure = run.apply(stages::structure::structure(&input)).map_err(|f| as_bad_request(f, false))?;
     // `stack.validate()`: a `StackValidationFailed` is `{'Error': str(exc)}`.
     let mut parts = run.build_on(&input, &structure).map_err(|f| as_bad_request(f, true))?;
-    stages::validation::validation(run, &input, &mut parts).map_err(|f| as_bad_request(f, true))?;
+    let validated = stages::validation::validation(&input, &mut parts, run.treatment(), run);
+    run.apply(validated).map_err(|f| as_bad_request(f, true))?;
     let mut body = answer::body(&input, &parts);
     if show_nested {
         let nested = nested::parameters(run, &input, &parts, input.version.is_cfn())?;

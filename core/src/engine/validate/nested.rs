@@ -10,7 +10,7 @@ use super::answer;
 use crate::engine::stages::graph::Graph;
 use crate::engine::stages::outputs::Outputs;
 use crate::engine::stages::{self, Failed};
-use crate::engine::{nested, resources, Parts, Run, StackInput};
+use crate::engine::{resources, Parts, Run, StackInput};
 use crate::value::{Map, Value};
 
 /// `NestedParameters` of a stack: an entry per nested-stack resource, in
@@ -20,7 +20,7 @@ use crate::value::{Map, Value};
 pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, top_cfn: bool) -> Result<Map, Failed> {
     let mut out = Map::new();
     for d in &parts.definitions.defns {
-        let entry = nested::parameters_stack(run, input, parts, d, |run, child| {
+        let entry = run.parameters_stack(input, parts, d, |run, child| {
             let mut m = Map::new();
             m.insert_str("Type", Value::from(d.type_name.as_str()));
             m.insert_str("Description", answer::description(child.root, child.version));
@@ -47,7 +47,8 @@ pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, t
 /// their types; nothing validated, no dependency graph, no outputs.
 fn built(run: &mut Run, input: &StackInput<'_>) -> Result<Parts, Failed> {
     let structure = stages::structure::unchecked(input);
-    let mut stack = stages::parameters::values(run, input, &structure);
+    let mut stack = run.apply(stages::parameters::values(input, &structure, run.treatment()))?;
+    stack.mode = run.mode;
     let conditions = run.apply(stages::conditions::conditions(input, &structure, &mut stack))?;
     let definitions = run.apply(stages::definitions::definitions(input, &structure, &mut stack))?;
     let graph = Graph { graph: resources::Graph::default(), requires: Vec::new() };
