@@ -72,7 +72,7 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // resourceTypes(release), the summary's answering release; each release's support
 // statuses for the lint rules; the set-order note): +2.2 KB, 652.8 KB on releases
 // (main e95af59 merged); 653.5 KB with main 2cb5a13 merged (deploy's values unknown in part).
-const BUDGET_BROTLI = 653.9 * 1024;
+const BUDGET_BROTLI = 657.0 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
