@@ -19,6 +19,7 @@ pub(crate) mod properties;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
+mod stack_cache;
 mod stages;
 mod update_policy;
 pub mod validate;
@@ -34,6 +35,7 @@ pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
     SkippedCheck, Unknown,
 };
+pub(crate) use stack_cache::{read_file, NestedCache};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
@@ -112,13 +114,16 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         None => top.env,
     };
     let unknown_params = if through.missing_params { without_values(&env, &top.schemas) } else { IndexMap::new() };
+    let files = Rc::new(req.files.clone());
+    // An editing session's nested-stack results checked against these files.
+    let _evaluating = stack_cache::begin(&files);
     let input = StackInput {
         root: &top.root,
         version: top.version,
         stack_name: top.stack_name,
         stack_id: req.stack_id.clone(),
         project_id: &req.project_id,
-        files: Rc::new(req.files.clone()),
+        files,
         env,
         schemas: top.schemas,
         depth: 0,

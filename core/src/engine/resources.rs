@@ -927,6 +927,7 @@ pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>
 /// fetches it (`urlfetch.get`); offline nothing is downloaded, and an http(s)
 /// URL fails as an unreachable one does.
 fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
+    super::stack_cache::read_file(template);
     if stack.files.get(template).is_some_and(|c| c.as_deref().is_some_and(|c| !c.is_empty())) {
         return None;
     }
