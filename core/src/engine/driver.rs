@@ -59,6 +59,7 @@ impl Run {
             template_only: self.mode.template_only(),
             display: self.mode.past_errors(),
             release: self.mode.release(),
+            values_once_created: self.values_once_created && self.mode.deploy_time(),
         }
     }
 

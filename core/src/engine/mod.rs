@@ -222,6 +222,10 @@ pub(crate) struct Run {
     budget: u32,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
+    /// The deploy-time evaluation computes what Heat computes once a
+    /// resource is created (an `OS::Heat::Value`'s `value`); off, every
+    /// attribute not created is unknown (what the notes say a place waits for).
+    values_once_created: bool,
 }
 
 /// The caches a stage that loads files writes: the source texts, each
@@ -282,6 +286,7 @@ impl Run {
             templates: Rc::default(),
             file_ids: HashMap::new(),
             budget: NESTED_BUDGET,
+            values_once_created: false,
             mode: mode::Mode::create(),
         }
     }
@@ -295,6 +300,7 @@ impl Run {
         run.file_ids = self.file_ids.clone();
         run.budget = self.budget;
         run.mode = self.mode;
+        run.values_once_created = self.values_once_created;
         run
     }
 
@@ -352,21 +358,23 @@ impl Run {
     /// ([`Evaluation::deploy_time`], with the values it waits for); its
     /// diagnostics give way to one note each.
     fn deploy_time(&mut self, input: &StackInput<'_>) {
-        let mut run = self.spawn();
-        run.mode = self.mode.deployed();
-        run.budget = NESTED_BUDGET;
-        if let Err(failed) = run.stack(input) {
-            run.report(failed);
+        // Every attribute not created unknown: the places that depend on
+        // them, and what each waits for.
+        let unknown = self.deployed_run(input, false);
+        let artifacts = |ev: &Evaluation, places: Vec<(String, Option<String>, String)>| {
+            let deployed = ev.result.error_places();
+            places.into_iter().filter(|(s, o, _)| !deployed.iter().any(|(ds, dout, _)| ds == s && dout == o)).collect()
+        };
+        let mut places: Vec<(String, Option<String>, String)> = artifacts(&unknown, self.ev.result.error_places());
+        // Then with what Heat computes once a resource is created (an
+        // `OS::Heat::Value`'s value): a place that fails there too is real.
+        let computed = if places.is_empty() { None } else { Some(self.deployed_run(input, true)) };
+        if let Some(ev) = &computed {
+            places = artifacts(ev, places);
         }
-        let ev = run.ev;
-        self.ev.sources = ev.sources;
-        let deployed = ev.result.error_places();
-        for (stack, output, message) in self.ev.result.error_places() {
-            if deployed.iter().any(|(s, o, _)| *s == stack && *o == output) {
-                continue;
-            }
+        for (stack, output, message) in places {
             let mut waits: Vec<&NotChecked> =
-                ev.not_checked.iter().filter(|n| waits_for(n, &stack, output.as_deref())).collect();
+                unknown.not_checked.iter().filter(|n| waits_for(n, &stack, output.as_deref())).collect();
             // The outermost stack's checks: where the value enters.
             let outermost = waits.iter().map(|n| n.stack.matches('/').count() + usize::from(!n.stack.is_empty())).min();
             waits.retain(|n| Some(n.stack.matches('/').count() + usize::from(!n.stack.is_empty())) == outermost);
@@ -389,6 +397,7 @@ impl Run {
             let at = d.span.map(|s| (sources.get(s.source).map(|f| f.name.clone()), s.start, s.end));
             (d.code, d.message.clone(), at)
         };
+        let ev = computed.as_ref().unwrap_or(&unknown);
         let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
         self.ev.diagnostics =
@@ -396,6 +405,21 @@ impl Run {
         for d in &self.ev.deploy_time {
             self.ev.diagnostics.push(d.note());
         }
+    }
+
+    /// The stages again with the deploy-time treatment ([`Run::deploy_time`]);
+    /// `values`: computing what Heat computes once a resource is created.
+    fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
+        let mut run = self.spawn();
+        run.mode = self.mode.deployed();
+        run.budget = NESTED_BUDGET;
+        run.values_once_created = values;
+        if let Err(failed) = run.stack(input) {
+            run.report(failed);
+        }
+        let mut ev = run.ev;
+        self.ev.sources = std::mem::take(&mut ev.sources);
+        ev
     }
 
     /// A display evaluation's diagnostic (each problem once).
