@@ -179,6 +179,15 @@ pub struct Stack {
 }
 
 impl Stack {
+    /// A file of the request by name (`get_file`'s key), its text when the
+    /// request carries one. The read is noted for an editing session's cache
+    /// (`engine/stack_cache.rs`): a nested stack that read a file runs again
+    /// when its text changes.
+    pub(crate) fn file(&self, key: &str) -> Option<&Option<String>> {
+        crate::engine::read_file(key);
+        self.files.get(key)
+    }
+
     /// An empty stack definition for a version.
     pub fn new(version: HotVersion) -> Stack {
         Stack {
