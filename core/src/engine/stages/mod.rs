@@ -30,7 +30,7 @@
 //! Parts are made of pieces (a condition, a resource, an output, a nested
 //! stack), each a [`Piece`]: known, failed with its error, or unknown. A stage
 //! records a failed piece and goes on checking the others (every independent
-//! problem becomes a diagnostic); [`Run::end_stage`](super::Run::end_stage)
+//! problem becomes a diagnostic); [`Driver::end_stage`](super::Driver::end_stage)
 //! then stops where Heat stops. A later stage reads only the known pieces, so
 //! it can run on a partial part (see ARCHITECTURE.md, "The display evaluation").
 
