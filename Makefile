@@ -88,7 +88,7 @@ check-catalogue:
 		| rustfmt --edition 2021 --config-path rustfmt.toml | cmp -s - core/src/catalogue/data.rs \
 		&& echo "check-catalogue: core/src/catalogue/data.rs is current" \
 		|| { echo "check-catalogue: core/src/catalogue/data.rs differs from tools/gen_catalogue.py's output (CONTRIBUTING.md, resource-type rule)"; exit 1; }; \
-	python3 tools/gen_lint_facts.py "$(SHARED)/spec/resource-types.json" \
+	python3 tools/gen_lint_facts.py "$(SHARED)/spec/resource-types.json" tools/data/heat-releases.json \
 		| rustfmt --edition 2021 --config-path rustfmt.toml | cmp -s - core/src/lint/facts.rs \
 		&& echo "check-catalogue: core/src/lint/facts.rs is current" \
 		|| { echo "check-catalogue: core/src/lint/facts.rs differs from tools/gen_lint_facts.py's output"; exit 1; }

@@ -7,7 +7,12 @@ The lint rules W3002, W3003, I3004 and W3005 read it.
 The catalogue (../shared/spec/resource-types.json) is produced by running real
 Heat; nothing here is written by hand.
 
-    python3 tools/gen_lint_facts.py ../shared/spec/resource-types.json > core/src/lint/facts.rs
+    python3 tools/gen_lint_facts.py ../shared/spec/resource-types.json tools/data/heat-releases.json > core/src/lint/facts.rs
+
+With the releases' data (tools/gen_release_data.py `support`, produced by
+running each release's Heat), `RELEASES` holds, per release older than
+27.0.1, the types and properties whose status there differs from 27.0.1's
+(None: SUPPORTED there), so the rules speak of the chosen release.
 """
 import json
 import re
@@ -94,7 +99,51 @@ def main():
     for name in sorted(types):
         properties(name, [], types[name].get("properties") or {}, lines)
     lines.append("];")
+    if len(sys.argv) > 2:
+        release_lines(types, json.load(open(sys.argv[2], encoding="utf-8")), lines)
     print("\n".join(lines))
+
+
+def release_lines(types, data, lines):
+    """Per release, the statuses that differ from 27.0.1's (the base catalogue)."""
+    def base_type(name):
+        ss = (types.get(name) or {}).get("support_status") or {}
+        return status(ss, "type") if ss.get("status", "SUPPORTED") != "SUPPORTED" else None
+
+    base_p = {}
+    for name in types:
+        found = []
+        properties(name, [], types[name].get("properties") or {}, found)
+        for line in found:
+            # "    ("T", "path", Status {...}),"
+            t, path, st = line.strip()[1:-2].split(", ", 2)
+            base_p[(t, path)] = st
+
+    lines.append("")
+    lines.append("/// Each release older than 27.0.1 (produced by running its Heat:")
+    lines.append("/// tools/data/heat-releases.json): the types and properties whose status")
+    lines.append("/// there differs from 27.0.1's, sorted (None: SUPPORTED there).")
+    lines.append("#[allow(clippy::type_complexity)]")
+    lines.append("pub(crate) const RELEASES: &[(&str, &[(&str, Option<Status>)], &[(&str, &str, Option<Status>)])] = &[")
+    for release, r in data["releases"].items():
+        sup = r.get("support")
+        if sup is None:
+            sys.exit("gen_lint_facts: %s has no support statuses (tools/gen_release_data.py support %s)" % (release, release))
+        mine = {n: status(ss, "type") for n, ss in sup["types"].items()}
+        tdiff = []
+        for name in sorted(set(mine) | {n for n in types if base_type(n)}):
+            if mine.get(name) != base_type(name):
+                tdiff.append("(%s, %s)" % (rust_str(name), "Some(%s)" % mine[name] if name in mine else "None"))
+        my_p = {}
+        for tname, props in sup["properties"].items():
+            for path, ss in props.items():
+                my_p[(rust_str(tname), rust_str(path))] = status(ss, "property")
+        pdiff = []
+        for key in sorted(set(my_p) | set(base_p)):
+            if my_p.get(key) != base_p.get(key):
+                pdiff.append("(%s, %s, %s)" % (key[0], key[1], "Some(%s)" % my_p[key] if key in my_p else "None"))
+        lines.append("    (%s, &[%s], &[%s])," % (rust_str(release), ", ".join(tdiff), ", ".join(pdiff)))
+    lines.append("];")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,14 @@ produced by running that release's Heat.
         oracle builds; BASE's own Heat hidden), so the data is still produced
         by running RELEASE's Heat.
 
+    python3 tools/gen_release_data.py support RELEASE [--base BASE]
+        runs ../shared/spec/gen_resource_types.py with RELEASE's Heat (as
+        `dump` does) and records in tools/data/heat-releases.json the support
+        status (SupportStatus.to_dict(): status, version, message, previous
+        status) of every type and property that is not SUPPORTED in RELEASE:
+        what the lint rules about deprecated and hidden types and properties
+        say under that release (tools/gen_lint_facts.py reads it).
+
     python3 tools/gen_release_data.py base-constraints
         27.0.1's custom constraints (what a release's are compared with).
 
@@ -159,6 +167,8 @@ def dump(release, base):
         zones = "\n".join(probe["pytz"]["zones"])
         data["pytz"][probe["pytz"]["version"]] = zones
         entry["pytz"] = probe["pytz"]["version"]
+    if "support" in data["releases"].get(release, {}):
+        entry["support"] = data["releases"][release]["support"]  # `support` made it
     data["releases"][release] = entry
     save(data)
     print("%s: %d types differ, %d removed, constraints +%s -%s, pytz %s (%s)" % (
@@ -193,6 +203,45 @@ def save(data):
     with open(DATA, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
         f.write("\n")
+
+
+def support_statuses(rt):
+    """Every type's and property's support status that is not SUPPORTED."""
+    def walk(props, path, out):
+        for name in sorted(props):
+            p, here = props[name], path + [name]
+            ss = p.get("support_status") or {}
+            if ss.get("status", "SUPPORTED") != "SUPPORTED":
+                out[".".join(here)] = ss
+            if isinstance(p.get("schema"), dict):
+                walk(p["schema"], here, out)
+    types, props = {}, {}
+    for name in sorted(rt["types"]):
+        t = rt["types"][name]
+        ss = t.get("support_status") or {}
+        if ss.get("status", "SUPPORTED") != "SUPPORTED":
+            types[name] = ss
+        found = {}
+        walk(t.get("properties") or {}, [], found)
+        if found:
+            props[name] = found
+    return {"types": types, "properties": props}
+
+
+def support(release, base):
+    prefix = overlay(release, base) if base else [venv_python(release)]
+    with tempfile.TemporaryDirectory() as tmp:
+        rt_path = os.path.join(tmp, "resource-types.json")
+        run(prefix, [os.path.join(SHARED, "spec", "gen_resource_types.py"), rt_path])
+        rt = json.load(open(rt_path, encoding="utf-8"))
+    if rt["heat_version"] != release:
+        sys.exit("gen_release_data: asked for %s, ran %s" % (release, rt["heat_version"]))
+    data = load()
+    data["releases"][release]["support"] = support_statuses(rt)
+    save(data)
+    print("%s: %d types, %d types' properties not SUPPORTED" % (
+        release, len(data["releases"][release]["support"]["types"]),
+        len(data["releases"][release]["support"]["properties"])), file=sys.stderr)
 
 
 def dump_base_constraints():
@@ -253,6 +302,8 @@ def main(argv):
         if "--base" in argv:
             base = argv[argv.index("--base") + 1]
         dump(argv[1], base)
+    elif len(argv) >= 2 and argv[0] == "support":
+        support(argv[1], argv[argv.index("--base") + 1] if "--base" in argv else None)
     elif argv == ["base-constraints"]:
         dump_base_constraints()
     elif argv == ["rust"]:

@@ -8,7 +8,8 @@
 //! - values as text: [`ResultView`] and [`value_text`] (YAML or JSON through
 //!   the one renderer), [`json_dumps`]/[`py_str`] (Python-exact text),
 //!   [`json_loads`], [`json_to_value`];
-//! - tables: [`versions`], [`functions`], [`resource_types`], [`is_group_type`];
+//! - tables: [`versions`], [`functions`], [`resource_types`] (of a release:
+//!   [`resource_types_in`]), [`releases`], [`is_group_type`];
 //! - files as heatclient reads them: [`load_template`], [`load_yaml`],
 //!   [`load_map`], [`is_template`], [`is_environment`], [`hidden_parameters`];
 //! - update plans: [`plan`] a [`PlanRequest`] (the preview request: the
@@ -146,15 +147,70 @@ pub struct ResourceType {
     pub attributes: &'static [&'static str],
 }
 
-/// Every resource type of the catalogue (Heat's registry, hidden ones included).
+/// Every resource type of the catalogue (Heat 27.0.1's registry, hidden ones included).
 pub fn resource_types() -> Vec<ResourceType> {
-    catalogue::types()
+    resource_types_in(Release::LATEST)
+}
+
+/// Every resource type a release registers (hidden ones included), sorted by
+/// name: under an older release its own records (Senlin's types before
+/// 23.0.0), without the types it lacks.
+pub fn resource_types_in(release: Release) -> Vec<ResourceType> {
+    catalogue::types_in(release)
+        .into_iter()
         .map(|t| ResourceType {
             name: t.name,
             status: t.status,
             description: t.description,
             properties: t.properties(),
             attributes: t.attributes,
+        })
+        .collect()
+}
+
+/// One openstack-heat release hotplate answers as (`x-heat-release`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "HeatRelease"))]
+pub struct HeatReleaseInfo {
+    /// The version, as `x-heat-release` names it (`16.1.0`).
+    pub version: &'static str,
+    /// The OpenStack series (`2021.1`).
+    pub series: &'static str,
+    /// The series' name (`wallaby`).
+    pub name: &'static str,
+    /// How a person names it: `2021.1 wallaby — Heat 16.1.0`.
+    pub label: String,
+    /// The Python it runs on (`3.8`): the order it iterates sets in.
+    pub python: &'static str,
+    /// The yaql its series pins (`1.1.3`).
+    pub yaql: &'static str,
+    /// The release that answers a request naming none (27.0.1).
+    pub default: bool,
+    /// The newest release of its series that answers every request as this
+    /// one does (the same catalogue data, changes, Python and yaql), when it
+    /// is not this one: `19.0.2` for 19.0.0.
+    pub same_as: Option<&'static str>,
+}
+
+/// Every release hotplate answers as, oldest first.
+pub fn releases() -> Vec<HeatReleaseInfo> {
+    Release::all()
+        .map(|r| {
+            let i = r.info();
+            let same = r.same_behaviour();
+            HeatReleaseInfo {
+                version: i.version,
+                series: i.series,
+                name: i.name,
+                label: r.label(),
+                python: i.python.version(),
+                yaql: i.yaql.version(),
+                default: r == Release::default(),
+                same_as: (same != r).then(|| same.version()),
+            }
         })
         .collect()
 }

@@ -229,6 +229,43 @@ impl PySet {
     }
 }
 
+/// The diagnostic code of the note that says a message prints a set's order.
+pub const SET_ORDER_CODE: &str = "set-order";
+
+/// The codes of Heat's errors whose message prints a Python set of names
+/// (`a, b not allowed in value_specs`): with two names or more, their order
+/// is the set's.
+const PRINTS_A_SET: &[&str] = &["value-specs-not-allowed"];
+
+/// A note after each error whose message prints a set of two names or more:
+/// the order is Heat's under `PYTHONHASHSEED=0` with the release's Python;
+/// a real Heat seeds each process at random, so it is not stable there.
+pub(crate) fn set_order_notes(diagnostics: &mut Vec<crate::diag::Diagnostic>, python: crate::release::Python) {
+    let notes: Vec<crate::diag::Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diag::Severity::Error && PRINTS_A_SET.contains(&d.code))
+        .filter(|d| d.message.contains(", "))
+        .map(|d| {
+            let message = format!(
+                "The order of the names in this message is Heat's under PYTHONHASHSEED=0 (Python {}'s string hash, the \
+                 oracle's setting); a real Heat seeds each process at random, so its order can differ from one \
+                 process to the next.",
+                python.version()
+            );
+            crate::diag::Diagnostic {
+                path: d.path.clone(),
+                span: d.span,
+                ..crate::diag::Diagnostic::note(SET_ORDER_CODE, message)
+            }
+        })
+        .collect();
+    for n in notes {
+        if !diagnostics.contains(&n) {
+            diagnostics.push(n);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

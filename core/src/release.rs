@@ -204,6 +204,25 @@ impl Release {
         usize::from(self.0) >= at
     }
 
+    /// The newest release of its series that answers every request as this
+    /// one does: the same Python, yaql, catalogue data and [`Change`]s (a
+    /// series' patch releases share one behaviour where nothing tells them
+    /// apart, e.g. 19.0.0–19.0.2); this one when no later one does.
+    pub fn same_behaviour(self) -> Release {
+        let (me, changes) = (self.info(), |r: Release| CHANGES.iter().map(move |(c, _)| r.has(*c)));
+        Release::all()
+            .filter(|r| *r > self)
+            .take_while(|r| r.info().series == me.series)
+            .filter(|r| {
+                let i = r.info();
+                (i.python, i.yaql) == (me.python, me.yaql)
+                    && changes(*r).eq(changes(self))
+                    && crate::catalogue::same_data(*r, self)
+            })
+            .last()
+            .unwrap_or(self)
+    }
+
     /// Every release, oldest first.
     pub fn all() -> impl Iterator<Item = Release> {
         (0..RELEASES.len()).map(|i| Release(i as u8))
@@ -285,6 +304,20 @@ mod tests {
         assert!(r("22.0.0").has(Change::ZoneinfoTimezone));
         assert!(!r("22.0.1").has(Change::JsonStringConstraint));
         assert!(Release::LATEST.has(Change::SubnetGatewayAuto));
+    }
+
+    #[test]
+    fn patch_releases_share_a_behaviour_where_nothing_differs() {
+        let same = |v| Release::parse(v).unwrap().same_behaviour().version();
+        assert_eq!(same("19.0.0"), "19.0.2");
+        assert_eq!(same("20.0.0"), "20.0.1");
+        // 2025.1: 24.0.0 as 24.1.0; 24.1.1 as 24.1.2 (its Server takes `disk_bus: sata`).
+        assert_eq!(same("24.0.0"), "24.1.0");
+        assert_eq!(same("24.1.1"), "24.1.2");
+        assert_eq!(same("27.0.0"), "27.0.1");
+        assert_eq!(same("27.0.1"), "27.0.1");
+        assert_eq!(same("16.1.0"), "16.1.0");
+        assert_eq!(same("22.0.0"), "22.0.0");
     }
 
     #[test]

@@ -154,6 +154,10 @@ pub struct Stack {
     /// is created (a property given `get_attr`), as the parent shows them:
     /// `get_param` of one is deploy-time in this stack too (display only).
     pub(crate) deploy_params: IndexMap<String, crate::symbolic::Sym>,
+    /// The json parameters among those that the parent gives a map or list
+    /// with deploy-time parts: their value unknown in part, the known parts
+    /// known (`get_param` with a path reads them, `functions/get_param.rs`).
+    pub(crate) known_parts: IndexMap<String, crate::symbolic::Sym>,
     /// A display evaluation's resources and conditions whose definitions
     /// failed (or are unknown), with what they stand for (`resource r`):
     /// a reference to one is unknown there, not a second error.
@@ -187,6 +191,7 @@ impl Stack {
             display_budget: Cell::new(DEFAULT_BUDGET),
             depth: Cell::new(0),
             deploy_params: IndexMap::new(),
+            known_parts: IndexMap::new(),
             unknown_names: Vec::new(),
             mode: crate::engine::mode::Mode::create(),
             deployed: false,

@@ -6,7 +6,7 @@ export interface HotWorkspace {
   envFiles: { name: string; text: string }[];
   files: { name: string; text: string }[];
   params: Record<string, unknown>;
-  settings: { stackName: string; stackId: string; projectId: string; attributes: string; referenceIds: string };
+  settings: { stackName: string; stackId: string; projectId: string; attributes: string; referenceIds: string; heatConfig?: string; heatRelease?: string };
 }
 
 /** `<hot-playground>`: a live HOT example (see the package README, "Embedding"). */

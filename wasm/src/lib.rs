@@ -154,10 +154,21 @@ pub fn functions(version: &str) -> Result<String, JsError> {
     json(&api::functions(version))
 }
 
-/// `resourceTypes()`: every resource type of the catalogue (hidden ones included).
+/// `resourceTypes(release?)`: every resource type the release registers
+/// (hidden ones included; 27.0.1's without one), an unknown release thrown.
 #[wasm_bindgen(js_name = resourceTypes)]
-pub fn resource_types() -> Result<String, JsError> {
-    json(&api::resource_types())
+pub fn resource_types(release: Option<String>) -> Result<String, JsError> {
+    let release = match release.as_deref() {
+        Some(r) => api::Release::parse(r).map_err(|e| JsError::new(&e))?,
+        None => api::Release::LATEST,
+    };
+    json(&api::resource_types_in(release))
+}
+
+/// `releases()`: every openstack-heat release the engine answers as, oldest first (`HeatRelease[]`).
+#[wasm_bindgen]
+pub fn releases() -> Result<String, JsError> {
+    json(&api::releases())
 }
 
 /// `summarizeFile(text)`: a `FileSummary` — what a file of a folder is to

@@ -93,6 +93,7 @@ fn generated() -> String {
     decl::<api::Rendered>(&cfg, o);
     decl::<api::RenderedMark>(&cfg, o);
     decl::<api::VersionInfo>(&cfg, o);
+    decl::<api::HeatReleaseInfo>(&cfg, o);
     decl::<api::FunctionInfo>(&cfg, o);
     decl::<api::ResourceType>(&cfg, o);
     decl::<api::PropInfo>(&cfg, o);

@@ -56,7 +56,7 @@ const results = new Results($("results"), {
 });
 const compare = new CompareUi(s, changed);
 const status = new Status($("status"), $("results"), $("stale-note"), () =>
-  void results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false));
+  void results.render(paneContext(s.last?.diagnostics ?? [], { text: "Evaluating the current input…", kind: "busy" }), false), $("status-release"));
 
 /** Show `next`; `fromLink`: it came from the address bar's share link, which stays there; `current`:
  *  the current stack to compare with (null: none; absent: the one there is stays). */
@@ -119,6 +119,7 @@ function showFailure(text: string, notice: string, ms?: number): void {
   docs.showProblems([]);
   showLintCount($("lint-count"), []);
   status.done(text, ms, true);
+  status.answeredBy(null, "");
 }
 
 async function evaluate(): Promise<void> {
@@ -165,6 +166,7 @@ async function evaluate(): Promise<void> {
   // Comparing, the verdict is the update's: a refused one is not "ok".
   const refused = !errors && result.plan && s.current && updateRefusal(result.plan);
   status.done(errors ? `errors: ${errors}` : refused ? "update refused" : "ok", result.ms, false);
+  status.answeredBy(r.release, r.release ? settings.releaseLabel(r.release) : "");
 }
 
 // ---------------------------------------------------------------- start
@@ -259,6 +261,13 @@ async function start(): Promise<void> {
   docs = new Documents(s, { changed, runNow: () => evaluation.now() }, ide);
   wireControls();
   renderInputs();
+  // The release choice lists the engine's releases (its `releases()`, asked of the worker).
+  void runner.releases().then((list) => {
+    if (!list) return;
+    settings.setReleases(list);
+    const answered = s.last?.response.release;
+    if (answered && !$("status-release").hidden) status.answeredBy(answered, settings.releaseLabel(answered));
+  });
   picker.value = exampleOf(s.ws);
   // The editor features' engine loads beside the evaluation's, so the first
   // result means everything is loaded (no request afterwards); at most 3 s.

@@ -2,7 +2,7 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, FileSummary, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -89,6 +89,12 @@ export class Runner {
     return this.whenReady().then((ok) => (ok ? this.ask<FileSummary[]>((id) => ({ id, summarize: texts })) : null));
   }
 
+  /** The engine's Heat releases (its `releases()`), asked of the worker once it is ready; null if the engine is not available. */
+  releases(): Promise<HeatRelease[] | null> {
+    if (!this.worker && !this.loadFailed) this.spawn();
+    return this.whenReady().then((ok) => (ok ? this.ask<HeatRelease[]>((id) => ({ id, releases: true })) : null));
+  }
+
   /** Resolves true once the worker is ready, false if it could not start. */
   private whenReady(): Promise<boolean> {
     if (this.ready) return Promise.resolve(true);
@@ -123,9 +129,9 @@ export class Runner {
         }
         return;
       }
-      if ("rendered" in m || "fixes" in m || "summaries" in m || this.asks.has(m.id)) {
-        // An answer to `render`/`quickFixes`/`summarize` (null when the worker could not answer it).
-        this.asks.get(m.id)?.("rendered" in m ? m.rendered : "fixes" in m ? m.fixes : "summaries" in m ? m.summaries : null);
+      if ("rendered" in m || "fixes" in m || "summaries" in m || "releases" in m || this.asks.has(m.id)) {
+        // An answer to `render`/`quickFixes`/`summarize`/`releases` (null when the worker could not answer it).
+        this.asks.get(m.id)?.("rendered" in m ? m.rendered : "fixes" in m ? m.fixes : "summaries" in m ? m.summaries : "releases" in m ? m.releases : null);
         this.asks.delete(m.id);
         return;
       }

@@ -26,6 +26,8 @@ export interface Settings {
   referenceIds: string;
   /** JSON text: the cloud's heat.conf settings, `{"max_nested_stack_depth": 10}` (x-heat-config). */
   heatConfig: string;
+  /** The openstack-heat release that answers (x-heat-release, one of the engine's `releases()`); "" for the engine's default. */
+  heatRelease: string;
   /** Which lint rules run: `on` (those on by default), `all` or `off` (see LINT_MODES). */
   lint: string;
   /** Rules turned off besides (ids or names, separated by spaces or commas). */
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   attributes: "",
   referenceIds: "",
   heatConfig: "",
+  heatRelease: "",
   lint: "on",
   lintDisable: "",
 };
@@ -132,6 +135,7 @@ export function toRequest(ws: Workspace): EvaluateRequest {
   if (envFiles.length > 0) request.environment_files = envFiles.map((e) => e.name);
   if (ws.templateName !== TEMPLATE_NAME) request["x-template-name"] = ws.templateName;
   if (heatConfig) request["x-heat-config"] = heatConfig;
+  if (ws.settings.heatRelease) request["x-heat-release"] = ws.settings.heatRelease;
   return request;
 }
 
@@ -158,6 +162,7 @@ export function fromRequest(req: EvaluateRequest): Workspace {
     attributes: play.attributes ? JSON.stringify(play.attributes, null, 2) : "",
     referenceIds: play.reference_ids ? JSON.stringify(play.reference_ids, null, 2) : "",
     heatConfig: req["x-heat-config"] ? JSON.stringify(req["x-heat-config"], null, 2) : "",
+    heatRelease: req["x-heat-release"] ?? DEFAULT_SETTINGS.heatRelease,
     lint: DEFAULT_SETTINGS.lint,
     lintDisable: DEFAULT_SETTINGS.lintDisable,
   };

@@ -7,16 +7,17 @@
 // never by evaluating the request again. In compare mode (compare.ts) the
 // same job also plans the update from the current stack (`plan`), so the time
 // limit covers both.
-import { init, evaluation, plan, summarizeFile } from "hotplate/web";
-import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, FileSummary, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import { init, evaluation, plan, releases, summarizeFile } from "hotplate/web";
+import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
 
-/** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document; or summarize a folder's files (folder.ts). */
+/** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document; or summarize a folder's files (folder.ts); or list the engine's Heat releases. */
 export type WorkerRequest =
   | { id: number; request: EvaluateRequest; format: Mode; options: EvaluateOptions; preview?: PreviewRequest }
   | { id: number; render: PathStep[]; format: Mode }
   | { id: number; quickFixes: string }
-  | { id: number; summarize: string[] };
+  | { id: number; summarize: string[] }
+  | { id: number; releases: true };
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
@@ -24,6 +25,7 @@ export type WorkerResponse =
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: true; fixes: QuickFix[] }
   | { id: number; ok: true; summaries: FileSummary[] }
+  | { id: number; ok: true; releases: HeatRelease[] }
   | { id: number; ok: false; message: string };
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
@@ -52,6 +54,10 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     }
     if ("summarize" in m) {
       post({ id, ok: true, summaries: m.summarize.map(summarizeFile) });
+      return;
+    }
+    if ("releases" in m) {
+      post({ id, ok: true, releases: releases() });
       return;
     }
     const t0 = performance.now();

@@ -10,6 +10,7 @@ use super::{locate, Located, ResultView};
 use crate::diag::{Diagnostic, PathItem};
 use crate::engine::{evaluate, DeferredMark, Edge, Evaluation, ParamInfo, Request};
 use crate::ide::fixes::QuickFix;
+use crate::release::Release;
 use crate::render::{Format, Rendered, RenderedMark};
 use crate::value::Value;
 
@@ -45,6 +46,10 @@ pub struct Summary<'a> {
     pub edges: &'a [Edge],
     /// The detected HOT version (date form), if any.
     pub version: Option<&'static str>,
+    /// The openstack-heat release that answered (the request's
+    /// `x-heat-release`, `27.0.1` when it names none); null when it names a
+    /// release hotplate does not know (the result is then that error).
+    pub release: Option<&'static str>,
 }
 
 /// One value a result pane shows, as the engine writes it.
@@ -58,6 +63,15 @@ pub struct ShownValue {
     pub text: String,
     /// The deploy-time placeholders in it.
     pub marks: Vec<RenderedMark>,
+}
+
+/// The release that answers a request: the one `x-heat-release` names,
+/// 27.0.1 when it names none, none when it names an unknown one.
+pub fn answering(req: &Request) -> Option<Release> {
+    match req.heat_release.as_deref() {
+        None => Some(Release::LATEST),
+        Some(r) => Release::parse(r).ok(),
+    }
 }
 
 impl Evaluated {
@@ -103,6 +117,7 @@ impl Evaluated {
             parameters: &ev.param_info,
             edges: &ev.edges,
             version: ev.version.map(|v| v.date()),
+            release: answering(&self.request).map(Release::version),
         }
     }
 

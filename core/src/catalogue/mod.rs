@@ -14,7 +14,7 @@ mod releases;
 use std::sync::OnceLock;
 
 pub use data::ALIASES;
-pub use releases::{has_custom_constraint, pytz_zones};
+pub use releases::{has_custom_constraint, pytz_zones, same_data};
 
 use crate::release::Release;
 use crate::value::Value;

@@ -81,6 +81,15 @@ pub(super) fn types(release: Release) -> Vec<&'static TypeEntry> {
     names.into_iter().filter_map(|n| entry(release, n)).collect()
 }
 
+/// Whether two releases register the same catalogue (the same records, types
+/// and custom constraints, the same pytz).
+pub fn same_data(a: Release, b: Release) -> bool {
+    let parts = |r: Release| {
+        data(r).map(|d| (d.types, d.removed, d.constraints_added, d.constraints_removed, d.pytz)).unwrap_or_default()
+    };
+    parts(a) == parts(b)
+}
+
 /// Whether a release registers a custom constraint that 27.0.1 registers
 /// (`known_in_latest`) or not.
 pub fn has_custom_constraint(release: Release, name: &str, known_in_latest: bool) -> bool {
@@ -140,6 +149,17 @@ mod tests {
         assert!(old.windows(2).all(|w| w[0] < w[1]));
         assert!(old.contains(&"OS::Sahara::Cluster") && !old.contains(&"OS::Aodh::PrometheusAlarm"));
         assert_eq!(types(Release::LATEST).len(), super::super::data::NAMES.len());
+    }
+
+    #[test]
+    fn patch_releases_share_data_where_heat_did_not_change() {
+        assert!(same_data(r("19.0.0"), r("19.0.2")));
+        assert!(same_data(r("27.0.0"), Release::LATEST));
+        assert!(!same_data(r("16.1.0"), r("17.0.0")));
+        // 24.1.2's Server takes `disk_bus: sata`; 22.0.1 deprecates Sahara's
+        // ClusterTemplate.
+        assert!(!same_data(r("24.1.0"), r("24.1.2")));
+        assert!(!same_data(r("22.0.0"), r("22.0.1")));
     }
 
     #[test]

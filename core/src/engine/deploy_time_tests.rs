@@ -150,6 +150,59 @@ resources:
     assert!(ev.fails() && ev.deploy_time.is_empty(), "{:?}", ev.deploy_time);
 }
 
+/// A provider's json parameter given a map with one deploy-time leaf: the
+/// known leaves stay known in the nested stack (`get_param` with a path
+/// reads them, a key the map lacks is Heat's `''`), the deploy-time one is
+/// unknown. The oracle (`x-deployed`) answers both stacks so: the key the
+/// map lacks fails `list_concat_unique` in both answers (real), the key
+/// pair's name from the attribute fails only before creation.
+#[test]
+fn a_json_parameter_s_known_parts_stay_known_beside_a_deploy_time_leaf() {
+    let top = "heat_template_version: 2018-08-31
+resources:
+  net:
+    type: OS::Neutron::Net
+  inner:
+    type: inner.yaml
+    properties:
+      data:
+        known: [a, b]
+        name: {get_attr: [net, name]}
+";
+    let inner = |tasks: &str| {
+        format!(
+            "heat_template_version: 2018-08-31
+parameters:
+  data:
+    type: json
+resources:
+  key:
+    type: OS::Nova::KeyPair
+    properties:
+      name: {{get_param: [data, name]}}
+  tasks:
+    type: OS::Heat::Value
+    properties:
+      type: comma_delimited_list
+      value:
+        list_concat_unique:
+          - {{get_param: [data, known]}}
+          - {{get_param: [data, {tasks}]}}
+"
+        )
+    };
+    // Known parts: `known` is a list, the key pair waits for the attribute.
+    let ev = eval_with(top, &[("inner.yaml", &inner("known"))]);
+    let nested = ev.result.nested.get("inner").and_then(|n| n.error.as_ref()).expect("Heat's nested error");
+    assert!(nested.message.contains("length (0) is out of range"), "{}", nested.message);
+    assert!(!ev.fails(), "{:?}", ev.diagnostics);
+    assert_eq!(deploy_time(&ev), vec![("nested stack inner".to_string(), vec!["get_attr net name".to_string()])]);
+    // A key the known map lacks is `''` whatever the attribute is: real.
+    let ev = eval_with(top, &[("inner.yaml", &inner("scale_tasks"))]);
+    assert!(ev.fails() && ev.deploy_time.is_empty(), "{:?}", ev.deploy_time);
+    assert!(errors(&ev).iter().any(|m| m.contains("Items to concat must be lists")), "{:?}", errors(&ev));
+}
+
 #[test]
 fn a_clean_stack_makes_no_deploy_time_evaluation() {
     let t = "heat_template_version: 2018-08-31

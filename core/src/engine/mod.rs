@@ -160,6 +160,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             heats_errors(&run.ev.result, shown, "", &run.ev.deploy_time);
         }
     }
+    crate::pyhash::set_order_notes(&mut run.ev.diagnostics, run.mode.release().info().python);
     run.finish()
 }
 

@@ -281,7 +281,12 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     let missing_params = req.without_values;
     let through = engine::Through { deployed: false, missing_params };
     let plain = engine::evaluate_existing(&req.current_request(true), None, through);
-    if let Some((at, e)) = first_error(&plain.result, &mut Vec::new(), &plain.deploy_time) {
+    // Refused when an error does not depend on deploy-time values; what
+    // Heat says then is its own first error, whatever its kind (Heat knows
+    // no deploy-time values: an overcloud whose `Networks` fails for real
+    // is refused for `AllNodesDeploySteps`, the first by name).
+    let real = first_error(&plain.result, &mut Vec::new(), &plain.deploy_time).is_some();
+    if let Some((at, e)) = first_error(&plain.result, &mut Vec::new(), &[]).filter(|_| real) {
         let mut message = format!("{}: {}", e.kind, e.message);
         if !at.is_empty() {
             message = format!("nested stack {}: {message}", at.join("/"));
@@ -381,7 +386,8 @@ fn note_dependents(stack: &mut StackPlan, edges: &[crate::engine::result::Edge])
 }
 
 /// The first error of a result or of its nested results (depth first, by
-/// name), with the nested stack's path; not one of `deploy_time`.
+/// name, as the oracle's `_nested_errors`), with the nested stack's path;
+/// not one of `deploy_time`.
 fn first_error<'a>(
     r: &'a HeatResult,
     at: &mut Vec<String>,

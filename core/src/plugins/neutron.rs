@@ -28,7 +28,8 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     }
     let found = PySet::from_sequence(algo, found);
     let names: Vec<&str> = found.iter().collect();
-    Err(invalid(format!("{} not allowed in value_specs", names.join(", "))))
+    // The names in the set's order: the engine notes that it is not stable (`pyhash::set_order_notes`).
+    Err(invalid(format!("{} not allowed in value_specs", names.join(", "))).with_code("value-specs-not-allowed"))
 }
 
 #[cfg(test)]
@@ -49,5 +50,34 @@ mod tests {
         );
         let t = "resources:\n  n:\n    type: OS::Neutron::Firewall\n    properties:\n      firewall_policy_id: p\n      value_specs: {tenant_id: 1, shared: 2, firewall_policy_id: 3}\n";
         assert_eq!(eval_result_error(t, "x"), "shared, firewall_policy_id, tenant_id not allowed in value_specs");
+    }
+
+    #[test]
+    fn a_printed_set_of_names_gets_a_note_that_its_order_is_not_stable() {
+        let ev = |specs: &str, release: Option<&str>| {
+            let mut req = crate::engine::Request::new(format!(
+                "heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Neutron::Net\n    properties:\n      value_specs: {specs}\n"
+            ));
+            req.heat_release = release.map(String::from);
+            crate::engine::evaluate(&req)
+        };
+        let notes = |e: &crate::engine::Evaluation| -> Vec<String> {
+            e.diagnostics
+                .iter()
+                .filter(|d| d.code == crate::pyhash::SET_ORDER_CODE)
+                .map(|d| d.message.clone())
+                .collect()
+        };
+        let two = ev("{shared: true, name: y}", None);
+        assert_eq!(
+            two.result.error.as_ref().map(|e| e.message.as_str()),
+            Some("shared, name not allowed in value_specs")
+        );
+        let n = notes(&two);
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert!(n[0].contains("PYTHONHASHSEED=0 (Python 3.11's") && n[0].contains("can differ"), "{}", n[0]);
+        assert!(notes(&ev("{shared: true, name: y}", Some("16.1.0")))[0].contains("Python 3.8's"));
+        // One name: no order to speak of.
+        assert!(notes(&ev("{shared: true}", None)).is_empty());
     }
 }

@@ -9,6 +9,7 @@ import type {
   EvaluateRequest,
   EvaluateSummary,
   FunctionInfo,
+  HeatRelease,
   HoverInfo,
   LintOptions,
   PathStep,
@@ -93,7 +94,8 @@ export interface Glue {
   validate(requestJson: string): string;
   versions(): string;
   functions(version: string): string;
-  resourceTypes(): string;
+  resourceTypes(release?: string): string;
+  releases(): string;
   summarizeFile(text: string): string;
   yaql(expression: string, dataJson: string): string;
   complete(requestJson: string, file: string, offset: number): string;
@@ -113,7 +115,8 @@ export interface Api {
   validate(request: ValidateRequest): ValidateResult;
   versions(): VersionInfo[];
   functions(version: string): FunctionInfo[] | null;
-  resourceTypes(): ResourceType[];
+  resourceTypes(release?: string): ResourceType[];
+  releases(): HeatRelease[];
   summarizeFile(text: string): FileSummary;
   yaql(expression: string, data: unknown): YaqlResult;
   renderValue(path: PathStep[], format: RenderFormat): RenderedValue | null;
@@ -166,6 +169,7 @@ function crashResponse(e: unknown): EvaluateResponse {
     parameters: [],
     edges: [],
     version: null,
+    release: null,
   };
 }
 
@@ -262,7 +266,9 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       ),
     versions: () => guarded(() => parsed<VersionInfo[]>(glue.versions()), fail),
     functions: (version) => guarded(() => parsed<FunctionInfo[] | null>(glue.functions(String(version))), fail),
-    resourceTypes: () => guarded(() => parsed<ResourceType[]>(glue.resourceTypes()), fail),
+    resourceTypes: (release) =>
+      guarded(() => parsed<ResourceType[]>(glue.resourceTypes(release === undefined ? undefined : String(release))), fail),
+    releases: () => guarded(() => parsed<HeatRelease[]>(glue.releases()), fail),
     summarizeFile: (text) => guarded(() => parsed<FileSummary>(glue.summarizeFile(String(text))), fail),
     yaql: (expression, data) =>
       guarded(
@@ -395,9 +401,23 @@ export function functions(version: string): FunctionInfo[] | null {
   return api().functions(version);
 }
 
-/** Every resource type of Heat's registry, with properties and attributes (hidden ones included). */
-export function resourceTypes(): ResourceType[] {
-  return api().resourceTypes();
+/**
+ * Every resource type of Heat's registry, with properties and attributes
+ * (hidden ones included), as `release` registers it (an openstack-heat
+ * version such as `"16.1.0"`, one of `releases()`; default 27.0.1). An
+ * unknown release throws, naming the known ones.
+ */
+export function resourceTypes(release?: string): ResourceType[] {
+  return api().resourceTypes(release);
+}
+
+/**
+ * Every openstack-heat release the engine answers as (what a request's
+ * `"x-heat-release"` may name), oldest first, with its series, label
+ * (`2021.1 wallaby — Heat 16.1.0`) and the one that answers by default.
+ */
+export function releases(): HeatRelease[] {
+  return api().releases();
 }
 
 /**

@@ -8,7 +8,7 @@ import { install } from "./api.js";
 await initGlue({ module_or_path: new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url) });
 install(glue);
 
-export { evaluate, evaluation, validate, versions, functions, resourceTypes, summarizeFile, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes, plan } from "./api.js";
+export { evaluate, evaluation, validate, versions, functions, resourceTypes, releases, summarizeFile, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes, plan } from "./api.js";
 export type * from "./types.js";
 export type { EvaluateOptions, EvaluateResponse, Evaluation } from "./api.js";
 

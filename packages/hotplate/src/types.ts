@@ -922,6 +922,12 @@ export type EvaluateSummary = {
    * The detected HOT version (date form), if any.
    */
   version: string | null,
+  /**
+   * The openstack-heat release that answered (the request's
+   * `x-heat-release`, `27.0.1` when it names none); null when it names a
+   * release hotplate does not know (the result is then that error).
+   */
+  release: string | null,
 };
 
 /**
@@ -1173,6 +1179,46 @@ export type VersionInfo = {
    * The release alias (`rocky`), if any.
    */
   alias: string | null,
+};
+
+/**
+ * One openstack-heat release hotplate answers as (`x-heat-release`).
+ */
+export type HeatRelease = {
+  /**
+   * The version, as `x-heat-release` names it (`16.1.0`).
+   */
+  version: string,
+  /**
+   * The OpenStack series (`2021.1`).
+   */
+  series: string,
+  /**
+   * The series' name (`wallaby`).
+   */
+  name: string,
+  /**
+   * How a person names it: `2021.1 wallaby — Heat 16.1.0`.
+   */
+  label: string,
+  /**
+   * The Python it runs on (`3.8`): the order it iterates sets in.
+   */
+  python: string,
+  /**
+   * The yaql its series pins (`1.1.3`).
+   */
+  yaql: string,
+  /**
+   * The release that answers a request naming none (27.0.1).
+   */
+  default: boolean,
+  /**
+   * The newest release of its series that answers every request as this
+   * one does (the same catalogue data, changes, Python and yaql), when it
+   * is not this one: `19.0.2` for 19.0.0.
+   */
+  sameAs: string | null,
 };
 
 /**

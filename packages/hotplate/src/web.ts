@@ -7,7 +7,7 @@ import { install } from "./api.js";
 let ready = false;
 install(glue, () => ready);
 
-export { evaluate, evaluation, validate, versions, functions, resourceTypes, summarizeFile, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes, plan } from "./api.js";
+export { evaluate, evaluation, validate, versions, functions, resourceTypes, releases, summarizeFile, yaql, renderValue, complete, hover, definition, references, documentSymbols, quickFixes, plan } from "./api.js";
 export type * from "./types.js";
 export type { EvaluateOptions, EvaluateResponse, Evaluation } from "./api.js";
 

@@ -1,7 +1,7 @@
 // The package's public API in Node, as a user calls it (lib/node.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { evaluate, evaluation, validate, versions, functions, resourceTypes, summarizeFile, yaql, renderValue, plan } from "../lib/node.js";
+import { evaluate, evaluation, validate, versions, functions, resourceTypes, releases, summarizeFile, yaql, renderValue, plan } from "../lib/node.js";
 
 const template = `heat_template_version: 2021-04-16
 parameters:
@@ -167,6 +167,30 @@ test("tables for editors", () => {
   const server = resourceTypes().find((t) => t.name === "OS::Nova::Server");
   assert.ok(server.attributes.includes("first_address"));
   assert.ok(server.properties.some((p) => p.name === "flavor" && p.required));
+});
+
+test("Heat releases: the list, each release's resource types, the release that answered", () => {
+  const all = releases();
+  assert.equal(all[0].version, "16.1.0");
+  assert.equal(all[0].label, "2021.1 wallaby — Heat 16.1.0");
+  assert.deepEqual([all[0].python, all[0].yaql], ["3.8", "1.1.3"]);
+  assert.deepEqual(all.filter((r) => r.default).map((r) => r.version), ["27.0.1"]);
+  assert.equal(all.find((r) => r.version === "19.0.0").sameAs, "19.0.2");
+  assert.equal(all.find((r) => r.version === "16.1.0").sameAs, null);
+  // Senlin retired in 23.0.0 (hidden since); the Prometheus alarm came in 22.0.0.
+  const senlin = (release) => resourceTypes(release).find((t) => t.name === "OS::Senlin::Cluster")?.status;
+  assert.equal(senlin("16.1.0"), "SUPPORTED");
+  assert.equal(senlin(), "HIDDEN");
+  assert.ok(!resourceTypes("16.1.0").some((t) => t.name === "OS::Aodh::PrometheusAlarm"));
+  assert.ok(resourceTypes().some((t) => t.name === "OS::Aodh::PrometheusAlarm"));
+  assert.throws(() => resourceTypes("16.0.0"), /unknown Heat release '16.0.0': the known openstack-heat releases are 16.1.0/);
+  // The response says which release answered; an unknown one is the result's error.
+  const template = "heat_template_version: 2021-04-16\nresources:\n  c: {type: OS::Senlin::Cluster, properties: {profile: p}}\n";
+  assert.equal(evaluate({ stack_name: "s", template, "x-heat-release": "16.1.0" }).release, "16.1.0");
+  assert.equal(evaluate({ stack_name: "s", template }).release, "27.0.1");
+  const unknown = evaluate({ stack_name: "s", template, "x-heat-release": "15.0.0" });
+  assert.equal(unknown.release, null);
+  assert.match(unknown.result.error.message, /unknown Heat release '15\.0\.0'/);
 });
 
 test("summarizeFile: what a folder's file is to heatclient, and the files it names", () => {

@@ -68,7 +68,11 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // pytz zones, yaql < 3's format, SipHash-2-4, the changed plugin checks): +15.2 KB,
 // 648.9 KB measured on releases ab157d8 (main 16eb017 merged, whose module measured 633.7).
 // Both merged on main e95af59: 650.6 KB.
-const BUDGET_BROTLI = 651.0 * 1024;
+// Issue 37's rest (the page's and the package's release choice: releases(),
+// resourceTypes(release), the summary's answering release; each release's support
+// statuses for the lint rules; the set-order note): +2.2 KB, 652.8 KB on releases
+// (main e95af59 merged); 653.5 KB with main 2cb5a13 merged (deploy's values unknown in part).
+const BUDGET_BROTLI = 653.9 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

@@ -15,7 +15,9 @@
 // `outputs,errors`), `theme` (light, dark, auto),
 // `playground` (URL of the full playground for "Open in playground"; default:
 // the site this script was loaded from), `heat-config` (JSON object: the
-// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`), `lint`
+// cloud's heat.conf settings, e.g. `{"max_nested_stack_depth": 10}`),
+// `heat-release` (the openstack-heat release that answers, e.g. `16.1.0`:
+// one of the engine's `releases()`; default 27.0.1), `lint`
 // (`off` hides the lint rules' warnings, `all` runs every rule; default `on`:
 // the rules on by default; another value is the default, as `show` ignores
 // unknown panes).
@@ -63,6 +65,7 @@ export async function workspaceOf(el: HTMLElement): Promise<Workspace> {
       attributes: "",
       referenceIds: "",
       heatConfig: el.getAttribute("heat-config") ?? "",
+      heatRelease: el.getAttribute("heat-release") ?? "",
       lint: el.getAttribute("lint") ?? "on", // checked when mounted
       lintDisable: "",
     },

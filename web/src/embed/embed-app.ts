@@ -36,9 +36,12 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
   status.dataset.testid = "status";
   const lintCount = el("span", { className: "lint-count", hidden: true });
   lintCount.dataset.testid = "lint-count";
+  // Which openstack-heat release answered: named when the element chose one (`heat-release`).
+  const release = el("span", { className: "release", hidden: true });
+  release.dataset.testid = "status-release";
   const open = el("a", { className: "open", textContent: "Open in playground ↗", target: "_blank", rel: "noopener" });
   open.dataset.testid = "open-in-playground";
-  const head = el("div", { className: "head" }, el("span", { className: "title", textContent: "Live HOT example" }), status, lintCount, open);
+  const head = el("div", { className: "head" }, el("span", { className: "title", textContent: "Live HOT example" }), status, release, lintCount, open);
   const editorBox = el("div", { className: "editor" });
   const form = new ParamsForm({ params: () => ws.params, changed: () => evaluation.schedule() }, { sayNone: false });
   const banner = verdictBanner();
@@ -115,6 +118,10 @@ export function mount(host: HotPlayground, root: ShadowRoot, ws: Workspace, curr
     const refused = !n && result.plan && current && updateRefusal(result.plan);
     status.textContent = n ? `errors: ${n}` : refused ? "update refused" : "ok";
     status.dataset.evalMs = result.ms.toFixed(2);
+    status.title = r.release ? `answered as openstack-heat ${r.release}` : "";
+    release.hidden = !(r.release && ws.settings.heatRelease);
+    release.textContent = r.release ? `Heat ${r.release}` : "";
+    release.dataset.release = r.release ?? "";
   };
   const evaluation = new EndOfTask(run);
 

@@ -14,6 +14,8 @@ export class Status {
     private readonly results: HTMLElement,
     private readonly staleNote: HTMLElement,
     private readonly whenSlow: () => void,
+    /** Where the release that answered is named (status-release). */
+    private readonly release: HTMLElement | null = null,
   ) {}
 
   /** An evaluation started. */
@@ -47,5 +49,18 @@ export class Status {
     this.staleNote.hidden = !stale;
     if (stale) this.results.dataset.stale = "true";
     else delete this.results.dataset.stale;
+  }
+
+  /**
+   * Which openstack-heat release answered (`version`, named by `label`),
+   * beside the pill; hidden when no release answered (the evaluation did not
+   * run, or the request named a release the engine does not know).
+   */
+  answeredBy(version: string | null, label: string): void {
+    const out = this.release;
+    if (!out) return;
+    out.hidden = version === null;
+    out.dataset.release = version ?? "";
+    out.textContent = version === null ? "" : `answered as ${label}`;
   }
 }

@@ -9,7 +9,7 @@
 
 use super::structure::Structure;
 use super::{Found, Report, Staged, Treatment};
-use crate::engine::parameters::{self, Parameter, ValueSource};
+use crate::engine::parameters::{self, ParamType, Parameter, ValueSource};
 use crate::engine::result::{NotChecked, ParamInfo, Unknown};
 use crate::engine::StackInput;
 use crate::eval::EvalError;
@@ -106,9 +106,17 @@ fn unknown_values(
                 vec![label]
             }
         };
-        if !stack.deploy_params.contains_key(name) {
-            let hole = Hole { label: needs.join(", "), exact: needs.len() == 1 };
-            stack.deploy_params.insert(name.clone(), Sym::Hole(hole));
+        match stack.deploy_params.get(name) {
+            None => {
+                let hole = Hole { label: needs.join(", "), exact: needs.len() == 1 };
+                stack.deploy_params.insert(name.clone(), Sym::Hole(hole));
+            }
+            // A map or list with deploy-time parts given to a json parameter
+            // (Heat takes it as it is): its known parts stay known.
+            Some(sym @ (Sym::Map(_) | Sym::List(_))) if p.schema.kind == ParamType::Json => {
+                stack.known_parts.insert(name.clone(), sym.clone());
+            }
+            Some(_) => {}
         }
         stack.params.insert(name.clone(), Err(EvalError::unknown(&needs)));
     }

@@ -1,6 +1,6 @@
 //! W3005: a deprecated or hidden property.
 
-use super::support::{explain, property_status};
+use super::support::{chosen, explain, property_status};
 use crate::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
@@ -32,11 +32,11 @@ replacement is not set already.
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     let found = cx.plugin_properties(|plugin, v| {
         let key = v.key?;
-        property_status(plugin, &v.path).map(|s| (key, v.breadcrumb.clone(), v.path.clone(), s))
+        property_status(cx.registry.release, plugin, &v.path).map(|s| (key, v.breadcrumb.clone(), v.path.clone(), s))
     });
     for (r, plugin, found) in found {
         for (key, path, name, s) in found {
-            out.report(key.span, path, format!("`{name}` of {plugin} is {}", explain(s)));
+            out.report(key.span, path, format!("`{name}` of {plugin} is {}{}", explain(s), chosen(cx)));
             let taken = |rep: &str| r.prop(rep).is_some();
             // Renamed only where Heat's message itself names the replacement (an older
             // status's, `sequence` → `character_classes`, is no rename).
