@@ -21,8 +21,14 @@ impl Driver {
     /// first error stops the stack; a display evaluation records each and
     /// goes on. The part is the stage's whole part either way.
     pub(crate) fn apply<T>(&mut self, staged: Staged<T>) -> Result<T, Failed> {
+        self.apply_report(staged.report)?;
+        Ok(staged.part)
+    }
+
+    /// [`Driver::apply`]'s work, once for every part type.
+    fn apply_report(&mut self, report: Vec<Report>) -> Result<(), Failed> {
         let mut first = None;
-        for report in staged.report {
+        for report in report {
             match report {
                 Report::Stop(e) => self.stop(e)?,
                 Report::Note(e) => self.note(&mut first, e)?,
@@ -48,8 +54,7 @@ impl Driver {
                 }
             }
         }
-        self.end_stage(first)?;
-        Ok(staged.part)
+        self.end_stage(first)
     }
 
     /// What the mode asks of the stages.
