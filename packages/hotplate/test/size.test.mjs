@@ -72,7 +72,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // resourceTypes(release), the summary's answering release; each release's support
 // statuses for the lint rules; the set-order note): +2.2 KB, 652.8 KB on releases
 // (main e95af59 merged); 653.5 KB with main 2cb5a13 merged (deploy's values unknown in part).
-const BUDGET_BROTLI = 653.9 * 1024;
+// Issue 35's second step (every stage's report written by the driver: the report's
+// findings, the nested stacks' Stacks, the release in the mode; the report applied
+// once for every part type): +1.6 KB, 655.1 KB on engine (main 81a77fc merged).
+const BUDGET_BROTLI = 655.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));
