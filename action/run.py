@@ -97,6 +97,7 @@ def check(hotplate, formats, fail_on):
     for setting in env("HOTPLATE_HEAT_CONFIG").splitlines():
         if setting.strip():
             args += ["--heat-config", setting.strip()]
+    args += release_args()
     args += shlex.split(env("HOTPLATE_ARGS"))
     base = [hotplate, "check", *args]
     log(f"$ hotplate check {shlex.join(args)}")
@@ -161,6 +162,12 @@ def base_revision():
     return base
 
 
+def release_args():
+    """`--heat-release` of the `heat-release` input, if given."""
+    release = env("HOTPLATE_HEAT_RELEASE").strip()
+    return ["--heat-release", release] if release else []
+
+
 def plan(hotplate, formats, fail_on):
     """Each stack of `plan` against the base; return whether one fails the step."""
     stacks = [line.strip() for line in env("HOTPLATE_PLAN").splitlines() if line.strip()]
@@ -181,8 +188,9 @@ def plan(hotplate, formats, fail_on):
         args = shlex.split(line)
         if not any(a in ("-t", "--to") or a.startswith("--to=") for a in args):
             args = ["-t", *args]
-        cmd = [hotplate, "plan", *args, "--base", base, *extra]
-        log(f"$ hotplate plan {shlex.join(args + ['--base', base] + extra)}")
+        extra_all = release_args() + extra
+        cmd = [hotplate, "plan", *args, "--base", base, *extra_all]
+        log(f"$ hotplate plan {shlex.join(args + ['--base', base] + extra_all)}")
         out = run(cmd + ["--format", "markdown"])
         if out.returncode not in (0, 1):
             message = out.stderr.strip()

@@ -45,6 +45,18 @@ def git(cwd, *args):
                    capture_output=True)
 
 
+# core/tests/data/releases/checks/provider_net_flat_segmentation_16: Heat 16.1.0's answer.
+FLAT_NET = """heat_template_version: 2021-04-16
+resources:
+  n:
+    type: OS::Neutron::ProviderNet
+    properties:
+      network_type: flat
+      physical_network: physnet1
+      segmentation_id: '10'
+"""
+
+
 @unittest.skipUnless(WHEELS, "HOTPLATE_WHEEL_DIR is not set (make test-action builds the wheel and sets it)")
 class ActionTest(unittest.TestCase):
     @classmethod
@@ -97,7 +109,7 @@ class ActionTest(unittest.TestCase):
             PIP_NO_INDEX="1",
         )
         # action.yml's defaults, then the inputs given.
-        defaults = {"paths": ".", "format": "github", "fail-on": "error", "heat-config": "", "plan": "", "base": "",
+        defaults = {"paths": ".", "format": "github", "fail-on": "error", "heat-config": "", "heat-release": "", "plan": "", "base": "",
                     "sarif-file": "hotplate.sarif", "version": "", "args": ""}
         for key, value in {**defaults, **inputs}.items():
             environ["HOTPLATE_" + key.replace("-", "_").upper()] = value
@@ -172,6 +184,19 @@ class ActionTest(unittest.TestCase):
         status, log, summary, outputs = self.run_action(work, **{"heat-config": "no_such_setting=1"})
         self.assertEqual((status, outputs["exit-code"]), (2, "2"), log)
         self.assertIn("Could not run (exit status 2)", summary)
+
+    def test_heat_release(self):
+        # Heat 16.1.0 checks a flat provider network's segmentation_id; 27.0.1 refuses it by type alone.
+        work = self.pull_request("release", {"net.yaml": FLAT_NET})
+        status, log, _, outputs = self.run_action(work, **{"heat-release": "16.1.0"})
+        self.assertEqual(outputs["exit-code"], "1", log)
+        self.assertIn("segmentation_id not allowed for flat network type.", log)
+        self.assertIn(self.native(work, "check", "--heat-release", "16.1.0", "--format", "github"), log)
+        status, log, _, _ = self.run_action(work)
+        self.assertNotIn("segmentation_id not allowed for flat network type.", log)
+        status, log, summary, outputs = self.run_action(work, **{"heat-release": "15.0.0"})
+        self.assertEqual((status, outputs["exit-code"]), (2, "2"), log)
+        self.assertIn("unknown Heat release '15.0.0'", summary)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { releases } from "../packages/hotplate/lib/node.js";
 import { decodeWorkspace, encodeWorkspace } from "../web/src/share";
 import { fromRequest } from "../web/src/state";
-import { open, savedWorkspace, settled } from "./helpers";
+import { HOT, open, savedWorkspace, setEditor, settled, wordAt } from "./helpers";
 
 type Json = Record<string, any>;
 
@@ -112,4 +112,28 @@ test("the embed's heat-release attribute answers as that release and says so", a
       await expect(box.getByTestId("status-release")).toBeHidden();
     }
   }
+});
+
+test("completion and hover know the chosen release's types", async ({ page }) => {
+  // Senlin's types: Senlin's own under 16.1.0, hidden placeholders under 27.0.1 (not offered).
+  const ws = fromRequest({ stack_name: "s", template: HOT, "x-heat-release": "16.1.0" } as never);
+  await open(page, `#${await encodeWorkspace(ws)}`);
+  await setEditor(page, "editor-template", `${HOT}resources:\n  c:\n    type: OS::Senlin::Clu`);
+  await page.keyboard.press("Control+Space");
+  const list = page.locator(".cm-tooltip-autocomplete");
+  await expect(list.getByRole("option", { name: /OS::Senlin::Cluster/ }).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await setEditor(page, "editor-template", `${HOT}resources:\n  c:\n    type: OS::Senlin::Cluster\n    properties: {profile: p}\n`);
+  await settled(page);
+  const at = await wordAt(page, "editor-template", "Cluster");
+  await page.mouse.move(at.x, at.y);
+  const hover = page.getByTestId("hover");
+  await expect(hover).toContainText("OS::Senlin::Cluster (supported)");
+  await page.mouse.move(0, 0);
+  await expect(hover).toBeHidden();
+  await page.locator("#settings > summary").click();
+  await page.getByTestId("setting-heat-release").selectOption("27.0.1");
+  await expect(page.getByTestId("status-release")).toHaveAttribute("data-release", "27.0.1");
+  await page.mouse.move(at.x, at.y);
+  await expect(hover).toContainText("OS::Senlin::Cluster (hidden)");
 });

@@ -361,6 +361,25 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
     out.push('"');
 }
 
+/// The length of [`write_json_str`]'s literal for `s` with `ensure_ascii`
+/// (`len(json.dumps(s))`), counted without writing it: heat-api's request-size
+/// check measures the whole body so, megabytes for an overcloud.
+pub(crate) fn json_str_len(s: &str) -> usize {
+    let mut n = s.len() + 2;
+    let mut rest = s;
+    while let Some(i) = json_escape_at(rest.as_bytes(), true) {
+        let mut chars = rest[i..].chars();
+        let Some(c) = chars.next() else { break };
+        let escaped = match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            c => 6 * c.len_utf16(),
+        };
+        n = n + escaped - c.len_utf8();
+        rest = chars.as_str();
+    }
+    n
+}
+
 /// Where the next byte that a JSON string literal escapes is (a control character,
 /// `"`, `\\`, and with `ensure_ascii` anything past `~`). Eight bytes at a time: the
 /// bulk of a result is text that needs no escaping.
@@ -425,6 +444,30 @@ where
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_json_string_s_length_is_counted_as_written() {
+        let pieces = [
+            "a", " ", "~", "\u{7f}", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}", "é", "€", "😀",
+            "abcdefgh",
+        ];
+        // Every string of up to three pieces, and long runs around the eight-byte steps.
+        let mut texts: Vec<String> =
+            vec![String::new(), "x".repeat(17), format!("{}é{}", "y".repeat(9), "z".repeat(7))];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    texts.push(format!("{a}{b}{c}"));
+                    texts.push(format!("{a}{}{b}{c}", "q".repeat(8)));
+                }
+            }
+        }
+        for t in &texts {
+            let mut out = String::new();
+            super::write_json_str(&mut out, t, true);
+            assert_eq!(super::json_str_len(t), out.len(), "{t:?}");
+        }
+    }
+
     use super::*;
 
     fn map(entries: &[(&str, Value)]) -> Value {

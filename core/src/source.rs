@@ -49,6 +49,16 @@ impl SourceMap {
         id
     }
 
+    /// How many sources are registered.
+    pub fn len(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// Whether no source is registered.
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+    }
+
     /// The source with this id.
     pub fn get(&self, id: SourceId) -> Option<&Source> {
         self.sources.get(id.0 as usize)

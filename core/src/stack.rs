@@ -47,6 +47,10 @@ pub struct ResourceRef {
     pub existing: bool,
     /// Its `properties` snippet (for plugins reading another resource's properties).
     pub properties: Option<Expr>,
+    /// With the deploy-time treatment, the attributes hotplate computes as
+    /// Heat does once the resource is created (an `OS::Heat::Value`'s
+    /// `value`: its typed `value` property; `engine::stages::results`).
+    pub(crate) deployed_attributes: Map,
 }
 
 impl ResourceRef {

@@ -89,9 +89,14 @@ fn tables_for_editors() {
     let f = functions("2016-10-14").unwrap();
     assert!(f.contains("{\"name\":\"yaql\",\"inTemplates\":true,\"inConditions\":false,\"removed\":false}"), "{f}");
     assert_eq!(functions("1999-01-01").unwrap(), "null");
-    let types = resource_types().unwrap();
+    let types = resource_types(None).unwrap();
     assert!(types.contains("\"name\":\"OS::Nova::Server\""));
     assert!(types.contains("\"first_address\""));
+    // PrometheusAlarm came in 22.0.0: wallaby's Heat lacks it.
+    assert!(types.contains("\"name\":\"OS::Aodh::PrometheusAlarm\""));
+    let wallaby = resource_types(Some("16.1.0".into())).unwrap();
+    assert!(wallaby.contains("\"name\":\"OS::Nova::Server\""));
+    assert!(!wallaby.contains("\"name\":\"OS::Aodh::PrometheusAlarm\""));
 }
 
 #[wasm_bindgen_test]

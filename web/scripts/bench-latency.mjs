@@ -315,11 +315,14 @@ async function overcloud(page) {
     const content = page.locator(`#file-editor-${index} .cm-content`);
     await content.click();
     await page.keyboard.press("ControlOrMeta+Home");
+    const activeLine = () => page.evaluate((id) => document.querySelector(`#${id} .cm-activeLine`)?.textContent ?? "", `file-editor-${index}`);
     for (let i = 0; i < 40; i++) {
-      const line = await page.evaluate((id) => document.querySelector(`#${id} .cm-activeLine`)?.textContent ?? "", `file-editor-${index}`);
-      if (line.startsWith("description:")) break;
+      if ((await activeLine()).startsWith("description:")) break;
       await page.keyboard.press("ArrowDown");
     }
+    // `description: >` opens a block scalar: the words go into its first line of
+    // text (typed after the `>` itself they would be a YAML error).
+    if (/[>|]\s*$/.test(await activeLine())) await page.keyboard.press("ArrowDown");
     await page.keyboard.press("End");
     console.log(`  edits in ${service}:`);
     await keystrokes(page);

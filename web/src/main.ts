@@ -108,7 +108,7 @@ function paneContext(diagnostics: Diagnostic[], notice?: PaneContext["notice"]):
     fileOrder: fileOrder(s.ws),
     notice,
     plan: s.current ? (s.last?.plan ?? null) : undefined,
-    canJump: (d) => docs.viewOf(d.file) !== undefined,
+    canJump: (d) => docs.has(d.file),
     jump: (d) => docs.goTo(d.file, d.from),
   };
 }

@@ -1,6 +1,7 @@
 //! An editing session: successive evaluations that share what did not change.
 
 use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request};
+use crate::engine::NestedCache;
 use crate::syntax::ParseCache;
 
 /// Evaluations of successive versions of a request, as an editor makes them after
@@ -11,6 +12,7 @@ use crate::syntax::ParseCache;
 #[derive(Debug, Default)]
 pub struct Session {
     cache: ParseCache,
+    nested: NestedCache,
 }
 
 impl Session {
@@ -21,12 +23,12 @@ impl Session {
 
     /// [`evaluate`](super::evaluate) `request`, reusing what the last evaluation loaded.
     pub fn evaluate(&mut self, request: &Request) -> Evaluation {
-        self.cache.scope(|| super::evaluate(request))
+        self.scope(|| super::evaluate(request))
     }
 
     /// [`Evaluated::new`], reusing what the last evaluation loaded.
     pub fn evaluated(&mut self, request: Request) -> Evaluated {
-        self.cache.scope(|| Evaluated::new(request))
+        self.scope(|| Evaluated::new(request))
     }
 
     /// [`plan`](super::plan) `request`, reusing what the last evaluation loaded: the
@@ -34,12 +36,29 @@ impl Session {
     /// their loaded files, and an editor's plan after its evaluation of the new stack
     /// (the playground's compare mode) loads only the current stack's files.
     pub fn plan(&mut self, request: &PlanRequest, format: Format) -> Plan {
-        self.cache.scope(|| super::plan(request, format))
+        self.scope(|| super::plan(request, format))
     }
 
     /// How many loaded file texts the session holds (those of its last evaluation).
     pub fn loaded_texts(&self) -> usize {
         self.cache.len()
+    }
+
+    /// How many nested stacks' results the session holds (those of its last call).
+    pub fn nested_stacks(&self) -> usize {
+        self.nested.len()
+    }
+
+    /// How many nested stacks its last call took from the previous calls instead of
+    /// evaluating them (their inputs and the files they read unchanged).
+    pub fn nested_reused(&self) -> usize {
+        self.nested.reused()
+    }
+
+    /// `f` with both caches active.
+    fn scope<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let Session { cache, nested } = self;
+        cache.scope(|| nested.scope(f))
     }
 }
 

@@ -64,6 +64,7 @@ impl Driver {
             template_only: self.mode.template_only(),
             display: self.mode.past_errors(),
             release: self.mode.release(),
+            values_once_created: self.values_once_created && self.mode.deploy_time(),
         }
     }
 
@@ -195,6 +196,19 @@ impl Driver {
         child: &Child,
         create: bool,
     ) -> (Result<(), Failed>, Evaluation) {
+        // In an editing session, the same child with the same inputs as last time
+        // is not run again (`stack_cache.rs`).
+        let pending = super::stack_cache::pending(self, input, d, child, create);
+        if let Some(hit) = pending.as_ref().and_then(|p| super::stack_cache::replay(self, p)) {
+            for (name, template) in hit.loaded {
+                self.run.templates.borrow_mut().insert(name.to_string(), template);
+            }
+            for s in hit.sources {
+                self.run.sources.add(s.name, s.text);
+            }
+            self.run.budget = hit.budget;
+            return hit.answer;
+        }
         let mut child_run = self.spawn();
         let result = child_run.child_stages(input, d, child, create, |run, input| run.stack(input));
         if let Err(failed) = &result {
@@ -205,6 +219,9 @@ impl Driver {
         self.run.budget = child_run.run.budget;
         if create && ev.result.error.is_some() {
             ev.result.clear_sections();
+        }
+        if let Some(pending) = pending {
+            super::stack_cache::store(pending, self, &result, &ev);
         }
         (result, ev)
     }

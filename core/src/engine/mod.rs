@@ -19,6 +19,7 @@ pub(crate) mod properties;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
+mod stack_cache;
 mod stages;
 mod update_policy;
 pub mod validate;
@@ -34,6 +35,7 @@ pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
     SkippedCheck, Unknown,
 };
+pub(crate) use stack_cache::{read_file, NestedCache};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
@@ -112,13 +114,16 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         None => top.env,
     };
     let unknown_params = if through.missing_params { without_values(&env, &top.schemas) } else { IndexMap::new() };
+    let files = Rc::new(req.files.clone());
+    // An editing session's nested-stack results checked against these files.
+    let _evaluating = stack_cache::begin(&files);
     let input = StackInput {
         root: &top.root,
         version: top.version,
         stack_name: top.stack_name,
         stack_id: req.stack_id.clone(),
         project_id: &req.project_id,
-        files: Rc::new(req.files.clone()),
+        files,
         env,
         schemas: top.schemas,
         depth: 0,
@@ -228,6 +233,10 @@ pub(crate) struct Driver {
     ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
+    /// The deploy-time evaluation computes what Heat computes once a
+    /// resource is created (an `OS::Heat::Value`'s `value`); off, every
+    /// attribute not created is unknown (what the notes say a place waits for).
+    values_once_created: bool,
     /// The caches.
     run: Run,
 }
@@ -287,6 +296,7 @@ impl Driver {
     fn new() -> Driver {
         Driver {
             ev: Evaluation::default(),
+            values_once_created: false,
             mode: mode::Mode::create(),
             run: Run {
                 sources: crate::source::SourceMap::default(),
@@ -306,6 +316,7 @@ impl Driver {
         run.run.file_ids = self.run.file_ids.clone();
         run.run.budget = self.run.budget;
         run.mode = self.mode;
+        run.values_once_created = self.values_once_created;
         run
     }
 
@@ -369,21 +380,23 @@ impl Driver {
     /// ([`Evaluation::deploy_time`], with the values it waits for); its
     /// diagnostics give way to one note each.
     fn deploy_time(&mut self, input: &StackInput<'_>) {
-        let mut run = self.spawn();
-        run.mode = self.mode.deployed();
-        run.run.budget = NESTED_BUDGET;
-        if let Err(failed) = run.stack(input) {
-            run.report(failed);
+        // Every attribute not created unknown: the places that depend on
+        // them, and what each waits for.
+        let unknown = self.deployed_run(input, false);
+        let artifacts = |ev: &Evaluation, places: Vec<(String, Option<String>, String)>| {
+            let deployed = ev.result.error_places();
+            places.into_iter().filter(|(s, o, _)| !deployed.iter().any(|(ds, dout, _)| ds == s && dout == o)).collect()
+        };
+        let mut places: Vec<(String, Option<String>, String)> = artifacts(&unknown, self.ev.result.error_places());
+        // Then with what Heat computes once a resource is created (an
+        // `OS::Heat::Value`'s value): a place that fails there too is real.
+        let computed = if places.is_empty() { None } else { Some(self.deployed_run(input, true)) };
+        if let Some(ev) = &computed {
+            places = artifacts(ev, places);
         }
-        let ev = run.ev;
-        self.run.sources = run.run.sources;
-        let deployed = ev.result.error_places();
-        for (stack, output, message) in self.ev.result.error_places() {
-            if deployed.iter().any(|(s, o, _)| *s == stack && *o == output) {
-                continue;
-            }
+        for (stack, output, message) in places {
             let mut waits: Vec<&NotChecked> =
-                ev.not_checked.iter().filter(|n| waits_for(n, &stack, output.as_deref())).collect();
+                unknown.not_checked.iter().filter(|n| waits_for(n, &stack, output.as_deref())).collect();
             // The outermost stack's checks: where the value enters.
             let outermost = waits.iter().map(|n| n.stack.matches('/').count() + usize::from(!n.stack.is_empty())).min();
             waits.retain(|n| Some(n.stack.matches('/').count() + usize::from(!n.stack.is_empty())) == outermost);
@@ -406,6 +419,7 @@ impl Driver {
             let at = d.span.map(|s| (sources.get(s.source).map(|f| f.name.clone()), s.start, s.end));
             (d.code, d.message.clone(), at)
         };
+        let ev = computed.as_ref().unwrap_or(&unknown);
         let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
         self.ev.diagnostics =
@@ -413,6 +427,20 @@ impl Driver {
         for d in &self.ev.deploy_time {
             self.ev.diagnostics.push(d.note());
         }
+    }
+
+    /// The stages again with the deploy-time treatment ([`Driver::deploy_time`]);
+    /// `values`: computing what Heat computes once a resource is created.
+    fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
+        let mut run = self.spawn();
+        run.mode = self.mode.deployed();
+        run.run.budget = NESTED_BUDGET;
+        run.values_once_created = values;
+        if let Err(failed) = run.stack(input) {
+            run.report(failed);
+        }
+        self.run.sources = std::mem::take(&mut run.run.sources);
+        run.ev
     }
 
     /// A display evaluation's diagnostic (each problem once).

@@ -23,7 +23,7 @@ use crate::pyhash::StrHash;
 use crate::release::Release;
 
 /// What Heat does with the stack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Purpose {
     /// Stack create (or a nested stack the result shows, as Heat creates it).
     Create,
@@ -36,7 +36,7 @@ enum Purpose {
 }
 
 /// The mode of one stack's evaluation (see the module's table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Mode {
     purpose: Purpose,
     /// Heat's `strict_validate` for this stack.

@@ -450,9 +450,7 @@ impl<'de> Deserialize<'de> for Key<'de> {
 
 /// `len(json.dumps(s))` (ASCII-escaped, as heatclient sends it).
 fn str_len(s: &str) -> usize {
-    let mut out = String::new();
-    crate::pyfmt::write_json_str(&mut out, s, true);
-    out.len()
+    crate::pyfmt::json_str_len(s)
 }
 
 /// `len(json.dumps(v))`.

@@ -627,6 +627,16 @@ impl ResourceDefn {
         (inside && e.text() == message).then_some(at)
     }
 
+    /// An `OS::Heat::Value`'s `value` property as its `type` converts it
+    /// (what its `value` attribute is once created), when every input is
+    /// known and it converts; else `None`.
+    pub(crate) fn value_once_created(&self, stack: &Stack) -> Option<Value> {
+        let Some(Expr::Map(entries, _)) = &self.properties else { return None };
+        let schema = self.schema(stack, entries);
+        let v = Validation::new(stack, schema, self.info.translation, entries);
+        v.values_top(schema, entries).ok()?.get_str("value").cloned()
+    }
+
     /// The type's property schema, as the plugin's `reparse()` leaves it.
     fn schema(&self, stack: &Stack, entries: &[(Value, Expr)]) -> &'static [crate::catalogue::PropSchema] {
         let generated = self.info.schema;
@@ -917,6 +927,7 @@ pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>
 /// fetches it (`urlfetch.get`); offline nothing is downloaded, and an http(s)
 /// URL fails as an unreachable one does.
 fn fetch_error(stack: &Stack, template: &str, user: bool) -> Option<EvalError> {
+    super::stack_cache::read_file(template);
     if stack.files.get(template).is_some_and(|c| c.as_deref().is_some_and(|c| !c.is_empty())) {
         return None;
     }

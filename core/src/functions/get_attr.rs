@@ -149,13 +149,17 @@ fn validate(stack: &Stack, args: &Expr, all_form: bool) -> Result<(), EvalError>
 
 /// `GetAtt` result.
 fn resolve_att(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
-    deployed(stack, call)?;
+    if let Some(value) = deployed(stack, call)? {
+        return Ok(value);
+    }
     resolve(stack, &call.args, false)
 }
 
 /// `GetAttAllAttributes` result.
 fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
-    deployed(stack, call)?;
+    if let Some(value) = deployed(stack, call)? {
+        return Ok(value);
+    }
     resolve(stack, &call.args, true)
 }
 
@@ -163,14 +167,17 @@ fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
 /// created (and not of a type whose attributes are always null) is an
 /// unknown value, labelled as the display shows it (`get_attr net name`); so
 /// is one an existing resource (an update plan's) has that is not mocked.
-fn deployed(stack: &Stack, call: &Call) -> Result<(), EvalError> {
+/// One hotplate computes as Heat does once the resource exists
+/// ([`crate::stack::ResourceRef::deployed_attributes`]: an `OS::Heat::Value`'s
+/// `value`) is that value, the path applied (`Some`).
+fn deployed(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
     if !stack.deployed {
-        return Ok(());
+        return Ok(None);
     }
     let name = resource_name(stack, &call.args)?;
     let res = stack.resource_ref(&name, "unknown")?;
     if res.info.none_like {
-        return Ok(());
+        return Ok(None);
     }
     if res.created {
         let given = match parts(&call.args).0 {
@@ -178,7 +185,12 @@ fn deployed(stack: &Stack, call: &Call) -> Result<(), EvalError> {
             None => !res.attributes.is_empty(),
         };
         if !res.existing || given {
-            return Ok(());
+            return Ok(None);
+        }
+    } else if let (Some(attr), path) = parts(&call.args) {
+        if let Some(value) = res.deployed_attributes.get(&resolve_expr(stack, attr)?) {
+            let path = resolve_path(stack, path)?;
+            return Ok(Some(select_path(value, &path)));
         }
     }
     let words: Vec<String> = match &call.args {
@@ -207,7 +219,9 @@ fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalErro
 
 /// `GetAttThenSelect` result (2013-05-23).
 pub(crate) fn resolve_then_select(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
-    deployed(stack, call)?;
+    if let Some(value) = deployed(stack, call)? {
+        return Ok(value);
+    }
     let args = &call.args;
     let (attr, path) = parts(args);
     let attr = resolve_or_null(stack, attr)?;

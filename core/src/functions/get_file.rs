@@ -28,6 +28,7 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let Some(key) = key.as_str() else {
         return Err(EvalError::type_error(format!("Argument to \"{name}\" must be a string")));
     };
+    crate::engine::read_file(key);
     match stack.files.get(key) {
         Some(Some(content)) => Ok(Value::from(content.as_str())),
         _ if unfetched(stack, key) => Err(EvalError::unknown(&[format!("{name} {key}")])),
@@ -40,6 +41,7 @@ fn resolve(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
 /// carry: heatclient would download it, hotplate never fetches, so its
 /// content is unknown (not missing).
 pub(crate) fn unfetched(stack: &Stack, key: &str) -> bool {
+    crate::engine::read_file(key);
     stack.mode.past_errors() && key.contains("://") && !stack.files.get(key).is_some_and(Option::is_some)
 }
 

@@ -28,6 +28,7 @@ mod magnum_cluster_template;
 mod manila_share_network;
 mod mistral_cron_trigger;
 mod mistral_workflow;
+mod monasca_notification;
 mod network_gateway;
 mod neutron;
 mod octavia_l7policy;
@@ -41,10 +42,13 @@ mod random_string;
 mod rbac_policy;
 mod router;
 mod router_interface;
+mod sahara;
+mod sahara_job_binary;
 mod scaling_policy;
 mod security_group;
 mod security_group_rule;
 mod segment;
+mod senlin_cluster;
 mod server;
 mod server_group;
 mod software_component;
@@ -52,6 +56,7 @@ mod software_deployment;
 mod subnet;
 mod subnetpool;
 mod value;
+mod vitrage_template;
 mod zaqar_subscription;
 mod zun_container;
 
@@ -190,6 +195,7 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Manila::ShareNetwork", manila_share_network::validate),
     ("OS::Mistral::CronTrigger", mistral_cron_trigger::validate),
     ("OS::Mistral::Workflow", mistral_workflow::validate),
+    ("OS::Monasca::Notification", monasca_notification::validate),
     ("OS::Neutron::Firewall", neutron::validate),
     ("OS::Neutron::FloatingIP", floating_ip::validate),
     ("OS::Neutron::Net", neutron::validate),
@@ -214,6 +220,12 @@ const TABLE: &[(&str, Check)] = &[
     ("OS::Octavia::Listener", octavia_listener::validate),
     ("OS::Octavia::Pool", octavia_pool::validate),
     ("OS::Octavia::Quota", quota::validate),
+    ("OS::Sahara::Cluster", sahara::cluster),
+    ("OS::Sahara::ClusterTemplate", sahara::cluster_template),
+    ("OS::Sahara::JobBinary", sahara_job_binary::validate),
+    ("OS::Sahara::NodeGroupTemplate", sahara::node_group_template),
+    ("OS::Senlin::Cluster", senlin_cluster::validate),
+    ("OS::Vitrage::Template", vitrage_template::validate),
     ("OS::Zaqar::Subscription", zaqar_subscription::validate),
     ("OS::Zun::Container", zun_container::validate),
 ];

@@ -13,6 +13,20 @@ import type { PageState } from "./state";
 
 type Kind = "env" | "file";
 
+/**
+ * A document of the lists and its editor, built when it is first shown or
+ * needed: a loaded folder's collapsed files (an overcloud has ~180) get no
+ * CodeMirror editor until opened. Problems found before then wait in `pending`.
+ */
+interface Entry {
+  view?: EditorView;
+  make: () => EditorView;
+  pending: Diagnostic[];
+  /** Its problem count badge, and how to show it when collapsed. */
+  badge: HTMLElement;
+  expand: () => void;
+}
+
 export interface DocumentsHost {
   /** The workspace changed (evaluate it). */
   changed(): void;
@@ -24,10 +38,8 @@ const $ = (id: string) => document.getElementById(id)!;
 
 export class Documents {
   readonly template: EditorView;
-  private envViews: EditorView[] = [];
-  private fileViews: EditorView[] = [];
-  /** Per editor of the lists: its problem count badge and how to show it when collapsed. */
-  private ui = new Map<EditorView, { badge: HTMLElement; expand: () => void }>();
+  private envEntries: Entry[] = [];
+  private fileEntries: Entry[] = [];
 
   constructor(private readonly s: PageState, private readonly host: DocumentsHost, private readonly ide: IdeClient) {
     this.template = createEditor($("template"), {
@@ -52,8 +64,8 @@ export class Documents {
   render(): void {
     const ws = this.s.ws;
     $("template-name").textContent = ws.templateName;
-    this.envViews = this.list($("env-list"), ws.envFiles, "env", this.envViews);
-    this.fileViews = this.list($("file-list"), ws.files, "file", this.fileViews);
+    this.envEntries = this.list($("env-list"), ws.envFiles, "env", this.envEntries);
+    this.fileEntries = this.list($("file-list"), ws.files, "file", this.fileEntries);
   }
 
   /** Add an empty environment file or file, and focus its editor. */
@@ -67,7 +79,8 @@ export class Documents {
     docs.push({ name: `${base}${n}.yaml`, text: kind === "env" ? "parameter_defaults: {}\n" : "" });
     this.render();
     this.host.changed();
-    (kind === "env" ? this.envViews : this.fileViews).at(-1)?.focus();
+    const added = (kind === "env" ? this.envEntries : this.fileEntries).at(-1);
+    if (added) editorOf(added).focus();
   }
 
   /** Make file `doc` the template; the template goes into the files under its name (with Undo). */
@@ -97,22 +110,32 @@ export class Documents {
     });
   }
 
-  /** The editor of a document of the request, by its name. */
+  /** The editor of a document of the request, by its name (built if it was not yet). */
   viewOf(name: string | null): EditorView | undefined {
+    if (name !== null && name === this.s.ws.templateName) return this.template;
+    const entry = this.entryOf(name);
+    return entry ? editorOf(entry) : undefined;
+  }
+
+  /** Whether document `name` is one of the request's (the template or in a list). */
+  has(name: string | null): boolean {
+    return name !== null && (name === this.s.ws.templateName || this.entryOf(name) !== undefined);
+  }
+
+  private entryOf(name: string | null): Entry | undefined {
     const ws = this.s.ws;
-    if (name === null) return undefined;
-    if (name === ws.templateName) return this.template;
+    if (name === null || name === ws.templateName) return undefined;
     const env = ws.envFiles.findIndex((e) => e.name === name);
-    if (env >= 0) return this.envViews[env];
+    if (env >= 0) return this.envEntries[env];
     const file = ws.files.findIndex((f) => f.name === name || f.aliases?.includes(name));
-    return file >= 0 ? this.fileViews[file] : undefined;
+    return file >= 0 ? this.fileEntries[file] : undefined;
   }
 
   /** Select `from`..`to` in document `name` (opened if collapsed) and focus it. */
   goTo(name: string | null, from: number, to = from): void {
+    this.entryOf(name)?.expand();
     const view = this.viewOf(name);
     if (!view) return;
-    this.ui.get(view)?.expand();
     const length = view.state.doc.length;
     view.dispatch({ selection: { anchor: Math.min(from, length), head: Math.min(to, length) }, scrollIntoView: true });
     view.focus();
@@ -120,16 +143,23 @@ export class Documents {
 
   /** Each editor's markers and problem count. */
   showProblems(diagnostics: Diagnostic[]): void {
-    const byView = new Map<EditorView, Diagnostic[]>();
-    for (const v of [this.template, ...this.envViews, ...this.fileViews]) byView.set(v, []);
+    const template: Diagnostic[] = [];
+    const byEntry = new Map<Entry, Diagnostic[]>();
+    for (const e of [...this.envEntries, ...this.fileEntries]) byEntry.set(e, []);
     for (const d of diagnostics) {
-      const v = this.viewOf(d.file);
-      if (v && d.line) byView.get(v)?.push(d);
+      if (!d.line) continue;
+      if (d.file !== null && d.file === this.s.ws.templateName) template.push(d);
+      else {
+        const e = this.entryOf(d.file);
+        if (e) byEntry.get(e)?.push(d);
+      }
     }
-    for (const [v, ds] of byView) {
-      showDiagnostics(v, ds);
-      const badge = this.ui.get(v)?.badge;
-      if (!badge) continue;
+    showDiagnostics(this.template, template);
+    for (const [e, ds] of byEntry) {
+      // An editor not built yet gets its markers when it is.
+      if (e.view) showDiagnostics(e.view, ds);
+      else e.pending = ds;
+      const badge = e.badge;
       // Problems in a file are counted beside its name (seen also when it is collapsed).
       const count = problemCount(ds);
       badge.hidden = count === null;
@@ -155,24 +185,21 @@ export class Documents {
     };
   }
 
-  private list(list: HTMLElement, docs: NamedText[], kind: Kind, views: EditorView[]): EditorView[] {
-    for (const v of views) {
-      this.ui.delete(v);
-      v.destroy();
-    }
+  private list(list: HTMLElement, docs: NamedText[], kind: Kind, entries: Entry[]): Entry[] {
+    for (const e of entries) e.view?.destroy();
     list.replaceChildren();
     return docs.map((doc, i) => {
       const li = document.createElement("li");
       li.className = doc.off ? "doc off" : "doc";
-      const { head, box, view } = this.entry(doc, docs, i, kind);
+      const { head, box, entry } = this.entry(doc, docs, i, kind);
       li.append(head, box);
       list.append(li);
-      return view;
+      return entry;
     });
   }
 
-  /** One document of a list: its head (toggle, name, problem count, buttons) and editor. */
-  private entry(doc: NamedText, docs: NamedText[], i: number, kind: Kind): { head: HTMLElement; box: HTMLElement; view: EditorView } {
+  /** One document of a list: its head (toggle, name, problem count, buttons) and editor (built when shown). */
+  private entry(doc: NamedText, docs: NamedText[], i: number, kind: Kind): { head: HTMLElement; box: HTMLElement; entry: Entry } {
     const ws = this.s.ws;
     const collapsed = this.s.collapsed;
     const what = kind === "env" ? "Environment file" : "File";
@@ -191,7 +218,7 @@ export class Documents {
     };
     toggle.addEventListener("click", () => {
       setOpen(box.hidden);
-      if (!box.hidden) view.requestMeasure();
+      if (!box.hidden) editorOf(entry).requestMeasure();
     });
     setOpen(!collapsed.has(doc));
     const name = Object.assign(document.createElement("input"), { value: doc.name });
@@ -277,25 +304,39 @@ export class Documents {
         },
       });
     });
-    const view = createEditor(box, {
-      doc: doc.text,
-      label: `${what} ${doc.name}`,
-      testId: `editor-${kind}-${i}`,
-      onChange: (text) => {
-        doc.text = text;
-        this.host.changed();
-      },
-      onRunNow: () => this.host.runNow(),
-      ide: this.ideHooks(() => doc.name),
-    });
-    this.ui.set(view, {
+    const entry: Entry = {
+      pending: [],
       badge,
+      make: () =>
+        createEditor(box, {
+          doc: doc.text,
+          label: `${what} ${doc.name}`,
+          testId: `editor-${kind}-${i}`,
+          onChange: (text) => {
+            doc.text = text;
+            this.host.changed();
+          },
+          onRunNow: () => this.host.runNow(),
+          ide: this.ideHooks(() => doc.name),
+        }),
       expand: () => {
         if (!box.hidden) return;
         setOpen(true);
-        view.requestMeasure();
+        editorOf(entry).requestMeasure();
       },
-    });
-    return { head, box, view };
+    };
+    // Shown documents get their editor now; collapsed ones when opened.
+    if (!box.hidden) editorOf(entry);
+    return { head, box, entry };
   }
+}
+
+/** The entry's editor, built (with the problems it waits for) on first use. */
+function editorOf(entry: Entry): EditorView {
+  if (!entry.view) {
+    entry.view = entry.make();
+    if (entry.pending.length) showDiagnostics(entry.view, entry.pending);
+    entry.pending = [];
+  }
+  return entry.view;
 }

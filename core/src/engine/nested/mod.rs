@@ -32,7 +32,7 @@ use crate::value::{Map, Value};
 /// What a nested stack is made of (`child_template()`, `child_params()`).
 pub(crate) struct Child {
     /// `template_url`: the file, or `nested_stack` for a generated template.
-    url: String,
+    pub(super) url: String,
     pub(super) template: Rc<Template>,
     /// Whether the template is a file (whose parameter defaults the
     /// environment's `parameter_defaults` replace, as `param_schemata` does).

@@ -13,12 +13,12 @@ use indexmap::IndexMap;
 use super::Child;
 use crate::catalogue::{self, PropKind};
 use crate::diag::{Diagnostic, PathItem};
-use crate::engine::file_schemata;
 use crate::engine::parameters::{self, ParamSchema, ParamType};
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::SkippedProperty;
 use crate::engine::stages::request::{param_schemas, Schemas};
 use crate::engine::stages::Report;
+use crate::engine::{file_schemata, stack_cache};
 use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::pyfmt::py_str;
@@ -67,6 +67,11 @@ impl Template {
             };
             Head { version: Some(version), schemas }
         })
+    }
+
+    /// Whether both are the same template: the same tree, spans included.
+    pub(crate) fn identical(&self, other: &Template) -> bool {
+        self.dates == other.dates && crate::engine::stack_cache::same_node(&self.root, &other.root)
     }
 
     /// Its version and the version's text (`None`: not a mapping).
@@ -121,12 +126,18 @@ pub(super) fn provider(
 
 fn load(caches: &mut Caches<'_>, input: &StackInput<'_>, d: &ResourceDefn) -> Result<Option<Rc<Template>>, EvalError> {
     let Some((file, _)) = &d.info.template else { return Ok(None) };
-    if let Some(template) = caches.templates.borrow().get(file) {
-        return Ok(Some(template.clone()));
+    // What an editing session's nested-stack cache compares (`engine/stack_cache.rs`).
+    stack_cache::read_file(file);
+    let found = caches.templates.borrow().get(file).cloned();
+    stack_cache::read_template(file, found.as_ref());
+    if let Some(template) = found {
+        return Ok(Some(template));
     }
     let Some(Some(text)) = input.files.get(file) else { return Ok(None) };
-    let id = match caches.file_ids.get(file) {
-        Some(id) => *id,
+    let found = caches.file_ids.get(file).copied();
+    stack_cache::read_file_id(file, found);
+    let id = match found {
+        Some(id) => id,
         None => {
             let id = caches.sources.add(file.clone(), text.clone());
             caches.file_ids.insert(file.clone(), id);
@@ -143,6 +154,7 @@ fn load(caches: &mut Caches<'_>, input: &StackInput<'_>, d: &ResourceDefn) -> Re
     })?;
     let template = Template::new(loaded.root, loaded.dates);
     caches.templates.borrow_mut().insert(file.clone(), template.clone());
+    stack_cache::loaded(file, &template);
     Ok(Some(template))
 }
 
