@@ -167,7 +167,7 @@ pub struct Stack {
     /// a reference to one is unknown there, not a second error.
     pub(crate) unknown_names: Vec<String>,
     /// What the stack's evaluation is for (a display evaluation's stack
-    /// goes on past errors, see `engine::Run::display`; `mode.strict()` is
+    /// goes on past errors, see `engine::Driver::display`; `mode.strict()` is
     /// Heat's `strict_validate`).
     pub(crate) mode: crate::engine::mode::Mode,
     /// Validated, and evaluated with the deploy-time treatment

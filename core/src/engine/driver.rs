@@ -1,6 +1,6 @@
 //! The driver: runs one stack's stages in Heat's order and writes the
 //! evaluation. A stage in the second step's shape returns its part and its
-//! report ([`stages::Staged`]); [`Run::apply`] applies the report as the mode
+//! report ([`stages::Staged`]); [`Driver::apply`] applies the report as the mode
 //! says and hands the part on, so the stage itself never reads the mode.
 
 use std::rc::Rc;
@@ -9,20 +9,26 @@ use super::nested::Child;
 use super::resources::ResourceDefn;
 use super::result::Evaluation;
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
-use super::{existing, nested, Caches, HeatResult, Parts, Run, StackInput};
+use super::{existing, nested, Caches, Driver, HeatResult, Parts, StackInput};
 use crate::eval::EvalError;
 use crate::pystd::uuid5_url;
 use crate::syntax::Node;
 
-impl Run {
-    /// A stage's report applied as the mode says ([`Run::stop`] for a stop,
-    /// [`Run::note`] for a piece's error, [`Run::end_stage`] at the end of a
+impl Driver {
+    /// A stage's report applied as the mode says ([`Driver::stop`] for a stop,
+    /// [`Driver::note`] for a piece's error, [`Driver::end_stage`] at the end of a
     /// step and of the stage): Heat's
     /// first error stops the stack; a display evaluation records each and
     /// goes on. The part is the stage's whole part either way.
     pub(crate) fn apply<T>(&mut self, staged: Staged<T>) -> Result<T, Failed> {
+        self.apply_report(staged.report)?;
+        Ok(staged.part)
+    }
+
+    /// [`Driver::apply`]'s work, once for every part type.
+    fn apply_report(&mut self, report: Vec<Report>) -> Result<(), Failed> {
         let mut first = None;
-        for report in staged.report {
+        for report in report {
             match report {
                 Report::Stop(e) => self.stop(e)?,
                 Report::Note(e) => self.note(&mut first, e)?,
@@ -48,8 +54,7 @@ impl Run {
                 }
             }
         }
-        self.end_stage(first)?;
-        Ok(staged.part)
+        self.end_stage(first)
     }
 
     /// What the mode asks of the stages.
@@ -139,7 +144,7 @@ impl Run {
         self.build_on(input, &structure)
     }
 
-    /// [`Run::build`] after the structure stage.
+    /// [`Driver::build`] after the structure stage.
     pub(crate) fn build_on(
         &mut self,
         input: &StackInput<'_>,
@@ -156,7 +161,7 @@ impl Run {
 }
 
 /// The nested stacks: each a run of its own sharing this one's caches.
-impl Run {
+impl Driver {
     /// `get_nested_parameters_stack()` (template validate's `show_nested`):
     /// the nested stack Heat builds, without validating it, for a
     /// nested-stack resource, given to `visit` as its input (in a run of its
@@ -176,8 +181,8 @@ impl Run {
         let Some(child) = child.map_err(|e| self.failed(e))? else { return Ok(None) };
         let mut child_run = self.spawn();
         let result = child_run.child_stages(input, d, &child, false, visit);
-        self.ev.sources = std::mem::take(&mut child_run.ev.sources);
-        self.budget = child_run.budget;
+        self.run.sources = std::mem::take(&mut child_run.run.sources);
+        self.run.budget = child_run.run.budget;
         result.map(Some)
     }
 
@@ -196,12 +201,12 @@ impl Run {
         let pending = super::stack_cache::pending(self, input, d, child, create);
         if let Some(hit) = pending.as_ref().and_then(|p| super::stack_cache::replay(self, p)) {
             for (name, template) in hit.loaded {
-                self.templates.borrow_mut().insert(name.to_string(), template);
+                self.run.templates.borrow_mut().insert(name.to_string(), template);
             }
             for s in hit.sources {
-                self.ev.sources.add(s.name, s.text);
+                self.run.sources.add(s.name, s.text);
             }
-            self.budget = hit.budget;
+            self.run.budget = hit.budget;
             return hit.answer;
         }
         let mut child_run = self.spawn();
@@ -210,8 +215,8 @@ impl Run {
             child_run.report(failed.clone());
         }
         let mut ev = std::mem::take(&mut child_run.ev);
-        self.ev.sources = std::mem::take(&mut ev.sources);
-        self.budget = child_run.budget;
+        self.run.sources = std::mem::take(&mut child_run.run.sources);
+        self.run.budget = child_run.run.budget;
         if create && ev.result.error.is_some() {
             ev.result.clear_sections();
         }
@@ -247,10 +252,10 @@ impl Run {
         let root = &template.root;
         let size = root.get("resources").and_then(Node::as_map).map_or(0, <[(Node, Node)]>::len);
         let cost = u32::try_from(size).unwrap_or(u32::MAX).saturating_add(1);
-        if run.budget < cost {
+        if run.run.budget < cost {
             return Err(run.failed(nested::budget_exceeded(d.node.span)));
         }
-        run.budget -= cost;
+        run.run.budget -= cost;
         let (version, text) = match template.version() {
             None => {
                 let e = EvalError::svf("The template is not a JSON object or YAML mapping.").at(root.span);
@@ -306,9 +311,9 @@ impl Run {
 }
 
 /// The nested stage's children, run by the driver.
-impl nested::Stacks for Run {
+impl nested::Stacks for Driver {
     fn caches(&mut self) -> Caches<'_> {
-        Run::caches(self)
+        Driver::caches(self)
     }
 
     fn child(
@@ -323,7 +328,7 @@ impl nested::Stacks for Run {
 }
 
 /// The validation's nested stacks: each a run of its own sharing this one's caches.
-impl stages::validation::NestedChecks for Run {
+impl stages::validation::NestedChecks for Driver {
     fn checks(
         &mut self,
         input: &StackInput<'_>,

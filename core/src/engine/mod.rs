@@ -92,7 +92,7 @@ pub(crate) fn evaluate_existing(req: &Request, hook: Option<&dyn existing::Exist
 /// The request stage, then the top-level stack's stages; then, as
 /// [`Request::display`] says, the display evaluation.
 fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
-    let mut run = Run::new();
+    let mut run = Driver::new();
     if through.deployed {
         run.mode = run.mode.deployed();
     }
@@ -102,11 +102,11 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             run.mode = run.mode.answered_by(top.release);
             top
         }
-        Ok(None) => return run.ev,
+        Ok(None) => return run.finish(),
         Err(failed) => {
             run.report(failed);
             run.ev.result.clear_sections();
-            return run.ev;
+            return run.finish();
         }
     };
     let env = match hook {
@@ -166,7 +166,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         }
     }
     crate::pyhash::set_order_notes(&mut run.ev.diagnostics, run.mode.release().info().python);
-    run.ev
+    run.finish()
 }
 
 /// The parameters without any value (given, a default of the environment's
@@ -210,27 +210,40 @@ pub(crate) const UNSTORED_STACK_ID: &str = "None";
 /// bounded here, not by time.
 const NESTED_BUDGET: u32 = 20_000;
 
-/// One stack's evaluation in progress: what it found so far, and what it
-/// shares with its nested stacks.
+/// What one request's evaluations share (a nested stack's run gets them
+/// from its parent, the display and deploy-time evaluations too): the
+/// source texts spans point into, the templates loaded, each file's source
+/// id, the nested stacks that may still be built. No result: the driver
+/// writes that ([`Driver`]).
 pub(crate) struct Run {
-    ev: Evaluation,
+    /// The source texts (the evaluation's when it ends).
+    sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
     templates: Rc<RefCell<HashMap<String, Rc<nested::Template>>>>,
     /// The source id of each file already registered.
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
     budget: u32,
+}
+
+/// One stack's evaluation in progress (`engine/driver.rs`): what the
+/// stages found so far, the mode it applies their reports in, and the
+/// request's caches.
+pub(crate) struct Driver {
+    ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
     /// The deploy-time evaluation computes what Heat computes once a
     /// resource is created (an `OS::Heat::Value`'s `value`); off, every
     /// attribute not created is unknown (what the notes say a place waits for).
     values_once_created: bool,
+    /// The caches.
+    run: Run,
 }
 
 /// The caches a stage that loads files writes: the source texts, each
-/// file's source id, the templates loaded (a [`Run`]'s, shared with its
-/// nested stacks), and the nested budget left.
+/// file's source id, the templates loaded (a [`Run`]'s), and the nested
+/// budget left.
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
     file_ids: &'a mut HashMap<String, SourceId>,
@@ -279,38 +292,47 @@ pub(crate) struct Parts {
     outputs: stages::outputs::Outputs,
 }
 
-impl Run {
-    fn new() -> Run {
-        Run {
+impl Driver {
+    fn new() -> Driver {
+        Driver {
             ev: Evaluation::default(),
-            templates: Rc::default(),
-            file_ids: HashMap::new(),
-            budget: NESTED_BUDGET,
             values_once_created: false,
             mode: mode::Mode::create(),
+            run: Run {
+                sources: crate::source::SourceMap::default(),
+                templates: Rc::default(),
+                file_ids: HashMap::new(),
+                budget: NESTED_BUDGET,
+            },
         }
     }
 
-    /// A run for a nested stack: the sources, loaded templates and budget
-    /// are the parent's.
-    fn spawn(&mut self) -> Run {
-        let mut run = Run::new();
-        run.ev.sources = std::mem::take(&mut self.ev.sources);
-        run.templates = self.templates.clone();
-        run.file_ids = self.file_ids.clone();
-        run.budget = self.budget;
+    /// A driver for a nested stack: the sources, loaded templates and budget
+    /// are the parent's (its own copy of the file ids).
+    fn spawn(&mut self) -> Driver {
+        let mut run = Driver::new();
+        run.run.sources = std::mem::take(&mut self.run.sources);
+        run.run.templates = self.run.templates.clone();
+        run.run.file_ids = self.run.file_ids.clone();
+        run.run.budget = self.run.budget;
         run.mode = self.mode;
         run.values_once_created = self.values_once_created;
         run
     }
 
+    /// The evaluation, with the sources its spans point into.
+    fn finish(mut self) -> Evaluation {
+        self.ev.sources = self.run.sources;
+        self.ev
+    }
+
     /// The caches a loading stage writes.
     pub(crate) fn caches(&mut self) -> Caches<'_> {
         Caches {
-            sources: &mut self.ev.sources,
-            file_ids: &mut self.file_ids,
-            templates: &self.templates,
-            budget: self.budget,
+            sources: &mut self.run.sources,
+            file_ids: &mut self.run.file_ids,
+            templates: &self.run.templates,
+            budget: self.run.budget,
         }
     }
 
@@ -323,7 +345,7 @@ impl Run {
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = self.spawn();
         run.mode = self.mode.display().deployed();
-        run.budget = NESTED_BUDGET;
+        run.run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
         run.ev.result.template_version = self.ev.result.template_version.clone();
         if let Err(failed) = run.stack(input) {
@@ -331,7 +353,7 @@ impl Run {
             run.problem(failed.error);
         }
         let ev = run.ev;
-        self.ev.sources = ev.sources;
+        self.run.sources = run.run.sources;
         for d in ev.diagnostics {
             push_once(&mut self.ev.diagnostics, d);
         }
@@ -392,7 +414,7 @@ impl Run {
         }
         // Heat's errors that the deploy-time evaluation does not meet are
         // its artifacts: each place is one note instead.
-        let sources = &self.ev.sources;
+        let sources = &self.run.sources;
         let key = |d: &Diagnostic| {
             let at = d.span.map(|s| (sources.get(s.source).map(|f| f.name.clone()), s.start, s.end));
             (d.code, d.message.clone(), at)
@@ -407,19 +429,18 @@ impl Run {
         }
     }
 
-    /// The stages again with the deploy-time treatment ([`Run::deploy_time`]);
+    /// The stages again with the deploy-time treatment ([`Driver::deploy_time`]);
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
         run.mode = self.mode.deployed();
-        run.budget = NESTED_BUDGET;
+        run.run.budget = NESTED_BUDGET;
         run.values_once_created = values;
         if let Err(failed) = run.stack(input) {
             run.report(failed);
         }
-        let mut ev = run.ev;
-        self.ev.sources = std::mem::take(&mut ev.sources);
-        ev
+        self.run.sources = std::mem::take(&mut run.run.sources);
+        run.ev
     }
 
     /// A display evaluation's diagnostic (each problem once).
@@ -503,7 +524,7 @@ impl Run {
         Ok(())
     }
 
-    /// End a stage checked with [`Run::note`]: Heat stops here if it failed.
+    /// End a stage checked with [`Driver::note`]: Heat stops here if it failed.
     fn end_stage(&mut self, first: Option<EvalError>) -> Result<(), Failed> {
         match first {
             Some(e) => Err(self.failed(e)),

@@ -4,7 +4,7 @@
 //! An edit to one service template of an overcloud changes the nested stacks
 //! that read it (and their parents), not the hundreds of others. While an
 //! [`api::Session`] evaluates, its [`NestedCache`] is the thread's active one,
-//! and the driver's `Run::child_run` asks it before running a child stack (`super::child_run` is in `engine/driver.rs`: `Run::child_run`): a child whose
+//! and the driver's `Driver::child_run` asks it before running a child stack (`super::child_run` is in `engine/driver.rs`: `Driver::child_run`): a child whose
 //! inputs are the same as when it last ran is not run again; what that run
 //! returned and did is replayed instead. Invariants:
 //! - *Same answer as cold.* An entry is found by the child's place (its path of
@@ -45,7 +45,7 @@ use crate::engine::mode::Mode;
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::Evaluation;
 use crate::engine::stages::Failed;
-use crate::engine::{Run, StackInput};
+use crate::engine::{Driver, StackInput};
 use crate::source::{Source, SourceId, Span};
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
@@ -258,7 +258,7 @@ pub(crate) struct Pending {
 /// The child's place and inputs, `None` when no cache is in use (or the
 /// evaluation marks existing resources: an update plan's).
 pub(crate) fn pending(
-    run: &Run,
+    run: &Driver,
     input: &StackInput<'_>,
     d: &ResourceDefn,
     child: &Child,
@@ -271,8 +271,8 @@ pub(crate) fn pending(
     let path = input.path.iter().cloned().chain([d.name.clone()]).collect();
     let key = Rc::new(Key { path, create, mode: run.mode });
     let inputs = Inputs {
-        budget: run.budget,
-        sources: run.ev.sources.len(),
+        budget: run.run.budget,
+        sources: run.run.sources.len(),
         depth: input.depth,
         stack_name: input.stack_name.to_string(),
         stack_id: input.stack_id.clone(),
@@ -306,7 +306,7 @@ pub(crate) struct Hit {
 
 /// The stored run of `pending`'s child if its inputs and reads are the same
 /// now, for `run` to replay.
-pub(crate) fn replay(run: &Run, pending: &Pending) -> Option<Hit> {
+pub(crate) fn replay(run: &Driver, pending: &Pending) -> Option<Hit> {
     with_on(|c| {
         let entry = c.entries.get(&pending.key)?;
         if !same_inputs(&entry.inputs, &pending.inputs) || !same_state(run, &entry.reads) {
@@ -343,7 +343,7 @@ pub(crate) fn replay(run: &Run, pending: &Pending) -> Option<Hit> {
 }
 
 /// Keep the run of `pending`'s child that just ended: `run` after it, its answer.
-pub(crate) fn store(pending: Pending, run: &Run, result: &Result<(), Failed>, ev: &Evaluation) {
+pub(crate) fn store(pending: Pending, run: &Driver, result: &Result<(), Failed>, ev: &Evaluation) {
     let _ = with_on(|c| {
         let reads: Vec<Read> = c.log.get(pending.log..).unwrap_or_default().to_vec();
         let mut seen = HashSet::new();
@@ -352,13 +352,13 @@ pub(crate) fn store(pending: Pending, run: &Run, result: &Result<(), Failed>, ev
             .filter_map(|r| if let Read::File(f) = r { Some(f.clone()) } else { None })
             .filter(|f| seen.insert(f.clone()))
             .collect();
-        let sources = run.ev.sources.iter().skip(pending.inputs.sources).map(|(_, s)| s.clone()).collect();
+        let sources = run.run.sources.iter().skip(pending.inputs.sources).map(|(_, s)| s.clone()).collect();
         let entry = Entry {
             inputs: pending.inputs,
             reads,
             files,
             sources,
-            budget: run.budget,
+            budget: run.run.budget,
             result: result.clone(),
             ev: ev.clone(),
             age: 0,
@@ -370,15 +370,15 @@ pub(crate) fn store(pending: Pending, run: &Run, result: &Result<(), Failed>, ev
 
 /// Whether the evaluation's shared state is what the stored run found: each
 /// name's first lookup of the loaded templates and of the registered files.
-fn same_state(run: &Run, reads: &[Read]) -> bool {
+fn same_state(run: &Driver, reads: &[Read]) -> bool {
     let mut templates = HashSet::new();
     let mut ids = HashSet::new();
-    let loaded = run.templates.borrow();
+    let loaded = run.run.templates.borrow();
     reads.iter().all(|r| match r {
         Read::Template(name, found) if templates.insert(name.clone()) => {
             loaded.get(&**name).map(|t| t.root.span.source) == *found
         }
-        Read::FileId(name, found) if ids.insert(name.clone()) => run.file_ids.get(&**name).copied() == *found,
+        Read::FileId(name, found) if ids.insert(name.clone()) => run.run.file_ids.get(&**name).copied() == *found,
         _ => true,
     })
 }

@@ -5,7 +5,7 @@
 //! create it: the child template with the parameters the parent's
 //! properties give it, validated strictly, resolved, and its own nested
 //! stacks in turn. Both run the same stages as the top-level stack: the
-//! driver runs each child (`Run::stack`, through [`Stacks`]); the functions
+//! driver runs each child (`Driver::stack`, through [`Stacks`]); the functions
 //! here make the child and read what it found, and never the mode.
 
 mod group;

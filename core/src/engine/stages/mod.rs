@@ -30,7 +30,7 @@
 //! Parts are made of pieces (a condition, a resource, an output, a nested
 //! stack), each a [`Piece`]: known, failed with its error, or unknown. A stage
 //! records a failed piece and goes on checking the others (every independent
-//! problem becomes a diagnostic); [`Run::end_stage`](super::Run::end_stage)
+//! problem becomes a diagnostic); [`Driver::end_stage`](super::Driver::end_stage)
 //! then stops where Heat stops. A later stage reads only the known pieces, so
 //! it can run on a partial part (see ARCHITECTURE.md, "The display evaluation").
 
@@ -222,7 +222,7 @@ pub(crate) struct Treatment {
     pub(crate) display: bool,
     /// The Heat release that answers.
     pub(crate) release: Release,
-    /// The second deploy-time evaluation (`Run::deploy_time`): what Heat
+    /// The second deploy-time evaluation (`Driver::deploy_time`): what Heat
     /// computes once a resource is created is known (an `OS::Heat::Value`'s
     /// `value`, the results stage).
     pub(crate) values_once_created: bool,

@@ -31,7 +31,7 @@ use std::rc::Rc;
 
 use super::heat_config::HeatConfig;
 use super::stages::{self, Failed};
-use super::{Run, StackInput};
+use super::{Driver, StackInput};
 use crate::diag::{Diagnostic, HeatError};
 use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
@@ -88,7 +88,7 @@ impl Validation {
 
 /// Answer a template validate request as Heat 27 does.
 pub fn validate(req: &ValidateRequest) -> Validation {
-    let mut run = Run::new();
+    let mut run = Driver::new();
     run.mode = super::mode::Mode::template_validate();
     let body = match run_validate(&mut run, req) {
         Ok(body) => Some(body),
@@ -97,11 +97,11 @@ pub fn validate(req: &ValidateRequest) -> Validation {
             None
         }
     };
-    Validation { error: run.ev.result.error.take(), body, diagnostics: run.ev.diagnostics, sources: run.ev.sources }
+    Validation { error: run.ev.result.error.take(), body, diagnostics: run.ev.diagnostics, sources: run.run.sources }
 }
 
 /// heat-api's checks, the engine's `validate_template`, the answer.
-fn run_validate(run: &mut Run, req: &ValidateRequest) -> Result<Value, Failed> {
+fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed> {
     // heat-api: its body limit, the query flags, then the body.
     let (config, release) = match &req.request {
         Some(request) => stages::request::settings(request)?,

@@ -10,14 +10,19 @@ use super::answer;
 use crate::engine::stages::graph::Graph;
 use crate::engine::stages::outputs::Outputs;
 use crate::engine::stages::{self, Failed};
-use crate::engine::{resources, Parts, Run, StackInput};
+use crate::engine::{resources, Driver, Parts, StackInput};
 use crate::value::{Map, Value};
 
 /// `NestedParameters` of a stack: an entry per nested-stack resource, in
 /// template order.
 /// `top_cfn`: the validated template's format (its pseudo parameters are
 /// the ones left out at every level).
-pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, top_cfn: bool) -> Result<Map, Failed> {
+pub(super) fn parameters(
+    run: &mut Driver,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    top_cfn: bool,
+) -> Result<Map, Failed> {
     let mut out = Map::new();
     for d in &parts.definitions.defns {
         let entry = run.parameters_stack(input, parts, d, |run, child| {
@@ -45,7 +50,7 @@ pub(super) fn parameters(run: &mut Run, input: &StackInput<'_>, parts: &Parts, t
 /// A nested stack as Heat builds it (`Stack(...)`, then `stack.resources`):
 /// its parameters' values, its conditions and resource definitions with
 /// their types; nothing validated, no dependency graph, no outputs.
-fn built(run: &mut Run, input: &StackInput<'_>) -> Result<Parts, Failed> {
+fn built(run: &mut Driver, input: &StackInput<'_>) -> Result<Parts, Failed> {
     let structure = stages::structure::unchecked(input);
     let mut stack = run.apply(stages::parameters::values(input, &structure, run.treatment()))?;
     stack.mode = run.mode;
