@@ -8,6 +8,7 @@ use std::rc::Rc;
 use super::nested::Child;
 use super::resources::ResourceDefn;
 use super::result::Evaluation;
+use super::reuse::Checked;
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
 use super::{existing, nested, Caches, Driver, HeatResult, Parts, StackInput};
 use crate::eval::EvalError;
@@ -65,6 +66,7 @@ impl Driver {
             display: self.mode.past_errors(),
             release: self.mode.release(),
             values_once_created: self.values_once_created && self.mode.deploy_time(),
+            marks: self.marks,
         }
     }
 
@@ -198,6 +200,18 @@ impl Driver {
     ) -> (Result<(), Failed>, Evaluation) {
         // In an editing session, the same child with the same inputs as last time
         // is not run again (`stack_cache.rs`).
+        // A deploy-time evaluation's replay of Heat's evaluation (`reuse.rs`).
+        if let Some(replay) = &self.replay {
+            if !create && input.depth == 0 {
+                if let Some(checked) = replay.checks.get(&d.name) {
+                    self.run.budget = self.run.budget.saturating_sub(checked.spent);
+                    return (checked.result.clone(), checked.ev.clone());
+                }
+            }
+            if create && !replay.focus.runs(&child_path(input, d)) {
+                return (Ok(()), Evaluation::default());
+            }
+        }
         let pending = super::stack_cache::pending(self, input, d, child, create);
         if let Some(hit) = pending.as_ref().and_then(|p| super::stack_cache::replay(self, p)) {
             for (name, template) in hit.loaded {
@@ -209,6 +223,7 @@ impl Driver {
             self.run.budget = hit.budget;
             return hit.answer;
         }
+        let budget = self.run.budget;
         let mut child_run = self.spawn();
         let result = child_run.child_stages(input, d, child, create, |run, input| run.stack(input));
         if let Err(failed) = &result {
@@ -222,6 +237,18 @@ impl Driver {
         }
         if let Some(pending) = pending {
             super::stack_cache::store(pending, self, &result, &ev);
+        }
+        if let Some(trace) = &self.trace {
+            let mut trace = trace.borrow_mut();
+            if create {
+                trace.created(child_path(input, d), &ev);
+            } else if input.depth == 0 {
+                let mut kept = Evaluation::default();
+                kept.result.skipped_properties.clone_from(&ev.result.skipped_properties);
+                kept.result.skipped_checks.clone_from(&ev.result.skipped_checks);
+                let spent = budget.saturating_sub(self.run.budget);
+                let _ = trace.checks.insert(d.name.clone(), Checked { result: result.clone(), ev: kept, spent });
+            }
         }
         (result, ev)
     }
@@ -308,6 +335,11 @@ impl Driver {
         };
         then(run, &child_input)
     }
+}
+
+/// The path of resource names of `d`'s nested stack.
+fn child_path(input: &StackInput<'_>, d: &ResourceDefn) -> super::reuse::Path {
+    input.path.iter().cloned().chain([d.name.clone()]).collect()
 }
 
 /// The nested stage's children, run by the driver.

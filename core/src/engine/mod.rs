@@ -19,6 +19,7 @@ pub(crate) mod properties;
 pub mod request;
 pub mod resources;
 pub(crate) mod result;
+mod reuse;
 mod stack_cache;
 mod stages;
 mod update_policy;
@@ -117,6 +118,11 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     let files = Rc::new(req.files.clone());
     // An editing session's nested-stack results checked against these files.
     let _evaluating = stack_cache::begin(&files);
+    // Without a display evaluation, outside an editing session, the
+    // deploy-time runs reuse what this one records (`reuse.rs`).
+    if hook.is_none() && req.display == Display::Never && !stack_cache::active() {
+        run.trace = Some(Rc::default());
+    }
     let input = StackInput {
         root: &top.root,
         version: top.version,
@@ -134,6 +140,8 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         existing: hook,
         path: Vec::new(),
     };
+    // Heat's result alone: no marks for the panes.
+    run.marks = req.display != Display::Never;
     let refused = match run.stack(&input) {
         Ok(()) => api_failed(&run.ev.result),
         Err(failed) => {
@@ -237,8 +245,15 @@ pub(crate) struct Driver {
     /// resource is created (an `OS::Heat::Value`'s `value`); off, every
     /// attribute not created is unknown (what the notes say a place waits for).
     values_once_created: bool,
+    /// Whether the result's marks, display values and edges are made
+    /// ([`stages::Treatment::marks`]).
+    marks: bool,
     /// The caches.
     run: Run,
+    /// Heat's evaluation recording what the deploy-time ones reuse (`reuse.rs`).
+    trace: Option<Rc<RefCell<reuse::Trace>>>,
+    /// A deploy-time evaluation's reuse of Heat's evaluation.
+    replay: Option<Rc<reuse::Replay>>,
 }
 
 /// The caches a stage that loads files writes: the source texts, each
@@ -304,6 +319,9 @@ impl Driver {
                 file_ids: HashMap::new(),
                 budget: NESTED_BUDGET,
             },
+            marks: true,
+            trace: None,
+            replay: None,
         }
     }
 
@@ -317,6 +335,9 @@ impl Driver {
         run.run.budget = self.run.budget;
         run.mode = self.mode;
         run.values_once_created = self.values_once_created;
+        run.marks = self.marks;
+        run.trace.clone_from(&self.trace);
+        run.replay.clone_from(&self.replay);
         run
     }
 
@@ -344,6 +365,9 @@ impl Driver {
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = self.spawn();
+        run.trace = None;
+        run.replay = None;
+        run.marks = true;
         run.mode = self.mode.display().deployed();
         run.run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
@@ -380,6 +404,17 @@ impl Driver {
     /// ([`Evaluation::deploy_time`], with the values it waits for); its
     /// diagnostics give way to one note each.
     fn deploy_time(&mut self, input: &StackInput<'_>) {
+        // What Heat's evaluation recorded for these runs (`reuse.rs`), when
+        // the top-level stack has no error and the budget is far.
+        if let Some(trace) = self.trace.take() {
+            let trace = trace.take();
+            let spent = NESTED_BUDGET.saturating_sub(self.run.budget);
+            let top_fails = self.ev.result.error_places().iter().any(|(stack, _, _)| stack.is_empty());
+            if !top_fails && spent <= NESTED_BUDGET / 4 {
+                let focus = reuse::Focus::new(&trace);
+                self.replay = Some(Rc::new(reuse::Replay { checks: trace.checks, focus }));
+            }
+        }
         // Every attribute not created unknown: the places that depend on
         // them, and what each waits for.
         let unknown = self.deployed_run(input, false);
@@ -391,6 +426,7 @@ impl Driver {
         // Then with what Heat computes once a resource is created (an
         // `OS::Heat::Value`'s value): a place that fails there too is real.
         let computed = if places.is_empty() { None } else { Some(self.deployed_run(input, true)) };
+        self.replay = None;
         if let Some(ev) = &computed {
             places = artifacts(ev, places);
         }
@@ -433,6 +469,9 @@ impl Driver {
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
+        run.trace = None;
+        // `deploy_time` reads no mark of these runs.
+        run.marks = false;
         run.mode = self.mode.deployed();
         run.run.budget = NESTED_BUDGET;
         run.values_once_created = values;

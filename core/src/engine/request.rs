@@ -71,7 +71,8 @@ pub enum Display {
     /// When Heat refuses the stack or fails one of its nested stacks.
     #[default]
     WhenRefused,
-    /// Never: Heat's canonical result alone.
+    /// Never: Heat's canonical result alone (with its diagnostics and
+    /// deploy-time notes; no marks, display values or edges for the panes).
     Never,
     /// Without values (`hotplate check` and the LSP on a template no check
     /// entry gives values): Heat's verdict when the template has every value

@@ -188,6 +188,12 @@ fn with_on<R>(f: impl FnOnce(&mut NestedCache) -> R) -> Option<R> {
     ACTIVE.with(|a| a.borrow_mut().as_mut().filter(|c| c.depth == 1).map(f))
 }
 
+/// Whether an editing session's cache is in use (`reuse.rs` runs every
+/// nested stack then).
+pub(crate) fn active() -> bool {
+    with_on(|_| ()).is_some()
+}
+
 /// An evaluation in progress (see [`begin`]).
 pub(crate) struct Evaluating;
 

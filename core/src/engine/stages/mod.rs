@@ -226,6 +226,11 @@ pub(crate) struct Treatment {
     /// computes once a resource is created is known (an `OS::Heat::Value`'s
     /// `value`, the results stage).
     pub(crate) values_once_created: bool,
+    /// Whether the result's deploy-time marks, display values and edges are
+    /// wanted (not by the deploy-time runs, nor by an evaluation without the
+    /// display evaluation: `Display::Never`, Heat's result alone). A display
+    /// evaluation makes them whatever this says.
+    pub(crate) marks: bool,
 }
 
 /// What a stage made of one piece of its part.

@@ -77,8 +77,8 @@ pub(crate) fn results(input: &StackInput<'_>, parts: &mut Parts, treatment: Trea
                 conditions.insert_str(name, parts.stack.reported_condition(name));
             }
         }
-        let resources = resources(&mut found, parts, display)?;
-        let outputs = outputs(&mut found, parts, display)?;
+        let resources = resources(&mut found, parts, display, treatment.marks)?;
+        let outputs = outputs(&mut found, parts, display, treatment.marks)?;
         Ok((parameters, conditions, resources, outputs))
     });
     // The marks made so far are the evaluation's, even when a section fails.
@@ -178,7 +178,7 @@ fn value_once_created(parts: &mut Parts, i: usize, done: &mut [bool]) {
 
 /// Each resource in template order: an enabled one resolved, a disabled one
 /// as such.
-fn resources(found: &mut Findings, parts: &Parts, display: bool) -> Result<Map, Report> {
+fn resources(found: &mut Findings, parts: &Parts, display: bool, marks: bool) -> Result<Map, Report> {
     let (stack, defs) = (&parts.stack, &parts.definitions);
     let mut out = Map::new();
     for (name, piece) in &defs.pieces {
@@ -208,6 +208,9 @@ fn resources(found: &mut Findings, parts: &Parts, display: bool) -> Result<Map, 
                 out.insert_str(name, shown);
             }
             Err(e) => return Err(Report::Failed(Failed::in_section("resources", e))),
+        }
+        if !marks {
+            continue;
         }
         let at =
             vec![PathItem::Key("resources".into()), PathItem::Key(name.clone()), PathItem::Key("properties".into())];
@@ -329,7 +332,12 @@ fn shown(found: &mut Findings, stack: &Stack, expr: &Expr, at: Vec<PathItem>) ->
 
 /// Each output resolved: one that fails shows its error (the stack does not
 /// fail), unless the evaluation's budget ran out.
-fn outputs(found: &mut Findings, parts: &Parts, display: bool) -> Result<IndexMap<String, OutputResult>, Report> {
+fn outputs(
+    found: &mut Findings,
+    parts: &Parts,
+    display: bool,
+    marks: bool,
+) -> Result<IndexMap<String, OutputResult>, Report> {
     let stack = &parts.stack;
     let mut out = IndexMap::new();
     for (name, piece) in &parts.outputs.pieces {
@@ -369,7 +377,7 @@ fn outputs(found: &mut Findings, parts: &Parts, display: bool) -> Result<IndexMa
                 }
             },
         };
-        if let Output::Enabled { expr, .. } = output {
+        if let (Output::Enabled { expr, .. }, true) = (output, marks) {
             let at =
                 vec![PathItem::Key("outputs".into()), PathItem::Key(name.to_string()), PathItem::Key("value".into())];
             result::mark_deferred(stack, at, Some(expr), &mut found.marks);

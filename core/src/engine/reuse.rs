@@ -1,0 +1,109 @@
+//! What the deploy-time evaluations (`Driver::deploy_time`) take from Heat's
+//! evaluation before them instead of computing it again.
+//!
+//! `Driver::deploy_time` runs the stack's stages again, once or twice, with the
+//! deploy-time treatment, and reads of each run only Heat's error places, the
+//! checks not made and the error diagnostics. Two parts of those runs are known
+//! without running them:
+//! - *The top-level stack's checks of its nested stacks* (`nested::checks`, a
+//!   parent's non-strict validation of each nested stack before its own
+//!   validation ends). The deploy-time treatment starts once a stack is
+//!   validated (`Driver::stack` sets `Stack::deployed` after the validation
+//!   stage) and a checked nested stack is never created, so these runs have the
+//!   same inputs and the same answers as in Heat's evaluation: each answer and the
+//!   budget it spent are recorded there ([`Checked`]) and replayed.
+//! - *Nested stacks nothing is read from* ([`Focus`]): a created nested stack
+//!   that is neither on the way to a stack with an error diagnostic or an error
+//!   place of Heat's evaluation, nor inside an error place (whose checks not made
+//!   say what the error waits for), adds nothing `deploy_time` reads: a stack's
+//!   own evaluation never reads its nested stacks' results (its results stage
+//!   runs before its nested stage), and a skipped stack has no error place and
+//!   no error diagnostic to keep.
+//!
+//! What is not run registers no source: the sources the deploy-time runs add
+//! (a group's generated `<nested_stack>`) are fewer, and later ones get other
+//! ids. So this is done only where no display evaluation follows
+//! (`Display::Never`, as `hotplate eval` evaluates) and outside an editing
+//! session (a child replayed from its cache records nothing of the stacks
+//! inside it, `stack_cache.rs`); and only when the top-level stack has no
+//! error and Heat's evaluation spent at most a quarter of the nested-stack
+//! budget (what is not run spends none of it).
+//!
+//! `core/tests/reuse.rs` compares such evaluations with a session's first one
+//! (every stack run) over the corpora, spans compared by source name;
+//! `tools/same_results.py` compares the CLI's answers with main's.
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use super::result::Evaluation;
+use super::stages::Failed;
+
+/// A stack's path of resource names from the top.
+pub(crate) type Path = Vec<Rc<str>>;
+
+/// One top-level check of a nested stack as Heat's evaluation answered it.
+pub(crate) struct Checked {
+    pub(crate) result: Result<(), Failed>,
+    /// What `nested::checks` reads of the child's evaluation: the properties
+    /// and plugin checks it would check with a service.
+    pub(crate) ev: Evaluation,
+    /// The nested-stack budget it spent.
+    pub(crate) spent: u32,
+}
+
+/// What Heat's evaluation records for the deploy-time ones.
+#[derive(Default)]
+pub(crate) struct Trace {
+    /// The top-level stack's checks, by resource name.
+    pub(crate) checks: HashMap<Rc<str>, Checked>,
+    /// Created nested stacks with an error diagnostic (their own or a nested
+    /// stack's inside them) or an error place.
+    pub(crate) erring: HashSet<Path>,
+    /// Created nested stacks that are error places (their error, an output's).
+    pub(crate) places: Vec<Path>,
+}
+
+impl Trace {
+    /// A created nested stack's evaluation seen.
+    pub(crate) fn created(&mut self, path: Path, ev: &Evaluation) {
+        let place = ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some());
+        let erring = place || ev.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
+        if place {
+            self.places.push(path.clone());
+        }
+        if erring {
+            let _ = self.erring.insert(path);
+        }
+    }
+}
+
+/// The created nested stacks a deploy-time evaluation runs (see the module).
+pub(crate) struct Focus {
+    /// Stacks on the way to what it reads (each prefix of an erring stack's path).
+    on_the_way: HashSet<Path>,
+    places: Vec<Path>,
+}
+
+impl Focus {
+    pub(crate) fn new(trace: &Trace) -> Focus {
+        let mut on_the_way = HashSet::new();
+        for path in &trace.erring {
+            for n in 1..=path.len() {
+                let _ = on_the_way.insert(path[..n].to_vec());
+            }
+        }
+        Focus { on_the_way, places: trace.places.clone() }
+    }
+
+    /// Whether the created nested stack at `path` is run.
+    pub(crate) fn runs(&self, path: &[Rc<str>]) -> bool {
+        self.on_the_way.contains(path) || self.places.iter().any(|p| path.starts_with(p))
+    }
+}
+
+/// What a deploy-time evaluation's runs take from Heat's evaluation.
+pub(crate) struct Replay {
+    pub(crate) checks: HashMap<Rc<str>, Checked>,
+    pub(crate) focus: Focus,
+}

@@ -1,0 +1,74 @@
+//! The deploy-time evaluations' reuse of Heat's evaluation (`engine/reuse.rs`):
+//! an evaluation without the display evaluation (`Display::Never`, as `hotplate
+//! eval` evaluates) skips, in its deploy-time runs, the nested stacks nothing is
+//! read from, and replays the top-level stack's checks of its nested stacks.
+//! Through an editing session nothing is skipped, so a session's first
+//! evaluation is the unfocused one to compare with: everything equal but the
+//! sources no span points into. Needs `../shared` (skips with a message without it).
+
+use std::path::{Path, PathBuf};
+
+use hotplate_core::api::test_support::source::SourceId;
+use hotplate_core::api::{evaluate, Display, Evaluation, Request, Session};
+
+fn shared_dir() -> PathBuf {
+    match std::env::var_os("HOTPLATE_SHARED") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
+    }
+}
+
+/// The evaluation's text with each span's source named, not numbered, and
+/// the source map left out.
+fn shown(ev: &Evaluation) -> String {
+    let mut ev = ev.clone();
+    let names: Vec<String> = (0..ev.sources.len())
+        .map(|i| ev.sources.get(SourceId(u32::try_from(i).unwrap())).map_or(String::new(), |s| s.name.clone()))
+        .collect();
+    ev.sources = Default::default();
+    let text = format!("{ev:#?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("SourceId(") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + "SourceId(".len()..];
+        let close = tail.find(')').unwrap();
+        let id: usize = tail[..close].trim().trim_end_matches(',').trim().parse().unwrap();
+        out.push_str(&format!("Source({:?})", names.get(id)));
+        rest = &tail[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn focused_deploy_time_runs_answer_as_full_ones() {
+    let conformance = shared_dir().join("conformance");
+    if !conformance.is_dir() {
+        eprintln!("skipped: {} is absent", conformance.display());
+        return;
+    }
+    let mut compared = 0;
+    for dir in ["scale", "deploy-time", "corpus-full"] {
+        let Ok(entries) = std::fs::read_dir(conformance.join(dir)) else { continue };
+        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for path in files {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".json") || name.ends_with("expected.json") {
+                continue;
+            }
+            let Ok(mut req) = Request::from_json(&std::fs::read_to_string(&path).unwrap()) else { continue };
+            req.display = Display::Never;
+            let focused = evaluate(&req);
+            if focused.deploy_time.is_empty() && focused.result.error_places().is_empty() {
+                continue;
+            }
+            let full = Session::new().evaluate(&req);
+            assert_eq!(focused.result.to_json(), full.result.to_json(), "{dir}/{name}");
+            assert!(shown(&focused) == shown(&full), "{dir}/{name}: the focused evaluation differs");
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} requests with error places compared");
+}
