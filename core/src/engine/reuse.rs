@@ -14,8 +14,9 @@
 //!   budget it spent are recorded there ([`Checked`]) and replayed.
 //! - *Nested stacks nothing is read from* ([`Focus`]): a created nested stack
 //!   that is neither on the way to a stack with an error diagnostic or an error
-//!   place of Heat's evaluation, nor inside an error place (whose checks not made
-//!   say what the error waits for), adds nothing `deploy_time` reads: a stack's
+//!   place of Heat's evaluation, nor inside a stack Heat fails (whose checks not
+//!   made anywhere inside it say what the error waits for; an output's error
+//!   waits only for its own stack's), adds nothing `deploy_time` reads: a stack's
 //!   own evaluation never reads its nested stacks' results (its results stage
 //!   runs before its nested stage), and a skipped stack has no error place and
 //!   no error diagnostic to keep.
@@ -60,16 +61,21 @@ pub(crate) struct Trace {
     /// Created nested stacks with an error diagnostic (their own or a nested
     /// stack's inside them) or an error place.
     pub(crate) erring: HashSet<Path>,
-    /// Created nested stacks that are error places (their error, an output's).
+    /// Created nested stacks Heat fails (error places of their own; an
+    /// output's error place is only erring).
     pub(crate) places: Vec<Path>,
 }
 
 impl Trace {
     /// A created nested stack's evaluation seen.
     pub(crate) fn created(&mut self, path: Path, ev: &Evaluation) {
-        let place = ev.result.error.is_some() || ev.result.outputs.values().any(|o| o.error.is_some());
-        let erring = place || ev.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
-        if place {
+        // A stack's error waits for checks anywhere inside it; an output's,
+        // for the stack's own (`waits_for`).
+        let failed = ev.result.error.is_some();
+        let erring = failed
+            || ev.result.outputs.values().any(|o| o.error.is_some())
+            || ev.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
+        if failed {
             self.places.push(path.clone());
         }
         if erring {
