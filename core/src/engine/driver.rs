@@ -334,7 +334,7 @@ impl stages::validation::NestedChecks for Driver {
         input: &StackInput<'_>,
         parts: &Parts,
         d: &ResourceDefn,
-        records: nested::Records<'_>,
+        records: stages::validation::Records<'_>,
     ) -> Result<(), EvalError> {
         let treatment = self.treatment();
         nested::checks(self, treatment, input, parts, d, records)

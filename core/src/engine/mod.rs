@@ -219,7 +219,7 @@ pub(crate) struct Run {
     /// The source texts (the evaluation's when it ends).
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
-    templates: Rc<RefCell<HashMap<String, Rc<nested::Template>>>>,
+    templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
     /// The source id of each file already registered.
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
@@ -247,7 +247,7 @@ pub(crate) struct Driver {
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
     file_ids: &'a mut HashMap<String, SourceId>,
-    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+    templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
 }

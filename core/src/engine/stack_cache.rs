@@ -39,7 +39,8 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use super::nested::{Child, Template};
+use super::nested::Child;
+use super::stages::request::Template;
 use crate::engine::heat_config::HeatConfig;
 use crate::engine::mode::Mode;
 use crate::engine::resources::ResourceDefn;

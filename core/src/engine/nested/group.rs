@@ -7,12 +7,13 @@
 
 use indexmap::IndexMap;
 
-use super::{provider, Child, Template};
+use super::{provider, Child};
 use crate::catalogue::{self, NestedKind};
 use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
 use crate::engine::resources::ResourceDefn;
 use crate::engine::result::NotChecked;
+use crate::engine::stages::request::Template;
 use crate::engine::stages::{Found, Report};
 use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};

@@ -15,11 +15,13 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use provider::{with_param_defaults, Template};
+pub(crate) use provider::with_param_defaults;
 
 use super::environment::Environment;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, Marks, SkippedCheck, SkippedProperty};
+use super::result::{Evaluation, HeatResult, Marks};
+use super::stages::request::Template;
+use super::stages::validation::Records;
 use super::stages::{self, Failed, Piece, Pieces, Report, Staged, Treatment};
 use super::{Caches, Parts, StackInput};
 use crate::catalogue::NestedKind;
@@ -74,18 +76,6 @@ pub(crate) trait Stacks {
         child: &Child,
         create: bool,
     ) -> (Result<(), Failed>, Evaluation);
-}
-
-/// What a resource's nested-stack checks write besides their error.
-pub(crate) struct Records<'f> {
-    /// Properties Heat would check with a service.
-    pub(crate) skipped: &'f mut Vec<SkippedProperty>,
-    /// Plugin checks Heat would make with a service.
-    pub(crate) checks: &'f mut Vec<SkippedCheck>,
-    /// What could not be checked for want of a value.
-    pub(crate) unknown: &'f mut Vec<EvalError>,
-    /// A note on the way.
-    pub(crate) report: &'f mut Vec<Report>,
 }
 
 /// The nested-stack checks of one resource after its own validation: a
