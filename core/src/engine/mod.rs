@@ -31,14 +31,11 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 pub use request::{Display, Document, Request};
-pub use result::{
-    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, Unknown,
-};
 pub(crate) use stack_cache::{read_file, NestedCache};
 
-use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, Severity};
+use crate::model::result::{DeployTime, Evaluation, HeatResult, NotChecked, Unknown};
 use crate::source::SourceId;
 use crate::stack::Stack;
 use crate::syntax::Node;

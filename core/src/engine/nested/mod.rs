@@ -19,14 +19,15 @@ pub(crate) use provider::with_param_defaults;
 
 use super::environment::Environment;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, Marks};
+use super::result::Marks;
 use super::stages::request::Template;
 use super::stages::validation::Records;
 use super::stages::{self, Failed, Piece, Pieces, Report, Staged, Treatment};
 use super::{Caches, Parts, StackInput};
 use crate::catalogue::NestedKind;
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
+use crate::model::result::{Evaluation, HeatResult};
 use crate::pystd::fnmatch;
 use crate::source::Span;
 use crate::value::{Map, Value};
@@ -329,7 +330,7 @@ fn wrap_nested(e: EvalError, name: &str, url: &str, span: Span) -> EvalError {
 
 #[cfg(test)]
 mod tests {
-    use crate::diag::PathItem;
+    use crate::model::diag::PathItem;
 
     #[test]
     fn a_group_of_groups_is_bounded_by_count() {
@@ -339,7 +340,7 @@ mod tests {
         let mut req = crate::engine::Request::new(t);
         req.files.insert("inner.yaml".into(), Some(inner.into()));
         let ev = crate::engine::evaluate(&req);
-        let text = crate::engine::result::HeatResult::to_value(&ev.result);
+        let text = crate::model::result::HeatResult::to_value(&ev.result);
         let shown = crate::pyfmt::json_dumps(&text, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
         assert!(
             shown.contains("at most 20000 nested stacks and their resources"),

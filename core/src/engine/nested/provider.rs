@@ -11,15 +11,15 @@ use indexmap::IndexMap;
 
 use super::Child;
 use crate::catalogue::{self, PropKind};
-use crate::diag::{Diagnostic, PathItem};
 use crate::engine::parameters::{self, ParamSchema, ParamType};
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::SkippedProperty;
 use crate::engine::stack_cache;
 use crate::engine::stages::request::Template;
 use crate::engine::stages::Report;
 use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
+use crate::model::diag::{Diagnostic, PathItem};
+use crate::model::result::SkippedProperty;
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;

@@ -10,7 +10,6 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 use super::{Failed, Found, Report, Staged};
-use crate::diag::Diagnostic;
 use crate::engine::cfn;
 use crate::engine::environment::{self, EnvFile, Environment, ParsedEnv};
 use crate::engine::file_schemata;
@@ -19,6 +18,7 @@ use crate::engine::parameters::{ParamSchema, ParamType};
 use crate::engine::request::{Document, Request};
 use crate::engine::Caches;
 use crate::eval::EvalError;
+use crate::model::diag::Diagnostic;
 use crate::pyfmt::py_str;
 use crate::release::Release;
 use crate::source::{SourceId, Span};

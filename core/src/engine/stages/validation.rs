@@ -12,9 +12,9 @@ use std::rc::Rc;
 use super::outputs::Output;
 use super::{Found, Report, Staged, Treatment};
 use crate::engine::resources::{self, ResourceDefn};
-use crate::engine::result::{SkippedCheck, SkippedProperty};
 use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError};
+use crate::model::result::{SkippedCheck, SkippedProperty};
 use crate::pyhash::PySet;
 
 /// What a resource's nested-stack checks write besides their error.
