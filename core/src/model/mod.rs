@@ -16,5 +16,5 @@ pub use diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use parameters::{Contribution, ValueSource};
 pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, Unknown,
+    SkippedCheck, SkippedConstraint, Unknown,
 };
