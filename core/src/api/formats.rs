@@ -1,6 +1,6 @@
 //! The JSON formats of the oracle's README that cross the boundary as
 //! text and have no model type of their shape yet, declared for the
-//! TypeScript types (feature `ts`): the request [`crate::engine::Request`]
+//! TypeScript types (feature `ts`): the request [`crate::model::Request`]
 //! decodes (Heat's stack-create body plus the playground's extensions; other
 //! members are ignored), a resource of the canonical result (the model's
 //! `HeatResult` holds resources as values; its own TypeScript type,

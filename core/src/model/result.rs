@@ -474,7 +474,8 @@ pub struct Edge {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
     use crate::pyfmt::{json_dumps, JsonStyle};
 
     /// `to_json` converts keys while writing; it must equal dumping `to_value`
