@@ -233,10 +233,6 @@ pub(crate) struct Driver {
     ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
-    /// The deploy-time evaluation computes what Heat computes once a
-    /// resource is created (an `OS::Heat::Value`'s `value`); off, every
-    /// attribute not created is unknown (what the notes say a place waits for).
-    values_once_created: bool,
     /// The caches.
     run: Run,
 }
@@ -296,7 +292,6 @@ impl Driver {
     fn new() -> Driver {
         Driver {
             ev: Evaluation::default(),
-            values_once_created: false,
             mode: mode::Mode::create(),
             run: Run {
                 sources: crate::source::SourceMap::default(),
@@ -316,7 +311,6 @@ impl Driver {
         run.run.file_ids = self.run.file_ids.clone();
         run.run.budget = self.run.budget;
         run.mode = self.mode;
-        run.values_once_created = self.values_once_created;
         run
     }
 
@@ -433,9 +427,8 @@ impl Driver {
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
-        run.mode = self.mode.deployed();
+        run.mode = if values { self.mode.once_created() } else { self.mode.deployed() };
         run.run.budget = NESTED_BUDGET;
-        run.values_once_created = values;
         if let Err(failed) = run.stack(input) {
             run.report(failed);
         }
