@@ -415,9 +415,19 @@ impl Driver {
         };
         let ev = computed.as_ref().unwrap_or(&unknown);
         let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
+        // The same error at the same place whose message shows values the
+        // deploy-time evaluation does not have (`["", null]` for Heat's
+        // `["", ""]`) is the same error.
+        let placed = |k: &(&'static str, String, Option<(Option<String>, u32, u32)>)| (k.0, k.2.clone());
+        let real_at: Vec<_> = real.iter().filter(|k| k.2.is_some()).map(placed).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
-        self.ev.diagnostics =
-            diagnostics.into_iter().filter(|d| d.severity != Severity::Error || real.contains(&key(d))).collect();
+        self.ev.diagnostics = diagnostics
+            .into_iter()
+            .filter(|d| {
+                let k = key(d);
+                d.severity != Severity::Error || real.contains(&k) || (k.2.is_some() && real_at.contains(&placed(&k)))
+            })
+            .collect();
         for d in &self.ev.deploy_time {
             self.ev.diagnostics.push(d.note());
         }

@@ -71,7 +71,14 @@ impl Default for Mode {
 impl Mode {
     /// Heat's stack create of the top-level stack.
     pub(crate) const fn create() -> Mode {
-        Mode { purpose: Purpose::Create, strict: true, display: false, deploy_time: false, once_created: false, release: Release::LATEST }
+        Mode {
+            purpose: Purpose::Create,
+            strict: true,
+            display: false,
+            deploy_time: false,
+            once_created: false,
+            release: Release::LATEST,
+        }
     }
 
     /// Heat's template validate (`strict_validate=False`, `validate_res_tmpl_only`).

@@ -205,6 +205,25 @@ fn deployed(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
     Err(EvalError::unknown(&[format!("get_attr {}", words.join(" "))]))
 }
 
+/// Whether a `get_attr` of a deploy-time evaluation reads what the second
+/// one computed of a resource once created
+/// ([`crate::stack::ResourceRef::once_created`]: a value, null for a
+/// failed nested stack, or the error reading it raises): then it is no
+/// deploy-time input (`crate::symbolic::input_label`).
+pub(crate) fn computed_once_created(stack: &Stack, call: &Call) -> bool {
+    if !stack.deployed {
+        return false;
+    }
+    match deployed(stack, call) {
+        Ok(Some(_)) => true,
+        Ok(None) => resource_name(stack, &call.args)
+            .ok()
+            .and_then(|name| stack.resource_ref(&name, "unknown").ok())
+            .is_some_and(|r| !r.created && matches!(r.once_created, OnceCreated::Failed)),
+        Err(e) => !e.is_unknown(),
+    }
+}
+
 /// `GetAtt` / `GetAttAllAttributes` result.
 fn resolve(stack: &Stack, args: &Expr, all_form: bool) -> Result<Value, EvalError> {
     let (attr, path) = parts(args);

@@ -215,10 +215,9 @@ pub(crate) fn created(input: &StackInput<'_>, parts: &mut Parts, stacks: &mut dy
             state
         } else if d.info.plugin == "OS::Heat::Value" {
             match d.value_once_created(&parts.stack) {
-                Some(value) => OnceCreated::Attributes(Rc::new(IndexMap::from([(
-                    "value".to_string(),
-                    Attribute::Value(value),
-                )]))),
+                Some(value) => {
+                    OnceCreated::Attributes(Rc::new(IndexMap::from([("value".to_string(), Attribute::Value(value))])))
+                }
                 None => continue,
             }
         } else {
@@ -239,8 +238,7 @@ pub(crate) fn created(input: &StackInput<'_>, parts: &mut Parts, stacks: &mut dy
 /// validated), else in template order.
 fn creation_order(parts: &Parts) -> Vec<usize> {
     let defns = &parts.definitions.defns;
-    let index: std::collections::HashMap<&str, usize> =
-        defns.iter().enumerate().map(|(i, d)| (&*d.name, i)).collect();
+    let index: std::collections::HashMap<&str, usize> = defns.iter().enumerate().map(|(i, d)| (&*d.name, i)).collect();
     let mut done = vec![false; defns.len()];
     let mut order = Vec::with_capacity(defns.len());
     for i in 0..defns.len() {
