@@ -6,7 +6,7 @@ fn template(version: &str, head: &str, expr: &str) -> String {
     format!("heat_template_version: {version}\n{head}outputs:\n  o:\n    value: {expr}\n")
 }
 
-fn run(version: &str, head: &str, expr: &str) -> crate::engine::Evaluation {
+fn run(version: &str, head: &str, expr: &str) -> crate::model::result::Evaluation {
     evaluate(&Request::new(template(version, head, expr)))
 }
 

@@ -7,10 +7,11 @@ use std::rc::Rc;
 
 use super::nested::Child;
 use super::resources::ResourceDefn;
-use super::result::Evaluation;
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
-use super::{existing, nested, Caches, Driver, HeatResult, Parts, StackInput};
+use super::{existing, nested, Caches, Driver, Parts, StackInput};
 use crate::eval::EvalError;
+use crate::model::result::Evaluation;
+use crate::model::result::HeatResult;
 use crate::pystd::uuid5_url;
 use crate::syntax::Node;
 
@@ -348,7 +349,7 @@ impl stages::validation::NestedChecks for Driver {
         input: &StackInput<'_>,
         parts: &Parts,
         d: &ResourceDefn,
-        records: nested::Records<'_>,
+        records: stages::validation::Records<'_>,
     ) -> Result<(), EvalError> {
         let treatment = self.treatment();
         nested::checks(self, treatment, input, parts, d, records)

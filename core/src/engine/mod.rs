@@ -31,14 +31,11 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 
 pub use request::{Display, Document, Request};
-pub use result::{
-    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, Unknown,
-};
 pub(crate) use stack_cache::{read_file, NestedCache};
 
-use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, Severity};
+use crate::model::result::{DeployTime, Evaluation, HeatResult, NotChecked, Unknown};
 use crate::source::SourceId;
 use crate::stack::Stack;
 use crate::syntax::Node;
@@ -219,7 +216,7 @@ pub(crate) struct Run {
     /// The source texts (the evaluation's when it ends).
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
-    templates: Rc<RefCell<HashMap<String, Rc<nested::Template>>>>,
+    templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
     /// The source id of each file already registered.
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
@@ -243,7 +240,7 @@ pub(crate) struct Driver {
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
     file_ids: &'a mut HashMap<String, SourceId>,
-    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+    templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
 }

@@ -7,8 +7,9 @@ use super::cursor::{self, At, Cursor, Seg};
 use super::navigate::{function_at, target, Target};
 use super::{byte_of, docs, utf16_range, DocKind, Workspace};
 use crate::catalogue::{self, Described, PropSchema, Rule};
-use crate::engine::parameters::ValueSource;
-use crate::engine::{evaluate, Evaluation, Request};
+use crate::engine::{evaluate, Request};
+use crate::model::parameters::ValueSource;
+use crate::model::result::Evaluation;
 use crate::pyfmt::py_str;
 use crate::render::{self, Format, Placeholders};
 

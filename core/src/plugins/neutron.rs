@@ -61,7 +61,7 @@ mod tests {
             req.heat_release = release.map(String::from);
             crate::engine::evaluate(&req)
         };
-        let notes = |e: &crate::engine::Evaluation| -> Vec<String> {
+        let notes = |e: &crate::model::result::Evaluation| -> Vec<String> {
             e.diagnostics
                 .iter()
                 .filter(|d| d.code == crate::pyhash::SET_ORDER_CODE)

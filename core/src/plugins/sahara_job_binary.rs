@@ -4,8 +4,8 @@
 //! or `internal-db://<uuid>`.
 
 use super::{Ctx, Outcome};
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     let Some(url) = ctx.prop("url").as_str() else { return Ok(Outcome::Valid) };

@@ -15,16 +15,19 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use provider::{with_param_defaults, Template};
+pub(crate) use provider::with_param_defaults;
 
 use super::environment::Environment;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, Marks, SkippedCheck, SkippedProperty};
+use super::result::Marks;
+use super::stages::request::Template;
+use super::stages::validation::Records;
 use super::stages::{self, Failed, Piece, Pieces, Report, Staged, Treatment};
 use super::{Caches, Parts, StackInput};
 use crate::catalogue::NestedKind;
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
+use crate::model::result::{Evaluation, HeatResult};
 use crate::pystd::fnmatch;
 use crate::source::Span;
 use crate::stack::{Attribute, OnceCreated};
@@ -75,18 +78,6 @@ pub(crate) trait Stacks {
         child: &Child,
         create: bool,
     ) -> (Result<(), Failed>, Evaluation);
-}
-
-/// What a resource's nested-stack checks write besides their error.
-pub(crate) struct Records<'f> {
-    /// Properties Heat would check with a service.
-    pub(crate) skipped: &'f mut Vec<SkippedProperty>,
-    /// Plugin checks Heat would make with a service.
-    pub(crate) checks: &'f mut Vec<SkippedCheck>,
-    /// What could not be checked for want of a value.
-    pub(crate) unknown: &'f mut Vec<EvalError>,
-    /// A note on the way.
-    pub(crate) report: &'f mut Vec<Report>,
 }
 
 /// The nested-stack checks of one resource after its own validation: a
@@ -475,7 +466,7 @@ fn wrap_nested(e: EvalError, name: &str, url: &str, span: Span) -> EvalError {
 
 #[cfg(test)]
 mod tests {
-    use crate::diag::PathItem;
+    use crate::model::diag::PathItem;
 
     #[test]
     fn a_group_of_groups_is_bounded_by_count() {
@@ -485,7 +476,7 @@ mod tests {
         let mut req = crate::engine::Request::new(t);
         req.files.insert("inner.yaml".into(), Some(inner.into()));
         let ev = crate::engine::evaluate(&req);
-        let text = crate::engine::result::HeatResult::to_value(&ev.result);
+        let text = crate::model::result::HeatResult::to_value(&ev.result);
         let shown = crate::pyfmt::json_dumps(&text, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
         assert!(
             shown.contains("at most 20000 nested stacks and their resources"),

@@ -44,9 +44,10 @@ pub(crate) mod results;
 pub(crate) mod structure;
 pub(crate) mod validation;
 
-use crate::diag::{Diagnostic, HeatError, PathItem};
-use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
+use crate::engine::result::Marks;
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, HeatError, PathItem};
+use crate::model::result::{NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::release::Release;
 use crate::version::HotVersion;
 
