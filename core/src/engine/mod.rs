@@ -415,14 +415,14 @@ impl Driver {
         // The same error at the same place whose message shows values the
         // deploy-time evaluation does not have (`["", null]` for Heat's
         // `["", ""]`) is the same error.
-        let placed = |k: &(&'static str, String, Option<(Option<String>, u32, u32)>)| (k.0, k.2.clone());
-        let real_at: Vec<_> = real.iter().filter(|k| k.2.is_some()).map(placed).collect();
+        let real_at: Vec<_> = real.iter().filter(|(_, _, at)| at.is_some()).map(|(code, _, at)| (*code, at)).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
         self.ev.diagnostics = diagnostics
             .into_iter()
             .filter(|d| {
                 let k = key(d);
-                d.severity != Severity::Error || real.contains(&k) || (k.2.is_some() && real_at.contains(&placed(&k)))
+                let (code, _, at) = &k;
+                d.severity != Severity::Error || real.contains(&k) || (at.is_some() && real_at.contains(&(*code, at)))
             })
             .collect();
         for d in &self.ev.deploy_time {
