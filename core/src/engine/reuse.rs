@@ -12,14 +12,17 @@
 //!   stage) and a checked nested stack is never created, so these runs have the
 //!   same inputs and the same answers as in Heat's evaluation: each answer and the
 //!   budget it spent are recorded there ([`Checked`]) and replayed.
-//! - *Nested stacks nothing is read from* ([`Focus`]): a created nested stack
-//!   that is neither on the way to a stack with an error diagnostic or an error
-//!   place of Heat's evaluation, nor inside a stack Heat fails (whose checks not
-//!   made anywhere inside it say what the error waits for; an output's error
-//!   waits only for its own stack's), adds nothing `deploy_time` reads: a stack's
-//!   own evaluation never reads its nested stacks' results (its results stage
-//!   runs before its nested stage), and a skipped stack has no error place and
-//!   no error diagnostic to keep.
+//! - *Nested stacks nothing is read from*, in the first deploy-time run
+//!   ([`Focus`]): of it `deploy_time` reads only the error places and the
+//!   checks not made for them (the error diagnostics it keeps are the second
+//!   run's, which runs whenever a place is left). A created nested stack that
+//!   is neither on the way to an error place of Heat's evaluation nor inside a
+//!   stack Heat fails (whose checks not made anywhere inside it say what the
+//!   error waits for; an output's error waits only for its own stack's) adds
+//!   nothing to those: a stack's own evaluation in that run never reads its
+//!   nested stacks' results (its results stage runs before its nested stage).
+//!   The second run (`Mode::once_created`) runs every stack: what a nested
+//!   stack is once created flows back to its parent there.
 //!
 //! What is not run registers no source: the sources the deploy-time runs add
 //! (a group's generated `<nested_stack>`) are fewer, and later ones get other
@@ -37,8 +40,8 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::result::Evaluation;
 use super::stages::Failed;
+use crate::model::result::Evaluation;
 
 /// A stack's path of resource names from the top.
 pub(crate) type Path = Vec<Rc<str>>;
@@ -58,8 +61,7 @@ pub(crate) struct Checked {
 pub(crate) struct Trace {
     /// The top-level stack's checks, by resource name.
     pub(crate) checks: HashMap<Rc<str>, Checked>,
-    /// Created nested stacks with an error diagnostic (their own or a nested
-    /// stack's inside them) or an error place.
+    /// Created nested stacks that are error places (their error, an output's).
     pub(crate) erring: HashSet<Path>,
     /// Created nested stacks Heat fails (error places of their own; an
     /// output's error place is only erring).
@@ -72,13 +74,10 @@ impl Trace {
         // A stack's error waits for checks anywhere inside it; an output's,
         // for the stack's own (`waits_for`).
         let failed = ev.result.error.is_some();
-        let erring = failed
-            || ev.result.outputs.values().any(|o| o.error.is_some())
-            || ev.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
         if failed {
             self.places.push(path.clone());
         }
-        if erring {
+        if failed || ev.result.outputs.values().any(|o| o.error.is_some()) {
             let _ = self.erring.insert(path);
         }
     }
@@ -86,7 +85,7 @@ impl Trace {
 
 /// The created nested stacks a deploy-time evaluation runs (see the module).
 pub(crate) struct Focus {
-    /// Stacks on the way to what it reads (each prefix of an erring stack's path).
+    /// Stacks on the way to an error place (each prefix of its path).
     on_the_way: HashSet<Path>,
     places: Vec<Path>,
 }

@@ -39,13 +39,14 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use super::nested::{Child, Template};
+use super::nested::Child;
+use super::stages::request::Template;
 use crate::engine::heat_config::HeatConfig;
 use crate::engine::mode::Mode;
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::Evaluation;
 use crate::engine::stages::Failed;
 use crate::engine::{Driver, StackInput};
+use crate::model::result::Evaluation;
 use crate::source::{Source, SourceId, Span};
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
