@@ -23,7 +23,9 @@ fn shared_dir() -> PathBuf {
 fn shown(ev: &Evaluation) -> String {
     let mut ev = ev.clone();
     let names: Vec<String> = (0..ev.sources.len())
-        .map(|i| ev.sources.get(SourceId(u32::try_from(i).unwrap())).map_or(String::new(), |s| s.name.clone()))
+        .map(|i| {
+            ev.sources.get(SourceId(u32::try_from(i).unwrap_or(u32::MAX))).map_or(String::new(), |s| s.name.clone())
+        })
         .collect();
     ev.sources = Default::default();
     let text = format!("{ev:#?}");
@@ -32,10 +34,10 @@ fn shown(ev: &Evaluation) -> String {
     while let Some(at) = rest.find("SourceId(") {
         out.push_str(&rest[..at]);
         let tail = &rest[at + "SourceId(".len()..];
-        let close = tail.find(')').unwrap();
-        let id: usize = tail[..close].trim().trim_end_matches(',').trim().parse().unwrap();
+        let close = tail.find(')').unwrap_or(tail.len());
+        let id: usize = tail[..close].trim().trim_end_matches(',').trim().parse().unwrap_or(usize::MAX);
         out.push_str(&format!("Source({:?})", names.get(id)));
-        rest = &tail[close + 1..];
+        rest = tail.get(close + 1..).unwrap_or("");
     }
     out.push_str(rest);
     out

@@ -94,8 +94,10 @@ impl Focus {
     pub(crate) fn new(trace: &Trace) -> Focus {
         let mut on_the_way = HashSet::new();
         for path in &trace.erring {
-            for n in 1..=path.len() {
-                let _ = on_the_way.insert(path[..n].to_vec());
+            let mut prefix = Vec::with_capacity(path.len());
+            for step in path {
+                prefix.push(step.clone());
+                let _ = on_the_way.insert(prefix.clone());
             }
         }
         Focus { on_the_way, places: trace.places.clone() }
