@@ -410,7 +410,6 @@ pub fn value_text(value: &Value, format: Format) -> String {
 /// Template validate (`openstack orchestration template validate`, Heat's
 /// `POST /v1/{tenant}/validate`): the request (the body and the query's
 /// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
-pub use crate::engine::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
 
 /// Answer a template validate request as Heat 27 does: the response body
 /// (`Description`, `Parameters`, `ParameterGroups`, `NestedParameters` with

@@ -13,6 +13,7 @@ pub(crate) mod diag;
 pub(crate) mod parameters;
 pub(crate) mod request;
 pub(crate) mod result;
+pub(crate) mod validate;
 
 pub use diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use parameters::{Contribution, ValueSource};
@@ -21,3 +22,4 @@ pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
     SkippedCheck, SkippedConstraint, Unknown,
 };
+pub use validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
