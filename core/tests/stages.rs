@@ -100,5 +100,7 @@ fn fields(name: &str) -> Vec<String> {
 fn the_run_holds_only_the_caches() {
     // What one request's evaluations share; the result is the driver's.
     assert_eq!(fields("Run"), ["sources", "templates", "file_ids", "budget"]);
-    assert_eq!(fields("Driver"), ["ev", "mode", "run"]);
+    // `reuse`: what Heat's run records for the deploy-time runs and they
+    // replay (`engine/reuse.rs`), shared by a run's nested stacks.
+    assert_eq!(fields("Driver"), ["ev", "mode", "run", "reuse"]);
 }

@@ -66,7 +66,7 @@ impl Driver {
             template_only: self.mode.template_only(),
             display: self.mode.past_errors(),
             release: self.mode.release(),
-            marks: self.marks,
+            marks: self.mode.marks(),
         }
     }
 
@@ -216,7 +216,7 @@ impl Driver {
         // In an editing session, the same child with the same inputs as last time
         // is not run again (`stack_cache.rs`).
         // A deploy-time evaluation's replay of Heat's evaluation (`reuse.rs`).
-        if let Some(replay) = &self.replay {
+        if let Some(replay) = &self.reuse.replay {
             if !create && input.depth == 0 {
                 if let Some(checked) = replay.checks.get(&d.name) {
                     self.run.budget = self.run.budget.saturating_sub(checked.spent);
@@ -253,7 +253,7 @@ impl Driver {
         if let Some(pending) = pending {
             super::stack_cache::store(pending, self, &result, &ev);
         }
-        if let Some(trace) = &self.trace {
+        if let Some(trace) = &self.reuse.trace {
             let mut trace = trace.borrow_mut();
             if create {
                 trace.created(child_path(input, d), &ev);

@@ -117,7 +117,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     // Without a display evaluation, outside an editing session, the
     // deploy-time runs reuse what this one records (`reuse.rs`).
     if hook.is_none() && req.display == Display::Never && !stack_cache::active() {
-        run.trace = Some(Rc::default());
+        run.reuse.trace = Some(Rc::default());
     }
     let input = StackInput {
         root: &top.root,
@@ -137,7 +137,9 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         path: Vec::new(),
     };
     // Heat's result alone: no marks for the panes.
-    run.marks = req.display != Display::Never;
+    if req.display == Display::Never {
+        run.mode = run.mode.without_marks();
+    }
     let refused = match run.stack(&input) {
         Ok(()) => api_failed(&run.ev.result),
         Err(failed) => {
@@ -237,15 +239,10 @@ pub(crate) struct Driver {
     ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
-    /// Whether the result's marks, display values and edges are made
-    /// ([`stages::Treatment::marks`]).
-    marks: bool,
     /// The caches.
     run: Run,
-    /// Heat's evaluation recording what the deploy-time ones reuse (`reuse.rs`).
-    trace: Option<Rc<RefCell<reuse::Trace>>>,
-    /// A deploy-time evaluation's reuse of Heat's evaluation.
-    replay: Option<Rc<reuse::Replay>>,
+    /// What the deploy-time runs reuse of Heat's run (`reuse.rs`).
+    reuse: reuse::Reuse,
 }
 
 /// The caches a stage that loads files writes: the source texts, each
@@ -310,9 +307,7 @@ impl Driver {
                 file_ids: HashMap::new(),
                 budget: NESTED_BUDGET,
             },
-            marks: true,
-            trace: None,
-            replay: None,
+            reuse: reuse::Reuse::default(),
         }
     }
 
@@ -325,9 +320,7 @@ impl Driver {
         run.run.file_ids = self.run.file_ids.clone();
         run.run.budget = self.run.budget;
         run.mode = self.mode;
-        run.marks = self.marks;
-        run.trace.clone_from(&self.trace);
-        run.replay.clone_from(&self.replay);
+        run.reuse = self.reuse.clone();
         run
     }
 
@@ -355,9 +348,7 @@ impl Driver {
     /// Heat's own errors say which are missing).
     fn display(&mut self, input: &StackInput<'_>, notes: bool) {
         let mut run = self.spawn();
-        run.trace = None;
-        run.replay = None;
-        run.marks = true;
+        run.reuse = reuse::Reuse::default();
         run.mode = self.mode.display().deployed();
         run.run.budget = NESTED_BUDGET;
         run.ev.version = self.ev.version;
@@ -396,13 +387,13 @@ impl Driver {
     fn deploy_time(&mut self, input: &StackInput<'_>) {
         // What Heat's evaluation recorded for these runs (`reuse.rs`), when
         // the top-level stack has no error and the budget is far.
-        if let Some(trace) = self.trace.take() {
+        if let Some(trace) = self.reuse.trace.take() {
             let trace = trace.take();
             let spent = NESTED_BUDGET.saturating_sub(self.run.budget);
             let top_fails = self.ev.result.error_places().iter().any(|(stack, _, _)| stack.is_empty());
             if !top_fails && spent <= NESTED_BUDGET / 4 {
                 let focus = reuse::Focus::new(&trace);
-                self.replay = Some(Rc::new(reuse::Replay { checks: trace.checks, focus }));
+                self.reuse.replay = Some(Rc::new(reuse::Replay { checks: trace.checks, focus }));
             }
         }
         // Every attribute not created unknown: the places that depend on
@@ -416,7 +407,7 @@ impl Driver {
         // Then with what Heat computes once a resource is created (an
         // `OS::Heat::Value`'s value): a place that fails there too is real.
         let computed = if places.is_empty() { None } else { Some(self.deployed_run(input, true)) };
-        self.replay = None;
+        self.reuse.replay = None;
         if let Some(ev) = &computed {
             places = artifacts(ev, places);
         }
@@ -469,10 +460,10 @@ impl Driver {
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
-        run.trace = None;
+        run.reuse.trace = None;
         // `deploy_time` reads no mark of these runs.
-        run.marks = false;
-        run.mode = if values { self.mode.once_created() } else { self.mode.deployed() };
+        let mode = if values { self.mode.once_created() } else { self.mode.deployed() };
+        run.mode = mode.without_marks();
         run.run.budget = NESTED_BUDGET;
         if let Err(failed) = run.stack(input) {
             run.report(failed);

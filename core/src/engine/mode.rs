@@ -58,6 +58,9 @@ pub(crate) struct Mode {
     /// the nested stacks are built in creation order. Off, every attribute
     /// not created is unknown (what the notes say a place waits for).
     once_created: bool,
+    /// Whether the result's deploy-time marks, display values and edges are
+    /// made ([`Mode::marks`]).
+    marks: bool,
     /// The openstack-heat release that answers (the request's `x-heat-release`).
     release: Release,
 }
@@ -77,6 +80,7 @@ impl Mode {
             display: false,
             deploy_time: false,
             once_created: false,
+            marks: true,
             release: Release::LATEST,
         }
     }
@@ -89,6 +93,7 @@ impl Mode {
             display: false,
             deploy_time: false,
             once_created: false,
+            marks: true,
             release: Release::LATEST,
         }
     }
@@ -100,12 +105,19 @@ impl Mode {
 
     /// The same stack evaluated for display (see ARCHITECTURE.md, "The display evaluation").
     pub(crate) const fn display(self) -> Mode {
-        Mode { display: true, ..self }
+        Mode { display: true, marks: true, ..self }
     }
 
     /// The same stack with the deploy-time treatment (ARCHITECTURE.md, "Deploy-time values").
     pub(crate) const fn deployed(self) -> Mode {
         Mode { deploy_time: true, ..self }
+    }
+
+    /// The same evaluation without the result's marks, display values and
+    /// edges: Heat's result alone (`Display::Never`), or a deploy-time run
+    /// whose marks nothing reads. A display evaluation makes them again.
+    pub(crate) const fn without_marks(self) -> Mode {
+        Mode { marks: false, ..self }
     }
 
     /// The same stack with the deploy-time treatment and what Heat computes
@@ -159,6 +171,12 @@ impl Mode {
     /// stacks' outputs, failed nested stacks' null attributes.
     pub(crate) const fn values_once_created(self) -> bool {
         self.deploy_time && self.once_created && !self.display
+    }
+
+    /// Whether the result's deploy-time marks, display values and edges are
+    /// made (the display evaluation always makes them).
+    pub(crate) const fn marks(self) -> bool {
+        self.marks
     }
 
     /// The Heat release that answers: its catalogue, constraints, plugin

@@ -109,6 +109,16 @@ impl Focus {
     }
 }
 
+/// A driver's part in this (`Driver`'s `reuse`): Heat's run records, a
+/// deploy-time run replays; a nested stack's run shares its parent's.
+#[derive(Clone, Default)]
+pub(crate) struct Reuse {
+    /// Heat's evaluation recording what the deploy-time ones reuse.
+    pub(crate) trace: Option<Rc<std::cell::RefCell<Trace>>>,
+    /// A deploy-time evaluation's reuse of Heat's evaluation.
+    pub(crate) replay: Option<Rc<Replay>>,
+}
+
 /// What a deploy-time evaluation's runs take from Heat's evaluation.
 pub(crate) struct Replay {
     pub(crate) checks: HashMap<Rc<str>, Checked>,
