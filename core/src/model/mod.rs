@@ -10,6 +10,7 @@
 //! (`core/tests/model.rs` checks it).
 
 pub(crate) mod diag;
+pub(crate) mod ide;
 pub(crate) mod parameters;
 pub(crate) mod plan;
 pub(crate) mod rendered;
@@ -18,6 +19,7 @@ pub(crate) mod result;
 pub(crate) mod validate;
 
 pub use diag::{Diagnostic, HeatError, PathItem, Severity};
+pub use ide::{Completion, CompletionKind, Completions, Hover, Location, QuickFix, Symbol, SymbolKind, TextEdit};
 pub use parameters::{Contribution, ValueSource};
 #[cfg(feature = "ts")]
 pub use plan::ReasonView as PlanReason;
