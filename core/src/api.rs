@@ -50,7 +50,7 @@ pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
-    registry_files, summarize_file, FileKind, FileSummary, RefKind, RegistryFile, VERSION_KEYS,
+    registry_files, summarize_file, VERSION_KEYS,
 };
 pub use session::Session;
 
