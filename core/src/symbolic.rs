@@ -195,7 +195,9 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
                 Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
                 other => vec![crate::pyfmt::py_str(&other.to_value())],
             };
-            parts.first().is_some_and(|n| not_created(n)).then(|| format!("get_attr {}", parts.join(" ")))
+            let input = parts.first().is_some_and(|n| not_created(n))
+                && !crate::functions::get_attr::computed_once_created(stack, call);
+            input.then(|| format!("get_attr {}", parts.join(" ")))
         }
         Refers::Parameter if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))

@@ -229,10 +229,6 @@ pub(crate) struct Driver {
     ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
-    /// The deploy-time evaluation computes what Heat computes once a
-    /// resource is created (an `OS::Heat::Value`'s `value`); off, every
-    /// attribute not created is unknown (what the notes say a place waits for).
-    values_once_created: bool,
     /// The caches.
     run: Run,
 }
@@ -292,7 +288,6 @@ impl Driver {
     fn new() -> Driver {
         Driver {
             ev: Evaluation::default(),
-            values_once_created: false,
             mode: mode::Mode::create(),
             run: Run {
                 sources: crate::source::SourceMap::default(),
@@ -312,7 +307,6 @@ impl Driver {
         run.run.file_ids = self.run.file_ids.clone();
         run.run.budget = self.run.budget;
         run.mode = self.mode;
-        run.values_once_created = self.values_once_created;
         run
     }
 
@@ -417,9 +411,19 @@ impl Driver {
         };
         let ev = computed.as_ref().unwrap_or(&unknown);
         let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
+        // The same error at the same place whose message shows values the
+        // deploy-time evaluation does not have (`["", null]` for Heat's
+        // `["", ""]`) is the same error.
+        let real_at: Vec<_> = real.iter().filter(|(_, _, at)| at.is_some()).map(|(code, _, at)| (*code, at)).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
-        self.ev.diagnostics =
-            diagnostics.into_iter().filter(|d| d.severity != Severity::Error || real.contains(&key(d))).collect();
+        self.ev.diagnostics = diagnostics
+            .into_iter()
+            .filter(|d| {
+                let k = key(d);
+                let (code, _, at) = &k;
+                d.severity != Severity::Error || real.contains(&k) || (at.is_some() && real_at.contains(&(*code, at)))
+            })
+            .collect();
         for d in &self.ev.deploy_time {
             self.ev.diagnostics.push(d.note());
         }
@@ -429,9 +433,8 @@ impl Driver {
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
-        run.mode = self.mode.deployed();
+        run.mode = if values { self.mode.once_created() } else { self.mode.deployed() };
         run.run.budget = NESTED_BUDGET;
-        run.values_once_created = values;
         if let Err(failed) = run.stack(input) {
             run.report(failed);
         }

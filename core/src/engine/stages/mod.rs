@@ -223,10 +223,6 @@ pub(crate) struct Treatment {
     pub(crate) display: bool,
     /// The Heat release that answers.
     pub(crate) release: Release,
-    /// The second deploy-time evaluation (`Driver::deploy_time`): what Heat
-    /// computes once a resource is created is known (an `OS::Heat::Value`'s
-    /// `value`, the results stage).
-    pub(crate) values_once_created: bool,
 }
 
 /// What a stage made of one piece of its part.
