@@ -32,11 +32,6 @@ use crate::catalogue::{self, NestedKind};
 pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
 use crate::functions::{self, Table};
-pub use crate::ide::complete::{Completion, CompletionKind, Completions};
-pub use crate::ide::fixes::{QuickFix, TextEdit};
-pub use crate::ide::hover::Hover;
-pub use crate::ide::navigate::{Symbol, SymbolKind};
-pub use crate::ide::Location;
 pub use crate::plan::{plan, Method, PlanRequest};
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::json_key;
@@ -55,7 +50,7 @@ pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownValue, Summary};
 pub use files::{
     find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
-    registry_files, summarize_file, FileKind, FileSummary, RefKind, RegistryFile, VERSION_KEYS,
+    registry_files, summarize_file, VERSION_KEYS,
 };
 pub use session::Session;
 

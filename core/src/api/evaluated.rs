@@ -8,9 +8,9 @@ use std::cell::OnceCell;
 
 use super::{locate, Located, ResultView};
 use crate::engine::evaluate;
-use crate::ide::fixes::QuickFix;
 use crate::model::diag::{Diagnostic, PathItem};
 use crate::model::result::{DeferredMark, Edge, Evaluation, ParamInfo};
+use crate::model::QuickFix;
 use crate::model::Request;
 use crate::model::{Format, Rendered, RenderedMark};
 use crate::release::Release;

@@ -5,68 +5,11 @@ use super::{byte_of, docs, utf16_range, Depth, DocKind, Workspace};
 use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo};
 use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections};
 use crate::functions::{self, Table};
+use crate::model::ide::{Completion, CompletionKind, Completions};
 use crate::model::Request;
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 use crate::version::VERSIONS;
-
-/// What a completion is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
-pub enum CompletionKind {
-    /// A section or key of the document's structure.
-    Key,
-    /// An intrinsic function.
-    Function,
-    /// A resource type.
-    Type,
-    /// A property of a resource type.
-    Property,
-    /// An attribute of a resource.
-    Attribute,
-    /// A template parameter.
-    Parameter,
-    /// A resource of the template.
-    Resource,
-    /// A condition.
-    Condition,
-    /// A value (allowed values, versions, policies).
-    Value,
-    /// A file of the request.
-    File,
-}
-
-/// One completion.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Completion {
-    /// What the list shows (and filters on).
-    pub label: String,
-    /// What it is.
-    pub kind: CompletionKind,
-    /// One line beside the label (type, required, default, status).
-    pub detail: String,
-    /// Longer text (a description, an example), possibly empty.
-    pub documentation: String,
-    /// The text that replaces `from..to`.
-    pub insert: String,
-}
-
-/// The completions at a position and the range they replace (UTF-16).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Completions {
-    /// Start of the word being typed.
-    pub from: u32,
-    /// End of that word.
-    pub to: u32,
-    /// The candidates (the editor filters them by the word).
-    pub items: Vec<Completion>,
-}
 
 struct Out<'c> {
     cursor: &'c Cursor,

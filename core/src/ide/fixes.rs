@@ -11,42 +11,10 @@ use crate::catalogue::{self, PropKind, PropSchema};
 use crate::engine::{parameters::parameter_keys, resources::resource_keys, template_sections};
 use crate::functions::{self, Table};
 use crate::model::diag::Diagnostic;
+use crate::model::ide::{QuickFix, TextEdit};
 use crate::model::result::Evaluation;
 use crate::model::Request;
 use crate::syntax::Node;
-
-/// One text change (UTF-16 offsets in `file`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct TextEdit {
-    /// The document.
-    pub file: String,
-    /// Start of the replaced range.
-    pub from: u32,
-    /// Its end.
-    pub to: u32,
-    /// The new text.
-    pub text: String,
-}
-
-/// A fix for one diagnostic.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
-pub struct QuickFix {
-    /// What it does (`Replace with flavor`).
-    pub title: String,
-    /// The diagnostic's code.
-    pub code: &'static str,
-    /// The diagnostic's range (UTF-16), to match it with its marker.
-    pub diagnostic_from: u32,
-    /// Its end.
-    pub diagnostic_to: u32,
-    /// The changes.
-    pub edits: Vec<TextEdit>,
-}
 
 /// The fixes for the diagnostics of `ev` and the lint findings `lint` (of
 /// `ev`, held apart from its diagnostics) located in document `file`.

@@ -8,26 +8,13 @@ use super::navigate::{function_at, target, Target};
 use super::{byte_of, docs, utf16_range, DocKind, Workspace};
 use crate::catalogue::{self, Described, PropSchema, Rule};
 use crate::engine::evaluate;
+use crate::model::ide::Hover;
 use crate::model::parameters::ValueSource;
 use crate::model::result::Evaluation;
 use crate::model::Format;
 use crate::model::Request;
 use crate::pyfmt::py_str;
 use crate::render::{self, Placeholders};
-
-/// Hover text (Markdown) for a range (UTF-16).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "HoverInfo"))]
-pub struct Hover {
-    /// Start of the word described.
-    pub from: u32,
-    /// Its end.
-    pub to: u32,
-    /// Markdown.
-    pub text: String,
-}
 
 /// Hover at UTF-16 `offset` of `file`; `ev` is the request's evaluation if the
 /// caller has one (a parameter's final value needs it; evaluated here otherwise).

@@ -23,6 +23,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use crate::catalogue::{self, Registry, TypeInfo};
+use crate::model::ide::Location;
 use crate::model::{Document, Request};
 use crate::source::SourceId;
 use crate::syntax::{load_template, load_yaml, Node};
@@ -283,20 +284,6 @@ impl<'t> Utf16<'t> {
     pub fn range(&self, r: &Range<usize>) -> (u32, u32) {
         (self.of(r.start), self.of(r.end.max(r.start)))
     }
-}
-
-/// A place in a document (UTF-16 offsets).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "SourceLocation"))]
-pub struct Location {
-    /// The document's name (template name or key of `files`).
-    pub file: String,
-    /// Start, UTF-16 code units.
-    pub from: u32,
-    /// End, UTF-16 code units.
-    pub to: u32,
 }
 
 impl Location {

@@ -4,8 +4,9 @@
 use std::ops::Range;
 
 use super::cursor::{self, At, Cursor, Seg};
-use super::{byte_of, range, scalar_text, DocKind, Location, Utf16, Workspace};
+use super::{byte_of, range, scalar_text, DocKind, Utf16, Workspace};
 use crate::catalogue;
+use crate::model::ide::{Location, Symbol, SymbolKind};
 use crate::model::Request;
 use crate::syntax::Node;
 
@@ -214,51 +215,6 @@ fn walk(node: &Node, f: &mut dyn FnMut(&str, &Node)) {
             walk(i, f);
         }
     }
-}
-
-/// What an outline entry is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
-pub enum SymbolKind {
-    /// A top-level section.
-    Section,
-    /// A parameter.
-    Parameter,
-    /// A resource.
-    Resource,
-    /// An output.
-    Output,
-    /// A condition.
-    Condition,
-    /// Another entry (an environment's parameter value, a registry mapping).
-    Entry,
-}
-
-/// One entry of the outline (UTF-16 offsets).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "ts", ts(rename = "DocumentSymbol"))]
-pub struct Symbol {
-    /// Its name.
-    pub name: String,
-    /// What it is.
-    pub kind: SymbolKind,
-    /// A resource's or parameter's type, if any.
-    pub detail: String,
-    /// Start of the whole entry.
-    pub from: u32,
-    /// End of the whole entry.
-    pub to: u32,
-    /// Start of its name.
-    pub name_from: u32,
-    /// End of its name.
-    pub name_to: u32,
-    /// Its entries (a section's parameters, resources, ...).
-    pub children: Vec<Symbol>,
 }
 
 /// The outline of document `file`.

@@ -257,7 +257,7 @@ pub(crate) fn quick_fixes<'d>(
     ev: &Evaluation,
     diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
     file: &str,
-) -> Vec<crate::ide::fixes::QuickFix> {
+) -> Vec<crate::model::QuickFix> {
     let here = |d: &&Diagnostic| {
         rule(d.code).is_some_and(|r| r.id == d.code)
             && d.span.and_then(|s| ev.sources.get(s.source)).is_some_and(|s| s.name == file)
@@ -281,10 +281,10 @@ pub(crate) fn quick_fixes<'d>(
                 .into_iter()
                 .map(|(r, t)| {
                     let (from, to) = crate::ide::utf16_range(text, &r);
-                    crate::ide::fixes::TextEdit { file: file.to_string(), from, to, text: t }
+                    crate::model::TextEdit { file: file.to_string(), from, to, text: t }
                 })
                 .collect();
-            out.push(crate::ide::fixes::QuickFix {
+            out.push(crate::model::QuickFix {
                 title: fix.title,
                 code: f.diagnostic.code,
                 diagnostic_from,

@@ -1,8 +1,10 @@
 //! The model: the types the api exposes, as data — what goes in (a request,
-//! decoded from the oracle's JSON) and what comes out (an evaluation:
-//! Heat's canonical result, diagnostics, skipped checks, parameter
-//! information, deploy-time marks, edges). The engine and the other parts
-//! fill them; `api.rs` re-exports them.
+//! decoded from the oracle's JSON; a template validate's) and what comes out
+//! (an evaluation: Heat's canonical result, diagnostics, skipped checks,
+//! parameter information, deploy-time marks, edges; template validate's
+//! answer; an update plan; a value as text; what editors are answered; what
+//! a file of a folder is). The engine and the other parts fill them;
+//! `api.rs` re-exports them.
 //!
 //! Invariant: the model names no part above it (`engine`, `plan`, `ide`,
 //! `lint`, `api`): it is built on the value, source and formatting modules
@@ -10,6 +12,8 @@
 //! (`core/tests/model.rs` checks it).
 
 pub(crate) mod diag;
+pub(crate) mod files;
+pub(crate) mod ide;
 pub(crate) mod parameters;
 pub(crate) mod plan;
 pub(crate) mod rendered;
@@ -18,6 +22,8 @@ pub(crate) mod result;
 pub(crate) mod validate;
 
 pub use diag::{Diagnostic, HeatError, PathItem, Severity};
+pub use files::{FileKind, FileSummary, RefKind, RegistryFile};
+pub use ide::{Completion, CompletionKind, Completions, Hover, Location, QuickFix, Symbol, SymbolKind, TextEdit};
 pub use parameters::{Contribution, ValueSource};
 #[cfg(feature = "ts")]
 pub use plan::ReasonView as PlanReason;
