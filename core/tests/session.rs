@@ -250,3 +250,36 @@ fn an_overcloud_edited_through_a_session_equals_cold_evaluations() {
         assert!(format!("{warm:?}") == format!("{cold:?}"), "evaluation {i} differs from a cold one");
     }
 }
+
+/// A nested stack that fails only before anything is created (its output lists
+/// an `OS::Heat::Value`'s value, null until created): each evaluation makes
+/// Heat's, the two deploy-time evaluations (the second computing the Value's
+/// value as Heat does once it exists) and the display one. Each keeps its own
+/// nested-stack results: the second deploy-time evaluation never replays the
+/// first one's (their answers differ), and an unchanged request replays every
+/// child stack of every pass.
+#[test]
+fn each_pass_of_an_evaluation_keeps_its_own_nested_stacks() {
+    let mut req = Request::new(
+        "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\noutputs:\n  o: {value: {get_attr: [c, v]}}\n",
+    );
+    req.files.insert(
+        "child.yaml".into(),
+        Some(
+            "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: [a, b]}}\n\
+             outputs:\n  v: {value: {yaql: {expression: '$.data.a.len()', data: {a: {get_attr: [v, value]}}}}}\n"
+                .into(),
+        ),
+    );
+    let cold = evaluate(&req);
+    assert!(!cold.deploy_time.is_empty(), "the child's output fails only before creation: {:?}", cold.diagnostics);
+    let mut session = Session::new();
+    for i in 0..3 {
+        let warm = session.evaluate(&req);
+        assert_eq!(warm.result.to_json(), cold.result.to_json(), "result of evaluation {i}");
+        assert!(format!("{warm:?}") == format!("{cold:?}"), "evaluation {i} differs from a cold one");
+        if i > 0 {
+            assert_eq!(session.nested_reused(), session.nested_stacks(), "evaluation {i} ran a child stack again");
+        }
+    }
+}

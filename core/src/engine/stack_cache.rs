@@ -8,7 +8,8 @@
 //! inputs are the same as when it last ran is not run again; what that run
 //! returned and did is replayed instead. Invariants:
 //! - *Same answer as cold.* An entry is found by the child's place (its path of
-//!   resource names, whether it is created or checked, the parent's mode) and
+//!   resource names, whether it is created or checked, the parent's mode, and
+//!   in a deploy-time evaluation whether it computes values once created) and
 //!   used only when everything the run read is the same, compared exactly (not
 //!   with Python's `1 == True`): the parent's inputs it gets (Heat settings, the
 //!   release with them, stack name and ids, the environment's
@@ -54,12 +55,16 @@ use crate::value::{Map, Value};
 pub(crate) type Files = IndexMap<String, Option<String>>;
 
 /// Where a child stack runs: its path of resource names from the top, whether
-/// it is created (or checked by its parent), the parent's mode.
+/// it is created (or checked by its parent), the parent's mode and whether
+/// its deploy-time evaluation computes what Heat computes once a resource is
+/// created (the two deploy-time evaluations of one request differ only there:
+/// each keeps its own entries, and neither answers for the other).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     path: Vec<Rc<str>>,
     create: bool,
     mode: Mode,
+    values_once_created: bool,
 }
 
 /// What a child stack's run read or did that a replay must find or do again,
@@ -269,7 +274,8 @@ pub(crate) fn pending(
     }
     let log = with_on(|c| c.log.len())?;
     let path = input.path.iter().cloned().chain([d.name.clone()]).collect();
-    let key = Rc::new(Key { path, create, mode: run.mode });
+    let values_once_created = run.values_once_created && run.mode.deploy_time();
+    let key = Rc::new(Key { path, create, mode: run.mode, values_once_created });
     let inputs = Inputs {
         budget: run.run.budget,
         sources: run.run.sources.len(),
