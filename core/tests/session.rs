@@ -11,14 +11,17 @@
 //! Edits also give a parameter another value (or type), change the Heat
 //! settings or name another Heat release: the nested stacks a session keeps
 //! (ARCHITECTURE.md, "Incremental evaluation") are kept by those inputs too, and
-//! the test fails if no evaluation reused one. The seed is fixed.
+//! the test fails if no evaluation reused one. Every other evaluation is linted
+//! in the same session call (`Session::evaluated_linted`, as the page's worker
+//! asks): its lint findings equal those of a cold evaluation linted alone. The
+//! seed is fixed.
 //!
 //! `PROPTEST_CASES` sets the number of edit sequences (default 48); `HOTPLATE_SHARED`
 //! points at another `shared` folder.
 
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, json_to_value, Document, Request, Session};
+use hotplate_core::api::{evaluate, json_to_value, Document, Evaluated, LintOptions, Request, Session};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
@@ -179,6 +182,10 @@ fn apply(req: &mut Request, original: &Request, edit: &Edit) {
     }
 }
 
+fn every_rule() -> LintOptions {
+    LintOptions { enable: vec!["all".into()], disable: Vec::new() }
+}
+
 #[test]
 fn evaluations_through_a_session_equal_cold_evaluations() {
     let cases = cases();
@@ -202,12 +209,25 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
                 if let Some(e) = e {
                     apply(&mut req, original, e);
                 }
-                let warm = session.evaluate(&req);
+                // Every other evaluation linted too, as the page asks (every rule:
+                // the rules reload the templates, from the session's loaded files).
+                let linted = (i % 2 == 1).then(|| session.evaluated_linted(req.clone(), &every_rule()));
+                let warm = match &linted {
+                    Some(l) => l.evaluation().clone(),
+                    None => session.evaluate(&req),
+                };
                 reused.set(reused.get() + session.nested_reused());
                 let cold = evaluate(&req);
                 prop_assert_eq!(warm.result.to_json(), cold.result.to_json(), "result after edit {}", i);
                 if format!("{warm:?}") != format!("{cold:?}") {
                     return Err(TestCaseError::fail(format!("evaluation after edit {i} differs from a cold one")));
+                }
+                if let Some(l) = &linted {
+                    let mut alone = Evaluated::new(req.clone());
+                    alone.lint(&every_rule());
+                    if format!("{:?}", l.summary()) != format!("{:?}", alone.summary()) {
+                        return Err(TestCaseError::fail(format!("lint after edit {i} differs from a cold one")));
+                    }
                 }
             }
             Ok(())

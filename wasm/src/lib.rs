@@ -77,6 +77,19 @@ impl Evaluation {
         Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated(req))))
     }
 
+    /// `Evaluation.linted(requestJson, enable, disable)`: a new evaluation, then
+    /// `lint(enable, disable)` over it, in one call: the lint rules reload the
+    /// request's templates, and here they take the trees the evaluation loaded.
+    pub fn linted(request_json: &str, enable: Vec<String>, disable: Vec<String>) -> Result<Evaluation, JsError> {
+        let req = request(request_json)?;
+        #[cfg(feature = "test-panic")]
+        if request_json.contains(r#""x-test-panic":true"#) {
+            panic!("x-test-panic: deliberate panic to test trap recovery");
+        }
+        let options = api::LintOptions { enable, disable };
+        Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated_linted(req, &options))))
+    }
+
     /// `resultJson()`: the canonical result text (the source of truth).
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&self) -> String {

@@ -31,6 +31,19 @@ impl Session {
         self.scope(|| Evaluated::new(request))
     }
 
+    /// [`Evaluated::new`] then [`Evaluated::lint`] with `options`, reusing what
+    /// the last evaluation loaded: the lint rules load every template of the
+    /// request again, and in one scope with the evaluation they take the trees
+    /// it loaded (an overcloud's ~190 templates are not parsed a second time).
+    #[cfg(feature = "lint")]
+    pub fn evaluated_linted(&mut self, request: Request, options: &super::LintOptions) -> Evaluated {
+        self.scope(|| {
+            let mut evaluated = Evaluated::new(request);
+            evaluated.lint(options);
+            evaluated
+        })
+    }
+
     /// [`plan`](super::plan) `request`, reusing what the last evaluation loaded: the
     /// plan's three evaluations (the stack as it is, twice, and the new stack) share
     /// their loaded files, and an editor's plan after its evaluation of the new stack
