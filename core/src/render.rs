@@ -30,7 +30,7 @@ use crate::value::Value;
 use std::borrow::Cow;
 
 /// How a value is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serialize", serde(rename_all = "kebab-case"))]
@@ -130,6 +130,12 @@ impl Placeholders {
     fn get(&self, path: &[PathItem]) -> Option<&Sym> {
         let i = self.0.binary_search_by(|(p, _)| p.as_slice().cmp(path)).ok()?;
         self.0.get(i).map(|(_, v)| v)
+    }
+
+    /// Those at or under `path` (adjacent in sorted order, see [`Placeholders::any_under`]).
+    pub(crate) fn under(&self, path: &[PathItem]) -> &[(Vec<PathItem>, Sym)] {
+        let rest = self.0.get(self.0.partition_point(|(p, _)| p.as_slice() < path)..).unwrap_or_default();
+        rest.get(..rest.iter().take_while(|(p, _)| p.starts_with(path)).count()).unwrap_or_default()
     }
 
     /// Whether any is at or under `path` (paths with a common prefix are
@@ -610,6 +616,12 @@ impl ResultView {
     #[cfg(test)]
     pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
         Some(overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
+    }
+
+    /// The display values at or under `path`: with the value at `path`, all
+    /// that [`ResultView::render`] of `path` reads.
+    pub(crate) fn placeholders_under(&self, path: &[PathItem]) -> &[(Vec<PathItem>, Sym)] {
+        self.placeholders.under(path)
     }
 
     /// Whether any value of the result is a placeholder.

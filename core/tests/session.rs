@@ -13,15 +13,16 @@
 //! (ARCHITECTURE.md, "Incremental evaluation") are kept by those inputs too, and
 //! the test fails if no evaluation reused one. Every other evaluation is linted
 //! in the same session call (`Session::evaluated_linted`, as the page's worker
-//! asks): its lint findings equal those of a cold evaluation linted alone. The
-//! seed is fixed.
+//! asks): its lint findings equal those of a cold evaluation linted alone; and
+//! the texts of its shown values, which a session writes again only where a
+//! value changed (`Session::texts`), equal a cold evaluation's. The seed is fixed.
 //!
 //! `PROPTEST_CASES` sets the number of edit sequences (default 48); `HOTPLATE_SHARED`
 //! points at another `shared` folder.
 
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, json_to_value, Document, Evaluated, LintOptions, Request, Session};
+use hotplate_core::api::{evaluate, json_to_value, Document, Evaluated, Format, LintOptions, Request, Session};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
@@ -211,21 +212,31 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
                 }
                 // Every other evaluation linted too, as the page asks (every rule:
                 // the rules reload the templates, from the session's loaded files).
-                let linted = (i % 2 == 1).then(|| session.evaluated_linted(req.clone(), &every_rule()));
-                let warm = match &linted {
-                    Some(l) => l.evaluation().clone(),
-                    None => session.evaluate(&req),
+                let linted = i % 2 == 1;
+                let evaluated = if linted {
+                    session.evaluated_linted(req.clone(), &every_rule())
+                } else {
+                    session.evaluated(req.clone())
                 };
+                let warm = evaluated.evaluation();
+                // The shown values' texts, written again only where they changed.
+                let format = if i % 3 == 2 { Format::Json } else { Format::Yaml };
+                let texts = session.texts(&evaluated, format);
+                if texts != Evaluated::new(req.clone()).texts(format) {
+                    return Err(TestCaseError::fail(format!(
+                        "shown texts after edit {i} differ from a cold evaluation's"
+                    )));
+                }
                 reused.set(reused.get() + session.nested_reused());
                 let cold = evaluate(&req);
                 prop_assert_eq!(warm.result.to_json(), cold.result.to_json(), "result after edit {}", i);
                 if format!("{warm:?}") != format!("{cold:?}") {
                     return Err(TestCaseError::fail(format!("evaluation after edit {i} differs from a cold one")));
                 }
-                if let Some(l) = &linted {
+                if linted {
                     let mut alone = Evaluated::new(req.clone());
                     alone.lint(&every_rule());
-                    if format!("{:?}", l.summary()) != format!("{:?}", alone.summary()) {
+                    if format!("{:?}", evaluated.summary()) != format!("{:?}", alone.summary()) {
                         return Err(TestCaseError::fail(format!("lint after edit {i} differs from a cold one")));
                     }
                 }

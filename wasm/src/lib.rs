@@ -110,9 +110,12 @@ impl Evaluation {
         json(&self.0.summary())
     }
 
-    /// `texts(format)`: every value the result panes show (`ShownValue[]`), as `format` text.
+    /// `texts(format)`: every value the result panes show (`ShownValue[]`), as
+    /// `format` text (through the session: a value the last call wrote from the
+    /// same value is not written again).
     pub fn texts(&self, format_name: &str) -> Result<String, JsError> {
-        json(&self.0.texts(format(format_name)?))
+        let format = format(format_name)?;
+        json(&SESSION.with(|s| s.borrow_mut().texts(&self.0, format)))
     }
 
     /// `render(path, format)`: the value at `path` as a `RenderedValue`, or null.

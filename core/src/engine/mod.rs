@@ -35,7 +35,7 @@ pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
     SkippedCheck, Unknown,
 };
-pub(crate) use stack_cache::{read_file, NestedCache};
+pub(crate) use stack_cache::{read_file, same_value, NestedCache};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
