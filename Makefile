@@ -75,7 +75,7 @@ clippy: setup
 
 # Import cycles between core/src's folders stay few (tools/import_cycles.py).
 import-cycles:
-	python3 tools/import_cycles.py --max 4
+	python3 tools/import_cycles.py --max 3
 
 fmt-check: setup
 	$(CARGO) fmt --all -- --check

@@ -30,33 +30,23 @@ fn shared_dir(rel: &str, what: &str) -> Option<PathBuf> {
     None
 }
 
-/// The overclouds' real places that the deploy-time treatment does not tell
-/// apart yet (`core/tests/conformance.rs`, `deploy_time_verdicts`, says why).
-const KNOWN: [&str; 3] = [
-    "overcloud-wallaby-ctrl-compute.json:AllNodesDeploySteps error",
-    "overcloud-wallaby-notenant.json:AllNodesDeploySteps error",
-    "overcloud-wallaby.json:AllNodesDeploySteps error",
-];
-
 /// `tools/dt_places.py`'s figures: the repository's own cases (values
-/// unknown in part, Values computed once created) always, the deploy-time corpus and the overclouds when
+/// unknown in part, what Heat computes once created) always, the deploy-time corpus and the overclouds when
 /// `../shared` is there.
 #[test]
 fn error_places_of_heat_s_two_answers() {
     let mut dirs = vec![repo().join("core/tests/data/deploy-time-parts")];
-    let mut expected = vec!["artifacts checked at deploy time 4/4; real places kept 5/5"];
+    let mut expected = vec!["artifacts checked at deploy time 6/6; real places kept 10/10"];
     if let Some(d) = shared_dir("conformance/deploy-time", "dt_places over deploy-time/") {
         dirs.push(d);
         expected.push("artifacts checked at deploy time 50/50; real places kept 12/12");
     }
-    let mut known = Vec::new();
     if let Some(d) = shared_dir("conformance/scale", "dt_places over the overclouds") {
         dirs.push(d);
-        expected.push("artifacts checked at deploy time 54/54; real places kept 18/21");
-        known.extend(KNOWN.iter().map(|k| format!("--known={k}")));
+        expected.push("artifacts checked at deploy time 54/54; real places kept 21/21");
     }
     let mut cmd = Command::new("python3");
-    cmd.arg(repo().join("tools/dt_places.py")).arg(env!("CARGO_BIN_EXE_hotplate")).args(&dirs).args(&known);
+    cmd.arg(repo().join("tools/dt_places.py")).arg(env!("CARGO_BIN_EXE_hotplate")).args(&dirs);
     let out = cmd.output().expect("python3 runs tools/dt_places.py");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));

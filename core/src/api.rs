@@ -29,14 +29,8 @@ mod wire;
 
 pub use crate::catalogue::PropInfo;
 use crate::catalogue::{self, NestedKind};
-pub use crate::diag::{Diagnostic, HeatError, PathItem, Severity};
-pub use crate::engine::environment::Contribution;
+pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
-pub use crate::engine::parameters::ValueSource;
-pub use crate::engine::{
-    evaluate, DeferredMark, DeployTime, Display, DisplayValue, Document, Edge, Evaluation, HeatResult, NotChecked,
-    OutputResult, ParamInfo, Request, SkippedCheck, Unknown,
-};
 use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
 pub use crate::ide::fixes::{QuickFix, TextEdit};
@@ -58,6 +52,8 @@ use crate::source::LineIndex;
 pub use crate::source::{Source, SourceMap};
 pub use crate::value::json_to_value;
 pub use crate::value::{Map, Value};
+// The model: the types of what an evaluation takes and gives, as data.
+pub use crate::model::*;
 use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownValue, Summary};

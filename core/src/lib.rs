@@ -15,13 +15,13 @@
 pub mod api;
 pub(crate) mod catalogue;
 pub(crate) mod constraints;
-pub(crate) mod diag;
 pub(crate) mod engine;
 pub(crate) mod eval;
 pub(crate) mod functions;
 pub(crate) mod ide;
 #[cfg(feature = "lint")]
 pub(crate) mod lint;
+pub(crate) mod model;
 pub(crate) mod plan;
 mod plugins;
 pub(crate) mod pyconv;

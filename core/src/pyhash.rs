@@ -240,10 +240,10 @@ const PRINTS_A_SET: &[&str] = &["value-specs-not-allowed"];
 /// A note after each error whose message prints a set of two names or more:
 /// the order is Heat's under `PYTHONHASHSEED=0` with the release's Python;
 /// a real Heat seeds each process at random, so it is not stable there.
-pub(crate) fn set_order_notes(diagnostics: &mut Vec<crate::diag::Diagnostic>, python: crate::release::Python) {
-    let notes: Vec<crate::diag::Diagnostic> = diagnostics
+pub(crate) fn set_order_notes(diagnostics: &mut Vec<crate::model::diag::Diagnostic>, python: crate::release::Python) {
+    let notes: Vec<crate::model::diag::Diagnostic> = diagnostics
         .iter()
-        .filter(|d| d.severity == crate::diag::Severity::Error && PRINTS_A_SET.contains(&d.code))
+        .filter(|d| d.severity == crate::model::diag::Severity::Error && PRINTS_A_SET.contains(&d.code))
         .filter(|d| d.message.contains(", "))
         .map(|d| {
             let message = format!(
@@ -252,10 +252,10 @@ pub(crate) fn set_order_notes(diagnostics: &mut Vec<crate::diag::Diagnostic>, py
                  process to the next.",
                 python.version()
             );
-            crate::diag::Diagnostic {
+            crate::model::diag::Diagnostic {
                 path: d.path.clone(),
                 span: d.span,
-                ..crate::diag::Diagnostic::note(SET_ORDER_CODE, message)
+                ..crate::model::diag::Diagnostic::note(SET_ORDER_CODE, message)
             }
         })
         .collect();

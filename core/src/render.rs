@@ -22,8 +22,8 @@
 //! reads back as that string), else as a JSON string literal. A mark's range
 //! always covers `⟨…⟩` itself, never the quotes.
 
-use crate::diag::PathItem;
-use crate::engine::result::{DeferredMark, DisplayValue, Evaluation, HeatResult};
+use crate::model::diag::PathItem;
+use crate::model::result::{DeferredMark, DisplayValue, Evaluation, HeatResult};
 use crate::pyfmt::{json_dumps, json_key, write_json_str, JsonStyle};
 use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::value::Value;
@@ -527,7 +527,7 @@ fn is_block(v: &Sym) -> bool {
 /// JSON text of a value with the result's key rule (unsorted, so it cannot fail).
 fn json_text(v: &Value, style: JsonStyle) -> String {
     let style = JsonStyle { sort_keys: false, ensure_ascii: false, nonfinite_as_strings: true, ..style };
-    json_dumps(&crate::engine::result::json_keys(v), style).unwrap_or_default()
+    json_dumps(&crate::model::result::json_keys(v), style).unwrap_or_default()
 }
 
 /// Indented JSON of a nested value: every line after the first moved right.
@@ -569,14 +569,14 @@ pub struct ResultView {
 }
 
 impl ResultView {
-    /// The view of what an evaluation shows ([`crate::engine::Evaluation::shown`]: past
+    /// The view of what an evaluation shows ([`crate::model::result::Evaluation::shown`]: past
     /// Heat's first error, the display evaluation's result).
     pub fn new(ev: &Evaluation) -> ResultView {
         ResultView::from_parts(ev.shown(), &ev.deferred, &ev.display)
     }
 
     /// The view of a result, its deploy-time marks and the display values of
-    /// what is built from them (an [`crate::engine::Evaluation`]'s `result`, `deferred` and
+    /// what is built from them (an [`crate::model::result::Evaluation`]'s `result`, `deferred` and
     /// `display`).
     pub fn from_parts(result: &HeatResult, deferred: &[DeferredMark], display: &[DisplayValue]) -> ResultView {
         let mut placeholders: Placeholders =

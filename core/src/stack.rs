@@ -47,10 +47,41 @@ pub struct ResourceRef {
     pub existing: bool,
     /// Its `properties` snippet (for plugins reading another resource's properties).
     pub properties: Option<Expr>,
-    /// With the deploy-time treatment, the attributes hotplate computes as
-    /// Heat does once the resource is created (an `OS::Heat::Value`'s
-    /// `value`: its typed `value` property; `engine::stages::results`).
-    pub(crate) deployed_attributes: Map,
+    /// With the deploy-time treatment, what hotplate computes of the
+    /// resource as Heat has it once created (`engine::nested::created`):
+    /// an `OS::Heat::Value`'s `value`, a nested stack's outputs, or its
+    /// failure; `get_attr` reads it (`functions/get_attr.rs`).
+    pub(crate) once_created: OnceCreated,
+}
+
+/// A resource once created, as far as the second deploy-time evaluation
+/// computes it ([`crate::engine::mode::Mode::values_once_created`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) enum OnceCreated {
+    /// Not computed: every attribute is a deploy-time value.
+    #[default]
+    Unknown,
+    /// Not created (its nested stack fails, in it or below it): every
+    /// attribute null, as Heat has them.
+    Failed,
+    /// Attributes by name: a nested stack's outputs (a provider template's
+    /// attributes), an `OS::Heat::Value`'s `value`.
+    Attributes(Rc<IndexMap<String, Attribute>>),
+    /// A group's members (`OS::Heat::ResourceGroup`, `OS::Heat::ResourceChain`)
+    /// in Heat's order, each by name with what it is once created.
+    Members(Rc<Vec<(String, OnceCreated)>>),
+}
+
+/// One attribute of a resource once created.
+#[derive(Clone, Debug)]
+pub(crate) enum Attribute {
+    /// Its value.
+    Value(Value),
+    /// The nested output's error: reading it raises Heat's
+    /// `TemplateOutputError` with this message.
+    Error(String),
+    /// A deploy-time value.
+    Unknown,
 }
 
 impl ResourceRef {
@@ -88,6 +119,81 @@ impl ResourceRef {
         }
         Value::map(out)
     }
+}
+
+impl ResourceRef {
+    /// `FnGetAtt(key, *path)` of the resource once created, as far as the
+    /// second deploy-time evaluation computes it ([`OnceCreated`]); `None`
+    /// for a deploy-time value.
+    pub(crate) fn once_created_attribute(&self, key: &Value, path: &[Value]) -> Option<Result<Value, EvalError>> {
+        attribute_once_created(&self.name, &self.once_created, key, path)
+    }
+}
+
+/// [`ResourceRef::once_created_attribute`] of the resource `name`: a
+/// failed one's attributes are null; a nested output's error is Heat's
+/// `TemplateOutputError` (`StackResource.get_output`); a group's attribute
+/// is read from its members (below).
+fn attribute_once_created(
+    name: &str,
+    state: &OnceCreated,
+    key: &Value,
+    path: &[Value],
+) -> Option<Result<Value, EvalError>> {
+    match state {
+        OnceCreated::Unknown => None,
+        OnceCreated::Failed => Some(Ok(Value::Null)),
+        OnceCreated::Attributes(attributes) => {
+            let key = key.as_str()?;
+            match attributes.get(key)? {
+                Attribute::Value(v) => Some(Ok(select_path(v, path))),
+                Attribute::Error(message) => Some(Err(EvalError::other(
+                    "TemplateOutputError",
+                    format!("Error in {name} output {key}: {message}"),
+                ))),
+                Attribute::Unknown => None,
+            }
+        }
+        OnceCreated::Members(members) => group_attribute(members, key.as_str()?, path),
+    }
+}
+
+/// A group's attribute once created, as `ResourceGroup`/`ResourceChain`'s
+/// `get_attribute` reads it from the members (`grouputils.get_rsrc_attr`,
+/// each member's `FnGetAtt` in order): `resource.N.attr` one member's,
+/// `attributes` with a path a map by member, any other name a list. A
+/// member's error is raised whatever the others are (Heat meets it reading
+/// them in order; an unknown one before it could only fail too); the
+/// group's own attributes (`refs`, ...) stay deploy-time values.
+fn group_attribute(members: &[(String, OnceCreated)], key: &str, path: &[Value]) -> Option<Result<Value, EvalError>> {
+    let member = |(name, state): &(String, OnceCreated), key: &Value, path: &[Value]| {
+        attribute_once_created(name, state, key, path)
+    };
+    if let Some(rest) = key.strip_prefix("resource.") {
+        let (target, attribute) = rest.split_once('.')?;
+        let found = members.iter().find(|(n, _)| n == target)?;
+        return member(found, &Value::from(attribute), path);
+    }
+    let read: Vec<Option<Result<Value, EvalError>>> = match key {
+        "attributes" => {
+            let (first, rest) = path.split_first()?;
+            members.iter().map(|m| member(m, first, rest)).collect()
+        }
+        "refs" | "refs_map" | "removed_rsrc_list" | "outputs" | "outputs_list" | "current_size" => return None,
+        _ => members.iter().map(|m| member(m, &Value::from(key), path)).collect(),
+    };
+    if let Some(e) = read.iter().find_map(|r| r.as_ref().and_then(|r| r.as_ref().err())) {
+        return Some(Err(e.clone()));
+    }
+    let values: Vec<Value> = read.into_iter().collect::<Option<Result<Vec<Value>, EvalError>>>()?.ok()?;
+    if key == "attributes" {
+        let mut map = Map::new();
+        for ((name, _), v) in members.iter().zip(values) {
+            map.insert_str(name, v);
+        }
+        return Some(Ok(Value::map(map)));
+    }
+    Some(Ok(Value::list(values)))
 }
 
 /// `attributes.select_from_attribute`: walk a path; any failure gives null.

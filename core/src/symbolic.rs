@@ -195,7 +195,9 @@ pub(crate) fn input_label(stack: &Stack, call: &Call) -> Option<String> {
                 Expr::List(items, _) => items.iter().map(|e| crate::pyfmt::py_str(&e.to_value())).collect(),
                 other => vec![crate::pyfmt::py_str(&other.to_value())],
             };
-            parts.first().is_some_and(|n| not_created(n)).then(|| format!("get_attr {}", parts.join(" ")))
+            let input = parts.first().is_some_and(|n| not_created(n))
+                && !crate::functions::get_attr::computed_once_created(stack, call);
+            input.then(|| format!("get_attr {}", parts.join(" ")))
         }
         Refers::Parameter if matches!(call.args.as_str(), Some("OS::stack_id" | "OS::project_id")) => {
             Some(format!("get_param {}", crate::pyfmt::py_str(&call.args.to_value())))
@@ -576,8 +578,9 @@ fn merge(args: Option<Sym>) -> Option<Sym> {
 mod tests {
     use super::*;
     use crate::api::{Format, ResultView};
-    use crate::diag::PathItem;
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::diag::PathItem;
+    use crate::model::Request;
 
     const HEAD: &str = "heat_template_version: 2021-04-16\nresources:\n  server: {type: OS::Nova::Server, properties: {flavor: f, image: i}}\n  lb: {type: OS::Octavia::LoadBalancer, properties: {vip_subnet: s}}\n  RoleParametersValue: {type: OS::Heat::Value, properties: {value: {a: 1}}}\n  g: {type: OS::Heat::ResourceGroup, properties: {count: 2, resource_def: {type: OS::Heat::None}}}\n";
 

@@ -1,12 +1,13 @@
 //! Test helpers: every unit test goes through the public `evaluate` door.
 
-use crate::engine::{evaluate, Request};
+use crate::engine::evaluate;
+use crate::model::Request;
 
 fn template(version: &str, head: &str, expr: &str) -> String {
     format!("heat_template_version: {version}\n{head}outputs:\n  o:\n    value: {expr}\n")
 }
 
-fn run(version: &str, head: &str, expr: &str) -> crate::engine::Evaluation {
+fn run(version: &str, head: &str, expr: &str) -> crate::model::result::Evaluation {
     evaluate(&Request::new(template(version, head, expr)))
 }
 

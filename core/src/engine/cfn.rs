@@ -12,8 +12,8 @@
 //! ([`localize`]); everything else is the version's data (function table,
 //! [`HotVersion::key`]).
 
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 use crate::pyfmt::py_str;
 use crate::syntax::{Node, NodeKind};
 use crate::value::Value;

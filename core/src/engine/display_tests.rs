@@ -2,8 +2,10 @@
 //! Heat's canonical result unchanged.
 
 use crate::api::ResultView;
-use crate::diag::PathItem;
-use crate::engine::{evaluate, Display, Evaluation, Request};
+use crate::engine::evaluate;
+use crate::model::diag::PathItem;
+use crate::model::result::Evaluation;
+use crate::model::{Display, Request};
 use crate::render::Format;
 
 /// The shown value at a dotted path as YAML text (placeholders included).
@@ -153,7 +155,7 @@ resources:
     req.files.insert("lib/db.yaml".into(), Some(child.into()));
     req.display = Display::WithoutValues;
     let ev = evaluate(&req);
-    let errors: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == crate::diag::Severity::Error).collect();
+    let errors: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == crate::model::diag::Severity::Error).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     let labels: Vec<&str> = ev.unknowns.iter().map(|u| u.label.as_str()).collect();
     assert_eq!(labels, ["parameter password"]);
@@ -174,7 +176,7 @@ resources:
 fn error_places(ev: &Evaluation, template: &str) -> Vec<(String, String)> {
     ev.diagnostics
         .iter()
-        .filter(|d| d.severity == crate::diag::Severity::Error)
+        .filter(|d| d.severity == crate::model::diag::Severity::Error)
         .filter_map(|d| {
             let s = d.span?;
             let text = template.get(s.start as usize..s.end as usize)?;

@@ -7,10 +7,11 @@ use std::rc::Rc;
 
 use super::nested::Child;
 use super::resources::ResourceDefn;
-use super::result::Evaluation;
 use super::stages::{self, Failed, Found, Piece, Report, Staged};
-use super::{existing, nested, Caches, Driver, HeatResult, Parts, StackInput};
+use super::{existing, nested, Caches, Driver, Parts, StackInput};
 use crate::eval::EvalError;
+use crate::model::result::Evaluation;
+use crate::model::result::HeatResult;
 use crate::pystd::uuid5_url;
 use crate::syntax::Node;
 
@@ -64,7 +65,6 @@ impl Driver {
             template_only: self.mode.template_only(),
             display: self.mode.past_errors(),
             release: self.mode.release(),
-            values_once_created: self.values_once_created && self.mode.deploy_time(),
         }
     }
 
@@ -113,6 +113,16 @@ impl Driver {
         // Validated: with the deploy-time treatment, what is resolved from
         // here on sees an attribute as the unknown value it is once created.
         parts.stack.deployed = self.mode.deploy_time();
+        // The second deploy-time evaluation creates the nested stacks first,
+        // in creation order: what each is once created flows back to the
+        // stacks after it and to the result sections
+        // ([`nested::created`], as the oracle's `x-deployed`).
+        let created = if self.mode.values_once_created() && input.existing.is_none() {
+            let staged = nested::created(input, &mut parts, self);
+            Some(self.apply(staged)?)
+        } else {
+            None
+        };
         let sections = self.apply(stages::results::results(input, &mut parts, self.treatment()))?;
         let result = &mut self.ev.result;
         result.parameters = sections.parameters;
@@ -123,8 +133,13 @@ impl Driver {
             hook.collected(&input.path, &parts.stack, &parts.definitions.defns);
             existing::for_children(hook, &input.path, &mut parts.stack, &parts.definitions.defns);
         }
-        let staged = nested::nested(input, &parts, self);
-        let nested = self.apply(staged)?;
+        let nested = match created {
+            Some(created) => created,
+            None => {
+                let staged = nested::nested(input, &parts, self);
+                self.apply(staged)?
+            }
+        };
         for (name, piece) in nested.pieces {
             let result = match piece {
                 Piece::Known(result) => result,
@@ -334,7 +349,7 @@ impl stages::validation::NestedChecks for Driver {
         input: &StackInput<'_>,
         parts: &Parts,
         d: &ResourceDefn,
-        records: nested::Records<'_>,
+        records: stages::validation::Records<'_>,
     ) -> Result<(), EvalError> {
         let treatment = self.treatment();
         nested::checks(self, treatment, input, parts, d, records)

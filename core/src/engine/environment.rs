@@ -2,9 +2,10 @@
 //! merge strategies, and explicit parameters — with Heat's real precedence
 //! (`heat.common.environment_format` and `environment_util.merge_environments`).
 
-use crate::diag::{Diagnostic, PathItem};
 use crate::engine::parameters::ParamType;
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, PathItem};
+use crate::model::parameters::Contribution;
 use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::source::SourceId;
@@ -121,22 +122,6 @@ pub struct Environment {
 
 /// Parameter name → who gave which part of its value.
 pub type Contributions = Vec<(String, Vec<Contribution>)>;
-
-/// One environment file's part of a parameter's value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Contribution {
-    /// The environment file, or `parameters` (the request's own).
-    pub file: String,
-    /// `overwrite`, `merge` or `deep_merge` (the parameter's strategy in that file).
-    #[cfg_attr(feature = "ts", ts(type = "\"overwrite\" | \"merge\" | \"deep_merge\""))]
-    pub strategy: String,
-    /// What of the value it gave: the top-level keys of a map (`json`), the
-    /// indexes of the items it appended to a list; empty: the whole value (or,
-    /// merged into a string, its text appended).
-    pub parts: Vec<PathItem>,
-}
 
 /// Record `file`'s part of `key`'s value (`old`: the value before its merge;
 /// `json`: a `json` parameter, whose text is read for its keys).
@@ -489,8 +474,9 @@ pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environm
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::PathItem;
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::diag::PathItem;
+    use crate::model::Request;
 
     /// (file, strategy, parts) of each contribution to parameter `name`.
     fn contributions(req: &Request, name: &str) -> Vec<(String, String, Vec<PathItem>)> {

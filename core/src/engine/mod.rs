@@ -16,7 +16,6 @@ pub(crate) mod mode;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
-pub mod request;
 pub mod resources;
 pub(crate) mod result;
 mod stack_cache;
@@ -30,15 +29,12 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub use request::{Display, Document, Request};
-pub use result::{
-    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, Unknown,
-};
 pub(crate) use stack_cache::{read_file, same_value, NestedCache};
 
-use crate::diag::{Diagnostic, Severity};
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, Severity};
+use crate::model::request::{Display, Request};
+use crate::model::result::{DeployTime, Evaluation, HeatResult, NotChecked, Unknown};
 use crate::source::SourceId;
 use crate::stack::Stack;
 use crate::syntax::Node;
@@ -219,7 +215,7 @@ pub(crate) struct Run {
     /// The source texts (the evaluation's when it ends).
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
-    templates: Rc<RefCell<HashMap<String, Rc<nested::Template>>>>,
+    templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
     /// The source id of each file already registered.
     file_ids: HashMap<String, SourceId>,
     /// Nested stacks that may still be built.
@@ -233,10 +229,6 @@ pub(crate) struct Driver {
     ev: Evaluation,
     /// What this stack's evaluation is for ([`mode::Mode`]).
     mode: mode::Mode,
-    /// The deploy-time evaluation computes what Heat computes once a
-    /// resource is created (an `OS::Heat::Value`'s `value`); off, every
-    /// attribute not created is unknown (what the notes say a place waits for).
-    values_once_created: bool,
     /// The caches.
     run: Run,
 }
@@ -247,7 +239,7 @@ pub(crate) struct Driver {
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
     file_ids: &'a mut HashMap<String, SourceId>,
-    templates: &'a RefCell<HashMap<String, Rc<nested::Template>>>,
+    templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
 }
@@ -296,7 +288,6 @@ impl Driver {
     fn new() -> Driver {
         Driver {
             ev: Evaluation::default(),
-            values_once_created: false,
             mode: mode::Mode::create(),
             run: Run {
                 sources: crate::source::SourceMap::default(),
@@ -316,7 +307,6 @@ impl Driver {
         run.run.file_ids = self.run.file_ids.clone();
         run.run.budget = self.run.budget;
         run.mode = self.mode;
-        run.values_once_created = self.values_once_created;
         run
     }
 
@@ -421,9 +411,19 @@ impl Driver {
         };
         let ev = computed.as_ref().unwrap_or(&unknown);
         let real: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(key).collect();
+        // The same error at the same place whose message shows values the
+        // deploy-time evaluation does not have (`["", null]` for Heat's
+        // `["", ""]`) is the same error.
+        let real_at: Vec<_> = real.iter().filter(|(_, _, at)| at.is_some()).map(|(code, _, at)| (*code, at)).collect();
         let diagnostics = std::mem::take(&mut self.ev.diagnostics);
-        self.ev.diagnostics =
-            diagnostics.into_iter().filter(|d| d.severity != Severity::Error || real.contains(&key(d))).collect();
+        self.ev.diagnostics = diagnostics
+            .into_iter()
+            .filter(|d| {
+                let k = key(d);
+                let (code, _, at) = &k;
+                d.severity != Severity::Error || real.contains(&k) || (at.is_some() && real_at.contains(&(*code, at)))
+            })
+            .collect();
         for d in &self.ev.deploy_time {
             self.ev.diagnostics.push(d.note());
         }
@@ -433,9 +433,8 @@ impl Driver {
     /// `values`: computing what Heat computes once a resource is created.
     fn deployed_run(&mut self, input: &StackInput<'_>, values: bool) -> Evaluation {
         let mut run = self.spawn();
-        run.mode = self.mode.deployed();
+        run.mode = if values { self.mode.once_created() } else { self.mode.deployed() };
         run.run.budget = NESTED_BUDGET;
-        run.values_once_created = values;
         if let Err(failed) = run.stack(input) {
             run.report(failed);
         }

@@ -12,6 +12,11 @@
 //! | [`Mode::template_validate`] | no | no | yes | no | no | the request's |
 //! | [`Mode::display`] of any of them | as it | as it | as it | yes | as it | as it |
 //! | [`Mode::deployed`] of any of them | as it | as it | as it | as it | yes | as it |
+//! | [`Mode::once_created`] of any of them | as it | as it | as it | as it | yes | as it |
+//!
+//! [`Mode::once_created`] is the second deploy-time evaluation: besides
+//! the deploy-time treatment, what Heat computes once a resource is created
+//! is known ([`Mode::values_once_created`]).
 //!
 //! The Heat release that answers (issue 37, ARCHITECTURE.md, "Heat
 //! releases") is part of the mode too: [`Mode::release`], set once from the
@@ -47,6 +52,12 @@ pub(crate) struct Mode {
     /// of a resource that is not created is an unknown value (it exists in
     /// a real deployment), not Heat's pre-creation null.
     deploy_time: bool,
+    /// With the deploy-time treatment, what Heat computes once a resource is
+    /// created is computed: an `OS::Heat::Value`'s `value`, a nested stack's
+    /// outputs (its resource's attributes), a failed one's null attributes;
+    /// the nested stacks are built in creation order. Off, every attribute
+    /// not created is unknown (what the notes say a place waits for).
+    once_created: bool,
     /// The openstack-heat release that answers (the request's `x-heat-release`).
     release: Release,
 }
@@ -60,7 +71,14 @@ impl Default for Mode {
 impl Mode {
     /// Heat's stack create of the top-level stack.
     pub(crate) const fn create() -> Mode {
-        Mode { purpose: Purpose::Create, strict: true, display: false, deploy_time: false, release: Release::LATEST }
+        Mode {
+            purpose: Purpose::Create,
+            strict: true,
+            display: false,
+            deploy_time: false,
+            once_created: false,
+            release: Release::LATEST,
+        }
     }
 
     /// Heat's template validate (`strict_validate=False`, `validate_res_tmpl_only`).
@@ -70,6 +88,7 @@ impl Mode {
             strict: false,
             display: false,
             deploy_time: false,
+            once_created: false,
             release: Release::LATEST,
         }
     }
@@ -87,6 +106,12 @@ impl Mode {
     /// The same stack with the deploy-time treatment (ARCHITECTURE.md, "Deploy-time values").
     pub(crate) const fn deployed(self) -> Mode {
         Mode { deploy_time: true, ..self }
+    }
+
+    /// The same stack with the deploy-time treatment and what Heat computes
+    /// once a resource is created ([`Mode::values_once_created`]).
+    pub(crate) const fn once_created(self) -> Mode {
+        Mode { deploy_time: true, once_created: true, ..self }
     }
 
     /// The mode of a nested stack of this one: `create`, the stack Heat
@@ -129,6 +154,13 @@ impl Mode {
         self.deploy_time
     }
 
+    /// Whether what Heat computes once a resource is created is known (the
+    /// second deploy-time evaluation, not a display one): Values, nested
+    /// stacks' outputs, failed nested stacks' null attributes.
+    pub(crate) const fn values_once_created(self) -> bool {
+        self.deploy_time && self.once_created && !self.display
+    }
+
     /// The Heat release that answers: its catalogue, constraints, plugin
     /// checks and Python.
     pub(crate) const fn release(self) -> Release {
@@ -156,6 +188,11 @@ mod tests {
         let validate = Mode::template_validate();
         assert!(validate.template_only() && !validate.collects() && !validate.strict());
         assert!(!Mode::create().past_errors() && !Mode::create().deploy_time());
+        // What Heat computes once created: the second deploy-time evaluation, carried to nested stacks.
+        let computed = Mode::create().once_created();
+        assert!(computed.deploy_time() && computed.values_once_created());
+        assert!(computed.nested(true, true).values_once_created() && !computed.display().values_once_created());
+        assert!(!Mode::create().deployed().values_once_created());
         // The release carries over to nested stacks and the other evaluations.
         let old = crate::release::Release::parse("16.1.0").unwrap_or_default();
         let answered = Mode::create().answered_by(old);

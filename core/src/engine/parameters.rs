@@ -3,6 +3,7 @@
 
 use crate::constraints::schema;
 use crate::eval::EvalError;
+use crate::model::parameters::ValueSource;
 use crate::pyconv::{json_loads, py_float, py_int_value, str_to_num};
 use crate::pyfmt::py_str;
 use crate::release::Release;
@@ -434,7 +435,7 @@ pub fn parse_json(v: &Value) -> Result<Value, String> {
         Value::Str(s) if s.is_empty() => Ok(v.clone()),
         Value::Str(s) => json_loads(s).map_err(|e| format!("Value must be valid JSON: {e}")),
         // `json.loads(json.dumps(v))` without the text: keys become strings.
-        other => Ok(crate::engine::result::json_keys(other)),
+        other => Ok(crate::model::result::json_keys(other)),
     }
 }
 
@@ -608,22 +609,6 @@ pub struct Parameter {
     pub user_value: Option<Value>,
     /// The environment's `parameter_defaults` value (not null).
     pub user_default: Option<Value>,
-}
-
-/// Where a parameter's value came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "snake_case"))]
-pub enum ValueSource {
-    /// `parameters` (explicit or an environment's).
-    User,
-    /// `parameter_defaults`.
-    UserDefault,
-    /// The template's `default`.
-    Default,
-    /// Nothing: the parameter is missing.
-    Missing,
 }
 
 impl Parameter {

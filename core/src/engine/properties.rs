@@ -13,8 +13,8 @@ use std::cell::{Cell, RefCell};
 
 use crate::catalogue::{Lit, PropKind, PropSchema, Rule, TransKind, TransRule};
 use crate::constraints::schema;
-use crate::diag::PathItem;
 use crate::eval::{self, EvalError, Expr};
+use crate::model::diag::PathItem;
 use crate::pyconv::py_int_value;
 use crate::pyfmt::{py_repr, py_str};
 use crate::stack::Stack;

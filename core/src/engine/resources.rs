@@ -3,11 +3,11 @@
 use std::rc::Rc;
 
 use crate::catalogue::{resolve_type, Registry, TypeInfo};
-use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
-use crate::engine::result::{SkippedCheck, SkippedProperty};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Table;
+use crate::model::diag::PathItem;
+use crate::model::result::{SkippedCheck, SkippedProperty};
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;

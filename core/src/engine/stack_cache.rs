@@ -8,8 +8,7 @@
 //! inputs are the same as when it last ran is not run again; what that run
 //! returned and did is replayed instead. Invariants:
 //! - *Same answer as cold.* An entry is found by the child's place (its path of
-//!   resource names, whether it is created or checked, the parent's mode, and
-//!   in a deploy-time evaluation whether it computes values once created) and
+//!   resource names, whether it is created or checked, the parent's mode) and
 //!   used only when everything the run read is the same, compared exactly (not
 //!   with Python's `1 == True`): the parent's inputs it gets (Heat settings, the
 //!   release with them, stack name and ids, the environment's
@@ -40,13 +39,14 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use super::nested::{Child, Template};
+use super::nested::Child;
+use super::stages::request::Template;
 use crate::engine::heat_config::HeatConfig;
 use crate::engine::mode::Mode;
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::Evaluation;
 use crate::engine::stages::Failed;
 use crate::engine::{Driver, StackInput};
+use crate::model::result::Evaluation;
 use crate::source::{Source, SourceId, Span};
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
@@ -55,16 +55,12 @@ use crate::value::{Map, Value};
 pub(crate) type Files = IndexMap<String, Option<String>>;
 
 /// Where a child stack runs: its path of resource names from the top, whether
-/// it is created (or checked by its parent), the parent's mode and whether
-/// its deploy-time evaluation computes what Heat computes once a resource is
-/// created (the two deploy-time evaluations of one request differ only there:
-/// each keeps its own entries, and neither answers for the other).
+/// it is created (or checked by its parent), the parent's mode.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     path: Vec<Rc<str>>,
     create: bool,
     mode: Mode,
-    values_once_created: bool,
 }
 
 /// What a child stack's run read or did that a replay must find or do again,
@@ -274,8 +270,7 @@ pub(crate) fn pending(
     }
     let log = with_on(|c| c.log.len())?;
     let path = input.path.iter().cloned().chain([d.name.clone()]).collect();
-    let values_once_created = run.values_once_created && run.mode.deploy_time();
-    let key = Rc::new(Key { path, create, mode: run.mode, values_once_created });
+    let key = Rc::new(Key { path, create, mode: run.mode });
     let inputs = Inputs {
         budget: run.run.budget,
         sources: run.run.sources.len(),

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::diag::{Diagnostic, PathItem};
+use crate::model::diag::{Diagnostic, PathItem};
 use crate::pyfmt::str_repr;
 use crate::source::Span;
 

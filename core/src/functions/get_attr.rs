@@ -12,7 +12,7 @@
 use super::{resolve_or_null, Doc, FnSpec, Refers};
 use crate::eval::{resolve as resolve_expr, Call, EvalError, Expr};
 use crate::pyfmt::py_str;
-use crate::stack::{select_path, Stack};
+use crate::stack::{select_path, OnceCreated, Stack};
 use crate::symbolic::Rule;
 use crate::value::Value;
 
@@ -168,8 +168,9 @@ fn resolve_all(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
 /// unknown value, labelled as the display shows it (`get_attr net name`); so
 /// is one an existing resource (an update plan's) has that is not mocked.
 /// One hotplate computes as Heat does once the resource exists
-/// ([`crate::stack::ResourceRef::deployed_attributes`]: an `OS::Heat::Value`'s
-/// `value`) is that value, the path applied (`Some`).
+/// ([`crate::stack::ResourceRef::once_created`]: an `OS::Heat::Value`'s
+/// `value`, a nested stack's output, null for a failed one) is that value,
+/// the path applied (`Some`), or the error reading it raises.
 fn deployed(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
     if !stack.deployed {
         return Ok(None);
@@ -188,16 +189,39 @@ fn deployed(stack: &Stack, call: &Call) -> Result<Option<Value>, EvalError> {
             return Ok(None);
         }
     } else if let (Some(attr), path) = parts(&call.args) {
-        if let Some(value) = res.deployed_attributes.get(&resolve_expr(stack, attr)?) {
-            let path = resolve_path(stack, path)?;
-            return Ok(Some(select_path(value, &path)));
+        let key = resolve_expr(stack, attr)?;
+        let path = resolve_path(stack, path)?;
+        if let Some(value) = res.once_created_attribute(&key, &path) {
+            return value.map(Some);
         }
+    } else if matches!(res.once_created, OnceCreated::Failed) {
+        // Not created: every attribute null, as before creation.
+        return Ok(None);
     }
     let words: Vec<String> = match &call.args {
         Expr::List(items, _) => items.iter().map(|e| py_str(&e.to_value())).collect(),
         other => vec![py_str(&other.to_value())],
     };
     Err(EvalError::unknown(&[format!("get_attr {}", words.join(" "))]))
+}
+
+/// Whether a `get_attr` of a deploy-time evaluation reads what the second
+/// one computed of a resource once created
+/// ([`crate::stack::ResourceRef::once_created`]: a value, null for a
+/// failed nested stack, or the error reading it raises): then it is no
+/// deploy-time input (`crate::symbolic::input_label`).
+pub(crate) fn computed_once_created(stack: &Stack, call: &Call) -> bool {
+    if !stack.deployed {
+        return false;
+    }
+    match deployed(stack, call) {
+        Ok(Some(_)) => true,
+        Ok(None) => resource_name(stack, &call.args)
+            .ok()
+            .and_then(|name| stack.resource_ref(&name, "unknown").ok())
+            .is_some_and(|r| !r.created && matches!(r.once_created, OnceCreated::Failed)),
+        Err(e) => !e.is_unknown(),
+    }
 }
 
 /// `GetAtt` / `GetAttAllAttributes` result.

@@ -6,10 +6,11 @@
 //! and the rule stays silent.
 
 use crate::catalogue::{self, PropSchema, Registry, TypeInfo};
-use crate::diag::PathItem;
 use crate::engine::parameters::ParamSchema;
-use crate::engine::{Document, Evaluation, HeatResult, Request};
 use crate::functions::{self, FnSpec, Lookup, Table};
+use crate::model::diag::PathItem;
+use crate::model::result::{Evaluation, HeatResult};
+use crate::model::{Document, Request};
 use crate::source::SourceId;
 use crate::syntax::{load_template, load_yaml, Node};
 use crate::value::Value;
@@ -29,7 +30,7 @@ pub(crate) struct Template<'a> {
     /// The request's own template (the evaluation's values are its values).
     pub top: bool,
     /// The loader's warnings: the keys written twice in one mapping (W1010).
-    pub duplicates: Vec<crate::diag::Diagnostic>,
+    pub duplicates: Vec<crate::model::diag::Diagnostic>,
 }
 
 /// The request's HOT templates: its own (when given as text) and every file

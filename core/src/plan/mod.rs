@@ -40,8 +40,9 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-use crate::diag::{Diagnostic, HeatError, PathItem};
-use crate::engine::{self, Evaluation, HeatResult};
+use crate::engine;
+use crate::model::diag::{Diagnostic, HeatError, PathItem};
+use crate::model::result::{DeployTime, Evaluation, HeatResult};
 use crate::render::ResultView;
 use crate::render::{Format, Rendered};
 use crate::source::{LineIndex, Span};
@@ -366,7 +367,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
 /// hotplate's note on the top-level resources Heat lists as unchanged that
 /// reference a replaced one (`edges`: the new stack's; `depends_on` orders,
 /// it passes no value): [`Reason::ReferencesReplaced`].
-fn note_dependents(stack: &mut StackPlan, edges: &[crate::engine::result::Edge]) {
+fn note_dependents(stack: &mut StackPlan, edges: &[crate::model::result::Edge]) {
     let replaced: Vec<String> =
         stack.resources.iter().filter(|r| r.action == Action::Replaced).map(|r| r.name.clone()).collect();
     if replaced.is_empty() {
@@ -391,7 +392,7 @@ fn note_dependents(stack: &mut StackPlan, edges: &[crate::engine::result::Edge])
 fn first_error<'a>(
     r: &'a HeatResult,
     at: &mut Vec<String>,
-    deploy_time: &[engine::DeployTime],
+    deploy_time: &[DeployTime],
 ) -> Option<(Vec<String>, &'a HeatError)> {
     if let Some(e) = &r.error {
         let place = at.join("/");

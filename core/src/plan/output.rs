@@ -3,7 +3,7 @@
 
 use super::rules::InPlace;
 use super::{Action, Place, Plan, Reason, ResourcePlan, StackPlan};
-use crate::diag::HeatError;
+use crate::model::diag::HeatError;
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::value::{Map, Value};
 

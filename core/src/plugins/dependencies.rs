@@ -79,12 +79,12 @@ const TABLE: &[(&str, AddDependencies)] = &[
 pub(crate) fn add_implicit(
     deps: &Deps<'_>,
     graph: &mut Graph,
-    skipped: &mut Vec<crate::engine::SkippedCheck>,
+    skipped: &mut Vec<crate::model::result::SkippedCheck>,
 ) -> Result<(), EvalError> {
     for res in &deps.resources {
         if let Some((_, add)) = TABLE.iter().find(|(n, _)| *n == res.info.plugin) {
             if let Added::NeedsService(service) = add(deps, res, graph)? {
-                skipped.push(crate::engine::SkippedCheck {
+                skipped.push(crate::model::result::SkippedCheck {
                     resource: res.name.to_string(),
                     check: format!("{}.add_dependencies", res.info.class),
                     service: service.to_string(),

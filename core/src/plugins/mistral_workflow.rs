@@ -3,8 +3,8 @@
 //! action with its options.
 
 use super::{conflict, dependency, get, invalid, list, unspecified, Ctx, Outcome};
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 use crate::pyfmt::py_str;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {

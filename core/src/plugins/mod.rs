@@ -61,8 +61,8 @@ mod zaqar_subscription;
 mod zun_container;
 
 use crate::catalogue::PropSchema;
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 use crate::value::{Map, Value};
 
 /// What a plugin check sees of its resource.

@@ -4,8 +4,8 @@
 //! object type supports, reported as a property error of `action`.
 
 use super::{Ctx, Outcome};
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 use crate::pyfmt::py_str;
 
 /// `SUPPORTED_TYPES_ACTIONS`.

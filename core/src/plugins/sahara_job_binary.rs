@@ -4,8 +4,8 @@
 //! or `internal-db://<uuid>`.
 
 use super::{Ctx, Outcome};
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
     let Some(url) = ctx.prop("url").as_str() else { return Ok(Outcome::Valid) };
@@ -32,7 +32,8 @@ fn uuid_like(val: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
 
     /// Heat's error for a job binary at `url` under `release`, if any.
     fn error(url: &str, release: Option<&str>) -> Option<String> {

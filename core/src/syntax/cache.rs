@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use super::node::{Node, NodeKind};
 use super::Loaded;
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 
 /// Which loader produced an entry (the same text may load differently).

@@ -1,7 +1,7 @@
 //! Python dict semantics for a mapping's entries: a repeated key keeps the first key's
 //! position (and the first key object) and takes the last value.
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 use crate::pyfmt::py_repr;
 use crate::value::{Map, Value};
 

@@ -6,7 +6,7 @@
 //! value; raw control characters in strings are invalid; `\uXXXX` surrogate pairs combine.
 //! A lone surrogate escape (valid in Python, impossible in a Rust string) becomes U+FFFD.
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 use crate::value::Value;
 

@@ -53,7 +53,7 @@ mod yaml;
 pub use cache::ParseCache;
 pub use node::{Node, NodeKind};
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 
 /// Heat's default `max_template_size` (compared with the number of characters).

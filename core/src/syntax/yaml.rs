@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::Diagnostic;
+use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 use crate::value::Value;
 

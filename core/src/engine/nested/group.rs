@@ -7,16 +7,17 @@
 
 use indexmap::IndexMap;
 
-use super::{provider, Child, Template};
+use super::{provider, Child};
 use crate::catalogue::{self, NestedKind};
-use crate::diag::PathItem;
 use crate::engine::properties::{PropError, Validation};
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::NotChecked;
+use crate::engine::stages::request::Template;
 use crate::engine::stages::{Found, Report};
 use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::functions::Refers;
+use crate::model::diag::PathItem;
+use crate::model::result::NotChecked;
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;

@@ -15,18 +15,22 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use provider::{with_param_defaults, Template};
+pub(crate) use provider::with_param_defaults;
 
 use super::environment::Environment;
 use super::resources::ResourceDefn;
-use super::result::{Evaluation, HeatResult, Marks, SkippedCheck, SkippedProperty};
+use super::result::Marks;
+use super::stages::request::Template;
+use super::stages::validation::Records;
 use super::stages::{self, Failed, Piece, Pieces, Report, Staged, Treatment};
 use super::{Caches, Parts, StackInput};
 use crate::catalogue::NestedKind;
-use crate::diag::PathItem;
 use crate::eval::EvalError;
+use crate::model::diag::PathItem;
+use crate::model::result::{Evaluation, HeatResult};
 use crate::pystd::fnmatch;
 use crate::source::Span;
+use crate::stack::{Attribute, OnceCreated};
 use crate::value::{Map, Value};
 
 /// What a nested stack is made of (`child_template()`, `child_params()`).
@@ -74,18 +78,6 @@ pub(crate) trait Stacks {
         child: &Child,
         create: bool,
     ) -> (Result<(), Failed>, Evaluation);
-}
-
-/// What a resource's nested-stack checks write besides their error.
-pub(crate) struct Records<'f> {
-    /// Properties Heat would check with a service.
-    pub(crate) skipped: &'f mut Vec<SkippedProperty>,
-    /// Plugin checks Heat would make with a service.
-    pub(crate) checks: &'f mut Vec<SkippedCheck>,
-    /// What could not be checked for want of a value.
-    pub(crate) unknown: &'f mut Vec<EvalError>,
-    /// A note on the way.
-    pub(crate) report: &'f mut Vec<Report>,
 }
 
 /// The nested-stack checks of one resource after its own validation: a
@@ -188,44 +180,128 @@ pub(crate) fn nested(input: &StackInput<'_>, parts: &Parts, stacks: &mut dyn Sta
     let mut report = Vec::new();
     for d in &parts.definitions.defns {
         let Some(kind) = d.info.nested_kind() else { continue };
-        let child = match kind {
-            NestedKind::Template => {
-                provider::provider(&mut stacks.caches(), input, d, &mut report).and_then(|p| match p {
-                    Some(p) => provider::child(&parts.stack, d, &p).map(Some),
-                    None => Ok(None),
-                })
-            }
-            group => group::child(&mut stacks.caches(), input, parts, d, group, false, &mut report),
-        };
-        let piece = match child {
-            Ok(Some(mut child)) => {
-                if kind == NestedKind::Template {
-                    child.deploy = provider::deploy_params(&parts.stack, d);
-                }
-                Piece::Known(created(stacks, input, d, &child, &mut report))
-            }
-            Ok(None) => Piece::Unknown,
-            Err(e) if e.is_unknown() => {
-                report.push(Report::Problem(e.prefixed(&["resources", &d.name]).with_check("nested stack")));
-                Piece::Unknown
-            }
-            Err(e) => Piece::Failed(e),
-        };
+        let (piece, _) = one(stacks, input, parts, d, kind, &mut report);
         pieces.push((d.name.to_string(), piece));
     }
     Staged { part: Nested { pieces }, report }
 }
 
-/// A nested stack as Heat would create it: its result; its diagnostics and
-/// deploy-time values, for the parent's, in `report`.
-fn created(
+/// The nested stage of the second deploy-time evaluation
+/// ([`crate::engine::mode::Mode::values_once_created`]), before the result
+/// sections: the resources in creation order, as the oracle's `x-deployed`
+/// creates them. An `OS::Heat::Value` gets its `value` when its inputs are
+/// known; a nested stack is built from what the resources before it are
+/// once created, then its resource is what Heat has once it is created
+/// ([`OnceCreated`]): its outputs (a group's members' outputs), or null
+/// attributes when it fails (in it or below it: Heat would not create it).
+/// The parent's properties and outputs, resolved after, see them too.
+pub(crate) fn created(input: &StackInput<'_>, parts: &mut Parts, stacks: &mut dyn Stacks) -> Staged<Nested> {
+    let mut pieces = Vec::new();
+    let mut report = Vec::new();
+    for i in creation_order(parts) {
+        let Some(d) = parts.definitions.defns.get(i) else { continue };
+        let state = if let Some(kind) = d.info.nested_kind() {
+            let (piece, state) = one(stacks, input, parts, d, kind, &mut report);
+            pieces.push((i, d.name.to_string(), piece));
+            state
+        } else if d.info.plugin == "OS::Heat::Value" {
+            match d.value_once_created(&parts.stack) {
+                Some(value) => {
+                    OnceCreated::Attributes(Rc::new(IndexMap::from([("value".to_string(), Attribute::Value(value))])))
+                }
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        let name = d.name.clone();
+        if let Some(r) = parts.stack.resources.get_mut(&name) {
+            r.once_created = state;
+        }
+    }
+    // The result lists them in template order.
+    pieces.sort_by_key(|(i, _, _)| *i);
+    Staged { part: Nested { pieces: pieces.into_iter().map(|(_, name, piece)| (name, piece)).collect() }, report }
+}
+
+/// The resources' indexes in an order Heat creates them in: each after
+/// the resources it requires (the dependency graph is acyclic once
+/// validated), else in template order.
+fn creation_order(parts: &Parts) -> Vec<usize> {
+    let defns = &parts.definitions.defns;
+    let index: std::collections::HashMap<&str, usize> = defns.iter().enumerate().map(|(i, d)| (&*d.name, i)).collect();
+    let mut done = vec![false; defns.len()];
+    let mut order = Vec::with_capacity(defns.len());
+    for i in 0..defns.len() {
+        // An explicit stack: a long chain of requirements is no recursion.
+        let mut todo = vec![(i, false)];
+        while let Some((j, ready)) = todo.pop() {
+            if ready {
+                order.push(j);
+                continue;
+            }
+            match done.get_mut(j) {
+                Some(d) if !*d => *d = true,
+                _ => continue,
+            }
+            todo.push((j, true));
+            for name in parts.graph.requires(j).iter().rev() {
+                if let Some(&k) = index.get(name.as_str()) {
+                    todo.push((k, false));
+                }
+            }
+        }
+    }
+    order
+}
+
+/// One nested-stack resource's stack as Heat would create it, and what its
+/// resource is once created.
+fn one(
+    stacks: &mut dyn Stacks,
+    input: &StackInput<'_>,
+    parts: &Parts,
+    d: &ResourceDefn,
+    kind: NestedKind,
+    report: &mut Vec<Report>,
+) -> (Piece<HeatResult>, OnceCreated) {
+    let child = match kind {
+        NestedKind::Template => provider::provider(&mut stacks.caches(), input, d, report).and_then(|p| match p {
+            Some(p) => provider::child(&parts.stack, d, &p).map(Some),
+            None => Ok(None),
+        }),
+        group => group::child(&mut stacks.caches(), input, parts, d, group, false, report),
+    };
+    match child {
+        Ok(Some(mut child)) => {
+            if kind == NestedKind::Template {
+                child.deploy = provider::deploy_params(&parts.stack, d);
+            }
+            let (result, state) = created_stack(stacks, input, d, kind, &child, report);
+            (Piece::Known(result), state)
+        }
+        Ok(None) => (Piece::Unknown, OnceCreated::Unknown),
+        Err(e) if e.is_unknown() => {
+            report.push(Report::Problem(e.prefixed(&["resources", &d.name]).with_check("nested stack")));
+            (Piece::Unknown, OnceCreated::Unknown)
+        }
+        Err(e) => (Piece::Failed(e), OnceCreated::Failed),
+    }
+}
+
+/// A nested stack as Heat would create it: its result and what its resource
+/// is once created; its diagnostics and deploy-time values, for the
+/// parent's, in `report`.
+fn created_stack(
     stacks: &mut dyn Stacks,
     input: &StackInput<'_>,
     d: &ResourceDefn,
+    kind: NestedKind,
     child: &Child,
     report: &mut Vec<Report>,
-) -> HeatResult {
+) -> (HeatResult, OnceCreated) {
     let (_, ev) = stacks.child(input, d, child, true);
+    let state = once_created(kind, &ev);
     // A failure there (or in a stack nested in it) is a problem Heat
     // reports when it creates that nested stack: one more diagnostic.
     for diag in ev.diagnostics {
@@ -248,7 +324,58 @@ fn created(
         let display = super::result::rebase(&at, ev.display, |d| &mut d.path);
         report.push(Report::Found(stages::Found::Marks(Marks { deferred, display, edges: Vec::new() })));
     }
-    ev.result
+    (ev.result, state)
+}
+
+/// What a nested stack's resource is once created, from the stack's
+/// evaluation: failed when it (or a stack below it) has an error; a
+/// provider's attributes are its outputs (an output the evaluation could
+/// not resolve for want of a deploy-time value is one too); a
+/// `ResourceGroup`'s or `ResourceChain`'s members are read as Heat reads
+/// them, in their order, each provider member by its outputs (other
+/// members' attributes are deploy-time values). Other groups' attributes
+/// stay deploy-time values (Heat asks heat-engine for an
+/// `AutoScalingGroup`'s members).
+fn once_created(kind: NestedKind, ev: &Evaluation) -> OnceCreated {
+    if super::api_failed(&ev.result) {
+        return OnceCreated::Failed;
+    }
+    let outputs = |result: &HeatResult, stack: &str| {
+        let attributes = result
+            .outputs
+            .iter()
+            .map(|(name, o)| {
+                let unknown = ev.not_checked.iter().any(|n| super::waits_for(n, stack, Some(name)));
+                let attribute = match &o.error {
+                    _ if unknown => Attribute::Unknown,
+                    Some(e) => Attribute::Error(e.clone()),
+                    None => Attribute::Value(o.value.clone()),
+                };
+                (name.clone(), attribute)
+            })
+            .collect();
+        OnceCreated::Attributes(Rc::new(attributes))
+    };
+    match kind {
+        NestedKind::Template => outputs(&ev.result, ""),
+        NestedKind::ResourceGroup | NestedKind::ResourceChain => {
+            let mut names: Vec<&str> = ev.result.resources.iter().filter_map(|(k, _)| k.as_str()).collect();
+            names.sort_by_key(|n| (n.parse::<u64>().unwrap_or(u64::MAX), *n));
+            let members = names
+                .into_iter()
+                .map(|name| {
+                    let state = match ev.result.nested.get(name) {
+                        Some(member) if super::api_failed(member) => OnceCreated::Failed,
+                        Some(member) => outputs(member, name),
+                        None => OnceCreated::Unknown,
+                    };
+                    (name.to_string(), state)
+                })
+                .collect();
+            OnceCreated::Members(Rc::new(members))
+        }
+        _ => OnceCreated::Unknown,
+    }
 }
 
 /// hotplate's bound on the nested stacks one request builds.
@@ -339,17 +466,17 @@ fn wrap_nested(e: EvalError, name: &str, url: &str, span: Span) -> EvalError {
 
 #[cfg(test)]
 mod tests {
-    use crate::diag::PathItem;
+    use crate::model::diag::PathItem;
 
     #[test]
     fn a_group_of_groups_is_bounded_by_count() {
         // 1000 providers of 1000 members each would be a million resources.
         let inner = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: OS::Heat::None}\n";
         let t = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: inner.yaml}\n";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         req.files.insert("inner.yaml".into(), Some(inner.into()));
         let ev = crate::engine::evaluate(&req);
-        let text = crate::engine::result::HeatResult::to_value(&ev.result);
+        let text = crate::model::result::HeatResult::to_value(&ev.result);
         let shown = crate::pyfmt::json_dumps(&text, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
         assert!(
             shown.contains("at most 20000 nested stacks and their resources"),
@@ -363,7 +490,7 @@ mod tests {
         // AWS::CloudWatch::Alarm is Heat's AWS_CloudWatch_Alarm.yaml (the default environment's).
         let t = "heat_template_version: 2018-08-31\nresources:\n  alarm:\n    type: AWS::CloudWatch::Alarm\n    properties: {MetricName: m}\n";
         let file = "file:///etc/heat/templates/AWS_CloudWatch_Alarm.yaml";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         let ev = crate::engine::evaluate(&req);
         let notes: Vec<&str> =
             ev.diagnostics.iter().filter(|d| d.code == "packaged-template").map(|d| d.message.as_str()).collect();
@@ -382,7 +509,7 @@ mod tests {
     fn deploy_time_values_of_nested_stacks_are_marked_where_the_result_has_them() {
         let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
         let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         req.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
         let marks: Vec<(Vec<PathItem>, &str, bool)> =

@@ -5,85 +5,28 @@
 //! child's parameters, and the facade checks of a template registered over
 //! an existing type.
 
-use std::cell::OnceCell;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
 
 use super::Child;
 use crate::catalogue::{self, PropKind};
-use crate::diag::{Diagnostic, PathItem};
 use crate::engine::parameters::{self, ParamSchema, ParamType};
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::SkippedProperty;
-use crate::engine::stages::request::{param_schemas, Schemas};
+use crate::engine::stack_cache;
+use crate::engine::stages::request::Template;
 use crate::engine::stages::Report;
-use crate::engine::{file_schemata, stack_cache};
 use crate::engine::{Caches, Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
+use crate::model::diag::{Diagnostic, PathItem};
+use crate::model::result::SkippedProperty;
 use crate::pyfmt::py_str;
 use crate::source::Span;
 use crate::stack::Stack;
 use crate::syntax::{load_template_limited, Node};
 use crate::value::{Map, Value};
-use crate::version::HotVersion;
-
-/// A template of a nested stack: a file of the request (loaded once, shared
-/// by every stack that uses it) or a group's generated template.
-#[derive(Debug)]
-pub(crate) struct Template {
-    /// The loaded template.
-    pub(crate) root: Node,
-    /// The scalars Heat gets as dates (not version strings).
-    dates: Vec<Span>,
-    /// Its version and parameter schemas, read on first use.
-    head: OnceCell<Head>,
-}
-
-/// What a template's head says.
-#[derive(Debug)]
-struct Head {
-    /// The version and its text as written, or why not (`None`: the
-    /// template is not a mapping).
-    version: Option<Result<(HotVersion, String), EvalError>>,
-    /// Its parameter schemas (none without a version).
-    schemas: Schemas,
-}
 
 impl Template {
-    /// A loaded template.
-    pub(crate) fn new(root: Node, dates: Vec<Span>) -> Rc<Template> {
-        Rc::new(Template { root, dates, head: OnceCell::new() })
-    }
-
-    fn head(&self) -> &Head {
-        self.head.get_or_init(|| {
-            let Some(top) = self.root.as_map() else { return Head { version: None, schemas: Schemas::default() } };
-            let version = file_schemata::detect_version(top, &self.dates, self.root.span)
-                .map(|(v, node)| (v, node.as_str().unwrap_or_default().to_string()));
-            let schemas = match &version {
-                Ok((v, _)) => param_schemas(&self.root, *v),
-                Err(_) => Schemas::default(),
-            };
-            Head { version: Some(version), schemas }
-        })
-    }
-
-    /// Whether both are the same template: the same tree, spans included.
-    pub(crate) fn identical(&self, other: &Template) -> bool {
-        self.dates == other.dates && crate::engine::stack_cache::same_node(&self.root, &other.root)
-    }
-
-    /// Its version and the version's text (`None`: not a mapping).
-    pub(crate) fn version(&self) -> Option<&Result<(HotVersion, String), EvalError>> {
-        self.head().version.as_ref()
-    }
-
-    /// Its parameter schemas and the problems reading them.
-    pub(crate) fn schemas(&self) -> &Schemas {
-        &self.head().schemas
-    }
-
     /// The template's parameter schemas as its provider resource sees them
     /// (`param_schemata(param_defaults)`): none when it has no version, Heat's
     /// first error when one does not read.

@@ -68,7 +68,7 @@ pub(crate) fn definitions(input: &StackInput<'_>, structure: &Structure<'_>, sta
                 attributes: Map::new(),
                 existing: false,
                 properties: d.properties.clone(),
-                deployed_attributes: Map::new(),
+                once_created: crate::stack::OnceCreated::default(),
             },
         );
     }

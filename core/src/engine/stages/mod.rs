@@ -44,9 +44,10 @@ pub(crate) mod results;
 pub(crate) mod structure;
 pub(crate) mod validation;
 
-use crate::diag::{Diagnostic, HeatError, PathItem};
-use crate::engine::result::{Marks, NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
+use crate::engine::result::Marks;
 use crate::eval::EvalError;
+use crate::model::diag::{Diagnostic, HeatError, PathItem};
+use crate::model::result::{NotChecked, ParamInfo, SkippedCheck, SkippedProperty, Unknown};
 use crate::release::Release;
 use crate::version::HotVersion;
 
@@ -222,10 +223,6 @@ pub(crate) struct Treatment {
     pub(crate) display: bool,
     /// The Heat release that answers.
     pub(crate) release: Release,
-    /// The second deploy-time evaluation (`Driver::deploy_time`): what Heat
-    /// computes once a resource is created is known (an `OS::Heat::Value`'s
-    /// `value`, the results stage).
-    pub(crate) values_once_created: bool,
 }
 
 /// What a stage made of one piece of its part.

@@ -9,10 +9,11 @@
 
 use super::structure::Structure;
 use super::{Found, Report, Staged, Treatment};
-use crate::engine::parameters::{self, ParamType, Parameter, ValueSource};
-use crate::engine::result::{NotChecked, ParamInfo, Unknown};
+use crate::engine::parameters::{self, ParamType, Parameter};
 use crate::engine::StackInput;
 use crate::eval::EvalError;
+use crate::model::parameters::ValueSource;
+use crate::model::result::{NotChecked, ParamInfo, Unknown};
 use crate::pyfmt::py_str;
 use crate::stack::Stack;
 use crate::symbolic::{Hole, Sym};

@@ -4,21 +4,21 @@
 //! the environment files. A nested stack gets the same from its parent
 //! ([`crate::engine::nested`]).
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
 
 use super::{Failed, Found, Report, Staged};
-use crate::diag::Diagnostic;
 use crate::engine::cfn;
 use crate::engine::environment::{self, EnvFile, Environment, ParsedEnv};
 use crate::engine::file_schemata;
 use crate::engine::heat_config::HeatConfig;
-use crate::engine::nested::Template;
 use crate::engine::parameters::{ParamSchema, ParamType};
-use crate::engine::request::{Document, Request};
 use crate::engine::Caches;
 use crate::eval::EvalError;
+use crate::model::diag::Diagnostic;
+use crate::model::request::{Document, Request};
 use crate::pyfmt::py_str;
 use crate::release::Release;
 use crate::source::{SourceId, Span};
@@ -299,4 +299,61 @@ fn environment(
         }
     }
     environment::merge_files(&req.parameters, files, types).map_err(Err)
+}
+
+/// A template of a nested stack: a file of the request (loaded once, shared
+/// by every stack that uses it) or a group's generated template.
+#[derive(Debug)]
+pub(crate) struct Template {
+    /// The loaded template.
+    pub(crate) root: Node,
+    /// The scalars Heat gets as dates (not version strings).
+    dates: Vec<Span>,
+    /// Its version and parameter schemas, read on first use.
+    head: OnceCell<Head>,
+}
+
+/// What a template's head says.
+#[derive(Debug)]
+struct Head {
+    /// The version and its text as written, or why not (`None`: the
+    /// template is not a mapping).
+    version: Option<Result<(HotVersion, String), EvalError>>,
+    /// Its parameter schemas (none without a version).
+    schemas: Schemas,
+}
+
+impl Template {
+    /// A loaded template.
+    pub(crate) fn new(root: Node, dates: Vec<Span>) -> Rc<Template> {
+        Rc::new(Template { root, dates, head: OnceCell::new() })
+    }
+
+    fn head(&self) -> &Head {
+        self.head.get_or_init(|| {
+            let Some(top) = self.root.as_map() else { return Head { version: None, schemas: Schemas::default() } };
+            let version = file_schemata::detect_version(top, &self.dates, self.root.span)
+                .map(|(v, node)| (v, node.as_str().unwrap_or_default().to_string()));
+            let schemas = match &version {
+                Ok((v, _)) => param_schemas(&self.root, *v),
+                Err(_) => Schemas::default(),
+            };
+            Head { version: Some(version), schemas }
+        })
+    }
+
+    /// Whether both are the same template: the same tree, spans included.
+    pub(crate) fn identical(&self, other: &Template) -> bool {
+        self.dates == other.dates && crate::engine::stack_cache::same_node(&self.root, &other.root)
+    }
+
+    /// Its version and the version's text (`None`: not a mapping).
+    pub(crate) fn version(&self) -> Option<&Result<(HotVersion, String), EvalError>> {
+        self.head().version.as_ref()
+    }
+
+    /// Its parameter schemas and the problems reading them.
+    pub(crate) fn schemas(&self) -> &Schemas {
+        &self.head().schemas
+    }
 }

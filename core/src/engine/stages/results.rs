@@ -8,11 +8,12 @@ use indexmap::IndexMap;
 use super::definitions::Resource;
 use super::outputs::Output;
 use super::{Failed, Found, Piece, Report, Staged, Treatment};
-use crate::diag::PathItem;
 use crate::engine::resources::ResourceDefn;
-use crate::engine::result::{self, Marks, OutputResult};
+use crate::engine::result::{self, Marks};
 use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
+use crate::model::diag::PathItem;
+use crate::model::result::OutputResult;
 use crate::stack::Stack;
 use crate::symbolic::{Hole, Sym};
 use crate::value::{Map, Value};
@@ -59,11 +60,6 @@ pub(crate) fn results(input: &StackInput<'_>, parts: &mut Parts, treatment: Trea
     }
     if let Some(hook) = input.existing {
         crate::engine::existing::mark_created(hook, &input.path, &input.stack_id, &mut parts.stack);
-    }
-    // The deploy-time evaluation of a stack Heat creates (not a plan's): an
-    // `OS::Heat::Value`'s `value` is known once created when its inputs are.
-    if parts.stack.deployed && treatment.values_once_created && !treatment.display && input.existing.is_none() {
-        values_once_created(parts);
     }
     let parts = &*parts;
     let mut found = Findings::default();
@@ -135,45 +131,6 @@ fn parameters(found: &mut Findings, input: &StackInput<'_>, stack: &Stack, displ
         }
     }
     Ok(out)
-}
-
-/// Each `OS::Heat::Value`'s `value` attribute as Heat computes it once the
-/// resource is created (`Value._resolve_attribute`: its `value` property,
-/// converted as its `type` says), where its inputs are known (a Value it
-/// reads first): `ResourceRef::deployed_attributes`, which `get_attr` reads
-/// with the deploy-time treatment. One whose inputs are not known stays
-/// unknown.
-fn values_once_created(parts: &mut Parts) {
-    let values: Vec<usize> = (0..parts.definitions.defns.len())
-        .filter(|&i| parts.definitions.defns.get(i).is_some_and(|d| d.info.plugin == "OS::Heat::Value"))
-        .collect();
-    let mut done = vec![false; parts.definitions.defns.len()];
-    for i in values {
-        value_once_created(parts, i, &mut done);
-    }
-}
-
-/// [`values_once_created`] for one, the Values it requires first.
-fn value_once_created(parts: &mut Parts, i: usize, done: &mut [bool]) {
-    match done.get_mut(i) {
-        Some(d) if !*d => *d = true,
-        _ => return,
-    }
-    let requires: Vec<usize> = parts
-        .graph
-        .requires(i)
-        .iter()
-        .filter_map(|name| parts.definitions.defns.iter().position(|d| *d.name == **name))
-        .filter(|&j| parts.definitions.defns.get(j).is_some_and(|d| d.info.plugin == "OS::Heat::Value"))
-        .collect();
-    for j in requires {
-        value_once_created(parts, j, done);
-    }
-    let Some(d) = parts.definitions.defns.get(i) else { return };
-    let Some(value) = d.value_once_created(&parts.stack) else { return };
-    if let Some(r) = parts.stack.resources.get_mut(&d.name) {
-        r.deployed_attributes.insert_str("value", value);
-    }
 }
 
 /// Each resource in template order: an enabled one resolved, a disabled one

@@ -11,11 +11,23 @@ use std::rc::Rc;
 
 use super::outputs::Output;
 use super::{Found, Report, Staged, Treatment};
-use crate::engine::nested::Records;
 use crate::engine::resources::{self, ResourceDefn};
 use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError};
+use crate::model::result::{SkippedCheck, SkippedProperty};
 use crate::pyhash::PySet;
+
+/// What a resource's nested-stack checks write besides their error.
+pub(crate) struct Records<'f> {
+    /// Properties Heat would check with a service.
+    pub(crate) skipped: &'f mut Vec<SkippedProperty>,
+    /// Plugin checks Heat would make with a service.
+    pub(crate) checks: &'f mut Vec<SkippedCheck>,
+    /// What could not be checked for want of a value.
+    pub(crate) unknown: &'f mut Vec<EvalError>,
+    /// A note on the way.
+    pub(crate) report: &'f mut Vec<Report>,
+}
 
 /// What the validation asks of the driver: a nested stack is a stack of its
 /// own, evaluated in a run that shares the caches (`engine/nested`).

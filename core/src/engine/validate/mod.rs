@@ -32,7 +32,7 @@ use std::rc::Rc;
 use super::heat_config::HeatConfig;
 use super::stages::{self, Failed};
 use super::{Driver, StackInput};
-use crate::diag::{Diagnostic, HeatError};
+use crate::model::diag::{Diagnostic, HeatError};
 use crate::pyfmt::json_key;
 use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::release::Release;
@@ -128,7 +128,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
     // heat-api sends what it decoded to the engine over RPC, as JSON.
     body.root = json_round_trip(&body.root);
     if let Some(env) = &mut body.inline_env {
-        env.sections = match crate::engine::result::json_keys(&Value::map(std::mem::take(&mut env.sections))) {
+        env.sections = match crate::model::result::json_keys(&Value::map(std::mem::take(&mut env.sections))) {
             Value::Map(m) => (*m).clone(),
             _ => Map::new(),
         };
@@ -177,7 +177,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
     }
     answer::insert_environment(&mut body, &input, &parts);
     // The answer crosses RPC and HTTP as JSON: keys become strings.
-    Ok(crate::engine::result::json_keys(&Value::map(body)))
+    Ok(crate::model::result::json_keys(&Value::map(body)))
 }
 
 /// The message the client prints for Heat's error: heat-api's fault body

@@ -1,6 +1,6 @@
 //! E3012: a port with port security off and security groups.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::value::Value;
 

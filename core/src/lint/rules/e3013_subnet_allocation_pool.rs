@@ -1,7 +1,7 @@
 //! E3013: a subnet allocation pool Neutron refuses.
 
 use crate::constraints::inet_pton as address;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 use crate::value::Value;

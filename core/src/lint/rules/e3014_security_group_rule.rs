@@ -1,6 +1,6 @@
 //! E3014: a security group rule Neutron refuses.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;
 use crate::value::{Map, Value};

@@ -1,6 +1,6 @@
 //! I0001: a CloudFormation function in a HOT 2013-05-23 template.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions::{self, FnSpec};
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

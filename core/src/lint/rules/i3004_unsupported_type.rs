@@ -1,6 +1,6 @@
 //! I3004: a resource type Heat marks unsupported.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

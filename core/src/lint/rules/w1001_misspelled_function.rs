@@ -1,7 +1,7 @@
 //! W1001: a one-key map whose key is a misspelt function name.
 
 use super::w1002_function_of_another_version::{condition_function, first_version_with};
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions::{self, Table};
 use crate::ide::distance;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};

@@ -1,6 +1,6 @@
 //! W1002: a function name the template's version does not have.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions::{self, Lookup, Table};
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::version::HotVersion;

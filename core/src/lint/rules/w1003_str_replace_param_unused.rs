@@ -1,6 +1,6 @@
 //! W1003: a `str_replace` param that never occurs in its template.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;

@@ -1,6 +1,6 @@
 //! W1005: `get_param` with a path into a string parameter.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::ParamType;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};

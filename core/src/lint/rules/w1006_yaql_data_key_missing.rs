@@ -1,6 +1,6 @@
 //! W1006: a yaql expression reads a key its `data` does not have.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

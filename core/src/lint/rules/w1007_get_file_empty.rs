@@ -1,6 +1,6 @@
 //! W1007: `get_file` of an empty file.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

@@ -1,7 +1,7 @@
 //! W1008: `yes`, `no`, `on`, `off` unquoted where a string is meant.
 
 use crate::catalogue::PropKind;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::ParamType;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;

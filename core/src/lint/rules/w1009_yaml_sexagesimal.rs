@@ -1,6 +1,6 @@
 //! W1009: `22:30`-like numbers that YAML 1.1 reads in base 60.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;
 use crate::value::Value;

@@ -1,6 +1,6 @@
 //! W1010: a key written twice in one mapping.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

@@ -1,6 +1,6 @@
 //! W2001: a parameter nothing reads.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

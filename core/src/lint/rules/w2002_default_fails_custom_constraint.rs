@@ -1,7 +1,7 @@
 //! W2002: a parameter default its own custom constraint refuses.
 
 use crate::constraints::{check_offline, error_text, Custom};
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::{convert, ConstraintKind, ParamType};
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

@@ -1,6 +1,6 @@
 //! W2003: an allowed value the parameter's type cannot hold.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::{convert, ParamType};
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;

@@ -1,6 +1,6 @@
 //! W2004: a hidden parameter with a default: a secret written in the template.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::value::Value;
 

@@ -1,6 +1,6 @@
 //! W2005: a parameter constraint no value can meet.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::ConstraintKind;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_str;

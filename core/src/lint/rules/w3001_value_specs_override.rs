@@ -1,6 +1,6 @@
 //! W3001: `value_specs` keys that override properties (Heat does not check them on these types).
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

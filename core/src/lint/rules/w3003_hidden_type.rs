@@ -1,6 +1,6 @@
 //! W3003: a resource type Heat has hidden (removed or retired).
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

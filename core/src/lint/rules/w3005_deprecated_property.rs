@@ -1,7 +1,7 @@
 //! W3005: a deprecated or hidden property.
 
 use super::support::{chosen, explain, property_status};
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

@@ -1,6 +1,6 @@
 //! W3006: a `depends_on` entry a reference already implies.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};

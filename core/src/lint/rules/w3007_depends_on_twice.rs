@@ -1,7 +1,7 @@
 //! W3007: a resource named twice in one `depends_on`.
 
 use super::w3006_depends_on_implied::depends_on;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! W3008: a password or key written into the template.
 
 use super::secrets::is_secret;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

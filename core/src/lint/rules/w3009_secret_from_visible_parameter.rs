@@ -1,7 +1,7 @@
 //! W3009: a secret property fed by a parameter that is not hidden.
 
 use super::secrets::is_secret;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 

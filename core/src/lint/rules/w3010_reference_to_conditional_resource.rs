@@ -1,6 +1,6 @@
 //! W3010: a reference to a conditional resource from a place its condition does not cover.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};

@@ -1,6 +1,6 @@
 //! W3011: a wait condition whose handle nothing can signal.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;

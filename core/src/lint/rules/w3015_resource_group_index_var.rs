@@ -1,6 +1,6 @@
 //! W3015: a resource group's `%index%` that its `index_var` no longer replaces.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use super::w1004_repeat_variable_unused::occurs;
 use crate::syntax::Node;

@@ -1,6 +1,6 @@
 //! W3016: a software config whose `group` no agent hook handles.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 
 pub(crate) const RULE: Rule = Rule {

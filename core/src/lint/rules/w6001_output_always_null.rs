@@ -1,7 +1,7 @@
 //! W6001: an output whose value is always null.
 
 use crate::catalogue;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions::Refers;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::syntax::Node;

@@ -1,6 +1,6 @@
 //! W6002: an output that shows a hidden parameter.
 
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::functions::{self, FnSpec};
 use crate::lint::model::Site;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};

@@ -1,7 +1,7 @@
 //! W8002: `equals` of a typed parameter and a value of another type: always false.
 
 use super::equals::param_equals;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::ParamType;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::py_repr;

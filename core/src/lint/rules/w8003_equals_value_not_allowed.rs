@@ -1,7 +1,7 @@
 //! W8003: `equals` of a parameter and a value its allowed_values exclude: always false.
 
 use super::equals::param_equals;
-use crate::diag::Severity;
+use crate::model::diag::Severity;
 use crate::engine::parameters::{convert, ConstraintKind, ParamType};
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::pyfmt::{py_repr, py_str};

@@ -65,7 +65,7 @@ pub struct Request {
 }
 
 /// When an evaluation also makes the display evaluation, which goes on past
-/// Heat's first error with unknown values symbolic ([`crate::engine::Evaluation::shown`]).
+/// Heat's first error with unknown values symbolic ([`crate::model::result::Evaluation::shown`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Display {
     /// When Heat refuses the stack or fails one of its nested stacks.
