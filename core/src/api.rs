@@ -37,17 +37,13 @@ pub use crate::ide::fixes::{QuickFix, TextEdit};
 pub use crate::ide::hover::Hover;
 pub use crate::ide::navigate::{Symbol, SymbolKind};
 pub use crate::ide::Location;
-#[cfg(feature = "ts")]
-pub use crate::plan::ReasonView as PlanReason;
-pub use crate::plan::{
-    plan, Action, Change, Method, Place, Plan, PlanDetail, PlanRequest, PlanSummary, Reason, ResourcePlan, StackPlan,
-};
+pub use crate::plan::{plan, Method, PlanRequest};
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::json_key;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
 pub use crate::release::{Release, ReleaseInfo, RELEASES};
+pub use crate::render::ResultView;
 use crate::render::{self, Placeholders};
-pub use crate::render::{Format, Rendered, RenderedMark, ResultView};
 use crate::source::LineIndex;
 pub use crate::source::{Source, SourceMap};
 pub use crate::value::json_to_value;
@@ -410,7 +406,6 @@ pub fn value_text(value: &Value, format: Format) -> String {
 /// Template validate (`openstack orchestration template validate`, Heat's
 /// `POST /v1/{tenant}/validate`): the request (the body and the query's
 /// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
-pub use crate::engine::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
 
 /// Answer a template validate request as Heat 27 does: the response body
 /// (`Description`, `Parameters`, `ParameterGroups`, `NestedParameters` with

@@ -12,8 +12,8 @@ use crate::ide::fixes::QuickFix;
 use crate::model::diag::{Diagnostic, PathItem};
 use crate::model::result::{DeferredMark, Edge, Evaluation, ParamInfo};
 use crate::model::Request;
+use crate::model::{Format, Rendered, RenderedMark};
 use crate::release::Release;
-use crate::render::{Format, Rendered, RenderedMark};
 use crate::value::Value;
 
 /// A request and its evaluation, with the rendered view of its result built

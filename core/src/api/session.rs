@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownValue};
 use crate::engine::{same_value, NestedCache};
 use crate::model::diag::PathItem;
-use crate::render::Rendered;
+use crate::model::rendered::Rendered;
 use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::syntax::ParseCache;
 use crate::value::Value;

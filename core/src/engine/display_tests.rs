@@ -5,8 +5,8 @@ use crate::api::ResultView;
 use crate::engine::evaluate;
 use crate::model::diag::PathItem;
 use crate::model::result::Evaluation;
+use crate::model::Format;
 use crate::model::{Display, Request};
-use crate::render::Format;
 
 /// The shown value at a dotted path as YAML text (placeholders included).
 fn shown(ev: &Evaluation, path: &str) -> Option<String> {

@@ -10,9 +10,10 @@ use crate::catalogue::{self, Described, PropSchema, Rule};
 use crate::engine::evaluate;
 use crate::model::parameters::ValueSource;
 use crate::model::result::Evaluation;
+use crate::model::Format;
 use crate::model::Request;
 use crate::pyfmt::py_str;
-use crate::render::{self, Format, Placeholders};
+use crate::render::{self, Placeholders};
 
 /// Hover text (Markdown) for a range (UTF-16).
 #[derive(Clone, Debug, PartialEq, Eq)]

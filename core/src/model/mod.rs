@@ -11,13 +11,21 @@
 
 pub(crate) mod diag;
 pub(crate) mod parameters;
+pub(crate) mod plan;
+pub(crate) mod rendered;
 pub(crate) mod request;
 pub(crate) mod result;
+pub(crate) mod validate;
 
 pub use diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use parameters::{Contribution, ValueSource};
+#[cfg(feature = "ts")]
+pub use plan::ReasonView as PlanReason;
+pub use plan::{Action, Change, Place, Plan, PlanDetail, PlanSummary, Reason, ResourcePlan, StackPlan};
+pub use rendered::{Format, Rendered, RenderedMark};
 pub use request::{Display, Document, Request};
 pub use result::{
     DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
     SkippedCheck, SkippedConstraint, Unknown,
 };
+pub use validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};

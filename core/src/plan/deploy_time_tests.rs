@@ -4,8 +4,8 @@
 //! oracle request); what Heat refuses for real is still refused.
 
 use super::{plan, Action, Plan, PlanRequest};
+use crate::model::Format;
 use crate::model::{Document, Request};
-use crate::render::Format;
 
 /// The 13 lines: a group member's required property from `get_attr`.
 const GROUP: &str = include_str!("../../../playwright-tests/fixtures/deploy-time-group.yaml");

@@ -1,9 +1,9 @@
 //! A plan as data: the oracle's preview result (Heat's five lists and the
 //! nested stacks), the whole plan with its reasons, and the reasons in words.
 
-use super::rules::InPlace;
-use super::{Action, Place, Plan, Reason, ResourcePlan, StackPlan};
+use super::{Action, Plan, Reason, ResourcePlan, StackPlan};
 use crate::model::diag::HeatError;
+use crate::model::plan::{InPlace, PlanDetail, PlanSummary};
 use crate::pyfmt::{json_dumps, JsonStyle};
 use crate::value::{Map, Value};
 
@@ -83,43 +83,6 @@ fn nested_value(s: &StackPlan) -> Map {
     m
 }
 
-/// How many resources each action touches, nested stacks included.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "ts", ts(rename = "PlanSummary"))]
-pub struct PlanSummary {
-    /// Created.
-    pub added: usize,
-    /// Deleted.
-    pub deleted: usize,
-    /// Deleted and created again.
-    pub replaced: usize,
-    /// Changed in place.
-    pub updated: usize,
-    /// Left alone.
-    pub unchanged: usize,
-    /// Refused by the real update (`restricted_actions`).
-    pub restricted: usize,
-    /// Replaced or deleted with `deletion_policy: Delete`, or rebuilt in
-    /// place (their data is lost).
-    pub data_lost: usize,
-}
-
-impl PlanSummary {
-    /// The count of one action.
-    pub fn count(&self, action: Action) -> usize {
-        match action {
-            Action::Added => self.added,
-            Action::Deleted => self.deleted,
-            Action::Replaced => self.replaced,
-            Action::Updated => self.updated,
-            Action::Unchanged => self.unchanged,
-        }
-    }
-}
-
 impl Plan {
     /// The counts of the plan (every stack).
     pub fn summary(&self) -> PlanSummary {
@@ -149,45 +112,6 @@ impl Plan {
         let stack = if self.error.is_some() { StackPlan::default() } else { self.stack };
         PlanDetail { heat, summary, error_place: self.error_place, stack }
     }
-}
-
-/// An update plan as the CLI's `plan-json` and the package's `plan()` give
-/// it: Heat's answer (the oracle's preview result), the counts, and every
-/// stack's resources with their reasons, changed values (text with
-/// deploy-time marks, UTF-16 offsets) and places.
-#[derive(Clone, Debug)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "ts", ts(rename = "UpdatePlan"))]
-pub struct PlanDetail {
-    /// Heat's preview: `error`, the five lists, `nested` (the oracle's format).
-    #[cfg_attr(feature = "ts", ts(type = "PreviewResult"))]
-    pub heat: Value,
-    /// The counts of every stack.
-    pub summary: PlanSummary,
-    /// Where Heat's error is (the new stack's sources; the current stack's
-    /// for `CurrentStackFailed`).
-    pub error_place: Option<Place>,
-    /// The top-level stack (empty when Heat refuses the update).
-    pub stack: StackPlan,
-}
-
-/// A reason as data: its kind, its words and the properties it names.
-#[cfg(feature = "ts")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "PlanReason")]
-pub struct ReasonView {
-    /// `type-changed`, `not-updatable`, `rule`, `always-replaced`,
-    /// `nested-stack`, `changed`, `always-update`, what an update policy
-    /// does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
-    /// an unchanged resource that references replaced ones
-    /// (`references-replaced`).
-    pub kind: String,
-    /// The reason in words.
-    pub text: String,
-    /// The properties it names (the ones that force the replacement).
-    pub properties: Vec<String>,
 }
 
 #[cfg(feature = "serialize")]

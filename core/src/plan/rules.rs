@@ -8,6 +8,7 @@
 //! `update_template_diff_properties`, `needs_replace_with_prop_diff`
 //! ([`PropDiff`]). Each rule returns the reason it gives, for the plan.
 
+use crate::model::plan::InPlace;
 use crate::value::Value;
 
 /// `_needs_update`.
@@ -76,20 +77,6 @@ pub(crate) struct TypeRules {
     /// `(property, its X_update_policy property, the policy's default)`:
     /// how `handle_update` applies a change of the property ([`in_place`]).
     pub policies: &'static [(&'static str, &'static str, &'static str)],
-}
-
-/// What `handle_update` does with a property changed in place under an
-/// update policy (`Server.handle_update`: `image_update_policy`,
-/// `flavor_update_policy`, `user_data_update_policy`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InPlace {
-    /// `REBUILD`: the server is rebuilt from the new image (its root disk is
-    /// replaced); `preserve_ephemeral`: `REBUILD_PRESERVE_EPHEMERAL`.
-    Rebuild { preserve_ephemeral: bool },
-    /// `RESIZE`: the server is resized (stopped, moved, restarted).
-    Resize,
-    /// `IGNORE`: the change is not applied.
-    Ignored,
 }
 
 /// The in-place effect of a policy's value (`REPLACE` replaces before this).

@@ -22,9 +22,7 @@
 
 mod answer;
 mod nested;
-mod request;
-
-pub use request::ValidateRequest;
+use crate::model::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
 
 use indexmap::IndexMap;
 use std::rc::Rc;
@@ -34,9 +32,7 @@ use super::stages::{self, Failed};
 use super::{Driver, StackInput};
 use crate::model::diag::{Diagnostic, HeatError};
 use crate::pyfmt::json_key;
-use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
 use crate::release::Release;
-use crate::source::SourceMap;
 use crate::syntax::{Node, NodeKind};
 use crate::value::{Map, Value};
 
@@ -47,44 +43,6 @@ const STACK_NAME: &str = "dummy";
 /// `ResourceTypeUnavailable`, a service missing from the catalog; offline
 /// every service is available, so ignoring it changes nothing).
 const IGNORABLE_CODES: &[&str] = &["99001"];
-
-/// What the engine answers for `ignore_errors` codes it does not know: it
-/// *returns* a webob `HTTPBadRequest` instead of raising it, RPC sends its
-/// `repr`, and heat-api answers 200 with that text (the oracle writes the
-/// object's address `0x0`).
-pub const INVALID_IGNORE_ERRORS_ANSWER: &str = "<HTTPBadRequest at 0x0 400 Bad Request>";
-
-/// Heat's answer to a template validate request.
-#[derive(Clone, Debug, Default)]
-pub struct Validation {
-    /// The error heat-api answers with (`type` is the fault's class), if any.
-    pub error: Option<HeatError>,
-    /// The response body when there is no error: an object (`Description`,
-    /// `Parameters`, …, with Heat's keys) or, for unknown `ignore_errors`
-    /// codes, [`INVALID_IGNORE_ERRORS_ANSWER`] as a string.
-    pub body: Option<Value>,
-    /// Every diagnostic found on the way (Heat's error among them).
-    pub diagnostics: Vec<Diagnostic>,
-    /// The source texts the diagnostics' spans point into.
-    pub sources: SourceMap,
-}
-
-impl Validation {
-    /// The oracle's validate result: `{"error": null|{type, message, path},
-    /// "validate": body|null}`.
-    pub fn to_value(&self) -> Value {
-        let mut m = Map::with_capacity(2);
-        let error = self.error.as_ref().map_or(Value::Null, HeatError::to_value);
-        m.insert_str("error", error);
-        m.insert_str("validate", self.body.clone().unwrap_or(Value::Null));
-        Value::map(m)
-    }
-
-    /// [`Validation::to_value`] as the oracle writes it (sorted keys, indent 2).
-    pub fn to_json(&self) -> String {
-        json_dumps_oracle_keys(&self.to_value(), JsonStyle::RESULT)
-    }
-}
 
 /// Answer a template validate request as Heat 27 does.
 pub fn validate(req: &ValidateRequest) -> Validation {

@@ -1,8 +1,53 @@
-//! The oracle's validate request: the body heat-api reads (as for create)
-//! and the two query flags, `x-show-nested` and `x-ignore-errors`.
+//! Template validate's request and answer: the oracle's validate request
+//! (the body heat-api reads, as for create, and the two query flags,
+//! `x-show-nested` and `x-ignore-errors`) and Heat's answer
+//! ([`Validation`], written as the oracle's validate result); the engine's
+//! `engine/validate/` makes the answer.
 
+use crate::model::diag::{Diagnostic, HeatError};
 use crate::model::Request;
 use crate::pyfmt::py_str;
+use crate::pyfmt::{json_dumps_oracle_keys, JsonStyle};
+use crate::source::SourceMap;
+use crate::value::{Map, Value};
+
+/// What the engine answers for `ignore_errors` codes it does not know: it
+/// *returns* a webob `HTTPBadRequest` instead of raising it, RPC sends its
+/// `repr`, and heat-api answers 200 with that text (the oracle writes the
+/// object's address `0x0`).
+pub const INVALID_IGNORE_ERRORS_ANSWER: &str = "<HTTPBadRequest at 0x0 400 Bad Request>";
+
+/// Heat's answer to a template validate request.
+#[derive(Clone, Debug, Default)]
+pub struct Validation {
+    /// The error heat-api answers with (`type` is the fault's class), if any.
+    pub error: Option<HeatError>,
+    /// The response body when there is no error: an object (`Description`,
+    /// `Parameters`, …, with Heat's keys) or, for unknown `ignore_errors`
+    /// codes, [`INVALID_IGNORE_ERRORS_ANSWER`] as a string.
+    pub body: Option<Value>,
+    /// Every diagnostic found on the way (Heat's error among them).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The source texts the diagnostics' spans point into.
+    pub sources: SourceMap,
+}
+
+impl Validation {
+    /// The oracle's validate result: `{"error": null|{type, message, path},
+    /// "validate": body|null}`.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::with_capacity(2);
+        let error = self.error.as_ref().map_or(Value::Null, HeatError::to_value);
+        m.insert_str("error", error);
+        m.insert_str("validate", self.body.clone().unwrap_or(Value::Null));
+        Value::map(m)
+    }
+
+    /// [`Validation::to_value`] as the oracle writes it (sorted keys, indent 2).
+    pub fn to_json(&self) -> String {
+        json_dumps_oracle_keys(&self.to_value(), JsonStyle::RESULT)
+    }
+}
 
 /// One template validate request.
 #[derive(Clone, Debug)]

@@ -1,0 +1,295 @@
+//! An update plan as data: Heat's preview (`Plan::to_json` writes the
+//! oracle's preview format), and per resource what the update does and why,
+//! its changed values as text and their places. `plan/` makes it.
+
+use indexmap::IndexMap;
+
+use crate::model::diag::HeatError;
+use crate::model::rendered::Rendered;
+use crate::value::Value;
+
+/// What the update does to one resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanAction"))]
+pub enum Action {
+    /// Created by the update.
+    Added,
+    /// Deleted by the update.
+    Deleted,
+    /// Deleted and created again (a new physical resource).
+    Replaced,
+    /// Changed in place.
+    Updated,
+    /// Left alone.
+    Unchanged,
+}
+
+impl Action {
+    /// Heat's list name (`added`, `deleted`, `replaced`, `updated`, `unchanged`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Added => "added",
+            Action::Deleted => "deleted",
+            Action::Replaced => "replaced",
+            Action::Updated => "updated",
+            Action::Unchanged => "unchanged",
+        }
+    }
+
+    /// Heat's five lists, in the order its result names them.
+    pub const ALL: [Action; 5] = [Action::Added, Action::Deleted, Action::Replaced, Action::Unchanged, Action::Updated];
+}
+
+/// Why a resource is replaced or updated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Its type now maps to another plugin class (`type(current) is not
+    /// type(new)`): Heat replaces it, whatever else changed.
+    TypeChanged {
+        /// The type before, as written.
+        from: String,
+        /// The new type.
+        to: String,
+        /// The plugin class of each (its name; a provider template's is
+        /// `TemplateResource`).
+        from_class: &'static str,
+        /// The new class.
+        to_class: &'static str,
+    },
+    /// Changed properties that cannot be updated in place (not
+    /// `update_allowed` in the type's schema).
+    NotUpdatable {
+        /// The properties, sorted.
+        properties: Vec<String>,
+    },
+    /// A rule of the resource's plugin (`flavor_update_policy is REPLACE`,
+    /// `replacement_policy is REPLACE_ALWAYS`, …).
+    Rule {
+        /// The rule in words.
+        rule: String,
+        /// The property it concerns.
+        property: Option<String>,
+    },
+    /// Heat always replaces this type on update (`UpdateWaitConditionHandle`).
+    AlwaysReplaced,
+    /// A nested stack that exists is always updated: its own resources decide.
+    NestedStack,
+    /// The definition changed (properties, metadata, `depends_on`, policies, …).
+    Changed {
+        /// The changed fields of the definition, in Heat's `render_hot` order.
+        fields: Vec<&'static str>,
+    },
+    /// `always_update` is set (`OS::Mistral::ExternalResource`).
+    AlwaysUpdate,
+    /// A property changed in place whose update policy makes
+    /// `handle_update` rebuild, resize or ignore (hotplate's note: Heat's
+    /// preview lists the resource as updated).
+    InPlace {
+        /// The changed property (`image`).
+        property: String,
+        /// Its policy property and value (`image_update_policy`, `REBUILD`).
+        policy: String,
+        value: String,
+        effect: InPlace,
+    },
+    /// hotplate's note on a resource Heat's preview lists as unchanged that
+    /// references (`get_resource`, `get_attr`) replaced ones: the real update
+    /// gives it their new ids and attributes.
+    ReferencesReplaced {
+        /// The replaced resources it references, in the order found.
+        names: Vec<String>,
+    },
+}
+
+/// Where something is in the sources (1-based lines and columns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanPlace"))]
+pub struct Place {
+    /// The source's name (the template's file name, a file of `files`).
+    pub file: String,
+    /// 1-based start line.
+    pub line: u32,
+    /// 1-based start column (code points).
+    pub column: u32,
+    /// 1-based end line.
+    pub end_line: u32,
+    /// 1-based end column (exclusive).
+    pub end_column: u32,
+}
+
+/// A changed property or definition field: its value before and after, as
+/// the core renderer writes them (`None`: not given; the schema's default
+/// applies to a property).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanChange"))]
+pub struct Change {
+    /// The property name, or the field (`metadata`, `depends_on`, …).
+    pub name: String,
+    /// The value in the existing stack.
+    pub before: Option<Rendered>,
+    /// The value in the new stack (deploy-time values marked).
+    pub after: Option<Rendered>,
+    /// This change alone forces the replacement.
+    pub forces_replacement: bool,
+    /// Can be updated in place (a property's `update_allowed`; fields: true).
+    pub update_allowed: bool,
+    /// Where it is written in the new template (none when removed).
+    pub place: Option<Place>,
+}
+
+/// One resource of a plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlannedResource"))]
+pub struct ResourcePlan {
+    /// The resource name.
+    pub name: String,
+    /// What the update does.
+    pub action: Action,
+    /// The type as Heat lists it (the new definition's for added, replaced
+    /// and unchanged resources, the existing one's for updated and deleted).
+    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
+    pub type_name: String,
+    /// Why (empty for added and deleted resources; for an unchanged one,
+    /// only hotplate's [`Reason::ReferencesReplaced`]).
+    #[cfg_attr(feature = "ts", ts(as = "Vec<ReasonView>"))]
+    pub reasons: Vec<Reason>,
+    /// The changed properties (updated and replaced resources).
+    pub properties: Vec<Change>,
+    /// The changed definition fields besides properties.
+    pub fields: Vec<Change>,
+    /// The `restricted_actions` entry the real update would stop at
+    /// (`update` or `replace`): Heat's preview does not check them.
+    pub restricted: Option<String>,
+    /// For a replaced or deleted resource: its `deletion_policy` (`Delete`
+    /// destroys its data; `Retain` and `Snapshot` keep it).
+    pub deletion_policy: Option<String>,
+    /// Where the resource is defined (the new template; the current one for
+    /// a deleted resource).
+    pub place: Option<Place>,
+}
+
+/// One stack of a plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "StackPlan"))]
+pub struct StackPlan {
+    /// The resources Heat lists for this stack, sorted by name.
+    pub resources: Vec<ResourcePlan>,
+    /// The nested stacks Heat lists resources of, by resource name.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, StackPlan>"))]
+    pub nested: IndexMap<String, StackPlan>,
+}
+
+/// An update plan: Heat's preview, and why.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Heat's error (then every list is empty).
+    pub error: Option<HeatError>,
+    /// Where the error is (the new stack's sources; the current stack's for
+    /// `CurrentStackFailed`).
+    pub error_place: Option<Place>,
+    /// The top-level stack.
+    pub stack: StackPlan,
+}
+
+/// What `handle_update` does with a property changed in place under an
+/// update policy (`Server.handle_update`: `image_update_policy`,
+/// `flavor_update_policy`, `user_data_update_policy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InPlace {
+    /// `REBUILD`: the server is rebuilt from the new image (its root disk is
+    /// replaced); `preserve_ephemeral`: `REBUILD_PRESERVE_EPHEMERAL`.
+    Rebuild { preserve_ephemeral: bool },
+    /// `RESIZE`: the server is resized (stopped, moved, restarted).
+    Resize,
+    /// `IGNORE`: the change is not applied.
+    Ignored,
+}
+
+/// How many resources each action touches, nested stacks included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "PlanSummary"))]
+pub struct PlanSummary {
+    /// Created.
+    pub added: usize,
+    /// Deleted.
+    pub deleted: usize,
+    /// Deleted and created again.
+    pub replaced: usize,
+    /// Changed in place.
+    pub updated: usize,
+    /// Left alone.
+    pub unchanged: usize,
+    /// Refused by the real update (`restricted_actions`).
+    pub restricted: usize,
+    /// Replaced or deleted with `deletion_policy: Delete`, or rebuilt in
+    /// place (their data is lost).
+    pub data_lost: usize,
+}
+
+impl PlanSummary {
+    /// The count of one action.
+    pub fn count(&self, action: Action) -> usize {
+        match action {
+            Action::Added => self.added,
+            Action::Deleted => self.deleted,
+            Action::Replaced => self.replaced,
+            Action::Updated => self.updated,
+            Action::Unchanged => self.unchanged,
+        }
+    }
+}
+
+/// An update plan as the CLI's `plan-json` and the package's `plan()` give
+/// it: Heat's answer (the oracle's preview result), the counts, and every
+/// stack's resources with their reasons, changed values (text with
+/// deploy-time marks, UTF-16 offsets) and places.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serialize", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", ts(rename = "UpdatePlan"))]
+pub struct PlanDetail {
+    /// Heat's preview: `error`, the five lists, `nested` (the oracle's format).
+    #[cfg_attr(feature = "ts", ts(type = "PreviewResult"))]
+    pub heat: Value,
+    /// The counts of every stack.
+    pub summary: PlanSummary,
+    /// Where Heat's error is (the new stack's sources; the current stack's
+    /// for `CurrentStackFailed`).
+    pub error_place: Option<Place>,
+    /// The top-level stack (empty when Heat refuses the update).
+    pub stack: StackPlan,
+}
+
+/// A reason as data: its kind, its words and the properties it names.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "PlanReason")]
+pub struct ReasonView {
+    /// `type-changed`, `not-updatable`, `rule`, `always-replaced`,
+    /// `nested-stack`, `changed`, `always-update`, what an update policy
+    /// does in place (`rebuild`, `resize`, `ignored`), or hotplate's note on
+    /// an unchanged resource that references replaced ones
+    /// (`references-replaced`).
+    pub kind: String,
+    /// The reason in words.
+    pub text: String,
+    /// The properties it names (the ones that force the replacement).
+    pub properties: Vec<String>,
+}
