@@ -403,9 +403,9 @@ pub fn value_text(value: &Value, format: Format) -> String {
     render::render(value, &[], &Placeholders::new(), format).text
 }
 
-/// Template validate (`openstack orchestration template validate`, Heat's
-/// `POST /v1/{tenant}/validate`): the request (the body and the query's
-/// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
+// Template validate (`openstack orchestration template validate`, Heat's
+// `POST /v1/{tenant}/validate`): the request (the body and the query's
+// `show_nested`/`ignore_errors`), Heat's answer, and what the client prints.
 
 /// Answer a template validate request as Heat 27 does: the response body
 /// (`Description`, `Parameters`, `ParameterGroups`, `NestedParameters` with
