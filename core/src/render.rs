@@ -70,6 +70,12 @@ impl Placeholders {
         self.0.get(i).map(|(_, v)| v)
     }
 
+    /// Those at or under `path` (adjacent in sorted order, see [`Placeholders::any_under`]).
+    pub(crate) fn under(&self, path: &[PathItem]) -> &[(Vec<PathItem>, Sym)] {
+        let rest = self.0.get(self.0.partition_point(|(p, _)| p.as_slice() < path)..).unwrap_or_default();
+        rest.get(..rest.iter().take_while(|(p, _)| p.starts_with(path)).count()).unwrap_or_default()
+    }
+
     /// Whether any is at or under `path` (paths with a common prefix are
     /// adjacent in sorted order, starting at the prefix itself).
     fn any_under(&self, path: &[PathItem]) -> bool {
@@ -548,6 +554,12 @@ impl ResultView {
     #[cfg(test)]
     pub(crate) fn shown(&self, path: &[PathItem]) -> Option<crate::symbolic::Sym> {
         Some(overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
+    }
+
+    /// The display values at or under `path`: with the value at `path`, all
+    /// that [`ResultView::render`] of `path` reads.
+    pub(crate) fn placeholders_under(&self, path: &[PathItem]) -> &[(Vec<PathItem>, Sym)] {
+        self.placeholders.under(path)
     }
 
     /// Whether any value of the result is a placeholder.

@@ -11,14 +11,18 @@
 //! Edits also give a parameter another value (or type), change the Heat
 //! settings or name another Heat release: the nested stacks a session keeps
 //! (ARCHITECTURE.md, "Incremental evaluation") are kept by those inputs too, and
-//! the test fails if no evaluation reused one. The seed is fixed.
+//! the test fails if no evaluation reused one. Every other evaluation is linted
+//! in the same session call (`Session::evaluated_linted`, as the page's worker
+//! asks): its lint findings equal those of a cold evaluation linted alone; and
+//! the texts of its shown values, which a session writes again only where a
+//! value changed (`Session::texts`), equal a cold evaluation's. The seed is fixed.
 //!
 //! `PROPTEST_CASES` sets the number of edit sequences (default 48); `HOTPLATE_SHARED`
 //! points at another `shared` folder.
 
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, json_to_value, Document, Request, Session};
+use hotplate_core::api::{evaluate, json_to_value, Document, Evaluated, Format, LintOptions, Request, Session};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
@@ -179,6 +183,10 @@ fn apply(req: &mut Request, original: &Request, edit: &Edit) {
     }
 }
 
+fn every_rule() -> LintOptions {
+    LintOptions { enable: vec!["all".into()], disable: Vec::new() }
+}
+
 #[test]
 fn evaluations_through_a_session_equal_cold_evaluations() {
     let cases = cases();
@@ -202,12 +210,35 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
                 if let Some(e) = e {
                     apply(&mut req, original, e);
                 }
-                let warm = session.evaluate(&req);
+                // Every other evaluation linted too, as the page asks (every rule:
+                // the rules reload the templates, from the session's loaded files).
+                let linted = i % 2 == 1;
+                let evaluated = if linted {
+                    session.evaluated_linted(req.clone(), &every_rule())
+                } else {
+                    session.evaluated(req.clone())
+                };
+                let warm = evaluated.evaluation();
+                // The shown values' texts, written again only where they changed.
+                let format = if i % 3 == 2 { Format::Json } else { Format::Yaml };
+                let texts = session.texts(&evaluated, format);
+                if texts != Evaluated::new(req.clone()).texts(format) {
+                    return Err(TestCaseError::fail(format!(
+                        "shown texts after edit {i} differ from a cold evaluation's"
+                    )));
+                }
                 reused.set(reused.get() + session.nested_reused());
                 let cold = evaluate(&req);
                 prop_assert_eq!(warm.result.to_json(), cold.result.to_json(), "result after edit {}", i);
                 if format!("{warm:?}") != format!("{cold:?}") {
                     return Err(TestCaseError::fail(format!("evaluation after edit {i} differs from a cold one")));
+                }
+                if linted {
+                    let mut alone = Evaluated::new(req.clone());
+                    alone.lint(&every_rule());
+                    if format!("{:?}", evaluated.summary()) != format!("{:?}", alone.summary()) {
+                        return Err(TestCaseError::fail(format!("lint after edit {i} differs from a cold one")));
+                    }
                 }
             }
             Ok(())
@@ -248,5 +279,38 @@ fn an_overcloud_edited_through_a_session_equals_cold_evaluations() {
         let cold = evaluate(req);
         assert_eq!(warm.result.to_json(), cold.result.to_json(), "result of evaluation {i}");
         assert!(format!("{warm:?}") == format!("{cold:?}"), "evaluation {i} differs from a cold one");
+    }
+}
+
+/// A nested stack that fails only before anything is created (its output lists
+/// an `OS::Heat::Value`'s value, null until created): each evaluation makes
+/// Heat's, the two deploy-time evaluations (the second computing the Value's
+/// value as Heat does once it exists) and the display one. Each keeps its own
+/// nested-stack results: the second deploy-time evaluation never replays the
+/// first one's (their answers differ), and an unchanged request replays every
+/// child stack of every pass.
+#[test]
+fn each_pass_of_an_evaluation_keeps_its_own_nested_stacks() {
+    let mut req = Request::new(
+        "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\noutputs:\n  o: {value: {get_attr: [c, v]}}\n",
+    );
+    req.files.insert(
+        "child.yaml".into(),
+        Some(
+            "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: [a, b]}}\n\
+             outputs:\n  v: {value: {yaql: {expression: '$.data.a.len()', data: {a: {get_attr: [v, value]}}}}}\n"
+                .into(),
+        ),
+    );
+    let cold = evaluate(&req);
+    assert!(!cold.deploy_time.is_empty(), "the child's output fails only before creation: {:?}", cold.diagnostics);
+    let mut session = Session::new();
+    for i in 0..3 {
+        let warm = session.evaluate(&req);
+        assert_eq!(warm.result.to_json(), cold.result.to_json(), "result of evaluation {i}");
+        assert!(format!("{warm:?}") == format!("{cold:?}"), "evaluation {i} differs from a cold one");
+        if i > 0 {
+            assert_eq!(session.nested_reused(), session.nested_stacks(), "evaluation {i} ran a child stack again");
+        }
     }
 }

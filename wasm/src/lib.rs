@@ -77,6 +77,19 @@ impl Evaluation {
         Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated(req))))
     }
 
+    /// `Evaluation.linted(requestJson, enable, disable)`: a new evaluation, then
+    /// `lint(enable, disable)` over it, in one call: the lint rules reload the
+    /// request's templates, and here they take the trees the evaluation loaded.
+    pub fn linted(request_json: &str, enable: Vec<String>, disable: Vec<String>) -> Result<Evaluation, JsError> {
+        let req = request(request_json)?;
+        #[cfg(feature = "test-panic")]
+        if request_json.contains(r#""x-test-panic":true"#) {
+            panic!("x-test-panic: deliberate panic to test trap recovery");
+        }
+        let options = api::LintOptions { enable, disable };
+        Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated_linted(req, &options))))
+    }
+
     /// `resultJson()`: the canonical result text (the source of truth).
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&self) -> String {
@@ -97,9 +110,12 @@ impl Evaluation {
         json(&self.0.summary())
     }
 
-    /// `texts(format)`: every value the result panes show (`ShownValue[]`), as `format` text.
+    /// `texts(format)`: every value the result panes show (`ShownValue[]`), as
+    /// `format` text (through the session: a value the last call wrote from the
+    /// same value is not written again).
     pub fn texts(&self, format_name: &str) -> Result<String, JsError> {
-        json(&self.0.texts(format(format_name)?))
+        let format = format(format_name)?;
+        json(&SESSION.with(|s| s.borrow_mut().texts(&self.0, format)))
     }
 
     /// `render(path, format)`: the value at `path` as a `RenderedValue`, or null.

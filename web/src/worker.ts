@@ -43,6 +43,8 @@ init().then(
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const m = event.data;
   const { id } = m;
+  /** The evaluation this one replaces, freed once the answer is posted (dropping an overcloud's trees takes ~20 ms the page need not wait for). */
+  let previous: Evaluation | null = null;
   try {
     if ("render" in m) {
       post({ id, ok: true, rendered: last?.render(m.render, m.format) ?? null });
@@ -62,7 +64,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     }
     const t0 = performance.now();
     const ev = evaluation(m.request, m.options);
-    last?.free();
+    previous = last;
     last = ev;
     const values: Values = {};
     for (const { path, text, marks } of ev.texts(m.format)) values[pathKey(path)] = { text, marks };
@@ -74,5 +76,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     post({ id, ok: true, response, values: delta, signatures, plan: planned, ms: performance.now() - t0 });
   } catch (e) {
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    previous?.free();
   }
 };

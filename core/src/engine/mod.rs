@@ -30,7 +30,7 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub(crate) use stack_cache::{read_file, NestedCache};
+pub(crate) use stack_cache::{read_file, same_value, NestedCache};
 
 use crate::eval::EvalError;
 use crate::model::diag::{Diagnostic, Severity};

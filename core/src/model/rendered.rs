@@ -4,7 +4,7 @@
 use crate::model::diag::PathItem;
 
 /// How a value is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serialize", derive(serde::Serialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serialize", serde(rename_all = "kebab-case"))]

@@ -89,8 +89,11 @@ export interface GlueEvaluation {
 
 /** The raw exports of the wasm-bindgen glue this wrapper uses; answers are JSON text. */
 export interface Glue {
-  /** Evaluates the request (JSON text); throws for a malformed one. */
-  Evaluation: new (requestJson: string) => GlueEvaluation;
+  /** Evaluates the request (JSON text); throws for a malformed one. `linted`: and runs the lint rules over it in the same call. */
+  Evaluation: {
+    new (requestJson: string): GlueEvaluation;
+    linted(requestJson: string, enable: string[], disable: string[]): GlueEvaluation;
+  };
   validate(requestJson: string): string;
   versions(): string;
   functions(version: string): string;
@@ -220,8 +223,8 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
     const text = requestText(request);
     const lint = lintRules(options);
     return guarded(() => {
-      const raw = new glue.Evaluation(text);
-      if (lint) raw.lint(lint.enable, lint.disable);
+      // Linted in the same call: the rules reuse the templates the evaluation loaded.
+      const raw = lint ? glue.Evaluation.linted(text, lint.enable, lint.disable) : new glue.Evaluation(text);
       const born = generation;
       let live: GlueEvaluation | null = raw;
       /** Ask the held evaluation; empty once freed or once the instance it lived in is gone. */
