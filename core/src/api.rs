@@ -29,8 +29,8 @@ mod wire;
 
 pub use crate::catalogue::PropInfo;
 use crate::catalogue::{self, NestedKind};
+pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
-pub use crate::engine::{evaluate, Display, Document, Request};
 use crate::functions::{self, Table};
 pub use crate::ide::complete::{Completion, CompletionKind, Completions};
 pub use crate::ide::fixes::{QuickFix, TextEdit};

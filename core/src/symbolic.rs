@@ -578,8 +578,9 @@ fn merge(args: Option<Sym>) -> Option<Sym> {
 mod tests {
     use super::*;
     use crate::api::{Format, ResultView};
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
     use crate::model::diag::PathItem;
+    use crate::model::Request;
 
     const HEAD: &str = "heat_template_version: 2021-04-16\nresources:\n  server: {type: OS::Nova::Server, properties: {flavor: f, image: i}}\n  lb: {type: OS::Octavia::LoadBalancer, properties: {vip_subnet: s}}\n  RoleParametersValue: {type: OS::Heat::Value, properties: {value: {a: 1}}}\n  g: {type: OS::Heat::ResourceGroup, properties: {count: 2, resource_def: {type: OS::Heat::None}}}\n";
 

@@ -1,6 +1,7 @@
 //! Test helpers: every unit test goes through the public `evaluate` door.
 
-use crate::engine::{evaluate, Request};
+use crate::engine::evaluate;
+use crate::model::Request;
 
 fn template(version: &str, head: &str, expr: &str) -> String {
     format!("heat_template_version: {version}\n{head}outputs:\n  o:\n    value: {expr}\n")

@@ -6,7 +6,10 @@
 //! with the declarations of those two JSON formats, so they stay true.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+use serde_json::Value as J;
 
 use hotplate_core::api::{self, formats};
 use ts_rs::{Config, TS};
@@ -51,14 +54,14 @@ fn generated() -> String {
     decl::<formats::EvaluateRequest>(&cfg, o);
     decl::<formats::StackInputs>(&cfg, o);
     decl::<formats::Playground>(&cfg, o);
-    decl::<formats::CanonicalResult>(&cfg, o);
-    decl::<formats::ResultError>(&cfg, o);
+    decl::<api::HeatResult>(&cfg, o);
+    decl::<api::HeatError>(&cfg, o);
     decl::<formats::ResourceResult>(&cfg, o);
     decl::<formats::EnabledResource>(&cfg, o);
     decl::<formats::DisabledResource>(&cfg, o);
-    decl::<formats::OutputValue>(&cfg, o);
-    decl::<formats::SkippedConstraint>(&cfg, o);
-    decl::<formats::SkippedCheck>(&cfg, o);
+    decl::<api::OutputResult>(&cfg, o);
+    decl::<api::SkippedConstraint>(&cfg, o);
+    decl::<api::SkippedCheck>(&cfg, o);
     decl::<formats::PreviewRequest>(&cfg, o);
     decl::<formats::PreviewResult>(&cfg, o);
     decl::<formats::PreviewLists>(&cfg, o);
@@ -130,6 +133,107 @@ fn types_ts_is_generated_from_the_api_types() {
     );
 }
 
+/// The member names of an object type's declaration, one set per
+/// alternative of a union (`{ a: …, b: … } | { … }`): what the generated
+/// types say an object of that type has.
+fn members<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
+    let text = T::decl(&Config::new().with_large_int("number"));
+    // Without the doc comments of the members.
+    let mut code = String::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("/*") {
+        code.push_str(&rest[..at]);
+        rest = rest[at..].find("*/").map_or("", |end| &rest[at + end + 2..]);
+    }
+    code.push_str(rest);
+    let (mut out, mut depth, mut name, mut current) = (Vec::new(), 0, String::new(), BTreeSet::new());
+    let mut in_name = false;
+    for c in code.chars() {
+        match c {
+            '{' | '[' | '(' | '<' => {
+                depth += 1;
+                if depth == 1 && c == '{' {
+                    in_name = true;
+                    name.clear();
+                }
+            }
+            '}' | ']' | ')' | '>' => {
+                depth -= 1;
+                if depth == 0 && c == '}' {
+                    out.push(std::mem::take(&mut current));
+                }
+            }
+            ':' if depth == 1 && in_name => {
+                current.insert(name.trim().trim_end_matches('?').to_string());
+                in_name = false;
+            }
+            ',' if depth == 1 => {
+                in_name = true;
+                name.clear();
+            }
+            _ if depth == 1 && in_name => name.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The keys of an object (`None`: not an object).
+fn keys(v: &J) -> Option<BTreeSet<String>> {
+    v.as_object().map(|o| o.keys().cloned().collect())
+}
+
+/// An object whose members are exactly one alternative of `T`'s declaration,
+/// each a string (or null where `nullable` names it).
+fn check_record<T: TS + ?Sized>(v: &J, nullable: &[&str], at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object: {v}"));
+    assert!(members::<T>().contains(&have), "{at}: members {have:?}, declared {:?}", members::<T>());
+    for (k, x) in v.as_object().into_iter().flatten() {
+        assert!(x.is_string() || (x.is_null() && nullable.contains(&k.as_str())), "{at}.{k}: {x}");
+    }
+}
+
+/// A canonical result as the model's declarations say (`CanonicalResult`,
+/// `HeatError`, `OutputResult`, `SkippedConstraint`, `SkippedCheck` from the
+/// model's types; a resource strictly by `formats::ResourceResult`), nested
+/// stacks included: the result `HeatResult::to_json` writes has no member the
+/// types do not declare, and lacks none.
+fn check_result(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object"));
+    assert_eq!(members::<api::HeatResult>(), vec![have], "{at}: the result's members");
+    let field = |k: &str| v.get(k).unwrap_or(&J::Null);
+    assert!(field("template_version").is_string() || field("template_version").is_null(), "{at}: template_version");
+    match field("error") {
+        J::Null => {}
+        e => {
+            assert!(keys(e).is_some_and(|k| vec![k] == members::<api::HeatError>()), "{at}: error {e}");
+            assert!(e["type"].is_string() && e["message"].is_string(), "{at}: error {e}");
+            assert!(e["path"].is_null() || e["path"].is_array(), "{at}: error {e}");
+        }
+    }
+    for section in ["parameters", "conditions", "resources", "outputs", "nested"] {
+        assert!(field(section).is_object(), "{at}: {section} is not an object");
+    }
+    for (name, r) in field("resources").as_object().into_iter().flatten() {
+        if let Err(e) = serde_json::from_value::<formats::ResourceResult>(r.clone()) {
+            panic!("{at}: resource {name}: {e}");
+        }
+    }
+    for (name, o) in field("outputs").as_object().into_iter().flatten() {
+        assert!(keys(o).is_some_and(|k| vec![k] == members::<api::OutputResult>()), "{at}: output {name}");
+        assert!(o["error"].is_string() || o["error"].is_null(), "{at}: output {name}");
+    }
+    for s in field("skipped_constraints").as_array().unwrap_or_else(|| panic!("{at}: skipped_constraints")) {
+        check_record::<api::SkippedConstraint>(s, &[], &format!("{at}: skipped_constraints"));
+    }
+    for s in field("skipped_checks").as_array().unwrap_or_else(|| panic!("{at}: skipped_checks")) {
+        check_record::<api::SkippedCheck>(s, &[], &format!("{at}: skipped_checks"));
+    }
+    for (name, n) in field("nested").as_object().into_iter().flatten() {
+        check_result(n, &format!("{at} nested {name}"));
+    }
+}
+
 /// The `.json` files of a corpus folder: (path as text, contents).
 fn json_files(dir: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -144,7 +248,8 @@ fn json_files(dir: &Path) -> Vec<(String, String)> {
 }
 
 /// Every request and expected result of the shared corpora and of the golden
-/// cases decodes with the format declarations (a result strictly).
+/// cases decodes with the format declarations, a result strictly: its
+/// members exactly as the model's types declare them (`check_result`).
 #[test]
 fn the_format_declarations_describe_the_corpus() {
     let shared = root().join("../shared/conformance");
@@ -161,7 +266,7 @@ fn the_format_declarations_describe_the_corpus() {
             let decoded = match (validate, name.ends_with(".expected.json")) {
                 (false, true) => {
                     results += 1;
-                    serde_json::from_str::<formats::CanonicalResult>(&text).map(drop)
+                    serde_json::from_str::<J>(&text).map(|v| check_result(&v, &name))
                 }
                 (true, true) => {
                     validates += 1;

@@ -268,6 +268,10 @@ resources:
       value:
         config_settings:
           nova::debug: false
+        service_config_settings: {}
+        global_config_settings: {}
+        step_config: include tripleo::profile::base::nova
+        upgrade_tasks: []
 outputs:
   role_data: {value: {get_attr: [RoleData, value]}}
 `;

@@ -7,10 +7,11 @@
 use std::cell::OnceCell;
 
 use super::{locate, Located, ResultView};
-use crate::engine::{evaluate, Request};
+use crate::engine::evaluate;
 use crate::ide::fixes::QuickFix;
 use crate::model::diag::{Diagnostic, PathItem};
 use crate::model::result::{DeferredMark, Edge, Evaluation, ParamInfo};
+use crate::model::Request;
 use crate::release::Release;
 use crate::render::{Format, Rendered, RenderedMark};
 use crate::value::Value;

@@ -5,9 +5,10 @@
 
 use std::collections::HashSet;
 
+use crate::engine::environment;
 pub use crate::engine::file_schemata::VERSION_KEYS;
-use crate::engine::{environment, Document, Request};
 use crate::model::diag::Diagnostic;
+use crate::model::{Document, Request};
 use crate::pyfmt::py_str;
 use crate::source::{SourceId, SourceMap, Span};
 use crate::syntax::{self, Node, NodeKind};

@@ -1,8 +1,10 @@
 //! The JSON formats of the oracle's README that cross the boundary as
-//! text, declared for the TypeScript types (feature `ts`): the request
-//! [`crate::engine::Request`] decodes (Heat's stack-create body plus the
-//! playground's extensions; other members are ignored) and the canonical
-//! result `HeatResult::to_json` writes, template validate's request and
+//! text and have no model type of their shape yet, declared for the
+//! TypeScript types (feature `ts`): the request [`crate::model::Request`]
+//! decodes (Heat's stack-create body plus the playground's extensions; other
+//! members are ignored), a resource of the canonical result (the model's
+//! `HeatResult` holds resources as values; its own TypeScript type,
+//! `CanonicalResult`, comes from the model), template validate's request and
 //! answer ([`ValidateRequest`], [`ValidateResult`]) and the update preview's
 //! ([`PreviewRequest`], [`PreviewResult`]). Nothing reads or writes through these
 //! declarations; the binding's test decodes every corpus request and expected
@@ -81,44 +83,17 @@ pub struct Playground {
     pub reference_ids: Option<BTreeMap<String, String>>,
 }
 
-/// Heat's canonical result (the oracle's README). When `error` is set, the maps are empty.
-#[derive(Debug, Deserialize, TS)]
+/// The error of a preview or a validate answer, as the binding's test
+/// decodes it (its TypeScript type is the model's `HeatError`).
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CanonicalResult {
-    /// The version value as written (null if the template could not be loaded).
-    pub template_version: Option<String>,
-    /// The error Heat would raise.
-    pub error: Option<ResultError>,
-    /// Parameter name → converted value (pseudo parameters included).
-    #[ts(type = "Record<string, JsonValue>")]
-    pub parameters: BTreeMap<String, serde_json::Value>,
-    /// Condition name → value.
-    #[ts(type = "Record<string, JsonValue>")]
-    pub conditions: BTreeMap<String, serde_json::Value>,
-    /// Resource name → its resolved view.
-    pub resources: BTreeMap<String, ResourceResult>,
-    /// Output name → value or error.
-    pub outputs: BTreeMap<String, OutputValue>,
-    /// Custom constraints a service would have checked: parameters first, then resource properties.
-    pub skipped_constraints: Vec<SkippedConstraint>,
-    /// Plugin checks that stopped where Heat would have asked a service.
-    pub skipped_checks: Vec<SkippedCheck>,
-    /// Nested stacks (resource name → their result).
-    pub nested: BTreeMap<String, CanonicalResult>,
-}
-
-/// The error Heat would raise.
-#[derive(Debug, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-#[ts(rename = "HeatError")]
 pub struct ResultError {
-    /// Python class name of Heat's exception (`StackValidationFailed`, ...).
+    /// Python class name of Heat's exception.
     #[serde(rename = "type")]
     pub kind: String,
     /// `str(exception)`.
     pub message: String,
     /// Heat's error path, or null.
-    #[ts(type = "PathStep[] | null")]
     pub path: Option<serde_json::Value>,
 }
 
@@ -201,54 +176,6 @@ pub struct DisabledResource {
     pub external_id: (),
 }
 
-/// An output's value, or the error resolving it.
-#[derive(Debug, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-#[ts(rename = "OutputResult")]
-pub struct OutputValue {
-    /// The value (null when it fails).
-    #[ts(type = "JsonValue")]
-    pub value: serde_json::Value,
-    /// `str()` of the error, or null.
-    pub error: Option<String>,
-}
-
-/// A custom constraint only a cloud can check: of a parameter, or of a
-/// resource property (`property` is Heat's path, list indices as numbers:
-/// `networks.0.network`).
-#[derive(Debug, Deserialize, TS)]
-#[serde(untagged)]
-pub enum SkippedConstraint {
-    /// A parameter's.
-    Parameter {
-        /// The parameter.
-        parameter: String,
-        /// The constraint name.
-        constraint: String,
-    },
-    /// A resource property's.
-    Property {
-        /// The resource (nested stacks: names joined by `/`).
-        resource: String,
-        /// Heat's property path.
-        property: String,
-        /// The constraint name.
-        constraint: String,
-    },
-}
-
-/// A plugin check that stopped where Heat would ask a service.
-#[derive(Debug, Deserialize, TS)]
-#[serde(deny_unknown_fields)]
-pub struct SkippedCheck {
-    /// The resource (nested stacks: names joined by `/`).
-    pub resource: String,
-    /// `<plugin class>.validate`, `.validate_external`, `.child_template`.
-    pub check: String,
-    /// The client Heat would ask (`nova`, `glance`, `neutron`, ...).
-    pub service: String,
-}
-
 /// An update request (the oracle's preview request): Heat's `PUT|PATCH
 /// …/preview` body plus `x-current`, the create request of the stack as it is.
 #[derive(Debug, Deserialize, TS)]
@@ -292,6 +219,7 @@ pub struct PreviewRequest {
 #[serde(deny_unknown_fields)]
 pub struct PreviewResult {
     /// The error Heat would raise.
+    #[ts(type = "HeatError | null")]
     pub error: Option<ResultError>,
     /// The top-level stack's five lists.
     pub preview: PreviewLists,
@@ -371,6 +299,7 @@ pub struct ValidateRequest {
 #[serde(deny_unknown_fields)]
 pub struct ValidateResult {
     /// The error (`HTTPBadRequest` for the engine's `{'Error': …}`, else the exception's class).
+    #[ts(type = "HeatError | null")]
     pub error: Option<ResultError>,
     /// The body; a text for unknown `ignore_errors` codes (heat-api answers 200 with the
     /// engine's `repr` of an `HTTPBadRequest`).

@@ -3,10 +3,11 @@
 //! value they wait for); real errors stay errors; Heat's canonical result is
 //! unchanged. One test per class of `../shared/conformance/deploy-time/`.
 
-use crate::engine::{evaluate, Request};
+use crate::engine::evaluate;
 use crate::model::diag::Severity;
 use crate::model::result::Evaluation;
 use crate::model::result::DEPLOY_TIME_CODE;
+use crate::model::Request;
 
 fn eval_with(template: &str, files: &[(&str, &str)]) -> Evaluation {
     let mut req = Request::new(template);

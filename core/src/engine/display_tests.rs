@@ -2,9 +2,10 @@
 //! Heat's canonical result unchanged.
 
 use crate::api::ResultView;
-use crate::engine::{evaluate, Display, Request};
+use crate::engine::evaluate;
 use crate::model::diag::PathItem;
 use crate::model::result::Evaluation;
+use crate::model::{Display, Request};
 use crate::render::Format;
 
 /// The shown value at a dotted path as YAML text (placeholders included).

@@ -474,8 +474,9 @@ pub fn single(parsed: Option<ParsedEnv>, explicit: &Map, file: &str) -> Environm
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
     use crate::model::diag::PathItem;
+    use crate::model::Request;
 
     /// (file, strategy, parts) of each contribution to parameter `name`.
     fn contributions(req: &Request, name: &str) -> Vec<(String, String, Vec<PathItem>)> {

@@ -330,7 +330,7 @@ mod tests {
 
     /// The output `o`'s error or value with these settings.
     fn yaql_output(expression: &str, config: &str) -> String {
-        let mut req = crate::engine::Request::new(format!(
+        let mut req = crate::model::Request::new(format!(
             "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: {{yaql: {{expression: '{expression}'}}}}\n"
         ));
         req.heat_config = crate::pyconv::json_loads(config).expect("json");

@@ -16,7 +16,6 @@ pub(crate) mod mode;
 mod nested;
 pub mod parameters;
 pub(crate) mod properties;
-pub mod request;
 pub mod resources;
 pub(crate) mod result;
 mod stack_cache;
@@ -30,11 +29,11 @@ use std::rc::Rc;
 
 use indexmap::IndexMap;
 
-pub use request::{Display, Document, Request};
 pub(crate) use stack_cache::{read_file, NestedCache};
 
 use crate::eval::EvalError;
 use crate::model::diag::{Diagnostic, Severity};
+use crate::model::request::{Display, Request};
 use crate::model::result::{DeployTime, Evaluation, HeatResult, NotChecked, Unknown};
 use crate::source::SourceId;
 use crate::stack::Stack;

@@ -3,8 +3,9 @@
 use super::cursor::{self, At, Cursor, Seg};
 use super::{byte_of, docs, utf16_range, Depth, DocKind, Workspace};
 use crate::catalogue::{self, Described, Lit, PropSchema, Rule, TypeInfo};
-use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections, Request};
+use crate::engine::{environment, parameters::parameter_keys, resources::resource_keys, template_sections};
 use crate::functions::{self, Table};
+use crate::model::Request;
 use crate::pyfmt::py_str;
 use crate::syntax::Node;
 use crate::version::VERSIONS;

@@ -8,10 +8,11 @@ use std::ops::Range;
 use super::complete::attribute_names;
 use super::{closest, range, scalar_text, utf16_range, DocKind, Workspace};
 use crate::catalogue::{self, PropKind, PropSchema};
-use crate::engine::{parameters::parameter_keys, resources::resource_keys, template_sections, Request};
+use crate::engine::{parameters::parameter_keys, resources::resource_keys, template_sections};
 use crate::functions::{self, Table};
 use crate::model::diag::Diagnostic;
 use crate::model::result::Evaluation;
+use crate::model::Request;
 use crate::syntax::Node;
 
 /// One text change (UTF-16 offsets in `file`).

@@ -7,9 +7,10 @@ use super::cursor::{self, At, Cursor, Seg};
 use super::navigate::{function_at, target, Target};
 use super::{byte_of, docs, utf16_range, DocKind, Workspace};
 use crate::catalogue::{self, Described, PropSchema, Rule};
-use crate::engine::{evaluate, Request};
+use crate::engine::evaluate;
 use crate::model::parameters::ValueSource;
 use crate::model::result::Evaluation;
+use crate::model::Request;
 use crate::pyfmt::py_str;
 use crate::render::{self, Format, Placeholders};
 
@@ -185,7 +186,7 @@ fn parameters_alone(ws: &Workspace<'_>, req: &Request) -> Option<Evaluation> {
         }
     }
     let mut alone = req.clone();
-    alone.template = crate::engine::Document::Value(crate::value::Value::map(m));
+    alone.template = crate::model::Document::Value(crate::value::Value::map(m));
     Some(evaluate(&alone))
 }
 

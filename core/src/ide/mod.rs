@@ -23,7 +23,7 @@ use std::cell::OnceCell;
 use std::ops::Range;
 
 use crate::catalogue::{self, Registry, TypeInfo};
-use crate::engine::{Document, Request};
+use crate::model::{Document, Request};
 use crate::source::SourceId;
 use crate::syntax::{load_template, load_yaml, Node};
 use crate::value::Value;

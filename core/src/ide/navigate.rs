@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::cursor::{self, At, Cursor, Seg};
 use super::{byte_of, range, scalar_text, DocKind, Location, Utf16, Workspace};
 use crate::catalogue;
-use crate::engine::Request;
+use crate::model::Request;
 use crate::syntax::Node;
 
 /// A name the position refers to.

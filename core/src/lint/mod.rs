@@ -33,9 +33,9 @@ mod suppress;
 
 use std::ops::Range;
 
-use crate::engine::Request;
 use crate::model::diag::{Diagnostic, Severity};
 use crate::model::result::Evaluation;
+use crate::model::Request;
 use crate::source::Span;
 
 pub(crate) use model::Ctx;

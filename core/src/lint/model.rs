@@ -7,10 +7,10 @@
 
 use crate::catalogue::{self, PropSchema, Registry, TypeInfo};
 use crate::engine::parameters::ParamSchema;
-use crate::engine::{Document, Request};
 use crate::functions::{self, FnSpec, Lookup, Table};
 use crate::model::diag::PathItem;
 use crate::model::result::{Evaluation, HeatResult};
+use crate::model::{Document, Request};
 use crate::source::SourceId;
 use crate::syntax::{load_template, load_yaml, Node};
 use crate::value::Value;

@@ -162,14 +162,18 @@ pub enum PathItem {
 
 /// The error Heat itself would raise: what the canonical result's `error` holds.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HeatError {
     /// Python exception class (`StackValidationFailed`, `InvalidTemplateVersion`, …).
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
     pub kind: String,
     /// `str(exception)`, exactly.
     pub message: String,
-    /// Heat's error path list, when non-empty.
+    /// Heat's error path list, when non-empty (null when empty).
+    #[cfg_attr(feature = "ts", ts(type = "PathStep[] | null"))]
     pub path: Vec<PathItem>,
     /// The diagnostic behind it (code, span), for editors.
+    #[cfg_attr(feature = "ts", ts(skip))]
     pub diagnostic: Diagnostic,
 }
 

@@ -14,8 +14,9 @@ use crate::symbolic;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 
-/// One output in the canonical result.
+/// One output in the canonical result: its value, or the error resolving it.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OutputResult {
     /// The value (null when disabled or failed).
     pub value: Value,
@@ -23,29 +24,80 @@ pub struct OutputResult {
     pub error: Option<String>,
 }
 
-/// The canonical result of the oracle README.
+/// Heat's canonical result (the oracle's README). When `error` is set, the maps are empty.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "CanonicalResult"))]
 pub struct HeatResult {
     /// The version value as written (null if the template could not be loaded).
     pub template_version: Option<String>,
     /// The error Heat would raise.
     pub error: Option<HeatError>,
     /// Parameter name → converted value (pseudo parameters included).
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, JsonValue>"))]
     pub parameters: Map,
     /// Condition name → value.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, JsonValue>"))]
     pub conditions: Map,
     /// Resource name → its resolved view.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: ResourceResult }"))]
     pub resources: Map,
     /// Output name → value or error.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: OutputResult }"))]
     pub outputs: IndexMap<String, OutputResult>,
-    /// (parameter, constraint) pairs a service would have checked.
+    /// Custom constraints a service would have checked: parameters first,
+    /// then resource properties (the model keeps the parameters' pairs here,
+    /// in the pipeline's order, and the properties' in `skipped_properties`).
+    #[cfg_attr(feature = "ts", ts(type = "Array<SkippedConstraint>"))]
     pub skipped_constraints: Vec<(String, String)>,
     /// Resource property constraints a service would have checked.
+    #[cfg_attr(feature = "ts", ts(skip))]
     pub skipped_properties: Vec<SkippedProperty>,
     /// Plugin checks that stopped where they would have called a service.
     pub skipped_checks: Vec<SkippedCheck>,
     /// The nested stacks (resource name → their result).
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: CanonicalResult }"))]
     pub nested: IndexMap<String, HeatResult>,
+}
+
+/// One entry of the canonical result's `skipped_constraints`: a custom
+/// constraint only a cloud can check, of a parameter or of a resource
+/// property (`property` is Heat's path, list indices as numbers:
+/// `networks.0.network`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(untagged))]
+pub enum SkippedConstraint {
+    /// A parameter's.
+    Parameter {
+        /// The parameter.
+        parameter: String,
+        /// The constraint name.
+        constraint: String,
+    },
+    /// A resource property's.
+    Property {
+        /// The resource (nested stacks: names joined by `/`).
+        resource: String,
+        /// Heat's property path.
+        property: String,
+        /// The constraint name.
+        constraint: String,
+    },
+}
+
+impl SkippedConstraint {
+    /// The entry as the result writes it.
+    fn to_value(&self) -> Value {
+        match self {
+            SkippedConstraint::Parameter { parameter, constraint } => {
+                record(&[("parameter", parameter), ("constraint", constraint)])
+            }
+            SkippedConstraint::Property { resource, property, constraint } => {
+                record(&[("resource", resource), ("property", property), ("constraint", constraint)])
+            }
+        }
+    }
 }
 
 /// A custom constraint of a resource property that a service would check.
@@ -59,14 +111,15 @@ pub struct SkippedProperty {
     pub constraint: String,
 }
 
-/// A plugin check Heat would have made with a service.
+/// A plugin check that stopped where Heat would have asked a service.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SkippedCheck {
     /// The resource (nested stacks: names joined by `/`).
     pub resource: String,
-    /// `<plugin class>.validate`, `.validate_external`, …
+    /// `<plugin class>.validate`, `.validate_external`, `.child_template`.
     pub check: String,
-    /// The client Heat asked for (`nova`, `glance`, …).
+    /// The client Heat would ask (`nova`, `glance`, `neutron`, …).
     pub service: String,
 }
 
@@ -132,18 +185,7 @@ impl HeatResult {
             outs.insert_str(k, Value::map(om));
         }
         m.insert_str("outputs", Value::map(outs));
-        // Parameter entries first (sorted by the pipeline), then resource
-        // properties; each kind sorted and unique, as the oracle writes them.
-        let mut skipped: Vec<Value> =
-            self.skipped_constraints.iter().map(|(p, c)| record(&[("parameter", p), ("constraint", c)])).collect();
-        let mut props = self.skipped_properties.clone();
-        crate::sort::sort(&mut props);
-        props.dedup();
-        skipped.extend(
-            props.iter().map(|p| {
-                record(&[("resource", &p.resource), ("property", &p.property), ("constraint", &p.constraint)])
-            }),
-        );
+        let skipped = self.skipped_constraint_list().iter().map(SkippedConstraint::to_value).collect();
         m.insert_str("skipped_constraints", Value::list(skipped));
         let mut checks = self.skipped_checks.clone();
         crate::sort::sort(&mut checks);
@@ -157,6 +199,23 @@ impl HeatResult {
         }
         m.insert_str("nested", Value::map(nested));
         Value::map(m)
+    }
+
+    /// The result's `skipped_constraints` as the oracle writes them: the
+    /// parameters' first (sorted by the pipeline), then the resource
+    /// properties'; each kind sorted and unique.
+    pub fn skipped_constraint_list(&self) -> Vec<SkippedConstraint> {
+        let params = self.skipped_constraints.iter().map(|(parameter, constraint)| SkippedConstraint::Parameter {
+            parameter: parameter.clone(),
+            constraint: constraint.clone(),
+        });
+        let mut props = self.skipped_properties.clone();
+        crate::sort::sort(&mut props);
+        props.dedup();
+        let props = props.into_iter().map(|SkippedProperty { resource, property, constraint }| {
+            SkippedConstraint::Property { resource, property, constraint }
+        });
+        params.chain(props).collect()
     }
 
     /// The canonical JSON text (sorted keys, indent 2, like the oracle).
@@ -415,7 +474,8 @@ pub struct Edge {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
     use crate::pyfmt::{json_dumps, JsonStyle};
 
     /// `to_json` converts keys while writing; it must equal dumping `to_value`

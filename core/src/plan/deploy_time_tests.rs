@@ -4,7 +4,7 @@
 //! oracle request); what Heat refuses for real is still refused.
 
 use super::{plan, Action, Plan, PlanRequest};
-use crate::engine::{Document, Request};
+use crate::model::{Document, Request};
 use crate::render::Format;
 
 /// The 13 lines: a group member's required property from `get_attr`.

@@ -7,8 +7,8 @@ use indexmap::IndexMap;
 
 use crate::engine::environment::Environment;
 use crate::engine::parameters::{ParamSchema, Parameter};
-use crate::engine::{Document, Request};
 use crate::eval::EvalError;
+use crate::model::{Document, Request};
 use crate::pyhash::{PySet, StrHash};
 use crate::value::{Map, Value};
 

@@ -31,7 +31,8 @@ fn email_like(address: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
 
     /// Heat's error for a notification with `props` under `release`, if any.
     fn error(props: &str, release: Option<&str>) -> Option<String> {

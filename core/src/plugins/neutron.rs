@@ -55,7 +55,7 @@ mod tests {
     #[test]
     fn a_printed_set_of_names_gets_a_note_that_its_order_is_not_stable() {
         let ev = |specs: &str, release: Option<&str>| {
-            let mut req = crate::engine::Request::new(format!(
+            let mut req = crate::model::Request::new(format!(
                 "heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Neutron::Net\n    properties:\n      value_specs: {specs}\n"
             ));
             req.heat_release = release.map(String::from);

@@ -32,7 +32,8 @@ fn uuid_like(val: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
 
     /// Heat's error for a job binary at `url` under `release`, if any.
     fn error(url: &str, release: Option<&str>) -> Option<String> {

@@ -24,7 +24,8 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{evaluate, Request};
+    use crate::engine::evaluate;
+    use crate::model::Request;
 
     /// Heat's error for a cluster with `props` under `release`, if any.
     fn error(props: &str, release: Option<&str>) -> Option<String> {

@@ -140,33 +140,35 @@ export type CanonicalResult = {
    */
   outputs: { [key in string]: OutputResult },
   /**
-   * Custom constraints a service would have checked: parameters first, then resource properties.
+   * Custom constraints a service would have checked: parameters first,
+   * then resource properties (the model keeps the parameters' pairs here,
+   * in the pipeline's order, and the properties' in `skipped_properties`).
    */
   skipped_constraints: Array<SkippedConstraint>,
   /**
-   * Plugin checks that stopped where Heat would have asked a service.
+   * Plugin checks that stopped where they would have called a service.
    */
   skipped_checks: Array<SkippedCheck>,
   /**
-   * Nested stacks (resource name → their result).
+   * The nested stacks (resource name → their result).
    */
   nested: { [key in string]: CanonicalResult },
 };
 
 /**
- * The error Heat would raise.
+ * The error Heat itself would raise: what the canonical result's `error` holds.
  */
 export type HeatError = {
   /**
-   * Python class name of Heat's exception (`StackValidationFailed`, ...).
+   * Python exception class (`StackValidationFailed`, `InvalidTemplateVersion`, …).
    */
   type: string,
   /**
-   * `str(exception)`.
+   * `str(exception)`, exactly.
    */
   message: string,
   /**
-   * Heat's error path, or null.
+   * Heat's error path list, when non-empty (null when empty).
    */
   path: PathStep[] | null,
 };
@@ -262,22 +264,23 @@ export type DisabledResource = {
 };
 
 /**
- * An output's value, or the error resolving it.
+ * One output in the canonical result: its value, or the error resolving it.
  */
 export type OutputResult = {
   /**
-   * The value (null when it fails).
+   * The value (null when disabled or failed).
    */
   value: JsonValue,
   /**
-   * `str()` of the error, or null.
+   * `str(exception)` when resolving failed.
    */
   error: string | null,
 };
 
 /**
- * A custom constraint only a cloud can check: of a parameter, or of a
- * resource property (`property` is Heat's path, list indices as numbers:
+ * One entry of the canonical result's `skipped_constraints`: a custom
+ * constraint only a cloud can check, of a parameter or of a resource
+ * property (`property` is Heat's path, list indices as numbers:
  * `networks.0.network`).
  */
 export type SkippedConstraint = {
@@ -305,7 +308,7 @@ export type SkippedConstraint = {
 };
 
 /**
- * A plugin check that stopped where Heat would ask a service.
+ * A plugin check that stopped where Heat would have asked a service.
  */
 export type SkippedCheck = {
   /**
@@ -317,7 +320,7 @@ export type SkippedCheck = {
    */
   check: string,
   /**
-   * The client Heat would ask (`nova`, `glance`, `neutron`, ...).
+   * The client Heat would ask (`nova`, `glance`, `neutron`, …).
    */
   service: string,
 };

@@ -484,7 +484,7 @@ mod tests {
         // 1000 providers of 1000 members each would be a million resources.
         let inner = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: OS::Heat::None}\n";
         let t = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: inner.yaml}\n";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         req.files.insert("inner.yaml".into(), Some(inner.into()));
         let ev = crate::engine::evaluate(&req);
         let text = crate::model::result::HeatResult::to_value(&ev.result);
@@ -501,7 +501,7 @@ mod tests {
         // AWS::CloudWatch::Alarm is Heat's AWS_CloudWatch_Alarm.yaml (the default environment's).
         let t = "heat_template_version: 2018-08-31\nresources:\n  alarm:\n    type: AWS::CloudWatch::Alarm\n    properties: {MetricName: m}\n";
         let file = "file:///etc/heat/templates/AWS_CloudWatch_Alarm.yaml";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         let ev = crate::engine::evaluate(&req);
         let notes: Vec<&str> =
             ev.diagnostics.iter().filter(|d| d.code == "packaged-template").map(|d| d.message.as_str()).collect();
@@ -520,7 +520,7 @@ mod tests {
     fn deploy_time_values_of_nested_stacks_are_marked_where_the_result_has_them() {
         let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
         let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";
-        let mut req = crate::engine::Request::new(t);
+        let mut req = crate::model::Request::new(t);
         req.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
         let marks: Vec<(Vec<PathItem>, &str, bool)> =

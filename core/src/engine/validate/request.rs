@@ -1,7 +1,7 @@
 //! The oracle's validate request: the body heat-api reads (as for create)
 //! and the two query flags, `x-show-nested` and `x-ignore-errors`.
 
-use crate::engine::Request;
+use crate::model::Request;
 use crate::pyfmt::py_str;
 
 /// One template validate request.
