@@ -36,7 +36,7 @@ fn shared_dir(rel: &str, what: &str) -> Option<PathBuf> {
 #[test]
 fn error_places_of_heat_s_two_answers() {
     let mut dirs = vec![repo().join("core/tests/data/deploy-time-parts")];
-    let mut expected = vec!["artifacts checked at deploy time 6/6; real places kept 10/10"];
+    let mut expected = vec!["artifacts checked at deploy time 8/8; real places kept 12/12"];
     if let Some(d) = shared_dir("conformance/deploy-time", "dt_places over deploy-time/") {
         dirs.push(d);
         expected.push("artifacts checked at deploy time 50/50; real places kept 12/12");

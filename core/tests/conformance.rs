@@ -173,7 +173,7 @@ const PARTS: &str = "tests/data/deploy-time-parts";
 /// [`PARTS`]: Heat's answers before creation, exact.
 #[test]
 fn deploy_time_parts_ratchet() {
-    every_case_exact(PARTS, 8);
+    every_case_exact(PARTS, 9);
 }
 
 /// Every case of a folder of the repository (at least `at_least` of them)

@@ -214,12 +214,12 @@ pub(crate) fn computed_once_created(stack: &Stack, call: &Call) -> bool {
     if !stack.deployed {
         return false;
     }
+    // Most resources have nothing computed: no need to resolve the call.
+    let resource = resource_name(stack, &call.args).ok().and_then(|name| stack.resource_ref(&name, "unknown").ok());
+    let Some(resource) = resource.filter(|r| !matches!(r.once_created, OnceCreated::Unknown)) else { return false };
     match deployed(stack, call) {
         Ok(Some(_)) => true,
-        Ok(None) => resource_name(stack, &call.args)
-            .ok()
-            .and_then(|name| stack.resource_ref(&name, "unknown").ok())
-            .is_some_and(|r| !r.created && matches!(r.once_created, OnceCreated::Failed)),
+        Ok(None) => !resource.created && matches!(resource.once_created, OnceCreated::Failed),
         Err(e) => !e.is_unknown(),
     }
 }

@@ -340,12 +340,23 @@ fn once_created(kind: NestedKind, ev: &Evaluation) -> OnceCreated {
     if super::api_failed(&ev.result) {
         return OnceCreated::Failed;
     }
+    // The outputs not resolved for want of a deploy-time value, by stack
+    // (`super::waits_for`'s `outputs.<name>` paths, read once).
+    let mut waiting: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
+    for n in &ev.not_checked {
+        if let Some(rest) = n.path.strip_prefix("outputs.") {
+            waiting.entry(n.stack.as_str()).or_default().push(rest);
+        }
+    }
     let outputs = |result: &HeatResult, stack: &str| {
+        let waits = waiting.get(stack).map_or(&[][..], Vec::as_slice);
         let attributes = result
             .outputs
             .iter()
             .map(|(name, o)| {
-                let unknown = ev.not_checked.iter().any(|n| super::waits_for(n, stack, Some(name)));
+                let unknown = waits
+                    .iter()
+                    .any(|rest| rest.strip_prefix(name.as_str()).is_some_and(|r| r.is_empty() || r.starts_with('.')));
                 let attribute = match &o.error {
                     _ if unknown => Attribute::Unknown,
                     Some(e) => Attribute::Error(e.clone()),
