@@ -59,7 +59,14 @@ pub fn eval_conditions(body: &str) -> String {
 
 /// A whole template's error message, if it fails.
 pub fn template_error(template: &str) -> Option<String> {
-    evaluate(&Request::new(template.to_string())).result.error.map(|e| e.message)
+    template_error_in(template, None)
+}
+
+/// A whole template's error message under Heat `release` (none: 27.0.1), if it fails.
+pub fn template_error_in(template: &str, release: Option<&str>) -> Option<String> {
+    let mut req = Request::new(template.to_string());
+    req.heat_release = release.map(String::from);
+    evaluate(&req).result.error.map(|e| e.message)
 }
 
 /// A whole template's skips, sorted: `resource check service` for the plugin

@@ -31,16 +31,16 @@ fn email_like(address: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::evaluate;
-    use crate::model::Request;
+    use crate::testing::template_error_in;
 
     /// Heat's error for a notification with `props` under `release`, if any.
     fn error(props: &str, release: Option<&str>) -> Option<String> {
-        let mut req = Request::new(format!(
-            "heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Monasca::Notification\n    properties: {{{props}}}\n"
-        ));
-        req.heat_release = release.map(String::from);
-        evaluate(&req).result.error.map(|e| e.message)
+        template_error_in(
+            &format!(
+                "heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Monasca::Notification\n    properties: {{{props}}}\n"
+            ),
+            release,
+        )
     }
 
     // Expected messages from the oracle (real Heat 16.1.0, full mode:

@@ -32,16 +32,16 @@ fn uuid_like(val: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::evaluate;
-    use crate::model::Request;
+    use crate::testing::template_error_in;
 
     /// Heat's error for a job binary at `url` under `release`, if any.
     fn error(url: &str, release: Option<&str>) -> Option<String> {
-        let mut req = Request::new(format!(
-            "heat_template_version: 2021-04-16\nresources:\n  jb:\n    type: OS::Sahara::JobBinary\n    properties: {{url: '{url}'}}\n"
-        ));
-        req.heat_release = release.map(String::from);
-        evaluate(&req).result.error.map(|e| e.message)
+        template_error_in(
+            &format!(
+                "heat_template_version: 2021-04-16\nresources:\n  jb:\n    type: OS::Sahara::JobBinary\n    properties: {{url: '{url}'}}\n"
+            ),
+            release,
+        )
     }
 
     // Expected messages from the oracle (real Heat 16.1.0, full mode:

@@ -24,16 +24,16 @@ pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::evaluate;
-    use crate::model::Request;
+    use crate::testing::template_error_in;
 
     /// Heat's error for a cluster with `props` under `release`, if any.
     fn error(props: &str, release: Option<&str>) -> Option<String> {
-        let mut req = Request::new(format!(
-            "heat_template_version: 2021-04-16\nresources:\n  c:\n    type: OS::Senlin::Cluster\n    properties: {{profile: p, {props}}}\n"
-        ));
-        req.heat_release = release.map(String::from);
-        evaluate(&req).result.error.map(|e| e.message)
+        template_error_in(
+            &format!(
+                "heat_template_version: 2021-04-16\nresources:\n  c:\n    type: OS::Senlin::Cluster\n    properties: {{profile: p, {props}}}\n"
+            ),
+            release,
+        )
     }
 
     // Expected messages from the oracle (real Heat 16.1.0 and 22.0.1, full
