@@ -67,6 +67,24 @@ pub struct ShownValue {
     pub marks: Vec<RenderedMark>,
 }
 
+/// What changed in the shown values' texts since a session's earlier call
+/// ([`super::Session::texts_since`]): the values whose text differs or is new,
+/// and the places no longer shown; `full`: `changed` is every shown value (the
+/// earlier call is not the session's last one, or it wrote another format).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ShownTexts {
+    /// This call's number in the session: the next call's `since`.
+    pub call: u32,
+    /// `changed` holds every shown value, not only those that changed.
+    pub full: bool,
+    /// The values whose text (or its marks) differs from the earlier call's, or that it did not show.
+    pub changed: Vec<ShownValue>,
+    /// The places the earlier call showed and this one does not.
+    pub removed: Vec<Vec<PathItem>>,
+}
+
 /// The release that answers a request: the one `x-heat-release` names,
 /// 27.0.1 when it names none, none when it names an unknown one.
 pub fn answering(req: &Request) -> Option<Release> {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownValue};
+use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownTexts, ShownValue};
 use crate::engine::{same_value, NestedCache};
 use crate::model::diag::PathItem;
 use crate::model::rendered::Rendered;
@@ -22,14 +22,19 @@ pub struct Session {
     texts: Texts,
 }
 
-/// The texts of the shown values [`Session::texts`] wrote last, by format and
-/// place, with what each was written from.
+/// The texts of the shown values [`Session::texts`] (or
+/// [`Session::texts_since`]) wrote last, by place, with what each was written
+/// from; the number of that call and its format.
 #[derive(Default)]
-struct Texts(HashMap<(Format, Vec<PathItem>), Written>);
+struct Texts {
+    written: HashMap<Vec<PathItem>, Written>,
+    call: u32,
+    format: Option<Format>,
+}
 
 impl std::fmt::Debug for Texts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Texts").field("values", &self.0.len()).finish()
+        f.debug_struct("Texts").field("values", &self.written.len()).field("call", &self.call).finish()
     }
 }
 
@@ -84,23 +89,54 @@ impl Session {
     /// to one service template of an overcloud changes a few of its ~9,000
     /// shown values. The session keeps the last call's texts only.
     pub fn texts(&mut self, evaluated: &Evaluated, format: Format) -> Vec<ShownValue> {
+        self.write_texts(evaluated, format, None).changed
+    }
+
+    /// What [`Session::texts`] would answer, as what changed since the call
+    /// numbered `since` (its answer's `call`): only the values whose text
+    /// differs or is new, and the places no longer shown — an overcloud edit
+    /// sends a few of ~9,000 texts. When `since` is not the session's last
+    /// call (or that call wrote another format) the answer is `full`: every
+    /// shown value. Applying `changed` and `removed` to the texts of call
+    /// `since` gives [`Session::texts`]'s answer.
+    pub fn texts_since(&mut self, evaluated: &Evaluated, format: Format, since: Option<u32>) -> ShownTexts {
+        let base = since.filter(|&c| c == self.texts.call && self.texts.format == Some(format));
+        self.write_texts(evaluated, format, base)
+    }
+
+    /// The shown values' texts, each reused when its value and display values
+    /// are those it was written from; with `base` (the last call, same format)
+    /// only those that differ from that call's and the places it showed alone.
+    fn write_texts(&mut self, evaluated: &Evaluated, format: Format, base: Option<u32>) -> ShownTexts {
         let view = evaluated.view();
-        let mut last = std::mem::take(&mut self.texts.0);
-        let mut out = Vec::new();
+        let same_format = self.texts.format == Some(format);
+        let mut last = std::mem::take(&mut self.texts.written);
+        let mut changed = Vec::new();
         for path in view.shown_paths() {
             let Some(value) = view.value(&path) else { continue };
             let display = view.placeholders_under(&path);
-            let key = (format, path);
-            let rendered = match last.remove(&key) {
-                Some(w) if same_value(&w.value, value) && same_display(&w.display, display) => w.rendered,
-                _ => view.render_value(value, &key.1, format),
+            let old = last.remove(&path).filter(|_| same_format);
+            let (rendered, differs) = match old {
+                Some(w) if same_value(&w.value, value) && same_display(&w.display, display) => (w.rendered, false),
+                old => {
+                    let rendered = view.render_value(value, &path, format);
+                    let differs = old.is_none_or(|w| w.rendered != rendered);
+                    (rendered, differs)
+                }
             };
-            let written = Written { value: value.clone(), display: display.to_vec(), rendered: rendered.clone() };
-            let (_, path) = key;
-            self.texts.0.insert((format, path.clone()), written);
-            out.push(ShownValue { path, text: rendered.text, marks: rendered.marks });
+            if base.is_none() || differs {
+                changed.push(ShownValue {
+                    path: path.clone(),
+                    text: rendered.text.clone(),
+                    marks: rendered.marks.clone(),
+                });
+            }
+            self.texts.written.insert(path, Written { value: value.clone(), display: display.to_vec(), rendered });
         }
-        out
+        let removed = if base.is_some() { last.into_keys().collect() } else { Vec::new() };
+        self.texts.call = self.texts.call.wrapping_add(1).max(1);
+        self.texts.format = Some(format);
+        ShownTexts { call: self.texts.call, full: base.is_none(), changed, removed }
     }
 
     /// How many loaded file texts the session holds (those of its last evaluation).
@@ -209,6 +245,38 @@ mod tests {
                 texts.iter().find(|t| t.path.first() == Some(&PathItem::Key("outputs".into()))).expect("the output");
             assert_eq!(o.text, yaml, "{value}");
         }
+    }
+
+    #[test]
+    fn texts_since_sends_what_changed_and_what_went() {
+        let t = |value: &str, extra: &str| {
+            format!("heat_template_version: 2018-08-31\noutputs:\n  o: {{value: {value}}}\n  k: {{value: 1}}\n{extra}")
+        };
+        let mut session = Session::new();
+        let ev = session.evaluated(Request::new(t("1", "  x: {value: 2}\n")));
+        let first = session.texts_since(&ev, Format::Yaml, None);
+        assert!(first.full && first.removed.is_empty());
+        assert_eq!(first.changed, ev.texts(Format::Yaml));
+        // `1` becomes `1.0` and `x` goes: only those.
+        let ev = session.evaluated(Request::new(t("1.0", "")));
+        let next = session.texts_since(&ev, Format::Yaml, Some(first.call));
+        assert!(!next.full);
+        let paths = |v: &[ShownValue]| v.iter().map(|v| v.path.clone()).collect::<Vec<_>>();
+        let out = |name: &str| {
+            vec![PathItem::Key("outputs".into()), PathItem::Key(name.into()), PathItem::Key("value".into())]
+        };
+        assert_eq!(paths(&next.changed), vec![out("o")]);
+        assert_eq!(next.changed[0].text, "1.0\n");
+        assert_eq!(next.removed, vec![out("x")]);
+        // An older call, another format, or `texts` in between: everything again.
+        assert!(session.texts_since(&ev, Format::Yaml, Some(first.call)).full);
+        let json = session.texts_since(&ev, Format::Json, Some(session.texts.call));
+        assert!(json.full && json.changed == ev.texts(Format::Json));
+        let call = session.texts.call;
+        session.texts(&ev, Format::Json);
+        assert!(session.texts_since(&ev, Format::Json, Some(call)).full);
+        let same = session.texts_since(&ev, Format::Json, Some(session.texts.call));
+        assert!(!same.full && same.changed.is_empty() && same.removed.is_empty());
     }
 
     #[test]
