@@ -7,6 +7,9 @@
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hasher};
 
+/// One hasher type: each digest function is compiled once (the module's size).
+type H = foldhash::quality::FoldHasher<'static>;
+
 use super::Evaluated;
 use crate::model::diag::PathItem;
 use crate::model::Format;
@@ -45,7 +48,8 @@ impl Evaluated {
             .collect();
         for (key, resource) in resources.iter() {
             let name = key.as_str().map_or_else(|| super::json_key(key), str::to_string);
-            let mut h = foldhash::quality::FixedState::with_seed(0x6870_6c61_7465).build_hasher();
+            let mut hasher = foldhash::quality::FixedState::with_seed(0x6870_6c61_7465).build_hasher();
+            let h = &mut hasher;
             h.write_u8(format as u8);
             for (section, value) in [("resources", Some(resource)), ("nested", nested.and_then(|n| n.get(key)))] {
                 let Some(value) = value else {
@@ -53,18 +57,18 @@ impl Evaluated {
                     continue;
                 };
                 h.write_u8(1);
-                value_digest(value, &mut h);
+                value_digest(value, h);
                 let at = [PathItem::Key(section.into()), PathItem::Key(name.clone())];
                 for (path, sym) in view.placeholders_under(&at) {
-                    path_digest(path, &mut h);
-                    sym_digest(sym, &mut h);
+                    path_digest(path, h);
+                    sym_digest(sym, h);
                 }
                 h.write_u8(2);
             }
             let under = |r: &str| r == name || r.strip_prefix(name.as_str()).is_some_and(|rest| rest.starts_with('/'));
             for (section, _, entry) in skipped.iter().filter(|(_, r, _)| under(r)) {
                 h.write_usize(*section);
-                value_digest(entry, &mut h);
+                value_digest(entry, h);
             }
             out.insert(name, format!("{:016x}", h.finish()));
         }
@@ -72,13 +76,13 @@ impl Evaluated {
     }
 }
 
-fn str_digest(s: &str, h: &mut impl Hasher) {
+fn str_digest(s: &str, h: &mut H) {
     h.write_usize(s.len());
     h.write(s.as_bytes());
 }
 
 /// Values of different types (`1`, `1.0`, `true`, `"1"`) digest differently.
-fn value_digest(v: &Value, h: &mut impl Hasher) {
+fn value_digest(v: &Value, h: &mut H) {
     match v {
         Value::Null => h.write_u8(0),
         Value::Bool(b) => {
@@ -121,7 +125,7 @@ fn value_digest(v: &Value, h: &mut impl Hasher) {
     }
 }
 
-fn path_digest(path: &[PathItem], h: &mut impl Hasher) {
+fn path_digest(path: &[PathItem], h: &mut H) {
     h.write_usize(path.len());
     for step in path {
         match step {
@@ -137,12 +141,12 @@ fn path_digest(path: &[PathItem], h: &mut impl Hasher) {
     }
 }
 
-fn hole_digest(hole: &Hole, h: &mut impl Hasher) {
+fn hole_digest(hole: &Hole, h: &mut H) {
     str_digest(&hole.label, h);
     h.write_u8(u8::from(hole.exact));
 }
 
-fn parts_digest<T>(parts: &[Part<T>], h: &mut impl Hasher, one: impl Fn(&T, &mut dyn Hasher)) {
+fn parts_digest<T>(parts: &[Part<T>], h: &mut H, one: impl Fn(&T, &mut H)) {
     h.write_usize(parts.len());
     for part in parts {
         match part {
@@ -159,15 +163,15 @@ fn parts_digest<T>(parts: &[Part<T>], h: &mut impl Hasher, one: impl Fn(&T, &mut
 }
 
 /// A display value, as [`super::session`] compares them.
-fn sym_digest(sym: &Sym, mut h: &mut dyn Hasher) {
+fn sym_digest(sym: &Sym, h: &mut H) {
     match sym {
         Sym::Value(v) => {
             h.write_u8(0);
-            value_digest(v, &mut h);
+            value_digest(v, h);
         }
         Sym::Hole(hole) => {
             h.write_u8(1);
-            hole_digest(hole, &mut h);
+            hole_digest(hole, h);
         }
         Sym::Text(pieces) => {
             h.write_u8(2);
@@ -176,23 +180,23 @@ fn sym_digest(sym: &Sym, mut h: &mut dyn Hasher) {
                 match piece {
                     Piece::Lit(s) => {
                         h.write_u8(0);
-                        str_digest(s, &mut h);
+                        str_digest(s, h);
                     }
                     Piece::Hole(hole) => {
                         h.write_u8(1);
-                        hole_digest(hole, &mut h);
+                        hole_digest(hole, h);
                     }
                 }
             }
         }
         Sym::List(parts) => {
             h.write_u8(3);
-            parts_digest(parts, &mut h, |s, h| sym_digest(s, h));
+            parts_digest(parts, h, |s, h| sym_digest(s, h));
         }
         Sym::Map(parts) => {
             h.write_u8(4);
-            parts_digest(parts, &mut h, |(k, v), mut h| {
-                value_digest(k, &mut h);
+            parts_digest(parts, h, |(k, v), h| {
+                value_digest(k, h);
                 sym_digest(v, h);
             });
         }

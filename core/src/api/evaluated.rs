@@ -191,12 +191,37 @@ impl ResultView {
     /// the panes' values on its own and compares.
     pub fn shown_paths(&self) -> Vec<Vec<PathItem>> {
         let mut out = Vec::new();
-        shown_paths(self.value(&[]), &mut Vec::new(), &mut out);
+        shown_paths(self.value(&[]), &[], &mut out);
         out
     }
 }
 
-fn shown_paths(stack: Option<&Value>, base: &mut Vec<PathItem>, out: &mut Vec<Vec<PathItem>>) {
+fn shown_paths(stack: Option<&Value>, base: &[PathItem], out: &mut Vec<Vec<PathItem>>) {
+    own_shown_paths(stack, base, out);
+    for (child, c) in nested_stacks(stack, base) {
+        shown_paths(Some(c), &child, out);
+    }
+}
+
+/// The nested stacks of the stack at `base` (`stack`, the value there): each one's path and value.
+pub(crate) fn nested_stacks<'a>(stack: Option<&'a Value>, base: &[PathItem]) -> Vec<(Vec<PathItem>, &'a Value)> {
+    let Some(nested) = stack.and_then(Value::as_map).and_then(|s| s.get_str("nested")).and_then(Value::as_map) else {
+        return Vec::new();
+    };
+    let key = |k: &Value| k.as_str().map_or_else(|| super::json_key(k), str::to_string);
+    nested
+        .iter()
+        .map(|(k, child)| {
+            let mut path = base.to_vec();
+            path.extend([PathItem::Key("nested".into()), PathItem::Key(key(k))]);
+            (path, child)
+        })
+        .collect()
+}
+
+/// The shown values of the stack at `base` itself ([`ResultView::shown_paths`]
+/// less its nested stacks'), in the panes' order.
+pub(crate) fn own_shown_paths(stack: Option<&Value>, base: &[PathItem], out: &mut Vec<Vec<PathItem>>) {
     let Some(stack) = stack.and_then(Value::as_map) else { return };
     let section = |name: &str| stack.get_str(name).and_then(Value::as_map).map(|m| m.iter().collect::<Vec<_>>());
     let at = |base: &[PathItem], steps: &[&str]| -> Vec<PathItem> {
@@ -233,12 +258,6 @@ fn shown_paths(stack: Option<&Value>, base: &mut Vec<PathItem>, out: &mut Vec<Ve
                 out.push(field(f));
             }
         }
-    }
-    for (k, child) in section("nested").unwrap_or_default() {
-        let depth = base.len();
-        base.extend([PathItem::Key("nested".into()), PathItem::Key(key(k))]);
-        shown_paths(Some(child), base, out);
-        base.truncate(depth);
     }
 }
 
