@@ -191,7 +191,7 @@ fn sym_digest(sym: &Sym, h: &mut H) {
         }
         Sym::List(parts) => {
             h.write_u8(3);
-            parts_digest(parts, h, |s, h| sym_digest(s, h));
+            parts_digest(parts, h, sym_digest);
         }
         Sym::Map(parts) => {
             h.write_u8(4);
