@@ -207,6 +207,23 @@ function crashPlan(e: unknown): UpdatePlan {
   };
 }
 
+/**
+ * The response of an evaluation whose `result` and `shown` are parsed when
+ * first read (an overcloud's are 5 and 4 MB of JSON: a caller that reads
+ * neither, or one, does not pay for both). Both are own enumerable
+ * properties, as before: spreading, `JSON.stringify` and `postMessage` see them.
+ */
+function lazyResponse(summary: EvaluateSummary, resultJson: string, shownJson: string): EvaluateResponse {
+  let result: CanonicalResult | undefined;
+  let shown: CanonicalResult | undefined;
+  const response = { ...summary, resultJson } as EvaluateResponse;
+  const parsedResult = () => (result ??= JSON.parse(resultJson) as CanonicalResult);
+  return Object.defineProperties(response, {
+    result: { enumerable: true, get: parsedResult },
+    shown: { enumerable: true, get: () => (shown ??= shownJson ? (JSON.parse(shownJson) as CanonicalResult) : parsedResult()) },
+  });
+}
+
 /** No shown values, as `textsSince` answers (a crashed or freed evaluation): call 0 is never a session's. */
 const noTexts = (): ShownTexts => ({ call: 0, full: true, changed: [], removed: [] });
 
@@ -257,10 +274,7 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       };
       const resultJson = raw.resultJson();
       const summary = JSON.parse(raw.summaryJson()) as EvaluateSummary;
-      const result = JSON.parse(resultJson) as CanonicalResult;
-      const shownJson = raw.shownJson();
-      const shown = shownJson ? (JSON.parse(shownJson) as CanonicalResult) : result;
-      const response: EvaluateResponse = { ...summary, resultJson, result, shown };
+      const response = lazyResponse(summary, resultJson, raw.shownJson());
       return {
         response,
         texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),
