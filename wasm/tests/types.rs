@@ -56,9 +56,9 @@ fn generated() -> String {
     decl::<formats::Playground>(&cfg, o);
     decl::<api::HeatResult>(&cfg, o);
     decl::<api::HeatError>(&cfg, o);
-    decl::<formats::ResourceResult>(&cfg, o);
-    decl::<formats::EnabledResource>(&cfg, o);
-    decl::<formats::DisabledResource>(&cfg, o);
+    decl::<api::ResourceResult>(&cfg, o);
+    decl::<api::EnabledResource>(&cfg, o);
+    decl::<api::DisabledResource>(&cfg, o);
     decl::<api::OutputResult>(&cfg, o);
     decl::<api::SkippedConstraint>(&cfg, o);
     decl::<api::SkippedCheck>(&cfg, o);
@@ -195,7 +195,7 @@ fn check_record<T: TS + ?Sized>(v: &J, nullable: &[&str], at: &str) {
 
 /// A canonical result as the model's declarations say (`CanonicalResult`,
 /// `HeatError`, `OutputResult`, `SkippedConstraint`, `SkippedCheck` from the
-/// model's types; a resource strictly by `formats::ResourceResult`), nested
+/// model's types; a resource by `ResourceResult`'s two forms), nested
 /// stacks included: the result `HeatResult::to_json` writes has no member the
 /// types do not declare, and lacks none.
 fn check_result(v: &J, at: &str) {
@@ -215,9 +215,7 @@ fn check_result(v: &J, at: &str) {
         assert!(field(section).is_object(), "{at}: {section} is not an object");
     }
     for (name, r) in field("resources").as_object().into_iter().flatten() {
-        if let Err(e) = serde_json::from_value::<formats::ResourceResult>(r.clone()) {
-            panic!("{at}: resource {name}: {e}");
-        }
+        check_resource(r, &format!("{at}: resource {name}"));
     }
     for (name, o) in field("outputs").as_object().into_iter().flatten() {
         assert!(keys(o).is_some_and(|k| vec![k] == members::<api::OutputResult>()), "{at}: output {name}");
@@ -231,6 +229,30 @@ fn check_result(v: &J, at: &str) {
     }
     for (name, n) in field("nested").as_object().into_iter().flatten() {
         check_result(n, &format!("{at} nested {name}"));
+    }
+}
+
+/// A resource as `ResourceResult` declares it: an `EnabledResource` (its
+/// names as strings) or a `DisabledResource` (every member but `type` null),
+/// with exactly the members of that form.
+fn check_resource(r: &J, at: &str) {
+    let have = keys(r).unwrap_or_else(|| panic!("{at}: not an object: {r}"));
+    let strings = |v: &J| v.as_array().is_some_and(|items| items.iter().all(J::is_string));
+    match r.get("enabled") {
+        Some(J::Bool(true)) => {
+            assert_eq!(members::<api::EnabledResource>(), vec![have], "{at}: members");
+            assert!(r["type"].is_string() && r["deletion_policy"].is_string(), "{at}: {r}");
+            assert!(strings(&r["depends_on"]) && strings(&r["requires"]), "{at}: {r}");
+        }
+        Some(J::Bool(false)) => {
+            assert_eq!(members::<api::DisabledResource>(), vec![have], "{at}: members");
+            let fields = r.as_object().into_iter().flatten();
+            assert!(
+                fields.filter(|(k, _)| !matches!(k.as_str(), "type" | "enabled")).all(|(_, v)| v.is_null()),
+                "{at}: {r}"
+            );
+        }
+        _ => panic!("{at}: enabled is not a bool: {r}"),
     }
 }
 

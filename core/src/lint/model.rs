@@ -333,7 +333,7 @@ impl<'a> Ctx<'a> {
 
     fn resolved_property(&self, res: &Res<'_>, key: &str) -> Option<Value> {
         let values = self.values()?;
-        let props = values.resources.get_str(res.name)?.as_map()?.get_str("properties")?.as_map()?;
+        let props = values.resources.get(res.name)?.properties()?.as_map()?;
         let value = props.get_str(key)?;
         let at = [
             PathItem::Key("resources".into()),

@@ -31,7 +31,7 @@ pub use plan::{Action, Change, Place, Plan, PlanDetail, PlanSummary, Reason, Res
 pub use rendered::{Format, Rendered, RenderedMark};
 pub use request::{Display, Document, Request};
 pub use result::{
-    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, SkippedConstraint, Unknown,
+    DeferredMark, DeployTime, DisabledResource, DisplayValue, Edge, EnabledResource, Evaluation, HeatResult,
+    NotChecked, OutputResult, ParamInfo, ResourceResult, SkippedCheck, SkippedConstraint, Unknown,
 };
 pub use validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};

@@ -174,8 +174,8 @@ export type HeatError = {
 };
 
 /**
- * A resource: enabled, with its properties resolved, or removed by its
- * condition (then every field but `type` is null).
+ * A resource of the canonical result: enabled, with its parts resolved,
+ * or removed by its condition (then every member but `type` is null).
  */
 export type ResourceResult = EnabledResource | DisabledResource;
 
@@ -188,7 +188,7 @@ export type EnabledResource = {
    */
   type: string,
   /**
-   * Always `true`.
+   * Always `true` (no data: the variant says it).
    */
   enabled: true,
   /**
@@ -196,23 +196,23 @@ export type EnabledResource = {
    */
   properties: JsonValue,
   /**
-   * The resolved metadata.
+   * The resolved metadata (`{}` when none).
    */
   metadata: JsonValue,
   /**
    * Explicit dependencies.
    */
-  depends_on: JsonValue[],
+  depends_on: Array<string>,
   /**
    * Every resource it needs (explicit and through references).
    */
   requires: Array<string>,
   /**
-   * `deletion_policy`.
+   * `deletion_policy` (`Retain` for a resource with an `external_id`, as Heat forces).
    */
-  deletion_policy: JsonValue,
+  deletion_policy: string,
   /**
-   * `update_policy`.
+   * `update_policy` (`{}` when none).
    */
   update_policy: JsonValue,
   /**
@@ -222,7 +222,8 @@ export type EnabledResource = {
 };
 
 /**
- * A resource whose condition is false: every field but `type` is null.
+ * A resource whose condition is false: every member but `type` is null
+ * (those members hold no data).
  */
 export type DisabledResource = {
   /**

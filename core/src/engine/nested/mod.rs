@@ -370,7 +370,7 @@ fn once_created(kind: NestedKind, ev: &Evaluation) -> OnceCreated {
     match kind {
         NestedKind::Template => outputs(&ev.result, ""),
         NestedKind::ResourceGroup | NestedKind::ResourceChain => {
-            let mut names: Vec<&str> = ev.result.resources.iter().filter_map(|(k, _)| k.as_str()).collect();
+            let mut names: Vec<&str> = ev.result.resources.keys().map(String::as_str).collect();
             names.sort_by_key(|n| (n.parse::<u64>().unwrap_or(u64::MAX), *n));
             let members = names
                 .into_iter()
