@@ -412,7 +412,7 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 /// Whether Heat accepts the template: no error, and an answer that is a body
 /// (unknown `ignore_errors` codes get a text instead).
 pub fn validate_accepted(v: &Validation) -> bool {
-    v.error.is_none() && v.body.as_ref().is_some_and(|b| b.as_map().is_some())
+    v.error.is_none() && matches!(v.body, Some(crate::model::ValidateAnswer::Body(_)))
 }
 
 /// The output formats of `openstack orchestration template validate`.
@@ -433,7 +433,7 @@ pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<St
     if let Some(e) = &v.error {
         return Err(format!("ERROR: {}", crate::engine::validate::client_message(e)));
     }
-    match v.body.as_ref() {
+    match v.body_value() {
         Some(Value::Map(body)) => Ok(match format {
             ClientFormat::Yaml => {
                 let mut out = String::new();

@@ -63,10 +63,10 @@ fn generated() -> String {
     decl::<api::SkippedConstraint>(&cfg, o);
     decl::<api::SkippedCheck>(&cfg, o);
     decl::<formats::PreviewRequest>(&cfg, o);
-    decl::<formats::PreviewResult>(&cfg, o);
-    decl::<formats::PreviewLists>(&cfg, o);
-    decl::<formats::NestedPreview>(&cfg, o);
-    decl::<formats::PreviewEntry>(&cfg, o);
+    decl::<api::PreviewResult>(&cfg, o);
+    decl::<api::PreviewLists>(&cfg, o);
+    decl::<api::NestedPreview>(&cfg, o);
+    decl::<api::PreviewEntry>(&cfg, o);
     decl::<api::PlanDetail>(&cfg, o);
     decl::<api::PlanSummary>(&cfg, o);
     decl::<api::StackPlan>(&cfg, o);
@@ -76,12 +76,12 @@ fn generated() -> String {
     decl::<api::Change>(&cfg, o);
     decl::<api::Place>(&cfg, o);
     decl::<formats::ValidateRequest>(&cfg, o);
-    decl::<formats::ValidateResult>(&cfg, o);
-    decl::<formats::ValidateAnswer>(&cfg, o);
-    decl::<formats::ValidateBody>(&cfg, o);
-    decl::<formats::ValidateParameter>(&cfg, o);
-    decl::<formats::NestedParameters>(&cfg, o);
-    decl::<formats::ValidateEnvironment>(&cfg, o);
+    decl::<api::Validation>(&cfg, o);
+    decl::<api::ValidateAnswer>(&cfg, o);
+    decl::<api::ValidateBody>(&cfg, o);
+    decl::<api::ValidateParameter>(&cfg, o);
+    decl::<api::NestedParameters>(&cfg, o);
+    decl::<api::ValidateEnvironment>(&cfg, o);
     decl::<api::Summary<'static>>(&cfg, o);
     decl::<api::Located>(&cfg, o);
     decl::<api::Severity>(&cfg, o);
@@ -137,6 +137,14 @@ fn types_ts_is_generated_from_the_api_types() {
 /// alternative of a union (`{ a: …, b: … } | { … }`): what the generated
 /// types say an object of that type has.
 fn members<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
+    marked::<T>()
+        .into_iter()
+        .map(|set| set.into_iter().map(|n| n.trim_end_matches('?').to_string()).collect())
+        .collect()
+}
+
+/// [`members`] with an optional member's name ending in `?`.
+fn marked<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
     let text = T::decl(&Config::new().with_large_int("number"));
     // Without the doc comments of the members.
     let mut code = String::new();
@@ -164,7 +172,7 @@ fn members<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
                 }
             }
             ':' if depth == 1 && in_name => {
-                current.insert(name.trim().trim_end_matches('?').to_string());
+                current.insert(name.trim().to_string());
                 in_name = false;
             }
             ',' if depth == 1 => {
@@ -256,6 +264,65 @@ fn check_resource(r: &J, at: &str) {
     }
 }
 
+/// An object with the members `T` declares: every required one, optional
+/// ones or not, nothing else.
+fn check_object<T: TS + ?Sized>(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object: {v}"));
+    let declared = marked::<T>().pop().unwrap_or_default();
+    let required: BTreeSet<String> = declared.iter().filter(|n| !n.ends_with('?')).cloned().collect();
+    let all: BTreeSet<String> = declared.iter().map(|n| n.trim_end_matches('?').to_string()).collect();
+    assert!(required.is_subset(&have) && have.is_subset(&all), "{at}: members {have:?}, declared {declared:?}");
+}
+
+/// A template validate result as the model declares it (`ValidateResult`,
+/// `ValidateAnswer`, `ValidateBody`, `ValidateParameter`, `NestedParameters`,
+/// `ValidateEnvironment`, `HeatError`).
+fn check_validate(v: &J, at: &str) {
+    check_object::<api::Validation>(v, at);
+    match &v["error"] {
+        J::Null => {}
+        e => check_object::<api::HeatError>(e, &format!("{at}: error")),
+    }
+    match &v["validate"] {
+        J::Null | J::String(_) => {}
+        body => {
+            check_object::<api::ValidateBody>(body, &format!("{at}: validate"));
+            check_parameters(&body["Parameters"], at);
+            check_nested_parameters(body.get("NestedParameters"), at);
+            check_object::<api::ValidateEnvironment>(&body["Environment"], &format!("{at}: Environment"));
+            assert!(body["Environment"]["event_sinks"].is_array(), "{at}: event_sinks");
+        }
+    }
+}
+
+/// `Parameters`: each a `ValidateParameter`, its names as strings.
+fn check_parameters(v: &J, at: &str) {
+    for (name, p) in v.as_object().unwrap_or_else(|| panic!("{at}: Parameters is not an object")) {
+        let at = format!("{at}: parameter {name}");
+        check_object::<api::ValidateParameter>(p, &at);
+        for k in ["Type", "Description", "NoEcho", "Label"] {
+            assert!(p[k].is_string(), "{at}: {k} {}", p[k]);
+        }
+        for k in ["AllowedPattern", "CustomConstraint", "ConstraintDescription"] {
+            assert!(p.get(k).is_none_or(J::is_string), "{at}: {k} {}", p[k]);
+        }
+        for k in ["Tags", "AllowedValues"] {
+            assert!(p.get(k).is_none_or(J::is_array), "{at}: {k} {}", p[k]);
+        }
+    }
+}
+
+/// `NestedParameters`, recursively.
+fn check_nested_parameters(v: Option<&J>, at: &str) {
+    for (name, n) in v.and_then(J::as_object).into_iter().flatten() {
+        let at = format!("{at}: nested {name}");
+        check_object::<api::NestedParameters>(n, &at);
+        assert!(n["Type"].is_string(), "{at}: Type");
+        check_parameters(&n["Parameters"], &at);
+        check_nested_parameters(n.get("NestedParameters"), &at);
+    }
+}
+
 /// The `.json` files of a corpus folder: (path as text, contents).
 fn json_files(dir: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -292,7 +359,7 @@ fn the_format_declarations_describe_the_corpus() {
                 }
                 (true, true) => {
                     validates += 1;
-                    serde_json::from_str::<formats::ValidateResult>(&text).map(drop)
+                    serde_json::from_str::<J>(&text).map(|v| check_validate(&v, &name))
                 }
                 (true, false) => serde_json::from_str::<formats::ValidateRequest>(&text).map(drop),
                 (false, false) => match serde_json::from_str::<serde_json::Value>(&text) {
@@ -315,8 +382,46 @@ fn the_format_declarations_describe_the_corpus() {
     assert!(!shared.is_dir() || validates > 100, "{validates} validate results");
 }
 
-/// Every request and expected result of the preview corpus decodes with the
-/// preview declarations (a result strictly).
+/// A preview result as the model's declarations say (`PreviewResult`,
+/// `PreviewLists`, `NestedPreview`, `PreviewEntry`, `HeatError`): exactly
+/// their members, names and types as strings.
+fn check_preview(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object"));
+    assert_eq!(members::<api::PreviewResult>(), vec![have], "{at}: the preview's members");
+    match &v["error"] {
+        J::Null => {}
+        e => {
+            assert!(keys(e).is_some_and(|k| vec![k] == members::<api::HeatError>()), "{at}: error {e}");
+            assert!(e["type"].is_string() && e["message"].is_string(), "{at}: error {e}");
+        }
+    }
+    check_lists(&v["preview"], at);
+    check_nested_previews(&v["nested"], at);
+}
+
+/// The five lists of a preview.
+fn check_lists(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: preview is not an object"));
+    assert_eq!(members::<api::PreviewLists>(), vec![have], "{at}: the lists");
+    for (list, entries) in v.as_object().into_iter().flatten() {
+        for e in entries.as_array().unwrap_or_else(|| panic!("{at}: {list} is not a list")) {
+            check_record::<api::PreviewEntry>(e, &[], &format!("{at}: {list}"));
+        }
+    }
+}
+
+/// A preview's `nested` object, recursively.
+fn check_nested_previews(v: &J, at: &str) {
+    for (name, n) in v.as_object().unwrap_or_else(|| panic!("{at}: nested is not an object")) {
+        let at = format!("{at} nested {name}");
+        assert_eq!(members::<api::NestedPreview>(), vec![keys(n).unwrap_or_default()], "{at}");
+        check_lists(&n["preview"], &at);
+        check_nested_previews(&n["nested"], &at);
+    }
+}
+
+/// Every request of the preview corpus decodes with the preview request's
+/// declaration, and every expected result is as the model declares it.
 #[test]
 fn the_preview_declarations_describe_the_preview_corpus() {
     let dir = root().join("../shared/conformance/preview");
@@ -327,7 +432,8 @@ fn the_preview_declarations_describe_the_preview_corpus() {
     let (mut requests, mut results) = (0, 0);
     for (name, text) in json_files(&dir) {
         if name.ends_with(".expected.json") {
-            serde_json::from_str::<formats::PreviewResult>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let v: J = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_preview(&v, &name);
             results += 1;
         } else {
             serde_json::from_str::<formats::PreviewRequest>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 
 use crate::model::diag::HeatError;
 use crate::model::rendered::Rendered;
-use crate::value::Value;
+use crate::value::{Map, Value};
 
 /// What the update does to one resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -202,6 +202,118 @@ pub struct Plan {
     pub error_place: Option<Place>,
     /// The top-level stack.
     pub stack: StackPlan,
+}
+
+/// Heat's update preview as the oracle writes it (`preview_update_stack`
+/// with `show_nested`). When `error` is set, the lists are empty.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewResult {
+    /// The error Heat would raise.
+    pub error: Option<HeatError>,
+    /// The top-level stack's five lists.
+    pub preview: PreviewLists,
+    /// Nested-stack resource name → the resources Heat lists of it.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: NestedPreview }"))]
+    pub nested: IndexMap<String, NestedPreview>,
+}
+
+/// The five lists of a preview, each sorted by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewLists {
+    /// Created by the update.
+    pub added: Vec<PreviewEntry>,
+    /// Deleted.
+    pub deleted: Vec<PreviewEntry>,
+    /// Deleted and created again.
+    pub replaced: Vec<PreviewEntry>,
+    /// Left alone.
+    pub unchanged: Vec<PreviewEntry>,
+    /// Changed in place.
+    pub updated: Vec<PreviewEntry>,
+}
+
+/// A nested stack's part of a preview.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NestedPreview {
+    /// Its five lists.
+    pub preview: PreviewLists,
+    /// Its nested stacks.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: NestedPreview }"))]
+    pub nested: IndexMap<String, NestedPreview>,
+}
+
+/// A resource of a preview list.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewEntry {
+    /// The resource name.
+    pub name: String,
+    /// Its type.
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub type_name: String,
+}
+
+impl PreviewResult {
+    /// The oracle's preview result as a value: `error`, `preview`, `nested`.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::with_capacity(3);
+        m.insert_str("error", self.error.as_ref().map_or(Value::Null, HeatError::to_value));
+        m.insert_str("preview", self.preview.to_value());
+        m.insert_str("nested", nested_value(&self.nested));
+        Value::map(m)
+    }
+}
+
+impl PreviewLists {
+    /// The list of one action.
+    pub fn list_mut(&mut self, action: Action) -> &mut Vec<PreviewEntry> {
+        match action {
+            Action::Added => &mut self.added,
+            Action::Deleted => &mut self.deleted,
+            Action::Replaced => &mut self.replaced,
+            Action::Updated => &mut self.updated,
+            Action::Unchanged => &mut self.unchanged,
+        }
+    }
+
+    /// The five lists as an object (Heat's list names, in [`Action::ALL`]'s order).
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::with_capacity(5);
+        for (action, list) in [
+            (Action::Added, &self.added),
+            (Action::Deleted, &self.deleted),
+            (Action::Replaced, &self.replaced),
+            (Action::Unchanged, &self.unchanged),
+            (Action::Updated, &self.updated),
+        ] {
+            let items = list
+                .iter()
+                .map(|e| {
+                    let mut m = Map::with_capacity(2);
+                    m.insert_str("name", Value::from(e.name.as_str()));
+                    m.insert_str("type", Value::from(e.type_name.as_str()));
+                    Value::map(m)
+                })
+                .collect();
+            m.insert_str(action.as_str(), Value::list(items));
+        }
+        Value::map(m)
+    }
+}
+
+/// Nested previews as an object (in their order).
+fn nested_value(nested: &IndexMap<String, NestedPreview>) -> Value {
+    let mut m = Map::with_capacity(nested.len());
+    for (name, n) in nested {
+        let mut e = Map::with_capacity(2);
+        e.insert_str("preview", n.preview.to_value());
+        e.insert_str("nested", nested_value(&n.nested));
+        m.insert_str(name, Value::map(e));
+    }
+    Value::map(m)
 }
 
 /// What `handle_update` does with a property changed in place under an

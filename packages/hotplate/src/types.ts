@@ -726,8 +726,10 @@ export type ValidateRequest = {
 };
 
 /**
- * Heat's answer to a template-validate request: the response body, or the
- * error heat-api answers with (then `validate` is null).
+ * Heat's answer to a template validate request: the response body, or the
+ * error heat-api answers with (then `validate` is null). Written as the
+ * oracle's validate result (`error`, `validate`); the diagnostics and
+ * sources are hotplate's.
  */
 export type ValidateResult = {
   /**
@@ -785,7 +787,7 @@ export type ValidateParameter = {
   /**
    * The description (`""` when none).
    */
-  Description: JsonValue,
+  Description: string,
   /**
    * `"true"` for a hidden parameter, else `"false"`.
    */
@@ -793,7 +795,7 @@ export type ValidateParameter = {
   /**
    * The label, or the name.
    */
-  Label: JsonValue,
+  Label: string,
   /**
    * The default (`parameter_defaults` replaces the template's), as written.
    */
@@ -805,7 +807,7 @@ export type ValidateParameter = {
   /**
    * `tags`.
    */
-  Tags?: JsonValue,
+  Tags?: Array<JsonValue>,
   /**
    * `length`'s min.
    */
@@ -833,19 +835,19 @@ export type ValidateParameter = {
   /**
    * `allowed_values`.
    */
-  AllowedValues?: JsonValue,
+  AllowedValues?: Array<JsonValue>,
   /**
    * `allowed_pattern`.
    */
-  AllowedPattern?: JsonValue,
+  AllowedPattern?: string,
   /**
    * `custom_constraint`.
    */
-  CustomConstraint?: JsonValue,
+  CustomConstraint?: string,
   /**
    * The constraints' descriptions joined by a space.
    */
-  ConstraintDescription?: JsonValue,
+  ConstraintDescription?: string,
 };
 
 /**
@@ -893,7 +895,7 @@ export type ValidateEnvironment = {
   /**
    * `event_sinks`.
    */
-  event_sinks: JsonValue[],
+  event_sinks: Array<JsonValue>,
 };
 
 /**
