@@ -21,8 +21,6 @@
 
 mod evaluated;
 mod files;
-#[cfg(feature = "ts")]
-pub mod formats;
 mod session;
 #[cfg(feature = "serialize")]
 mod wire;
@@ -32,7 +30,7 @@ use crate::catalogue::{self, NestedKind};
 pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
 use crate::functions::{self, Table};
-pub use crate::plan::{plan, Method, PlanRequest};
+pub use crate::plan::plan;
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::json_key;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};

@@ -28,11 +28,11 @@ pub use parameters::{Contribution, ValueSource};
 #[cfg(feature = "ts")]
 pub use plan::ReasonView as PlanReason;
 pub use plan::{
-    Action, Change, NestedPreview, Place, Plan, PlanDetail, PlanSummary, PreviewEntry, PreviewLists, PreviewResult,
-    Reason, ResourcePlan, StackPlan,
+    Action, Change, Method, NestedPreview, Place, Plan, PlanDetail, PlanRequest, PlanSummary, PreviewEntry,
+    PreviewLists, PreviewResult, Reason, ResourcePlan, StackPlan,
 };
 pub use rendered::{Format, Rendered, RenderedMark};
-pub use request::{Display, Document, Request};
+pub use request::{Display, Document, Playground, Request, StackInputs};
 pub use result::{
     DeferredMark, DeployTime, DisabledResource, DisplayValue, Edge, EnabledResource, Evaluation, HeatResult,
     NotChecked, OutputResult, ParamInfo, ResourceResult, SkippedCheck, SkippedConstraint, Unknown,

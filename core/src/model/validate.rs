@@ -48,7 +48,7 @@ pub struct Validation {
 #[cfg_attr(feature = "ts", ts(untagged))]
 pub enum ValidateAnswer {
     /// The template's parameters and environment.
-    Body(ValidateBody),
+    Body(Box<ValidateBody>),
     /// `<HTTPBadRequest at 0x0 400 Bad Request>` ([`INVALID_IGNORE_ERRORS_ANSWER`]).
     Text(String),
 }
@@ -338,24 +338,44 @@ impl Validation {
     }
 }
 
-/// One template validate request.
+/// One template validate request (`POST /v1/{tenant}/validate`, the
+/// oracle's validate request): the body heat-api reads, as for create (a
+/// `stack_name` is ignored), plus the query's two flags.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ValidateRequest {
+    /// `"validate"` in the oracle's corpus (ignored).
+    #[cfg_attr(feature = "ts", ts(rename = "x-operation", optional = nullable, type = "\"validate\""))]
+    pub operation: Option<String>,
     /// The body (`template`, `environment`, `environment_files`, `files`,
-    /// `parameters`); `None` when it has no `template` (heat-api: `No
-    /// template specified`).
-    pub request: Option<Request>,
+    /// `parameters`, the Heat settings), read only when it has a `template`
+    /// ([`ValidateRequest::body`]).
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub request: Request,
+    /// Whether the body has a `template` (heat-api answers a body without
+    /// one `No template specified`, reading nothing else of it).
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub has_template: bool,
     /// The `show_nested` query parameter as sent (heatclient sends
-    /// `True`/`False`; anything but `true`/`false` in any case is refused).
+    /// `True`/`False`; anything but `true`/`false` in any case is refused);
+    /// in JSON a bool (sent as `True`/`False`) or the text sent as it is.
+    #[cfg_attr(feature = "ts", ts(rename = "x-show-nested", optional = nullable, type = "boolean | string"))]
     pub show_nested: Option<String>,
-    /// The `ignore_errors` query parameter: error codes, comma-separated.
+    /// The `ignore_errors` query parameter: Heat error codes, comma-separated
+    /// (in JSON a list is joined with `,`).
+    #[cfg_attr(feature = "ts", ts(rename = "x-ignore-errors", optional = nullable, type = "string | string[]"))]
     pub ignore_errors: Option<String>,
 }
 
 impl ValidateRequest {
     /// A request for this body, without query flags.
     pub fn new(request: Request) -> ValidateRequest {
-        ValidateRequest { request: Some(request), show_nested: None, ignore_errors: None }
+        ValidateRequest { operation: None, request, has_template: true, show_nested: None, ignore_errors: None }
+    }
+
+    /// The body heat-api reads, when it has a `template`.
+    pub fn body(&self) -> Option<&Request> {
+        self.has_template.then_some(&self.request)
     }
 
     /// With `--show-nested` (as heatclient sends it).
@@ -375,12 +395,12 @@ impl ValidateRequest {
     /// Decode an already-parsed validate request.
     pub fn from_json_value(raw: &serde_json::Value) -> Result<ValidateRequest, String> {
         let obj = raw.as_object().ok_or("the request must be a JSON object")?;
-        let request = match obj.get("template") {
-            None => None,
-            Some(_) => Some(Request::from_json_value(raw)?),
-        };
+        let has_template = obj.contains_key("template");
+        let request = if has_template { Request::from_json_value(raw)? } else { Request::new(String::new()) };
         Ok(ValidateRequest {
+            operation: obj.get("x-operation").map(|v| query_text(v, " ")),
             request,
+            has_template,
             show_nested: obj.get("x-show-nested").map(|v| query_text(v, " ")),
             ignore_errors: obj.get("x-ignore-errors").map(|v| query_text(v, ",")),
         })

@@ -8,13 +8,16 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * Heat's stack-create body (the oracle's request format) plus the playground's extensions.
+ * One evaluation request: Heat's stack-create body (the oracle's request
+ * format) plus the playground's extensions, as decoded from its JSON (other
+ * members are ignored).
  */
 export type EvaluateRequest = {
   /**
-   * The stack's name (`OS::stack_name`). Heat answers a request without one with HTTPBadRequest.
+   * The stack's name (`OS::stack_name`). Heat answers a create request
+   * without one with HTTPBadRequest (template validate ignores it).
    */
-  stack_name: string,
+  stack_name?: string,
   /**
    * YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
    */
@@ -57,7 +60,10 @@ export type EvaluateRequest = {
 };
 
 /**
- * What a stack-create, a stack-update and a template-validate body carry besides the template.
+ * What a stack-create, a stack-update and a template-validate body carry
+ * besides the template. The Heat settings are converted
+ * (`HeatConfig::from_value`) and the release checked (`Release::parse`)
+ * when the request is evaluated.
  */
 export type StackInputs = {
   /**
@@ -672,30 +678,43 @@ export type PlanPlace = {
 };
 
 /**
- * A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
- * validate request): the body heat-api reads, as for create (a `stack_name`
- * is ignored), plus the query's two flags.
+ * One template validate request (`POST /v1/{tenant}/validate`, the
+ * oracle's validate request): the body heat-api reads, as for create (a
+ * `stack_name` is ignored), plus the query's two flags.
  */
 export type ValidateRequest = {
   /**
-   * `"validate"` in the oracle's corpus (ignored here).
+   * `"validate"` in the oracle's corpus (ignored).
    */
   "x-operation"?: "validate",
   /**
-   * YAML or JSON text, or an already-parsed object (without one, heat-api
-   * answers `No template specified`).
-   */
-  template: string | object,
-  /**
-   * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
-   * heatclient does) or the text sent as it is.
+   * The `show_nested` query parameter as sent (heatclient sends
+   * `True`/`False`; anything but `true`/`false` in any case is refused);
+   * in JSON a bool (sent as `True`/`False`) or the text sent as it is.
    */
   "x-show-nested"?: boolean | string,
   /**
    * The `ignore_errors` query parameter: Heat error codes, comma-separated
-   * (a list is joined with `,`).
+   * (in JSON a list is joined with `,`).
    */
   "x-ignore-errors"?: string | string[],
+  /**
+   * The stack's name (`OS::stack_name`). Heat answers a create request
+   * without one with HTTPBadRequest (template validate ignores it).
+   */
+  stack_name?: string,
+  /**
+   * YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
+   */
+  template: string | object,
+  /**
+   * Mocks: the stack's ids, resources as if created.
+   */
+  "x-playground"?: Playground,
+  /**
+   * The template's file name, used in diagnostics (default `template.yaml`).
+   */
+  "x-template-name"?: string,
   /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */

@@ -61,7 +61,7 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 /// heat-api's checks, the engine's `validate_template`, the answer.
 fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<ValidateAnswer, Failed> {
     // heat-api: its body limit, the query flags, then the body.
-    let (config, release) = match &req.request {
+    let (config, release) = match req.body() {
         Some(request) => stages::request::settings(request)?,
         None => (HeatConfig::default(), Release::LATEST),
     };
@@ -79,7 +79,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<ValidateAnswe
             }
         },
     };
-    let Some(request) = &req.request else {
+    let Some(request) = req.body() else {
         return Err(Failed::bad_request(Diagnostic::error("no-template", "No template specified")));
     };
     let mut body = stages::request::body(&mut run.caches(), request, &config)?;
@@ -108,8 +108,8 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<ValidateAnswe
         version: top.version,
         stack_name: STACK_NAME,
         stack_id: super::UNSTORED_STACK_ID.to_string(),
-        project_id: &request.project_id,
-        files: Rc::new(request.files.clone()),
+        project_id: &request.playground.project_id,
+        files: Rc::new(request.inputs.files.clone()),
         env: top.env,
         schemas: top.schemas,
         depth: 0,
@@ -130,7 +130,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<ValidateAnswe
         true => Some(nested::parameters(run, &input, &parts, input.version.is_cfn())?).filter(|n| !n.is_empty()),
         false => None,
     };
-    Ok(ValidateAnswer::Body(answer::body(&input, &parts, nested)))
+    Ok(ValidateAnswer::Body(Box::new(answer::body(&input, &parts, nested))))
 }
 
 /// The message the client prints for Heat's error: heat-api's fault body
