@@ -911,7 +911,7 @@ pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>
     // Bucketed by their JSON text; Python equality decides within a bucket.
     // Equal texts have equal types (the rendering's `type`), so a definition
     // is only rendered once another of its type is met: most are unique.
-    let mut by_type: std::collections::HashMap<&str, Vec<(&ResourceDefn, Option<(String, Value)>)>> =
+    let mut by_type: std::collections::HashMap<&str, Vec<(&ResourceDefn, Option<Rendered>)>> =
         std::collections::HashMap::new();
     let mut kept: Vec<Rc<str>> = Vec::new();
     for d in defns {
@@ -934,8 +934,11 @@ pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>
     kept
 }
 
-/// A definition's `render_hot()` and its JSON text (sorted keys).
-fn rendered(d: &ResourceDefn) -> (String, Value) {
+/// A definition's `render_hot()` as JSON text (sorted keys), and as a value.
+type Rendered = (String, Value);
+
+/// A definition's [`Rendered`].
+fn rendered(d: &ResourceDefn) -> Rendered {
     let rendered = d.render_hot();
     (crate::pyfmt::json_dumps(&rendered, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default(), rendered)
 }
