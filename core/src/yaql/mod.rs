@@ -102,9 +102,33 @@ const HEAT_LIMITS: Limits = Limits { iterators: 200, memory: 10000 };
 
 /// Parse an expression. `Err.message` is the yaql parser's message, e.g.
 /// `Parse error: unexpected end of statement`; Heat reports `Bad expression <message>.`
+///
+/// Parsed expressions are kept by their text (a template's nested stacks
+/// evaluate the same few expressions in every instance: an overcloud's
+/// ~300 stacks parse each of them again and again otherwise); the cache is
+/// emptied when full, so memory stays bounded whatever the input.
 pub fn parse(expression: &str) -> Result<Expression, YaqlError> {
-    let ast = parser::parse(expression)?;
-    Ok(Expression { ast: Rc::new(ast) })
+    PARSED.with(|cache| {
+        if let Some(hit) = cache.borrow().get(expression) {
+            return hit.clone();
+        }
+        let parsed = parser::parse(expression).map(|ast| Expression { ast: Rc::new(ast) });
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= PARSED_SIZE {
+            cache.clear();
+        }
+        cache.insert(expression.to_string(), parsed.clone());
+        parsed
+    })
+}
+
+/// How many parsed expressions [`parse`] keeps.
+const PARSED_SIZE: usize = 1024;
+
+std::thread_local! {
+    /// [`parse`]'s answers by expression text.
+    static PARSED: std::cell::RefCell<std::collections::HashMap<String, Result<Expression, YaqlError>, foldhash::fast::FixedState>> =
+        std::cell::RefCell::new(std::collections::HashMap::default());
 }
 
 /// Evaluate with Heat's context: `$` is `{"data": data}`. The result is converted as
