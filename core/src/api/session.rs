@@ -381,7 +381,7 @@ mod tests {
                 "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\n  d: {type: other.yaml}\n",
                 "{}\n",
             );
-            req.files.insert("other.yaml".into(), Some(other.into()));
+            req.inputs.files.insert("other.yaml".into(), Some(other.into()));
             req
         };
         let child = |v: &str| {
