@@ -58,7 +58,7 @@ fn cases() -> Vec<Request> {
     names
         .iter()
         .filter_map(|p| Request::from_json(&std::fs::read_to_string(p).ok()?).ok())
-        .filter(|r| r.files.values().any(Option::is_some) && matches!(r.template, Document::Text(_)))
+        .filter(|r| r.inputs.files.values().any(Option::is_some) && matches!(r.template, Document::Text(_)))
         .collect()
 }
 
@@ -67,9 +67,9 @@ fn own_request() -> Request {
         "heat_template_version: 2018-08-31\nparameters:\n  p: {type: string, default: a}\nresources:\n  \
          c: {type: child.yaml, properties: {x: {get_param: p}}}\noutputs:\n  o: {value: {get_attr: [c, v]}}\n",
     );
-    req.environment_files = vec!["env.yaml".into()];
-    req.files.insert("env.yaml".into(), Some("parameter_defaults: {p: b}\n".into()));
-    req.files.insert(
+    req.inputs.environment_files = vec!["env.yaml".into()];
+    req.inputs.files.insert("env.yaml".into(), Some("parameter_defaults: {p: b}\n".into()));
+    req.inputs.files.insert(
         "child.yaml".into(),
         Some("heat_template_version: 2018-08-31\nparameters:\n  x: {type: string}\noutputs:\n  v: {value: {get_param: x}}\n".into()),
     );
@@ -123,13 +123,13 @@ fn edit() -> impl Strategy<Value = Edit> {
 
 /// The text `which` (modulo the number of texts) of `req`.
 fn text_mut(req: &mut Request, which: usize) -> Option<&mut String> {
-    let n = 1 + req.files.len();
+    let n = 1 + req.inputs.files.len();
     match which % n {
         0 => match &mut req.template {
             Document::Text(t) => Some(t),
             Document::Value(_) => None,
         },
-        i => req.files.get_index_mut(i - 1).and_then(|(_, v)| v.as_mut()),
+        i => req.inputs.files.get_index_mut(i - 1).and_then(|(_, v)| v.as_mut()),
     }
 }
 
@@ -165,30 +165,31 @@ fn apply(req: &mut Request, original: &Request, edit: &Edit) {
             }
         }
         Edit::Swap { a, b } => {
-            let n = req.files.len();
+            let n = req.inputs.files.len();
             if n > 1 {
                 // Names stay in place: only the texts move.
                 let (ia, ib) = (a % n, b % n);
-                let ta = req.files.get_index(ia).and_then(|e| e.1.clone());
-                let tb = req.files.get_index(ib).and_then(|e| e.1.clone());
-                if let Some((_, v)) = req.files.get_index_mut(ia) {
+                let ta = req.inputs.files.get_index(ia).and_then(|e| e.1.clone());
+                let tb = req.inputs.files.get_index(ib).and_then(|e| e.1.clone());
+                if let Some((_, v)) = req.inputs.files.get_index_mut(ia) {
                     *v = tb;
                 }
-                if let Some((_, v)) = req.files.get_index_mut(ib) {
+                if let Some((_, v)) = req.inputs.files.get_index_mut(ib) {
                     *v = ta;
                 }
             }
         }
         Edit::Param { which, value } => {
-            let given: Vec<String> = req.parameters.keys().filter_map(|k| k.as_str().map(str::to_string)).collect();
+            let given: Vec<String> =
+                req.inputs.parameters.keys().filter_map(|k| k.as_str().map(str::to_string)).collect();
             let name = given.get(which % (given.len() + 1)).cloned().unwrap_or_else(|| "edited".into());
             let text = PARAM_VALUES[value % PARAM_VALUES.len()];
-            req.parameters.insert_str(&name, json_to_value(&serde_json::from_str(text).unwrap()));
+            req.inputs.parameters.insert_str(&name, json_to_value(&serde_json::from_str(text).unwrap()));
         }
         Edit::Settings { which } => {
-            req.heat_config = json_to_value(&serde_json::from_str(SETTINGS[which % SETTINGS.len()]).unwrap());
+            req.inputs.heat_config = json_to_value(&serde_json::from_str(SETTINGS[which % SETTINGS.len()]).unwrap());
         }
-        Edit::Release { which } => req.heat_release = RELEASES[which % RELEASES.len()].map(str::to_string),
+        Edit::Release { which } => req.inputs.heat_release = RELEASES[which % RELEASES.len()].map(str::to_string),
     }
 }
 
@@ -355,7 +356,8 @@ fn an_overcloud_edited_through_a_session_equals_cold_evaluations() {
     let original = Request::from_json(&text).unwrap();
     let edited = |from: &str, to: &str, base: &Request| {
         let mut req = base.clone();
-        let t = req.files.get_mut("deployment/keystone/keystone-container-puppet.yaml").unwrap().as_mut().unwrap();
+        let t =
+            req.inputs.files.get_mut("deployment/keystone/keystone-container-puppet.yaml").unwrap().as_mut().unwrap();
         assert!(t.contains(from));
         *t = t.replacen(from, to, 1);
         req
@@ -384,7 +386,7 @@ fn each_pass_of_an_evaluation_keeps_its_own_nested_stacks() {
     let mut req = Request::new(
         "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\noutputs:\n  o: {value: {get_attr: [c, v]}}\n",
     );
-    req.files.insert(
+    req.inputs.files.insert(
         "child.yaml".into(),
         Some(
             "heat_template_version: 2018-08-31\nresources:\n  v: {type: OS::Heat::Value, properties: {value: [a, b]}}\n\

@@ -88,7 +88,7 @@ pub struct ShownTexts {
 /// The release that answers a request: the one `x-heat-release` names,
 /// 27.0.1 when it names none, none when it names an unknown one.
 pub fn answering(req: &Request) -> Option<Release> {
-    match req.heat_release.as_deref() {
+    match req.inputs.heat_release.as_deref() {
         None => Some(Release::LATEST),
         Some(r) => Release::parse(r).ok(),
     }
@@ -270,7 +270,7 @@ mod tests {
         let mut req = Request::new(
             "heat_template_version: 2021-04-16\nparameters:\n  p: {type: number, default: 1.0}\nconditions:\n  c: true\nresources:\n  a:\n    type: OS::Heat::None\n    properties: {x: {get_param: p}}\n    metadata: {m: 1}\n  b:\n    type: OS::Heat::None\n    depends_on: a\n    condition: {not: c}\n  n:\n    type: child.yaml\noutputs:\n  o: {value: {get_attr: [a, x]}}\n  bad: {value: {yaql: {expression: '1 / 0', data: {}}}}\n",
         );
-        req.files.insert(
+        req.inputs.files.insert(
             "child.yaml".into(),
             Some("heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::None}\n".into()),
         );

@@ -292,9 +292,10 @@ mod tests {
 
     fn request(template: &str, env: &str) -> Request {
         let mut req = Request::new(template);
-        req.environment_files = vec!["env.yaml".into()];
-        req.files.insert("env.yaml".into(), Some(env.into()));
-        req.files
+        req.inputs.environment_files = vec!["env.yaml".into()];
+        req.inputs.files.insert("env.yaml".into(), Some(env.into()));
+        req.inputs
+            .files
             .insert("child.yaml".into(), Some("heat_template_version: 2018-08-31\noutputs:\n  o: {value: 1}\n".into()));
         req
     }
@@ -318,12 +319,12 @@ mod tests {
             assert_eq!(warm.result.to_json(), cold.result.to_json());
             assert_eq!(format!("{warm:?}"), format!("{cold:?}"));
             // The template, and each file as a template and as an environment at most.
-            assert!(session.loaded_texts() <= 1 + 2 * req.files.len(), "{} texts kept", session.loaded_texts());
+            assert!(session.loaded_texts() <= 1 + 2 * req.inputs.files.len(), "{} texts kept", session.loaded_texts());
         }
         // A file moved to another source id (a new file before it) is loaded under its new id.
         let mut req = request(t1, "parameters: {p: a}\n");
-        req.files.shift_insert(0, "other.yaml".into(), Some("a: 1\n".into()));
-        req.environment_files.insert(0, "other.yaml".into());
+        req.inputs.files.shift_insert(0, "other.yaml".into(), Some("a: 1\n".into()));
+        req.inputs.environment_files.insert(0, "other.yaml".into());
         assert_eq!(format!("{:?}", session.evaluate(&req)), format!("{:?}", super::super::evaluate(&req)));
     }
 
@@ -380,7 +381,7 @@ mod tests {
                 "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\n  d: {type: other.yaml}\n",
                 "{}\n",
             );
-            req.files.insert("other.yaml".into(), Some(other.into()));
+            req.inputs.files.insert("other.yaml".into(), Some(other.into()));
             req
         };
         let child = |v: &str| {
@@ -413,8 +414,8 @@ mod tests {
         ] {
             let update = request(&new, "parameters: {p: b}\n");
             let mut req = PlanRequest::new(request(current, "parameters: {p: a}\n"), update.template);
-            req.environment_files = update.environment_files;
-            req.files = update.files;
+            req.inputs.environment_files = update.inputs.environment_files;
+            req.inputs.files = update.inputs.files;
             // The editor's order: the new stack evaluated, then the plan.
             assert_eq!(
                 format!("{:?}", session.evaluate(&req.new_request())),
