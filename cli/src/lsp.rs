@@ -354,18 +354,19 @@ impl Server {
             let mut built = template_mode::build_with(template, None, envs, &read)?;
             match check {
                 Some(check) => {
-                    built.request.parameters = check.parameters();
+                    built.request.inputs.parameters = check.parameters();
                     built.request.stack_name = Some(check.stack_name.clone());
-                    built.request.heat_config = check.heat_config();
-                    built.request.heat_release = self.heat_release.clone().or_else(|| check.heat_release.clone());
+                    built.request.inputs.heat_config = check.heat_config();
+                    built.request.inputs.heat_release =
+                        self.heat_release.clone().or_else(|| check.heat_release.clone());
                 }
                 // Without values, as `hotplate check` does: every problem, unknown values symbolic.
                 None => {
                     built.request.display = api::Display::WithoutValues;
                     if let Some(settings) = &settings {
-                        built.request.heat_config = settings.clone();
+                        built.request.inputs.heat_config = settings.clone();
                     }
-                    built.request.heat_release = self.heat_release.clone().or_else(|| file_release.clone());
+                    built.request.inputs.heat_release = self.heat_release.clone().or_else(|| file_release.clone());
                 }
             }
             let base = template.parent().map(Path::to_path_buf).unwrap_or_default();

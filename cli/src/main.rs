@@ -238,9 +238,9 @@ fn main() -> ExitCode {
             };
             let mut built = match built.and_then(|mut b| {
                 let flags = heat_settings(&heat_config)?;
-                b.request.heat_config = heat_config::merged(&b.request.heat_config, &flags);
+                b.request.inputs.heat_config = heat_config::merged(&b.request.inputs.heat_config, &flags);
                 if release.heat_release.is_some() {
-                    b.request.heat_release = release.heat_release.clone();
+                    b.request.inputs.heat_release = release.heat_release.clone();
                 }
                 Ok(b)
             }) {

@@ -75,7 +75,7 @@ pub fn text(ev: &Evaluation, req: &Request) -> String {
     let stack_name = known.parameters.get_str("OS::stack_name").and_then(Value::as_str).unwrap_or_default();
     out.push_str(&format!("template version: {}\n", known.template_version.as_deref().unwrap_or("(unknown)")));
     // Which Heat answered (an unknown release is refused before this).
-    let release = req.heat_release.as_deref().and_then(|r| hotplate_core::api::Release::parse(r).ok());
+    let release = req.inputs.heat_release.as_deref().and_then(|r| hotplate_core::api::Release::parse(r).ok());
     let info = release.unwrap_or_default().info();
     out.push_str(&format!("answered as: openstack-heat {} ({} {})\n", info.version, info.series, info.name));
     if !known.parameters.is_empty() {

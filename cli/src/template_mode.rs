@@ -136,7 +136,7 @@ pub fn build_request(
 ) -> Result<Built, String> {
     let mut built = build_with(template, refs, envs, &|p| root.read(p))?;
     built.request.stack_name = Some(stack_name.to_string());
-    built.request.parameters = parameters;
+    built.request.inputs.parameters = parameters;
     Ok(built)
 }
 
@@ -173,8 +173,8 @@ pub fn build_with(
         let content = read_named(env, read)?;
         let env_base = env.parent().map(Path::to_path_buf).unwrap_or_default();
         collect_registry_files(&content, &env_base, &name, &mut req, &mut collector);
-        req.files.insert(name.clone(), Some(content));
-        req.environment_files.push(name);
+        req.inputs.files.insert(name.clone(), Some(content));
+        req.inputs.environment_files.push(name);
     }
     Ok(Built { request: req, paths: collector.paths, refused: collector.refused })
 }
@@ -227,10 +227,10 @@ impl Collector<'_> {
     /// or not read, is left out: core then reports Heat's error for a missing
     /// file ("Could not fetch remote template", "No content found").
     fn add(&mut self, req: &mut Request, reference: &str, base: &Path, named_in: &str) {
-        if reference.is_empty() || reference.contains("://") || req.files.contains_key(reference) {
+        if reference.is_empty() || reference.contains("://") || req.inputs.files.contains_key(reference) {
             return;
         }
-        if req.files.len() >= MAX_FILES {
+        if req.inputs.files.len() >= MAX_FILES {
             return;
         }
         let path = base.join(reference);
@@ -245,7 +245,7 @@ impl Collector<'_> {
             }
             Err(Unread::Io(_)) => return,
         };
-        req.files.insert(reference.to_string(), Some(content.clone()));
+        req.inputs.files.insert(reference.to_string(), Some(content.clone()));
         self.paths.insert(reference.to_string(), path.clone());
         let key = crate::root::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.scanned.insert(key) {

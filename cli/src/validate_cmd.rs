@@ -79,8 +79,8 @@ fn request_file(path: &Path, format: ValidateFormat, release: Option<&str>) -> E
         Ok(r) => r,
         Err(e) => return usage(&format!("{}: {e}", path.display())),
     };
-    if let (Some(release), Some(request)) = (release, req.request.as_mut()) {
-        request.heat_release = Some(release.to_string());
+    if let Some(release) = release {
+        req.request.inputs.heat_release = Some(release.to_string());
     }
     let v = api::validate(&req);
     match format {
@@ -98,7 +98,7 @@ fn template_file(template: &Path, args: &Args) -> ExitCode {
         Err(msg) => return usage(&msg),
     };
     let mut request = built.request.clone();
-    request.heat_release = args.release.heat_release.clone();
+    request.inputs.heat_release = args.release.heat_release.clone();
     let mut req = ValidateRequest::new(request);
     if args.show_nested {
         req = req.show_nested(true);

@@ -70,6 +70,7 @@ fn template_texts(cases: &[Case]) -> Vec<String> {
     for case in cases {
         let Ok(req) = Request::from_json(&case.text) else { continue };
         let files = req
+            .inputs
             .files
             .iter()
             .filter(|(name, _)| [".yaml", ".yml", ".json", ".template"].iter().any(|ext| name.ends_with(ext)));

@@ -49,8 +49,12 @@ struct Edit {
 /// [`EDITED`] (the end of its first line of text).
 fn edit(request: &Request) -> Request {
     let mut edited = request.clone();
-    let text =
-        edited.files.get_mut(EDITED).and_then(Option::as_mut).expect("every scale request carries the edited file");
+    let text = edited
+        .inputs
+        .files
+        .get_mut(EDITED)
+        .and_then(Option::as_mut)
+        .expect("every scale request carries the edited file");
     let at = text.find("description:").expect("the edited file has a description");
     let mut end = at + text[at..].find('\n').unwrap_or(text.len() - at);
     if text[at..end].trim_end().ends_with(['>', '|']) {

@@ -19,10 +19,9 @@
 //! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
 //!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
 
+mod digests;
 mod evaluated;
 mod files;
-#[cfg(feature = "ts")]
-pub mod formats;
 mod session;
 #[cfg(feature = "serialize")]
 mod wire;
@@ -32,7 +31,7 @@ use crate::catalogue::{self, NestedKind};
 pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
 use crate::functions::{self, Table};
-pub use crate::plan::{plan, Method, PlanRequest};
+pub use crate::plan::plan;
 pub use crate::pyconv::json_loads;
 pub use crate::pyfmt::json_key;
 pub use crate::pyfmt::{json_dumps, py_str, JsonStyle};
@@ -47,7 +46,7 @@ pub use crate::value::{Map, Value};
 pub use crate::model::*;
 use crate::version::HotVersion;
 pub use crate::yaql::YaqlError;
-pub use evaluated::{Evaluated, ShownValue, Summary};
+pub use evaluated::{Evaluated, ShownTexts, ShownValue, Summary};
 pub use files::{
     find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
     registry_files, summarize_file, VERSION_KEYS,
@@ -412,7 +411,7 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 /// Whether Heat accepts the template: no error, and an answer that is a body
 /// (unknown `ignore_errors` codes get a text instead).
 pub fn validate_accepted(v: &Validation) -> bool {
-    v.error.is_none() && v.body.as_ref().is_some_and(|b| b.as_map().is_some())
+    v.error.is_none() && matches!(v.body, Some(crate::model::ValidateAnswer::Body(_)))
 }
 
 /// The output formats of `openstack orchestration template validate`.
@@ -433,7 +432,7 @@ pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<St
     if let Some(e) = &v.error {
         return Err(format!("ERROR: {}", crate::engine::validate::client_message(e)));
     }
-    match v.body.as_ref() {
+    match v.body_value() {
         Some(Value::Map(body)) => Ok(match format {
             ClientFormat::Yaml => {
                 let mut out = String::new();

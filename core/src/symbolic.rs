@@ -687,7 +687,7 @@ mod tests {
         let mut req = Request::new(format!(
             "{HEAD}outputs:\n  o: {{value: {{list_join: ['-', [{{get_attr: [server, name]}}, x]]}}}}\n"
         ));
-        req.attributes.insert("server".into(), {
+        req.playground.attributes.insert("server".into(), {
             let mut m = crate::value::Map::new();
             m.insert_str("name", Value::from("web"));
             m
@@ -842,8 +842,8 @@ mod tests {
         let child = "heat_template_version: 2021-04-16\nparameters:\n  name: {type: string}\n  addr: {type: string}\n  cfg: {type: json}\n  secret: {type: string, hidden: true}\n  plain: {type: string}\nresources:\n  r:\n    type: OS::Heat::Value\n    properties:\n      value: {str_replace: {template: 'N at A', params: {N: {get_param: name}, A: {get_param: addr}}}}\n  known: {type: OS::Heat::Value, properties: {value: {get_param: [cfg, a]}}}\n  unknown: {type: OS::Heat::Value, properties: {value: {get_param: [cfg, b]}}}\n  g: {type: grand.yaml, properties: {who: {get_param: name}}}\n";
         let grand = "heat_template_version: 2021-04-16\nparameters:\n  who: {type: string}\noutputs:\n  o: {value: {get_param: who}}\n";
         let mut req = Request::new(parent.to_string());
-        req.files.insert("child.yaml".into(), Some(child.into()));
-        req.files.insert("grand.yaml".into(), Some(grand.into()));
+        req.inputs.files.insert("child.yaml".into(), Some(child.into()));
+        req.inputs.files.insert("grand.yaml".into(), Some(grand.into()));
         let ev = evaluate(&req);
         assert!(ev.result.error.is_none(), "{:?}", ev.result.error);
         let view = ResultView::new(&ev);

@@ -65,7 +65,7 @@ pub fn template_error(template: &str) -> Option<String> {
 /// A whole template's error message under Heat `release` (none: 27.0.1), if it fails.
 pub fn template_error_in(template: &str, release: Option<&str>) -> Option<String> {
     let mut req = Request::new(template.to_string());
-    req.heat_release = release.map(String::from);
+    req.inputs.heat_release = release.map(String::from);
     evaluate(&req).result.error.map(|e| e.message)
 }
 

@@ -943,7 +943,7 @@ fn generated_templates_as_text_never_panic() {
 fn the_base_template_loads() {
     // The edits start from a template that loads: otherwise they would test only the error path.
     let mut req = Request::new(BASE.to_string());
-    req.files.insert("f.txt".into(), Some("text".into()));
+    req.inputs.files.insert("f.txt".into(), Some("text".into()));
     let ev = evaluate(&req);
     let kind = ev.result.error.as_ref().map(|e| e.kind.as_str());
     assert_ne!(kind, Some("HTTPBadRequest"), "BASE does not load: {:?}", ev.result.error);

@@ -2,8 +2,8 @@
 //! binding serializes (ts-rs, core's feature `ts`): this test fails when the
 //! committed file differs from what the types say. To regenerate it:
 //! `HOTPLATE_WRITE_TYPES=1 cargo test -p hotplate-wasm --test types` (or
-//! `make types`). It also decodes the corpus's requests and expected results
-//! with the declarations of those two JSON formats, so they stay true.
+//! `make types`). It also checks the corpus's requests and expected results
+//! against the declarations of their JSON formats, so they stay true.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value as J;
 
-use hotplate_core::api::{self, formats};
+use hotplate_core::api;
 use ts_rs::{Config, TS};
 
 fn root() -> PathBuf {
@@ -51,22 +51,22 @@ fn generated() -> String {
     );
     let o = &mut out;
     decl::<api::Value>(&cfg, o);
-    decl::<formats::EvaluateRequest>(&cfg, o);
-    decl::<formats::StackInputs>(&cfg, o);
-    decl::<formats::Playground>(&cfg, o);
+    decl::<api::Request>(&cfg, o);
+    decl::<api::StackInputs>(&cfg, o);
+    decl::<api::Playground>(&cfg, o);
     decl::<api::HeatResult>(&cfg, o);
     decl::<api::HeatError>(&cfg, o);
-    decl::<formats::ResourceResult>(&cfg, o);
-    decl::<formats::EnabledResource>(&cfg, o);
-    decl::<formats::DisabledResource>(&cfg, o);
+    decl::<api::ResourceResult>(&cfg, o);
+    decl::<api::EnabledResource>(&cfg, o);
+    decl::<api::DisabledResource>(&cfg, o);
     decl::<api::OutputResult>(&cfg, o);
     decl::<api::SkippedConstraint>(&cfg, o);
     decl::<api::SkippedCheck>(&cfg, o);
-    decl::<formats::PreviewRequest>(&cfg, o);
-    decl::<formats::PreviewResult>(&cfg, o);
-    decl::<formats::PreviewLists>(&cfg, o);
-    decl::<formats::NestedPreview>(&cfg, o);
-    decl::<formats::PreviewEntry>(&cfg, o);
+    decl::<api::PlanRequest>(&cfg, o);
+    decl::<api::PreviewResult>(&cfg, o);
+    decl::<api::PreviewLists>(&cfg, o);
+    decl::<api::NestedPreview>(&cfg, o);
+    decl::<api::PreviewEntry>(&cfg, o);
     decl::<api::PlanDetail>(&cfg, o);
     decl::<api::PlanSummary>(&cfg, o);
     decl::<api::StackPlan>(&cfg, o);
@@ -75,13 +75,13 @@ fn generated() -> String {
     decl::<api::PlanReason>(&cfg, o);
     decl::<api::Change>(&cfg, o);
     decl::<api::Place>(&cfg, o);
-    decl::<formats::ValidateRequest>(&cfg, o);
-    decl::<formats::ValidateResult>(&cfg, o);
-    decl::<formats::ValidateAnswer>(&cfg, o);
-    decl::<formats::ValidateBody>(&cfg, o);
-    decl::<formats::ValidateParameter>(&cfg, o);
-    decl::<formats::NestedParameters>(&cfg, o);
-    decl::<formats::ValidateEnvironment>(&cfg, o);
+    decl::<api::ValidateRequest>(&cfg, o);
+    decl::<api::Validation>(&cfg, o);
+    decl::<api::ValidateAnswer>(&cfg, o);
+    decl::<api::ValidateBody>(&cfg, o);
+    decl::<api::ValidateParameter>(&cfg, o);
+    decl::<api::NestedParameters>(&cfg, o);
+    decl::<api::ValidateEnvironment>(&cfg, o);
     decl::<api::Summary<'static>>(&cfg, o);
     decl::<api::Located>(&cfg, o);
     decl::<api::Severity>(&cfg, o);
@@ -93,6 +93,7 @@ fn generated() -> String {
     decl::<api::Edge>(&cfg, o);
     decl::<api::Format>(&cfg, o);
     decl::<api::ShownValue>(&cfg, o);
+    decl::<api::ShownTexts>(&cfg, o);
     decl::<api::Rendered>(&cfg, o);
     decl::<api::RenderedMark>(&cfg, o);
     decl::<api::VersionInfo>(&cfg, o);
@@ -137,6 +138,14 @@ fn types_ts_is_generated_from_the_api_types() {
 /// alternative of a union (`{ a: …, b: … } | { … }`): what the generated
 /// types say an object of that type has.
 fn members<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
+    marked::<T>()
+        .into_iter()
+        .map(|set| set.into_iter().map(|n| n.trim_end_matches('?').to_string()).collect())
+        .collect()
+}
+
+/// [`members`] with an optional member's name ending in `?`.
+fn marked<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
     let text = T::decl(&Config::new().with_large_int("number"));
     // Without the doc comments of the members.
     let mut code = String::new();
@@ -164,7 +173,10 @@ fn members<T: TS + ?Sized>() -> Vec<BTreeSet<String>> {
                 }
             }
             ':' if depth == 1 && in_name => {
-                current.insert(name.trim().trim_end_matches('?').to_string());
+                // A renamed member is quoted (`"x-current"?`).
+                let name = name.trim();
+                let (bare, optional) = name.strip_suffix('?').map_or((name, ""), |n| (n, "?"));
+                current.insert(format!("{}{optional}", bare.trim_matches('"')));
                 in_name = false;
             }
             ',' if depth == 1 => {
@@ -195,7 +207,7 @@ fn check_record<T: TS + ?Sized>(v: &J, nullable: &[&str], at: &str) {
 
 /// A canonical result as the model's declarations say (`CanonicalResult`,
 /// `HeatError`, `OutputResult`, `SkippedConstraint`, `SkippedCheck` from the
-/// model's types; a resource strictly by `formats::ResourceResult`), nested
+/// model's types; a resource by `ResourceResult`'s two forms), nested
 /// stacks included: the result `HeatResult::to_json` writes has no member the
 /// types do not declare, and lacks none.
 fn check_result(v: &J, at: &str) {
@@ -215,9 +227,7 @@ fn check_result(v: &J, at: &str) {
         assert!(field(section).is_object(), "{at}: {section} is not an object");
     }
     for (name, r) in field("resources").as_object().into_iter().flatten() {
-        if let Err(e) = serde_json::from_value::<formats::ResourceResult>(r.clone()) {
-            panic!("{at}: resource {name}: {e}");
-        }
+        check_resource(r, &format!("{at}: resource {name}"));
     }
     for (name, o) in field("outputs").as_object().into_iter().flatten() {
         assert!(keys(o).is_some_and(|k| vec![k] == members::<api::OutputResult>()), "{at}: output {name}");
@@ -232,6 +242,110 @@ fn check_result(v: &J, at: &str) {
     for (name, n) in field("nested").as_object().into_iter().flatten() {
         check_result(n, &format!("{at} nested {name}"));
     }
+}
+
+/// A resource as `ResourceResult` declares it: an `EnabledResource` (its
+/// names as strings) or a `DisabledResource` (every member but `type` null),
+/// with exactly the members of that form.
+fn check_resource(r: &J, at: &str) {
+    let have = keys(r).unwrap_or_else(|| panic!("{at}: not an object: {r}"));
+    let strings = |v: &J| v.as_array().is_some_and(|items| items.iter().all(J::is_string));
+    match r.get("enabled") {
+        Some(J::Bool(true)) => {
+            assert_eq!(members::<api::EnabledResource>(), vec![have], "{at}: members");
+            assert!(r["type"].is_string() && r["deletion_policy"].is_string(), "{at}: {r}");
+            assert!(strings(&r["depends_on"]) && strings(&r["requires"]), "{at}: {r}");
+        }
+        Some(J::Bool(false)) => {
+            assert_eq!(members::<api::DisabledResource>(), vec![have], "{at}: members");
+            let fields = r.as_object().into_iter().flatten();
+            assert!(
+                fields.filter(|(k, _)| !matches!(k.as_str(), "type" | "enabled")).all(|(_, v)| v.is_null()),
+                "{at}: {r}"
+            );
+        }
+        _ => panic!("{at}: enabled is not a bool: {r}"),
+    }
+}
+
+/// An object with the members `T` declares: every required one, optional
+/// ones or not, nothing else.
+fn check_object<T: TS + ?Sized>(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object: {v}"));
+    let declared = marked::<T>().pop().unwrap_or_default();
+    let required: BTreeSet<String> = declared.iter().filter(|n| !n.ends_with('?')).cloned().collect();
+    let all: BTreeSet<String> = declared.iter().map(|n| n.trim_end_matches('?').to_string()).collect();
+    assert!(required.is_subset(&have) && have.is_subset(&all), "{at}: members {have:?}, declared {declared:?}");
+}
+
+/// A template validate result as the model declares it (`ValidateResult`,
+/// `ValidateAnswer`, `ValidateBody`, `ValidateParameter`, `NestedParameters`,
+/// `ValidateEnvironment`, `HeatError`).
+fn check_validate(v: &J, at: &str) {
+    check_object::<api::Validation>(v, at);
+    match &v["error"] {
+        J::Null => {}
+        e => check_object::<api::HeatError>(e, &format!("{at}: error")),
+    }
+    match &v["validate"] {
+        J::Null | J::String(_) => {}
+        body => {
+            check_object::<api::ValidateBody>(body, &format!("{at}: validate"));
+            check_parameters(&body["Parameters"], at);
+            check_nested_parameters(body.get("NestedParameters"), at);
+            check_object::<api::ValidateEnvironment>(&body["Environment"], &format!("{at}: Environment"));
+            assert!(body["Environment"]["event_sinks"].is_array(), "{at}: event_sinks");
+        }
+    }
+}
+
+/// `Parameters`: each a `ValidateParameter`, its names as strings.
+fn check_parameters(v: &J, at: &str) {
+    for (name, p) in v.as_object().unwrap_or_else(|| panic!("{at}: Parameters is not an object")) {
+        let at = format!("{at}: parameter {name}");
+        check_object::<api::ValidateParameter>(p, &at);
+        for k in ["Type", "Description", "NoEcho", "Label"] {
+            assert!(p[k].is_string(), "{at}: {k} {}", p[k]);
+        }
+        for k in ["AllowedPattern", "CustomConstraint", "ConstraintDescription"] {
+            assert!(p.get(k).is_none_or(J::is_string), "{at}: {k} {}", p[k]);
+        }
+        for k in ["Tags", "AllowedValues"] {
+            assert!(p.get(k).is_none_or(J::is_array), "{at}: {k} {}", p[k]);
+        }
+    }
+}
+
+/// `NestedParameters`, recursively.
+fn check_nested_parameters(v: Option<&J>, at: &str) {
+    for (name, n) in v.and_then(J::as_object).into_iter().flatten() {
+        let at = format!("{at}: nested {name}");
+        check_object::<api::NestedParameters>(n, &at);
+        assert!(n["Type"].is_string(), "{at}: Type");
+        check_parameters(&n["Parameters"], &at);
+        check_nested_parameters(n.get("NestedParameters"), &at);
+    }
+}
+
+/// A request has every member `T` declares required but `may_lack` (other
+/// members are ignored by the decoders, as heat-api ignores them), and its
+/// `x-playground` only the members `Playground` declares.
+fn check_declared<T: TS + ?Sized>(v: &J, may_lack: &[&str], at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object"));
+    let declared = marked::<T>().pop().unwrap_or_default();
+    let required: BTreeSet<String> =
+        declared.iter().filter(|n| !n.ends_with('?') && !may_lack.contains(&n.as_str())).cloned().collect();
+    assert!(required.is_subset(&have), "{at}: members {have:?}, declared {declared:?}");
+    if let Some(play) = v.get("x-playground") {
+        check_object::<api::Playground>(play, &format!("{at}: x-playground"));
+    }
+}
+
+/// A create request (`EvaluateRequest`): its declared members, and a
+/// `stack_name` (Heat refuses a create without one; the corpus has one).
+fn check_request(v: &J, at: &str) {
+    check_declared::<api::Request>(v, &[], at);
+    assert!(v["stack_name"].is_string(), "{at}: stack_name");
 }
 
 /// The `.json` files of a corpus folder: (path as text, contents).
@@ -270,16 +384,21 @@ fn the_format_declarations_describe_the_corpus() {
                 }
                 (true, true) => {
                     validates += 1;
-                    serde_json::from_str::<formats::ValidateResult>(&text).map(drop)
+                    serde_json::from_str::<J>(&text).map(|v| check_validate(&v, &name))
                 }
-                (true, false) => serde_json::from_str::<formats::ValidateRequest>(&text).map(drop),
+                (true, false) => serde_json::from_str::<J>(&text).map(|v| {
+                    // heat-api answers a body without a template `No template specified`.
+                    check_declared::<api::ValidateRequest>(&v, &["template"], &name);
+                    api::ValidateRequest::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+                }),
                 (false, false) => match serde_json::from_str::<serde_json::Value>(&text) {
                     Ok(serde_json::Value::Object(o))
                         if o.contains_key("template")
                             && o.get("stack_name").is_some_and(serde_json::Value::is_string) =>
                     {
                         requests += 1;
-                        serde_json::from_str::<formats::EvaluateRequest>(&text).map(drop)
+                        check_request(&J::Object(o), &name);
+                        api::Request::from_json(&text).map(drop).map_err(|e| panic!("{name}: {e}"))
                     }
                     _ => Ok(()),
                 },
@@ -293,8 +412,46 @@ fn the_format_declarations_describe_the_corpus() {
     assert!(!shared.is_dir() || validates > 100, "{validates} validate results");
 }
 
-/// Every request and expected result of the preview corpus decodes with the
-/// preview declarations (a result strictly).
+/// A preview result as the model's declarations say (`PreviewResult`,
+/// `PreviewLists`, `NestedPreview`, `PreviewEntry`, `HeatError`): exactly
+/// their members, names and types as strings.
+fn check_preview(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: not an object"));
+    assert_eq!(members::<api::PreviewResult>(), vec![have], "{at}: the preview's members");
+    match &v["error"] {
+        J::Null => {}
+        e => {
+            assert!(keys(e).is_some_and(|k| vec![k] == members::<api::HeatError>()), "{at}: error {e}");
+            assert!(e["type"].is_string() && e["message"].is_string(), "{at}: error {e}");
+        }
+    }
+    check_lists(&v["preview"], at);
+    check_nested_previews(&v["nested"], at);
+}
+
+/// The five lists of a preview.
+fn check_lists(v: &J, at: &str) {
+    let have = keys(v).unwrap_or_else(|| panic!("{at}: preview is not an object"));
+    assert_eq!(members::<api::PreviewLists>(), vec![have], "{at}: the lists");
+    for (list, entries) in v.as_object().into_iter().flatten() {
+        for e in entries.as_array().unwrap_or_else(|| panic!("{at}: {list} is not a list")) {
+            check_record::<api::PreviewEntry>(e, &[], &format!("{at}: {list}"));
+        }
+    }
+}
+
+/// A preview's `nested` object, recursively.
+fn check_nested_previews(v: &J, at: &str) {
+    for (name, n) in v.as_object().unwrap_or_else(|| panic!("{at}: nested is not an object")) {
+        let at = format!("{at} nested {name}");
+        assert_eq!(members::<api::NestedPreview>(), vec![keys(n).unwrap_or_default()], "{at}");
+        check_lists(&n["preview"], &at);
+        check_nested_previews(&n["nested"], &at);
+    }
+}
+
+/// Every request of the preview corpus decodes with the preview request's
+/// declaration, and every expected result is as the model declares it.
 #[test]
 fn the_preview_declarations_describe_the_preview_corpus() {
     let dir = root().join("../shared/conformance/preview");
@@ -305,10 +462,14 @@ fn the_preview_declarations_describe_the_preview_corpus() {
     let (mut requests, mut results) = (0, 0);
     for (name, text) in json_files(&dir) {
         if name.ends_with(".expected.json") {
-            serde_json::from_str::<formats::PreviewResult>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let v: J = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_preview(&v, &name);
             results += 1;
         } else {
-            serde_json::from_str::<formats::PreviewRequest>(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let v: J = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_declared::<api::PlanRequest>(&v, &[], &name);
+            check_request(&v["x-current"], &format!("{name}: x-current"));
+            api::PlanRequest::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
             requests += 1;
         }
     }

@@ -245,10 +245,10 @@ fn evaluate(job: &Job<'_>, root: &Root, config: &Config, opts: &Options, lint: &
     // The cloud's settings: the config file's, a check's over them, the command line's over both.
     let flags = api::json_loads(&opts.heat_config).unwrap_or(api::Value::Null);
     let settings = job.check.map_or_else(|| config.heat_config(), Check::heat_config);
-    built.request.heat_config = api::heat_config::merged(&settings, &flags);
+    built.request.inputs.heat_config = api::heat_config::merged(&settings, &flags);
     // The release likewise: the command line's, else the check's (its own or the file's).
     let release = job.check.map_or(config.heat_release.as_ref(), |c| c.heat_release.as_ref());
-    built.request.heat_release = opts.heat_release.as_ref().or(release).cloned();
+    built.request.inputs.heat_release = opts.heat_release.as_ref().or(release).cloned();
     let answering = built.request.release();
     outcome.release = (!answering.is_latest()).then(|| answering.version());
     if outcome.without_values {

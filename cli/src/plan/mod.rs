@@ -110,7 +110,7 @@ pub fn run(args: &PlanArgs) -> ExitCode {
         }
     };
     if args.release.heat_release.is_some() {
-        req.heat_release = args.release.heat_release.clone();
+        req.inputs.heat_release = args.release.heat_release.clone();
     }
     let format = args.format.unwrap_or(if args.request.is_some() { PlanFormat::Json } else { PlanFormat::Text });
     let plan = core::plan(&req, formats::value_format(format));
@@ -178,10 +178,10 @@ fn request(args: &PlanArgs) -> Result<(PlanRequest, String), String> {
         Some(new) => {
             let mut r = PlanRequest::new(current, new.template);
             r.template_name = Some(new.template_name);
-            r.environment = new.environment;
-            r.environment_files = new.environment_files;
-            r.files = new.files;
-            r.parameters = new.parameters;
+            r.inputs.environment = new.inputs.environment;
+            r.inputs.environment_files = new.inputs.environment_files;
+            r.inputs.files = new.inputs.files;
+            r.inputs.parameters = new.inputs.parameters;
             r
         }
         None => {
@@ -224,7 +224,7 @@ fn side(
         eprintln!("hotplate plan: {}", r.outside.note(&r.reference));
     }
     built.request.stack_name = Some(stack_name.to_string());
-    built.request.parameters = parameters;
+    built.request.inputs.parameters = parameters;
     Ok(built.request)
 }
 

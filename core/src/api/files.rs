@@ -57,7 +57,7 @@ pub fn hidden_parameters(req: &Request) -> HashSet<String> {
         Document::Text(t) => load_map(t),
         Document::Value(v) => Some(v.clone()),
     };
-    let files = req.files.values().filter_map(|f| f.as_deref().and_then(load_map));
+    let files = req.inputs.files.values().filter_map(|f| f.as_deref().and_then(load_map));
     for t in main.into_iter().chain(files) {
         let params = t.as_map().and_then(|m| m.get_str("parameters").or_else(|| m.get_str("Parameters")));
         for (name, schema) in params.and_then(Value::as_map).map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default() {
@@ -94,7 +94,7 @@ pub fn note_at_reference(
                     Document::Value(_) => String::new(),
                 }
             } else {
-                req.files.get(named_in).cloned().flatten().unwrap_or_default()
+                req.inputs.files.get(named_in).cloned().flatten().unwrap_or_default()
             };
             (sources.add(named_in.to_string(), text.clone()), text)
         }
@@ -304,7 +304,7 @@ mod tests {
         let mut req = Request::new(
             "heat_template_version: 2021-04-16\nparameters:\n  a: {type: string, hidden: true}\n  b: {type: string}\n",
         );
-        req.files.insert(
+        req.inputs.files.insert(
             "child.yaml".into(),
             Some("heat_template_version: 2021-04-16\nparameters:\n  c: {type: string, hidden: yes}\n".into()),
         );

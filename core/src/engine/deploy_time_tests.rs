@@ -12,7 +12,7 @@ use crate::model::Request;
 fn eval_with(template: &str, files: &[(&str, &str)]) -> Evaluation {
     let mut req = Request::new(template);
     for (name, text) in files {
-        req.files.insert((*name).to_string(), Some((*text).to_string()));
+        req.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
     }
     evaluate(&req)
 }

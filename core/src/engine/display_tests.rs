@@ -152,7 +152,7 @@ resources:
     properties: {size: 3}
 ",
     );
-    req.files.insert("lib/db.yaml".into(), Some(child.into()));
+    req.inputs.files.insert("lib/db.yaml".into(), Some(child.into()));
     req.display = Display::WithoutValues;
     let ev = evaluate(&req);
     let errors: Vec<_> = ev.diagnostics.iter().filter(|d| d.severity == crate::model::diag::Severity::Error).collect();

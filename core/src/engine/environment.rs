@@ -491,8 +491,8 @@ mod tests {
             "heat_template_version: 2021-04-16\nparameters:\n  conf: {type: json, default: {}}\n  names: {type: comma_delimited_list, default: []}\n  flavor: {type: string, default: x}\n",
         );
         for (name, text) in envs {
-            req.environment_files.push((*name).to_string());
-            req.files.insert((*name).to_string(), Some((*text).to_string()));
+            req.inputs.environment_files.push((*name).to_string());
+            req.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
         }
         req
     }
@@ -532,7 +532,7 @@ mod tests {
             vec![("b.yaml".into(), "overwrite".into(), vec![PathItem::Key("w".into())])]
         );
         let mut req = request(&[]);
-        req.parameters.insert_str("flavor", crate::value::Value::from("tiny"));
+        req.inputs.parameters.insert_str("flavor", crate::value::Value::from("tiny"));
         assert_eq!(contributions(&req, "flavor"), vec![("parameters".into(), "overwrite".into(), vec![])]);
     }
 

@@ -333,7 +333,7 @@ mod tests {
         let mut req = crate::model::Request::new(format!(
             "heat_template_version: 2018-08-31\noutputs:\n  o:\n    value: {{yaql: {{expression: '{expression}'}}}}\n"
         ));
-        req.heat_config = crate::pyconv::json_loads(config).expect("json");
+        req.inputs.heat_config = crate::pyconv::json_loads(config).expect("json");
         let ev = crate::engine::evaluate(&req);
         let out = ev.result.outputs.get("o").expect("output o");
         out.error.clone().unwrap_or_else(|| crate::pyfmt::py_str(&out.value))

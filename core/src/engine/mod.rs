@@ -111,7 +111,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         None => top.env,
     };
     let unknown_params = if through.missing_params { without_values(&env, &top.schemas) } else { IndexMap::new() };
-    let files = Rc::new(req.files.clone());
+    let files = Rc::new(req.inputs.files.clone());
     // An editing session's nested-stack results checked against these files.
     let _evaluating = stack_cache::begin(&files);
     // Without a display evaluation, outside an editing session, the
@@ -123,13 +123,13 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
         root: &top.root,
         version: top.version,
         stack_name: top.stack_name,
-        stack_id: req.stack_id.clone(),
-        project_id: &req.project_id,
+        stack_id: req.playground.stack_id.clone(),
+        project_id: &req.playground.project_id,
         files,
         env,
         schemas: top.schemas,
         depth: 0,
-        mocks: Some((&req.attributes, &req.reference_ids)),
+        mocks: Some((&req.playground.attributes, &req.playground.reference_ids)),
         deploy_params: IndexMap::new(),
         unknown_params,
         config: top.config,

@@ -10,7 +10,7 @@ use crate::model::result::{DeferredMark, DisplayValue, Edge};
 pub(crate) use crate::pyfmt::json_key;
 use crate::stack::Stack;
 use crate::symbolic;
-use crate::value::{Map, Value};
+use crate::value::Value;
 
 /// Marks and display values found under `at` in a nested result, moved to
 /// their place in the parent's.
@@ -56,17 +56,6 @@ pub fn resource_edges(stack: &Stack, name: &str, depends_on: &[String], exprs: &
         });
     }
     out
-}
-
-/// A resource whose condition is false.
-pub fn disabled_resource(type_value: Value) -> Value {
-    let mut m = Map::new();
-    m.insert_str("type", type_value);
-    m.insert_str("enabled", Value::Bool(false));
-    for k in ["properties", "metadata", "depends_on", "requires", "deletion_policy", "update_policy", "external_id"] {
-        m.insert_str(k, Value::Null);
-    }
-    Value::map(m)
 }
 
 /// What the result's values carry for the page: deploy-time marks, display

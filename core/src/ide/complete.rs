@@ -384,7 +384,7 @@ mod tests {
         let mut req =
             request(if file == "template.yaml" { &text } else { "heat_template_version: 2021-04-16\n" }, files);
         if file != "template.yaml" {
-            req.files.insert(file.to_string(), Some(text.clone()));
+            req.inputs.files.insert(file.to_string(), Some(text.clone()));
         }
         complete(&req, file, offset).items.into_iter().map(|i| i.label).collect()
     }
@@ -473,11 +473,11 @@ mod tests {
         let files = [("env.yaml", "")];
         let mut req = request(HEAD, &files);
         let (text, off) = at("parameter_defaults:\n  size: |\n");
-        req.files.insert("env.yaml".into(), Some(text.clone()));
+        req.inputs.files.insert("env.yaml".into(), Some(text.clone()));
         let l: Vec<String> = complete(&req, "env.yaml", off).items.into_iter().map(|i| i.label).collect();
         assert_eq!(l, vec!["s", "m"]);
         let (text, off) = at("parameters:\n  |\n");
-        req.files.insert("env.yaml".into(), Some(text.clone()));
+        req.inputs.files.insert("env.yaml".into(), Some(text.clone()));
         let l: Vec<String> = complete(&req, "env.yaml", off).items.into_iter().map(|i| i.label).collect();
         assert_eq!(l, vec!["size"]);
     }

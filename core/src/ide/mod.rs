@@ -125,8 +125,9 @@ impl<'a> Workspace<'a> {
         };
         let mut registry = Registry::default();
         let mut envs = Vec::new();
-        for env in &req.environment_files {
-            let Some((n, t)) = req.files.get_key_value(env).and_then(|(n, t)| Some((n.as_str(), t.as_deref()?))) else {
+        for env in &req.inputs.environment_files {
+            let Some((n, t)) = req.inputs.files.get_key_value(env).and_then(|(n, t)| Some((n.as_str(), t.as_deref()?)))
+            else {
                 continue;
             };
             let Ok(loaded) = load_yaml(t, SourceId(0)) else { continue };
@@ -137,8 +138,8 @@ impl<'a> Workspace<'a> {
             }
             envs.push((n, loaded.root));
         }
-        if let Some(Document::Value(v)) = &req.environment {
-            if req.environment_files.is_empty() {
+        if let Some(Document::Value(v)) = &req.inputs.environment {
+            if req.inputs.environment_files.is_empty() {
                 if let Some(section) = v.as_map().and_then(|m| m.get_str("resource_registry")) {
                     registry = Registry::from_value(section);
                 }
@@ -168,13 +169,13 @@ impl<'a> Workspace<'a> {
     /// A provider template's outline, if its text is in `files`.
     pub fn provider(&self, info: &TypeInfo) -> Option<Doc<'a>> {
         let (file, _) = info.template.as_ref()?;
-        let (n, t) = self.req.files.get_key_value(file.as_str())?;
+        let (n, t) = self.req.inputs.files.get_key_value(file.as_str())?;
         Some(Doc::load(n.as_str(), t.as_deref()?, DocKind::Template, self.depth))
     }
 
     /// The names of `files` (for `get_file` and provider templates).
     pub fn file_names(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.req.files.keys().map(String::as_str)
+        self.req.inputs.files.keys().map(String::as_str)
     }
 
     /// The user's `resource_registry` keys with where they are defined.
@@ -210,8 +211,9 @@ fn text_of<'a>(req: &'a Request, file: &str) -> Option<(&'a str, &'a str, DocKin
         }
         return None;
     }
-    let (name, text) = req.files.get_key_value(file)?;
-    let kind = if req.environment_files.iter().any(|e| e == file) { DocKind::Environment } else { DocKind::Template };
+    let (name, text) = req.inputs.files.get_key_value(file)?;
+    let kind =
+        if req.inputs.environment_files.iter().any(|e| e == file) { DocKind::Environment } else { DocKind::Template };
     Some((name.as_str(), text.as_deref()?, kind))
 }
 
@@ -368,9 +370,9 @@ pub(crate) mod tests {
     pub fn request(text: &str, files: &[(&str, &str)]) -> Request {
         let mut req = Request::new(text);
         for (name, content) in files {
-            req.files.insert((*name).to_string(), Some((*content).to_string()));
+            req.inputs.files.insert((*name).to_string(), Some((*content).to_string()));
             if name.starts_with("env") {
-                req.environment_files.push((*name).to_string());
+                req.inputs.environment_files.push((*name).to_string());
             }
         }
         req

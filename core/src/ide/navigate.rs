@@ -94,7 +94,11 @@ pub(crate) fn definition(req: &Request, file: &str, offset: u32) -> Vec<Location
     let c = cursor_of(&ws, offset);
     let Some(t) = target(&ws, &c) else { return Vec::new() };
     let file_at = |name: &str| {
-        ws.req.files.get(name).and_then(Option::as_ref).map(|_| Location { file: name.to_string(), from: 0, to: 0 })
+        ws.req.inputs.files.get(name).and_then(Option::as_ref).map(|_| Location {
+            file: name.to_string(),
+            from: 0,
+            to: 0,
+        })
     };
     match t {
         Target::Param(n) => entry_location(&ws, "parameters", &n).into_iter().collect(),
@@ -116,7 +120,7 @@ pub(crate) fn definition(req: &Request, file: &str, offset: u32) -> Vec<Location
             ws.registry_definitions()
                 .into_iter()
                 .filter(|(_, key, _)| *key == n)
-                .filter_map(|(f, _, r)| ws.req.files.get(f)?.as_deref().map(|text| Location::new(f, text, &r)))
+                .filter_map(|(f, _, r)| ws.req.inputs.files.get(f)?.as_deref().map(|text| Location::new(f, text, &r)))
                 .take(1)
                 .collect()
         }
@@ -145,7 +149,7 @@ pub(crate) fn references(req: &Request, file: &str, offset: u32) -> Vec<Location
     }
     if let Target::Param(n) = &t {
         for (f, root) in &ws.envs {
-            let Some(text) = ws.req.files.get(*f).and_then(Option::as_deref) else { continue };
+            let Some(text) = ws.req.inputs.files.get(*f).and_then(Option::as_deref) else { continue };
             for s in ["parameters", "parameter_defaults"] {
                 for (k, _) in root.get(s).and_then(Node::as_map).unwrap_or(&[]) {
                     if k.as_str() == Some(n.as_str()) {

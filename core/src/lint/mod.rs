@@ -207,7 +207,7 @@ pub fn markdown(id: &str) -> Option<String> {
     // What the rule says of its bad example, as `hotplate check` writes it.
     let mut req = Request::new(doc.bad);
     for (name, text) in doc.files {
-        req.files.insert((*name).to_string(), Some((*text).to_string()));
+        req.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
     }
     let ev = crate::engine::evaluate(&req);
     let options = Options { enable: vec![info.id.to_string()], disable: vec!["all".into()] };
@@ -305,7 +305,7 @@ pub(crate) mod tests {
     pub fn request(template: &str, files: &[(&str, &str)]) -> Request {
         let mut req = Request::new(template);
         for (name, text) in files {
-            req.files.insert((*name).to_string(), Some((*text).to_string()));
+            req.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
         }
         req
     }

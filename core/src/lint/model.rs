@@ -45,9 +45,11 @@ pub(crate) fn templates<'a>(req: &'a Request, ev: &Evaluation) -> Vec<Template<'
             out.push(t);
         }
     }
-    for (name, text) in &req.files {
+    for (name, text) in &req.inputs.files {
         let Some(text) = text.as_deref() else { continue };
-        if name == &req.template_name || req.environment_files.contains(name) || !text.contains("heat_template_version")
+        if name == &req.template_name
+            || req.inputs.environment_files.contains(name)
+            || !text.contains("heat_template_version")
         {
             continue;
         }
@@ -333,7 +335,7 @@ impl<'a> Ctx<'a> {
 
     fn resolved_property(&self, res: &Res<'_>, key: &str) -> Option<Value> {
         let values = self.values()?;
-        let props = values.resources.get_str(res.name)?.as_map()?.get_str("properties")?.as_map()?;
+        let props = values.resources.get(res.name)?.properties()?.as_map()?;
         let value = props.get_str(key)?;
         let at = [
             PathItem::Key("resources".into()),
@@ -347,7 +349,7 @@ impl<'a> Ctx<'a> {
 
     /// The text of a file of the request (`get_file`), when given.
     pub fn file(&self, name: &str) -> Option<&'a str> {
-        self.req.files.get(name)?.as_deref()
+        self.req.inputs.files.get(name)?.as_deref()
     }
 
     /// The template text a node covers.
@@ -484,8 +486,8 @@ impl<'a> Ctx<'a> {
 /// The user's `resource_registry`: environment files in order, or the inline environment.
 fn registry(req: &Request) -> Registry {
     let mut registry = Registry::default();
-    for env in &req.environment_files {
-        let Some(Some(text)) = req.files.get(env) else { continue };
+    for env in &req.inputs.environment_files {
+        let Some(Some(text)) = req.inputs.files.get(env) else { continue };
         let Ok(loaded) = load_yaml(text, SourceId(0)) else { continue };
         if let Some(section) = loaded.root.get("resource_registry") {
             let reg = Registry::from_value(&section.to_value());
@@ -493,8 +495,8 @@ fn registry(req: &Request) -> Registry {
             registry.per_resource.extend(reg.per_resource);
         }
     }
-    if req.environment_files.is_empty() {
-        let inline = match &req.environment {
+    if req.inputs.environment_files.is_empty() {
+        let inline = match &req.inputs.environment {
             Some(Document::Value(v)) => v.as_map().and_then(|m| m.get_str("resource_registry")).cloned(),
             Some(Document::Text(text)) => {
                 load_yaml(text, SourceId(0)).ok().and_then(|l| l.root.get("resource_registry").map(Node::to_value))

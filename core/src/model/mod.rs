@@ -27,11 +27,17 @@ pub use ide::{Completion, CompletionKind, Completions, Hover, Location, QuickFix
 pub use parameters::{Contribution, ValueSource};
 #[cfg(feature = "ts")]
 pub use plan::ReasonView as PlanReason;
-pub use plan::{Action, Change, Place, Plan, PlanDetail, PlanSummary, Reason, ResourcePlan, StackPlan};
-pub use rendered::{Format, Rendered, RenderedMark};
-pub use request::{Display, Document, Request};
-pub use result::{
-    DeferredMark, DeployTime, DisplayValue, Edge, Evaluation, HeatResult, NotChecked, OutputResult, ParamInfo,
-    SkippedCheck, SkippedConstraint, Unknown,
+pub use plan::{
+    Action, Change, Method, NestedPreview, Place, Plan, PlanDetail, PlanRequest, PlanSummary, PreviewEntry,
+    PreviewLists, PreviewResult, Reason, ResourcePlan, StackPlan,
 };
-pub use validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
+pub use rendered::{Format, Rendered, RenderedMark};
+pub use request::{Display, Document, Playground, Request, StackInputs};
+pub use result::{
+    DeferredMark, DeployTime, DisabledResource, DisplayValue, Edge, EnabledResource, Evaluation, HeatResult,
+    NotChecked, OutputResult, ParamInfo, ResourceResult, SkippedCheck, SkippedConstraint, Unknown,
+};
+pub use validate::{
+    ConstraintKey, NestedParameters, ValidateAnswer, ValidateBody, ValidateEnvironment, ValidateParameter,
+    ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER,
+};

@@ -6,7 +6,8 @@ use indexmap::IndexMap;
 
 use crate::model::diag::HeatError;
 use crate::model::rendered::Rendered;
-use crate::value::Value;
+use crate::model::request::{Document, Request, StackInputs};
+use crate::value::{Map, Value};
 
 /// What the update does to one resource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -202,6 +203,252 @@ pub struct Plan {
     pub error_place: Option<Place>,
     /// The top-level stack.
     pub stack: StackPlan,
+}
+
+/// Heat's update preview as the oracle writes it (`preview_update_stack`
+/// with `show_nested`). When `error` is set, the lists are empty.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewResult {
+    /// The error Heat would raise.
+    pub error: Option<HeatError>,
+    /// The top-level stack's five lists.
+    pub preview: PreviewLists,
+    /// Nested-stack resource name → the resources Heat lists of it.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: NestedPreview }"))]
+    pub nested: IndexMap<String, NestedPreview>,
+}
+
+/// The five lists of a preview, each sorted by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewLists {
+    /// Created by the update.
+    pub added: Vec<PreviewEntry>,
+    /// Deleted.
+    pub deleted: Vec<PreviewEntry>,
+    /// Deleted and created again.
+    pub replaced: Vec<PreviewEntry>,
+    /// Left alone.
+    pub unchanged: Vec<PreviewEntry>,
+    /// Changed in place.
+    pub updated: Vec<PreviewEntry>,
+}
+
+/// A nested stack's part of a preview.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NestedPreview {
+    /// Its five lists.
+    pub preview: PreviewLists,
+    /// Its nested stacks.
+    #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: NestedPreview }"))]
+    pub nested: IndexMap<String, NestedPreview>,
+}
+
+/// A resource of a preview list.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewEntry {
+    /// The resource name.
+    pub name: String,
+    /// Its type.
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub type_name: String,
+}
+
+impl PreviewResult {
+    /// The oracle's preview result as a value: `error`, `preview`, `nested`.
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::with_capacity(3);
+        m.insert_str("error", self.error.as_ref().map_or(Value::Null, HeatError::to_value));
+        m.insert_str("preview", self.preview.to_value());
+        m.insert_str("nested", nested_value(&self.nested));
+        Value::map(m)
+    }
+}
+
+impl PreviewLists {
+    /// The list of one action.
+    pub fn list_mut(&mut self, action: Action) -> &mut Vec<PreviewEntry> {
+        match action {
+            Action::Added => &mut self.added,
+            Action::Deleted => &mut self.deleted,
+            Action::Replaced => &mut self.replaced,
+            Action::Updated => &mut self.updated,
+            Action::Unchanged => &mut self.unchanged,
+        }
+    }
+
+    /// The five lists as an object (Heat's list names, in [`Action::ALL`]'s order).
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::with_capacity(5);
+        for (action, list) in [
+            (Action::Added, &self.added),
+            (Action::Deleted, &self.deleted),
+            (Action::Replaced, &self.replaced),
+            (Action::Unchanged, &self.unchanged),
+            (Action::Updated, &self.updated),
+        ] {
+            let items = list
+                .iter()
+                .map(|e| {
+                    let mut m = Map::with_capacity(2);
+                    m.insert_str("name", Value::from(e.name.as_str()));
+                    m.insert_str("type", Value::from(e.type_name.as_str()));
+                    Value::map(m)
+                })
+                .collect();
+            m.insert_str(action.as_str(), Value::list(items));
+        }
+        Value::map(m)
+    }
+}
+
+/// Nested previews as an object (in their order).
+fn nested_value(nested: &IndexMap<String, NestedPreview>) -> Value {
+    let mut m = Map::with_capacity(nested.len());
+    for (name, n) in nested {
+        let mut e = Map::with_capacity(2);
+        e.insert_str("preview", n.preview.to_value());
+        e.insert_str("nested", nested_value(&n.nested));
+        m.insert_str(name, Value::map(e));
+    }
+    Value::map(m)
+}
+
+/// `PUT` (`preview_update`) or `PATCH` (`preview_update_patch`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The new template and environment replace the stored ones.
+    Put,
+    /// The stored template, files and environment stay under the new ones.
+    Patch,
+}
+
+/// An update request (the oracle's preview request): Heat's `PUT|PATCH
+/// …/preview` body plus `x-current`, the create request of the stack as it is.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "PreviewRequest"))]
+pub struct PlanRequest {
+    /// The stack as it is: its create request (its `x-playground` mocks apply to both stacks).
+    #[cfg_attr(feature = "ts", ts(rename = "x-current"))]
+    pub current: Request,
+    /// The new template; a PATCH without one keeps the stored template.
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "string | object | null"))]
+    pub template: Option<Document>,
+    /// The environment, files and parameters; the Heat settings (`x-heat-config`)
+    /// of the whole preview (`current` may carry its own for its create) and the
+    /// release that answers it (`x-heat-release`: the update body's, else `x-current`'s).
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub inputs: StackInputs,
+    /// `true`: PATCH (the stored template, files, environment and parameters stay under the new ones).
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub existing: bool,
+    /// Stored parameters a PATCH forgets.
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
+    pub clear_parameters: Vec<String>,
+    /// heat-api's method (default: PATCH when `existing`, else PUT).
+    #[cfg_attr(feature = "ts", ts(rename = "x-method", optional = nullable, type = "\"PUT\" | \"PATCH\""))]
+    pub method: Method,
+    /// The new template's file name, used in diagnostics (default `template.yaml`).
+    #[cfg_attr(feature = "ts", ts(rename = "x-template-name", optional))]
+    pub template_name: Option<String>,
+    /// hotplate's, not Heat's: plan without values (two templates, as the
+    /// page's compare mode and `hotplate plan --from/--to` do): a parameter
+    /// neither side gives a value is unknown on both (the stack exists with
+    /// one), not Heat's `UserParameterMissing`.
+    #[cfg_attr(feature = "ts", ts(rename = "x-without-values", as = "Option<bool>", optional))]
+    pub without_values: bool,
+}
+
+impl PlanRequest {
+    /// An update of `current` to a new template (PUT, nothing else given).
+    pub fn new(current: Request, template: Document) -> PlanRequest {
+        PlanRequest {
+            current,
+            template: Some(template),
+            template_name: None,
+            inputs: StackInputs::default(),
+            method: Method::Put,
+            existing: false,
+            clear_parameters: Vec::new(),
+            without_values: false,
+        }
+    }
+
+    /// Decode the oracle's preview request (README, "Update preview").
+    /// `Err` says what is malformed: a request problem, not Heat's answer.
+    pub fn from_json(text: &str) -> Result<PlanRequest, String> {
+        let raw: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
+        PlanRequest::from_json_value(&raw)
+    }
+
+    /// Decode an already-parsed preview request.
+    pub fn from_json_value(raw: &serde_json::Value) -> Result<PlanRequest, String> {
+        let body = raw.as_object().ok_or("the request must be a JSON object")?;
+        let current = body.get("x-current").ok_or("the request has no \"x-current\" (the stack as it is)")?;
+        if !current.is_object() {
+            return Err("\"x-current\" must be a request object (the stack's create request)".into());
+        }
+        let current = Request::from_json_value(current).map_err(|e| format!("x-current: {e}"))?;
+        // The update body is decoded as a create body is: a stand-in name and
+        // template where it has none.
+        let mut update = body.clone();
+        update.insert("stack_name".into(), serde_json::Value::from("update"));
+        let has_template = !matches!(update.get("template"), None | Some(serde_json::Value::Null));
+        if !has_template {
+            update.insert("template".into(), serde_json::Value::from(""));
+        }
+        update.remove("x-playground");
+        let mut decoded = Request::from_json_value(&serde_json::Value::Object(update))?;
+        let existing_flag = body.get("existing").is_some_and(truthy);
+        let method = match body.get("x-method").and_then(serde_json::Value::as_str) {
+            Some(m) if m.eq_ignore_ascii_case("PATCH") => Method::Patch,
+            Some(m) if m.eq_ignore_ascii_case("PUT") => Method::Put,
+            Some(m) => return Err(format!("\"x-method\" must be PUT or PATCH, not {m}")),
+            None if existing_flag => Method::Patch,
+            None => Method::Put,
+        };
+        let clear_parameters = match body.get("clear_parameters") {
+            None | Some(serde_json::Value::Null) => Vec::new(),
+            Some(serde_json::Value::Array(items)) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_string).ok_or("\"clear_parameters\" must be a list of names"))
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err("\"clear_parameters\" must be a list of names".into()),
+        };
+        Ok(PlanRequest {
+            template: has_template.then_some(decoded.template),
+            template_name: body.get("x-template-name").and_then(|v| v.as_str()).map(str::to_string),
+            existing: existing_flag || method == Method::Patch,
+            method,
+            clear_parameters,
+            inputs: StackInputs {
+                heat_release: decoded.inputs.heat_release.take().or_else(|| current.inputs.heat_release.clone()),
+                ..decoded.inputs
+            },
+            current,
+            without_values: match body.get("x-without-values") {
+                None | Some(serde_json::Value::Null) => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(_) => return Err("\"x-without-values\" must be true or false".into()),
+            },
+        })
+    }
+}
+
+fn truthy(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Null => false,
+        serde_json::Value::Bool(b) => *b,
+        serde_json::Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        serde_json::Value::String(s) => !s.is_empty(),
+        serde_json::Value::Array(a) => !a.is_empty(),
+        serde_json::Value::Object(o) => !o.is_empty(),
+    }
 }
 
 /// What `handle_update` does with a property changed in place under an

@@ -23,45 +23,97 @@ pub enum Document {
     Value(Value),
 }
 
-/// One evaluation request.
+/// One evaluation request: Heat's stack-create body (the oracle's request
+/// format) plus the playground's extensions, as decoded from its JSON (other
+/// members are ignored).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "EvaluateRequest"))]
 pub struct Request {
-    /// `stack_name`; heat-api answers a body without one with HTTPBadRequest.
+    /// The stack's name (`OS::stack_name`). Heat answers a create request
+    /// without one with HTTPBadRequest (template validate ignores it).
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub stack_name: Option<String>,
-    /// `template`.
+    /// YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
+    #[cfg_attr(feature = "ts", ts(type = "string | object"))]
     pub template: Document,
-    /// The template's file name (for diagnostics).
+    /// Mocks: the stack's ids, resources as if created.
+    #[cfg_attr(feature = "ts", ts(rename = "x-playground", as = "Option<Playground>", optional))]
+    pub playground: Playground,
+    /// The template's file name, used in diagnostics (default `template.yaml`).
+    #[cfg_attr(feature = "ts", ts(rename = "x-template-name", as = "Option<String>", optional))]
     pub template_name: String,
-    /// `environment` (ignored by Heat when `environment_files` is non-empty).
-    pub environment: Option<Document>,
-    /// `environment_files`: names in `files`, merged in order.
-    pub environment_files: Vec<String>,
-    /// `files`: contents for environment files, `get_file` and provider templates.
-    pub files: IndexMap<String, Option<String>>,
-    /// `parameters`: explicit values (`--parameter`).
-    pub parameters: Map,
-    /// `OS::stack_id`.
-    pub stack_id: String,
-    /// `OS::project_id`.
-    pub project_id: String,
-    /// Mocked attributes per resource (the resource counts as created).
-    pub attributes: IndexMap<String, Map>,
-    /// Mocked reference ids per resource.
-    pub reference_ids: IndexMap<String, String>,
-    /// Whether the display evaluation is made too ([`Display`]).
+    /// The environment, files and parameters.
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    pub inputs: StackInputs,
+    /// Whether the display evaluation is made too ([`Display`]; not a member).
+    #[cfg_attr(feature = "ts", ts(skip))]
     pub display: Display,
-    /// `x-heat-config`: the cloud's `heat.conf` settings (null: Heat's
-    /// defaults), converted by [`crate::engine::heat_config::HeatConfig::from_value`]
-    /// when the request is evaluated.
-    pub heat_config: Value,
-    /// `x-heat-release`: the openstack-heat release that answers (`"16.1.0"`;
-    /// none: 27.0.1), checked by [`crate::release::Release::parse`] when the
-    /// request is evaluated.
-    pub heat_release: Option<String>,
     /// `len(json.dumps(body))` of the body heat-api reads (the request minus
     /// its `x-*` members), measured when the request is decoded from JSON;
     /// for a request assembled otherwise, computed from its members.
+    #[cfg_attr(feature = "ts", ts(skip))]
     pub body_size: Option<usize>,
+}
+
+/// What a stack-create, a stack-update and a template-validate body carry
+/// besides the template. The Heat settings are converted
+/// (`HeatConfig::from_value`) and the release checked (`Release::parse`)
+/// when the request is evaluated.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StackInputs {
+    /// Ignored when `environment_files` is non-empty (as heat-api does).
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "string | object"))]
+    pub environment: Option<Document>,
+    /// Names in `files`, merged in order.
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
+    pub environment_files: Vec<String>,
+    /// Contents for environment files, `get_file` and provider templates; `null` = unreadable.
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "{ [key in string]: string | null }"))]
+    pub files: IndexMap<String, Option<String>>,
+    /// Explicit parameter values.
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "Record<string, unknown>"))]
+    pub parameters: Map,
+    /// The cloud's `heat.conf` settings (default: Heat's): `max_nested_stack_depth`,
+    /// `max_resources_per_stack`, `max_template_size`, `max_json_body_size`, …, and
+    /// sections as objects (`{"yaql": {"memory_quota": 100000}}`).
+    #[cfg_attr(feature = "ts", ts(rename = "x-heat-config", optional = nullable, type = "Record<string, unknown>"))]
+    pub heat_config: Value,
+    /// The openstack-heat release that answers, `16.1.0` (wallaby) to `27.0.1`
+    /// (the default); an unknown one is an error naming the known ones.
+    #[cfg_attr(feature = "ts", ts(rename = "x-heat-release", optional))]
+    pub heat_release: Option<String>,
+}
+
+/// The playground's mocks (`x-playground`).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Playground {
+    /// `OS::stack_id`.
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
+    pub stack_id: String,
+    /// `OS::project_id`.
+    #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
+    pub project_id: String,
+    /// Mocked attributes per resource (the resource then counts as created).
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "Record<string, Record<string, unknown>>"))]
+    pub attributes: IndexMap<String, Map>,
+    /// Mocked reference ids (`get_resource`) per resource.
+    #[cfg_attr(feature = "ts", ts(optional = nullable, type = "{ [key in string]: string }"))]
+    pub reference_ids: IndexMap<String, String>,
+}
+
+impl Default for Playground {
+    /// The oracle's ids, nothing mocked.
+    fn default() -> Playground {
+        Playground {
+            stack_id: DEFAULT_STACK_ID.into(),
+            project_id: DEFAULT_PROJECT_ID.into(),
+            attributes: IndexMap::new(),
+            reference_ids: IndexMap::new(),
+        }
+    }
 }
 
 /// When an evaluation also makes the display evaluation, which goes on past
@@ -86,7 +138,7 @@ impl Request {
     /// The release `x-heat-release` names (27.0.1 when none, or when it
     /// names no release: evaluating such a request fails at its settings).
     pub fn release(&self) -> crate::release::Release {
-        self.heat_release.as_deref().and_then(|r| crate::release::Release::parse(r).ok()).unwrap_or_default()
+        self.inputs.heat_release.as_deref().and_then(|r| crate::release::Release::parse(r).ok()).unwrap_or_default()
     }
 
     /// A request for a template text with no environment.
@@ -95,17 +147,9 @@ impl Request {
             stack_name: Some("test".into()),
             template: Document::Text(template.into()),
             template_name: "template.yaml".into(),
-            environment: None,
-            environment_files: Vec::new(),
-            files: IndexMap::new(),
-            parameters: Map::new(),
-            stack_id: DEFAULT_STACK_ID.into(),
-            project_id: DEFAULT_PROJECT_ID.into(),
-            attributes: IndexMap::new(),
-            reference_ids: IndexMap::new(),
+            inputs: StackInputs::default(),
+            playground: Playground::default(),
             display: Display::WhenRefused,
-            heat_config: Value::Null,
-            heat_release: None,
             body_size: None,
         }
     }
@@ -121,19 +165,19 @@ impl Request {
             members.push(member_len("stack_name", str_len(name)));
         }
         members.push(member_len("template", doc_len(&self.template)));
-        if let Some(env) = &self.environment {
+        if let Some(env) = &self.inputs.environment {
             members.push(member_len("environment", doc_len(env)));
         }
-        if !self.environment_files.is_empty() {
-            let names = Value::list(self.environment_files.iter().map(|n| Value::from(n.as_str())).collect());
+        if !self.inputs.environment_files.is_empty() {
+            let names = Value::list(self.inputs.environment_files.iter().map(|n| Value::from(n.as_str())).collect());
             members.push(member_len("environment_files", dumps_len(&names)));
         }
-        if !self.files.is_empty() {
-            let files = self.files.iter().map(|(k, v)| member_len(k, v.as_deref().map_or(4, str_len)));
+        if !self.inputs.files.is_empty() {
+            let files = self.inputs.files.iter().map(|(k, v)| member_len(k, v.as_deref().map_or(4, str_len)));
             members.push(member_len("files", object_len(files)));
         }
-        if !self.parameters.is_empty() {
-            members.push(member_len("parameters", dumps_len(&Value::map(self.parameters.clone()))));
+        if !self.inputs.parameters.is_empty() {
+            members.push(member_len("parameters", dumps_len(&Value::map(self.inputs.parameters.clone()))));
         }
         object_len(members.into_iter())
     }
@@ -237,8 +281,8 @@ impl RawRequest {
         let mut req = Request::new(String::new());
         req.template = template;
         req.body_size = Some(object_len(self.body.values().copied()));
-        req.heat_config = self.heat_config.unwrap_or(Value::Null);
-        req.heat_release = match self.heat_release {
+        req.inputs.heat_config = self.heat_config.unwrap_or(Value::Null);
+        req.inputs.heat_release = match self.heat_release {
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::String(s)) => Some(s),
             Some(_) => return Err("\"x-heat-release\" must be a release such as \"16.1.0\"".into()),
@@ -250,7 +294,7 @@ impl RawRequest {
         if let Some(name) = self.template_name.as_ref().and_then(|v| v.as_str()) {
             req.template_name = name.to_string();
         }
-        req.environment = match self.environment {
+        req.inputs.environment = match self.environment {
             None | Some(RawDoc::Null) => None,
             Some(RawDoc::Text(s)) => Some(Document::Text(s)),
             Some(RawDoc::Value(v)) => Some(Document::Value(v)),
@@ -258,7 +302,8 @@ impl RawRequest {
         if let Some(files) = self.environment_files {
             let list = files.as_array().ok_or("\"environment_files\" must be a list of names")?;
             for f in list {
-                req.environment_files
+                req.inputs
+                    .environment_files
                     .push(f.as_str().ok_or("\"environment_files\" must be a list of names")?.to_string());
             }
         }
@@ -272,13 +317,13 @@ impl RawRequest {
                         RawDoc::Text(s) => Some(s),
                         RawDoc::Value(_) => return Err(format!("files[\"{k}\"] must be a string")),
                     };
-                    req.files.insert(k, content);
+                    req.inputs.files.insert(k, content);
                 }
             }
         }
         if let Some(params) = self.parameters {
             match params {
-                Value::Map(m) => req.parameters = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone()),
+                Value::Map(m) => req.inputs.parameters = Rc::try_unwrap(m).unwrap_or_else(|m| (*m).clone()),
                 Value::Null => {}
                 _ => return Err("\"parameters\" must be an object".into()),
             }
@@ -286,17 +331,17 @@ impl RawRequest {
         if let Some(play) = self.playground {
             let play = play.as_object().ok_or("\"x-playground\" must be an object")?;
             if let Some(v) = play.get("stack_id") {
-                req.stack_id = json_text(v);
+                req.playground.stack_id = json_text(v);
             }
             if let Some(v) = play.get("project_id") {
-                req.project_id = json_text(v);
+                req.playground.project_id = json_text(v);
             }
             if let Some(attrs) = play.get("attributes") {
                 let attrs = attrs.as_object().ok_or("\"x-playground.attributes\" must be an object")?;
                 for (res, a) in attrs {
                     match json_to_value(a) {
                         Value::Map(m) => {
-                            req.attributes.insert(res.clone(), (*m).clone());
+                            req.playground.attributes.insert(res.clone(), (*m).clone());
                         }
                         _ => return Err(format!("\"x-playground.attributes.{res}\" must be an object")),
                     }
@@ -305,7 +350,7 @@ impl RawRequest {
             if let Some(refs) = play.get("reference_ids") {
                 let refs = refs.as_object().ok_or("\"x-playground.reference_ids\" must be an object")?;
                 for (res, id) in refs {
-                    req.reference_ids.insert(res.clone(), json_text(id));
+                    req.playground.reference_ids.insert(res.clone(), json_text(id));
                 }
             }
         }

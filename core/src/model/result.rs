@@ -24,6 +24,134 @@ pub struct OutputResult {
     pub error: Option<String>,
 }
 
+/// A resource of the canonical result: enabled, with its parts resolved,
+/// or removed by its condition (then every member but `type` is null).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(untagged))]
+pub enum ResourceResult {
+    /// An enabled resource.
+    Enabled(EnabledResource),
+    /// A resource whose condition is false.
+    Disabled(DisabledResource),
+}
+
+/// An enabled resource with its properties resolved.
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EnabledResource {
+    /// The type as written.
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub type_name: String,
+    /// Always `true` (no data: the variant says it).
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub enabled: (),
+    /// The resolved properties.
+    pub properties: Value,
+    /// The resolved metadata (`{}` when none).
+    pub metadata: Value,
+    /// Explicit dependencies.
+    pub depends_on: Vec<String>,
+    /// Every resource it needs (explicit and through references).
+    pub requires: Vec<String>,
+    /// `deletion_policy` (`Retain` for a resource with an `external_id`, as Heat forces).
+    pub deletion_policy: String,
+    /// `update_policy` (`{}` when none).
+    pub update_policy: Value,
+    /// `external_id`.
+    pub external_id: Value,
+}
+
+/// A resource whose condition is false: every member but `type` is null
+/// (those members hold no data).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DisabledResource {
+    /// The type as written.
+    #[cfg_attr(feature = "ts", ts(rename = "type"))]
+    pub type_value: Value,
+    /// Always `false`.
+    #[cfg_attr(feature = "ts", ts(type = "false"))]
+    pub enabled: (),
+    /// null.
+    pub properties: (),
+    /// null.
+    pub metadata: (),
+    /// null.
+    pub depends_on: (),
+    /// null.
+    pub requires: (),
+    /// null.
+    pub deletion_policy: (),
+    /// null.
+    pub update_policy: (),
+    /// null.
+    pub external_id: (),
+}
+
+impl DisabledResource {
+    /// A disabled resource of this type (as written).
+    pub fn new(type_value: Value) -> DisabledResource {
+        DisabledResource {
+            type_value,
+            enabled: (),
+            properties: (),
+            metadata: (),
+            depends_on: (),
+            requires: (),
+            deletion_policy: (),
+            update_policy: (),
+            external_id: (),
+        }
+    }
+}
+
+impl ResourceResult {
+    /// The resolved properties of an enabled resource.
+    pub fn properties(&self) -> Option<&Value> {
+        match self {
+            ResourceResult::Enabled(r) => Some(&r.properties),
+            ResourceResult::Disabled(_) => None,
+        }
+    }
+
+    /// The resource as the result writes it, `keys` applied to the
+    /// template-derived values.
+    fn to_value(&self, keys: fn(&Value) -> Value) -> Value {
+        let names = |names: &[String]| Value::list(names.iter().map(|n| Value::from(n.as_str())).collect());
+        let mut m = Map::with_capacity(9);
+        match self {
+            ResourceResult::Enabled(r) => {
+                m.insert_str("type", Value::from(r.type_name.as_str()));
+                m.insert_str("enabled", Value::Bool(true));
+                m.insert_str("properties", keys(&r.properties));
+                m.insert_str("metadata", keys(&r.metadata));
+                m.insert_str("depends_on", names(&r.depends_on));
+                m.insert_str("requires", names(&r.requires));
+                m.insert_str("deletion_policy", Value::from(r.deletion_policy.as_str()));
+                m.insert_str("update_policy", keys(&r.update_policy));
+                m.insert_str("external_id", keys(&r.external_id));
+            }
+            ResourceResult::Disabled(r) => {
+                m.insert_str("type", keys(&r.type_value));
+                m.insert_str("enabled", Value::Bool(false));
+                for k in [
+                    "properties",
+                    "metadata",
+                    "depends_on",
+                    "requires",
+                    "deletion_policy",
+                    "update_policy",
+                    "external_id",
+                ] {
+                    m.insert_str(k, Value::Null);
+                }
+            }
+        }
+        Value::map(m)
+    }
+}
+
 /// Heat's canonical result (the oracle's README). When `error` is set, the maps are empty.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -41,7 +169,7 @@ pub struct HeatResult {
     pub conditions: Map,
     /// Resource name → its resolved view.
     #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: ResourceResult }"))]
-    pub resources: Map,
+    pub resources: IndexMap<String, ResourceResult>,
     /// Output name → value or error.
     #[cfg_attr(feature = "ts", ts(type = "{ [key in string]: OutputResult }"))]
     pub outputs: IndexMap<String, OutputResult>,
@@ -157,7 +285,7 @@ impl HeatResult {
     pub fn clear_sections(&mut self) {
         self.parameters = Map::new();
         self.conditions = Map::new();
-        self.resources = Map::new();
+        self.resources = IndexMap::new();
         self.outputs = IndexMap::new();
         self.nested = IndexMap::new();
     }
@@ -176,7 +304,11 @@ impl HeatResult {
         m.insert_str("error", error);
         m.insert_str("parameters", keys(&Value::map(self.parameters.clone())));
         m.insert_str("conditions", keys(&Value::map(self.conditions.clone())));
-        m.insert_str("resources", keys(&Value::map(self.resources.clone())));
+        let mut resources = Map::with_capacity(self.resources.len());
+        for (k, r) in &self.resources {
+            resources.insert_str(k, r.to_value(keys));
+        }
+        m.insert_str("resources", Value::map(resources));
         let mut outs = Map::new();
         for (k, o) in &self.outputs {
             let mut om = Map::new();

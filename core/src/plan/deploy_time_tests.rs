@@ -14,8 +14,8 @@ fn request(current: &str, new: &str, files: &[(&str, &str)]) -> PlanRequest {
     let mut cur = Request::new(current);
     let mut req = PlanRequest::new(cur.clone(), Document::Text(new.to_string()));
     for (name, text) in files {
-        cur.files.insert((*name).to_string(), Some((*text).to_string()));
-        req.files.insert((*name).to_string(), Some((*text).to_string()));
+        cur.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
+        req.inputs.files.insert((*name).to_string(), Some((*text).to_string()));
     }
     req.current = cur;
     req

@@ -46,7 +46,7 @@ use crate::model::result::{DeployTime, Evaluation, HeatResult};
 use crate::render::ResultView;
 use crate::source::{LineIndex, Span};
 
-pub use request::{Method, PlanRequest};
+pub use crate::model::plan::PlanRequest;
 
 impl Plan {
     /// Heat's error `e`, located in `ev`'s sources.
@@ -64,7 +64,10 @@ fn heat_error(kind: &str, message: String, path: Vec<PathItem>, diagnostic: Diag
 /// `format` (see [`Format`]).
 pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     // The preview's Heat settings first.
-    let hash = match engine::heat_config::HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref()) {
+    let hash = match engine::heat_config::HeatConfig::of_request(
+        &req.inputs.heat_config,
+        req.inputs.heat_release.as_deref(),
+    ) {
         Ok((_, release)) => release.info().python.hash(),
         Err(m) => {
             return Plan::failed(
@@ -102,8 +105,8 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     }
     // 2. Created.
     let current = record::Recorder::new(
-        record::Side::Current { reference_ids: &req.current.reference_ids },
-        &req.current.attributes,
+        record::Side::Current { reference_ids: &req.current.playground.reference_ids },
+        &req.current.playground.attributes,
     );
     // A stack that fails only for values known once deployed is planned
     // through them: an attribute not known is unknown on both sides.
@@ -116,7 +119,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     let patch = record::Patch { stored: &stored_env, clear: &req.clear_parameters };
     let new = record::Recorder::new(
         record::Side::New { current: &cur_stacks, patch: req.existing.then_some(patch) },
-        &req.current.attributes,
+        &req.current.playground.attributes,
     );
     let new_ev = engine::evaluate_existing(&new_req, Some(&new), through);
     let new_env = new.environment.borrow().clone();

@@ -2,25 +2,26 @@
 //! nested stacks), the whole plan with its reasons, and the reasons in words.
 
 use super::{Action, Plan, Reason, ResourcePlan, StackPlan};
-use crate::model::diag::HeatError;
-use crate::model::plan::{InPlace, PlanDetail, PlanSummary};
+use indexmap::IndexMap;
+
+use crate::model::plan::{InPlace, NestedPreview, PlanDetail, PlanSummary, PreviewEntry, PreviewLists, PreviewResult};
 use crate::pyfmt::{json_dumps, JsonStyle};
-use crate::value::{Map, Value};
+use crate::value::Value;
 
 impl Plan {
-    /// The oracle's preview result as a value: `error`, `preview` (five
-    /// lists of `{name, type}` sorted by name), `nested`.
+    /// Heat's answer as the oracle's preview result: `error`, `preview` (five
+    /// lists of `{name, type}` sorted by name), `nested` (the lists are empty
+    /// when there is an error).
+    pub fn preview(&self) -> PreviewResult {
+        match &self.error {
+            Some(e) => PreviewResult { error: Some(e.clone()), ..PreviewResult::default() },
+            None => PreviewResult { error: None, preview: lists(&self.stack), nested: nested(&self.stack) },
+        }
+    }
+
+    /// [`Plan::preview`] as a value.
     pub fn to_value(&self) -> Value {
-        let mut m = Map::new();
-        m.insert_str("error", error_value(self.error.as_ref()));
-        let (preview, nested) = if self.error.is_some() {
-            (lists(&StackPlan::default()), Map::new())
-        } else {
-            (lists(&self.stack), nested_value(&self.stack))
-        };
-        m.insert_str("preview", preview);
-        m.insert_str("nested", Value::map(nested));
-        Value::map(m)
+        self.preview().to_value()
     }
 
     /// The oracle's preview result text (sorted keys, indent 2).
@@ -49,38 +50,19 @@ fn walk<'a>(s: &'a StackPlan, path: &mut Vec<String>, out: &mut Vec<(Vec<String>
     }
 }
 
-fn error_value(e: Option<&HeatError>) -> Value {
-    e.map_or(Value::Null, HeatError::to_value)
-}
-
-fn lists(s: &StackPlan) -> Value {
-    let mut m = Map::new();
+fn lists(s: &StackPlan) -> PreviewLists {
+    let mut out = PreviewLists::default();
     for action in Action::ALL {
         let mut entries: Vec<&ResourcePlan> = s.resources.iter().filter(|r| r.action == action).collect();
         crate::sort::sort_by(&mut entries, |a, b| (&a.name, &a.type_name).cmp(&(&b.name, &b.type_name)));
-        let items = entries
-            .iter()
-            .map(|r| {
-                let mut e = Map::new();
-                e.insert_str("name", Value::from(r.name.as_str()));
-                e.insert_str("type", Value::from(r.type_name.as_str()));
-                Value::map(e)
-            })
-            .collect();
-        m.insert_str(action.as_str(), Value::list(items));
+        let list = out.list_mut(action);
+        list.extend(entries.iter().map(|r| PreviewEntry { name: r.name.clone(), type_name: r.type_name.clone() }));
     }
-    Value::map(m)
+    out
 }
 
-fn nested_value(s: &StackPlan) -> Map {
-    let mut m = Map::new();
-    for (name, n) in &s.nested {
-        let mut e = Map::new();
-        e.insert_str("preview", lists(n));
-        e.insert_str("nested", Value::map(nested_value(n)));
-        m.insert_str(name, Value::map(e));
-    }
-    m
+fn nested(s: &StackPlan) -> IndexMap<String, NestedPreview> {
+    s.nested.iter().map(|(name, n)| (name.clone(), NestedPreview { preview: lists(n), nested: nested(n) })).collect()
 }
 
 impl Plan {

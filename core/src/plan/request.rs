@@ -1,149 +1,20 @@
-//! An update request (the oracle's preview request: Heat's `PUT|PATCH
-//! …/preview` body plus `x-current`, the create request of the stack as it
-//! is) and the new stack's request heat-api and `_prepare_stack_updates` make
-//! of it (`heat/api/openstack/v1/stacks.py`, `heat/engine/service.py`).
-
-use indexmap::IndexMap;
+//! The new stack's request heat-api and `_prepare_stack_updates` make of an
+//! update request (the model's [`PlanRequest`]: the oracle's preview request,
+//! Heat's `PUT|PATCH …/preview` body plus `x-current`, the create request of
+//! the stack as it is; `heat/api/openstack/v1/stacks.py`,
+//! `heat/engine/service.py`).
 
 use crate::engine::environment::Environment;
 use crate::engine::parameters::{ParamSchema, Parameter};
 use crate::eval::EvalError;
-use crate::model::{Document, Request};
+use crate::model::plan::{Method, PlanRequest};
+use crate::model::Request;
 use crate::pyhash::{PySet, StrHash};
 use crate::value::{Map, Value};
 
 use super::record::Patch;
 
-/// `PUT` (`preview_update`) or `PATCH` (`preview_update_patch`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The new template and environment replace the stored ones.
-    Put,
-    /// The stored template, files and environment stay under the new ones.
-    Patch,
-}
-
-/// An update request: the stack as it is and the update body.
-#[derive(Clone, Debug)]
-pub struct PlanRequest {
-    /// The create request of the existing stack (`x-current`); its
-    /// `x-playground` mocks apply to both stacks.
-    pub current: Request,
-    /// The update body's template, if it has one (a PATCH without one keeps
-    /// the stored template).
-    pub template: Option<Document>,
-    /// The template's file name (for diagnostics).
-    pub template_name: Option<String>,
-    /// `environment` (ignored when `environment_files` is non-empty).
-    pub environment: Option<Document>,
-    /// `environment_files`: names in `files`, merged in order.
-    pub environment_files: Vec<String>,
-    /// `files`.
-    pub files: IndexMap<String, Option<String>>,
-    /// `parameters`.
-    pub parameters: Map,
-    /// heat-api's method.
-    pub method: Method,
-    /// `existing`: merge with the stored stack (PATCH sets it).
-    pub existing: bool,
-    /// `clear_parameters`: stored parameters a PATCH forgets.
-    pub clear_parameters: Vec<String>,
-    /// The Heat settings (`x-heat-config`) of the whole preview (`current`
-    /// may carry its own for its create).
-    pub heat_config: Value,
-    /// The release that answers the whole preview (`x-heat-release`; the
-    /// update body's, else `x-current`'s).
-    pub heat_release: Option<String>,
-    /// Plan without values (two templates, not an oracle request; the
-    /// request's `x-without-values`): a parameter neither side gives a value
-    /// is unknown on both (the stack exists with one), not Heat's
-    /// `UserParameterMissing`.
-    pub without_values: bool,
-}
-
 impl PlanRequest {
-    /// An update of `current` to a new template (PUT, nothing else given).
-    pub fn new(current: Request, template: Document) -> PlanRequest {
-        PlanRequest {
-            current,
-            template: Some(template),
-            template_name: None,
-            environment: None,
-            environment_files: Vec::new(),
-            files: IndexMap::new(),
-            parameters: Map::new(),
-            method: Method::Put,
-            existing: false,
-            clear_parameters: Vec::new(),
-            heat_config: Value::Null,
-            heat_release: None,
-            without_values: false,
-        }
-    }
-
-    /// Decode the oracle's preview request (README, "Update preview").
-    /// `Err` says what is malformed: a request problem, not Heat's answer.
-    pub fn from_json(text: &str) -> Result<PlanRequest, String> {
-        let raw: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
-        PlanRequest::from_json_value(&raw)
-    }
-
-    /// Decode an already-parsed preview request.
-    pub fn from_json_value(raw: &serde_json::Value) -> Result<PlanRequest, String> {
-        let body = raw.as_object().ok_or("the request must be a JSON object")?;
-        let current = body.get("x-current").ok_or("the request has no \"x-current\" (the stack as it is)")?;
-        if !current.is_object() {
-            return Err("\"x-current\" must be a request object (the stack's create request)".into());
-        }
-        let current = Request::from_json_value(current).map_err(|e| format!("x-current: {e}"))?;
-        // The update body is decoded as a create body is: a stand-in name and
-        // template where it has none.
-        let mut update = body.clone();
-        update.insert("stack_name".into(), serde_json::Value::from("update"));
-        let has_template = !matches!(update.get("template"), None | Some(serde_json::Value::Null));
-        if !has_template {
-            update.insert("template".into(), serde_json::Value::from(""));
-        }
-        update.remove("x-playground");
-        let decoded = Request::from_json_value(&serde_json::Value::Object(update))?;
-        let existing_flag = body.get("existing").is_some_and(truthy);
-        let method = match body.get("x-method").and_then(serde_json::Value::as_str) {
-            Some(m) if m.eq_ignore_ascii_case("PATCH") => Method::Patch,
-            Some(m) if m.eq_ignore_ascii_case("PUT") => Method::Put,
-            Some(m) => return Err(format!("\"x-method\" must be PUT or PATCH, not {m}")),
-            None if existing_flag => Method::Patch,
-            None => Method::Put,
-        };
-        let clear_parameters = match body.get("clear_parameters") {
-            None | Some(serde_json::Value::Null) => Vec::new(),
-            Some(serde_json::Value::Array(items)) => items
-                .iter()
-                .map(|v| v.as_str().map(str::to_string).ok_or("\"clear_parameters\" must be a list of names"))
-                .collect::<Result<_, _>>()?,
-            Some(_) => return Err("\"clear_parameters\" must be a list of names".into()),
-        };
-        Ok(PlanRequest {
-            template: has_template.then_some(decoded.template),
-            template_name: body.get("x-template-name").and_then(|v| v.as_str()).map(str::to_string),
-            environment: decoded.environment,
-            environment_files: decoded.environment_files,
-            files: decoded.files,
-            parameters: decoded.parameters,
-            existing: existing_flag || method == Method::Patch,
-            method,
-            clear_parameters,
-            heat_config: decoded.heat_config,
-            heat_release: decoded.heat_release.or_else(|| current.heat_release.clone()),
-            current,
-            without_values: match body.get("x-without-values") {
-                None | Some(serde_json::Value::Null) => false,
-                Some(serde_json::Value::Bool(b)) => *b,
-                Some(_) => return Err("\"x-without-values\" must be true or false".into()),
-            },
-        })
-    }
-
     /// heat-api's own answer before the engine runs, if any.
     pub(crate) fn bad_request(&self) -> Option<&'static str> {
         (self.template.is_none() && self.method == Method::Put).then_some("No template specified")
@@ -157,8 +28,8 @@ impl PlanRequest {
         let cur = &self.current;
         let mut req = Request::new(String::new());
         req.stack_name = cur.stack_name.clone();
-        req.stack_id = cur.stack_id.clone();
-        req.project_id = cur.project_id.clone();
+        req.playground.stack_id = cur.playground.stack_id.clone();
+        req.playground.project_id = cur.playground.project_id.clone();
         match &self.template {
             Some(t) => {
                 req.template = t.clone();
@@ -169,17 +40,17 @@ impl PlanRequest {
                 req.template_name = cur.template_name.clone();
             }
         }
-        req.environment = self.environment.clone();
-        req.environment_files = self.environment_files.clone();
+        req.inputs.environment = self.inputs.environment.clone();
+        req.inputs.environment_files = self.inputs.environment_files.clone();
         if self.existing {
-            req.files = cur.files.clone();
+            req.inputs.files = cur.inputs.files.clone();
         }
-        for (k, v) in &self.files {
-            req.files.insert(k.clone(), v.clone());
+        for (k, v) in &self.inputs.files {
+            req.inputs.files.insert(k.clone(), v.clone());
         }
-        req.parameters = self.parameters.clone();
-        req.heat_config = self.heat_config.clone();
-        req.heat_release = self.heat_release.clone();
+        req.inputs.parameters = self.inputs.parameters.clone();
+        req.inputs.heat_config = self.inputs.heat_config.clone();
+        req.inputs.heat_release = self.inputs.heat_release.clone();
         req
     }
 
@@ -188,24 +59,13 @@ impl PlanRequest {
     /// those with its own laid over them.
     pub(crate) fn current_request(&self, own: bool) -> Request {
         let mut req = self.current.clone();
-        req.heat_config = if own {
-            crate::engine::heat_config::merged(&self.heat_config, &self.current.heat_config)
+        req.inputs.heat_config = if own {
+            crate::engine::heat_config::merged(&self.inputs.heat_config, &self.current.inputs.heat_config)
         } else {
-            self.heat_config.clone()
+            self.inputs.heat_config.clone()
         };
-        req.heat_release = self.heat_release.clone();
+        req.inputs.heat_release = self.inputs.heat_release.clone();
         req
-    }
-}
-
-fn truthy(v: &serde_json::Value) -> bool {
-    match v {
-        serde_json::Value::Null => false,
-        serde_json::Value::Bool(b) => *b,
-        serde_json::Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        serde_json::Value::String(s) => !s.is_empty(),
-        serde_json::Value::Array(a) => !a.is_empty(),
-        serde_json::Value::Object(o) => !o.is_empty(),
     }
 }
 

@@ -58,7 +58,7 @@ mod tests {
             let mut req = crate::model::Request::new(format!(
                 "heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Neutron::Net\n    properties:\n      value_specs: {specs}\n"
             ));
-            req.heat_release = release.map(String::from);
+            req.inputs.heat_release = release.map(String::from);
             crate::engine::evaluate(&req)
         };
         let notes = |e: &crate::model::result::Evaluation| -> Vec<String> {

@@ -8,13 +8,16 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * Heat's stack-create body (the oracle's request format) plus the playground's extensions.
+ * One evaluation request: Heat's stack-create body (the oracle's request
+ * format) plus the playground's extensions, as decoded from its JSON (other
+ * members are ignored).
  */
 export type EvaluateRequest = {
   /**
-   * The stack's name (`OS::stack_name`). Heat answers a request without one with HTTPBadRequest.
+   * The stack's name (`OS::stack_name`). Heat answers a create request
+   * without one with HTTPBadRequest (template validate ignores it).
    */
-  stack_name: string,
+  stack_name?: string,
   /**
    * YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
    */
@@ -57,7 +60,10 @@ export type EvaluateRequest = {
 };
 
 /**
- * What a stack-create, a stack-update and a template-validate body carry besides the template.
+ * What a stack-create, a stack-update and a template-validate body carry
+ * besides the template. The Heat settings are converted
+ * (`HeatConfig::from_value`) and the release checked (`Release::parse`)
+ * when the request is evaluated.
  */
 export type StackInputs = {
   /**
@@ -174,8 +180,8 @@ export type HeatError = {
 };
 
 /**
- * A resource: enabled, with its properties resolved, or removed by its
- * condition (then every field but `type` is null).
+ * A resource of the canonical result: enabled, with its parts resolved,
+ * or removed by its condition (then every member but `type` is null).
  */
 export type ResourceResult = EnabledResource | DisabledResource;
 
@@ -188,7 +194,7 @@ export type EnabledResource = {
    */
   type: string,
   /**
-   * Always `true`.
+   * Always `true` (no data: the variant says it).
    */
   enabled: true,
   /**
@@ -196,23 +202,23 @@ export type EnabledResource = {
    */
   properties: JsonValue,
   /**
-   * The resolved metadata.
+   * The resolved metadata (`{}` when none).
    */
   metadata: JsonValue,
   /**
    * Explicit dependencies.
    */
-  depends_on: JsonValue[],
+  depends_on: Array<string>,
   /**
    * Every resource it needs (explicit and through references).
    */
   requires: Array<string>,
   /**
-   * `deletion_policy`.
+   * `deletion_policy` (`Retain` for a resource with an `external_id`, as Heat forces).
    */
-  deletion_policy: JsonValue,
+  deletion_policy: string,
   /**
-   * `update_policy`.
+   * `update_policy` (`{}` when none).
    */
   update_policy: JsonValue,
   /**
@@ -222,7 +228,8 @@ export type EnabledResource = {
 };
 
 /**
- * A resource whose condition is false: every field but `type` is null.
+ * A resource whose condition is false: every member but `type` is null
+ * (those members hold no data).
  */
 export type DisabledResource = {
   /**
@@ -671,30 +678,43 @@ export type PlanPlace = {
 };
 
 /**
- * A template-validate request (`POST /v1/{tenant}/validate`, the oracle's
- * validate request): the body heat-api reads, as for create (a `stack_name`
- * is ignored), plus the query's two flags.
+ * One template validate request (`POST /v1/{tenant}/validate`, the
+ * oracle's validate request): the body heat-api reads, as for create (a
+ * `stack_name` is ignored), plus the query's two flags.
  */
 export type ValidateRequest = {
   /**
-   * `"validate"` in the oracle's corpus (ignored here).
+   * `"validate"` in the oracle's corpus (ignored).
    */
   "x-operation"?: "validate",
   /**
-   * YAML or JSON text, or an already-parsed object (without one, heat-api
-   * answers `No template specified`).
-   */
-  template: string | object,
-  /**
-   * The `show_nested` query parameter: a bool (sent as `True`/`False`, as
-   * heatclient does) or the text sent as it is.
+   * The `show_nested` query parameter as sent (heatclient sends
+   * `True`/`False`; anything but `true`/`false` in any case is refused);
+   * in JSON a bool (sent as `True`/`False`) or the text sent as it is.
    */
   "x-show-nested"?: boolean | string,
   /**
    * The `ignore_errors` query parameter: Heat error codes, comma-separated
-   * (a list is joined with `,`).
+   * (in JSON a list is joined with `,`).
    */
   "x-ignore-errors"?: string | string[],
+  /**
+   * The stack's name (`OS::stack_name`). Heat answers a create request
+   * without one with HTTPBadRequest (template validate ignores it).
+   */
+  stack_name?: string,
+  /**
+   * YAML or JSON text, or an already-parsed object (then YAML 1.1 scalar rules do not apply).
+   */
+  template: string | object,
+  /**
+   * Mocks: the stack's ids, resources as if created.
+   */
+  "x-playground"?: Playground,
+  /**
+   * The template's file name, used in diagnostics (default `template.yaml`).
+   */
+  "x-template-name"?: string,
   /**
    * Ignored when `environment_files` is non-empty (as heat-api does).
    */
@@ -725,8 +745,10 @@ export type ValidateRequest = {
 };
 
 /**
- * Heat's answer to a template-validate request: the response body, or the
- * error heat-api answers with (then `validate` is null).
+ * Heat's answer to a template validate request: the response body, or the
+ * error heat-api answers with (then `validate` is null). Written as the
+ * oracle's validate result (`error`, `validate`); the diagnostics and
+ * sources are hotplate's.
  */
 export type ValidateResult = {
   /**
@@ -784,7 +806,7 @@ export type ValidateParameter = {
   /**
    * The description (`""` when none).
    */
-  Description: JsonValue,
+  Description: string,
   /**
    * `"true"` for a hidden parameter, else `"false"`.
    */
@@ -792,7 +814,7 @@ export type ValidateParameter = {
   /**
    * The label, or the name.
    */
-  Label: JsonValue,
+  Label: string,
   /**
    * The default (`parameter_defaults` replaces the template's), as written.
    */
@@ -804,7 +826,7 @@ export type ValidateParameter = {
   /**
    * `tags`.
    */
-  Tags?: JsonValue,
+  Tags?: Array<JsonValue>,
   /**
    * `length`'s min.
    */
@@ -832,19 +854,19 @@ export type ValidateParameter = {
   /**
    * `allowed_values`.
    */
-  AllowedValues?: JsonValue,
+  AllowedValues?: Array<JsonValue>,
   /**
    * `allowed_pattern`.
    */
-  AllowedPattern?: JsonValue,
+  AllowedPattern?: string,
   /**
    * `custom_constraint`.
    */
-  CustomConstraint?: JsonValue,
+  CustomConstraint?: string,
   /**
    * The constraints' descriptions joined by a space.
    */
-  ConstraintDescription?: JsonValue,
+  ConstraintDescription?: string,
 };
 
 /**
@@ -892,7 +914,7 @@ export type ValidateEnvironment = {
   /**
    * `event_sinks`.
    */
-  event_sinks: JsonValue[],
+  event_sinks: Array<JsonValue>,
 };
 
 /**
@@ -1127,6 +1149,31 @@ export type ShownValue = {
    * The deploy-time placeholders in it.
    */
   marks: Array<RenderedMark>,
+};
+
+/**
+ * What changed in the shown values' texts since a session's earlier call
+ * ([`super::Session::texts_since`]): the values whose text differs or is new,
+ * and the places no longer shown; `full`: `changed` is every shown value (the
+ * earlier call is not the session's last one, or it wrote another format).
+ */
+export type ShownTexts = {
+  /**
+   * This call's number in the session: the next call's `since`.
+   */
+  call: number,
+  /**
+   * `changed` holds every shown value, not only those that changed.
+   */
+  full: boolean,
+  /**
+   * The values whose text (or its marks) differs from the earlier call's, or that it did not show.
+   */
+  changed: Array<ShownValue>,
+  /**
+   * The places the earlier call showed and this one does not.
+   */
+  removed: Array<Array<PathStep>>,
 };
 
 /**

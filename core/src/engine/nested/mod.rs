@@ -370,7 +370,7 @@ fn once_created(kind: NestedKind, ev: &Evaluation) -> OnceCreated {
     match kind {
         NestedKind::Template => outputs(&ev.result, ""),
         NestedKind::ResourceGroup | NestedKind::ResourceChain => {
-            let mut names: Vec<&str> = ev.result.resources.iter().filter_map(|(k, _)| k.as_str()).collect();
+            let mut names: Vec<&str> = ev.result.resources.keys().map(String::as_str).collect();
             names.sort_by_key(|n| (n.parse::<u64>().unwrap_or(u64::MAX), *n));
             let members = names
                 .into_iter()
@@ -485,7 +485,7 @@ mod tests {
         let inner = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: OS::Heat::None}\n";
         let t = "heat_template_version: 2018-08-31\nresources:\n  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1000\n      resource_def: {type: inner.yaml}\n";
         let mut req = crate::model::Request::new(t);
-        req.files.insert("inner.yaml".into(), Some(inner.into()));
+        req.inputs.files.insert("inner.yaml".into(), Some(inner.into()));
         let ev = crate::engine::evaluate(&req);
         let text = crate::model::result::HeatResult::to_value(&ev.result);
         let shown = crate::pyfmt::json_dumps(&text, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
@@ -510,7 +510,7 @@ mod tests {
         assert!(ev.result.nested.is_empty());
         // Supplied under that name, it is the nested stack (Heat's has parameters of these names).
         let alarm = "heat_template_version: 2013-05-23\nparameters:\n  MetricName: {type: string}\nresources:\n  a: {type: OS::Heat::None}\n";
-        req.files.insert(file.into(), Some(alarm.into()));
+        req.inputs.files.insert(file.into(), Some(alarm.into()));
         let ev = crate::engine::evaluate(&req);
         assert!(ev.diagnostics.iter().all(|d| d.code != "packaged-template"), "{:?}", ev.diagnostics);
         assert!(ev.result.nested.contains_key("alarm"), "{:?}", ev.result.error);
@@ -521,7 +521,7 @@ mod tests {
         let db = "heat_template_version: 2021-04-16\nresources:\n  vol: {type: OS::Cinder::Volume, properties: {size: 1}}\noutputs:\n  id: {value: {get_resource: vol}}\n";
         let t = "heat_template_version: 2021-04-16\nresources:\n  db: {type: db.yaml}\n  g:\n    type: OS::Heat::ResourceGroup\n    properties: {count: 1, resource_def: {type: db.yaml}}\n";
         let mut req = crate::model::Request::new(t);
-        req.files.insert("db.yaml".into(), Some(db.into()));
+        req.inputs.files.insert("db.yaml".into(), Some(db.into()));
         let ev = crate::engine::evaluate(&req);
         let marks: Vec<(Vec<PathItem>, &str, bool)> =
             ev.deferred.iter().map(|m| (m.path.clone(), m.label.as_str(), m.exact)).collect();

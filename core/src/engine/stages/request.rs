@@ -111,7 +111,7 @@ pub(crate) fn request<'r>(caches: &mut Caches<'_>, req: &'r Request) -> Staged<O
 /// The cloud's settings and the release that answers; then heat-api's body
 /// limit, before anything is read.
 pub(crate) fn settings(req: &Request) -> Result<(HeatConfig, Release), Failed> {
-    let (config, release) = HeatConfig::of_request(&req.heat_config, req.heat_release.as_deref())
+    let (config, release) = HeatConfig::of_request(&req.inputs.heat_config, req.inputs.heat_release.as_deref())
         .map_err(|m| Failed::heat(EvalError::other("HeatConfigError", m).with_code("bad-heat-config")))?;
     let size = req.json_body_size();
     if i64::try_from(size).unwrap_or(i64::MAX) > config.max_json_body_size {
@@ -204,10 +204,10 @@ fn load(
 
 /// The inline environment (ignored when environment files are given).
 fn inline_environment(caches: &mut Caches<'_>, req: &Request) -> Result<Option<ParsedEnv>, Failed> {
-    if !req.environment_files.is_empty() {
+    if !req.inputs.environment_files.is_empty() {
         return Ok(None);
     }
-    let parsed = match &req.environment {
+    let parsed = match &req.inputs.environment {
         None => return Ok(None),
         Some(Document::Text(text)) => {
             let id = caches.sources.add("environment", text.clone());
@@ -244,7 +244,7 @@ fn all_param_schemata(
         }
         Ok(())
     };
-    for (name, content) in &req.files {
+    for (name, content) in &req.inputs.files {
         let file_ids = &mut *caches.file_ids;
         let sources = &mut *caches.sources;
         let mut add_source = || {
@@ -284,12 +284,12 @@ fn environment(
     inline_env: Option<ParsedEnv>,
     types: &[(String, ParamType)],
 ) -> Result<Environment, Result<Failed, EvalError>> {
-    if req.environment_files.is_empty() {
-        return Ok(environment::single(inline_env, &req.parameters, "environment"));
+    if req.inputs.environment_files.is_empty() {
+        return Ok(environment::single(inline_env, &req.inputs.parameters, "environment"));
     }
     let mut files = Vec::new();
-    for name in &req.environment_files {
-        let Some(Some(text)) = req.files.get(name) else {
+    for name in &req.inputs.environment_files {
+        let Some(Some(text)) = req.inputs.files.get(name) else {
             return Err(Err(EvalError::key(name.clone()).with_code("missing-environment-file")));
         };
         let id = caches.sources.add(name.clone(), text.clone());
@@ -298,7 +298,7 @@ fn environment(
             Err(e) => return Err(Ok(Failed::answer(e.class, e.message, e.diagnostic))),
         }
     }
-    environment::merge_files(&req.parameters, files, types).map_err(Err)
+    environment::merge_files(&req.inputs.parameters, files, types).map_err(Err)
 }
 
 /// A template of a nested stack: a file of the request (loaded once, shared

@@ -13,7 +13,7 @@ use crate::engine::result::{self, Marks};
 use crate::engine::{Parts, StackInput};
 use crate::eval::{self, EvalError, Expr};
 use crate::model::diag::PathItem;
-use crate::model::result::OutputResult;
+use crate::model::result::{DisabledResource, EnabledResource, OutputResult, ResourceResult};
 use crate::stack::Stack;
 use crate::symbolic::{Hole, Sym};
 use crate::value::{Map, Value};
@@ -25,7 +25,7 @@ pub(crate) struct Sections {
     /// Condition name → value.
     pub(crate) conditions: Map,
     /// Resource name → its resolved view.
-    pub(crate) resources: Map,
+    pub(crate) resources: IndexMap<String, ResourceResult>,
     /// Output name → value or error.
     pub(crate) outputs: IndexMap<String, OutputResult>,
 }
@@ -135,14 +135,19 @@ fn parameters(found: &mut Findings, input: &StackInput<'_>, stack: &Stack, displ
 
 /// Each resource in template order: an enabled one resolved, a disabled one
 /// as such.
-fn resources(found: &mut Findings, parts: &Parts, display: bool, marks: bool) -> Result<Map, Report> {
+fn resources(
+    found: &mut Findings,
+    parts: &Parts,
+    display: bool,
+    marks: bool,
+) -> Result<IndexMap<String, ResourceResult>, Report> {
     let (stack, defs) = (&parts.stack, &parts.definitions);
-    let mut out = Map::new();
+    let mut out = IndexMap::new();
     for (name, piece) in &defs.pieces {
         let i = match piece {
             Piece::Known(Resource::Enabled(i)) => *i,
             Piece::Known(Resource::Disabled(ty)) => {
-                out.insert_str(name, result::disabled_resource(ty.clone()));
+                out.insert(name.clone(), ResourceResult::Disabled(DisabledResource::new(ty.clone())));
                 continue;
             }
             Piece::Failed(_) | Piece::Unknown => continue,
@@ -150,19 +155,21 @@ fn resources(found: &mut Findings, parts: &Parts, display: bool, marks: bool) ->
         let Some(d) = defs.defns.get(i) else { continue };
         if display {
             let shown = shown_view(found, stack, d, parts.graph.requires(i));
-            out.insert_str(name, shown);
+            out.insert(name.clone(), ResourceResult::Enabled(shown));
             let depends_on = d.depends_on.as_deref().unwrap_or(&[]);
             let exprs = [d.properties.as_ref(), d.metadata.as_ref()];
             found.marks.edges.extend(result::resource_edges(stack, name, depends_on, &exprs));
             continue;
         }
         match view(stack, d, parts.graph.requires(i)) {
-            Ok(v) => out.insert_str(name, v),
+            Ok(v) => {
+                out.insert(name.clone(), ResourceResult::Enabled(v));
+            }
             // The deploy-time treatment's unknown value: no error of Heat's;
             // shown as the display shows it (its placeholders marked).
             Err(e) if e.is_unknown() => {
                 let shown = shown_view(found, stack, d, parts.graph.requires(i));
-                out.insert_str(name, shown);
+                out.insert(name.clone(), ResourceResult::Enabled(shown));
             }
             Err(e) => return Err(Report::Failed(Failed::in_section("resources", e))),
         }
@@ -180,49 +187,59 @@ fn resources(found: &mut Findings, parts: &Parts, display: bool, marks: bool) ->
 }
 
 /// One enabled resource as the result shows it.
-fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<Value, EvalError> {
-    let mut m = Map::new();
-    m.insert_str("type", Value::from(d.type_name.as_str()));
-    m.insert_str("enabled", Value::Bool(true));
-    m.insert_str("properties", d.resolved_properties(stack)?);
+fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<EnabledResource, EvalError> {
+    let properties = d.resolved_properties(stack)?;
     let metadata = match &d.metadata {
         Some(e) => eval::resolve(stack, e)?,
         None => Value::Null,
     };
-    m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
-    let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
-    m.insert_str("depends_on", Value::list(depends));
-    m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
-    let external = match &d.external_id {
+    let external_id = match &d.external_id {
         Some(e) => eval::resolve(stack, e)?,
         None => Value::Null,
     };
-    // Heat forces Retain on any resource that has an external_id.
-    let policy = if d.external_id.is_some() {
+    let update_policy = match &d.update_policy {
+        Some(e) => eval::resolve(stack, e)?,
+        None => Value::Null,
+    };
+    Ok(EnabledResource {
+        type_name: d.type_name.to_string(),
+        enabled: (),
+        properties,
+        metadata: or_empty(metadata),
+        depends_on: d.depends_on.clone().unwrap_or_default(),
+        requires: requires.to_vec(),
+        deletion_policy: deletion_policy(d),
+        update_policy: or_empty(update_policy),
+        external_id,
+    })
+}
+
+/// A falsy metadata or update policy shows as `{}`.
+fn or_empty(v: Value) -> Value {
+    if v.truthy() {
+        v
+    } else {
+        Value::map(Map::new())
+    }
+}
+
+/// The deletion policy: Heat forces Retain on any resource that has an
+/// external_id; `Delete` when none is written.
+fn deletion_policy(d: &ResourceDefn) -> String {
+    if d.external_id.is_some() {
         "Retain".to_string()
     } else {
         d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
-    };
-    m.insert_str("deletion_policy", Value::from(policy));
-    let up = match &d.update_policy {
-        Some(e) => eval::resolve(stack, e)?,
-        None => Value::Null,
-    };
-    m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
-    m.insert_str("external_id", external);
-    Ok(Value::map(m))
+    }
 }
 
 /// One enabled resource as a display evaluation shows it: [`view`], each
 /// part on its own (a part that fails is null and a diagnostic, a value it
 /// does not have is its placeholder), the other parts as Heat has them.
-fn shown_view(found: &mut Findings, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Value {
+fn shown_view(found: &mut Findings, stack: &Stack, d: &ResourceDefn, requires: &[String]) -> EnabledResource {
     let at = |key: &str| {
         vec![PathItem::Key("resources".into()), PathItem::Key(d.name.to_string()), PathItem::Key(key.into())]
     };
-    let mut m = Map::new();
-    m.insert_str("type", Value::from(d.type_name.as_str()));
-    m.insert_str("enabled", Value::Bool(true));
     if !d.condition_needs.is_empty() {
         result::mark_display(at("enabled"), &derived(&d.condition_needs), &mut found.marks);
     }
@@ -234,23 +251,20 @@ fn shown_view(found: &mut Findings, stack: &Stack, d: &ResourceDefn, requires: &
         },
         Some(e) => shown(found, stack, e, at("properties")),
     };
-    m.insert_str("properties", if properties.truthy() { properties } else { Value::map(Map::new()) });
     let metadata = d.metadata.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("metadata")));
-    m.insert_str("metadata", if metadata.truthy() { metadata } else { Value::map(Map::new()) });
-    let depends: Vec<Value> = d.depends_on.iter().flatten().map(|s| Value::from(s.as_str())).collect();
-    m.insert_str("depends_on", Value::list(depends));
-    m.insert_str("requires", Value::list(requires.iter().map(|s| Value::from(s.as_str())).collect()));
-    let external = d.external_id.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("external_id")));
-    let policy = if d.external_id.is_some() {
-        "Retain".to_string()
-    } else {
-        d.deletion_policy.clone().unwrap_or_else(|| "Delete".to_string())
-    };
-    m.insert_str("deletion_policy", Value::from(policy));
-    let up = d.update_policy.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("update_policy")));
-    m.insert_str("update_policy", if up.truthy() { up } else { Value::map(Map::new()) });
-    m.insert_str("external_id", external);
-    Value::map(m)
+    let external_id = d.external_id.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("external_id")));
+    let update_policy = d.update_policy.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("update_policy")));
+    EnabledResource {
+        type_name: d.type_name.to_string(),
+        enabled: (),
+        properties: or_empty(properties),
+        metadata: or_empty(metadata),
+        depends_on: d.depends_on.clone().unwrap_or_default(),
+        requires: requires.to_vec(),
+        deletion_policy: deletion_policy(d),
+        update_policy: or_empty(update_policy),
+        external_id,
+    }
 }
 
 /// A snippet's value as a display evaluation shows it, at `at` in the

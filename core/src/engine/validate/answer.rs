@@ -4,21 +4,29 @@
 //! [`super::nested`]) and `Environment` (`user_env_as_dict()`), with Heat's
 //! keys and values as written (heat-semantics §12.3).
 
+use indexmap::IndexMap;
+
 use crate::engine::parameters::{ConstraintKind, ParamSchema, ParamType};
 use crate::engine::{Parts, StackInput};
+use crate::model::validate::{ConstraintKey, NestedParameters, ValidateBody, ValidateEnvironment, ValidateParameter};
 use crate::syntax::Node;
 use crate::value::{Map, Value};
 use crate::version::HotVersion;
 
-/// `Description`, `Parameters` and `ParameterGroups` of a stack.
-pub(super) fn body(input: &StackInput<'_>, _parts: &Parts) -> Map {
-    let mut m = Map::new();
-    m.insert_str("Description", description(input.root, input.version));
-    m.insert_str("Parameters", Value::map(parameters(input, input.version.is_cfn())));
-    if let Some(groups) = parameter_groups(input.root, input.version) {
-        m.insert_str("ParameterGroups", groups);
+/// The body of a stack: `Description`, `Parameters`, `ParameterGroups`,
+/// `NestedParameters` (with `show_nested`: given) and `Environment`.
+pub(super) fn body(
+    input: &StackInput<'_>,
+    parts: &Parts,
+    nested: Option<IndexMap<String, NestedParameters>>,
+) -> ValidateBody {
+    ValidateBody {
+        description: description(input.root, input.version),
+        parameters: parameters(input, input.version.is_cfn()),
+        parameter_groups: parameter_groups(input.root, input.version),
+        nested_parameters: nested,
+        environment: environment(input, parts),
     }
-    m
 }
 
 /// `tmpl.get('Description', '')`: the section, or `No description` when it
@@ -44,27 +52,30 @@ pub(super) fn parameter_groups(root: &Node, version: HotVersion) -> Option<Value
 /// filter is the validated stack's (`p.name not in PSEUDO_PARAMETERS`, of
 /// the top-level template's format, `top_cfn`): a nested stack of the other
 /// format shows its own pseudo parameters first.
-pub(super) fn parameters(input: &StackInput<'_>, top_cfn: bool) -> Map {
+pub(super) fn parameters(input: &StackInput<'_>, top_cfn: bool) -> IndexMap<String, ValidateParameter> {
     let env = &input.env;
-    let mut out = Map::with_capacity(input.schemas.len());
+    let mut out = IndexMap::with_capacity(input.schemas.len());
     if input.version.is_cfn() != top_cfn {
         for (name, description, default) in pseudo_parameters(input) {
-            let mut m = Map::new();
-            m.insert_str("Type", Value::from("String"));
-            m.insert_str("Description", Value::from(description));
-            m.insert_str("NoEcho", Value::from("false"));
-            m.insert_str("Label", Value::from(name));
-            m.insert_str("Default", Value::from(default));
+            let mut p = ValidateParameter {
+                kind: "String".into(),
+                description: description.into(),
+                no_echo: "false".into(),
+                label: name.into(),
+                default: Some(Value::from(default)),
+                ..ValidateParameter::default()
+            };
             if name == "AWS::Region" {
-                m.insert_str("AllowedValues", Value::list(REGIONS.iter().map(|r| Value::from(*r)).collect()));
+                p.allowed_values = Some(REGIONS.iter().map(|r| Value::from(*r)).collect());
+                p.place(ConstraintKey::AllowedValues);
             }
-            out.insert_str(name, Value::map(m));
+            out.insert(name.to_string(), p);
         }
     }
     for s in &input.schemas {
         let value = env.parameters.get_str(&s.name).filter(|v| !v.is_null());
         let default = env.parameter_defaults.get_str(&s.name).filter(|v| !v.is_null());
-        out.insert_str(&s.name, parameter(s, value, default));
+        out.insert(s.name.clone(), parameter(s, value, default));
     }
     out
 }
@@ -98,8 +109,7 @@ fn pseudo_parameters(input: &StackInput<'_>) -> Vec<(&'static str, &'static str,
 /// `format_validate_parameter`: Heat's API keys; the default and the value
 /// as given (not converted), the value only when truthy, the last
 /// constraint of each kind, the constraints' descriptions joined.
-pub(super) fn parameter(s: &ParamSchema, value: Option<&Value>, user_default: Option<&Value>) -> Value {
-    let mut m = Map::new();
+pub(super) fn parameter(s: &ParamSchema, value: Option<&Value>, user_default: Option<&Value>) -> ValidateParameter {
     let kind = match s.kind {
         ParamType::String => "String",
         ParamType::Number => "Number",
@@ -107,68 +117,79 @@ pub(super) fn parameter(s: &ParamSchema, value: Option<&Value>, user_default: Op
         ParamType::Json => "Json",
         ParamType::Boolean => "Boolean",
     };
-    m.insert_str("Type", Value::from(kind));
-    m.insert_str("Description", Value::from(s.description.as_str()));
-    m.insert_str("NoEcho", Value::from(if s.hidden { "true" } else { "false" }));
-    // `label or name`.
-    m.insert_str("Label", Value::from(if s.label.is_empty() { s.name.as_str() } else { s.label.as_str() }));
-    if let Some(default) = user_default.or(s.default.as_ref()) {
-        m.insert_str("Default", default.clone());
-    }
-    if let Some(v) = value.filter(|v| v.truthy()) {
-        m.insert_str("Value", v.clone());
-    }
-    if !s.tags.is_empty() {
-        m.insert_str("Tags", Value::list(s.tags.clone()));
-    }
+    let mut p = ValidateParameter {
+        kind: kind.into(),
+        description: s.description.clone(),
+        no_echo: if s.hidden { "true" } else { "false" }.into(),
+        // `label or name`.
+        label: if s.label.is_empty() { s.name.clone() } else { s.label.clone() },
+        default: user_default.or(s.default.as_ref()).cloned(),
+        value: value.filter(|v| v.truthy()).cloned(),
+        tags: (!s.tags.is_empty()).then(|| s.tags.clone()),
+        ..ValidateParameter::default()
+    };
     let mut descriptions = Vec::new();
     for c in &s.constraints {
-        let mut set = |k: &str, v: &Option<Value>| {
-            if let Some(v) = v {
-                m.insert_str(k, v.clone());
-            }
-        };
+        // A member keeps the place it was first set at; the last constraint's value wins.
         match &c.kind {
             ConstraintKind::Length(min, max) => {
-                set("MinLength", min);
-                set("MaxLength", max);
+                if let Some(v) = min {
+                    p.min_length = Some(v.clone());
+                    p.place(ConstraintKey::MinLength);
+                }
+                if let Some(v) = max {
+                    p.max_length = Some(v.clone());
+                    p.place(ConstraintKey::MaxLength);
+                }
             }
             ConstraintKind::Range(min, max) => {
-                set("MinValue", min);
-                set("MaxValue", max);
+                if let Some(v) = min {
+                    p.min_value = Some(v.clone());
+                    p.place(ConstraintKey::MinValue);
+                }
+                if let Some(v) = max {
+                    p.max_value = Some(v.clone());
+                    p.place(ConstraintKey::MaxValue);
+                }
             }
             ConstraintKind::Modulo(step, offset) => {
-                set("Step", &Some(step.clone()));
-                set("Offset", &Some(offset.clone()));
+                p.step = Some(step.clone());
+                p.place(ConstraintKey::Step);
+                p.offset = Some(offset.clone());
+                p.place(ConstraintKey::Offset);
             }
-            ConstraintKind::AllowedValues(values) => set("AllowedValues", &Some(Value::list(values.clone()))),
-            ConstraintKind::AllowedPattern(p) => set("AllowedPattern", &Some(Value::from(p.as_str()))),
-            ConstraintKind::Custom(name) => set("CustomConstraint", &Some(Value::from(name.as_str()))),
+            ConstraintKind::AllowedValues(values) => {
+                p.allowed_values = Some(values.clone());
+                p.place(ConstraintKey::AllowedValues);
+            }
+            ConstraintKind::AllowedPattern(pattern) => {
+                p.allowed_pattern = Some(pattern.clone());
+                p.place(ConstraintKey::AllowedPattern);
+            }
+            ConstraintKind::Custom(name) => {
+                p.custom_constraint = Some(name.clone());
+                p.place(ConstraintKey::CustomConstraint);
+            }
         }
         if let Some(d) = c.description.as_deref().filter(|d| !d.is_empty()) {
             descriptions.push(d);
         }
     }
     if !descriptions.is_empty() {
-        m.insert_str("ConstraintDescription", Value::from(descriptions.join(" ")));
+        p.constraint_description = Some(descriptions.join(" "));
     }
-    Value::map(m)
-}
-
-/// `NestedParameters`, after `ParameterGroups` as Heat adds it.
-pub(super) fn insert_nested(body: &mut Map, nested: Map) {
-    body.insert_str("NestedParameters", Value::map(nested));
+    p
 }
 
 /// `Environment`: `user_env_as_dict()` of the merged user environment.
-pub(super) fn insert_environment(body: &mut Map, input: &StackInput<'_>, parts: &Parts) {
+fn environment(input: &StackInput<'_>, parts: &Parts) -> ValidateEnvironment {
     let env = &input.env;
-    let mut m = Map::with_capacity(4);
-    m.insert_str("resource_registry", Value::map(registry(&env.resource_registry, input, parts)));
-    m.insert_str("parameters", Value::map(env.parameters.clone()));
-    m.insert_str("parameter_defaults", Value::map(env.parameter_defaults.clone()));
-    m.insert_str("event_sinks", Value::list(env.event_sinks.clone()));
-    body.insert_str("Environment", Value::map(m));
+    ValidateEnvironment {
+        parameters: env.parameters.clone(),
+        parameter_defaults: env.parameter_defaults.clone(),
+        resource_registry: registry(&env.resource_registry, input, parts),
+        event_sinks: env.event_sinks.clone(),
+    }
 }
 
 /// `ResourceRegistry.as_dict()`: the user's registry as Heat loaded it (a

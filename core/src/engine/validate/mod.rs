@@ -22,7 +22,7 @@
 
 mod answer;
 mod nested;
-use crate::model::validate::{ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
+use crate::model::validate::{ValidateAnswer, ValidateRequest, Validation, INVALID_IGNORE_ERRORS_ANSWER};
 
 use indexmap::IndexMap;
 use std::rc::Rc;
@@ -59,9 +59,9 @@ pub fn validate(req: &ValidateRequest) -> Validation {
 }
 
 /// heat-api's checks, the engine's `validate_template`, the answer.
-fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed> {
+fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<ValidateAnswer, Failed> {
     // heat-api: its body limit, the query flags, then the body.
-    let (config, release) = match &req.request {
+    let (config, release) = match req.body() {
         Some(request) => stages::request::settings(request)?,
         None => (HeatConfig::default(), Release::LATEST),
     };
@@ -79,7 +79,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
             }
         },
     };
-    let Some(request) = &req.request else {
+    let Some(request) = req.body() else {
         return Err(Failed::bad_request(Diagnostic::error("no-template", "No template specified")));
     };
     let mut body = stages::request::body(&mut run.caches(), request, &config)?;
@@ -95,7 +95,7 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
     // The engine: unknown codes are an answer, not an error.
     if let Some(codes) = &req.ignore_errors {
         if codes.split(',').any(|c| !IGNORABLE_CODES.contains(&c)) {
-            return Ok(Value::from(INVALID_IGNORE_ERRORS_ANSWER));
+            return Ok(ValidateAnswer::Text(INVALID_IGNORE_ERRORS_ANSWER.to_string()));
         }
     }
     let mut report = Vec::new();
@@ -108,8 +108,8 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
         version: top.version,
         stack_name: STACK_NAME,
         stack_id: super::UNSTORED_STACK_ID.to_string(),
-        project_id: &request.project_id,
-        files: Rc::new(request.files.clone()),
+        project_id: &request.playground.project_id,
+        files: Rc::new(request.inputs.files.clone()),
         env: top.env,
         schemas: top.schemas,
         depth: 0,
@@ -126,16 +126,11 @@ fn run_validate(run: &mut Driver, req: &ValidateRequest) -> Result<Value, Failed
     let mut parts = run.build_on(&input, &structure).map_err(|f| as_bad_request(f, true))?;
     let validated = stages::validation::validation(&input, &mut parts, run.treatment(), run);
     run.apply(validated).map_err(|f| as_bad_request(f, true))?;
-    let mut body = answer::body(&input, &parts);
-    if show_nested {
-        let nested = nested::parameters(run, &input, &parts, input.version.is_cfn())?;
-        if !nested.is_empty() {
-            answer::insert_nested(&mut body, nested);
-        }
-    }
-    answer::insert_environment(&mut body, &input, &parts);
-    // The answer crosses RPC and HTTP as JSON: keys become strings.
-    Ok(crate::model::result::json_keys(&Value::map(body)))
+    let nested = match show_nested {
+        true => Some(nested::parameters(run, &input, &parts, input.version.is_cfn())?).filter(|n| !n.is_empty()),
+        false => None,
+    };
+    Ok(ValidateAnswer::Body(Box::new(answer::body(&input, &parts, nested))))
 }
 
 /// The message the client prints for Heat's error: heat-api's fault body

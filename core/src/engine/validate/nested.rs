@@ -11,7 +11,8 @@ use crate::engine::stages::graph::Graph;
 use crate::engine::stages::outputs::Outputs;
 use crate::engine::stages::{self, Failed};
 use crate::engine::{resources, Driver, Parts, StackInput};
-use crate::value::{Map, Value};
+use crate::model::validate::NestedParameters;
+use indexmap::IndexMap;
 
 /// `NestedParameters` of a stack: an entry per nested-stack resource, in
 /// template order.
@@ -22,26 +23,25 @@ pub(super) fn parameters(
     input: &StackInput<'_>,
     parts: &Parts,
     top_cfn: bool,
-) -> Result<Map, Failed> {
-    let mut out = Map::new();
+) -> Result<IndexMap<String, NestedParameters>, Failed> {
+    let mut out = IndexMap::new();
     for d in &parts.definitions.defns {
         let entry = run.parameters_stack(input, parts, d, |run, child| {
-            let mut m = Map::new();
-            m.insert_str("Type", Value::from(d.type_name.as_str()));
-            m.insert_str("Description", answer::description(child.root, child.version));
-            m.insert_str("Parameters", Value::map(answer::parameters(child, top_cfn)));
-            if let Some(groups) = answer::parameter_groups(child.root, child.version) {
-                m.insert_str("ParameterGroups", groups);
-            }
+            let description = answer::description(child.root, child.version);
+            let params = answer::parameters(child, top_cfn);
+            let parameter_groups = answer::parameter_groups(child.root, child.version);
             let child_parts = built(run, child)?;
             let nested = parameters(run, child, &child_parts, top_cfn)?;
-            if !nested.is_empty() {
-                answer::insert_nested(&mut m, nested);
-            }
-            Ok(Value::map(m))
+            Ok(NestedParameters {
+                kind: d.type_name.to_string(),
+                description,
+                parameters: params,
+                parameter_groups,
+                nested_parameters: (!nested.is_empty()).then_some(nested),
+            })
         })?;
         if let Some(entry) = entry {
-            out.insert_str(&d.name, entry);
+            out.insert(d.name.to_string(), entry);
         }
     }
     Ok(out)

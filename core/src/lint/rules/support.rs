@@ -100,7 +100,7 @@ mod tests {
     /// The messages of rule `id` on `template` under `release` (none: 27.0.1).
     fn messages(id: &str, template: &str, release: Option<&str>) -> Vec<String> {
         let mut req = request(template, &[]);
-        req.heat_release = release.map(String::from);
+        req.inputs.heat_release = release.map(String::from);
         let ev = crate::engine::evaluate(&req);
         let options = Options { enable: vec![id.into()], disable: vec!["all".into()] };
         findings(&req, &ev, &options, None).into_iter().map(|f| f.diagnostic.message).collect()
