@@ -19,6 +19,7 @@
 //! - editor intelligence by position ([`complete`], [`hover`], [`definition`],
 //!   [`references`], [`document_symbols`], [`quick_fixes`]; `crate::ide`).
 
+mod digests;
 mod evaluated;
 mod files;
 mod session;
@@ -43,7 +44,7 @@ pub use crate::value::{Map, Value};
 // The model: the types of what an evaluation takes and gives, as data.
 pub use crate::model::*;
 use crate::version::HotVersion;
-pub use evaluated::{Evaluated, ShownValue, Summary};
+pub use evaluated::{Evaluated, ShownTexts, ShownValue, Summary};
 pub use files::{
     find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
     registry_files, summarize_file, VERSION_KEYS,

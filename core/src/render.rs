@@ -556,6 +556,11 @@ impl ResultView {
         Some(overlay(self.value(path)?, &mut path.to_vec(), &self.placeholders))
     }
 
+    /// Every display value of the result.
+    pub(crate) fn placeholders(&self) -> &Placeholders {
+        &self.placeholders
+    }
+
     /// The display values at or under `path`: with the value at `path`, all
     /// that [`ResultView::render`] of `path` reads.
     pub(crate) fn placeholders_under(&self, path: &[PathItem]) -> &[(Vec<PathItem>, Sym)] {

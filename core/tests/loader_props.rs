@@ -23,7 +23,7 @@ fn check_node(text: &str, node: &Node, depth: usize) {
         NodeKind::Scalar(v) => assert!(v.is_hashable()),
         NodeKind::List(items) => items.iter().for_each(|n| check_node(text, n, depth + 1)),
         NodeKind::Map(entries) => {
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 assert!(matches!(k.kind, NodeKind::Scalar(_)), "map keys are scalars");
                 check_node(text, k, depth + 1);
                 check_node(text, v, depth + 1);

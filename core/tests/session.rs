@@ -15,14 +15,23 @@
 //! in the same session call (`Session::evaluated_linted`, as the page's worker
 //! asks): its lint findings equal those of a cold evaluation linted alone; and
 //! the texts of its shown values, which a session writes again only where a
-//! value changed (`Session::texts`), equal a cold evaluation's. The seed is fixed.
+//! value changed (`Session::texts`), equal a cold evaluation's. Most calls ask
+//! only what changed since the last (`Session::texts_since`, as the page's worker
+//! does): applied to the texts held from before, they equal a cold evaluation's.
+//! Each top-level resource's digest (`Evaluated::resource_digests`) equals a cold
+//! evaluation's, and when it stays the same from one evaluation to the next, so
+//! does all that is shown of the resource (its result entry, its nested stack's,
+//! the texts of their values, its skipped checks). The seed is fixed.
 //!
 //! `PROPTEST_CASES` sets the number of edit sequences (default 48); `HOTPLATE_SHARED`
 //! points at another `shared` folder.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use hotplate_core::api::{evaluate, json_to_value, Document, Evaluated, Format, LintOptions, Request, Session};
+use hotplate_core::api::{
+    evaluate, json_to_value, Document, Evaluated, Format, LintOptions, PathItem, Request, Session, ShownValue,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
@@ -184,6 +193,40 @@ fn apply(req: &mut Request, original: &Request, edit: &Edit) {
     }
 }
 
+fn by_path(texts: &[ShownValue]) -> BTreeMap<Vec<PathItem>, ShownValue> {
+    texts.iter().map(|v| (v.path.clone(), v.clone())).collect()
+}
+
+/// All a result view shows of each top-level resource, as one text per name:
+/// its entry of the shown result, its nested stack's, its skipped checks, the
+/// texts of the shown values under both.
+fn shown_of_resources(ev: &Evaluated, texts: &[ShownValue], format: Format) -> BTreeMap<String, String> {
+    let shown: serde_json::Value = serde_json::from_str(&ev.shown_json().unwrap_or_else(|| ev.result_json())).unwrap();
+    let Some(resources) = shown["resources"].as_object() else { return BTreeMap::new() };
+    resources
+        .keys()
+        .map(|name| {
+            let under = |r: &serde_json::Value| {
+                r.as_str().is_some_and(|r| r == name || r.strip_prefix(name.as_str()).is_some_and(|x| x.starts_with('/')))
+            };
+            let skipped: Vec<_> = ["skipped_constraints", "skipped_checks"]
+                .iter()
+                .flat_map(|s| shown[s].as_array().cloned().unwrap_or_default())
+                .filter(|e| under(&e["resource"]))
+                .collect();
+            let of_it: Vec<_> = texts
+                .iter()
+                .filter(|t| {
+                    matches!(t.path.as_slice(), [PathItem::Key(s), PathItem::Key(n), ..] if (s == "resources" || s == "nested") && n == name)
+                })
+                .map(|t| format!("{:?}", (&t.path, &t.text, &t.marks)))
+                .collect();
+            let all = (format, &shown["resources"][name], &shown["nested"][name], skipped, of_it);
+            (name.clone(), format!("{all:?}"))
+        })
+        .collect()
+}
+
 fn every_rule() -> LintOptions {
     LintOptions { enable: vec!["all".into()], disable: Vec::new() }
 }
@@ -207,6 +250,9 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
             let original = &cases[case];
             let mut req = original.clone();
             let mut session = Session::new();
+            // The texts as the page holds them: the call that wrote them last, by place.
+            let mut held: Option<(u32, BTreeMap<Vec<PathItem>, ShownValue>)> = None;
+            let mut last_shown: Option<(BTreeMap<String, String>, BTreeMap<String, String>)> = None;
             for (i, e) in std::iter::once(None).chain(edits.iter().map(Some)).enumerate() {
                 if let Some(e) = e {
                     apply(&mut req, original, e);
@@ -220,14 +266,58 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
                     session.evaluated(req.clone())
                 };
                 let warm = evaluated.evaluation();
-                // The shown values' texts, written again only where they changed.
+                // The shown values' texts, written again only where they changed;
+                // mostly asked as what changed since the last call.
                 let format = if i % 3 == 2 { Format::Json } else { Format::Yaml };
-                let texts = session.texts(&evaluated, format);
-                if texts != Evaluated::new(req.clone()).texts(format) {
-                    return Err(TestCaseError::fail(format!(
-                        "shown texts after edit {i} differ from a cold evaluation's"
-                    )));
+                let cold_ev = Evaluated::new(req.clone());
+                let cold_texts = cold_ev.texts(format);
+                if i % 4 == 3 {
+                    if session.texts(&evaluated, format) != cold_texts {
+                        return Err(TestCaseError::fail(format!(
+                            "shown texts after edit {i} differ from a cold evaluation's"
+                        )));
+                    }
+                    held = None;
+                } else {
+                    let answer = session.texts_since(&evaluated, format, held.as_ref().map(|h| h.0));
+                    let base = held.take().filter(|_| !answer.full);
+                    prop_assert!(answer.full == base.is_none(), "edit {}: full answer {}", i, answer.full);
+                    if answer.full && answer.changed != cold_texts {
+                        return Err(TestCaseError::fail(format!(
+                            "full texts after edit {i} differ from a cold evaluation's"
+                        )));
+                    }
+                    let mut texts = base.map(|b| b.1).unwrap_or_default();
+                    for path in &answer.removed {
+                        prop_assert!(texts.remove(path).is_some(), "edit {}: removed {:?} was not shown", i, path);
+                    }
+                    for v in answer.changed {
+                        if texts.get(&v.path) == Some(&v) {
+                            return Err(TestCaseError::fail(format!("edit {i}: {:?} sent unchanged", v.path)));
+                        }
+                        texts.insert(v.path.clone(), v);
+                    }
+                    if texts != by_path(&cold_texts) {
+                        return Err(TestCaseError::fail(format!(
+                            "texts after edit {i} from the changes differ from a cold evaluation's"
+                        )));
+                    }
+                    held = Some((answer.call, texts));
                 }
+                // The resources' digests: a cold evaluation's, and unchanged only where nothing shown changed.
+                let digests = evaluated.resource_digests(format);
+                prop_assert_eq!(&digests, &cold_ev.resource_digests(format), "digests after edit {}", i);
+                let shown = shown_of_resources(&cold_ev, &cold_texts, format);
+                if let Some((before_digests, before)) = &last_shown {
+                    for (name, digest) in &digests {
+                        if before_digests.get(name) == Some(digest) && before.get(name) != shown.get(name) {
+                            return Err(TestCaseError::fail(format!(
+                                "edit {i}: {name}'s digest stayed while what is shown of it changed"
+                            )));
+                        }
+                    }
+                }
+                last_shown = Some((digests, shown));
                 reused.set(reused.get() + session.nested_reused());
                 let cold = evaluate(&req);
                 prop_assert_eq!(warm.result.to_json(), cold.result.to_json(), "result after edit {}", i);

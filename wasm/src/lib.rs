@@ -118,6 +118,26 @@ impl Evaluation {
         json(&SESSION.with(|s| s.borrow_mut().texts(&self.0, format)))
     }
 
+    /// `textsSince(format, since)`: what `texts(format)` would answer, as a
+    /// `ShownTexts`: only the values whose text changed since the call numbered
+    /// `since` (an earlier answer's `call`), and the places no longer shown;
+    /// every value (`full`) when `since` is absent or not the session's last
+    /// such call. An overcloud edit sends a few of its ~9,000 texts.
+    #[wasm_bindgen(js_name = textsSince)]
+    pub fn texts_since(&self, format_name: &str, since: Option<u32>) -> Result<String, JsError> {
+        let format = format(format_name)?;
+        json(&SESSION.with(|s| s.borrow_mut().texts_since(&self.0, format, since)))
+    }
+
+    /// `resourceDigests(format)`: for each top-level resource of the shown
+    /// result, a digest of all a result view shows of it in `format` (its
+    /// result, nested stack, display values and skipped checks): a view keeps
+    /// a resource's element while its digest stays.
+    #[wasm_bindgen(js_name = resourceDigests)]
+    pub fn resource_digests(&self, format_name: &str) -> Result<String, JsError> {
+        json(&self.0.resource_digests(format(format_name)?))
+    }
+
     /// `render(path, format)`: the value at `path` as a `RenderedValue`, or null.
     pub fn render(&self, steps: Vec<JsValue>, format_name: &str) -> Result<String, JsError> {
         json(&self.0.render(&path(&steps)?, format(format_name)?))

@@ -93,6 +93,7 @@ fn generated() -> String {
     decl::<api::Edge>(&cfg, o);
     decl::<api::Format>(&cfg, o);
     decl::<api::ShownValue>(&cfg, o);
+    decl::<api::ShownTexts>(&cfg, o);
     decl::<api::Rendered>(&cfg, o);
     decl::<api::RenderedMark>(&cfg, o);
     decl::<api::VersionInfo>(&cfg, o);

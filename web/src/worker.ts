@@ -1,7 +1,8 @@
 // Evaluation off the main thread: the page never freezes, and a runaway
 // template is stopped by terminating this worker (runner.ts). The worker holds
 // the last evaluation (the package's `evaluation`): right after evaluating it
-// asks it for every value the panes show, in one call (`texts`), so the page
+// asks it for the values the panes show that changed since its last answer, in
+// one call (`textsSince`: the engine's session compares them), so the page
 // receives text it only has to place; a Copy button's text (`render`) and the
 // editors' quick fixes (`quickFixes`) are asked of the same evaluation later,
 // never by evaluating the request again. In compare mode (compare.ts) the
@@ -9,7 +10,7 @@
 // limit covers both.
 import { init, evaluation, plan, releases, summarizeFile } from "hotplate/web";
 import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
-import { pathKey, resourceSignatures, valuesDelta, type Mode, type Values, type ValuesDelta } from "./values";
+import { takeShownTexts, type Mode, type Values, type ValuesDelta } from "./values";
 
 /** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document; or summarize a folder's files (folder.ts); or list the engine's Heat releases. */
 export type WorkerRequest =
@@ -30,8 +31,8 @@ export type WorkerResponse =
 
 const post = (m: WorkerResponse) => (self as unknown as Worker).postMessage(m);
 
-/** The values of the last answer and their format: the next answer sends only what changed. */
-let sent: { values: Values; format: Mode } | null = null;
+/** The values of the last answer, their format and the engine's number of the call that wrote them: the next answer sends only what changed. */
+let sent: { values: Values; format: Mode; call: number } | null = null;
 /** The last evaluation (freed when the next one replaces it). */
 let last: Evaluation | null = null;
 
@@ -66,15 +67,18 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     const ev = evaluation(m.request, m.options);
     previous = last;
     last = ev;
-    const values: Values = {};
-    for (const { path, text, marks } of ev.texts(m.format)) values[pathKey(path)] = { text, marks };
+    // Only the texts that changed since the last answer (the engine's session compares the values).
+    const texts = ev.textsSince(m.format, sent?.format === m.format ? sent.call : undefined);
+    const { values, delta } = takeShownTexts(sent?.format === m.format ? sent.values : null, texts);
+    sent = { values, format: m.format, call: texts.call };
     const response = ev.response;
-    const signatures = resourceSignatures(response.shown, values, m.format);
-    const delta = valuesDelta(sent?.format === m.format ? sent.values : null, values);
-    sent = { values, format: m.format };
+    // What the resources pane shows of each resource, as one digest (panes/resources.ts keeps an unchanged one's element).
+    const signatures = ev.resourceDigests(m.format);
     const planned = m.preview ? plan(m.preview, m.format) : undefined;
     post({ id, ok: true, response, values: delta, signatures, plan: planned, ms: performance.now() - t0 });
   } catch (e) {
+    // The held values may be ahead of the runner's (updated in place): the next answer sends them all.
+    sent = null;
     post({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
   } finally {
     previous?.free();

@@ -67,6 +67,24 @@ pub struct ShownValue {
     pub marks: Vec<RenderedMark>,
 }
 
+/// What changed in the shown values' texts since a session's earlier call
+/// ([`super::Session::texts_since`]): the values whose text differs or is new,
+/// and the places no longer shown; `full`: `changed` is every shown value (the
+/// earlier call is not the session's last one, or it wrote another format).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ShownTexts {
+    /// This call's number in the session: the next call's `since`.
+    pub call: u32,
+    /// `changed` holds every shown value, not only those that changed.
+    pub full: bool,
+    /// The values whose text (or its marks) differs from the earlier call's, or that it did not show.
+    pub changed: Vec<ShownValue>,
+    /// The places the earlier call showed and this one does not.
+    pub removed: Vec<Vec<PathItem>>,
+}
+
 /// The release that answers a request: the one `x-heat-release` names,
 /// 27.0.1 when it names none, none when it names an unknown one.
 pub fn answering(req: &Request) -> Option<Release> {
@@ -173,12 +191,37 @@ impl ResultView {
     /// the panes' values on its own and compares.
     pub fn shown_paths(&self) -> Vec<Vec<PathItem>> {
         let mut out = Vec::new();
-        shown_paths(self.value(&[]), &mut Vec::new(), &mut out);
+        shown_paths(self.value(&[]), &[], &mut out);
         out
     }
 }
 
-fn shown_paths(stack: Option<&Value>, base: &mut Vec<PathItem>, out: &mut Vec<Vec<PathItem>>) {
+fn shown_paths(stack: Option<&Value>, base: &[PathItem], out: &mut Vec<Vec<PathItem>>) {
+    own_shown_paths(stack, base, out);
+    for (child, c) in nested_stacks(stack, base) {
+        shown_paths(Some(c), &child, out);
+    }
+}
+
+/// The nested stacks of the stack at `base` (`stack`, the value there): each one's path and value.
+pub(crate) fn nested_stacks<'a>(stack: Option<&'a Value>, base: &[PathItem]) -> Vec<(Vec<PathItem>, &'a Value)> {
+    let Some(nested) = stack.and_then(Value::as_map).and_then(|s| s.get_str("nested")).and_then(Value::as_map) else {
+        return Vec::new();
+    };
+    let key = |k: &Value| k.as_str().map_or_else(|| super::json_key(k), str::to_string);
+    nested
+        .iter()
+        .map(|(k, child)| {
+            let mut path = base.to_vec();
+            path.extend([PathItem::Key("nested".into()), PathItem::Key(key(k))]);
+            (path, child)
+        })
+        .collect()
+}
+
+/// The shown values of the stack at `base` itself ([`ResultView::shown_paths`]
+/// less its nested stacks'), in the panes' order.
+pub(crate) fn own_shown_paths(stack: Option<&Value>, base: &[PathItem], out: &mut Vec<Vec<PathItem>>) {
     let Some(stack) = stack.and_then(Value::as_map) else { return };
     let section = |name: &str| stack.get_str(name).and_then(Value::as_map).map(|m| m.iter().collect::<Vec<_>>());
     let at = |base: &[PathItem], steps: &[&str]| -> Vec<PathItem> {
@@ -215,12 +258,6 @@ fn shown_paths(stack: Option<&Value>, base: &mut Vec<PathItem>, out: &mut Vec<Ve
                 out.push(field(f));
             }
         }
-    }
-    for (k, child) in section("nested").unwrap_or_default() {
-        let depth = base.len();
-        base.extend([PathItem::Key("nested".into()), PathItem::Key(key(k))]);
-        shown_paths(Some(child), base, out);
-        base.truncate(depth);
     }
 }
 

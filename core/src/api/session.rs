@@ -2,10 +2,13 @@
 
 use std::collections::HashMap;
 
-use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownValue};
+use foldhash::fast::FixedState;
+
+use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownTexts, ShownValue};
 use crate::engine::{same_value, NestedCache};
 use crate::model::diag::PathItem;
 use crate::model::rendered::Rendered;
+use crate::render::{Placeholders, ResultView};
 use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::syntax::ParseCache;
 use crate::value::Value;
@@ -22,23 +25,50 @@ pub struct Session {
     texts: Texts,
 }
 
-/// The texts of the shown values [`Session::texts`] wrote last, by format and
-/// place, with what each was written from.
+/// The texts of the shown values [`Session::texts`] (or
+/// [`Session::texts_since`]) wrote last, each stack's by its path, with the
+/// result and display values they were written from; the number of that call
+/// and its format.
 #[derive(Default)]
-struct Texts(HashMap<(Format, Vec<PathItem>), Written>);
+struct Texts {
+    /// Each stack's own shown values (the root's at `[]`, a nested stack's at
+    /// `["nested", name, …]`), in the panes' order.
+    stacks: HashMap<Vec<PathItem>, Vec<Written>, FixedState>,
+    /// The shown result they were written from, and its display values.
+    result: Option<Value>,
+    placeholders: Placeholders,
+    call: u32,
+    format: Option<Format>,
+}
 
 impl std::fmt::Debug for Texts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Texts").field("values", &self.0.len()).finish()
+        f.debug_struct("Texts").field("stacks", &self.stacks.len()).field("call", &self.call).finish()
     }
 }
 
-/// A value's text and everything it was written from: the value and the
-/// display values at or under its place.
+/// A value's text, its place and the value it was written from (its display
+/// values are in [`Texts::placeholders`]).
 struct Written {
+    path: Vec<PathItem>,
     value: Value,
-    display: Vec<(Vec<PathItem>, Sym)>,
     rendered: Rendered,
+}
+
+/// What one call of [`Session::write_texts`] reads and writes.
+struct Writing<'a> {
+    view: &'a ResultView,
+    format: Format,
+    /// The last call's texts may be reused (the same format).
+    reuse: bool,
+    old: HashMap<Vec<PathItem>, Vec<Written>, FixedState>,
+    old_placeholders: Placeholders,
+    new: HashMap<Vec<PathItem>, Vec<Written>, FixedState>,
+    /// `false`: every text goes into `changed`; `true`: only those that differ from the last call's.
+    delta: bool,
+    changed: Vec<ShownValue>,
+    /// Places of stacks still shown that the last call showed and this one does not.
+    gone: Vec<Vec<PathItem>>,
 }
 
 impl Session {
@@ -84,23 +114,54 @@ impl Session {
     /// to one service template of an overcloud changes a few of its ~9,000
     /// shown values. The session keeps the last call's texts only.
     pub fn texts(&mut self, evaluated: &Evaluated, format: Format) -> Vec<ShownValue> {
+        self.write_texts(evaluated, format, None).changed
+    }
+
+    /// What [`Session::texts`] would answer, as what changed since the call
+    /// numbered `since` (its answer's `call`): only the values whose text
+    /// differs or is new, and the places no longer shown — an overcloud edit
+    /// sends a few of ~9,000 texts. When `since` is not the session's last
+    /// call (or that call wrote another format) the answer is `full`: every
+    /// shown value. Applying `changed` and `removed` to the texts of call
+    /// `since` gives [`Session::texts`]'s answer.
+    pub fn texts_since(&mut self, evaluated: &Evaluated, format: Format, since: Option<u32>) -> ShownTexts {
+        let base = since.filter(|&c| c == self.texts.call && self.texts.format == Some(format));
+        self.write_texts(evaluated, format, base)
+    }
+
+    /// The shown values' texts, each reused when its value and display values
+    /// are those it was written from; with `base` (the last call, same format)
+    /// only those that differ from that call's and the places it showed alone.
+    /// A nested stack whose whole value and display values are those of the
+    /// last call keeps its texts, and its nested stacks theirs, without a look
+    /// at each value (an overcloud edit changes a few of ~530 stacks).
+    fn write_texts(&mut self, evaluated: &Evaluated, format: Format, base: Option<u32>) -> ShownTexts {
         let view = evaluated.view();
-        let mut last = std::mem::take(&mut self.texts.0);
-        let mut out = Vec::new();
-        for path in view.shown_paths() {
-            let Some(value) = view.value(&path) else { continue };
-            let display = view.placeholders_under(&path);
-            let key = (format, path);
-            let rendered = match last.remove(&key) {
-                Some(w) if same_value(&w.value, value) && same_display(&w.display, display) => w.rendered,
-                _ => view.render_value(value, &key.1, format),
-            };
-            let written = Written { value: value.clone(), display: display.to_vec(), rendered: rendered.clone() };
-            let (_, path) = key;
-            self.texts.0.insert((format, path.clone()), written);
-            out.push(ShownValue { path, text: rendered.text, marks: rendered.marks });
-        }
-        out
+        let texts = &mut self.texts;
+        let old_result = texts.result.take();
+        let mut w = Writing {
+            view,
+            format,
+            reuse: texts.format == Some(format) && old_result.is_some(),
+            old: std::mem::take(&mut texts.stacks),
+            old_placeholders: std::mem::take(&mut texts.placeholders),
+            new: HashMap::default(),
+            delta: base.is_some(),
+            changed: Vec::new(),
+            gone: Vec::new(),
+        };
+        w.stack(&[], view.value(&[]), old_result.as_ref(), false);
+        let removed = if base.is_some() {
+            w.gone.into_iter().chain(w.old.into_values().flatten().map(|written| written.path)).collect()
+        } else {
+            Vec::new()
+        };
+        texts.stacks = w.new;
+        texts.result = view.value(&[]).cloned();
+        texts.placeholders = view.placeholders().clone();
+        texts.call = texts.call.wrapping_add(1).max(1);
+        texts.format = Some(format);
+        ShownTexts { call: texts.call, full: base.is_none(), changed: w.changed, removed }
     }
 
     /// How many loaded file texts the session holds (those of its last evaluation).
@@ -124,6 +185,75 @@ impl Session {
         let Session { cache, nested, .. } = self;
         cache.scope(|| nested.scope(f))
     }
+}
+
+impl Writing<'_> {
+    /// The texts of the stack at `path` (`value`: the value there; `old`: the
+    /// last call's) and of its nested stacks; `same`: the stack is known to be
+    /// the last call's (its parent's whole value was).
+    fn stack(&mut self, path: &[PathItem], value: Option<&Value>, old: Option<&Value>, same: bool) {
+        let same = same
+            || (self.reuse
+                && matches!((value, old), (Some(v), Some(o)) if same_value(o, v))
+                && same_display(self.old_placeholders.under(path), self.view.placeholders_under(path)));
+        let kept = self.old.remove(path);
+        match kept {
+            Some(kept) if same => {
+                if !self.delta {
+                    let shown = kept.iter().map(|w| shown(&w.path, &w.rendered));
+                    self.changed.extend(shown);
+                }
+                self.new.insert(path.to_vec(), kept);
+            }
+            kept => self.own(path, value, kept.unwrap_or_default()),
+        }
+        let old_map = old.and_then(Value::as_map).and_then(|o| o.get_str("nested")).and_then(Value::as_map);
+        for (child, v) in super::evaluated::nested_stacks(value, path) {
+            let old_child = child.last().and_then(|k| match k {
+                PathItem::Key(k) => old_map.and_then(|m| m.get_str(k)),
+                PathItem::Index(_) => None,
+            });
+            self.stack(&child, Some(v), old_child, same);
+        }
+    }
+
+    /// The texts of the stack at `path` itself, each compared with the last
+    /// call's (`kept`: that stack's).
+    fn own(&mut self, path: &[PathItem], value: Option<&Value>, kept: Vec<Written>) {
+        // In the panes' order, as `paths` mostly are: each found at or near the front.
+        let mut kept: std::collections::VecDeque<Written> = kept.into();
+        let mut paths = Vec::new();
+        super::evaluated::own_shown_paths(value, path, &mut paths);
+        let mut written = Vec::with_capacity(paths.len());
+        for place in paths {
+            let Some(value) = self.view.value(&place) else { continue };
+            let display = self.view.placeholders_under(&place);
+            let old = kept.iter().position(|w| w.path == place).and_then(|i| kept.remove(i)).filter(|_| self.reuse);
+            let (rendered, differs) = match old {
+                Some(w)
+                    if same_value(&w.value, value) && same_display(self.old_placeholders.under(&place), display) =>
+                {
+                    (w.rendered, false)
+                }
+                old => {
+                    let rendered = self.view.render_value(value, &place, self.format);
+                    let differs = old.is_none_or(|w| w.rendered != rendered);
+                    (rendered, differs)
+                }
+            };
+            if !self.delta || differs {
+                self.changed.push(shown(&place, &rendered));
+            }
+            written.push(Written { path: place, value: value.clone(), rendered });
+        }
+        // What the stack no longer shows.
+        self.gone.extend(kept.into_iter().map(|w| w.path));
+        self.new.insert(path.to_vec(), written);
+    }
+}
+
+fn shown(path: &[PathItem], rendered: &Rendered) -> ShownValue {
+    ShownValue { path: path.to_vec(), text: rendered.text.clone(), marks: rendered.marks.clone() }
 }
 
 /// Display values equal exactly (their known parts as [`same_value`]).
@@ -210,6 +340,67 @@ mod tests {
                 texts.iter().find(|t| t.path.first() == Some(&PathItem::Key("outputs".into()))).expect("the output");
             assert_eq!(o.text, yaml, "{value}");
         }
+    }
+
+    #[test]
+    fn texts_since_sends_what_changed_and_what_went() {
+        let t = |value: &str, extra: &str| {
+            format!("heat_template_version: 2018-08-31\noutputs:\n  o: {{value: {value}}}\n  k: {{value: 1}}\n{extra}")
+        };
+        let mut session = Session::new();
+        let ev = session.evaluated(Request::new(t("1", "  x: {value: 2}\n")));
+        let first = session.texts_since(&ev, Format::Yaml, None);
+        assert!(first.full && first.removed.is_empty());
+        assert_eq!(first.changed, ev.texts(Format::Yaml));
+        // `1` becomes `1.0` and `x` goes: only those.
+        let ev = session.evaluated(Request::new(t("1.0", "")));
+        let next = session.texts_since(&ev, Format::Yaml, Some(first.call));
+        assert!(!next.full);
+        let paths = |v: &[ShownValue]| v.iter().map(|v| v.path.clone()).collect::<Vec<_>>();
+        let out = |name: &str| {
+            vec![PathItem::Key("outputs".into()), PathItem::Key(name.into()), PathItem::Key("value".into())]
+        };
+        assert_eq!(paths(&next.changed), vec![out("o")]);
+        assert_eq!(next.changed[0].text, "1.0\n");
+        assert_eq!(next.removed, vec![out("x")]);
+        // An older call, another format, or `texts` in between: everything again.
+        assert!(session.texts_since(&ev, Format::Yaml, Some(first.call)).full);
+        let json = session.texts_since(&ev, Format::Json, Some(session.texts.call));
+        assert!(json.full && json.changed == ev.texts(Format::Json));
+        let call = session.texts.call;
+        session.texts(&ev, Format::Json);
+        assert!(session.texts_since(&ev, Format::Json, Some(call)).full);
+        let same = session.texts_since(&ev, Format::Json, Some(session.texts.call));
+        assert!(!same.full && same.changed.is_empty() && same.removed.is_empty());
+    }
+
+    #[test]
+    fn a_nested_stack_edited_sends_its_texts_alone() {
+        let request = |other: &str| {
+            let mut req = request(
+                "heat_template_version: 2018-08-31\nresources:\n  c: {type: child.yaml}\n  d: {type: other.yaml}\n",
+                "{}\n",
+            );
+            req.inputs.files.insert("other.yaml".into(), Some(other.into()));
+            req
+        };
+        let child = |v: &str| {
+            format!("heat_template_version: 2018-08-31\nresources:\n  v: {{type: OS::Heat::Value, properties: {{value: {v}}}}}\n")
+        };
+        let mut session = Session::new();
+        let ev = session.evaluated(request(&child("1")));
+        let first = session.texts_since(&ev, Format::Yaml, None);
+        let ev = session.evaluated(request(&child("2")));
+        let next = session.texts_since(&ev, Format::Yaml, Some(first.call));
+        let d =
+            |rest: &[&str]| ["nested", "d"].iter().chain(rest).map(|k| PathItem::Key((*k).into())).collect::<Vec<_>>();
+        assert_eq!(
+            next.changed.iter().map(|v| v.path.clone()).collect::<Vec<_>>(),
+            vec![d(&["resources", "v", "properties"])]
+        );
+        assert!(next.removed.is_empty());
+        // The stacks kept whole answer in the panes' order.
+        assert_eq!(session.texts(&ev, Format::Yaml), ev.texts(Format::Yaml));
     }
 
     #[test]

@@ -538,8 +538,12 @@ pub struct Registry {
 impl Registry {
     /// Read a merged `resource_registry` section.
     pub fn from_value(section: &Value) -> Registry {
+        section.as_map().map(Registry::from_map).unwrap_or_default()
+    }
+
+    /// [`Registry::from_value`] of a map.
+    pub fn from_map(map: &crate::value::Map) -> Registry {
         let mut reg = Registry::default();
-        let Some(map) = section.as_map() else { return reg };
         for (k, v) in map.iter() {
             let Some(key) = k.as_str() else { continue };
             if key == "resources" {

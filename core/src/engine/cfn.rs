@@ -12,6 +12,8 @@
 //! ([`localize`]); everything else is the version's data (function table,
 //! [`HotVersion::key`]).
 
+use std::rc::Rc;
+
 use crate::eval::EvalError;
 use crate::model::diag::PathItem;
 use crate::pyfmt::py_str;
@@ -72,12 +74,12 @@ pub(crate) fn validate(root: &Node, version: HotVersion, max_resources: i64) -> 
                 .at(k.span));
         }
     }
-    let Some(resources) = root.get("Resources").filter(|n| n.to_value().truthy()) else { return Ok(()) };
+    let Some(resources) = root.get("Resources").filter(|n| n.truthy()) else { return Ok(()) };
     let Some(entries) = resources.as_map() else {
         return Err(EvalError::svf("\"Resources\" must be a map").at(resources.span).with_code("bad-section"));
     };
     for (_, res) in entries {
-        if !res.to_value().truthy() {
+        if !res.truthy() {
             return Err(EvalError::svf("Each Resource must contain a Type key.")
                 .at(res.span)
                 .with_code("bad-resource"));
@@ -93,7 +95,7 @@ pub(crate) fn validate(root: &Node, version: HotVersion, max_resources: i64) -> 
             .at(res.span)
             .with_code("bad-resource"));
         }
-        if !res.get("Type").is_some_and(|t| t.to_value().truthy()) {
+        if !res.get("Type").is_some_and(|t| t.truthy()) {
             return Err(EvalError::svf("Each Resource must contain a Type key.")
                 .at(res.span)
                 .with_code("bad-resource"));
@@ -121,7 +123,7 @@ pub(crate) fn normalize(root: &Node, version: HotVersion) -> Node {
         };
         out.push((renamed(k, name), value));
     }
-    Node { span: root.span, kind: NodeKind::Map(out) }
+    Node { span: root.span, kind: NodeKind::Map(Rc::new(out)) }
 }
 
 /// Each entry of a section (a map of maps) with its keys renamed.
@@ -133,7 +135,7 @@ fn rename_entries(section: &Node, keys: &[&str]) -> Node {
             let def = match def.as_map() {
                 Some(fields) => Node {
                     span: def.span,
-                    kind: NodeKind::Map(
+                    kind: NodeKind::Map(Rc::new(
                         fields
                             .iter()
                             .filter_map(|(k, v)| {
@@ -141,14 +143,14 @@ fn rename_entries(section: &Node, keys: &[&str]) -> Node {
                                 Some((renamed(k, hot_name(key)), v.clone()))
                             })
                             .collect(),
-                    ),
+                    )),
                 },
                 None => def.clone(),
             };
             (name.clone(), def)
         })
         .collect();
-    Node { span: section.span, kind: NodeKind::Map(entries) }
+    Node { span: section.span, kind: NodeKind::Map(Rc::new(entries)) }
 }
 
 fn renamed(key: &Node, name: &str) -> Node {

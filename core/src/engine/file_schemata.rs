@@ -96,7 +96,7 @@ pub fn detect_version<'a>(
 /// A template's `parameters` section as `param_schemata` reads it:
 /// `self.t.get(PARAMETERS) or {}`, then `.items()`.
 pub fn parameter_entries(section: Option<&Node>) -> Result<&[(Node, Node)], EvalError> {
-    let Some(node) = section.filter(|n| n.to_value().truthy()) else { return Ok(&[]) };
+    let Some(node) = section.filter(|n| n.truthy()) else { return Ok(&[]) };
     node.as_map().ok_or_else(|| {
         EvalError::other("AttributeError", format!("'{}' object has no attribute 'items'", node.to_value().type_name()))
             .with_code("bad-section")

@@ -71,7 +71,7 @@ pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: 
     crate::sort::sort_by_key(&mut sorted, |a| py_str(&a.0.to_value()));
     let no_type = "Each resource must contain a type key.";
     for (_, attrs) in sorted {
-        if !attrs.to_value().truthy() {
+        if !attrs.truthy() {
             return Err(EvalError::svf(no_type).at(attrs.span).with_code("bad-resource"));
         }
         let Some(items) = attrs.as_map() else {
@@ -95,7 +95,7 @@ pub fn validate_structure(resources: &Node, version: HotVersion, max_resources: 
         }
     }
     for (_, attrs) in entries {
-        if !attrs.get("type").is_some_and(|t| t.to_value().truthy()) {
+        if !attrs.get("type").is_some_and(|t| t.truthy()) {
             return Err(EvalError::svf("Each Resource must contain a Type key.")
                 .at(attrs.span)
                 .with_code("bad-resource"));
@@ -909,18 +909,38 @@ fn raw_snippet(expr: &Expr) -> Value {
 /// the names that are validated, given the definitions in that order.
 pub fn unique_definition_names<'a>(defns: impl Iterator<Item = &'a ResourceDefn>) -> Vec<Rc<str>> {
     // Bucketed by their JSON text; Python equality decides within a bucket.
-    let mut buckets: std::collections::HashMap<String, Vec<Value>> = std::collections::HashMap::new();
+    // Equal texts have equal types (the rendering's `type`), so a definition
+    // is only rendered once another of its type is met: most are unique.
+    let mut by_type: std::collections::HashMap<&str, Vec<(&ResourceDefn, Option<Rendered>)>> =
+        std::collections::HashMap::new();
     let mut kept: Vec<Rc<str>> = Vec::new();
     for d in defns {
-        let rendered = d.render_hot();
-        let key = crate::pyfmt::json_dumps(&rendered, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default();
-        let bucket = buckets.entry(key).or_default();
-        if !bucket.iter().any(|r| r.py_eq(&rendered)) {
-            bucket.push(rendered);
+        let same_type = by_type.entry(d.type_name.as_str()).or_default();
+        if same_type.is_empty() {
+            same_type.push((d, None));
+            kept.push(d.name.clone());
+            continue;
+        }
+        let (key, value) = rendered(d);
+        let duplicate = same_type.iter_mut().any(|(other, other_rendered)| {
+            let (other_key, other_value) = other_rendered.get_or_insert_with(|| rendered(other));
+            *other_key == key && other_value.py_eq(&value)
+        });
+        if !duplicate {
+            same_type.push((d, Some((key, value))));
             kept.push(d.name.clone());
         }
     }
     kept
+}
+
+/// A definition's `render_hot()` as JSON text (sorted keys), and as a value.
+type Rendered = (String, Value);
+
+/// A definition's [`Rendered`].
+fn rendered(d: &ResourceDefn) -> Rendered {
+    let rendered = d.render_hot();
+    (crate::pyfmt::json_dumps(&rendered, crate::pyfmt::JsonStyle::SORTED).unwrap_or_default(), rendered)
 }
 
 /// `TemplateResource.template_data` for a file that is not in `files`: Heat

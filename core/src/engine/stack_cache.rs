@@ -439,10 +439,11 @@ pub(crate) fn same_node(a: &Node, b: &Node) -> bool {
         && match (&a.kind, &b.kind) {
             (NodeKind::Scalar(x), NodeKind::Scalar(y)) => same_value(x, y),
             (NodeKind::List(x), NodeKind::List(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_node(a, b))
+                x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| same_node(a, b))
             }
             (NodeKind::Map(x), NodeKind::Map(y)) => {
-                x.len() == y.len() && x.iter().zip(y).all(|((ka, va), (kb, vb))| same_node(ka, kb) && same_node(va, vb))
+                x.len() == y.len()
+                    && x.iter().zip(y.iter()).all(|((ka, va), (kb, vb))| same_node(ka, kb) && same_node(va, vb))
             }
             _ => false,
         }

@@ -157,7 +157,7 @@ fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, dept
                 }
             }
             let mut out = Vec::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 let key = k.scalar().cloned().unwrap_or(Value::Null);
                 path.push('.');
                 match key.as_str() {

@@ -17,6 +17,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::node::{Node, NodeKind};
 use super::Loaded;
@@ -134,9 +135,9 @@ fn moved(loaded: &Result<Loaded, Diagnostic>, from: SourceId, to: SourceId) -> R
 fn moved_node(node: &Node, to: SourceId) -> Node {
     let kind = match &node.kind {
         NodeKind::Scalar(v) => NodeKind::Scalar(v.clone()),
-        NodeKind::List(items) => NodeKind::List(items.iter().map(|n| moved_node(n, to)).collect()),
+        NodeKind::List(items) => NodeKind::List(Rc::new(items.iter().map(|n| moved_node(n, to)).collect())),
         NodeKind::Map(entries) => {
-            NodeKind::Map(entries.iter().map(|(k, v)| (moved_node(k, to), moved_node(v, to))).collect())
+            NodeKind::Map(Rc::new(entries.iter().map(|(k, v)| (moved_node(k, to), moved_node(v, to))).collect()))
         }
     };
     Node { span: Span { source: to, ..node.span }, kind }

@@ -6,6 +6,8 @@
 //! value; raw control characters in strings are invalid; `\uXXXX` surrogate pairs combine.
 //! A lone surrogate escape (valid in Python, impossible in a Rust string) becomes U+FFFD.
 
+use std::rc::Rc;
+
 use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
 use crate::value::Value;
@@ -232,7 +234,7 @@ impl Parser<'_> {
         self.ws();
         if self.peek() == Some(b']') {
             self.i += 1;
-            return Ok(Node { span: self.span(start), kind: NodeKind::List(items) });
+            return Ok(Node { span: self.span(start), kind: NodeKind::List(Rc::new(items)) });
         }
         loop {
             self.ws();
@@ -242,7 +244,7 @@ impl Parser<'_> {
                 Some(b',') => self.i += 1,
                 Some(b']') => {
                     self.i += 1;
-                    return Ok(Node { span: self.span(start), kind: NodeKind::List(items) });
+                    return Ok(Node { span: self.span(start), kind: NodeKind::List(Rc::new(items)) });
                 }
                 _ => return Err(NotJson),
             }
@@ -259,7 +261,7 @@ impl Parser<'_> {
         self.ws();
         if self.peek() == Some(b'}') {
             self.i += 1;
-            return Ok(Node { span: self.span(start), kind: NodeKind::Map(entries) });
+            return Ok(Node { span: self.span(start), kind: NodeKind::Map(Rc::new(entries)) });
         }
         loop {
             self.ws();
@@ -283,7 +285,7 @@ impl Parser<'_> {
                 Some(b'}') => {
                     self.i += 1;
                     let entries = collapse_entries(entries, 0, &mut self.warnings);
-                    return Ok(Node { span: self.span(start), kind: NodeKind::Map(entries) });
+                    return Ok(Node { span: self.span(start), kind: NodeKind::Map(Rc::new(entries)) });
                 }
                 _ => return Err(NotJson),
             }

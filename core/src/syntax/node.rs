@@ -1,5 +1,7 @@
 //! The syntax tree: loaded values with spans.
 
+use std::rc::Rc;
+
 use crate::source::Span;
 use crate::value::{Map, Value};
 
@@ -17,22 +19,22 @@ pub struct Node {
 pub enum NodeKind {
     /// A resolved scalar (never `Value::List`/`Value::Map`).
     Scalar(Value),
-    /// A sequence.
-    List(Vec<Node>),
+    /// A sequence (shared: a copy of a node is a reference to the same items).
+    List(Rc<Vec<Node>>),
     /// A mapping, in Python dict order: duplicate keys already collapsed (the first
     /// key's position, the last value), merge keys (`<<`) already applied.
-    /// Keys are scalars.
-    Map(Vec<(Node, Node)>),
+    /// Keys are scalars. Shared as a list's items are.
+    Map(Rc<Vec<(Node, Node)>>),
 }
 
 impl Node {
     /// A node from a value, every part at `span` (for values that came without text).
     pub fn from_value(value: &Value, span: Span) -> Node {
         let kind = match value {
-            Value::List(items) => NodeKind::List(items.iter().map(|v| Node::from_value(v, span)).collect()),
-            Value::Map(m) => {
-                NodeKind::Map(m.iter().map(|(k, v)| (Node::from_value(k, span), Node::from_value(v, span))).collect())
-            }
+            Value::List(items) => NodeKind::List(Rc::new(items.iter().map(|v| Node::from_value(v, span)).collect())),
+            Value::Map(m) => NodeKind::Map(Rc::new(
+                m.iter().map(|(k, v)| (Node::from_value(k, span), Node::from_value(v, span))).collect(),
+            )),
             scalar => NodeKind::Scalar(scalar.clone()),
         };
         Node { span, kind }
@@ -45,12 +47,21 @@ impl Node {
             NodeKind::List(items) => Value::list(items.iter().map(Node::to_value).collect()),
             NodeKind::Map(entries) => {
                 let mut m = Map::with_capacity(entries.len());
-                for (k, v) in entries {
+                for (k, v) in entries.iter() {
                     // Keys are scalars by construction, so this cannot fail.
                     let _ = m.insert(k.to_value(), v.to_value());
                 }
                 Value::map(m)
             }
+        }
+    }
+
+    /// Python truthiness of its value (`to_value().truthy()` without the copy).
+    pub fn truthy(&self) -> bool {
+        match &self.kind {
+            NodeKind::Scalar(v) => v.truthy(),
+            NodeKind::List(items) => !items.is_empty(),
+            NodeKind::Map(entries) => !entries.is_empty(),
         }
     }
 

@@ -8,6 +8,7 @@
 //! document before constructing it (so a syntax error later in the text wins).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
@@ -296,7 +297,7 @@ fn compose(text: &str, source: SourceId, mode: Mode) -> Result<Loaded, Failure> 
     if let Some(d) = c.unsupported {
         return Err(Failure::Other(d));
     }
-    let empty = || Node { span: Span::new(source, 0, 0), kind: NodeKind::Map(Vec::new()) };
+    let empty = || Node { span: Span::new(source, 0, 0), kind: NodeKind::Map(Rc::default()) };
     let null = |span| Node { span, kind: NodeKind::Scalar(Value::Null) };
     let root = match c.root {
         // Heat turns an empty (null) document into `{}` only on libyaml's path.
@@ -732,7 +733,7 @@ impl Composer {
         let kind = frame.kind.unwrap_or(Kind::Seq);
         let node = |kind| Item::Node(Node { span, kind });
         match kind {
-            Kind::Seq => node(NodeKind::List(items)),
+            Kind::Seq => node(NodeKind::List(Rc::new(items))),
             Kind::Omap | Kind::Pairs => {
                 let context =
                     if kind == Kind::Omap { "while constructing an ordered map" } else { "while constructing pairs" };
@@ -740,9 +741,9 @@ impl Composer {
                 for (i, item) in items.into_iter().enumerate() {
                     let key = self.inside(i as isize);
                     match item.kind {
-                        NodeKind::Map(mut entries) if entries.len() == 1 => {
-                            if let Some((k, v)) = entries.pop() {
-                                pairs.push(Node { span: item.span, kind: NodeKind::List(vec![k, v]) });
+                        NodeKind::Map(entries) if entries.len() == 1 => {
+                            if let Some((k, v)) = Rc::unwrap_or_clone(entries).pop() {
+                                pairs.push(Node { span: item.span, kind: NodeKind::List(Rc::new(vec![k, v])) });
                             }
                         }
                         NodeKind::Map(entries) => {
@@ -755,7 +756,7 @@ impl Composer {
                         }
                     }
                 }
-                node(NodeKind::List(pairs))
+                node(NodeKind::List(Rc::new(pairs)))
             }
             Kind::Map | Kind::Set => {
                 self.defer(
@@ -825,12 +826,14 @@ impl Composer {
             let Some((vi, value)) = items.next() else { break };
             match key {
                 Item::Merge(_) => match value {
-                    Item::Node(Node { kind: NodeKind::Map(entries), .. }) => merged.extend(entries),
+                    Item::Node(Node { kind: NodeKind::Map(entries), .. }) => {
+                        merged.extend(Rc::unwrap_or_clone(entries))
+                    }
                     Item::Node(Node { kind: NodeKind::List(maps), .. }) => {
                         let mut sub = Vec::with_capacity(maps.len());
-                        for m in maps {
+                        for m in Rc::unwrap_or_clone(maps) {
                             match m.kind {
-                                NodeKind::Map(entries) => sub.push(entries),
+                                NodeKind::Map(entries) => sub.push(Rc::unwrap_or_clone(entries)),
                                 _ => {
                                     let problem = format!("expected a mapping for merging, but found {}", node_id(&m));
                                     self.defer(
@@ -893,7 +896,7 @@ impl Composer {
             self.defer(self.here(), unsupported("!!set", "a Python set", span));
             return Item::Unhashable(span);
         }
-        Item::Node(Node { span, kind: NodeKind::Map(entries) })
+        Item::Node(Node { span, kind: NodeKind::Map(Rc::new(entries)) })
     }
 }
 

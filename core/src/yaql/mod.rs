@@ -72,9 +72,46 @@ const HEAT_LIMITS: Limits = Limits { iterators: 200, memory: 10000 };
 
 /// Parse an expression. `Err.message` is the yaql parser's message, e.g.
 /// `Parse error: unexpected end of statement`; Heat reports `Bad expression <message>.`
+///
+/// Parsed expressions are kept by their text (a template's nested stacks
+/// evaluate the same few expressions in every instance: an overcloud's
+/// ~300 stacks parse each of them again and again otherwise); the cache is
+/// emptied when it holds [`PARSED_SIZE`] expressions or [`PARSED_BYTES`] of
+/// their text, so memory stays bounded whatever the input (a page's edits
+/// of one long expression make a new text per keystroke).
 pub fn parse(expression: &str) -> Result<Expression, YaqlError> {
-    let ast = parser::parse(expression)?;
-    Ok(Expression { ast: Rc::new(ast) })
+    PARSED.with(|cache| {
+        if let Some(hit) = cache.borrow().parsed.get(expression) {
+            return hit.clone();
+        }
+        let parsed = parser::parse(expression).map(|ast| Expression { ast: Rc::new(ast) });
+        if expression.len() <= PARSED_BYTES {
+            let mut cache = cache.borrow_mut();
+            if cache.parsed.len() >= PARSED_SIZE || cache.bytes + expression.len() > PARSED_BYTES {
+                cache.parsed.clear();
+                cache.bytes = 0;
+            }
+            cache.bytes += expression.len();
+            cache.parsed.insert(expression.to_string(), parsed.clone());
+        }
+        parsed
+    })
+}
+
+/// How many parsed expressions [`parse`] keeps.
+const PARSED_SIZE: usize = 1024;
+/// How many bytes of expression text [`parse`] keeps.
+const PARSED_BYTES: usize = 1 << 20;
+
+/// [`parse`]'s answers by expression text, and the bytes of those texts.
+#[derive(Default)]
+struct Parsed {
+    parsed: std::collections::HashMap<String, Result<Expression, YaqlError>, foldhash::fast::FixedState>,
+    bytes: usize,
+}
+
+std::thread_local! {
+    static PARSED: std::cell::RefCell<Parsed> = std::cell::RefCell::new(Parsed::default());
 }
 
 /// Evaluate with Heat's context: `$` is `{"data": data}`. The result is converted as
@@ -306,6 +343,27 @@ pub(crate) fn check_cases(cases: &[(&str, &str, &str)]) {
 #[cfg(test)]
 mod tests {
     use super::{check, check_cases};
+
+    #[test]
+    fn the_parse_cache_stays_bounded() {
+        // Long distinct expressions (a page's keystrokes in one expression)
+        // and many short ones: the cache empties itself, answers stay right.
+        let long = "a".repeat(100_000);
+        for i in 0..40 {
+            let text = format!("'{long}' + {i}");
+            assert!(super::parse(&text).is_ok());
+        }
+        for i in 0..3000 {
+            assert!(super::parse(&format!("$.a + {i}")).is_ok());
+        }
+        super::PARSED.with(|c| {
+            let c = c.borrow();
+            assert!(c.parsed.len() <= super::PARSED_SIZE, "{} expressions kept", c.parsed.len());
+            assert!(c.bytes <= super::PARSED_BYTES, "{} bytes kept", c.bytes);
+        });
+        assert!(super::parse("1 +").is_err());
+        assert!(super::parse("1 +").is_err());
+    }
 
     #[test]
     fn parse_errors_match_yaql() {

@@ -19,6 +19,7 @@ import type {
   RenderedValue,
   ResourceType,
   FileSummary,
+  ShownTexts,
   ShownValue,
   SourceLocation,
   UpdatePlan,
@@ -67,6 +68,23 @@ export interface Evaluation {
    * nested stacks recursively) as the engine writes it, in one call.
    */
   texts(format: RenderFormat): ShownValue[];
+  /**
+   * What `texts(format)` answers, as what changed since the call numbered
+   * `since` (an earlier answer's `call`, of `texts` or `textsSince`, of any
+   * evaluation of this instance): the values whose text changed or that are
+   * new, and the places no longer shown. `full`: `changed` is every value
+   * (`since` absent, not the last such call, or another format). An
+   * overcloud edit changes a few of ~9,000 texts.
+   */
+  textsSince(format: RenderFormat, since?: number): ShownTexts;
+  /**
+   * For each top-level resource of what the panes show (`response.shown`), by
+   * name, a digest of all a result view shows of it in `format`: its result,
+   * its nested stack's, the texts of their values, its skipped checks. A view
+   * that keeps a resource's element while its digest stays rebuilds only what
+   * an edit changed.
+   */
+  resourceDigests(format: RenderFormat): Record<string, string>;
   /** The value at `path` of the result as text (see `renderValue`), or null. */
   render(path: PathStep[], format: RenderFormat): RenderedValue | null;
   /** Quick fixes for the diagnostics (and lint findings) of one document of the request. */
@@ -81,6 +99,8 @@ export interface GlueEvaluation {
   shownJson(): string;
   summaryJson(): string;
   texts(format: string): string;
+  textsSince(format: string, since?: number): string;
+  resourceDigests(format: string): string;
   render(path: PathStep[], format: string): string;
   lint(enable: string[], disable: string[]): void;
   quickFixes(file: string): string;
@@ -187,9 +207,12 @@ function crashPlan(e: unknown): UpdatePlan {
   };
 }
 
+/** No shown values, as `textsSince` answers (a crashed or freed evaluation): call 0 is never a session's. */
+const noTexts = (): ShownTexts => ({ call: 0, full: true, changed: [], removed: [] });
+
 /** A crashed evaluation: its response says so, and it has nothing else to say. */
 function crashEvaluation(e: unknown): Evaluation {
-  return { response: crashResponse(e), texts: () => [], render: () => null, quickFixes: () => [], free() {} };
+  return { response: crashResponse(e), texts: () => [], textsSince: noTexts, resourceDigests: () => ({}), render: () => null, quickFixes: () => [], free() {} };
 }
 
 /**
@@ -241,6 +264,9 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
       return {
         response,
         texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),
+        textsSince: (format, since) =>
+          ask((r) => JSON.parse(r.textsSince(String(format), since)) as ShownTexts, noTexts()),
+        resourceDigests: (format) => ask((r) => JSON.parse(r.resourceDigests(String(format))) as Record<string, string>, {}),
         render(path, format) {
           checkPath(path);
           return ask((r) => JSON.parse(r.render(path, String(format))) as RenderedValue | null, null);

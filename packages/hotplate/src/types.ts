@@ -1152,6 +1152,31 @@ export type ShownValue = {
 };
 
 /**
+ * What changed in the shown values' texts since a session's earlier call
+ * ([`super::Session::texts_since`]): the values whose text differs or is new,
+ * and the places no longer shown; `full`: `changed` is every shown value (the
+ * earlier call is not the session's last one, or it wrote another format).
+ */
+export type ShownTexts = {
+  /**
+   * This call's number in the session: the next call's `since`.
+   */
+  call: number,
+  /**
+   * `changed` holds every shown value, not only those that changed.
+   */
+  full: boolean,
+  /**
+   * The values whose text (or its marks) differs from the earlier call's, or that it did not show.
+   */
+  changed: Array<ShownValue>,
+  /**
+   * The places the earlier call showed and this one does not.
+   */
+  removed: Array<Array<PathStep>>,
+};
+
+/**
  * A rendered value: the text and where its deploy-time placeholders are.
  */
 export type RenderedValue = {

@@ -231,6 +231,30 @@ test("an evaluation held by the caller answers every shown value in one call, an
   ok.free();
 });
 
+test("textsSince answers only the texts that changed since an earlier answer; resourceDigests move with what is shown", () => {
+  const template = (n, extra = "") =>
+    `heat_template_version: 2021-04-16\nresources:\n  a: {type: OS::Heat::Value, properties: {value: ${n}}}\n  b: {type: OS::Heat::Value, properties: {value: x}}\noutputs:\n  o: {value: {get_attr: [a, value]}}\n${extra}`;
+  const first = evaluation({ stack_name: "s", template: template(1, "  p: {value: 2}\n") });
+  const all = first.textsSince("yaml");
+  assert.equal(all.full, true);
+  assert.deepEqual(all.changed, first.texts("yaml"), "full: every value");
+  // `texts` was called since: everything again, then only what changed.
+  const base = first.textsSince("yaml", all.call);
+  assert.equal(base.full, true);
+  const next = evaluation({ stack_name: "s", template: template("1.0") });
+  const delta = next.textsSince("yaml", base.call);
+  assert.equal(delta.full, false);
+  assert.deepEqual(delta.changed.map((t) => [t.path, t.text]), [[["resources", "a", "properties"], "value: 1.0\n"]]);
+  assert.deepEqual(delta.removed, [["outputs", "p", "value"]]);
+  assert.equal(next.textsSince("json", delta.call).full, true, "another format: everything");
+  const [d1, d2] = [first.resourceDigests("yaml"), next.resourceDigests("yaml")];
+  assert.deepEqual(Object.keys(d2), ["a", "b"]);
+  assert.notEqual(d1.a, d2.a);
+  assert.equal(d1.b, d2.b);
+  first.free();
+  next.free();
+});
+
 test("lint runs when asked: its findings apart from Heat's, with codes, doc links and fixes", () => {
   const template =
     "heat_template_version: 2018-08-31\nresources:\n  a: {type: OS::Heat::None}\n  b:\n    type: OS::Heat::Value\n    depends_on: [a]\n    properties:\n      value: [{get_resource: a}, {get_parm: x}]\n";

@@ -77,7 +77,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // speed b3f5eb2 (main 2cb5a13 merged, without issue 37's rest: +7.3 KB over 651.3);
 // With main 3d30ea0 merged (issue 37's rest, issue 35's driver): 662.3 KB on speed 8d55268;
 // with main 623553b merged (deploy 29918a8: a value known once created): 663.7 KB.
-const BUDGET_BROTLI = 672.2 * 1024;
+// The page's keystroke answered by the session (page 2bf79d6: `Session::texts_since`,
+// the per-stack texts, `Evaluated::resource_digests`): 678.9 KB, +7.1 KB over main
+// 5383dac's module built beside it (671.8 KB); BENCHMARKS.md's ratchet line.
+const BUDGET_BROTLI = 679.3 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

@@ -31,6 +31,8 @@ test("the engine survives a trap", { skip }, async () => {
   assert.ok(held.texts("yaml").length > 0);
   api.evaluate({ ...ok, "x-test-panic": true });
   assert.deepEqual(held.texts("yaml"), []);
+  assert.deepEqual(held.textsSince("yaml", 1), { call: 0, full: true, changed: [], removed: [] });
+  assert.deepEqual(held.resourceDigests("yaml"), {});
   assert.equal(held.render(["outputs", "o", "value"], "yaml"), null);
   assert.deepEqual(held.quickFixes("template.yaml"), []);
   held.free();

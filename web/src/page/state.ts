@@ -13,7 +13,7 @@ export interface PageState {
   ws: Workspace;
   /** How values are written (switching re-runs the evaluation). */
   mode: Mode;
-  /** The last finished evaluation, the engine's texts of its values, the resources' signatures (values.ts), its diagnostics as placed in the page's documents (locate.ts) and, in compare mode, the update plan. */
+  /** The last finished evaluation, the engine's texts of its values, the resources' signatures (the engine's `resourceDigests`), its diagnostics as placed in the page's documents (locate.ts) and, in compare mode, the update plan. */
   last: { response: EvaluateResponse; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[]; plan?: UpdatePlan } | null;
   /** Compare mode (compare.ts): the current stack, a snapshot of the workspace; null when not comparing. */
   current: Workspace | null;

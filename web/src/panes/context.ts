@@ -8,7 +8,7 @@ export interface PaneContext {
   response: EvaluateResponse | null;
   /** The engine's text of each value of `response` the panes show, in `mode` (values.ts). */
   values: Values;
-  /** Per top-level resource, a signature of what the resources pane shows of it (values.ts). */
+  /** Per top-level resource, a signature of what the resources pane shows of it (the engine's `resourceDigests`). */
   signatures: Record<string, string>;
   mode: Mode;
   /** The nested stacks and resources the user opened (kept across evaluations). */

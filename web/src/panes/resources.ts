@@ -56,7 +56,7 @@ export const resourcesPane: Pane = {
     for (const item of box.querySelectorAll<HTMLElement>(":scope > .resource")) old.set(item.dataset.key!, item);
     const wanted: HTMLElement[] = [];
     for (const [name, rsrc] of entries) {
-      // An unchanged resource keeps its element (see resourceSignatures).
+      // An unchanged resource keeps its element (its digest: the package's `resourceDigests`, asked by the worker).
       const sig = ctx.signatures[name] ?? "";
       const kept = old.get(name);
       if (kept && sig && kept.dataset.sig === sig) {

@@ -41,7 +41,7 @@ pub(crate) enum Resource {
 /// are dropped from what the later stages see (only a display evaluation
 /// gets there: a reference to one is unknown).
 pub(crate) fn definitions(input: &StackInput<'_>, structure: &Structure<'_>, stack: &mut Stack) -> Staged<Definitions> {
-    let mut registry = Registry::from_value(&Value::map(input.env.resource_registry.clone()));
+    let mut registry = Registry::from_map(&input.env.resource_registry);
     registry.release = stack.release();
     let entries = structure.resources();
     stack.all_resource_names = entries.iter().map(|(k, _)| py_str(&k.to_value())).collect();
@@ -87,13 +87,15 @@ impl Definitions {
     fn drop_failed(&mut self, stack: &mut Stack) {
         let mut kept = Vec::new();
         let mut index = vec![None; self.defns.len()];
+        // Moved, not copied: each definition is some piece's, once.
+        let mut defns: Vec<Option<ResourceDefn>> = std::mem::take(&mut self.defns).into_iter().map(Some).collect();
         for (name, piece) in &mut self.pieces {
             match piece {
                 Piece::Known(Resource::Enabled(i)) => {
-                    if let (Some(d), Some(slot)) = (self.defns.get(*i), index.get_mut(*i)) {
+                    if let (Some(d), Some(slot)) = (defns.get_mut(*i).and_then(Option::take), index.get_mut(*i)) {
                         *slot = Some(kept.len());
                         *i = kept.len();
-                        kept.push(d.clone());
+                        kept.push(d);
                     }
                 }
                 Piece::Known(Resource::Disabled(_)) => {}

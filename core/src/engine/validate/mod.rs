@@ -167,10 +167,10 @@ const PYTHON_EXCEPTIONS: &[&str] = &[
 fn json_round_trip(node: &Node) -> Node {
     let kind = match &node.kind {
         NodeKind::Scalar(_) => return node.clone(),
-        NodeKind::List(items) => NodeKind::List(items.iter().map(json_round_trip).collect()),
+        NodeKind::List(items) => NodeKind::List(Rc::new(items.iter().map(json_round_trip).collect())),
         NodeKind::Map(entries) => {
             let mut out: Vec<(Node, Node)> = Vec::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 let key = match k.scalar() {
                     Some(Value::Str(_)) | None => k.clone(),
                     Some(other) => Node { span: k.span, kind: NodeKind::Scalar(Value::from(json_key(other))) },
@@ -184,7 +184,7 @@ fn json_round_trip(node: &Node) -> Node {
                     None => out.push((key, value)),
                 }
             }
-            NodeKind::Map(out)
+            NodeKind::Map(Rc::new(out))
         }
     };
     Node { span: node.span, kind }
