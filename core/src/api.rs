@@ -26,7 +26,6 @@ mod session;
 #[cfg(feature = "serialize")]
 mod wire;
 
-pub use crate::catalogue::PropInfo;
 use crate::catalogue::{self, NestedKind};
 pub use crate::engine::evaluate;
 pub use crate::engine::heat_config;
@@ -45,7 +44,6 @@ pub use crate::value::{Map, Value};
 // The model: the types of what an evaluation takes and gives, as data.
 pub use crate::model::*;
 use crate::version::HotVersion;
-pub use crate::yaql::YaqlError;
 pub use evaluated::{Evaluated, ShownTexts, ShownValue, Summary};
 pub use files::{
     find_refs, hidden_parameters, is_environment, is_template, load_map, load_template, load_yaml, note_at_reference,
@@ -460,13 +458,8 @@ pub fn validate_client_output(v: &Validation, format: ClientFormat) -> Result<St
 }
 
 // The lint rules (feature `lint`, on by default; the wasm module leaves it out:
-// see ARCHITECTURE.md, "The wasm package").
-/// Which lint rules run (`enable`/`disable`: rule ids or names, or `all`).
-#[cfg(feature = "lint")]
-pub use crate::lint::Options as LintOptions;
-/// One lint rule: id, name, severity, summary, on by default or not.
-#[cfg(feature = "lint")]
-pub use crate::lint::RuleInfo;
+// see ARCHITECTURE.md, "The wasm package"). Their types, `RuleInfo` and
+// `LintOptions`, are the model's.
 
 /// Every lint rule, in id order.
 #[cfg(feature = "lint")]

@@ -11,6 +11,7 @@ mod decode;
 mod release_data;
 mod releases;
 
+use crate::model::PropInfo;
 use std::sync::OnceLock;
 
 pub use data::ALIASES;
@@ -39,23 +40,6 @@ pub struct Alias {
     pub kind: AliasKind,
     /// Where it points.
     pub target: &'static str,
-}
-
-/// One property of a type (for editors).
-#[derive(Clone, Copy, Debug)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "ResourceProperty"))]
-pub struct PropInfo {
-    /// Its name.
-    pub name: &'static str,
-    /// Heat's schema type (`string`, `integer`, `map`, …).
-    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
-    pub kind: &'static str,
-    /// Whether Heat requires it.
-    pub required: bool,
-    /// First line of its description.
-    pub description: &'static str,
 }
 
 /// A literal in generated data (defaults, allowed values, translation values).

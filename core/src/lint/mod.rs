@@ -36,26 +36,10 @@ use std::ops::Range;
 use crate::model::diag::{Diagnostic, Severity};
 use crate::model::result::Evaluation;
 use crate::model::Request;
+pub use crate::model::{LintOptions as Options, RuleInfo};
 use crate::source::Span;
 
 pub(crate) use model::Ctx;
-
-/// What a rule is, for listings and SARIF.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleInfo {
-    /// Its id (`W1001`): `E` error, `W` warning, `I` information, then a
-    /// number grouped by what it checks (1 functions, 2 parameters,
-    /// 3 resources, 6 outputs, 8 conditions, 0 the template).
-    pub id: &'static str,
-    /// A short name (`misspelled-function`).
-    pub name: &'static str,
-    /// How serious a finding is.
-    pub severity: Severity,
-    /// One line: what it finds.
-    pub summary: &'static str,
-    /// Whether it runs unless turned off.
-    pub on_by_default: bool,
-}
 
 /// What running a rule needs to know of it. Its texts (summary,
 /// documentation) are in its [`Doc`], which only listings and docs read: a
@@ -86,19 +70,6 @@ pub(crate) struct Doc {
     pub good: &'static str,
     /// Files both examples need (`get_file`, provider templates).
     pub files: &'static [(&'static str, &'static str)],
-}
-
-/// Which rules run (none named: the rules on by default).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "LintOptions"))]
-pub struct Options {
-    /// Rule ids or names to run even when off by default (`all`: every rule).
-    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
-    pub enable: Vec<String>,
-    /// Rule ids or names not to run (`all`: every rule not named in `enable`).
-    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
-    pub disable: Vec<String>,
 }
 
 impl Options {

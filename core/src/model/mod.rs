@@ -14,6 +14,7 @@
 pub(crate) mod diag;
 pub(crate) mod files;
 pub(crate) mod ide;
+pub(crate) mod info;
 pub(crate) mod parameters;
 pub(crate) mod plan;
 pub(crate) mod rendered;
@@ -24,6 +25,7 @@ pub(crate) mod validate;
 pub use diag::{Diagnostic, HeatError, PathItem, Severity};
 pub use files::{FileKind, FileSummary, RefKind, RegistryFile};
 pub use ide::{Completion, CompletionKind, Completions, Hover, Location, QuickFix, Symbol, SymbolKind, TextEdit};
+pub use info::{LintOptions, PropInfo, RuleInfo, YaqlError};
 pub use parameters::{Contribution, ValueSource};
 #[cfg(feature = "ts")]
 pub use plan::ReasonView as PlanReason;

@@ -59,37 +59,7 @@ use crate::value::{Map, Value};
 use self::context::Context;
 use self::eval::{Engine, Limits, R};
 use self::value::{HKey, V};
-
-/// A yaql error: the Python exception class name and `str()` of the exception.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serialize", derive(serde::Serialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct YaqlError {
-    /// Python exception class name (`YaqlGrammarException`, `KeyError`, ...).
-    #[cfg_attr(feature = "serialize", serde(rename = "type"))]
-    pub class: String,
-    /// `str(exception)`.
-    pub message: String,
-}
-
-impl YaqlError {
-    pub(crate) fn new(class: &str, message: impl Into<String>) -> YaqlError {
-        YaqlError { class: class.to_string(), message: message.into() }
-    }
-
-    /// True for errors raised while parsing (Heat reports them as `Bad expression ...`).
-    pub fn is_parse_error(&self) -> bool {
-        matches!(self.class.as_str(), "YaqlGrammarException" | "YaqlLexicalException")
-    }
-}
-
-impl std::fmt::Display for YaqlError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.class, self.message)
-    }
-}
-
-impl std::error::Error for YaqlError {}
+pub use crate::model::YaqlError;
 
 /// A parsed yaql expression (cheap to clone).
 #[derive(Clone, Debug)]
