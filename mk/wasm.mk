@@ -114,7 +114,9 @@ test-package: package build $(TEST_GLUE)/hotplate_wasm_bg.wasm
 
 test-wasm: test-wasm-bindgen test-package
 
+# The native side does per run what the binding's evaluate does (the result,
+# summary and shown JSON written: HOTPLATE_BENCH_BINDING, feature serialize).
+NATIVE_BENCH = $(CARGO) bench --locked -p hotplate-core --features serialize --bench engine --no-run
 bench-wasm: wasm
-	$(CARGO) bench --locked -p hotplate-core --bench engine --no-run
-	node $(PKG)/test/bench.mjs --native-bench "$$($(CARGO) bench --locked -p hotplate-core --bench engine --no-run 2>&1 \
-		| sed -n 's/.*Executable .*(\(.*\))$$/\1/p')"
+	$(NATIVE_BENCH)
+	node $(PKG)/test/bench.mjs --cases 10 --native-bench "$$($(NATIVE_BENCH) 2>&1 | sed -n 's/.*Executable .*(\(.*\))$$/\1/p')"

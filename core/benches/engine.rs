@@ -33,6 +33,11 @@
 //! `HOTPLATE_BENCH_SESSION=1` evaluates each case's runs through one
 //! `api::Session`, as the wasm binding does (`make bench-wasm` compares with it:
 //! repeated runs of one request reuse its loaded files on both sides).
+//! `HOTPLATE_BENCH_BINDING=1` (with the session; needs `--features serialize`)
+//! does per run what the wasm binding's `evaluate` does, for `make bench-wasm` to
+//! compare like with like: the request decoded, `Session::evaluated`, the result
+//! JSON, the summary JSON (located diagnostics, parameters, edges, …), the shown
+//! result's JSON when Heat refused the stack, the evaluation dropped.
 //! `HOTPLATE_BENCH_LOOPS=N` (with `HOTPLATE_BENCH_CASE` optional) only evaluates
 //! the cases N times and prints nothing else: a steady loop for `perf record`.
 //! `HOTPLATE_BENCH_PLAN=1` prints only the median of the plan of the largest
@@ -161,24 +166,50 @@ fn summary(cases: &[Case]) {
     if session {
         println!("# each case's runs through one api::Session (as the wasm binding evaluates)");
     }
+    let binding = session && std::env::var("HOTPLATE_BENCH_BINDING").is_ok_and(|v| v == "1");
+    if binding {
+        println!("# each run as the wasm binding's evaluate: result, summary and shown JSON written");
+    }
     let mut medians = Vec::with_capacity(cases.len());
     let mut phases = [0.0f64; 3];
     for case in cases {
         let mut session = session.then(Session::new);
-        let mut eval_one = |req: &Request| match &mut session {
-            Some(s) => s.evaluate(req),
-            None => evaluate(req),
+        // One run: the request decoded, evaluated, written out; the instants
+        // after decoding and after evaluating.
+        let mut run_one = |text: &str| -> (Instant, Instant) {
+            let req = Request::from_json(black_box(text));
+            let t1 = Instant::now();
+            match (req, &mut session) {
+                (Ok(req), Some(s)) if binding => {
+                    let ev = s.evaluated(req);
+                    let t2 = Instant::now();
+                    black_box(binding_json(&ev));
+                    (t1, t2)
+                }
+                (Ok(req), Some(s)) => {
+                    let ev = s.evaluate(&req);
+                    let t2 = Instant::now();
+                    black_box(ev.result.to_json());
+                    (t1, t2)
+                }
+                (Ok(req), None) => {
+                    let ev = evaluate(&req);
+                    let t2 = Instant::now();
+                    black_box(ev.result.to_json());
+                    (t1, t2)
+                }
+                (Err(e), _) => {
+                    black_box(e);
+                    (t1, Instant::now())
+                }
+            }
         };
-        let _ = black_box(Request::from_json(&case.text).map(|req| eval_one(&req).result.to_json()));
+        run_one(&case.text);
         let mut times = Vec::with_capacity(repeat);
         let mut split: [Vec<f64>; 3] = Default::default();
         for _ in 0..repeat.max(1) {
             let t0 = Instant::now();
-            let req = Request::from_json(black_box(&case.text));
-            let t1 = Instant::now();
-            let ev = req.as_ref().ok().map(&mut eval_one);
-            let t2 = Instant::now();
-            black_box(ev.map(|ev| ev.result.to_json()));
+            let (t1, t2) = run_one(&case.text);
             let t3 = Instant::now();
             let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1000.0;
             times.push(ms(t0, t3));
@@ -195,8 +226,11 @@ fn summary(cases: &[Case]) {
     }
     let total: f64 = medians.iter().sum();
     println!(
-        "# phases (sums of per-case medians): request decoding {:.1} ms, evaluation {:.1} ms, result JSON {:.1} ms",
-        phases[0], phases[1], phases[2]
+        "# phases (sums of per-case medians): request decoding {:.1} ms, evaluation {:.1} ms, {} {:.1} ms",
+        phases[0],
+        phases[1],
+        if binding { "result, summary and shown JSON" } else { "result JSON" },
+        phases[2]
     );
     println!(
         "{} cases, total of medians {total:.1} ms, mean {:.4} ms/case, median {:.4} ms/case",
@@ -222,6 +256,22 @@ fn summary(cases: &[Case]) {
         secs * 1000.0,
         bytes as f64 / 1e6 / secs.max(1e-12)
     );
+}
+
+/// What the wasm binding's `evaluate` writes of an evaluation (`resultJson`,
+/// `summaryJson`, `shownJson`), then the evaluation dropped (the package frees
+/// it at its next call): their total length.
+#[cfg(feature = "serialize")]
+fn binding_json(ev: &hotplate_core::api::Evaluated) -> usize {
+    let summary = serde_json::to_string(&ev.summary()).map_or(0, |s| s.len());
+    ev.result_json().len() + summary + ev.shown_json().map_or(0, |s| s.len())
+}
+
+#[cfg(not(feature = "serialize"))]
+fn binding_json(_: &hotplate_core::api::Evaluated) -> usize {
+    panic!(
+        "HOTPLATE_BENCH_BINDING=1 needs the summary's serialization: cargo bench -p hotplate-core --features serialize"
+    )
 }
 
 fn main() {

@@ -25,7 +25,7 @@ fn evaluate(request: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
 }
 
 fn open(request: JsValue) -> Result<Evaluation, wasm_bindgen::JsError> {
-    Evaluation::new(&JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default())
+    Evaluation::new(JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default().as_bytes())
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {

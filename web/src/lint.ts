@@ -2,13 +2,14 @@
 // accepts and deploys, shown as what they are (markers and problems with their
 // rule ids, a count beside Heat's errors), never part of Heat's answer (the
 // verdict and the error count read only `diagnostics`).
-import type { Diagnostic, EvaluateResponse } from "hotplate/web";
+import type { Answer } from "./answer";
+import type { Diagnostic } from "hotplate/web";
 
 /** Whether a diagnostic is a lint rule's finding: only those link to their rule's documentation. */
 export const isLintFinding = (d: Diagnostic): boolean => d.help !== undefined;
 
 /** Every problem to show: Heat's diagnostics, then the lint findings, each placed by `place`. */
-export function problems(r: EvaluateResponse, place: (d: Diagnostic) => Diagnostic): Diagnostic[] {
+export function problems(r: Answer, place: (d: Diagnostic) => Diagnostic): Diagnostic[] {
   return [...r.diagnostics, ...r.lint].map(place);
 }
 

@@ -3,7 +3,8 @@
 // is typed (the engine's text of it) and where it comes from, and the explicit
 // values the template no longer declares (Heat refuses them). Rebuilt only when
 // the parameters change; otherwise only the values in use are updated.
-import type { EvaluateResponse, ParameterInfo } from "hotplate/web";
+import type { Answer } from "./answer";
+import type { ParameterInfo } from "hotplate/web";
 import { sourceText } from "./panes/parameters";
 import { valueElement } from "./render";
 import { pathKey, type Values } from "./values";
@@ -41,7 +42,7 @@ export class ParamsForm {
   }
 
   /** After an evaluation: its parameters (kept as they were when the template cannot be read). */
-  update(r: EvaluateResponse, values: Values): void {
+  update(r: Answer, values: Values): void {
     this.values = values;
     // A template the engine cannot read (no version) declares nothing we know of:
     // keep the form as it was rather than offering to remove the user's values.

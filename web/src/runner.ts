@@ -2,7 +2,8 @@
 // latest request waits (older ones are superseded). A run that takes longer
 // than the limit terminates the worker (a runaway template cannot freeze the
 // page) and a fresh worker serves the next run.
-import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { Answer } from "./answer";
+import type { EvaluateOptions, EvaluateRequest, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
 import { applyValuesDelta, type Mode, type Values } from "./values";
 import type { WorkerRequest, WorkerResponse } from "./worker";
 import workerUrl from "./worker.ts?worker&url";
@@ -19,7 +20,7 @@ export function startWorker(scriptUrl: string = workerUrl): Worker {
 
 export type RunResult =
   /** `values`: the engine's text of each value the panes show, in `format` (values.ts); `plan`: the update plan, when a preview was asked. */
-  | { kind: "done"; response: EvaluateResponse; values: Values; signatures: Record<string, string>; plan?: UpdatePlan; format: Mode; ms: number }
+  | { kind: "done"; response: Answer; values: Values; signatures: Record<string, string>; plan?: UpdatePlan; format: Mode; ms: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };

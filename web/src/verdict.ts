@@ -1,7 +1,8 @@
 // The verdict above the panes, on the page and in an embed: refused, or
 // created with failing outputs, or stopped at one of hotplate's own limits;
 // hidden when all is well.
-import type { Diagnostic, EvaluateResponse, UpdatePlan } from "hotplate/web";
+import type { Answer } from "./answer";
+import type { Diagnostic, UpdatePlan } from "hotplate/web";
 import { updateRefusal } from "./compare";
 import { isLintFinding } from "./lint";
 import { byFileThenLine, placeOf } from "./locate";
@@ -20,7 +21,7 @@ export interface Verdict {
 }
 
 /** The verdict on `r` (`diagnostics`: as the host places them, `fileOrder`: the problems list's order); null when all is well. Heat's: lint findings play no part. */
-export function verdict(r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[]): Verdict | null {
+export function verdict(r: Answer, diagnostics: Diagnostic[], fileOrder: string[]): Verdict | null {
   const res = r.result;
   const errors = byFileThenLine(diagnostics.filter((d) => d.severity === "error" && !isLintFinding(d)), fileOrder);
   if (res.error) {
@@ -62,7 +63,7 @@ export function verdictBanner(): HTMLElement {
 }
 
 /** Show `r`'s verdict in `box` (touched only when it changed); in compare mode (`plan`) a refused update is the verdict. */
-export function showVerdict(box: HTMLElement, r: EvaluateResponse, diagnostics: Diagnostic[], fileOrder: string[], plan?: UpdatePlan | null): void {
+export function showVerdict(box: HTMLElement, r: Answer, diagnostics: Diagnostic[], fileOrder: string[], plan?: UpdatePlan | null): void {
   const refusal = plan && !r.result.error ? updateRefusal(plan) : null;
   const v = refusal ? { text: refusal, refused: true } : verdict(r, diagnostics, fileOrder);
   box.hidden = !v;

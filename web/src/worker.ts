@@ -10,6 +10,8 @@
 // limit covers both.
 import { init, evaluation, plan, releases, summarizeFile } from "hotplate/web";
 import type { EvaluateOptions, EvaluateRequest, EvaluateResponse, Evaluation, FileSummary, HeatRelease, PathStep, PreviewRequest, QuickFix, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { Answer, ResultHead } from "./answer";
+import { topLevelValue } from "./json-ranges";
 import { takeShownTexts, type Mode, type Values, type ValuesDelta } from "./values";
 
 /** Evaluate `request` (with `options`: the lint rules; and plan `preview`, the update from the current stack, if given); or, of the last evaluation, write the value at `render` or the quick fixes of a document; or summarize a folder's files (folder.ts); or list the engine's Heat releases. */
@@ -22,7 +24,7 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { ready: true }
   | { ready: false; message: string }
-  | { id: number; ok: true; response: EvaluateResponse; values: ValuesDelta; signatures: Record<string, string>; plan?: UpdatePlan; ms: number }
+  | { id: number; ok: true; response: Answer; values: ValuesDelta; signatures: Record<string, string>; plan?: UpdatePlan; ms: number }
   | { id: number; ok: true; rendered: RenderedValue | null }
   | { id: number; ok: true; fixes: QuickFix[] }
   | { id: number; ok: true; summaries: FileSummary[] }
@@ -71,7 +73,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     const texts = ev.textsSince(m.format, sent?.format === m.format ? sent.call : undefined);
     const { values, delta } = takeShownTexts(sent?.format === m.format ? sent.values : null, texts);
     sent = { values, format: m.format, call: texts.call };
-    const response = ev.response;
+    const response = answer(ev.response);
     // What the resources pane shows of each resource, as one digest (panes/resources.ts keeps an unchanged one's element).
     const signatures = ev.resourceDigests(m.format);
     const planned = m.preview ? plan(m.preview, m.format) : undefined;
@@ -84,3 +86,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     previous?.free();
   }
 };
+
+/** `r` as the page receives it: `result`'s head read from its text (the package parses `result` only when it is read). */
+function answer(r: EvaluateResponse): Answer {
+  const error = topLevelValue(r.resultJson, "error") as ResultHead["error"] | undefined;
+  const outputs = topLevelValue(r.resultJson, "outputs") as ResultHead["outputs"] | undefined;
+  const result: ResultHead = error === undefined || outputs === undefined ? r.result : { error, outputs };
+  const rest = Object.fromEntries(Object.keys(r).filter((k) => k !== "result").map((k) => [k, r[k as keyof EvaluateResponse]]));
+  return { ...(rest as Omit<EvaluateResponse, "result">), result };
+}

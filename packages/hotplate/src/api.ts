@@ -33,7 +33,7 @@ import type {
 export interface EvaluateResponse extends EvaluateSummary {
   /** The canonical result text from core (ints vs floats, key order): the source of truth. */
   resultJson: string;
-  /** `JSON.parse(resultJson)`. */
+  /** `JSON.parse(resultJson)`, parsed when first read. */
   result: CanonicalResult;
   /**
    * What the result panes show: `result`, or when Heat refused the stack the
@@ -109,10 +109,10 @@ export interface GlueEvaluation {
 
 /** The raw exports of the wasm-bindgen glue this wrapper uses; answers are JSON text. */
 export interface Glue {
-  /** Evaluates the request (JSON text); throws for a malformed one. `linted`: and runs the lint rules over it in the same call. */
+  /** Evaluates the request (JSON text as UTF-8 bytes); throws for a malformed one. `linted`: and runs the lint rules over it in the same call. */
   Evaluation: {
-    new (requestJson: string): GlueEvaluation;
-    linted(requestJson: string, enable: string[], disable: string[]): GlueEvaluation;
+    new (requestUtf8: Uint8Array): GlueEvaluation;
+    linted(requestUtf8: Uint8Array, enable: string[], disable: string[]): GlueEvaluation;
   };
   validate(requestJson: string): string;
   versions(): string;
@@ -216,6 +216,39 @@ function crashEvaluation(e: unknown): Evaluation {
 }
 
 /**
+ * The response of an evaluation: the summary, the result text, and `result`
+ * and `shown` parsed from their texts when first read (then kept): a caller
+ * that reads the texts (`resultJson`, the evaluation's `texts`) or only the
+ * diagnostics does not pay for building the objects. Both are ordinary
+ * enumerable properties to spread, `JSON.stringify` and `postMessage`, and can
+ * be assigned.
+ */
+function respond(summary: EvaluateSummary, resultJson: string, shownJson: string): EvaluateResponse {
+  const response = summary as EvaluateResponse;
+  response.resultJson = resultJson;
+  let result: CanonicalResult | undefined;
+  let shown: CanonicalResult | undefined;
+  const field = (get: () => CanonicalResult, set: (v: CanonicalResult) => void): PropertyDescriptor => ({
+    get,
+    set,
+    enumerable: true,
+    configurable: true,
+  });
+  Object.defineProperties(response, {
+    result: field(
+      () => (result ??= JSON.parse(resultJson) as CanonicalResult),
+      (v) => void (result = v),
+    ),
+    // Empty text: the panes show the canonical result itself (the same object).
+    shown: field(
+      () => (shown ??= shownJson ? (JSON.parse(shownJson) as CanonicalResult) : response.result),
+      (v) => void (shown = v),
+    ),
+  });
+  return response;
+}
+
+/**
  * Bind the API to a glue module. `isReady` says whether the glue has an
  * instance (the browser entry needs `init()` first).
  */
@@ -243,7 +276,9 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
   };
   /** Evaluate, and hold the glue's object. */
   function open(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
-    const text = requestText(request);
+    // UTF-8 bytes: the glue copies them at once, where a string is copied a
+    // character at a time in JavaScript (wasm/src/lib.rs, `utf8`).
+    const text = utf8.encode(requestText(request));
     const lint = lintRules(options);
     return guarded(() => {
       // Linted in the same call: the rules reuse the templates the evaluation loaded.
@@ -255,12 +290,8 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
         const r = live;
         return r && born === generation ? guarded(() => call(r), () => empty) : empty;
       };
-      const resultJson = raw.resultJson();
       const summary = JSON.parse(raw.summaryJson()) as EvaluateSummary;
-      const result = JSON.parse(resultJson) as CanonicalResult;
-      const shownJson = raw.shownJson();
-      const shown = shownJson ? (JSON.parse(shownJson) as CanonicalResult) : result;
-      const response: EvaluateResponse = { ...summary, resultJson, result, shown };
+      const response = respond(summary, raw.resultJson(), raw.shownJson());
       return {
         response,
         texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),
@@ -364,6 +395,8 @@ function requestText(request: EvaluateRequest | ValidateRequest | PreviewRequest
   }
   return JSON.stringify(request);
 }
+
+const utf8 = new TextEncoder();
 
 /** A UTF-16 offset (a string index): a non-negative integer. */
 function position(offset: number): number {

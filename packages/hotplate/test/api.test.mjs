@@ -33,6 +33,16 @@ test("a refused stack: Heat's result, and what the panes show past its first err
   // A stack Heat accepts shows its result.
   const ok = evaluate({ stack_name: "demo", template: "heat_template_version: 2021-04-16\n" });
   assert.deepEqual(ok.shown, ok.result);
+  assert.equal(ok.shown, ok.result, "one object: the result is what is shown");
+  // Parsed when first read, once; own enumerable properties as before (spread, stringified and cloned with the rest).
+  assert.equal(r.result, r.result);
+  assert.deepEqual(r.result, JSON.parse(r.resultJson));
+  assert.deepEqual(Object.keys(r).filter((k) => ["result", "shown", "resultJson"].includes(k)).sort(), ["result", "resultJson", "shown"]);
+  assert.deepEqual(structuredClone(r).shown, r.shown);
+  assert.deepEqual(JSON.parse(JSON.stringify({ ...r })).result, r.result);
+  const held = evaluation({ stack_name: "demo", template: "heat_template_version: 2021-04-16\noutputs:\n  o: {value: 1}\n" });
+  held.free();
+  assert.deepEqual(held.response.shown.outputs.o, { value: 1, error: null }, "read after free: the texts are the response's");
 });
 
 test("a value known once deployed is checked at deploy time: a note, not an error (issue 34)", () => {

@@ -6,15 +6,21 @@
 //
 // Both sides are timed the same way as ../shared/oracle/bench_heat.py times Heat:
 // the median of N runs per case after one warm-up run, summed over the corpus.
-// Native: the criterion bench of hotplate-core in summary mode
-// (`cargo bench -p hotplate-core --bench engine`, HOTPLATE_BENCH_SUMMARY=1): request
-// JSON decoding, evaluation and result JSON, i.e. what `hotplate eval` does minus
-// process start and file IO, each case's runs through one api::Session
-// (HOTPLATE_BENCH_SESSION=1) as the binding evaluates: on both sides a repeated
-// run of a request reuses the files its previous run loaded. Wasm: `evaluate(request)` of the package on the parsed
-// request object: the same work plus the JS boundary (request and response
-// conversion), located diagnostics and `JSON.parse(resultJson)`.
-// --max-ratio R exits 1 when wasm/native exceeds R.
+// Native: the criterion bench of hotplate-core in summary mode, built with
+// `--features serialize` (`cargo bench -p hotplate-core --features serialize
+// --bench engine`, HOTPLATE_BENCH_SUMMARY=1), each case's runs through one
+// api::Session (HOTPLATE_BENCH_SESSION=1) as the binding evaluates (on both sides
+// a repeated run of a request reuses the files its previous run loaded), each
+// run what the binding's evaluate does (HOTPLATE_BENCH_BINDING=1): the request
+// decoded, evaluated, its result, summary and shown-result JSON written, the
+// evaluation dropped. Wasm: `evaluate(request)` of the package on the parsed
+// request object: the same work plus the JS boundary (the request's
+// JSON.stringify, the texts crossing, the summary's JSON.parse, the previous
+// evaluation freed). The response's `result` and `shown` are parsed when first
+// read, so a second total reads them too.
+// --max-ratio R exits 1 when wasm/native exceeds R. --cases N also lists the N
+// cases that cost the package the most time over native (per-case medians side
+// by side, each case's ratio): where the ratio is not uniform.
 //
 // --plan: instead, the plan of the corpus's largest nested case (the most nested
 // stacks in its result; ties: the longer request) updated to itself (its request
@@ -90,6 +96,8 @@ async function planBench() {
 }
 
 let nativeTotal;
+/** The native median of each case, by file name. */
+const nativeCases = new Map();
 if (nativeBench) {
   const out = execFileSync(nativeBench, [], {
     encoding: "utf8",
@@ -98,6 +106,10 @@ if (nativeBench) {
       HOTPLATE_BENCH_SUMMARY: "1",
       HOTPLATE_BENCH_REPEAT: String(repeat),
       HOTPLATE_BENCH_SESSION: "1",
+      // Like for like: per run, what the binding's evaluate does (the result,
+      // summary and shown JSON written, the evaluation dropped); the native
+      // bench must be built with `--features serialize`.
+      HOTPLATE_BENCH_BINDING: "1",
       HOTPLATE_SHARED: resolve(corpus, "../.."),
       // The native bench defaults to corpus-full: time the same folder as the wasm side.
       HOTPLATE_BENCH_CORPUS: basename(corpus),
@@ -106,27 +118,56 @@ if (nativeBench) {
   const m = /(\d+) cases, total of medians ([\d.]+) ms/.exec(out);
   if (!m) throw new Error(`unexpected native bench output:\n${out}`);
   nativeTotal = Number(m[2]);
+  for (const [, ms, file] of out.matchAll(/^ *([\d.]+) ms  (\S+)$/gm)) nativeCases.set(file, Number(ms));
   console.log(`native (hotplate-core bench, ${m[1]} cases): total of medians ${nativeTotal.toFixed(1)} ms`);
 }
 
 const { evaluate } = await import(spec);
 const files = readdirSync(corpus).filter((f) => f.endsWith(".json") && !f.endsWith(".expected.json")).sort();
 let total = 0;
-for (const file of files) {
-  const request = JSON.parse(readFileSync(join(corpus, file), "utf8"));
-  evaluate(request);
+let totalRead = 0;
+const wasmCases = new Map();
+/** The median of `repeat` runs of `f` after a warm-up run. */
+const medianOf = (f) => {
+  f();
   const times = [];
   for (let r = 0; r < repeat; r++) {
     const t0 = performance.now();
-    evaluate(request);
+    f();
     times.push(performance.now() - t0);
   }
-  total += median(times);
+  return median(times);
+};
+for (const file of files) {
+  const request = JSON.parse(readFileSync(join(corpus, file), "utf8"));
+  const med = medianOf(() => evaluate(request));
+  wasmCases.set(file, med);
+  total += med;
+  // The response's `result` and `shown` are parsed when first read: the same
+  // runs with both read (what a caller that walks the result objects pays).
+  totalRead += medianOf(() => {
+    const response = evaluate(request);
+    return [response.result, response.shown];
+  });
 }
 console.log(`wasm (Node ${process.version}, evaluate(), ${files.length} cases): total of medians ${total.toFixed(1)} ms`);
+console.log(`wasm, evaluate() with response.result and response.shown read: total of medians ${totalRead.toFixed(1)} ms`);
+const listed = Number(opt("--cases") ?? 0);
+if (listed > 0 && nativeCases.size > 0) {
+  const rows = files
+    .filter((f) => nativeCases.has(f))
+    .map((f) => ({ f, wasm: wasmCases.get(f), native: nativeCases.get(f) }))
+    .sort((a, b) => b.wasm - b.native - (a.wasm - a.native))
+    .slice(0, listed);
+  console.log(`# the ${rows.length} cases the package spends the most over native (ms package / native, ratio)`);
+  for (const { f, wasm, native } of rows) {
+    console.log(`${wasm.toFixed(3).padStart(9)} / ${native.toFixed(3).padStart(8)}  ${(wasm / native).toFixed(2).padStart(5)}x  ${f}`);
+  }
+}
 if (nativeTotal !== undefined) {
   const ratio = total / nativeTotal;
   console.log(`ratio wasm/native: ${ratio.toFixed(2)}x (median of ${repeat} runs per case, after a warm-up run)`);
+  console.log(`ratio with result and shown read: ${(totalRead / nativeTotal).toFixed(2)}x`);
   if (maxRatio !== undefined && ratio > maxRatio) {
     console.log(`FAIL: ratio above ${maxRatio}`);
     process.exit(1);

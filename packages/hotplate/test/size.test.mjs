@@ -80,7 +80,10 @@ import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 // The page's keystroke answered by the session (page 2bf79d6: `Session::texts_since`,
 // the per-stack texts, `Evaluated::resource_digests`): 678.9 KB, +7.1 KB over main
 // 5383dac's module built beside it (671.8 KB); BENCHMARKS.md's ratchet line.
-const BUDGET_BROTLI = 679.3 * 1024;
+// Issue 40's package call path (pkg): the evaluation's exports take the request as
+// UTF-8 bytes (`std::str::from_utf8` and its error): 672.5 KB (+0.7 KB over 671.8);
+// 684.1 KB on its merge of main 88afb9e (main's since the page's line not built apart).
+const BUDGET_BROTLI = 684.5 * 1024;
 
 test("the .wasm stays within its brotli budget", () => {
   const wasm = readFileSync(new URL("../glue/hotplate_wasm_bg.wasm", import.meta.url));

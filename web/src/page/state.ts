@@ -1,7 +1,8 @@
 // The page's one state: the workspace and what the page keeps beside it (the
 // last result, the values' format, what the user opened in the panes). Every
 // part of the page reads and changes this object. Saving it to localStorage.
-import type { Diagnostic, EvaluateResponse, UpdatePlan } from "hotplate/web";
+import type { Answer } from "../answer";
+import type { Diagnostic, UpdatePlan } from "hotplate/web";
 import { asWorkspace, type NamedText, type Workspace } from "../state";
 import type { Mode, Values } from "../values";
 
@@ -14,7 +15,7 @@ export interface PageState {
   /** How values are written (switching re-runs the evaluation). */
   mode: Mode;
   /** The last finished evaluation, the engine's texts of its values, the resources' signatures (the engine's `resourceDigests`), its diagnostics as placed in the page's documents (locate.ts) and, in compare mode, the update plan. */
-  last: { response: EvaluateResponse; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[]; plan?: UpdatePlan } | null;
+  last: { response: Answer; values: Values; signatures: Record<string, string>; diagnostics: Diagnostic[]; plan?: UpdatePlan } | null;
   /** Compare mode (compare.ts): the current stack, a snapshot of the workspace; null when not comparing. */
   current: Workspace | null;
   /** The nested stacks and resources the user opened in the resources pane. */

@@ -1,11 +1,12 @@
 // What every result pane gets: the evaluation, how values are shown, and the
 // host's hooks (the page has many editors, an embed one). See index.ts.
-import type { Diagnostic, EvaluateResponse, PathStep, RenderedValue, UpdatePlan } from "hotplate/web";
+import type { Answer } from "../answer";
+import type { Diagnostic, PathStep, RenderedValue, UpdatePlan } from "hotplate/web";
 import { pathKey, type Mode, type Values } from "../values";
 
 export interface PaneContext {
   /** The last finished evaluation (null before the first, e.g. when it was stopped). */
-  response: EvaluateResponse | null;
+  response: Answer | null;
   /** The engine's text of each value of `response` the panes show, in `mode` (values.ts). */
   values: Values;
   /** Per top-level resource, a signature of what the resources pane shows of it (the engine's `resourceDigests`). */
@@ -86,7 +87,7 @@ export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): Rende
  * refused the stack before anything could be made (a display evaluation past
  * Heat's first error always has the stack's parameters).
  */
-export function emptyText(r: EvaluateResponse, what: string): string {
+export function emptyText(r: Answer, what: string): string {
   const nothing = r.result.error && Object.keys(r.shown.parameters).length === 0;
   return nothing ? `Heat refused this stack, so its ${what} were not evaluated.` : `No ${what}.`;
 }

@@ -6,8 +6,8 @@ import type { Deferred } from "hotplate/web";
 import { jsonRanges } from "../json-ranges";
 import { el, type Pane } from "./context";
 
-/** What each result <pre> shows (text and marks), to touch it only when that changed. */
-const drawn = new WeakMap<HTMLElement, string>();
+/** What each result <pre> shows (text, and marks as JSON), to touch it only when that changed. */
+const drawn = new WeakMap<HTMLElement, { text: string; marks: string }>();
 
 function fill(pre: HTMLElement, text: string, deferred: Deferred[]): void {
   const byPath = new Map<string, Deferred[]>();
@@ -42,10 +42,11 @@ export const resultPane: Pane = {
     const pre = previous?.tagName === "PRE" ? previous : el("pre", { className: "value" });
     const text = r?.resultJson ?? "";
     const deferred = r?.deferred ?? [];
-    const key = `${JSON.stringify(deferred)}\n${text}`;
-    // A long text is laid out again when it is set: only when it changed.
-    if (drawn.get(pre) === key) return pre;
-    drawn.set(pre, key);
+    const marks = JSON.stringify(deferred);
+    // A long text is laid out again when it is set: only when it changed (compared apart: no 5 MB key built).
+    const was = drawn.get(pre);
+    if (was && was.marks === marks && was.text === text) return pre;
+    drawn.set(pre, { text, marks });
     if (deferred.length) fill(pre, text, deferred);
     else pre.textContent = text;
     return pre;
