@@ -23,8 +23,10 @@
 //! `HOTPLATE_BENCH_RESULTS=DIR` writes each cold result to `DIR/NAME.json`, for
 //! `compare.py` against Heat's); `HOTPLATE_BENCH_REPEAT` sets its repetitions (default 11), `HOTPLATE_BENCH_CASE`
 //! keeps the matching requests and `HOTPLATE_BENCH_LOOPS=N` only evaluates them N
-//! times (a steady loop for a profiler). Skips with a message when `../shared` is
-//! absent.
+//! times (a steady loop for a profiler). `HOTPLATE_BENCH_HEATS_RUN=1` makes the cold
+//! runs Heat's run alone, without the deploy-time runs `hotplate eval` makes after
+//! it (the work `bench_heat.py` times; Heat needs a second run with `x-deployed` to
+//! tell what those tell). Skips with a message when `../shared` is absent.
 
 mod common;
 

@@ -522,6 +522,10 @@ pub mod test_support {
     pub mod yaql {
         pub use crate::yaql::{evaluate, evaluate_tagged, parse, Expression, YaqlError};
     }
+    /// Heat's run alone, without the deploy-time runs `evaluate` makes
+    /// after it when Heat fails a place: the work Heat's own evaluation
+    /// does (the benches' `HOTPLATE_BENCH_HEATS_RUN=1`).
+    pub use crate::engine::heats_run;
 }
 
 #[cfg(test)]

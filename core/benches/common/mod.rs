@@ -1,10 +1,12 @@
 //! What the `engine` and `scale` benches share: the corpus folder and its requests,
 //! one evaluation as the CLI does it, medians, and the modes every bench has
-//! (`HOTPLATE_BENCH_LOOPS`, `HOTPLATE_BENCH_SUMMARY`, `HOTPLATE_BENCH_CASE`).
+//! (`HOTPLATE_BENCH_LOOPS`, `HOTPLATE_BENCH_SUMMARY`, `HOTPLATE_BENCH_CASE`,
+//! `HOTPLATE_BENCH_HEATS_RUN`).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
+use hotplate_core::api::test_support::heats_run;
 use hotplate_core::api::{evaluate, Display, Request};
 
 /// The CLI's allocator (cli/src/main.rs), so the figures are what `hotplate eval` does.
@@ -59,15 +61,26 @@ pub fn run(text: &str) -> String {
     run_with(text, Display::Never)
 }
 
-/// One evaluation with the display evaluation made as `display` says.
+/// One evaluation with the display evaluation made as `display` says;
+/// with `HOTPLATE_BENCH_HEATS_RUN=1`, Heat's run alone (no deploy-time runs
+/// after it: the work Heat's own evaluation does, for a like-for-like
+/// figure beside `bench_heat.py`; the result is the same).
 pub fn run_with(text: &str, display: Display) -> String {
     match Request::from_json(text) {
         Ok(mut req) => {
             req.display = display;
+            if heats_run_only() {
+                return heats_run(&req).result.to_json();
+            }
             evaluate(&req).result.to_json()
         }
         Err(e) => e,
     }
+}
+
+/// `HOTPLATE_BENCH_HEATS_RUN=1`: [`run_with`] evaluates Heat's run alone.
+fn heats_run_only() -> bool {
+    std::env::var("HOTPLATE_BENCH_HEATS_RUN").is_ok_and(|v| v == "1")
 }
 
 pub fn median(mut v: Vec<f64>) -> f64 {

@@ -64,6 +64,14 @@ pub fn evaluate(req: &Request) -> Evaluation {
     evaluate_with(req, None, Through::default())
 }
 
+/// Heat's run alone: [`evaluate`] without the deploy-time runs that tell
+/// which of Heat's errors depend only on deploy-time values. The work Heat's
+/// own evaluation does, for the benches' side-by-side figure
+/// (`api::test_support::heats_run`); nothing else evaluates so.
+pub fn heats_run(req: &Request) -> Evaluation {
+    evaluate_with(req, None, Through { heats_run_only: true, ..Through::default() })
+}
+
 /// How an update plan's evaluations read what the request does not say of
 /// the stack as it is ([`evaluate_existing`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,6 +84,8 @@ pub(crate) struct Through {
     /// display evaluation has it), not Heat's `UserParameterMissing`: the
     /// stack exists with a value the request does not give.
     pub missing_params: bool,
+    /// Heat's run alone: no deploy-time runs after it ([`heats_run`]).
+    pub heats_run_only: bool,
 }
 
 /// Evaluate a request whose stack (or part of it) already exists: `hook`
@@ -116,7 +126,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     let _evaluating = stack_cache::begin(&files);
     // Without a display evaluation, outside an editing session, the
     // deploy-time runs reuse what this one records (`reuse.rs`).
-    if hook.is_none() && req.display == Display::Never && !stack_cache::active() {
+    if hook.is_none() && !through.heats_run_only && req.display == Display::Never && !stack_cache::active() {
         run.reuse.trace = Some(Rc::default());
     }
     let input = StackInput {
@@ -148,7 +158,7 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             true
         }
     };
-    if hook.is_none() && !run.ev.result.error_places().is_empty() {
+    if hook.is_none() && !through.heats_run_only && !run.ev.result.error_places().is_empty() {
         run.deploy_time(&input);
     }
     let artifacts = !run.ev.deploy_time.is_empty();
