@@ -201,17 +201,31 @@ fn view(stack: &Stack, d: &ResourceDefn, requires: &[String]) -> Result<EnabledR
         Some(e) => eval::resolve(stack, e)?,
         None => Value::Null,
     };
-    Ok(EnabledResource {
+    Ok(enabled(d, requires, ResourceParts { properties, metadata, update_policy, external_id }))
+}
+
+/// An enabled resource's evaluated parts ([`view`]'s or [`shown_view`]'s).
+struct ResourceParts {
+    properties: Value,
+    metadata: Value,
+    update_policy: Value,
+    external_id: Value,
+}
+
+/// An enabled resource of the result: its evaluated parts, the rest as the
+/// definition and the graph have them.
+fn enabled(d: &ResourceDefn, requires: &[String], parts: ResourceParts) -> EnabledResource {
+    EnabledResource {
         type_name: d.type_name.to_string(),
         enabled: (),
-        properties,
-        metadata: or_empty(metadata),
+        properties: parts.properties,
+        metadata: or_empty(parts.metadata),
         depends_on: d.depends_on.clone().unwrap_or_default(),
         requires: requires.to_vec(),
         deletion_policy: deletion_policy(d),
-        update_policy: or_empty(update_policy),
-        external_id,
-    })
+        update_policy: or_empty(parts.update_policy),
+        external_id: parts.external_id,
+    }
 }
 
 /// A falsy metadata or update policy shows as `{}`.
@@ -254,17 +268,7 @@ fn shown_view(found: &mut Findings, stack: &Stack, d: &ResourceDefn, requires: &
     let metadata = d.metadata.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("metadata")));
     let external_id = d.external_id.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("external_id")));
     let update_policy = d.update_policy.as_ref().map_or(Value::Null, |e| shown(found, stack, e, at("update_policy")));
-    EnabledResource {
-        type_name: d.type_name.to_string(),
-        enabled: (),
-        properties: or_empty(properties),
-        metadata: or_empty(metadata),
-        depends_on: d.depends_on.clone().unwrap_or_default(),
-        requires: requires.to_vec(),
-        deletion_policy: deletion_policy(d),
-        update_policy: or_empty(update_policy),
-        external_id,
-    }
+    enabled(d, requires, ResourceParts { properties: or_empty(properties), metadata, update_policy, external_id })
 }
 
 /// A snippet's value as a display evaluation shows it, at `at` in the
