@@ -26,7 +26,7 @@
 // handling, the trip to the worker and back, drawing the result and waiting
 // for the next frame. No template's keystroke can be faster.
 //   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|floor|paste|magnum|overcloud]
-//     [--scale ../shared/conformance/scale/overcloud-wallaby.json]
+//     [--scale ../shared/conformance/scale/overcloud-wallaby.json] [--time-limit 30000]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +38,11 @@ const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[proc
 const edits = Number(arg("--edits", 50));
 const dir = arg("--dir", join(here, "../dist"));
 const only = arg("--only", "");
+// The page stops an evaluation after TIME_LIMIT_MS (2 s, runner.ts); on a loaded
+// machine the overcloud's can pass it and the case fails. `--time-limit MS`: the
+// bench's page waits MS instead (a timer of exactly 2000 ms is given MS; the
+// page's own limit is left as it is).
+const timeLimit = Number(arg("--time-limit", 0));
 const scale = arg("--scale", join(here, "../../../shared/conformance/scale/overcloud-wallaby.json"));
 const port = 4199;
 const { chromium } = await import(join(here, "../../playwright-tests/node_modules/playwright-core/index.mjs"));
@@ -379,6 +384,12 @@ await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" });
 try {
   const page = await browser.newPage();
+  if (timeLimit) {
+    await page.addInitScript((ms) => {
+      const set = window.setTimeout.bind(window);
+      window.setTimeout = (f, delay, ...rest) => set(f, delay === 2000 ? ms : delay, ...rest);
+    }, timeLimit);
+  }
   if (!only || only === "74kb") await measure(page, "74 KB template (TripleO-size)", tripleoTemplate());
   if (!only || only === "3000") await measure(page, "3000-line template (500 resources)", bigTemplate());
   if (!only || only === "floor") await measure(page, "floor: 4-line template (one resource)", tinyTemplate());

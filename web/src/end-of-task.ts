@@ -46,6 +46,9 @@ export function nextTask(): Promise<void> {
 /** How long a task that draws a result may run before it goes on in a new one. */
 export const SLICE_MS = 12;
 
+/** A task that has run less than this is new: a step of any size may go on in it. */
+const FRESH_MS = 1;
+
 /**
  * Work split into tasks only where it runs long: `next()` goes on in a new
  * task (`nextTask`) once the current one has run `budgetMs` since `start`,
@@ -57,9 +60,16 @@ export const SLICE_MS = 12;
 export class Slices {
   constructor(private start: number = performance.now(), private readonly budgetMs = SLICE_MS) {}
 
-  /** Resolves at once while this task has time left, else in a new task. */
-  async next(): Promise<void> {
-    if (performance.now() - this.start < this.budgetMs) return;
+  /**
+   * Resolves at once while this task has time left for a step expected to
+   * take `costMs`, else in a new task: a step that would run the task past
+   * the budget (a big pane after a small one) starts a task of its own,
+   * unless this one has only just begun (`FRESH_MS`; it would be alone in
+   * the next one too).
+   */
+  async next(costMs = 0): Promise<void> {
+    const used = performance.now() - this.start;
+    if (used < this.budgetMs && (used < FRESH_MS || used + costMs < this.budgetMs)) return;
     await nextTask();
     this.start = performance.now();
   }

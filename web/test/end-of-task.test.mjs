@@ -22,3 +22,15 @@ test("Slices: within the budget next() goes on in the same task; past it, in a n
   await p;
   assert.equal(await withinTask(late.next()), true);
 });
+
+test("Slices: a step expected to run the task past its budget starts a new task, unless the task has just begun", async () => {
+  // 5 ms into a 12 ms budget: a 2 ms step goes on here, a 40 ms one in a new task.
+  const small = new Slices(performance.now() - 5, 12);
+  assert.equal(await withinTask(small.next(2)), true);
+  const big = new Slices(performance.now() - 5, 12);
+  const p = big.next(40);
+  assert.equal(await withinTask(p), false);
+  await p;
+  // Just begun: the big step goes on in this task (it would be alone in the next one too).
+  assert.equal(await withinTask(big.next(40)), true);
+});

@@ -21,6 +21,8 @@ export class Results {
   private ctx: PaneContext | null = null;
   /** Counts drawings: a newer one stops an older one between panes. */
   private drawing = 0;
+  /** How long each pane's last drawings took (ms, decaying): one that runs long starts a task of its own. */
+  private readonly costs = new Map<PaneId, number>();
 
   constructor(section: HTMLElement, private readonly host: ResultsHost) {
     section.append(this.banner);
@@ -39,9 +41,10 @@ export class Results {
 
   /**
    * Draw `ctx` into every pane, going on in a new task between panes once the
-   * task has run a while (`slices`: a big stack's panes drawn at once would
-   * keep the page from answering input for over 50 ms; a small one's are drawn
-   * in one task, shown at the next frame); `fresh`: a new result, whose verdict
+   * task has run a while, or before a pane whose last drawing would take it
+   * past the budget (`slices`: a big stack's panes drawn at once would keep
+   * the page from answering input for over 50 ms; a small one's are drawn in
+   * one task, shown at the next frame); `fresh`: a new result, whose verdict
    * the banner shows. Resolves true when every pane is drawn, false when a
    * later drawing started meanwhile.
    */
@@ -50,11 +53,16 @@ export class Results {
     this.ctx = ctx;
     if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder, ctx.plan);
     for (const [id, box] of this.boxes) {
-      renderPane(id, box, ctx);
-      await slices.next();
+      await slices.next(this.costs.get(id));
       if (mine !== this.drawing) return false;
+      const t0 = performance.now();
+      renderPane(id, box, ctx);
+      // An unchanged pane is kept in no time: its cost decays rather than drops, so a big pane left
+      // alone once still starts a task of its own when it changes.
+      this.costs.set(id, Math.max(performance.now() - t0, (this.costs.get(id) ?? 0) / 2));
     }
-    return true;
+    await slices.next();
+    return mine === this.drawing;
   }
 
   private copyButton(pane: Pane): HTMLButtonElement {
