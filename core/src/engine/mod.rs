@@ -99,6 +99,8 @@ pub(crate) fn evaluate_existing(req: &Request, hook: Option<&dyn existing::Exist
 /// The request stage, then the top-level stack's stages; then, as
 /// [`Request::display`] says, the display evaluation.
 fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
+    // The stacks of this evaluation share what they parse of one template.
+    let _parsed = crate::eval::parse_cache_scope();
     let mut run = Driver::new();
     if through.deployed {
         run.mode = run.mode.deployed();

@@ -162,7 +162,7 @@ pub(crate) fn with_param_defaults(schemas: &mut [ParamSchema], defaults: &Map) {
 pub(super) fn deploy_params(stack: &Stack, d: &ResourceDefn) -> IndexMap<String, crate::symbolic::Sym> {
     let mut out = IndexMap::new();
     let Some(Expr::Map(entries, _)) = &d.properties else { return out };
-    for (k, e) in entries {
+    for (k, e) in entries.iter() {
         if crate::symbolic::input_labels(stack, e).is_empty() {
             continue;
         }
