@@ -238,8 +238,9 @@ pub(crate) struct Run {
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
     templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
-    /// The source id of each file already registered.
-    file_ids: HashMap<String, SourceId>,
+    /// The source id of each file already registered (a nested run's copy
+    /// is made when it registers one: most never do).
+    file_ids: Rc<HashMap<String, SourceId>>,
     /// Nested stacks that may still be built.
     budget: u32,
 }
@@ -262,7 +263,7 @@ pub(crate) struct Driver {
 /// budget left.
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
-    file_ids: &'a mut HashMap<String, SourceId>,
+    file_ids: &'a mut Rc<HashMap<String, SourceId>>,
     templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
@@ -316,7 +317,7 @@ impl Driver {
             run: Run {
                 sources: crate::source::SourceMap::default(),
                 templates: Rc::default(),
-                file_ids: HashMap::new(),
+                file_ids: Rc::default(),
                 budget: NESTED_BUDGET,
             },
             reuse: reuse::Reuse::default(),

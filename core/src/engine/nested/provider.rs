@@ -83,7 +83,7 @@ fn load(caches: &mut Caches<'_>, input: &StackInput<'_>, d: &ResourceDefn) -> Re
         Some(id) => id,
         None => {
             let id = caches.sources.add(file.clone(), text.clone());
-            caches.file_ids.insert(file.clone(), id);
+            std::rc::Rc::make_mut(caches.file_ids).insert(file.clone(), id);
             id
         }
     };
