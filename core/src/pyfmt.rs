@@ -12,7 +12,8 @@ use crate::value::{Map, Value};
 /// Python `str(x)`.
 pub fn py_str(v: &Value) -> String {
     match v {
-        Value::Str(s) => s.to_string(),
+        // Not `to_string()`: an `Rc<str>` would go through the formatter.
+        Value::Str(s) => String::from(&**s),
         _ => py_repr(v),
     }
 }

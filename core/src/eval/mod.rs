@@ -11,7 +11,6 @@ mod error;
 pub(crate) use error::UNKNOWN_CODE;
 pub use error::{render_path, EvalError};
 
-use std::fmt::Write as _;
 use std::rc::Rc;
 
 use crate::functions::{self, FnSpec, Lookup, Resolve, Table};
@@ -277,7 +276,7 @@ fn parse_node(stack: &Stack, node: &Node, path: &mut String, table: Table, depth
         NodeKind::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                let _ = write!(path, "[{i}]");
+                push_index(path, i);
                 let item = parse_depth(stack, item, path, table, depth + 1);
                 path.truncate(len);
                 out.push(item?);
@@ -318,6 +317,29 @@ fn parse_node(stack: &Stack, node: &Node, path: &mut String, table: Table, depth
             Ok(Expr::Map(out.into(), node.span))
         }
     }
+}
+
+/// `[i]` at the end of a parse path (without the formatter: a parse
+/// writes one per list item, and reads the path only when it fails).
+fn push_index(path: &mut String, i: usize) {
+    let mut digits = [0u8; 20];
+    let mut n = i;
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    path.push('[');
+    for &d in digits.get(at..).unwrap_or_default() {
+        path.push(char::from(d));
+    }
+    path.push(']');
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -537,7 +559,7 @@ fn collect_dependencies(
         }
         Expr::List(items, _) => {
             for (i, v) in items.iter().enumerate() {
-                let _ = write!(path, "[{i}]");
+                push_index(path, i);
                 collect_dependencies(stack, v, path, out)?;
                 path.truncate(len);
             }
@@ -568,6 +590,18 @@ pub fn for_each_call<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Call)) {
         Expr::Call(c) => {
             f(c);
             for_each_call(&c.args, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    #[test]
+    fn an_index_is_written_as_the_formatter_writes_it() {
+        for i in [0, 7, 10, 99, 123, 4096, usize::MAX] {
+            let mut path = String::from("a");
+            super::push_index(&mut path, i);
+            assert_eq!(path, format!("a[{i}]"));
         }
     }
 }
