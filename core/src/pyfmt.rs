@@ -369,32 +369,24 @@ pub(crate) fn json_str_len(s: &str) -> usize {
     // What each byte adds to the text's own length, a character's escape
     // counted at its first byte: `\"`-style escapes one, other control
     // characters five (`\u00XX`), a character past `~` its `\uXXXX` (two of
-    // them past U+FFFF) less its UTF-8 length. One table lookup per byte:
+    // them past U+FFFF) less its UTF-8 length. One lookup per byte:
     // the newlines of a template's text made the escape search stop every
     // line.
-    const EXTRA: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut b = 0;
-        while b < 256 {
-            t[b] = match b as u8 {
-                b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
-                0x00..=0x1f => 5,
-                0x20..=0x7e => 0,
-                0x7f => 5,
-                // Continuation bytes: counted at the first byte.
-                0x80..=0xbf => 0,
-                // Two bytes, one UTF-16 unit: 6 - 2.
-                0xc0..=0xdf => 4,
-                // Three bytes, one unit: 6 - 3.
-                0xe0..=0xef => 3,
-                // Four bytes, a surrogate pair: 12 - 4.
-                _ => 8,
-            };
-            b += 1;
+    fn extra(b: u8) -> usize {
+        match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            0x00..=0x1f | 0x7f => 5,
+            // Printable ASCII, and continuation bytes (counted at the first byte).
+            0x20..=0x7e | 0x80..=0xbf => 0,
+            // Two bytes, one UTF-16 unit: 6 - 2.
+            0xc0..=0xdf => 4,
+            // Three bytes, one unit: 6 - 3.
+            0xe0..=0xef => 3,
+            // Four bytes, a surrogate pair: 12 - 4.
+            _ => 8,
         }
-        t
-    };
-    s.len() + 2 + s.bytes().map(|b| usize::from(EXTRA[usize::from(b)])).sum::<usize>()
+    }
+    s.len() + 2 + s.bytes().map(extra).sum::<usize>()
 }
 
 /// Where the next byte that a JSON string literal escapes is (a control character,

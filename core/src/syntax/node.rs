@@ -47,8 +47,8 @@ impl Node {
         fn walk(value: &Value, span: Span, seen: &mut std::collections::HashMap<usize, Node>) -> Node {
             // Only a value held more than once can be met twice.
             let ptr = match value {
-                Value::List(items) => (Rc::strong_count(items) > 1).then(|| Rc::as_ptr(items) as usize),
-                Value::Map(m) => (Rc::strong_count(m) > 1).then(|| Rc::as_ptr(m) as usize),
+                Value::List(items) => (Rc::strong_count(items) > 1).then_some(Rc::as_ptr(items) as usize),
+                Value::Map(m) => (Rc::strong_count(m) > 1).then_some(Rc::as_ptr(m) as usize),
                 scalar => return Node { span, kind: NodeKind::Scalar(scalar.clone()) },
             };
             if let Some(node) = ptr.and_then(|p| seen.get(&p)) {
