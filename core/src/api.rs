@@ -522,6 +522,10 @@ pub mod test_support {
     pub mod yaql {
         pub use crate::yaql::{evaluate, evaluate_tagged, parse, Expression, YaqlError};
     }
+    /// `evaluate` with the deploy-time runs even where Heat refused the
+    /// stack before its validation ended (`evaluate` skips them there: they
+    /// would fail it the same way).
+    pub use crate::engine::every_pass;
     /// Heat's run alone, without the deploy-time runs `evaluate` makes
     /// after it when Heat fails a place: the work Heat's own evaluation
     /// does (the benches' `HOTPLATE_BENCH_HEATS_RUN=1`).
