@@ -12,7 +12,8 @@ use crate::value::{Map, Value};
 /// Python `str(x)`.
 pub fn py_str(v: &Value) -> String {
     match v {
-        Value::Str(s) => s.to_string(),
+        // Not `to_string()`: an `Rc<str>` would go through the formatter.
+        Value::Str(s) => String::from(&**s),
         _ => py_repr(v),
     }
 }
@@ -365,19 +366,27 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
 /// (`len(json.dumps(s))`), counted without writing it: heat-api's request-size
 /// check measures the whole body so, megabytes for an overcloud.
 pub(crate) fn json_str_len(s: &str) -> usize {
-    let mut n = s.len() + 2;
-    let mut rest = s;
-    while let Some(i) = json_escape_at(rest.as_bytes(), true) {
-        let mut chars = rest[i..].chars();
-        let Some(c) = chars.next() else { break };
-        let escaped = match c {
-            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
-            c => 6 * c.len_utf16(),
-        };
-        n = n + escaped - c.len_utf8();
-        rest = chars.as_str();
+    // What each byte adds to the text's own length, a character's escape
+    // counted at its first byte: `\"`-style escapes one, other control
+    // characters five (`\u00XX`), a character past `~` its `\uXXXX` (two of
+    // them past U+FFFF) less its UTF-8 length. One lookup per byte:
+    // the newlines of a template's text made the escape search stop every
+    // line.
+    fn extra(b: u8) -> usize {
+        match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            0x00..=0x1f | 0x7f => 5,
+            // Printable ASCII, and continuation bytes (counted at the first byte).
+            0x20..=0x7e | 0x80..=0xbf => 0,
+            // Two bytes, one UTF-16 unit: 6 - 2.
+            0xc0..=0xdf => 4,
+            // Three bytes, one unit: 6 - 3.
+            0xe0..=0xef => 3,
+            // Four bytes, a surrogate pair: 12 - 4.
+            _ => 8,
+        }
     }
-    n
+    s.len() + 2 + s.bytes().map(extra).sum::<usize>()
 }
 
 /// Where the next byte that a JSON string literal escapes is (a control character,

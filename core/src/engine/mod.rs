@@ -109,6 +109,8 @@ pub(crate) fn evaluate_existing(req: &Request, hook: Option<&dyn existing::Exist
 /// The request stage, then the top-level stack's stages; then, as
 /// [`Request::display`] says, the display evaluation.
 fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
+    // The stacks of this evaluation share what they parse of one template.
+    let _parsed = crate::eval::parse_cache_scope();
     let mut run = Driver::new();
     if through.deployed {
         run.mode = run.mode.deployed();
@@ -253,8 +255,9 @@ pub(crate) struct Run {
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
     templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
-    /// The source id of each file already registered.
-    file_ids: HashMap<String, SourceId>,
+    /// The source id of each file already registered (a nested run's copy
+    /// is made when it registers one: most never do).
+    file_ids: Rc<HashMap<String, SourceId>>,
     /// Nested stacks that may still be built.
     budget: u32,
 }
@@ -280,7 +283,7 @@ pub(crate) struct Driver {
 /// budget left.
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
-    file_ids: &'a mut HashMap<String, SourceId>,
+    file_ids: &'a mut Rc<HashMap<String, SourceId>>,
     templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
@@ -334,7 +337,7 @@ impl Driver {
             run: Run {
                 sources: crate::source::SourceMap::default(),
                 templates: Rc::default(),
-                file_ids: HashMap::new(),
+                file_ids: Rc::default(),
                 budget: NESTED_BUDGET,
             },
             reuse: reuse::Reuse::default(),
