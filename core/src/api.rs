@@ -522,6 +522,9 @@ pub mod test_support {
     pub mod yaql {
         pub use crate::yaql::{evaluate, evaluate_tagged, parse, Expression, YaqlError};
     }
+    /// `evaluate` with deploy-time runs that reuse nothing of Heat's run
+    /// (`core/tests/reuse.rs` compares what they reuse with it).
+    pub use crate::engine::evaluate_without_reuse;
     /// Heat's run alone, without the deploy-time runs `evaluate` makes
     /// after it when Heat fails a place: the work Heat's own evaluation
     /// does (the benches' `HOTPLATE_BENCH_HEATS_RUN=1`).

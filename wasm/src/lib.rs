@@ -100,10 +100,12 @@ impl Evaluation {
         Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated_linted(req, &options))))
     }
 
-    /// `resultJson()`: the canonical result text (the source of truth).
+    /// `resultJson()`: the canonical result text (the source of truth),
+    /// through the session: what the last text wrote of a value this result
+    /// shares (an unchanged nested stack's) is copied, not written again.
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&self) -> String {
-        self.0.result_json()
+        SESSION.with(|s| s.borrow_mut().result_json(&self.0))
     }
 
     /// `shownJson()`: the result the panes show when Heat refused the stack
@@ -111,7 +113,7 @@ impl Evaluation {
     /// writes a result; empty when that is the canonical result.
     #[wasm_bindgen(js_name = shownJson)]
     pub fn shown_json(&self) -> String {
-        self.0.shown_json().unwrap_or_default()
+        SESSION.with(|s| s.borrow_mut().shown_json(&self.0)).unwrap_or_default()
     }
 
     /// `summaryJson()`: an `EvaluateSummary` (diagnostics, deferred, parameters, edges, version).

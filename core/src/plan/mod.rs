@@ -83,7 +83,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     // parameter the request does not give is unknown on both sides, as the
     // display has it: the stack exists with some value of it.
     let missing_params = req.without_values;
-    let through = engine::Through { deployed: false, missing_params, heats_run_only: false };
+    let through = engine::Through { deployed: false, missing_params, heats_run_only: false, without_reuse: false };
     let plain = engine::evaluate_existing(&req.current_request(true), None, through);
     // Refused when an error does not depend on deploy-time values; what
     // Heat says then is its own first error, whatever its kind (Heat knows
@@ -110,7 +110,12 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     );
     // A stack that fails only for values known once deployed is planned
     // through them: an attribute not known is unknown on both sides.
-    let through = engine::Through { deployed: !plain.deploy_time.is_empty(), missing_params, heats_run_only: false };
+    let through = engine::Through {
+        deployed: !plain.deploy_time.is_empty(),
+        missing_params,
+        heats_run_only: false,
+        without_reuse: false,
+    };
     let cur_ev = engine::evaluate_existing(&req.current_request(false), Some(&current), through);
     let stored_env = current.environment.borrow().clone().unwrap_or_default();
     let cur_stacks = current.stacks.into_inner();
