@@ -36,7 +36,7 @@ help:
 	@echo "make wasi-cli       the command line built for WASI (npx hotplate), into packages/hotplate/cli/"
 	@echo "make test-wasm      wasm-bindgen tests (Node + Chromium) and the package's tests"
 	@echo "make test-web       the playground's unit tests (Node) and the Playwright suite against the production build"
-	@echo "make bench-wasm     the corpus through the package vs native, one run"
+	@echo "make bench-wasm     corpus-full through the package vs native, one run (BENCH_WASM_ARGS=\"--corpus DIR\": another)"
 	@echo "make bench-web      keystroke -> result latency and longest main-thread task in the browser (74 KB and 3000-line templates; a 3000-line paste against its 50 ms task threshold, reported)"
 	@echo "make build          build the release CLI ($(HOTPLATE))"
 	@echo "make demo           run the CLI on the example templates in examples/"

@@ -5,15 +5,19 @@
 #   make test-wasm     wasm-bindgen tests (Node and headless Chromium), the package's
 #                      tests (types, trap recovery, size budget, npm pack -> install ->
 #                      import in Node and in a Vite-built page, conformance = native)
-#   make bench-wasm    the corpus through the package vs the native engine, one run
+#   make bench-wasm    corpus-full through the package vs the native engine, one run
+#                      (BENCH_WASM_ARGS="--corpus DIR" for another folder)
 #   make wasi-cli      the command line for `npx hotplate`: cli/ built for WASI
 #                      (wasm32-wasip1), brotli-compressed into the package
 #
 # Tools are pinned: wasm-bindgen-cli to the wasm-bindgen version in Cargo.lock,
-# TypeScript/Vite/playwright-core from packages/hotplate/package-lock.json.
-# No wasm-opt pass: measured on the same module, `-Os` made it 44 KB larger
-# after brotli (inlining; 724 vs 680 KB), `-O1` 15 KB, and none was faster
-# through the package (ARCHITECTURE.md, "The wasm package").
+# TypeScript/Vite/playwright-core/binaryen from packages/hotplate/package-lock.json.
+# wasm-opt is binaryen's npm build (`npm ci` installs it, nothing to compile):
+# `-O3` with binaryen's inlining of functions that have one caller kept to small
+# ones (`-ocimfs 25`): the allocator's wrappers (`__rust_alloc` -> `__rdl_alloc`
+# -> dlmalloc) and the like, calls V8 does not inline. Binaryen's default there
+# (every such function) grows the module by ~35 KB brotli, over the 700 KB cap
+# (issue 40; BENCHMARKS.md, "The package against native").
 
 PKG := packages/hotplate
 PKG_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",/\1/p' $(PKG)/package.json)
@@ -57,10 +61,15 @@ $(PKG_STAMP): $(PKG)/package-lock.json $(PKG)/package.json
 $(WASM_RAW): $(RUST_SOURCES) | wasm-tools
 	$(CARGO) build --locked --profile wasm-release --target $(WASM_TARGET) -p hotplate-wasm
 
+# The features are the module's own (its target_features section: rustc's defaults).
+WASM_OPT := node $(PKG)/node_modules/binaryen/bin/wasm-opt
+WASM_OPT_FLAGS := -O3 --one-caller-inline-max-function-size 25
+
 $(GLUE_WASM): $(WASM_RAW) | wasm-tools
 	rm -rf $(GLUE)
 	wasm-bindgen $(WASM_RAW) --out-dir $(GLUE) --target web --remove-name-section --remove-producers-section \
 		--experimental-reset-state-function
+	$(WASM_OPT) $(WASM_OPT_FLAGS) $(GLUE_WASM) -o $(GLUE_WASM)
 	rm -f $(GLUE)/*.wasm.d.ts
 
 # `npx hotplate`: the native CLI itself built for WASI, run by node:wasi
@@ -117,6 +126,7 @@ test-wasm: test-wasm-bindgen test-package
 # The native side does per run what the binding's evaluate does (the result,
 # summary and shown JSON written: HOTPLATE_BENCH_BINDING, feature serialize).
 NATIVE_BENCH = $(CARGO) bench --locked -p hotplate-core --features serialize --bench engine --no-run
+BENCH_WASM_ARGS ?=
 bench-wasm: wasm
 	$(NATIVE_BENCH)
-	node $(PKG)/test/bench.mjs --cases 10 --native-bench "$$($(NATIVE_BENCH) 2>&1 | sed -n 's/.*Executable .*(\(.*\))$$/\1/p')"
+	node $(PKG)/test/bench.mjs --cases 10 $(BENCH_WASM_ARGS) --native-bench "$$($(NATIVE_BENCH) 2>&1 | sed -n 's/.*Executable .*(\(.*\))$$/\1/p')"

@@ -525,6 +525,10 @@ pub mod test_support {
     /// `evaluate` with deploy-time runs that reuse nothing of Heat's run
     /// (`core/tests/reuse.rs` compares what they reuse with it).
     pub use crate::engine::evaluate_without_reuse;
+    /// `evaluate` with the deploy-time runs even where Heat refused the
+    /// stack before its validation ended (`evaluate` skips them there: they
+    /// would fail it the same way).
+    pub use crate::engine::every_pass;
     /// Heat's run alone, without the deploy-time runs `evaluate` makes
     /// after it when Heat fails a place: the work Heat's own evaluation
     /// does (the benches' `HOTPLATE_BENCH_HEATS_RUN=1`).

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use hotplate_core::api::test_support::evaluate_without_reuse;
+use hotplate_core::api::test_support::every_pass;
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::{evaluate, Display, Evaluation, Request, Session};
 
@@ -82,4 +83,42 @@ fn focused_deploy_time_runs_answer_as_full_ones() {
         }
     }
     eprintln!("{compared} requests with error places compared");
+}
+
+/// Heat refused the stack before its validation ended: `evaluate` makes no
+/// deploy-time runs (they would fail it the same way) and answers as an
+/// evaluation that makes them, with each display mode the callers use.
+#[test]
+fn no_deploy_time_runs_after_a_refusal_before_validation_ends() {
+    let conformance = shared_dir().join("conformance");
+    if !conformance.is_dir() {
+        eprintln!("skipped: {} is absent", conformance.display());
+        return;
+    }
+    let mut compared = 0;
+    for dir in ["deploy-time", "corpus-full", "plugin-checks"] {
+        let Ok(entries) = std::fs::read_dir(conformance.join(dir)) else { continue };
+        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for path in files {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".json") || name.ends_with("expected.json") {
+                continue;
+            }
+            let Ok(mut req) = Request::from_json(&std::fs::read_to_string(&path).unwrap()) else { continue };
+            for display in [Display::WhenRefused, Display::Never, Display::WithoutValues] {
+                req.display = display;
+                let skipped = evaluate(&req);
+                if skipped.result.error_places().is_empty() {
+                    continue;
+                }
+                let every = every_pass(&req);
+                assert_eq!(skipped.result.to_json(), every.result.to_json(), "{dir}/{name}");
+                assert!(shown(&skipped) == shown(&every), "{dir}/{name} ({display:?}): the evaluations differ");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0, "no request with an error place");
+    eprintln!("{compared} evaluations with error places compared");
 }

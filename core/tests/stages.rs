@@ -101,6 +101,8 @@ fn the_run_holds_only_the_caches() {
     // What one request's evaluations share; the result is the driver's.
     assert_eq!(fields("Run"), ["sources", "templates", "file_ids", "budget"]);
     // `reuse`: what Heat's run records for the deploy-time runs and they
-    // replay (`engine/reuse.rs`), shared by a run's nested stacks.
-    assert_eq!(fields("Driver"), ["ev", "mode", "run", "reuse"]);
+    // replay (`engine/reuse.rs`), shared by a run's nested stacks;
+    // `validated`: the stack's validation stage ended (the deploy-time runs
+    // differ from Heat's only past it, so they are made only then).
+    assert_eq!(fields("Driver"), ["ev", "mode", "run", "reuse", "validated"]);
 }

@@ -41,6 +41,27 @@ fn utf8(request_json: &[u8]) -> Result<&str, JsError> {
     std::str::from_utf8(request_json).map_err(|e| JsError::new(&format!("the request is not UTF-8 text: {e}")))
 }
 
+/// The request of the evaluation's exports: its JSON text without the documents'
+/// texts (UTF-8) and those texts beside it, one after another in `texts_utf8`
+/// with their byte lengths ([`Request::from_json_with_texts`]): the package
+/// sends the texts as they are instead of escaping them into the JSON text.
+/// No texts: the JSON text is the whole request (its strings are no indexes).
+fn request_with_texts(request_utf8: &[u8], texts_utf8: &[u8], text_lengths: &[u32]) -> Result<Request, JsError> {
+    if text_lengths.is_empty() {
+        return request(utf8(request_utf8)?);
+    }
+    let mut texts = Vec::with_capacity(text_lengths.len());
+    let mut rest = texts_utf8;
+    for &len in text_lengths {
+        let (text, tail) = rest
+            .split_at_checked(len as usize)
+            .ok_or_else(|| JsError::new("the request's texts are shorter than their lengths"))?;
+        texts.push(utf8(text)?.to_owned());
+        rest = tail;
+    }
+    Request::from_json_with_texts(utf8(request_utf8)?, texts).map_err(|e| JsError::new(&e))
+}
+
 fn format(name: &str) -> Result<Format, JsError> {
     Format::parse(name).ok_or_else(|| JsError::new(&format!("unknown format {name:?} (yaml, json, json-line)")))
 }
@@ -67,53 +88,61 @@ thread_local! {
 }
 
 /// One evaluation of a request, held by JavaScript until `free()`:
-/// `new Evaluation(requestUtf8)` evaluates the request the way Heat's stack
+/// `new Evaluation(requestUtf8, textsUtf8, textLengths)` evaluates the request the way Heat's stack
 /// create would (throws only if the request is malformed).
 #[wasm_bindgen]
 pub struct Evaluation(Evaluated);
 
 #[wasm_bindgen]
 impl Evaluation {
-    /// Evaluate a request (the oracle's request format, as JSON text in UTF-8).
+    /// Evaluate a request (the oracle's request format, as JSON text in UTF-8,
+    /// its documents' texts beside it: `request_with_texts`).
     #[wasm_bindgen(constructor)]
-    pub fn new(request_utf8: &[u8]) -> Result<Evaluation, JsError> {
-        let request_json = utf8(request_utf8)?;
-        let req = request(request_json)?;
+    pub fn new(request_utf8: &[u8], texts_utf8: &[u8], text_lengths: &[u32]) -> Result<Evaluation, JsError> {
+        let req = request_with_texts(request_utf8, texts_utf8, text_lengths)?;
         #[cfg(feature = "test-panic")]
-        if request_json.contains(r#""x-test-panic":true"#) {
+        if utf8(request_utf8)?.contains(r#""x-test-panic":true"#) {
             panic!("x-test-panic: deliberate panic to test trap recovery");
         }
         Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated(req))))
     }
 
-    /// `Evaluation.linted(requestUtf8, enable, disable)`: a new evaluation, then
+    /// `Evaluation.linted(requestUtf8, textsUtf8, textLengths, enable, disable)`: a new evaluation, then
     /// `lint(enable, disable)` over it, in one call: the lint rules reload the
     /// request's templates, and here they take the trees the evaluation loaded.
-    pub fn linted(request_utf8: &[u8], enable: Vec<String>, disable: Vec<String>) -> Result<Evaluation, JsError> {
-        let request_json = utf8(request_utf8)?;
-        let req = request(request_json)?;
+    pub fn linted(
+        request_utf8: &[u8],
+        texts_utf8: &[u8],
+        text_lengths: &[u32],
+        enable: Vec<String>,
+        disable: Vec<String>,
+    ) -> Result<Evaluation, JsError> {
+        let req = request_with_texts(request_utf8, texts_utf8, text_lengths)?;
         #[cfg(feature = "test-panic")]
-        if request_json.contains(r#""x-test-panic":true"#) {
+        if utf8(request_utf8)?.contains(r#""x-test-panic":true"#) {
             panic!("x-test-panic: deliberate panic to test trap recovery");
         }
         let options = api::LintOptions { enable, disable };
         Ok(Evaluation(SESSION.with(|s| s.borrow_mut().evaluated_linted(req, &options))))
     }
 
-    /// `resultJson()`: the canonical result text (the source of truth),
-    /// through the session: what the last text wrote of a value this result
-    /// shares (an unchanged nested stack's) is copied, not written again.
-    #[wasm_bindgen(js_name = resultJson)]
-    pub fn result_json(&self) -> String {
-        SESSION.with(|s| s.borrow_mut().result_json(&self.0))
+    /// `resultUtf8()`: the canonical result text (the source of truth), as
+    /// UTF-8 bytes: the package copies them out at once and decodes them when
+    /// first read (a caller that reads only the diagnostics does not pay for
+    /// the text's decoding). Written through the session: what its last text
+    /// wrote of a value this result shares (an unchanged nested stack's) is
+    /// copied, not written again.
+    #[wasm_bindgen(js_name = resultUtf8)]
+    pub fn result_utf8(&self) -> Vec<u8> {
+        SESSION.with(|s| s.borrow_mut().result_json(&self.0)).into_bytes()
     }
 
-    /// `shownJson()`: the result the panes show when Heat refused the stack
-    /// (the display evaluation, past the first error), as `resultJson()`
+    /// `shownUtf8()`: the result the panes show when Heat refused the stack
+    /// (the display evaluation, past the first error), as `resultUtf8()`
     /// writes a result; empty when that is the canonical result.
-    #[wasm_bindgen(js_name = shownJson)]
-    pub fn shown_json(&self) -> String {
-        SESSION.with(|s| s.borrow_mut().shown_json(&self.0)).unwrap_or_default()
+    #[wasm_bindgen(js_name = shownUtf8)]
+    pub fn shown_utf8(&self) -> Vec<u8> {
+        SESSION.with(|s| s.borrow_mut().shown_json(&self.0)).unwrap_or_default().into_bytes()
     }
 
     /// `summaryJson()`: an `EvaluateSummary` (diagnostics, deferred, parameters, edges, version).

@@ -19,13 +19,14 @@ fn js(json: &str) -> JsValue {
 fn evaluate(request: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
     open(request).map(|ev| {
         let response = JSON::parse(&ev.summary_json().expect("summary")).expect("response JSON");
-        Reflect::set(&response, &JsValue::from_str("resultJson"), &JsValue::from_str(&ev.result_json())).expect("set");
+        let result = String::from_utf8(ev.result_utf8()).expect("UTF-8");
+        Reflect::set(&response, &JsValue::from_str("resultJson"), &JsValue::from_str(&result)).expect("set");
         response
     })
 }
 
 fn open(request: JsValue) -> Result<Evaluation, wasm_bindgen::JsError> {
-    Evaluation::new(JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default().as_bytes())
+    Evaluation::new(JSON::stringify(&request).expect("stringify").as_string().unwrap_or_default().as_bytes(), &[], &[])
 }
 
 fn get(v: &JsValue, key: &str) -> JsValue {

@@ -21,7 +21,11 @@
 // result, then keystrokes in one service template as above.
 // A Magnum-shaped drivers folder (folder-shapes.mjs) loaded the same way, with
 // keystrokes in its root template.
-//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|paste|magnum|overcloud]
+// "floor": the same keystrokes in a 4-line template (one resource): what the
+// page costs around an evaluation that takes no time — the keystroke's own
+// handling, the trip to the worker and back, drawing the result and waiting
+// for the next frame. No template's keystroke can be faster.
+//   node web/scripts/bench-latency.mjs [--edits 50] [--dir web/dist] [--only 74kb|3000|floor|paste|magnum|overcloud]
 //     [--scale ../shared/conformance/scale/overcloud-wallaby.json]
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -98,6 +102,11 @@ export function bigTemplate() {
   lines.push("outputs:");
   for (let i = 0; i < 40; i++) lines.push(`  o${i}:`, `    value: {get_attr: [r${i * 10 + 1}, value, name]}`);
   return lines.join("\n") + "\n";
+}
+
+/** The floor's template: one resource, no parameters. */
+export function tinyTemplate() {
+  return "heat_template_version: 2021-04-16\ndescription: one value\nresources:\n  r: {type: OS::Heat::Value, properties: {value: 1}}\n";
 }
 
 /** Defect 15's template: 500 resources in block style, 3,000 lines. */
@@ -372,6 +381,7 @@ try {
   const page = await browser.newPage();
   if (!only || only === "74kb") await measure(page, "74 KB template (TripleO-size)", tripleoTemplate());
   if (!only || only === "3000") await measure(page, "3000-line template (500 resources)", bigTemplate());
+  if (!only || only === "floor") await measure(page, "floor: 4-line template (one resource)", tinyTemplate());
   if (!only || only === "paste") await paste(page, blockTemplate());
   if (!only || only === "magnum") await magnum(page);
   if (!only || only === "overcloud") await overcloud(page);

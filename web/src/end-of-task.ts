@@ -35,7 +35,32 @@ export function nextTask(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
+}
+
+/** How long a task that draws a result may run before it goes on in a new one. */
+export const SLICE_MS = 12;
+
+/**
+ * Work split into tasks only where it runs long: `next()` goes on in a new
+ * task (`nextTask`) once the current one has run `budgetMs` since `start`,
+ * else at once. A small result is drawn in the task that received it, so it
+ * shows at the next frame; a big one still yields between panes (no task
+ * over 50 ms). `start`: when the current task began (an event's `timeStamp`:
+ * receiving a big answer is already a long task).
+ */
+export class Slices {
+  constructor(private start: number = performance.now(), private readonly budgetMs = SLICE_MS) {}
+
+  /** Resolves at once while this task has time left, else in a new task. */
+  async next(): Promise<void> {
+    if (performance.now() - this.start < this.budgetMs) return;
+    await nextTask();
+    this.start = performance.now();
+  }
 }

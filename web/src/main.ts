@@ -7,7 +7,7 @@
 // (page/compare-ui.ts) the same run plans the update from the current stack.
 import type { Diagnostic, EvaluateRequest, PreviewRequest } from "hotplate/web";
 import { planMarks, previewRequest, updateRefusal } from "./compare";
-import { EndOfTask, nextTask } from "./end-of-task";
+import { EndOfTask, Slices } from "./end-of-task";
 import { IdeClient } from "./ide";
 import { problems, showLintCount } from "./lint";
 import { placeUnlocated, relocate } from "./locate";
@@ -145,8 +145,9 @@ async function evaluate(): Promise<void> {
     return showFailure(`${stopped ? "stopped" : "failed"}: ${result.message}`,
       stopped ? `Stopped: ${result.message}. The page stays usable; edit the template to try again.` : result.message, performance.now() - started);
   }
-  // Drawn in steps, each its own task (receiving a big result is one already).
-  await nextTask();
+  // Drawn in steps, a new task once this one has run a while (receiving a big result is a long task already).
+  const slices = new Slices(result.receivedAt);
+  await slices.next();
   if (mine !== generation) return;
   const r = result.response;
   const template = { name: s.ws.templateName, text: s.ws.template };
@@ -158,7 +159,7 @@ async function evaluate(): Promise<void> {
     ...(result.plan && s.current ? planMarks(result.plan, s.ws) : []),
   ];
   s.last = { response: r, values: result.values, signatures: result.signatures, diagnostics, plan: result.plan };
-  if (!(await results.render(paneContext(diagnostics), true)) || mine !== generation) return;
+  if (!(await results.render(paneContext(diagnostics), true, slices)) || mine !== generation) return;
   docs.showProblems(diagnostics);
   form.update(r, result.values);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;

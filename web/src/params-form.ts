@@ -30,6 +30,8 @@ export class ParamsForm {
   private sources = new Map<string, HTMLElement>();
   /** The engine's texts of the last result's values. */
   private values: Values = {};
+  /** The values and sources the values in use were last drawn from (unchanged: nothing to draw). */
+  private drawn: { values: Values | null; used: string } = { values: null, used: "" };
 
   /** `sayNone`: say so when the template declares no parameters (an embed says nothing). */
   constructor(private readonly host: ParamsFormHost, private readonly opts = { sayNone: true }) {}
@@ -62,7 +64,12 @@ export class ParamsForm {
     const declared = new Set(infos.map((p) => p.name));
     const stale = Object.keys(params).filter((n) => !declared.has(n));
     const key = JSON.stringify([infos.map((p) => [p.name, p.type, p.hidden, p.label, p.description, p.default, p.constraints]), stale, this.unread]);
+    // What each parameter's value in use is drawn from besides its text.
+    const used = JSON.stringify(infos.map((p) => [p.name, p.source, p.file, p.hidden]));
     if (key === this.key && !force) {
+      // Only the values in use, and only when their texts or sources may have changed.
+      if (this.values === this.drawn.values && used === this.drawn.used) return;
+      this.drawn = { values: this.values, used };
       for (const p of infos) {
         const src = this.sources.get(p.name);
         const fresh = this.inUse(p);
@@ -74,6 +81,7 @@ export class ParamsForm {
       return;
     }
     this.key = key;
+    this.drawn = { values: this.values, used };
     const box = this.element;
     const focused = box.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset.testid : undefined;
     box.replaceChildren();

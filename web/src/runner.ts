@@ -20,7 +20,7 @@ export function startWorker(scriptUrl: string = workerUrl): Worker {
 
 export type RunResult =
   /** `values`: the engine's text of each value the panes show, in `format` (values.ts); `plan`: the update plan, when a preview was asked. */
-  | { kind: "done"; response: Answer; values: Values; signatures: Record<string, string>; plan?: UpdatePlan; format: Mode; ms: number }
+  | { kind: "done"; response: Answer; values: Values; signatures: Record<string, string>; plan?: UpdatePlan; format: Mode; ms: number; receivedAt: number }
   | { kind: "failed"; message: string }
   | { kind: "stopped"; message: string }
   | { kind: "superseded" };
@@ -139,7 +139,8 @@ export class Runner {
       if (m.ok) this.values = applyValuesDelta(this.values, m.values);
       if (this.current?.id === m.id) {
         const format = this.current.format;
-        this.finish(m.ok ? { kind: "done", response: m.response, values: this.values, signatures: m.signatures, plan: m.plan, format, ms: m.ms } : { kind: "failed", message: m.message }, false);
+        // `receivedAt`: when this task began (receiving a big answer is a long task already).
+        this.finish(m.ok ? { kind: "done", response: m.response, values: this.values, signatures: m.signatures, plan: m.plan, format, ms: m.ms, receivedAt: e.timeStamp } : { kind: "failed", message: m.message }, false);
       }
     };
     w.onerror = (e) => {

@@ -109,6 +109,7 @@ impl Driver {
         let mut parts = self.build(input)?;
         let validated = stages::validation::validation(input, &mut parts, self.treatment(), self);
         self.apply(validated)?;
+        self.validated = true;
         if !self.mode.collects() {
             return Ok(());
         }

@@ -80,6 +80,13 @@ pub fn evaluate_without_reuse(req: &Request) -> Evaluation {
     evaluate_with(req, None, Through { without_reuse: true, ..Through::default() })
 }
 
+/// [`evaluate`] with the deploy-time runs made even where Heat refused the
+/// stack before its validation ended (where `evaluate` knows they find no
+/// artifact): the tests compare the two (`api::test_support`).
+pub fn every_pass(req: &Request) -> Evaluation {
+    evaluate_with(req, None, Through { every_pass: true, ..Through::default() })
+}
+
 /// How an update plan's evaluations read what the request does not say of
 /// the stack as it is ([`evaluate_existing`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,6 +103,9 @@ pub(crate) struct Through {
     pub heats_run_only: bool,
     /// The deploy-time runs reuse nothing ([`evaluate_without_reuse`]).
     pub without_reuse: bool,
+    /// The deploy-time runs also after a refusal before the top-level
+    /// stack's validation ended ([`every_pass`]).
+    pub every_pass: bool,
 }
 
 /// Evaluate a request whose stack (or part of it) already exists: `hook`
@@ -170,7 +180,14 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
             true
         }
     };
-    if hook.is_none() && !through.heats_run_only && !run.ev.result.error_places().is_empty() {
+    // Heat refused the stack before its validation ended: the deploy-time
+    // treatment starts once a stack is validated, so those runs would fail
+    // it the same way (their error places are Heat's: no artifact).
+    if hook.is_none()
+        && !through.heats_run_only
+        && (run.validated || through.every_pass)
+        && !run.ev.result.error_places().is_empty()
+    {
         run.deploy_time(&input);
     }
     let artifacts = !run.ev.deploy_time.is_empty();
@@ -265,6 +282,9 @@ pub(crate) struct Driver {
     run: Run,
     /// What the deploy-time runs reuse of Heat's run (`reuse.rs`).
     reuse: reuse::Reuse,
+    /// The stack's validation stage ended without Heat's error: from there
+    /// on the deploy-time treatment differs ([`Driver::stack`]).
+    validated: bool,
 }
 
 /// The caches a stage that loads files writes: the source texts, each
@@ -330,6 +350,7 @@ impl Driver {
                 budget: NESTED_BUDGET,
             },
             reuse: reuse::Reuse::default(),
+            validated: false,
         }
     }
 

@@ -404,6 +404,11 @@ impl ResourceDefn {
             }
             return Ok(());
         }
+        if crate::plugins::checks_only(self.info.plugin) {
+            // Its `validate()` replaces this one: the plugin's checks ran
+            // before ([`Self::plugin_checks_first`]).
+            return Ok(());
+        }
         self.validate_definition(stack, unknown)?;
         let entries = self.property_entries(stack, unknown)?;
         if self.info.provider || self.info.plugin.is_empty() {

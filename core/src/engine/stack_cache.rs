@@ -420,7 +420,7 @@ pub(crate) fn same_value(a: &Value, b: &Value) -> bool {
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::BigInt(x), Value::BigInt(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-        (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y) || x == y,
+        (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y) || crate::value::same_text(x, y),
         (Value::List(x), Value::List(y)) => {
             Rc::ptr_eq(x, y) || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| same_value(a, b)))
         }

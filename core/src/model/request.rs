@@ -5,7 +5,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::value::{json_to_value, Map, Value};
 
@@ -189,8 +189,18 @@ impl Request {
     /// texts as strings, other values as template values): the same result as
     /// [`Request::from_json_value`] on `serde_json`'s tree, without building it.
     pub fn from_json(text: &str) -> Result<Request, String> {
-        let raw: RawRequest = serde_json::from_str(text).map_err(|e| format!("the request is not valid JSON: {e}"))?;
-        raw.into_request()
+        RequestVisitor { texts: None }.decode(text)?.into_request()
+    }
+
+    /// [`Request::from_json`] of a request whose documents' texts travel beside
+    /// it: in `text`, each string that is the `template`, the `environment` or a
+    /// value of `files` is the index of its text in `texts` (`"0"`, `"1"`, …).
+    /// The wasm binding's door: the package sends the texts as UTF-8 bytes and
+    /// the rest as JSON, so the texts are not escaped into JSON text and parsed
+    /// back (issue 40: ~10% of the package's time on corpus-full).
+    pub fn from_json_with_texts(text: &str, texts: Vec<String>) -> Result<Request, String> {
+        let mut texts: Vec<Option<String>> = texts.into_iter().map(Some).collect();
+        RequestVisitor { texts: Some(&mut texts) }.decode(text)?.into_request()
     }
 
     /// Decode an already-parsed JSON request.
@@ -360,28 +370,39 @@ impl RawRequest {
 
 // ----- decoding the text straight into those parts (serde visitors) -------------------
 
-impl<'de> Deserialize<'de> for RawRequest {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawRequest, D::Error> {
-        d.deserialize_any(RequestVisitor)
+/// The documents' texts beside the request ([`Request::from_json_with_texts`]):
+/// each taken once, by its index.
+type Texts = Vec<Option<String>>;
+
+/// Decodes a request; with `texts`, its documents' strings are indexes into them.
+struct RequestVisitor<'t> {
+    texts: Option<&'t mut Texts>,
+}
+
+impl RequestVisitor<'_> {
+    /// The whole of `text` (as `serde_json::from_str`: nothing may follow the request).
+    fn decode(self, text: &str) -> Result<RawRequest, String> {
+        let mut d = serde_json::Deserializer::from_str(text);
+        d.deserialize_any(self)
+            .and_then(|raw| d.end().map(|()| raw))
+            .map_err(|e| format!("the request is not valid JSON: {e}"))
     }
 }
 
-struct RequestVisitor;
-
-impl<'de> Visitor<'de> for RequestVisitor {
+impl<'de> Visitor<'de> for RequestVisitor<'_> {
     type Value = RawRequest;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON request")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRequest, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<RawRequest, A::Error> {
         let mut raw = RawRequest::default();
         // A repeated member: the last one counts (as in serde_json's tree).
         while let Some(key) = map.next_key::<Key<'de>>()? {
             let len = match &*key.0 {
                 "template" => {
-                    let doc = map.next_value::<RawDocDe>()?.0;
+                    let doc = map.next_value_seed(DocSeed(self.texts.as_deref_mut()))?;
                     let len = raw_doc_len(&doc);
                     raw.template = Some(doc);
                     len
@@ -397,7 +418,7 @@ impl<'de> Visitor<'de> for RequestVisitor {
                     0
                 }
                 "environment" => {
-                    let doc = map.next_value::<RawDocDe>()?.0;
+                    let doc = map.next_value_seed(DocSeed(self.texts.as_deref_mut()))?;
                     let len = raw_doc_len(&doc);
                     raw.environment = Some(doc);
                     len
@@ -409,7 +430,7 @@ impl<'de> Visitor<'de> for RequestVisitor {
                     len
                 }
                 "files" => {
-                    let files = map.next_value::<RawFilesDe>()?.0;
+                    let files = map.next_value_seed(FilesSeed(self.texts.as_deref_mut()))?;
                     let len = match &files {
                         RawFiles::Map(m) => object_len(m.iter().map(|(k, d)| member_len(k, raw_doc_len(d)))),
                         RawFiles::NotAnObject => 0,
@@ -588,21 +609,35 @@ impl<'de> Visitor<'de> for ValueVisitor {
 }
 
 /// A document member: a string stays text, anything else becomes a value.
-struct RawDocDe(RawDoc);
+struct DocSeed<'t>(Option<&'t mut Texts>);
 
-impl<'de> Deserialize<'de> for RawDocDe {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawDocDe, D::Error> {
-        struct DocVisitor;
-        impl<'de> Visitor<'de> for DocVisitor {
+impl<'de> DeserializeSeed<'de> for DocSeed<'_> {
+    type Value = RawDoc;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawDoc, D::Error> {
+        struct DocVisitor<'t>(Option<&'t mut Texts>);
+        impl<'de> Visitor<'de> for DocVisitor<'_> {
             type Value = RawDoc;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("any JSON value")
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<RawDoc, E> {
-                Ok(RawDoc::Text(s.to_string()))
+                match self.0 {
+                    // A text beside the request, by its index (each taken once).
+                    Some(texts) => s
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|i| texts.get_mut(i))
+                        .and_then(Option::take)
+                        .map(RawDoc::Text)
+                        .ok_or_else(|| E::custom(format!("{s:?} is not the index of a text beside the request"))),
+                    None => Ok(RawDoc::Text(s.to_string())),
+                }
             }
             fn visit_string<E: de::Error>(self, s: String) -> Result<RawDoc, E> {
-                Ok(RawDoc::Text(s))
+                match self.0 {
+                    Some(_) => self.visit_str(&s),
+                    None => Ok(RawDoc::Text(s)),
+                }
             }
             fn visit_unit<E: de::Error>(self) -> Result<RawDoc, E> {
                 Ok(RawDoc::Null)
@@ -626,26 +661,27 @@ impl<'de> Deserialize<'de> for RawDocDe {
                 ValueVisitor.visit_map(map).map(RawDoc::Value)
             }
         }
-        d.deserialize_any(DocVisitor).map(RawDocDe)
+        d.deserialize_any(DocVisitor(self.0))
     }
 }
 
 /// The `files` member.
-struct RawFilesDe(RawFiles);
+struct FilesSeed<'t>(Option<&'t mut Texts>);
 
-impl<'de> Deserialize<'de> for RawFilesDe {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawFilesDe, D::Error> {
-        struct FilesVisitor;
-        impl<'de> Visitor<'de> for FilesVisitor {
+impl<'de> DeserializeSeed<'de> for FilesSeed<'_> {
+    type Value = RawFiles;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawFiles, D::Error> {
+        struct FilesVisitor<'t>(Option<&'t mut Texts>);
+        impl<'de> Visitor<'de> for FilesVisitor<'_> {
             type Value = RawFiles;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("any JSON value")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFiles, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<RawFiles, A::Error> {
                 // A repeated name keeps its first place and takes the last content.
                 let mut files = IndexMap::new();
                 while let Some(key) = map.next_key::<Key<'de>>()? {
-                    let RawDocDe(doc) = map.next_value()?;
+                    let doc = map.next_value_seed(DocSeed(self.0.as_deref_mut()))?;
                     files.insert(key.0.into_owned(), doc);
                 }
                 Ok(RawFiles::Map(files))
@@ -672,7 +708,7 @@ impl<'de> Deserialize<'de> for RawFilesDe {
                 Ok(RawFiles::NotAnObject)
             }
         }
-        d.deserialize_any(FilesVisitor).map(RawFilesDe)
+        d.deserialize_any(FilesVisitor(self.0))
     }
 }
 
@@ -731,5 +767,51 @@ mod tests {
         }
         let deep = format!("{{\"template\": {}1{}}}", "[".repeat(200), "]".repeat(200));
         assert_eq!(Request::from_json(&deep).map(|r| format!("{r:?}")), via_tree(&deep).map(|r| format!("{r:?}")));
+    }
+
+    /// `text` with its documents' strings moved beside it, as the package sends it.
+    fn split(text: &str) -> Option<(String, Vec<String>)> {
+        let mut raw: serde_json::Value = serde_json::from_str(text).ok()?;
+        let mut texts = Vec::new();
+        let mut take = |v: &mut serde_json::Value| {
+            if let serde_json::Value::String(s) = v {
+                texts.push(std::mem::take(s));
+                *v = serde_json::Value::String((texts.len() - 1).to_string());
+            }
+        };
+        let obj = raw.as_object_mut()?;
+        obj.get_mut("template").map(&mut take);
+        obj.get_mut("environment").map(&mut take);
+        if let Some(files) = obj.get_mut("files").and_then(serde_json::Value::as_object_mut) {
+            files.values_mut().for_each(&mut take);
+        }
+        Some((raw.to_string(), texts))
+    }
+
+    #[test]
+    fn texts_beside_the_request_decode_as_in_it() {
+        let cases = [
+            r#"{"stack_name": "s", "template": "heat_template_version: 2021-04-16\nx: \"q\""}"#,
+            r#"{"template": "t", "environment": "parameters: {}", "environment_files": ["e.yaml"], "files": {"e.yaml": "x: 1", "n": null, "f": "y: 2"}}"#,
+            r#"{"template": {"a": 1}, "environment": {"parameter_defaults": {}}, "files": {"a": "1", "b": 2}}"#,
+            r#"{"template": "t", "files": ["a"], "parameters": {"p": "v"}}"#,
+            r#"{"template": "t\u00e9\n\ud83d\ude00", "files": {"k\"ey": "v\\alue"}, "stack_name": 3}"#,
+            r#"{"environment": "e"}"#,
+        ];
+        for text in cases {
+            let (json, texts) = split(text).expect("a request object");
+            let beside = Request::from_json_with_texts(&json, texts).map(|r| format!("{r:?}"));
+            assert_eq!(beside, Request::from_json(text).map(|r| format!("{r:?}")), "{text}");
+        }
+        // An index that names no text (or one already taken) is a malformed request.
+        for (json, texts) in [
+            (r#"{"template": "1"}"#, vec!["t".to_string()]),
+            (r#"{"template": "x"}"#, vec!["t".to_string()]),
+            (r#"{"template": "0", "environment": "0"}"#, vec!["t".to_string()]),
+        ] {
+            let err = Request::from_json_with_texts(json, texts).expect_err(json);
+            assert!(err.contains("is not the index of a text beside the request"), "{err}");
+        }
+        assert!(Request::from_json_with_texts(r#"{"template": "0"} x"#, vec!["t".into()]).is_err());
     }
 }

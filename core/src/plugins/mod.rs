@@ -83,7 +83,7 @@ pub(crate) struct Ctx<'a> {
     /// What the check read that is unknown: its outcome then says nothing.
     pub needs: std::cell::RefCell<Vec<String>>,
     /// Properties whose conversion failed, with the message: only for the
-    /// checks Heat makes before the property schema ([`FIRST`]), where a
+    /// checks Heat makes before the property schema ([`FIRST`], [`ONLY`]), where a
     /// read of one raises.
     pub unread: &'a [(String, String)],
     /// The resolved `update_policy` section (null when absent).
@@ -235,9 +235,20 @@ const TABLE: &[(&str, Check)] = &[
 /// policies are checked).
 const FIRST: &[&str] = &["AWS::AutoScaling::AutoScalingGroup", "OS::Heat::AutoScalingGroup"];
 
-/// Whether a type's checks come before the property schema ([`FIRST`]).
+/// Types whose `validate()` replaces the base class's and never calls it:
+/// Heat checks neither their definition nor their property schema, policies
+/// or custom constraints, only what the plugin's own checks read (with the
+/// properties read as for [`FIRST`]).
+const ONLY: &[&str] = &["OS::Senlin::Cluster"];
+
+/// Whether a type's checks come before the property schema ([`FIRST`], [`ONLY`]).
 pub(crate) fn checks_first(plugin: &str) -> bool {
-    FIRST.contains(&plugin)
+    FIRST.contains(&plugin) || ONLY.contains(&plugin)
+}
+
+/// Whether a type's checks are all of its validation ([`ONLY`]).
+pub(crate) fn checks_only(plugin: &str) -> bool {
+    ONLY.contains(&plugin)
 }
 
 /// Checks a stack resource's `validate()` makes after its nested stack was

@@ -2,14 +2,16 @@
 //! Heat before 23.0.0: from 23.0.0 Senlin's types are hidden placeholders
 //! that check nothing): `max_size` (-1: no limit) not below `min_size`, and
 //! `desired_capacity` between them. Its `validate()` replaces the base
-//! class's: Heat reads only these three properties.
+//! class's: Heat reads only these three properties, converted but not
+//! checked against the schema (`plugins::checks_only`).
 
 use super::{invalid, Ctx, Outcome};
 use crate::eval::EvalError;
 
 pub(super) fn validate(ctx: &Ctx<'_>) -> Result<Outcome, EvalError> {
-    let int = |key| ctx.prop(key).as_int();
-    let (Some(min), Some(max), Some(desired)) = (int("min_size"), int("max_size"), int("desired_capacity")) else {
+    // Read in Heat's order; a value that does not convert raises there.
+    let (min, max, desired) = (ctx.get("min_size")?, ctx.get("max_size")?, ctx.get("desired_capacity")?);
+    let (Some(min), Some(max), Some(desired)) = (min.as_int(), max.as_int(), desired.as_int()) else {
         // A value the evaluation does not have: the check says nothing.
         return Ok(Outcome::Valid);
     };
@@ -37,10 +39,11 @@ mod tests {
     }
 
     // Expected messages from the oracle (real Heat 16.1.0 and 22.0.1, full
-    // mode). Not in core/tests/data/releases/checks: Heat's `Cluster.validate`
-    // does not call the base class's, so Heat checks neither the property
-    // schema nor the custom constraints of a cluster (no `senlin.profile` in
-    // `skipped_constraints`), which the engine still does (FIXME(issue 37)).
+    // mode). Heat's `Cluster.validate` does not call the base class's, so
+    // Heat checks neither the property schema (an unknown key, a value out of
+    // range, a missing `profile`) nor the custom constraints of a cluster (no
+    // `senlin.profile` in `skipped_constraints`); a size that does not
+    // convert raises when read.
     #[test]
     fn sizes_are_checked_before_senlin_retired() {
         for release in ["16.1.0", "22.0.1"] {
@@ -53,6 +56,17 @@ mod tests {
                 Some("desired_capacity must be between min_size and max_size")
             );
             assert_eq!(error("min_size: 1, desired_capacity: 5", Some(release)), None);
+        }
+        for release in ["16.1.0", "22.0.1"] {
+            assert_eq!(error("bogus: 1, min_size: -1", Some(release)), None);
+            assert_eq!(
+                error("desired_capacity: abc, bogus: 1", Some(release)).as_deref(),
+                Some("ValueError: resources.c: Value 'abc' is not an integer")
+            );
+            assert_eq!(
+                error("min_size: '2', desired_capacity: 1", Some(release)).as_deref(),
+                Some("desired_capacity must be between min_size and max_size")
+            );
         }
         // 27.0.1: a hidden placeholder.
         assert_eq!(error("min_size: 3, max_size: 2", None), None);

@@ -17,12 +17,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::rc::Rc;
 
 use super::node::{Node, NodeKind};
 use super::Loaded;
 use crate::model::diag::Diagnostic;
 use crate::source::{SourceId, Span};
+use crate::value::same_text;
 
 /// Which loader produced an entry (the same text may load differently).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,7 +43,13 @@ struct Entry {
     used: bool,
 }
 
-type Texts = HashMap<String, Entry, foldhash::fast::FixedState>;
+/// The entries by their text's hash, each holding its text: a lookup compares the
+/// texts with [`same_text`] (a byte at a time on wasm32 with `==`).
+type Texts = HashMap<u64, Vec<(String, Entry)>, foldhash::fast::FixedState>;
+
+fn text_hash(text: &str) -> u64 {
+    foldhash::fast::FixedState::default().hash_one(text)
+}
 
 /// Loads by loader and text (see the module's documentation).
 #[derive(Default)]
@@ -58,7 +66,7 @@ impl std::fmt::Debug for ParseCache {
 impl ParseCache {
     /// How many loaded texts it holds.
     pub fn len(&self) -> usize {
-        self.entries.values().map(HashMap::len).sum()
+        self.entries.values().flat_map(HashMap::values).map(Vec::len).sum()
     }
 
     /// Run `f` with this cache active for the loaders of this thread, then drop
@@ -72,7 +80,10 @@ impl ParseCache {
                     *self.0 = cache;
                 }
                 for texts in self.0.entries.values_mut() {
-                    texts.retain(|_, e| std::mem::take(&mut e.used));
+                    texts.retain(|_, bucket| {
+                        bucket.retain_mut(|(_, e)| std::mem::take(&mut e.used));
+                        !bucket.is_empty()
+                    });
                 }
             }
         }
@@ -95,10 +106,12 @@ pub(crate) fn load(
     source: SourceId,
     load: impl FnOnce() -> Result<Loaded, Diagnostic>,
 ) -> Result<Loaded, Diagnostic> {
+    let hash = text_hash(text);
     let hit = ACTIVE.with(|a| {
         let mut active = a.borrow_mut();
         let cache = active.as_mut()?;
-        let entry = cache.entries.get_mut(&loader)?.get_mut(text)?;
+        let bucket = cache.entries.get_mut(&loader)?.get_mut(&hash)?;
+        let (_, entry) = bucket.iter_mut().find(|(t, _)| same_text(t, text))?;
         entry.used = true;
         Some(moved(&entry.loaded, entry.source, source))
     });
@@ -109,7 +122,7 @@ pub(crate) fn load(
     ACTIVE.with(|a| {
         if let Some(cache) = a.borrow_mut().as_mut() {
             let entry = Entry { loaded: loaded.clone(), source, used: true };
-            cache.entries.entry(loader).or_default().insert(text.to_owned(), entry);
+            cache.entries.entry(loader).or_default().entry(hash).or_default().push((text.to_owned(), entry));
         }
     });
     loaded

@@ -95,8 +95,10 @@ export interface Evaluation {
 
 /** An evaluation as the glue holds it: its answers are JSON text of the types above. */
 export interface GlueEvaluation {
-  resultJson(): string;
-  shownJson(): string;
+  /** The canonical result's JSON text as UTF-8 bytes (a copy). */
+  resultUtf8(): Uint8Array;
+  /** The shown result's, empty when it is the canonical result. */
+  shownUtf8(): Uint8Array;
   summaryJson(): string;
   texts(format: string): string;
   textsSince(format: string, since?: number): string;
@@ -109,10 +111,15 @@ export interface GlueEvaluation {
 
 /** The raw exports of the wasm-bindgen glue this wrapper uses; answers are JSON text. */
 export interface Glue {
-  /** Evaluates the request (JSON text as UTF-8 bytes); throws for a malformed one. `linted`: and runs the lint rules over it in the same call. */
+  /**
+   * Evaluates the request (JSON text as UTF-8 bytes; with texts, each of its
+   * `template`, `environment` and `files` strings is the index of a text among
+   * them, one after another as UTF-8 with their byte lengths); throws for a
+   * malformed one. `linted`: and runs the lint rules over it in the same call.
+   */
   Evaluation: {
-    new (requestUtf8: Uint8Array): GlueEvaluation;
-    linted(requestUtf8: Uint8Array, enable: string[], disable: string[]): GlueEvaluation;
+    new (requestUtf8: Uint8Array, textsUtf8: Uint8Array, textLengths: Uint32Array): GlueEvaluation;
+    linted(requestUtf8: Uint8Array, textsUtf8: Uint8Array, textLengths: Uint32Array, enable: string[], disable: string[]): GlueEvaluation;
   };
   validate(requestJson: string): string;
   versions(): string;
@@ -216,32 +223,35 @@ function crashEvaluation(e: unknown): Evaluation {
 }
 
 /**
- * The response of an evaluation: the summary, the result text, and `result`
- * and `shown` parsed from their texts when first read (then kept): a caller
- * that reads the texts (`resultJson`, the evaluation's `texts`) or only the
- * diagnostics does not pay for building the objects. Both are ordinary
- * enumerable properties to spread, `JSON.stringify` and `postMessage`, and can
- * be assigned.
+ * The response of an evaluation: the summary, and the result's text
+ * (`resultJson`), `result` and `shown` made from the engine's UTF-8 bytes when
+ * first read (then kept): a caller that reads the texts (`resultJson`, the
+ * evaluation's `texts`) does not pay for building the objects, and one that
+ * reads only the diagnostics not even for decoding the texts. All three are
+ * ordinary enumerable properties to spread, `JSON.stringify` and
+ * `postMessage`, and can be assigned.
  */
-function respond(summary: EvaluateSummary, resultJson: string, shownJson: string): EvaluateResponse {
+function respond(summary: EvaluateSummary, resultUtf8: Uint8Array, shownUtf8: Uint8Array): EvaluateResponse {
   const response = summary as EvaluateResponse;
-  response.resultJson = resultJson;
+  let resultJson: string | undefined;
   let result: CanonicalResult | undefined;
   let shown: CanonicalResult | undefined;
-  const field = (get: () => CanonicalResult, set: (v: CanonicalResult) => void): PropertyDescriptor => ({
+  const text = () => (resultJson ??= decoder.decode(resultUtf8));
+  const field = <T>(get: () => T, set: (v: T) => void): PropertyDescriptor => ({
     get,
     set,
     enumerable: true,
     configurable: true,
   });
   Object.defineProperties(response, {
+    resultJson: field(text, (v) => void (resultJson = v)),
     result: field(
-      () => (result ??= JSON.parse(resultJson) as CanonicalResult),
+      () => (result ??= JSON.parse(text()) as CanonicalResult),
       (v) => void (result = v),
     ),
     // Empty text: the panes show the canonical result itself (the same object).
     shown: field(
-      () => (shown ??= shownJson ? (JSON.parse(shownJson) as CanonicalResult) : response.result),
+      () => (shown ??= shownUtf8.length > 0 ? (JSON.parse(decoder.decode(shownUtf8)) as CanonicalResult) : response.result),
       (v) => void (shown = v),
     ),
   });
@@ -276,13 +286,13 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
   };
   /** Evaluate, and hold the glue's object. */
   function open(request: EvaluateRequest, options?: EvaluateOptions): Evaluation {
-    // UTF-8 bytes: the glue copies them at once, where a string is copied a
-    // character at a time in JavaScript (wasm/src/lib.rs, `utf8`).
-    const text = utf8.encode(requestText(request));
+    const { json, texts, lengths } = requestParts(request);
     const lint = lintRules(options);
     return guarded(() => {
       // Linted in the same call: the rules reuse the templates the evaluation loaded.
-      const raw = lint ? glue.Evaluation.linted(text, lint.enable, lint.disable) : new glue.Evaluation(text);
+      const raw = lint
+        ? glue.Evaluation.linted(json, texts, lengths, lint.enable, lint.disable)
+        : new glue.Evaluation(json, texts, lengths);
       const born = generation;
       let live: GlueEvaluation | null = raw;
       /** Ask the held evaluation; empty once freed or once the instance it lived in is gone. */
@@ -291,7 +301,7 @@ export function bind(glue: Glue, isReady: () => boolean = () => true): Api {
         return r && born === generation ? guarded(() => call(r), () => empty) : empty;
       };
       const summary = JSON.parse(raw.summaryJson()) as EvaluateSummary;
-      const response = respond(summary, raw.resultJson(), raw.shownJson());
+      const response = respond(summary, raw.resultUtf8(), raw.shownUtf8());
       return {
         response,
         texts: (format) => ask((r) => JSON.parse(r.texts(String(format))) as ShownValue[], []),
@@ -397,6 +407,55 @@ function requestText(request: EvaluateRequest | ValidateRequest | PreviewRequest
 }
 
 const utf8 = new TextEncoder();
+
+/**
+ * The request as the evaluation's glue takes it: UTF-8 bytes (the glue copies
+ * them at once, where a string is copied a character at a time in JavaScript),
+ * and the documents' texts (a string `template` or `environment`, the `files`
+ * values) beside the JSON as they are, each replaced in it by its index: they
+ * are not escaped into JSON text and parsed back (issue 40: ~10% of the
+ * package's time). A text that is not well-formed UTF-16 (a lone surrogate)
+ * sends the whole request as JSON text, so the engine says what it says of it.
+ */
+function requestParts(request: EvaluateRequest): { json: Uint8Array; texts: Uint8Array; lengths: Uint32Array } {
+  const whole = () => ({ json: utf8.encode(requestText(request)), texts: new Uint8Array(0), lengths: new Uint32Array(0) });
+  const r = request as unknown as Record<string, unknown>;
+  if (typeof request !== "object" || request === null || Array.isArray(request) || r.toJSON !== undefined) return whole();
+  const docs: string[] = [];
+  let plain = true;
+  /** A document: a string becomes its index; anything JSON would write as a string sends the whole request. */
+  const take = (v: unknown): unknown => {
+    if (typeof v === "string") return String(docs.push(v) - 1);
+    if (typeof v === "object" && v !== null && (v instanceof String || (v as { toJSON?: unknown }).toJSON !== undefined)) plain = false;
+    return v;
+  };
+  const parts: Record<string, unknown> = { ...r };
+  if ("template" in parts) parts.template = take(r.template);
+  if ("environment" in parts) parts.environment = take(r.environment);
+  const files = r.files;
+  if (typeof files === "object" && files !== null && !Array.isArray(files)) {
+    if ((files as { toJSON?: unknown }).toJSON !== undefined) return whole();
+    parts.files = Object.fromEntries(Object.entries(files).map(([name, v]) => [name, take(v)]));
+  }
+  if (!plain || docs.length === 0 || !docs.every(wellFormed)) return whole();
+  // At most 3 bytes of UTF-8 per UTF-16 unit.
+  const bytes = new Uint8Array(docs.reduce((n, d) => n + 3 * d.length, 0));
+  const lengths = new Uint32Array(docs.length);
+  let at = 0;
+  docs.forEach((d, i) => {
+    const { written } = utf8.encodeInto(d, bytes.subarray(at));
+    lengths[i] = written;
+    at += written;
+  });
+  return { json: utf8.encode(JSON.stringify(parts)), texts: bytes.subarray(0, at), lengths };
+}
+
+/** No lone surrogate (which UTF-8 cannot carry): `String.prototype.isWellFormed` where there is one. */
+function wellFormed(s: string): boolean {
+  const native = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(s) : !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+const decoder = new TextDecoder();
 
 /** A UTF-16 offset (a string index): a non-negative integer. */
 function position(offset: number): number {

@@ -169,6 +169,35 @@ test("only a malformed request throws", () => {
   assert.equal(evaluate({ stack_name: "s", template: "heat_template_version: 2021-04-16\n" }).result.error, null);
 });
 
+test("the documents' texts beside the request's JSON answer as the request sent whole as JSON", () => {
+  // A request with toJSON is sent as one JSON text (what JSON.stringify makes of it).
+  const whole = (r) => ({ ...r, toJSON: () => r });
+  const env = "parameter_defaults:\n  n: 3\nresource_registry:\n  My::Box: box.yaml\n";
+  const box = "heat_template_version: 2021-04-16\nparameters:\n  n: {type: number}\noutputs:\n  twice: {value: {yaql: {expression: '$.data * 2', data: {get_param: n}}}}\n";
+  const main = 'heat_template_version: 2021-04-16\nparameters:\n  n: {type: number}\nresources:\n  b: {type: My::Box, properties: {n: {get_param: n}}}\noutputs:\n  o: {value: {get_attr: [b, twice]}}\n  q: {value: "\\"quoted\\" \\\\ tab\\t é ✓ 😀"}\n';
+  const requests = [
+    { stack_name: "s", template: main, environment: env, files: { "box.yaml": box } },
+    { stack_name: "s", template: main, environment: { parameter_defaults: { n: 4 }, resource_registry: { "My::Box": "box.yaml" } }, files: { "box.yaml": box, other: null } },
+    { stack_name: "s", template: new String(main), environment: env, files: { "box.yaml": new String(box) } },
+    { stack_name: "s", template: { heat_template_version: "2021-04-16", outputs: { o: { value: "é" } } } },
+    { stack_name: "s", template: "heat_template_version: 2021-04-16\nresources:\n  r: {type: x.yaml}\n", files: { "x.yaml": "", "y.yaml": "heat_template_version: 2021-04-16\n" } },
+  ];
+  for (const request of requests) {
+    const split = evaluate(request);
+    const sent = evaluate(whole(request));
+    assert.equal(split.resultJson, sent.resultJson);
+    assert.deepEqual(split.diagnostics, sent.diagnostics);
+  }
+  assert.equal(evaluate(requests[0]).result.outputs.q.value, '"quoted" \\ tab\t é ✓ 😀');
+  // Malformed the same way.
+  for (const request of [{ stack_name: "s", template: "x", files: { a: 5 } }, { stack_name: "s", template: 5 }, { stack_name: "s", template: "t", files: ["a"] }, { stack_name: "s", template: "\ud800" }]) {
+    let a, b;
+    try { evaluate(request); } catch (e) { a = String(e); }
+    try { evaluate(whole(request)); } catch (e) { b = String(e); }
+    assert.equal(a, b);
+  }
+});
+
 test("tables for editors", () => {
   assert.deepEqual(versions().at(-1), { date: "2021-04-16", alias: "wallaby" });
   const f = functions("wallaby");

@@ -3,7 +3,7 @@
 // verdict banner above them, and drawing a result into them.
 import type { PathStep } from "hotplate/web";
 import { PANE_IDS, PANE_REGISTRY, paneTestId, renderPane, type Pane, type PaneContext, type PaneId } from "../panes";
-import { nextTask } from "../end-of-task";
+import { Slices } from "../end-of-task";
 import { el } from "../panes/context";
 import { showVerdict, verdictBanner } from "../verdict";
 
@@ -38,18 +38,20 @@ export class Results {
   }
 
   /**
-   * Draw `ctx` into every pane, each pane in its own task (a big stack's panes
-   * drawn at once would keep the page from answering input for over 50 ms);
-   * `fresh`: a new result, whose verdict the banner shows. Resolves true when
-   * every pane is drawn, false when a later drawing started meanwhile.
+   * Draw `ctx` into every pane, going on in a new task between panes once the
+   * task has run a while (`slices`: a big stack's panes drawn at once would
+   * keep the page from answering input for over 50 ms; a small one's are drawn
+   * in one task, shown at the next frame); `fresh`: a new result, whose verdict
+   * the banner shows. Resolves true when every pane is drawn, false when a
+   * later drawing started meanwhile.
    */
-  async render(ctx: PaneContext, fresh: boolean): Promise<boolean> {
+  async render(ctx: PaneContext, fresh: boolean, slices = new Slices()): Promise<boolean> {
     const mine = ++this.drawing;
     this.ctx = ctx;
     if (fresh && ctx.response) showVerdict(this.banner, ctx.response, ctx.diagnostics, ctx.fileOrder, ctx.plan);
     for (const [id, box] of this.boxes) {
       renderPane(id, box, ctx);
-      await nextTask();
+      await slices.next();
       if (mine !== this.drawing) return false;
     }
     return true;

@@ -1,14 +1,19 @@
 // The conditions pane: each condition's value, as the engine writes it.
 import { pathKey } from "../values";
-import { el, keepEqual, emptyText, shown, type Pane } from "./context";
+import { drawn, el, keepEqual, emptyText, shown, unchanged, type Pane } from "./context";
 
 export const conditionsPane: Pane = {
   title: "Conditions",
   render(ctx, previous) {
     const { response: r } = ctx;
     const list = el("ul", { className: "conditions" });
-    if (!r) return keepEqual(previous, list);
-    for (const [name, value] of Object.entries(r.shown.conditions)) {
+    if (!r) return drawn(keepEqual(previous, list), ctx.values, "");
+    const conditions = Object.entries(r.shown.conditions);
+    // What the pane reads besides the values' texts.
+    const key = JSON.stringify([conditions.map(([name, value]) => [name, Boolean(value)]), conditions.length ? "" : emptyText(r, "conditions")]);
+    const same = unchanged(previous, ctx.values, key);
+    if (same) return same;
+    for (const [name, value] of conditions) {
       const text = el("span", { className: "value", textContent: shown(ctx, ["conditions", name])?.text ?? "" });
       text.dataset.path = pathKey(["conditions", name]);
       const li = el("li", { className: value ? "true" : "false" }, `${name}: `, text);
@@ -16,6 +21,6 @@ export const conditionsPane: Pane = {
       list.append(li);
     }
     if (!list.children.length) list.append(el("li", { className: "hint", textContent: emptyText(r, "conditions") }));
-    return keepEqual(previous, list);
+    return drawn(keepEqual(previous, list), ctx.values, key);
   },
 };

@@ -79,6 +79,26 @@ export function keepEqual(previous: HTMLElement | null | undefined, fresh: HTMLE
   return previous;
 }
 
+/** What a pane's element was last drawn from: the values and the rest the pane read, as a key. */
+const drawnFrom = new WeakMap<HTMLElement, { values: Values; key: string }>();
+
+/**
+ * `previous` when it was drawn from these `values` (the same object: the runner
+ * keeps it when no text changed) and the same `key` (everything else the pane
+ * reads, as a string): a keystroke that changes nothing a pane shows does not
+ * build its elements to compare them. Else null.
+ */
+export function unchanged(previous: HTMLElement | null | undefined, values: Values, key: string): HTMLElement | null {
+  const from = previous ? drawnFrom.get(previous) : undefined;
+  return from && from.values === values && from.key === key ? previous! : null;
+}
+
+/** `box`, noted as drawn from `values` and `key` (see `unchanged`). */
+export function drawn(box: HTMLElement, values: Values, key: string): HTMLElement {
+  drawnFrom.set(box, { values, key });
+  return box;
+}
+
 /** The engine's text of the value at `path` in the result (undefined: not written). */
 export const shown = (ctx: Pick<PaneContext, "values">, path: PathStep[]): RenderedValue | undefined => ctx.values[pathKey(path)];
 

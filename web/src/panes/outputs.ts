@@ -1,13 +1,18 @@
 // The outputs pane: each output's value (deploy-time parts marked) or its error.
 import { valueElement } from "../render";
-import { el, keepEqual, emptyText, type Pane } from "./context";
+import { drawn, el, keepEqual, emptyText, unchanged, type Pane } from "./context";
 
 export const outputsPane: Pane = {
   title: "Outputs",
   render(ctx, previous) {
     const { response: r } = ctx;
     const box = el("div", { className: "pane-outputs" });
-    if (!r) return keepEqual(previous, box);
+    if (!r) return drawn(keepEqual(previous, box), ctx.values, "");
+    // What the pane reads besides the values' texts.
+    const outputs = Object.entries(r.shown.outputs);
+    const key = JSON.stringify([outputs.map(([name, out]) => [name, out.error]), outputs.length ? "" : emptyText(r, "outputs")]);
+    const same = unchanged(previous, ctx.values, key);
+    if (same) return same;
     for (const [name, out] of Object.entries(r.shown.outputs)) {
       const body = out.error === null
         ? valueElement(ctx.values, ["outputs", name, "value"])
@@ -16,7 +21,7 @@ export const outputsPane: Pane = {
       box.append(el("div", { className: "output" }, el("h3", { textContent: name }), body));
     }
     if (!Object.keys(r.shown.outputs).length) box.append(el("p", { className: "hint", textContent: emptyText(r, "outputs") }));
-    return keepEqual(previous, box);
+    return drawn(keepEqual(previous, box), ctx.values, key);
   },
   copy: ({ response }) => (response ? ["outputs"] : null),
 };

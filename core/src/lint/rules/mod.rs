@@ -54,6 +54,7 @@ rules! {
     w3015_resource_group_index_var,
     w3016_software_config_group,
     w3017_null_property,
+    e3018_nested_attribute_not_an_output,
     w6001_output_always_null,
     w6002_output_reveals_hidden_parameter,
     w8001_unused_condition,
