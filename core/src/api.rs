@@ -522,6 +522,9 @@ pub mod test_support {
     pub mod yaql {
         pub use crate::yaql::{evaluate, evaluate_tagged, parse, Expression, YaqlError};
     }
+    /// `evaluate` with deploy-time runs that reuse nothing of Heat's run
+    /// (`core/tests/reuse.rs` compares what they reuse with it).
+    pub use crate::engine::evaluate_without_reuse;
     /// `evaluate` with the deploy-time runs even where Heat refused the
     /// stack before its validation ended (`evaluate` skips them there: they
     /// would fail it the same way).

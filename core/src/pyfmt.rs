@@ -5,14 +5,18 @@
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::ops::Range;
+use std::rc::Rc;
 
 use crate::value::{Map, Value};
 
 /// Python `str(x)`.
 pub fn py_str(v: &Value) -> String {
     match v {
-        Value::Str(s) => s.to_string(),
+        // Not `to_string()`: an `Rc<str>` would go through the formatter.
+        Value::Str(s) => String::from(&**s),
         _ => py_repr(v),
     }
 }
@@ -190,7 +194,7 @@ impl JsonStyle {
 /// Python `json.dumps(v, …)`; `Err` is the TypeError of sorting mixed key types.
 pub fn json_dumps(v: &Value, style: JsonStyle) -> Result<String, String> {
     let mut out = String::new();
-    write_json(&mut out, v, style, 0, false)?;
+    write_json(&mut out, v, style, 0, false, None)?;
     Ok(out)
 }
 
@@ -218,7 +222,78 @@ pub(crate) fn oracle_key(k: &Value) -> Cow<'_, str> {
 /// `result::json_keys(v)`, without building that copy.
 pub(crate) fn json_dumps_oracle_keys(v: &Value, style: JsonStyle) -> String {
     let mut out = String::new();
-    let _ = write_json(&mut out, v, style, 0, true);
+    let _ = write_json(&mut out, v, style, 0, true, None);
+    out
+}
+
+/// The texts of the maps and lists [`json_dumps_result`] wrote last, each by
+/// its allocation and indent level, with the value (kept, so that allocation
+/// is not another value's while it is held).
+#[derive(Default)]
+pub(crate) struct JsonMemo {
+    /// The last text written.
+    text: String,
+    /// Its maps and lists of at least [`JsonMemo::LEAST`] bytes: where each one's text is.
+    written: HashMap<(usize, usize), (Value, Range<usize>)>,
+    /// Those of the text being written.
+    writing: HashMap<(usize, usize), (Value, Range<usize>)>,
+}
+
+impl std::fmt::Debug for JsonMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonMemo").field("bytes", &self.text.len()).field("values", &self.written.len()).finish()
+    }
+}
+
+impl JsonMemo {
+    /// Shorter texts are written again (a lookup costs about as much).
+    const LEAST: usize = 256;
+
+    /// The allocation of a map or list and the level it is written at.
+    fn key(v: &Value, level: usize) -> Option<(usize, usize)> {
+        match v {
+            Value::Map(m) => Some((Rc::as_ptr(m) as usize, level)),
+            Value::List(l) => Some((Rc::as_ptr(l) as usize, level)),
+            _ => None,
+        }
+    }
+
+    /// The last text's copy of `v` written at `level`, appended to `out`.
+    fn reuse(&mut self, out: &mut String, v: &Value, level: usize) -> bool {
+        let Some(key) = JsonMemo::key(v, level) else { return false };
+        let Some((kept, range)) = self.written.get(&key) else { return false };
+        let same = match (kept, v) {
+            (Value::Map(a), Value::Map(b)) => Rc::ptr_eq(a, b),
+            (Value::List(a), Value::List(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        };
+        let Some(text) = self.text.get(range.clone()).filter(|_| same) else { return false };
+        let start = out.len();
+        out.push_str(text);
+        self.writing.insert(key, (v.clone(), start..out.len()));
+        true
+    }
+
+    /// `v`'s text, written at `level` into `out` from `start`.
+    fn wrote(&mut self, out: &str, v: &Value, level: usize, start: usize) {
+        if out.len() - start >= JsonMemo::LEAST {
+            if let Some(key) = JsonMemo::key(v, level) {
+                self.writing.insert(key, (v.clone(), start..out.len()));
+            }
+        }
+    }
+}
+
+/// [`json_dumps_oracle_keys`] in the result's style, each map or list that
+/// `memo`'s last text wrote at the same level (the same allocation: values
+/// are shared, never changed in place) copied from there; `memo` then holds
+/// this text's. An editing session writes an overcloud's 5 MB result after a
+/// keystroke whose nested stacks are mostly those of the keystroke before.
+pub(crate) fn json_dumps_result(v: &Value, memo: &mut JsonMemo) -> String {
+    let mut out = String::with_capacity(memo.text.len());
+    let _ = write_json(&mut out, v, JsonStyle::RESULT, 0, true, Some(memo));
+    memo.written = std::mem::take(&mut memo.writing);
+    memo.text.clone_from(&out);
     out
 }
 
@@ -237,7 +312,36 @@ fn newline_indent(out: &mut String, style: JsonStyle, level: usize) {
 }
 
 /// `oracle_keys`: convert map keys as [`json_dumps_oracle_keys`] does.
-fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracle_keys: bool) -> Result<(), String> {
+fn write_json(
+    out: &mut String,
+    v: &Value,
+    style: JsonStyle,
+    level: usize,
+    oracle_keys: bool,
+    mut memo: Option<&mut JsonMemo>,
+) -> Result<(), String> {
+    if let Some(memo) = memo.as_deref_mut() {
+        if memo.reuse(out, v, level) {
+            return Ok(());
+        }
+    }
+    let start = out.len();
+    write_json_value(out, v, style, level, oracle_keys, memo.as_deref_mut())?;
+    if let Some(memo) = memo {
+        memo.wrote(out, v, level, start);
+    }
+    Ok(())
+}
+
+/// [`write_json`] of one value.
+fn write_json_value(
+    out: &mut String,
+    v: &Value,
+    style: JsonStyle,
+    level: usize,
+    oracle_keys: bool,
+    mut memo: Option<&mut JsonMemo>,
+) -> Result<(), String> {
     let item_sep = if style.indent.is_some() { "," } else { ", " };
     match v {
         Value::Null => out.push_str("null"),
@@ -261,7 +365,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
                     out.push_str(item_sep);
                 }
                 newline_indent(out, style, level + 1);
-                write_json(out, item, style, level + 1, oracle_keys)?;
+                write_json(out, item, style, level + 1, oracle_keys, memo.as_deref_mut())?;
             }
             newline_indent(out, style, level);
             out.push(']');
@@ -279,7 +383,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
                 for (k, val) in m.iter() {
                     converted.insert_str(&oracle_key(k), val.clone());
                 }
-                return write_json(out, &Value::map(converted), style, level, oracle_keys);
+                return write_json_value(out, &Value::map(converted), style, level, oracle_keys, memo);
             }
             let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
             if style.sort_keys {
@@ -306,7 +410,7 @@ fn write_json(out: &mut String, v: &Value, style: JsonStyle, level: usize, oracl
                 };
                 write_json_str(out, &key, style.ensure_ascii);
                 out.push_str(": ");
-                write_json(out, val, style, level + 1, oracle_keys)?;
+                write_json(out, val, style, level + 1, oracle_keys, memo.as_deref_mut())?;
             }
             newline_indent(out, style, level);
             out.push('}');
@@ -365,19 +469,27 @@ pub fn write_json_str(out: &mut String, s: &str, ensure_ascii: bool) {
 /// (`len(json.dumps(s))`), counted without writing it: heat-api's request-size
 /// check measures the whole body so, megabytes for an overcloud.
 pub(crate) fn json_str_len(s: &str) -> usize {
-    let mut n = s.len() + 2;
-    let mut rest = s;
-    while let Some(i) = json_escape_at(rest.as_bytes(), true) {
-        let mut chars = rest[i..].chars();
-        let Some(c) = chars.next() else { break };
-        let escaped = match c {
-            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
-            c => 6 * c.len_utf16(),
-        };
-        n = n + escaped - c.len_utf8();
-        rest = chars.as_str();
+    // What each byte adds to the text's own length, a character's escape
+    // counted at its first byte: `\"`-style escapes one, other control
+    // characters five (`\u00XX`), a character past `~` its `\uXXXX` (two of
+    // them past U+FFFF) less its UTF-8 length. One lookup per byte:
+    // the newlines of a template's text made the escape search stop every
+    // line.
+    fn extra(b: u8) -> usize {
+        match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            0x00..=0x1f | 0x7f => 5,
+            // Printable ASCII, and continuation bytes (counted at the first byte).
+            0x20..=0x7e | 0x80..=0xbf => 0,
+            // Two bytes, one UTF-16 unit: 6 - 2.
+            0xc0..=0xdf => 4,
+            // Three bytes, one unit: 6 - 3.
+            0xe0..=0xef => 3,
+            // Four bytes, a surrogate pair: 12 - 4.
+            _ => 8,
+        }
     }
-    n
+    s.len() + 2 + s.bytes().map(extra).sum::<usize>()
 }
 
 /// Where the next byte that a JSON string literal escapes is (a control character,

@@ -345,7 +345,7 @@ fn resolve(stack: &Stack, expr: &Expr) -> Result<Option<Sym>, EvalError> {
         Expr::Absent => Ok(None),
         Expr::List(items, _) => {
             let mut parts = Vec::with_capacity(items.len());
-            for item in items {
+            for item in items.iter() {
                 if let Some(s) = resolve(stack, item)? {
                     parts.push(Part::One(s));
                 }
@@ -354,7 +354,7 @@ fn resolve(stack: &Stack, expr: &Expr) -> Result<Option<Sym>, EvalError> {
         }
         Expr::Map(entries, _) => {
             let mut parts = Vec::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 if let Some(s) = resolve(stack, v)? {
                     parts.push(Part::One((k.clone(), s)));
                 }

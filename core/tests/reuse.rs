@@ -1,13 +1,15 @@
 //! The deploy-time evaluations' reuse of Heat's evaluation (`engine/reuse.rs`):
-//! an evaluation without the display evaluation (`Display::Never`, as `hotplate
-//! eval` evaluates) skips, in its deploy-time runs, the nested stacks nothing is
-//! read from, and replays the top-level stack's checks of its nested stacks.
-//! Through an editing session nothing is skipped, so a session's first
-//! evaluation is the unfocused one to compare with: everything equal but the
-//! sources no span points into. Needs `../shared` (skips with a message without it).
+//! every evaluation replays, in its deploy-time runs, the top-level stack's
+//! checks of its nested stacks, and one without the display evaluation
+//! (`Display::Never`, as `hotplate eval` evaluates) skips the nested stacks
+//! nothing is read from. Each is compared with an evaluation that reuses
+//! nothing (`evaluate_without_reuse`), the page's (with the display evaluation,
+//! through a session too) as well: everything equal but the sources no span
+//! points into. Needs `../shared` (skips with a message without it).
 
 use std::path::{Path, PathBuf};
 
+use hotplate_core::api::test_support::evaluate_without_reuse;
 use hotplate_core::api::test_support::every_pass;
 use hotplate_core::api::test_support::source::SourceId;
 use hotplate_core::api::{evaluate, Display, Evaluation, Request, Session};
@@ -67,9 +69,16 @@ fn focused_deploy_time_runs_answer_as_full_ones() {
             if focused.deploy_time.is_empty() && focused.result.error_places().is_empty() {
                 continue;
             }
-            let full = Session::new().evaluate(&req);
+            let full = evaluate_without_reuse(&req);
             assert_eq!(focused.result.to_json(), full.result.to_json(), "{dir}/{name}");
             assert!(shown(&focused) == shown(&full), "{dir}/{name}: the focused evaluation differs");
+            // With the display evaluation (the page's), through a session too:
+            // the checks replayed, every created stack run.
+            req.display = Display::WhenRefused;
+            let full = evaluate_without_reuse(&req);
+            let replayed = evaluate(&req);
+            assert!(shown(&replayed) == shown(&full), "{dir}/{name}: the checks replayed differ");
+            assert!(shown(&Session::new().evaluate(&req)) == shown(&full), "{dir}/{name}: a session's differs");
             compared += 1;
         }
     }

@@ -21,7 +21,10 @@
 //! Each top-level resource's digest (`Evaluated::resource_digests`) equals a cold
 //! evaluation's, and when it stays the same from one evaluation to the next, so
 //! does all that is shown of the resource (its result entry, its nested stack's,
-//! the texts of their values, its skipped checks). The seed is fixed.
+//! the texts of their values, its skipped checks). The result and shown JSON
+//! texts a session writes (`Session::result_json`, `Session::shown_json`:
+//! copied from its last text where a value is shared) equal a cold
+//! evaluation's. The seed is fixed.
 //!
 //! `PROPTEST_CASES` sets the number of edit sequences (default 48); `HOTPLATE_SHARED`
 //! points at another `shared` folder.
@@ -321,6 +324,10 @@ fn evaluations_through_a_session_equal_cold_evaluations() {
                 reused.set(reused.get() + session.nested_reused());
                 let cold = evaluate(&req);
                 prop_assert_eq!(warm.result.to_json(), cold.result.to_json(), "result after edit {}", i);
+                // The texts written from the last call's where values are shared.
+                prop_assert_eq!(session.result_json(&evaluated), cold.result.to_json(), "result text after edit {}", i);
+                let cold_shown = cold.shown.as_ref().map(|r| r.to_json());
+                prop_assert_eq!(session.shown_json(&evaluated), cold_shown, "shown text after edit {}", i);
                 if format!("{warm:?}") != format!("{cold:?}") {
                     return Err(TestCaseError::fail(format!("evaluation after edit {i} differs from a cold one")));
                 }
@@ -366,10 +373,14 @@ fn an_overcloud_edited_through_a_session_equals_cold_evaluations() {
     let default = edited("default: '%{::os_workers_keystone}'", "default: 4", &typed);
     let mut session = Session::new();
     for (i, req) in [&original, &typed, &default, &original].into_iter().enumerate() {
-        let warm = session.evaluate(req);
+        let evaluated = session.evaluated(req.clone());
+        let warm = evaluated.evaluation();
         assert!(i == 0 || session.nested_reused() > 0, "evaluation {i} reused no nested stack");
         let cold = evaluate(req);
         assert_eq!(warm.result.to_json(), cold.result.to_json(), "result of evaluation {i}");
+        // Written from the last call's texts where the values are shared.
+        assert!(session.result_json(&evaluated) == cold.result.to_json(), "result text of evaluation {i}");
+        assert!(session.shown_json(&evaluated) == cold.shown.as_ref().map(|r| r.to_json()), "shown text {i}");
         assert!(format!("{warm:?}") == format!("{cold:?}"), "evaluation {i} differs from a cold one");
     }
 }

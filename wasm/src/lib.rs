@@ -129,10 +129,12 @@ impl Evaluation {
     /// `resultUtf8()`: the canonical result text (the source of truth), as
     /// UTF-8 bytes: the package copies them out at once and decodes them when
     /// first read (a caller that reads only the diagnostics does not pay for
-    /// the text's decoding).
+    /// the text's decoding). Written through the session: what its last text
+    /// wrote of a value this result shares (an unchanged nested stack's) is
+    /// copied, not written again.
     #[wasm_bindgen(js_name = resultUtf8)]
     pub fn result_utf8(&self) -> Vec<u8> {
-        self.0.result_json().into_bytes()
+        SESSION.with(|s| s.borrow_mut().result_json(&self.0)).into_bytes()
     }
 
     /// `shownUtf8()`: the result the panes show when Heat refused the stack
@@ -140,7 +142,7 @@ impl Evaluation {
     /// writes a result; empty when that is the canonical result.
     #[wasm_bindgen(js_name = shownUtf8)]
     pub fn shown_utf8(&self) -> Vec<u8> {
-        self.0.shown_json().unwrap_or_default().into_bytes()
+        SESSION.with(|s| s.borrow_mut().shown_json(&self.0)).unwrap_or_default().into_bytes()
     }
 
     /// `summaryJson()`: an `EvaluateSummary` (diagnostics, deferred, parameters, edges, version).

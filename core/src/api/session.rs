@@ -8,6 +8,7 @@ use super::{Evaluated, Evaluation, Format, Plan, PlanRequest, Request, ShownText
 use crate::engine::{same_value, NestedCache};
 use crate::model::diag::PathItem;
 use crate::model::rendered::Rendered;
+use crate::pyfmt::JsonMemo;
 use crate::render::{Placeholders, ResultView};
 use crate::symbolic::{Hole, Part, Piece, Sym};
 use crate::syntax::ParseCache;
@@ -23,6 +24,10 @@ pub struct Session {
     cache: ParseCache,
     nested: NestedCache,
     texts: Texts,
+    /// The result and shown texts [`Session::result_json`] and
+    /// [`Session::shown_json`] wrote last.
+    result_json: JsonMemo,
+    shown_json: JsonMemo,
 }
 
 /// The texts of the shown values [`Session::texts`] (or
@@ -162,6 +167,18 @@ impl Session {
         texts.call = texts.call.wrapping_add(1).max(1);
         texts.format = Some(format);
         ShownTexts { call: texts.call, full: base.is_none(), changed: w.changed, removed }
+    }
+
+    /// [`Evaluated::result_json`], each value the last call's result shared with
+    /// this one (a nested stack replayed from the last evaluation shares its
+    /// values) copied from the last call's text instead of written again.
+    pub fn result_json(&mut self, evaluated: &Evaluated) -> String {
+        evaluated.evaluation().result.to_json_reusing(&mut self.result_json)
+    }
+
+    /// [`Evaluated::shown_json`], as [`Session::result_json`] writes the result.
+    pub fn shown_json(&mut self, evaluated: &Evaluated) -> Option<String> {
+        evaluated.evaluation().shown.as_ref().map(|r| r.to_json_reusing(&mut self.shown_json))
     }
 
     /// How many loaded file texts the session holds (those of its last evaluation).

@@ -650,10 +650,8 @@ fn user_mapping(registry: &Registry, resource: &str, name: &str) -> Option<((Opt
 /// is a template as that template under the literal key (`ResourceInfo`
 /// checks the target before the wildcard), so it maps no other type.
 fn user_glob(pattern: &str, target: &str, name: &str) -> Option<String> {
-    if is_template_name(target) {
-        return None;
-    }
-    glob_map(pattern, target, name)
+    // The pattern first: most keys are no wildcard.
+    glob_map(pattern, target, name).filter(|_| !is_template_name(target))
 }
 
 fn default_alias(name: &str) -> Option<(AliasKind, String)> {

@@ -224,10 +224,12 @@ impl Driver {
                     return (checked.result.clone(), checked.ev.clone());
                 }
             }
-            if create && !self.mode.values_once_created() && !replay.focus.runs(&child_path(input, d)) {
+            let skipped = replay.focus.as_ref().is_some_and(|f| !f.runs(&child_path(input, d)));
+            if create && !self.mode.values_once_created() && skipped {
                 return (Ok(()), Evaluation::default());
             }
         }
+        let budget = self.run.budget;
         let pending = super::stack_cache::pending(self, input, d, child, create);
         if let Some(hit) = pending.as_ref().and_then(|p| super::stack_cache::replay(self, p)) {
             for (name, template) in hit.loaded {
@@ -237,9 +239,10 @@ impl Driver {
                 self.run.sources.add(s.name, s.text);
             }
             self.run.budget = hit.budget;
-            return hit.answer;
+            let (result, ev) = hit.answer;
+            self.trace(input, d, create, budget, &result, &ev);
+            return (result, ev);
         }
-        let budget = self.run.budget;
         let mut child_run = self.spawn();
         let result = child_run.child_stages(input, d, child, create, |run, input| run.stack(input));
         if let Err(failed) = &result {
@@ -254,19 +257,32 @@ impl Driver {
         if let Some(pending) = pending {
             super::stack_cache::store(pending, self, &result, &ev);
         }
-        if let Some(trace) = &self.reuse.trace {
-            let mut trace = trace.borrow_mut();
-            if create {
-                trace.created(child_path(input, d), &ev);
-            } else if input.depth == 0 {
-                let mut kept = Evaluation::default();
-                kept.result.skipped_properties.clone_from(&ev.result.skipped_properties);
-                kept.result.skipped_checks.clone_from(&ev.result.skipped_checks);
-                let spent = budget.saturating_sub(self.run.budget);
-                let _ = trace.checks.insert(d.name.clone(), Checked { result: result.clone(), ev: kept, spent });
-            }
-        }
+        self.trace(input, d, create, budget, &result, &ev);
         (result, ev)
+    }
+
+    /// What Heat's evaluation records of a child's answer for the
+    /// deploy-time runs (`reuse.rs`); `budget`: the budget before it.
+    fn trace(
+        &self,
+        input: &StackInput<'_>,
+        d: &ResourceDefn,
+        create: bool,
+        budget: u32,
+        result: &Result<(), Failed>,
+        ev: &Evaluation,
+    ) {
+        let Some(trace) = &self.reuse.trace else { return };
+        let mut trace = trace.borrow_mut();
+        if create && trace.focus {
+            trace.created(child_path(input, d), ev);
+        } else if !create && input.depth == 0 {
+            let mut kept = Evaluation::default();
+            kept.result.skipped_properties.clone_from(&ev.result.skipped_properties);
+            kept.result.skipped_checks.clone_from(&ev.result.skipped_checks);
+            let spent = budget.saturating_sub(self.run.budget);
+            let _ = trace.checks.insert(d.name.clone(), Checked { result: result.clone(), ev: kept, spent });
+        }
     }
 
     /// The child's depth and size within bounds, its version and parameter

@@ -72,6 +72,14 @@ pub fn heats_run(req: &Request) -> Evaluation {
     evaluate_with(req, None, Through { heats_run_only: true, ..Through::default() })
 }
 
+/// [`evaluate`] with deploy-time runs that take nothing from Heat's run
+/// (`reuse.rs`): every check and nested stack run again. What those runs
+/// reuse is checked against it (`core/tests/reuse.rs`); nothing else
+/// evaluates so.
+pub fn evaluate_without_reuse(req: &Request) -> Evaluation {
+    evaluate_with(req, None, Through { without_reuse: true, ..Through::default() })
+}
+
 /// [`evaluate`] with the deploy-time runs made even where Heat refused the
 /// stack before its validation ended (where `evaluate` knows they find no
 /// artifact): the tests compare the two (`api::test_support`).
@@ -93,6 +101,8 @@ pub(crate) struct Through {
     pub missing_params: bool,
     /// Heat's run alone: no deploy-time runs after it ([`heats_run`]).
     pub heats_run_only: bool,
+    /// The deploy-time runs reuse nothing ([`evaluate_without_reuse`]).
+    pub without_reuse: bool,
     /// The deploy-time runs also after a refusal before the top-level
     /// stack's validation ended ([`every_pass`]).
     pub every_pass: bool,
@@ -109,6 +119,8 @@ pub(crate) fn evaluate_existing(req: &Request, hook: Option<&dyn existing::Exist
 /// The request stage, then the top-level stack's stages; then, as
 /// [`Request::display`] says, the display evaluation.
 fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: Through) -> Evaluation {
+    // The stacks of this evaluation share what they parse of one template.
+    let _parsed = crate::eval::parse_cache_scope();
     let mut run = Driver::new();
     if through.deployed {
         run.mode = run.mode.deployed();
@@ -134,10 +146,12 @@ fn evaluate_with(req: &Request, hook: Option<&dyn existing::Existing>, through: 
     let files = Rc::new(req.inputs.files.clone());
     // An editing session's nested-stack results checked against these files.
     let _evaluating = stack_cache::begin(&files);
-    // Without a display evaluation, outside an editing session, the
-    // deploy-time runs reuse what this one records (`reuse.rs`).
-    if hook.is_none() && !through.heats_run_only && req.display == Display::Never && !stack_cache::active() {
-        run.reuse.trace = Some(Rc::default());
+    // The deploy-time runs reuse what this one records (`reuse.rs`): the
+    // top-level stack's checks of its nested stacks; without a display
+    // evaluation, outside an editing session, which created ones they run.
+    if hook.is_none() && !through.heats_run_only && !through.without_reuse {
+        let focus = req.display == Display::Never && !stack_cache::active();
+        run.reuse.trace = Some(Rc::new(RefCell::new(reuse::Trace { focus, ..reuse::Trace::default() })));
     }
     let input = StackInput {
         root: &top.root,
@@ -253,8 +267,9 @@ pub(crate) struct Run {
     sources: crate::source::SourceMap,
     /// Template files loaded so far (shared with nested runs).
     templates: Rc<RefCell<HashMap<String, Rc<stages::request::Template>>>>,
-    /// The source id of each file already registered.
-    file_ids: HashMap<String, SourceId>,
+    /// The source id of each file already registered (a nested run's copy
+    /// is made when it registers one: most never do).
+    file_ids: Rc<HashMap<String, SourceId>>,
     /// Nested stacks that may still be built.
     budget: u32,
 }
@@ -280,7 +295,7 @@ pub(crate) struct Driver {
 /// budget left.
 pub(crate) struct Caches<'a> {
     sources: &'a mut crate::source::SourceMap,
-    file_ids: &'a mut HashMap<String, SourceId>,
+    file_ids: &'a mut Rc<HashMap<String, SourceId>>,
     templates: &'a RefCell<HashMap<String, Rc<stages::request::Template>>>,
     /// Nested stacks and resources that may still be built (a group's bound).
     budget: u32,
@@ -334,7 +349,7 @@ impl Driver {
             run: Run {
                 sources: crate::source::SourceMap::default(),
                 templates: Rc::default(),
-                file_ids: HashMap::new(),
+                file_ids: Rc::default(),
                 budget: NESTED_BUDGET,
             },
             reuse: reuse::Reuse::default(),
@@ -423,7 +438,7 @@ impl Driver {
             let spent = NESTED_BUDGET.saturating_sub(self.run.budget);
             let top_fails = self.ev.result.error_places().iter().any(|(stack, _, _)| stack.is_empty());
             if !top_fails && spent <= NESTED_BUDGET / 4 {
-                let focus = reuse::Focus::new(&trace);
+                let focus = trace.focus.then(|| reuse::Focus::new(&trace));
                 self.reuse.replay = Some(Rc::new(reuse::Replay { checks: trace.checks, focus }));
             }
         }

@@ -835,7 +835,7 @@ impl ResourceDefn {
             None => Ok(Value::map(Map::new())),
             Some(Expr::Map(entries, _)) if self.info.none_like => {
                 let mut out = Map::new();
-                for (k, v) in entries {
+                for (k, v) in entries.iter() {
                     match eval::resolve_nullable(stack, v) {
                         Ok(Some(v)) => {
                             let _ = out.insert(k.clone(), v);
@@ -900,7 +900,7 @@ fn raw_snippet(expr: &Expr) -> Value {
         Expr::List(items, _) => Value::list(items.iter().map(raw_snippet).collect()),
         Expr::Map(entries, _) => {
             let mut m = Map::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 let _ = m.insert(k.clone(), raw_snippet(v));
             }
             Value::map(m)

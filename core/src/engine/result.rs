@@ -121,7 +121,7 @@ fn walk(stack: &Stack, path: &mut Vec<PathItem>, expr: &Expr, marks: &mut Marks)
             }
         }
         Expr::Map(entries, _) => {
-            for (k, e) in entries {
+            for (k, e) in entries.iter() {
                 path.push(PathItem::Key(json_key(k)));
                 walk(stack, path, e, marks);
                 path.pop();

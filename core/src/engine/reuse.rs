@@ -26,12 +26,16 @@
 //!
 //! What is not run registers no source: the sources the deploy-time runs add
 //! (a group's generated `<nested_stack>`) are fewer, and later ones get other
-//! ids. So this is done only where no display evaluation follows
-//! (`Display::Never`, as `hotplate eval` evaluates) and outside an editing
-//! session (a child replayed from its cache records nothing of the stacks
-//! inside it, `stack_cache.rs`); and only when the top-level stack has no
-//! error and Heat's evaluation spent at most a quarter of the nested-stack
-//! budget (what is not run spends none of it).
+//! ids (the display evaluation's too). Both are done only when the top-level
+//! stack has no error and Heat's evaluation spent at most a quarter of the
+//! nested-stack budget (what is not run spends none of it). The checks are
+//! replayed in every evaluation that makes the deploy-time runs, an editing
+//! session's included: a check its cache replays in Heat's evaluation
+//! (`stack_cache.rs`) is recorded from that replay's answer and budget, so a
+//! session and a cold evaluation register the same sources. The [`Focus`] is
+//! used only where no display evaluation follows (`Display::Never`, as
+//! `hotplate eval` evaluates) and outside an editing session (a child
+//! replayed from its cache records nothing of the stacks inside it).
 //!
 //! `core/tests/reuse.rs` compares such evaluations with a session's first one
 //! (every stack run) over the corpora, spans compared by source name;
@@ -59,6 +63,9 @@ pub(crate) struct Checked {
 /// What Heat's evaluation records for the deploy-time ones.
 #[derive(Default)]
 pub(crate) struct Trace {
+    /// The created nested stacks are recorded too (for a [`Focus`]): no
+    /// display evaluation follows and no editing session is in use.
+    pub(crate) focus: bool,
     /// The top-level stack's checks, by resource name.
     pub(crate) checks: HashMap<Rc<str>, Checked>,
     /// Created nested stacks that are error places (their error, an output's).
@@ -122,5 +129,7 @@ pub(crate) struct Reuse {
 /// What a deploy-time evaluation's runs take from Heat's evaluation.
 pub(crate) struct Replay {
     pub(crate) checks: HashMap<Rc<str>, Checked>,
-    pub(crate) focus: Focus,
+    /// The created nested stacks the first deploy-time run runs; all of
+    /// them when `None`.
+    pub(crate) focus: Option<Focus>,
 }

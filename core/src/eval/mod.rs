@@ -11,7 +11,6 @@ mod error;
 pub(crate) use error::UNKNOWN_CODE;
 pub use error::{render_path, EvalError};
 
-use std::fmt::Write as _;
 use std::rc::Rc;
 
 use crate::functions::{self, FnSpec, Lookup, Resolve, Table};
@@ -26,10 +25,10 @@ use crate::value::{Map, Value};
 pub enum Expr {
     /// A scalar.
     Scalar(Value),
-    /// A list of snippets.
-    List(Vec<Expr>, Span),
-    /// A map of snippets (keys are plain scalars, never parsed).
-    Map(Vec<(Value, Expr)>, Span),
+    /// A list of snippets (shared: a copy of a parsed snippet shares its items).
+    List(Rc<[Expr]>, Span),
+    /// A map of snippets (keys are plain scalars, never parsed; shared as a list's items are).
+    Map(Rc<[(Value, Expr)]>, Span),
     /// A function call.
     Call(Rc<Call>),
     /// Heat's "absent" marker (the false branch of a two-argument `if`).
@@ -93,7 +92,7 @@ impl Expr {
             Expr::List(items, _) => Value::list(items.iter().map(Expr::to_value).collect()),
             Expr::Map(entries, _) => {
                 let mut m = Map::with_capacity(entries.len());
-                for (k, v) in entries {
+                for (k, v) in entries.iter() {
                     let _ = m.insert(k.clone(), v.to_value());
                 }
                 Value::map(m)
@@ -116,6 +115,127 @@ pub fn parse(stack: &Stack, node: &Node, path: &str, table: Table) -> Result<Exp
     parse_depth(stack, node, &mut String::from(path), table, 0)
 }
 
+/// Parsed snippets shared within one evaluation (an instance of a template
+/// parses the same nodes as every other instance of it: the 270 role service
+/// stacks of an overcloud are instances of a few dozen templates). A list or
+/// map node is keyed by its items' allocation (held here, so it is not freed
+/// and its address not reused while the evaluation runs), its span, the
+/// version and the table; only a parse that succeeded without a macro (the
+/// `if` macro reads the stack's conditions) is kept. Active between
+/// [`parse_cache_scope`] and the scope's end, empty outside.
+mod shared {
+    use std::cell::{Cell, RefCell};
+    use std::collections::HashMap;
+    use std::rc::Rc;
+
+    use super::Expr;
+    use crate::functions::Table;
+    use crate::source::Span;
+    use crate::syntax::{Node, NodeKind};
+    use crate::version::HotVersion;
+
+    /// The node's items, held so that their address stays theirs.
+    #[allow(dead_code)]
+    enum Held {
+        List(Rc<Vec<Node>>),
+        Map(Rc<Vec<(Node, Node)>>),
+    }
+
+    type Key = (usize, Span, HotVersion, Table);
+
+    #[derive(Default)]
+    struct Cache {
+        /// Nested scopes (an evaluation inside another): cleared when the outermost ends.
+        depth: usize,
+        parsed: HashMap<Key, (Held, Expr, usize), foldhash::fast::FixedState>,
+    }
+
+    thread_local! {
+        static CACHE: RefCell<Cache> = RefCell::default();
+        /// Macros parsed so far (a parse that parsed one is not kept).
+        pub(super) static MACROS: Cell<u64> = const { Cell::new(0) };
+        /// The deepest nesting reached so far by the walk in progress.
+        pub(super) static DEEPEST: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// While it lives, parses are shared ([`super::parse_cache_scope`]).
+    pub struct Scope(());
+
+    pub(super) fn begin() -> Scope {
+        CACHE.with(|c| c.borrow_mut().depth += 1);
+        Scope(())
+    }
+
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            CACHE.with(|c| {
+                let mut c = c.borrow_mut();
+                c.depth = c.depth.saturating_sub(1);
+                if c.depth == 0 {
+                    c.parsed = HashMap::default();
+                }
+            });
+        }
+    }
+
+    fn key(node: &Node, version: HotVersion, table: Table) -> Option<Key> {
+        let (ptr, shared) = match &node.kind {
+            NodeKind::List(items) => (Rc::as_ptr(items) as usize, Rc::strong_count(items) > 1),
+            NodeKind::Map(entries) => (Rc::as_ptr(entries) as usize, Rc::strong_count(entries) > 1),
+            NodeKind::Scalar(_) => return None,
+        };
+        // A generated template's nodes have empty spans: only those it
+        // shares among its members are met again.
+        if node.span.start >= node.span.end && !shared {
+            return None;
+        }
+        Some((ptr, node.span, version, table))
+    }
+
+    /// The kept parse of `node`, if its nesting `height` fits below `room`.
+    pub(super) fn get(node: &Node, version: HotVersion, table: Table, room: usize) -> Option<(Expr, usize)> {
+        CACHE.with(|c| {
+            let c = c.borrow();
+            if c.depth == 0 {
+                return None;
+            }
+            let k = key(node, version, table)?;
+            c.parsed.get(&k).filter(|(_, _, height)| *height <= room).map(|(_, e, height)| (e.clone(), *height))
+        })
+    }
+
+    /// Whether parses are kept now.
+    pub(super) fn active() -> bool {
+        CACHE.with(|c| c.borrow().depth > 0)
+    }
+
+    /// Keep `expr` as the parse of `node` (its nesting `height` below it).
+    pub(super) fn put(node: &Node, version: HotVersion, table: Table, expr: &Expr, height: usize) {
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.depth == 0 {
+                return;
+            }
+            let held = match &node.kind {
+                NodeKind::List(items) => Held::List(items.clone()),
+                NodeKind::Map(entries) => Held::Map(entries.clone()),
+                NodeKind::Scalar(_) => return,
+            };
+            if let Some(k) = key(node, version, table) {
+                c.parsed.insert(k, (held, expr.clone(), height));
+            }
+        });
+    }
+}
+
+pub use shared::Scope as ParseScope;
+
+/// Share parsed snippets among the stacks of one evaluation until the
+/// returned scope ends (see `shared`).
+pub(crate) fn parse_cache_scope() -> ParseScope {
+    shared::begin()
+}
+
 /// Deepest nesting parse accepts (YAML nesting is limited earlier; this guards
 /// snippets built from already-parsed request objects).
 const MAX_DEPTH: usize = 400;
@@ -124,18 +244,44 @@ fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, dept
     if depth > MAX_DEPTH {
         return Err(EvalError::svf_path(path, "Template nesting is too deep").with_code("too-deep").at(node.span));
     }
+    if let NodeKind::Scalar(v) = &node.kind {
+        return Ok(Expr::Scalar(v.clone()));
+    }
+    if !shared::active() {
+        return parse_node(stack, node, path, table, depth);
+    }
+    let version = stack.version();
+    if let Some((e, height)) = shared::get(node, version, table, MAX_DEPTH.saturating_sub(depth)) {
+        shared::DEEPEST.set(shared::DEEPEST.get().max(depth + height));
+        return Ok(e);
+    }
+    let macros = shared::MACROS.get();
+    let deepest = shared::DEEPEST.replace(depth);
+    let parsed = parse_node(stack, node, path, table, depth);
+    let reached = shared::DEEPEST.get();
+    shared::DEEPEST.set(reached.max(deepest));
+    if let Ok(e) = &parsed {
+        if shared::MACROS.get() == macros {
+            shared::put(node, version, table, e, reached - depth);
+        }
+    }
+    parsed
+}
+
+/// [`parse_depth`] of a list or map node.
+fn parse_node(stack: &Stack, node: &Node, path: &mut String, table: Table, depth: usize) -> Result<Expr, EvalError> {
     let len = path.len();
     match &node.kind {
         NodeKind::Scalar(v) => Ok(Expr::Scalar(v.clone())),
         NodeKind::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                let _ = write!(path, "[{i}]");
+                push_index(path, i);
                 let item = parse_depth(stack, item, path, table, depth + 1);
                 path.truncate(len);
                 out.push(item?);
             }
-            Ok(Expr::List(out, node.span))
+            Ok(Expr::List(out.into(), node.span))
         }
         NodeKind::Map(entries) => {
             if let [(key, args)] = entries.as_slice() {
@@ -168,9 +314,32 @@ fn parse_depth(stack: &Stack, node: &Node, path: &mut String, table: Table, dept
                 path.truncate(len);
                 out.push((key, child?));
             }
-            Ok(Expr::Map(out, node.span))
+            Ok(Expr::Map(out.into(), node.span))
         }
     }
+}
+
+/// `[i]` at the end of a parse path (without the formatter: a parse
+/// writes one per list item, and reads the path only when it fails).
+fn push_index(path: &mut String, i: usize) {
+    let mut digits = [0u8; 20];
+    let mut n = i;
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    path.push('[');
+    for &d in digits.get(at..).unwrap_or_default() {
+        path.push(char::from(d));
+    }
+    path.push(']');
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -186,7 +355,11 @@ fn parse_call(
 ) -> Result<Expr, EvalError> {
     let args = match spec.resolve {
         // Macros see the raw arguments and choose what to parse (only `if`).
-        Resolve::Macro(parse) => parse(stack, name, raw_args, path, table, depth)?,
+        Resolve::Macro(parse) => {
+            // What a macro chooses depends on the stack: not shared.
+            shared::MACROS.set(shared::MACROS.get() + 1);
+            parse(stack, name, raw_args, path, table, depth)?
+        }
         Resolve::Function(_) => {
             let args = parse_depth(stack, raw_args, path, table, depth + 1)?;
             (spec.check)(name, &args).map_err(|e| e.at(span))?;
@@ -225,7 +398,7 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
         Expr::List(items, _) => {
             let mut out = Vec::with_capacity(items.len());
             let mut unknown = None;
-            for item in items {
+            for item in items.iter() {
                 match resolve_nullable(stack, item) {
                     Ok(v) => out.extend(v),
                     Err(e) if e.is_unknown() => unknown = unknown.or(Some(e)),
@@ -240,7 +413,7 @@ pub fn resolve_nullable(stack: &Stack, expr: &Expr) -> Result<Option<Value>, Eva
         Expr::Map(entries, _) => {
             let mut out = Map::with_capacity(entries.len());
             let mut unknown = None;
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 match resolve_nullable(stack, v) {
                     // Keys are scalars by construction.
                     Ok(Some(v)) => {
@@ -280,14 +453,14 @@ pub(crate) fn resolve_marking_unknown(
         Expr::Absent => None,
         Expr::List(items, _) => {
             let mut out = Vec::with_capacity(items.len());
-            for item in items {
+            for item in items.iter() {
                 out.extend(resolve_marking_unknown(stack, item, mark)?);
             }
             Some(Value::list(out))
         }
         Expr::Map(entries, _) => {
             let mut out = Map::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 if let Some(v) = resolve_marking_unknown(stack, v, mark)? {
                     let _ = out.insert(k.clone(), v);
                 }
@@ -337,7 +510,7 @@ fn validate_at(stack: &Stack, expr: &Expr, path: &LazyPath<'_>) -> Result<(), Ev
     match expr {
         Expr::Scalar(_) | Expr::Absent => Ok(()),
         Expr::Map(entries, _) => {
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 validate_at(stack, v, &LazyPath::Key(path, k))?;
             }
             Ok(())
@@ -374,7 +547,7 @@ fn collect_dependencies(
     match expr {
         Expr::Scalar(_) | Expr::Absent => {}
         Expr::Map(entries, _) => {
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 path.push('.');
                 match k.as_str() {
                     Some(k) => path.push_str(k),
@@ -386,7 +559,7 @@ fn collect_dependencies(
         }
         Expr::List(items, _) => {
             for (i, v) in items.iter().enumerate() {
-                let _ = write!(path, "[{i}]");
+                push_index(path, i);
                 collect_dependencies(stack, v, path, out)?;
                 path.truncate(len);
             }
@@ -417,6 +590,18 @@ pub fn for_each_call<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Call)) {
         Expr::Call(c) => {
             f(c);
             for_each_call(&c.args, f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    #[test]
+    fn an_index_is_written_as_the_formatter_writes_it() {
+        for i in [0, 7, 10, 99, 123, 4096, usize::MAX] {
+            let mut path = String::from("a");
+            super::push_index(&mut path, i);
+            assert_eq!(path, format!("a[{i}]"));
         }
     }
 }

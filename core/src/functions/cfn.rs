@@ -290,8 +290,10 @@ fn resolve_replace(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, span) = args else { return Ok(Value::Null) };
     let (Some(mapping), Some(template)) = (items.first(), items.get(1)) else { return Ok(Value::Null) };
-    let as_map =
-        Expr::Map(vec![(Value::from("template"), template.clone()), (Value::from("params"), mapping.clone())], *span);
+    let as_map = Expr::Map(
+        Rc::from(vec![(Value::from("template"), template.clone()), (Value::from("params"), mapping.clone())]),
+        *span,
+    );
     str_replace::replace(stack, "Fn::Replace", &as_map, str_replace::Mode::Plain)
 }
 
@@ -309,7 +311,7 @@ fn check_member_list_to_map(_name: &str, args: &Expr) -> Result<(), EvalError> {
     let Expr::List(items, _) = args else {
         return Err(wrong_member_args());
     };
-    let [key, value, _] = items.as_slice() else { return Err(wrong_member_args()) };
+    let [key, value, _] = &items[..] else { return Err(wrong_member_args()) };
     if key.as_str().is_none() {
         return Err(EvalError::type_error("Fn::MemberListToMap Key Name must be a string"));
     }
@@ -476,7 +478,7 @@ fn resolve_find_in_map(stack: &Stack, call: &Call) -> Result<Value, EvalError> {
     let args = &call.args;
     let Expr::List(items, _) = args else { return Ok(Value::Null) };
     let mut parts = Vec::with_capacity(3);
-    for e in items {
+    for e in items.iter() {
         parts.push(resolve_expr(stack, e)?);
     }
     let mut current = stack.mappings.clone();

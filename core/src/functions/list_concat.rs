@@ -87,7 +87,7 @@ fn known_item_error(stack: &Stack, call: &Call) -> Option<EvalError> {
     let Expr::List(items, _) = &call.args else { return None };
     let mut shown = Vec::with_capacity(items.len());
     let mut bad = None;
-    for item in items {
+    for item in items.iter() {
         match crate::eval::resolve_nullable(stack, item) {
             Ok(Some(v)) => {
                 if bad.is_none() && !matches!(v, Value::Null | Value::List(_)) {

@@ -355,6 +355,12 @@ impl HeatResult {
         // The keys are made strings while writing (as `to_value` does first).
         json_dumps_oracle_keys(&self.build_value(Value::clone), JsonStyle::RESULT)
     }
+
+    /// [`HeatResult::to_json`], copying from `memo` the text of each value
+    /// the last result it wrote shared with this one (`pyfmt::json_dumps_result`).
+    pub(crate) fn to_json_reusing(&self, memo: &mut crate::pyfmt::JsonMemo) -> String {
+        crate::pyfmt::json_dumps_result(&self.build_value(Value::clone), memo)
+    }
 }
 
 /// A map of string fields (one entry of the skipped lists).

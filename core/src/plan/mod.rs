@@ -83,7 +83,13 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
     // parameter the request does not give is unknown on both sides, as the
     // display has it: the stack exists with some value of it.
     let missing_params = req.without_values;
-    let through = engine::Through { deployed: false, missing_params, heats_run_only: false, every_pass: false };
+    let through = engine::Through {
+        deployed: false,
+        missing_params,
+        heats_run_only: false,
+        without_reuse: false,
+        every_pass: false,
+    };
     let plain = engine::evaluate_existing(&req.current_request(true), None, through);
     // Refused when an error does not depend on deploy-time values; what
     // Heat says then is its own first error, whatever its kind (Heat knows
@@ -114,6 +120,7 @@ pub fn plan(req: &PlanRequest, format: Format) -> Plan {
         deployed: !plain.deploy_time.is_empty(),
         missing_params,
         heats_run_only: false,
+        without_reuse: false,
         every_pass: false,
     };
     let cur_ev = engine::evaluate_existing(&req.current_request(false), Some(&current), through);

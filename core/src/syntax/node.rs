@@ -40,6 +40,37 @@ impl Node {
         Node { span, kind }
     }
 
+    /// [`Node::from_value`] where a list or map met twice (the same
+    /// allocation: a group's members share their properties) becomes one
+    /// node, its items shared too.
+    pub fn from_value_shared(value: &Value, span: Span) -> Node {
+        fn walk(value: &Value, span: Span, seen: &mut std::collections::HashMap<usize, Node>) -> Node {
+            // Only a value held more than once can be met twice.
+            let ptr = match value {
+                Value::List(items) => (Rc::strong_count(items) > 1).then_some(Rc::as_ptr(items) as usize),
+                Value::Map(m) => (Rc::strong_count(m) > 1).then_some(Rc::as_ptr(m) as usize),
+                scalar => return Node { span, kind: NodeKind::Scalar(scalar.clone()) },
+            };
+            if let Some(node) = ptr.and_then(|p| seen.get(&p)) {
+                return node.clone();
+            }
+            let kind = match value {
+                Value::List(items) => NodeKind::List(Rc::new(items.iter().map(|v| walk(v, span, seen)).collect())),
+                Value::Map(m) => {
+                    NodeKind::Map(Rc::new(m.iter().map(|(k, v)| (walk(k, span, seen), walk(v, span, seen))).collect()))
+                }
+                scalar => NodeKind::Scalar(scalar.clone()),
+            };
+            let node = Node { span, kind };
+            // `value` is borrowed for the whole walk: its address is its own.
+            if let Some(p) = ptr {
+                seen.insert(p, node.clone());
+            }
+            node
+        }
+        walk(value, span, &mut std::collections::HashMap::new())
+    }
+
     /// The plain value (spans dropped).
     pub fn to_value(&self) -> Value {
         match &self.kind {

@@ -247,14 +247,14 @@ fn resolve_ignoring_missing(stack: &Stack, e: &Expr) -> Result<Option<Value>, Ev
         Expr::Absent => None,
         Expr::List(items, _) => {
             let mut out = Vec::with_capacity(items.len());
-            for item in items {
+            for item in items.iter() {
                 out.extend(resolve_ignoring_missing(stack, item)?);
             }
             Some(Value::list(out))
         }
         Expr::Map(entries, _) => {
             let mut out = Map::with_capacity(entries.len());
-            for (k, v) in entries {
+            for (k, v) in entries.iter() {
                 if let Some(v) = resolve_ignoring_missing(stack, v)? {
                     let _ = out.insert(k.clone(), v);
                 }
@@ -490,7 +490,7 @@ fn generated(
         registry.insert_str(SCALED_RESOURCE, Value::from("AWS::EC2::Instance"));
     }
     let id = caches.sources.add(format!("{}<nested_stack>", d.name), String::new());
-    let root = Node::from_value(&Value::map(t), Span::new(id, 0, 0));
+    let root = Node::from_value_shared(&Value::map(t), Span::new(id, 0, 0));
     Child {
         url: "nested_stack".into(),
         template: Template::new(root, Vec::new()),

@@ -83,7 +83,7 @@ fn load(caches: &mut Caches<'_>, input: &StackInput<'_>, d: &ResourceDefn) -> Re
         Some(id) => id,
         None => {
             let id = caches.sources.add(file.clone(), text.clone());
-            caches.file_ids.insert(file.clone(), id);
+            std::rc::Rc::make_mut(caches.file_ids).insert(file.clone(), id);
             id
         }
     };
@@ -162,7 +162,7 @@ pub(crate) fn with_param_defaults(schemas: &mut [ParamSchema], defaults: &Map) {
 pub(super) fn deploy_params(stack: &Stack, d: &ResourceDefn) -> IndexMap<String, crate::symbolic::Sym> {
     let mut out = IndexMap::new();
     let Some(Expr::Map(entries, _)) = &d.properties else { return out };
-    for (k, e) in entries {
+    for (k, e) in entries.iter() {
         if crate::symbolic::input_labels(stack, e).is_empty() {
             continue;
         }

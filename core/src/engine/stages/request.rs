@@ -249,7 +249,7 @@ fn all_param_schemata(
         let sources = &mut *caches.sources;
         let mut add_source = || {
             let id = sources.add(name.clone(), content.clone().unwrap_or_default());
-            file_ids.insert(name.clone(), id);
+            Rc::make_mut(file_ids).insert(name.clone(), id);
             id
         };
         match file_schemata::file_param_types(content.as_deref(), &mut add_source, max_template_size) {

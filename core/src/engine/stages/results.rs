@@ -287,7 +287,7 @@ fn shown(found: &mut Findings, stack: &Stack, expr: &Expr, at: Vec<PathItem>) ->
     };
     if let Expr::Map(entries, _) = expr {
         let mut out = Map::new();
-        for (k, v) in entries {
+        for (k, v) in entries.iter() {
             let mut here = at.clone();
             here.push(PathItem::Key(result::json_key(k)));
             let value = shown(found, stack, v, here);

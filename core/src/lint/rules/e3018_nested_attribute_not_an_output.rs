@@ -18,7 +18,7 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 pub(crate) const DOC: Doc = Doc {
-    summary: "get_attr of a provider template's resource (or a group of them) naming an attribute its template has no output for",
+    summary: "get_attr of a nested stack's attribute that its template has no output for: it fails once created",
     text: r#"
 A resource whose type is a template (a provider template, or the members of
 an `OS::Heat::ResourceGroup` or `OS::Heat::ResourceChain` of one) has the
