@@ -46,15 +46,16 @@ fn shown(ev: &Evaluation) -> String {
     out
 }
 
-#[test]
-fn focused_deploy_time_runs_answer_as_full_ones() {
+/// Every request of the conformance folders `dirs`, in name order, with its
+/// folder and file name; `None` (after a message) without `../shared`.
+fn corpus_requests(dirs: &[&str]) -> Option<Vec<(String, String, Request)>> {
     let conformance = shared_dir().join("conformance");
     if !conformance.is_dir() {
         eprintln!("skipped: {} is absent", conformance.display());
-        return;
+        return None;
     }
-    let mut compared = 0;
-    for dir in ["scale", "deploy-time", "corpus-full"] {
+    let mut out = Vec::new();
+    for dir in dirs {
         let Ok(entries) = std::fs::read_dir(conformance.join(dir)) else { continue };
         let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         files.sort();
@@ -63,24 +64,34 @@ fn focused_deploy_time_runs_answer_as_full_ones() {
             if !name.ends_with(".json") || name.ends_with("expected.json") {
                 continue;
             }
-            let Ok(mut req) = Request::from_json(&std::fs::read_to_string(&path).unwrap()) else { continue };
-            req.display = Display::Never;
-            let focused = evaluate(&req);
-            if focused.deploy_time.is_empty() && focused.result.error_places().is_empty() {
-                continue;
-            }
-            let full = evaluate_without_reuse(&req);
-            assert_eq!(focused.result.to_json(), full.result.to_json(), "{dir}/{name}");
-            assert!(shown(&focused) == shown(&full), "{dir}/{name}: the focused evaluation differs");
-            // With the display evaluation (the page's), through a session too:
-            // the checks replayed, every created stack run.
-            req.display = Display::WhenRefused;
-            let full = evaluate_without_reuse(&req);
-            let replayed = evaluate(&req);
-            assert!(shown(&replayed) == shown(&full), "{dir}/{name}: the checks replayed differ");
-            assert!(shown(&Session::new().evaluate(&req)) == shown(&full), "{dir}/{name}: a session's differs");
-            compared += 1;
+            let Ok(req) = Request::from_json(&std::fs::read_to_string(&path).unwrap()) else { continue };
+            out.push((dir.to_string(), name, req));
         }
+    }
+    Some(out)
+}
+
+#[test]
+fn focused_deploy_time_runs_answer_as_full_ones() {
+    let Some(requests) = corpus_requests(&["scale", "deploy-time", "corpus-full"]) else { return };
+    let mut compared = 0;
+    for (dir, name, mut req) in requests {
+        req.display = Display::Never;
+        let focused = evaluate(&req);
+        if focused.deploy_time.is_empty() && focused.result.error_places().is_empty() {
+            continue;
+        }
+        let full = evaluate_without_reuse(&req);
+        assert_eq!(focused.result.to_json(), full.result.to_json(), "{dir}/{name}");
+        assert!(shown(&focused) == shown(&full), "{dir}/{name}: the focused evaluation differs");
+        // With the display evaluation (the page's), through a session too:
+        // the checks replayed, every created stack run.
+        req.display = Display::WhenRefused;
+        let full = evaluate_without_reuse(&req);
+        let replayed = evaluate(&req);
+        assert!(shown(&replayed) == shown(&full), "{dir}/{name}: the checks replayed differ");
+        assert!(shown(&Session::new().evaluate(&req)) == shown(&full), "{dir}/{name}: a session's differs");
+        compared += 1;
     }
     eprintln!("{compared} requests with error places compared");
 }
@@ -90,33 +101,19 @@ fn focused_deploy_time_runs_answer_as_full_ones() {
 /// evaluation that makes them, with each display mode the callers use.
 #[test]
 fn no_deploy_time_runs_after_a_refusal_before_validation_ends() {
-    let conformance = shared_dir().join("conformance");
-    if !conformance.is_dir() {
-        eprintln!("skipped: {} is absent", conformance.display());
-        return;
-    }
+    let Some(requests) = corpus_requests(&["deploy-time", "corpus-full", "plugin-checks"]) else { return };
     let mut compared = 0;
-    for dir in ["deploy-time", "corpus-full", "plugin-checks"] {
-        let Ok(entries) = std::fs::read_dir(conformance.join(dir)) else { continue };
-        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
-        for path in files {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if !name.ends_with(".json") || name.ends_with("expected.json") {
+    for (dir, name, mut req) in requests {
+        for display in [Display::WhenRefused, Display::Never, Display::WithoutValues] {
+            req.display = display;
+            let skipped = evaluate(&req);
+            if skipped.result.error_places().is_empty() {
                 continue;
             }
-            let Ok(mut req) = Request::from_json(&std::fs::read_to_string(&path).unwrap()) else { continue };
-            for display in [Display::WhenRefused, Display::Never, Display::WithoutValues] {
-                req.display = display;
-                let skipped = evaluate(&req);
-                if skipped.result.error_places().is_empty() {
-                    continue;
-                }
-                let every = every_pass(&req);
-                assert_eq!(skipped.result.to_json(), every.result.to_json(), "{dir}/{name}");
-                assert!(shown(&skipped) == shown(&every), "{dir}/{name} ({display:?}): the evaluations differ");
-                compared += 1;
-            }
+            let every = every_pass(&req);
+            assert_eq!(skipped.result.to_json(), every.result.to_json(), "{dir}/{name}");
+            assert!(shown(&skipped) == shown(&every), "{dir}/{name} ({display:?}): the evaluations differ");
+            compared += 1;
         }
     }
     assert!(compared > 0, "no request with an error place");
