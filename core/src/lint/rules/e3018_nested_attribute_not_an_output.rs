@@ -1,6 +1,8 @@
 //! E3018: `get_attr` of a nested stack's attribute that its template has no
 //! output for.
 
+use std::collections::HashMap;
+
 use crate::functions;
 use crate::lint::{Ctx, Doc, Findings, Info, Rule};
 use crate::model::diag::Severity;
@@ -49,13 +51,16 @@ const GROUPS: &[&str] = &["OS::Heat::ResourceGroup", "OS::Heat::ResourceChain"];
 fn check(cx: &Ctx<'_>, out: &mut Findings<'_>) {
     let kinds =
         [&functions::get_attr::GET_ATT, &functions::get_attr::GET_ATT_THEN_SELECT, &functions::get_attr::GET_ATT_ALL];
+    // Each template's outputs read once per check (a stack reads many of them).
+    let mut outputs_by_template: HashMap<String, Option<Vec<String>>> = HashMap::new();
     for call in cx.calls_of(kinds) {
         let Some(items) = call.args.as_list() else { continue };
         let (Some(target), Some(attr_node)) = (items.first().and_then(Node::as_str), items.get(1)) else { continue };
         let Some(attr) = attr_node.as_str() else { continue };
         let Some(res) = cx.resource(target) else { continue };
         let Some((template, attr, whose)) = checked(cx, res, attr) else { continue };
-        let Some(outputs) = outputs_of(cx, &template) else { continue };
+        let outputs = outputs_by_template.entry(template.clone()).or_insert_with(|| outputs_of(cx, &template));
+        let Some(outputs) = outputs.as_deref() else { continue };
         if outputs.iter().any(|o| o == attr) {
             continue;
         }
